@@ -1,0 +1,13 @@
+/** Locale cookie of spec section 9: name, 365 days, path /, SameSite=Lax. */
+export const LOCALE_COOKIE = 'i18n_redirected'
+export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60
+
+export function localeCookieHeader(locale: string): string {
+  return `${LOCALE_COOKIE}=${locale}; Max-Age=${LOCALE_COOKIE_MAX_AGE}; Path=/; SameSite=Lax`
+}
+
+/** The first path segment when it looks like a locale route (`/en`, `/en/…`). */
+export function localeOfPath(pathname: string): string | undefined {
+  const match = /^\/([a-z]{2})(?:\/|$)/.exec(pathname)
+  return match?.[1]
+}

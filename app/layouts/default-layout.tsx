@@ -1,0 +1,209 @@
+import type { ReactNode } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { LifeBuoy, Menu, X } from 'lucide-react'
+import { useState } from 'react'
+import { viewerQuery } from '~/auth/viewer'
+import { Button } from '~/components/ui/button'
+import { cn } from '~/lib/cn'
+import { BrandMark } from './brand'
+
+const locale = 'en'
+
+function SkipLink() {
+  return (
+    <a
+      href="#main"
+      className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-tooltip focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:text-authentic focus:shadow-lg"
+    >
+      <Trans>Skip to main content</Trans>
+    </a>
+  )
+}
+
+function NavLinks({ signedIn, onNavigate }: { signedIn: boolean; onNavigate?: () => void }) {
+  const linkClass = 'rounded-md px-3 py-2 font-medium hover:bg-black/5'
+  const activeProps = { className: 'text-toga underline underline-offset-8 decoration-2' }
+  if (signedIn) {
+    return (
+      <>
+        <Link to="/$locale/ready-to-test" params={{ locale }} className={linkClass} activeProps={activeProps} onClick={onNavigate}>
+          <Trans>Ready to test</Trans>
+        </Link>
+        <Link to="/$locale/member/campaigns" params={{ locale }} className={linkClass} activeProps={activeProps} onClick={onNavigate}>
+          <Trans>My campaigns</Trans>
+        </Link>
+        <Link to="/$locale/member/missions" params={{ locale }} className={linkClass} activeProps={activeProps} onClick={onNavigate}>
+          <Trans>Missions</Trans>
+        </Link>
+        <Link to="/$locale/member/profile" params={{ locale }} className={linkClass} activeProps={activeProps} onClick={onNavigate}>
+          <Trans>My account</Trans>
+        </Link>
+      </>
+    )
+  }
+  return (
+    <>
+      <Link to="/$locale/reviews" params={{ locale }} className={linkClass} activeProps={activeProps} onClick={onNavigate}>
+        <Trans>Reviews</Trans>
+      </Link>
+      <Link to="/$locale/how-it-works" params={{ locale }} className={linkClass} activeProps={activeProps} onClick={onNavigate}>
+        <Trans>How it works</Trans>
+      </Link>
+      <Link to="/$locale/about-us" params={{ locale }} className={linkClass} activeProps={activeProps} onClick={onNavigate}>
+        <Trans>About us</Trans>
+      </Link>
+    </>
+  )
+}
+
+function Header({ light }: { light: boolean }) {
+  const { t } = useLingui()
+  const { data: viewer } = useQuery(viewerQuery)
+  const signedIn = viewer?.signedIn === true
+  const [menuOpen, setMenuOpen] = useState(false)
+
+  return (
+    <header className={cn('sticky top-0 z-menu border-b', light ? 'border-line bg-white text-ink' : 'border-transparent bg-authentic text-white')}>
+      <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-3">
+        <Link to="/$locale" params={{ locale }} aria-label={t`Testers Circle home`} className="shrink-0">
+          <BrandMark inverted={!light} />
+        </Link>
+        <nav aria-label={t`Main`} className="ml-4 hidden items-center gap-1 md:flex">
+          <NavLinks signedIn={signedIn} />
+        </nav>
+        <div className="ml-auto hidden items-center gap-2 md:flex">
+          <Link
+            to="/$locale/support"
+            params={{ locale }}
+            className="inline-flex items-center gap-1.5 rounded-md px-3 py-2 font-medium hover:bg-black/5"
+          >
+            <LifeBuoy className="size-4" aria-hidden="true" />
+            <Trans>Support</Trans>
+          </Link>
+          {!signedIn && (
+            <>
+              <Button asChild size="small" severity={light ? 'secondary' : 'contrast'} variant={light ? 'solid' : 'outlined'} className={light ? '' : 'text-white'}>
+                <Link to="/$locale/user/login" params={{ locale }}>
+                  <Trans>Sign in</Trans>
+                </Link>
+              </Button>
+              <Button asChild size="small">
+                <Link to="/$locale/user/register" params={{ locale }}>
+                  <Trans>Join for free</Trans>
+                </Link>
+              </Button>
+            </>
+          )}
+        </div>
+        <button
+          type="button"
+          className="ml-auto rounded-md p-2 hover:bg-black/10 md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          aria-label={menuOpen ? t`Close menu` : t`Open menu`}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
+        </button>
+      </div>
+      {menuOpen && (
+        <nav id="mobile-menu" aria-label={t`Main`} className="flex flex-col gap-1 border-t border-white/20 px-4 pb-4 md:hidden">
+          <NavLinks signedIn={signedIn} onNavigate={() => setMenuOpen(false)} />
+          <Link to="/$locale/support" params={{ locale }} className="rounded-md px-3 py-2 font-medium" onClick={() => setMenuOpen(false)}>
+            <Trans>Support</Trans>
+          </Link>
+          {!signedIn && (
+            <>
+              <Link to="/$locale/user/login" params={{ locale }} className="rounded-md px-3 py-2 font-medium" onClick={() => setMenuOpen(false)}>
+                <Trans>Sign in</Trans>
+              </Link>
+              <Link to="/$locale/user/register" params={{ locale }} className="rounded-md px-3 py-2 font-medium" onClick={() => setMenuOpen(false)}>
+                <Trans>Join for free</Trans>
+              </Link>
+            </>
+          )}
+        </nav>
+      )}
+    </header>
+  )
+}
+
+function Footer() {
+  const { t } = useLingui()
+  const linkClass = 'hover:underline'
+  return (
+    <footer className="border-t border-line bg-authentic text-white">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
+        <div>
+          <BrandMark inverted />
+          <p className="mt-3 max-w-xs text-sm text-white/85">
+            <Trans>A community of everyday people who test new products at home and share honest reviews.</Trans>
+          </p>
+        </div>
+        <nav aria-label={t`Community`}>
+          <h2 className="text-sm font-bold tracking-wide uppercase">
+            <Trans>Community</Trans>
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            <li>
+              <Link to="/$locale/how-it-works" params={{ locale }} className={linkClass}>
+                <Trans>How it works</Trans>
+              </Link>
+            </li>
+            <li>
+              <Link to="/$locale/about-us" params={{ locale }} className={linkClass}>
+                <Trans>About us</Trans>
+              </Link>
+            </li>
+            <li>
+              <Link to="/$locale/reviews" params={{ locale }} className={linkClass}>
+                <Trans>Reviews</Trans>
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-label={t`Help and legal`}>
+          <h2 className="text-sm font-bold tracking-wide uppercase">
+            <Trans>Help and legal</Trans>
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            <li>
+              <Link to="/$locale/support" params={{ locale }} className={linkClass}>
+                <Trans>Support</Trans>
+              </Link>
+            </li>
+            <li>
+              <Link to="/$locale/contact" params={{ locale }} className={linkClass}>
+                <Trans>Contact</Trans>
+              </Link>
+            </li>
+            <li>
+              <Link to="/$locale/legal" params={{ locale }} className={linkClass}>
+                <Trans>Legal</Trans>
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <p className="border-t border-white/20 py-4 text-center text-xs text-white/85">
+        <Trans>© {new Date().getFullYear()} Testers Circle. Products are provided for free in exchange for honest reviews.</Trans>
+      </p>
+    </footer>
+  )
+}
+
+/** The default layout: skip link, header, the page, footer. */
+export function DefaultLayout({ children, lightHeader, pageBackground }: { children: ReactNode; lightHeader: boolean; pageBackground: boolean }) {
+  return (
+    <div className={cn('flex min-h-screen flex-col', pageBackground ? 'bg-petal' : 'bg-white')} data-light-header={lightHeader || undefined} data-page-background={pageBackground || undefined}>
+      <SkipLink />
+      <Header light={lightHeader} />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {children}
+      </main>
+      <Footer />
+    </div>
+  )
+}

@@ -1,0 +1,12 @@
+import { useLingui } from '@lingui/react/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { MemberPage } from '~/features/member/member-page'
+
+export const Route = createFileRoute('/$locale/_public/ready-to-test/$id')({
+  component: CampaignPage,
+})
+
+function CampaignPage() {
+  const { t } = useLingui()
+  return <MemberPage title={t`Campaign`} intro={t`The product, what testers do, the dates and who can apply.`} />
+}

@@ -1,0 +1,12 @@
+import { useLingui } from '@lingui/react/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { MemberPage } from '~/features/member/member-page'
+
+export const Route = createFileRoute('/$locale/_signedIn/member/download-data/')({
+  component: DownloadDataPage,
+})
+
+function DownloadDataPage() {
+  const { t } = useLingui()
+  return <MemberPage title={t`Download my data`} intro={t`Everything we hold about you, as a file you can keep: JSON for machines, PDF for people.`} />
+}

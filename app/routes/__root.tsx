@@ -1,0 +1,90 @@
+/// <reference types="vite/client" />
+import { I18nProvider } from '@lingui/react'
+import type { QueryClient } from '@tanstack/react-query'
+import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useMatches } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { FeedbackHost } from '~/components/ui/feedback-host'
+import { i18n } from '~/i18n/i18n'
+import { AuthLayout } from '~/layouts/auth-layout'
+import { BlankLayout } from '~/layouts/blank-layout'
+import { DefaultLayout } from '~/layouts/default-layout'
+import { ErrorLayout } from '~/layouts/error-layout'
+import { pageFrameOf } from '~/layouts/layout-options'
+import { PdfLayout } from '~/layouts/pdf-layout'
+import { NotFoundPage } from '~/pages/not-found-page'
+import { AppErrorPage } from '~/pages/error-page'
+import appCss from '~/styles/app.css?url'
+
+export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  head: () => ({
+    meta: [
+      { charSet: 'utf-8' },
+      { name: 'viewport', content: 'width=device-width, initial-scale=1' },
+      { title: i18n._({ id: 'meta.title', message: 'Testers Circle — test products, share honest reviews' }) },
+      {
+        name: 'description',
+        content: i18n._({
+          id: 'meta.description',
+          message: 'Join a community of everyday testers: apply for free products, test them at home and share honest reviews.',
+        }),
+      },
+    ],
+    links: [
+      { rel: 'stylesheet', href: appCss },
+      { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+    ],
+  }),
+  shellComponent: RootDocument,
+  component: RootComponent,
+  notFoundComponent: NotFoundPage,
+  // An error in the root itself: nothing of the normal frame is trusted, so the error layout alone.
+  errorComponent: (props) => (
+    <ErrorLayout>
+      <AppErrorPage {...props} />
+    </ErrorLayout>
+  ),
+})
+
+function RootDocument({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en" dir="ltr">
+      <head>
+        <HeadContent />
+      </head>
+      <body>
+        <I18nProvider i18n={i18n}>
+          {children}
+          <FeedbackHost />
+        </I18nProvider>
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+/** Wraps the matched page in the layout its route asks for (static data), `default` when unset. */
+function RootComponent() {
+  const frame = useMatches({
+    select: (matches) => {
+      const failed = matches.some((m) => m.status === 'notFound' || m.status === 'error' || m._notFound)
+      return failed ? { ...pageFrameOf([]), layout: 'error' as const } : pageFrameOf(matches.map((m) => m.staticData))
+    },
+  })
+  const page = <Outlet />
+  switch (frame.layout) {
+    case 'blank':
+      return <BlankLayout>{page}</BlankLayout>
+    case 'auth':
+      return <AuthLayout>{page}</AuthLayout>
+    case 'error':
+      return <ErrorLayout>{page}</ErrorLayout>
+    case 'pdf-layout':
+      return <PdfLayout>{page}</PdfLayout>
+    default:
+      return (
+        <DefaultLayout lightHeader={frame.lightHeader} pageBackground={frame.pageBackground}>
+          {page}
+        </DefaultLayout>
+      )
+  }
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it, vi } from 'vitest'
+import { finishPageResponse, isBot } from './page-response'
+
+const page = (status: number) => new Response('<html>page</html>', { status, headers: { 'content-type': 'text/html' } })
+const request = (path: string, userAgent = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156') =>
+  new Request(`http://localhost:3000${path}`, { headers: { 'user-agent': userAgent } })
+const quietLog = () => ({ warn: vi.fn(), error: vi.fn() })
+
+describe('isBot', () => {
+  it('matches the spec pattern, ignoring case', () => {
+    for (const ua of ['Googlebot/2.1', 'Mozilla/5.0 Chrome-Lighthouse', 'facebookexternalhit/1.1', 'Google-InspectionTool', 'bingbot']) {
+      expect(isBot(ua), ua).toBe(true)
+    }
+    expect(isBot('Mozilla/5.0 (Macintosh) Safari/605.1.15')).toBe(false)
+    expect(isBot(undefined)).toBe(false)
+  })
+})
+
+describe('finishPageResponse', () => {
+  it('logs unknown paths as not found, but not the 404 page itself', () => {
+    const log = quietLog()
+    finishPageResponse(request('/en/nowhere'), page(404), log)
+    finishPageResponse(request('/404'), page(404), log)
+    expect(log.warn).toHaveBeenCalledTimes(1)
+    expect(log.warn).toHaveBeenCalledWith('Page not found: /en/nowhere')
+  })
+
+  it('sets the locale cookie on locale routes for a year', () => {
+    const response = finishPageResponse(request('/en/legal'), page(200), quietLog())
+    expect(response.headers.get('set-cookie')).toBe('i18n_redirected=en; Max-Age=31536000; Path=/; SameSite=Lax')
+    expect(finishPageResponse(request('/'), page(200), quietLog()).headers.get('set-cookie')).toBeNull()
+  })
+
+  it('gives a bot the bare status instead of an error page, and logs', async () => {
+    const log = quietLog()
+    const response = finishPageResponse(request('/en/broken', 'Googlebot/2.1'), page(500), log)
+    expect(response.status).toBe(500)
+    expect(await response.text()).toBe('')
+    expect(log.error).toHaveBeenCalled()
+  })
+
+  it('gives a bot the normal page when nothing failed', async () => {
+    const response = finishPageResponse(request('/en/reviews', 'Googlebot/2.1'), page(200), quietLog())
+    expect(await response.text()).toContain('page')
+  })
+})

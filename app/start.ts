@@ -1,0 +1,15 @@
+import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
+import { finishPageResponse } from './server/page-response'
+
+/** Server functions are same-origin calls only: a cross-site request gets 403. */
+const csrfMiddleware = createCsrfMiddleware({ filter: (ctx) => ctx.handlerType === 'serverFn' })
+
+const pageResponseMiddleware = createMiddleware({ type: 'request' }).server(async ({ request, next, handlerType }) => {
+  const result = await next()
+  if (handlerType !== 'router') return result
+  return { ...result, response: finishPageResponse(request, result.response) }
+})
+
+export const startInstance = createStart(() => ({
+  requestMiddleware: [csrfMiddleware, pageResponseMiddleware],
+}))

@@ -1,0 +1,21 @@
+import babel from '@rolldown/plugin-babel'
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
+import tailwindcss from '@tailwindcss/vite'
+import { tanstackStart } from '@tanstack/react-start/plugin/vite'
+import viteReact from '@vitejs/plugin-react'
+import { nitro } from 'nitro/vite'
+import { defineConfig } from 'vite'
+
+export default defineConfig({
+  server: { port: 3000, host: '127.0.0.1' },
+  resolve: { tsconfigPaths: true },
+  plugins: [
+    tailwindcss(),
+    tanstackStart({ srcDirectory: 'app' }),
+    // Lingui's macros (t, Trans, msg) are compiled by its Babel plugin; plugin-react 6 no longer runs Babel.
+    babel({ presets: [linguiTransformerBabelPreset()] }),
+    lingui(),
+    viteReact(),
+    nitro(),
+  ],
+})
