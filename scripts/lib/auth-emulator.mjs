@@ -1,0 +1,83 @@
+// Starts the Firebase Auth emulator (local identity provider) from firebase-tools and waits until it answers.
+import { spawn } from 'node:child_process'
+import { mkdirSync, writeFileSync, existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+
+export const PROJECT_ID = 'demo-portal'
+const root = resolve(import.meta.dirname, '../..')
+const firebaseBin = join(root, 'node_modules/firebase-tools/lib/bin/firebase.js')
+
+/**
+ * @param {object} options
+ * @param {number} options.port       auth emulator port (loopback only)
+ * @param {number} options.hubPort    emulator hub port
+ * @param {number} options.loggingPort emulator logging port
+ * @param {string} options.workDir    where its firebase.json and debug log live
+ * @param {string} [options.dataDir]  keep users here across clean restarts (import + export on exit)
+ * @param {(line: string) => void} [options.log]
+ */
+export async function startAuthEmulator({ port, hubPort, loggingPort, workDir, dataDir, log = () => {} }) {
+  workDir = resolve(workDir)
+  if (dataDir) dataDir = resolve(dataDir)
+  mkdirSync(workDir, { recursive: true })
+  const config = {
+    emulators: {
+      auth: { port, host: '127.0.0.1' },
+      hub: { port: hubPort, host: '127.0.0.1' },
+      logging: { port: loggingPort, host: '127.0.0.1' },
+      ui: { enabled: false },
+      singleProjectMode: true,
+    },
+  }
+  const configPath = join(workDir, 'firebase.json')
+  writeFileSync(configPath, JSON.stringify(config, null, 2))
+  const args = [firebaseBin, 'emulators:start', '--only', 'auth', '--project', PROJECT_ID, '--config', configPath]
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true })
+    if (existsSync(join(dataDir, 'firebase-export-metadata.json'))) args.push('--import', dataDir)
+    args.push('--export-on-exit', dataDir)
+  }
+  const child = spawn(process.execPath, args, {
+    cwd: workDir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', FIREBASE_SKIP_TELEMETRY: 'true' },
+  })
+  let output = ''
+  const onData = (chunk) => {
+    output += chunk
+    for (const line of String(chunk).split('\n')) if (line.trim()) log(line)
+  }
+  child.stdout.on('data', onData)
+  child.stderr.on('data', onData)
+  const exited = new Promise((resolveExit) => child.once('exit', (code, signal) => resolveExit({ code, signal })))
+
+  const host = `127.0.0.1:${port}`
+  const deadline = Date.now() + 90_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The Firebase Auth emulator stopped while starting:\n${output.slice(-2000)}`)
+    try {
+      const response = await fetch(`http://${host}/`)
+      if (response.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM')
+      throw new Error(`The Firebase Auth emulator did not answer on ${host} within 90 s:\n${output.slice(-2000)}`)
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+
+  return {
+    host,
+    projectId: PROJECT_ID,
+    /** Stops it cleanly (SIGINT) so that users are exported to dataDir. */
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return
+      child.kill('SIGINT')
+      const timeout = setTimeout(() => child.kill('SIGKILL'), 20_000)
+      await exited
+      clearTimeout(timeout)
+    },
+  }
+}

@@ -1,0 +1,17 @@
+import babel from '@rolldown/plugin-babel'
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
+import { defineConfig } from 'vitest/config'
+
+/** Unit and integration tests beside the code. Browser tests have their own config (tests/e2e). */
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  plugins: [babel({ presets: [linguiTransformerBabelPreset()] }), lingui()],
+  test: {
+    include: ['app/**/*.test.{ts,tsx}', 'contract/**/*.test.ts', 'suite/**/*.test.ts', 'scripts/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['tests/setup/auth-emulator.global.ts'],
+    setupFiles: ['tests/setup/auth-env.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+})
