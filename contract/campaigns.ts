@@ -1,0 +1,145 @@
+// Campaigns (product tests), their flights, and the public review pages.
+import * as v from 'valibot'
+import { CategorySchema, CountrySchema, PageQuerySchema, Timestamp, pageOf } from './common'
+
+export const PHASES = ['upcoming', 'open', 'testing', 'completed'] as const
+export const PhaseSchema = v.picklist(PHASES)
+export type Phase = v.InferOutput<typeof PhaseSchema>
+
+/** free-product: the product is sent; verified-purchase: the member buys it and is reimbursed. */
+export const CAMPAIGN_KINDS = ['free-product', 'verified-purchase'] as const
+export const CampaignKindSchema = v.picklist(CAMPAIGN_KINDS)
+export type CampaignKind = v.InferOutput<typeof CampaignKindSchema>
+
+export const ProductSchema = v.strictObject({
+  id: v.string(),
+  name: v.string(),
+  brand: v.string(),
+  description: v.string(),
+  category: CategorySchema,
+  retailValueCents: v.number(),
+  currency: v.string(),
+  images: v.array(v.string()),
+})
+export type Product = v.InferOutput<typeof ProductSchema>
+
+export const FlightSchema = v.strictObject({
+  id: v.string(),
+  name: v.string(),
+  signupOpensAt: Timestamp,
+  signupClosesAt: Timestamp,
+  testingStartsAt: Timestamp,
+  reviewDueAt: Timestamp,
+  phase: PhaseSchema,
+  quota: v.number(),
+  selectedCount: v.number(),
+  placesLeft: v.number(),
+  waitlistCount: v.number(),
+})
+export type Flight = v.InferOutput<typeof FlightSchema>
+
+export const EligibilitySchema = v.strictObject({
+  countries: v.array(CountrySchema),
+  minAge: v.nullable(v.number()),
+  phoneVerifiedRequired: v.boolean(),
+  socialProfileRequired: v.boolean(),
+})
+export type Eligibility = v.InferOutput<typeof EligibilitySchema>
+
+export const SCREENER_KINDS = ['single', 'multi', 'text'] as const
+export const ScreenerQuestionSchema = v.strictObject({
+  id: v.string(),
+  prompt: v.string(),
+  kind: v.picklist(SCREENER_KINDS),
+  options: v.array(v.string()),
+  required: v.boolean(),
+})
+export type ScreenerQuestion = v.InferOutput<typeof ScreenerQuestionSchema>
+
+export const TasksSchema = v.strictObject({
+  questionnaire: v.boolean(),
+  purchaseIntent: v.boolean(),
+  review: v.boolean(),
+  social: v.boolean(),
+})
+export type Tasks = v.InferOutput<typeof TasksSchema>
+
+export const CampaignSummarySchema = v.strictObject({
+  id: v.string(),
+  slug: v.string(),
+  title: v.string(),
+  brand: v.string(),
+  summary: v.string(),
+  kind: CampaignKindSchema,
+  category: CategorySchema,
+  /** Phase of the campaign's current flight (the first one not completed, else the last). */
+  phase: PhaseSchema,
+  imageUrl: v.string(),
+  productId: v.string(),
+  productName: v.string(),
+  retailValueCents: v.number(),
+  currency: v.string(),
+  quota: v.number(),
+  placesLeft: v.number(),
+  signupOpensAt: Timestamp,
+  signupClosesAt: Timestamp,
+  testingStartsAt: Timestamp,
+  reviewCount: v.number(),
+  averageRating: v.nullable(v.number()),
+})
+export type CampaignSummary = v.InferOutput<typeof CampaignSummarySchema>
+
+export const CampaignDetailSchema = v.strictObject({
+  ...CampaignSummarySchema.entries,
+  description: v.string(),
+  product: ProductSchema,
+  flights: v.array(FlightSchema),
+  eligibility: EligibilitySchema,
+  screener: v.array(ScreenerQuestionSchema),
+  tasks: TasksSchema,
+})
+export type CampaignDetail = v.InferOutput<typeof CampaignDetailSchema>
+
+/** GET suite/api/public/campaigns?phase=open (ready to test) | upcoming … */
+export const CampaignListQuerySchema = v.strictObject({
+  phase: v.optional(PhaseSchema),
+  category: v.optional(CategorySchema),
+  ...PageQuerySchema,
+})
+export const CampaignPageSchema = pageOf(CampaignSummarySchema)
+export type CampaignPage = v.InferOutput<typeof CampaignPageSchema>
+
+export const CategoryCountSchema = v.strictObject({ category: CategorySchema, campaigns: v.number() })
+export const CategoriesResultSchema = v.strictObject({ categories: v.array(CategoryCountSchema) })
+export type CategoriesResult = v.InferOutput<typeof CategoriesResultSchema>
+
+/** A published review as anyone may read it. */
+export const PublicReviewSchema = v.strictObject({
+  id: v.string(),
+  campaignId: v.string(),
+  campaignSlug: v.string(),
+  productId: v.string(),
+  productName: v.string(),
+  brand: v.string(),
+  imageUrl: v.string(),
+  rating: v.number(),
+  title: v.string(),
+  body: v.string(),
+  photos: v.array(v.string()),
+  /** The author's display name, or "Former member" once pseudonymised. */
+  authorName: v.string(),
+  receivedForFree: v.boolean(),
+  publishedAt: Timestamp,
+})
+export type PublicReview = v.InferOutput<typeof PublicReviewSchema>
+
+export const ReviewListQuerySchema = v.strictObject({
+  campaignId: v.optional(v.pipe(v.string(), v.uuid())),
+  productId: v.optional(v.pipe(v.string(), v.uuid())),
+  ...PageQuerySchema,
+})
+export const ReviewPageSchema = v.strictObject({
+  ...pageOf(PublicReviewSchema).entries,
+  averageRating: v.nullable(v.number()),
+})
+export type ReviewPage = v.InferOutput<typeof ReviewPageSchema>

@@ -1,0 +1,99 @@
+import * as v from 'valibot'
+import { describe, expect, it } from 'vitest'
+import {
+  AddressInputSchema,
+  BEARER_PATHS,
+  CAMPAIGN_PARTICIPATION_PATH,
+  ErrorEnvelopeSchema,
+  LogEntrySchema,
+  ReviewBodySchema,
+  UpdateProfileBodySchema,
+  envelope,
+  fieldErrors,
+  fillPath,
+  formatEventAt,
+  isValidIban,
+  requiresBearer,
+  MemberSummarySchema,
+} from './index'
+
+describe('envelope', () => {
+  it('accepts OK answers and typed errors, and rejects unknown keys', () => {
+    const schema = envelope(v.strictObject({ n: v.number() }))
+    expect(v.is(schema, { status: 'OK', data: { n: 1 } })).toBe(true)
+    expect(v.is(schema, { status: 'NOT_FOUND', message: 'No such campaign' })).toBe(true)
+    expect(v.is(schema, { status: 'OK', data: { n: 1, extra: true } })).toBe(false)
+    expect(v.is(ErrorEnvelopeSchema, { status: 'TEAPOT', message: 'x' })).toBe(false)
+  })
+
+  it('turns issues into field errors keyed by path', () => {
+    const result = v.safeParse(AddressInputSchema, { name: '', line1: 'x', postalCode: '1', city: 'Berlin', country: 'DE' })
+    expect(result.success).toBe(false)
+    if (result.success) return
+    const fields = fieldErrors(result.issues)
+    expect(Object.keys(fields).sort()).toEqual(['name', 'postalCode'])
+  })
+})
+
+describe('schemas', () => {
+  it('rejects unknown fields on input', () => {
+    const ok = { name: 'Ada Lovelace', line1: 'Hauptstr. 1', postalCode: '10115', city: 'Berlin', country: 'DE' }
+    expect(v.is(AddressInputSchema, ok)).toBe(true)
+    expect(v.is(AddressInputSchema, { ...ok, admin: true })).toBe(false)
+  })
+
+  it('checks IBAN check digits', () => {
+    expect(isValidIban('DE89 3704 0044 0532 0130 00')).toBe(true)
+    expect(isValidIban('DE89 3704 0044 0532 0130 01')).toBe(false)
+    expect(v.is(UpdateProfileBodySchema, { payout: { method: 'iban', accountHolder: 'A B', iban: 'GB82WEST12345698765432' } })).toBe(true)
+    expect(v.is(UpdateProfileBodySchema, {})).toBe(false)
+  })
+
+  it('requires the disclosure on reviews', () => {
+    const review = {
+      participationId: crypto.randomUUID(),
+      rating: 4,
+      title: 'Good',
+      body: 'A'.repeat(60),
+      receivedForFree: true,
+    }
+    expect(v.is(ReviewBodySchema, review)).toBe(true)
+    expect(v.is(ReviewBodySchema, { ...review, receivedForFree: false })).toBe(false)
+    expect(v.is(ReviewBodySchema, { ...review, rating: 6 })).toBe(false)
+  })
+
+  it('accepts the spec log entry with event_at written without T and Z', () => {
+    const entry = {
+      id: crypto.randomUUID(),
+      type: 'front-end',
+      application: 'portal',
+      module: 'https://example.test/en/member/campaigns',
+      user_auth: { type: 'member', roles: [], id: 'uid-1' },
+      severity: 'ERROR',
+      tags: ['uncaught'],
+      event_at: formatEventAt(new Date('2026-01-02T03:04:05.678Z')),
+      log: 'TypeError: x is undefined',
+    }
+    expect(entry.event_at).toBe('2026-01-02 03:04:05.678')
+    expect(v.is(LogEntrySchema, entry)).toBe(true)
+  })
+
+  it('types members with strict summaries', () => {
+    expect(v.is(MemberSummarySchema, {})).toBe(false)
+  })
+})
+
+describe('paths', () => {
+  it('knows which paths need the Bearer token', () => {
+    expect(BEARER_PATHS.length).toBeGreaterThan(30)
+    expect(requiresBearer('/logistics/v1/members/member_info')).toBe(true)
+    expect(requiresBearer('suite/api/campaigns/abc/participations/def')).toBe(true)
+    expect(requiresBearer('suite/api/public/reviews')).toBe(false)
+    expect(requiresBearer('logs_collector')).toBe(false)
+  })
+
+  it('fills parameters, encoded', () => {
+    expect(fillPath(CAMPAIGN_PARTICIPATION_PATH, { cid: 'a b', pid: 'p' })).toBe('suite/api/campaigns/a%20b/participations/p')
+    expect(() => fillPath(CAMPAIGN_PARTICIPATION_PATH, { cid: 'a' })).toThrow()
+  })
+})

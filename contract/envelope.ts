@@ -1,0 +1,52 @@
+// The one answer shape of the suite: `{ status: "OK", data }` or `{ status: "<CODE>", message, fields? }`.
+import * as v from 'valibot'
+
+/** Error codes and the HTTP status each one travels with. */
+export const ERROR_HTTP_STATUS = {
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+} as const
+
+export type ErrorCode = keyof typeof ERROR_HTTP_STATUS
+export const ERROR_CODES = Object.keys(ERROR_HTTP_STATUS) as [ErrorCode, ...ErrorCode[]]
+
+/** Field errors of a 400: dotted field path → messages. */
+export const FieldErrorsSchema = v.record(v.string(), v.array(v.string()))
+export type FieldErrors = v.InferOutput<typeof FieldErrorsSchema>
+
+export const ErrorEnvelopeSchema = v.strictObject({
+  status: v.picklist(ERROR_CODES),
+  message: v.string(),
+  fields: v.optional(FieldErrorsSchema),
+})
+export type ErrorEnvelope = v.InferOutput<typeof ErrorEnvelopeSchema>
+
+type AnySchema = v.GenericSchema
+
+export function okEnvelope<T extends AnySchema>(data: T) {
+  return v.strictObject({ status: v.literal('OK'), data })
+}
+export type OkEnvelope<T> = { status: 'OK'; data: T }
+
+/** What the portal parses every answer with: success or a typed error. */
+export function envelope<T extends AnySchema>(data: T) {
+  return v.union([okEnvelope(data), ErrorEnvelopeSchema])
+}
+export type Envelope<T> = OkEnvelope<T> | ErrorEnvelope
+
+/** Flattens valibot issues into the `fields` map of a 400 answer. */
+export function fieldErrors(issues: readonly [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): FieldErrors {
+  const flat = v.flatten(issues)
+  const fields: FieldErrors = {}
+  if (flat.root) fields[''] = flat.root
+  for (const [key, messages] of Object.entries(flat.nested ?? {})) {
+    if (messages) fields[key] = messages
+  }
+  return fields
+}

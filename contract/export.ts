@@ -1,0 +1,23 @@
+// GET suite/api/members/download-profile: everything the suite holds about the member.
+import * as v from 'valibot'
+import { AddressSchema } from './address'
+import { Timestamp } from './common'
+import { MemberReviewSchema, SocialPostSchema } from './content'
+import { MemberSchema, NotificationSettingsSchema, ReferralSchema, SocialProfileSchema } from './members'
+import { ParticipationSchema } from './participations'
+import { LedgerEntrySchema, RedemptionSchema } from './rewards'
+
+export const ProfileExportSchema = v.strictObject({
+  exportedAt: Timestamp,
+  member: MemberSchema,
+  address: v.nullable(AddressSchema),
+  notifications: NotificationSettingsSchema,
+  socialProfiles: v.array(SocialProfileSchema),
+  participations: v.array(ParticipationSchema),
+  reviews: v.array(MemberReviewSchema),
+  socialPosts: v.array(SocialPostSchema),
+  ledger: v.array(LedgerEntrySchema),
+  redemptions: v.array(RedemptionSchema),
+  referrals: v.array(ReferralSchema),
+})
+export type ProfileExport = v.InferOutput<typeof ProfileExportSchema>

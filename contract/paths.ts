@@ -1,0 +1,139 @@
+// Upstream paths (spec section 7 and our own public and dev paths), relative to the suite's base
+// address. Written without a leading slash: the client joins them as `${base}/${path}`.
+// Segments starting with ':' are parameters; `fillPath` substitutes them.
+
+export const API_USER_PATH = 'api/user'
+export const API_MEMBER_PATH = 'api/member'
+export const MEMBERS_PATH = 'suite/api/members'
+export const UPDATE_PROFILE_PATH = 'suite/api/members/update-profile'
+export const DOWNLOAD_PROFILE_PATH = 'suite/api/members/download-profile'
+export const MISSIONS_PATH = 'suite/api/members/missions'
+export const POINTS_PATH = 'suite/api/members/points'
+export const REWARDS_PATH = 'suite/api/rewards'
+export const DOWNLOAD_PROFILE_PDF_PATH = 'downloadPDF/api/download-profile'
+export const DOWNLOAD_PDF_PATH = 'downloadPDF/api/download-pdf'
+
+export const CAMPAIGN_PARTICIPATIONS_PATH = 'suite/api/campaigns/:cid/participations'
+export const CAMPAIGN_PARTICIPATION_PATH = 'suite/api/campaigns/:cid/participations/:pid'
+
+export const MEMBER_INFO_PATH = 'logistics/v1/members/member_info'
+export const ADDRESS_PATH = 'logistics/v1/members/address'
+export const NOTIFICATIONS_PATH = 'logistics/v1/members/notifications'
+export const SOCIAL_PROFILES_PATH = 'logistics/v1/members/social_profiles'
+export const EMAIL_PATH = 'logistics/v1/members/email'
+export const PHONE_NUMBER_PATH = 'logistics/v1/members/phone_number'
+export const MY_REFERRALS_PATH = 'logistics/v1/members/my_referrals'
+export const SHIPMENTS_PATH = 'logistics/v1/members/shipments'
+export const SHIPMENT_RETURN_PATH = 'logistics/v1/members/shipments/:sid/return'
+export const PSEUDONYMIZE_PATH = 'logistics/v1/members/pseudonymize'
+
+export const EMAIL_VALIDATE_PATH = 'logistics/v1/members/email/validate'
+export const EMAIL_OTP_SEND_PATH = 'logistics/v1/members/email/otp/send'
+export const EMAIL_OTP_VERIFY_PATH = 'logistics/v1/members/email/otp/verify'
+export const PHONE_VALIDATE_PATH = 'logistics/v1/members/phone_number/validate'
+export const PHONE_OTP_SEND_PATH = 'logistics/v1/members/phone_number/otp/send'
+export const PHONE_OTP_VERIFY_PATH = 'logistics/v1/members/phone_number/otp/verify'
+export const REFERRAL_CODE_CHECK_PATH = 'logistics/v1/members/is_valid_referral_code'
+
+export const PROCESS_SIGNUP_PATH = 'logistics/v1/campaigns/process_signup'
+export const PARTICIPATIONS_PATH = 'logistics/v1/participations'
+export const ACK_VP_INTENT_PATH = 'logistics/v1/participations/ack_vp_intent'
+export const ACK_QUESTIONNAIRE_PATH = 'logistics/v1/participations/ack_questionnaire'
+
+export const RC_PRODUCT_PATH = 'logistics/v1/content/rc_product'
+export const FLIGHT_REVIEW_PATH = 'logistics/v1/content/flight/review'
+export const FLIGHT_SOCIAL_PATH = 'logistics/v1/content/flight/social'
+export const FLIGHT_SOCIAL_IMPRESSIONS_PATH = 'logistics/v1/content/flight/social/impressions'
+
+export const DISCOUNT_CODE_PATH = 'shopify/v1/community_reward_discount_code'
+export const INTERCOM_TOKEN_PATH = 'intercom/v1/generate-token'
+
+export const LOGS_COLLECTOR_PATH = 'logs_collector'
+
+export const PUBLIC_CAMPAIGNS_PATH = 'suite/api/public/campaigns'
+export const PUBLIC_CAMPAIGN_PATH = 'suite/api/public/campaigns/:idOrSlug'
+export const PUBLIC_REVIEWS_PATH = 'suite/api/public/reviews'
+export const PUBLIC_REVIEW_PATH = 'suite/api/public/reviews/:id'
+export const PUBLIC_CATEGORIES_PATH = 'suite/api/public/categories'
+/** Product images of the demo catalogue (SVG). */
+export const PUBLIC_IMAGE_PATH = 'suite/api/public/images/:name'
+
+/** Local mode only: the e-mails and SMS the suite sent. Absent in production. */
+export const DEV_OUTBOX_PATH = 'suite/api/dev/outbox'
+
+export const HEALTHZ_PATH = 'healthz'
+export const READYZ_PATH = 'readyz'
+
+/** Paths the portal must call with `Authorization: Bearer <fresh ID token or session cookie>`. */
+export const BEARER_PATHS = [
+  API_USER_PATH,
+  API_MEMBER_PATH,
+  MEMBERS_PATH,
+  UPDATE_PROFILE_PATH,
+  DOWNLOAD_PROFILE_PATH,
+  MISSIONS_PATH,
+  POINTS_PATH,
+  DOWNLOAD_PROFILE_PDF_PATH,
+  DOWNLOAD_PDF_PATH,
+  CAMPAIGN_PARTICIPATIONS_PATH,
+  CAMPAIGN_PARTICIPATION_PATH,
+  MEMBER_INFO_PATH,
+  ADDRESS_PATH,
+  NOTIFICATIONS_PATH,
+  SOCIAL_PROFILES_PATH,
+  EMAIL_PATH,
+  PHONE_NUMBER_PATH,
+  MY_REFERRALS_PATH,
+  SHIPMENTS_PATH,
+  SHIPMENT_RETURN_PATH,
+  PSEUDONYMIZE_PATH,
+  EMAIL_OTP_SEND_PATH,
+  EMAIL_OTP_VERIFY_PATH,
+  PHONE_OTP_SEND_PATH,
+  PHONE_OTP_VERIFY_PATH,
+  PROCESS_SIGNUP_PATH,
+  PARTICIPATIONS_PATH,
+  ACK_VP_INTENT_PATH,
+  ACK_QUESTIONNAIRE_PATH,
+  RC_PRODUCT_PATH,
+  FLIGHT_REVIEW_PATH,
+  FLIGHT_SOCIAL_PATH,
+  FLIGHT_SOCIAL_IMPRESSIONS_PATH,
+  DISCOUNT_CODE_PATH,
+  INTERCOM_TOKEN_PATH,
+] as const
+
+/**
+ * Paths that work signed out and, when a Bearer token is sent, use it (format checks for everyone;
+ * "already in use" answers only for a signed-in member, so visitors cannot probe for accounts).
+ */
+export const OPTIONAL_BEARER_PATHS = [
+  EMAIL_VALIDATE_PATH,
+  PHONE_VALIDATE_PATH,
+  REFERRAL_CODE_CHECK_PATH,
+  LOGS_COLLECTOR_PATH,
+] as const
+
+export function requiresBearer(path: string): boolean {
+  const clean = path.replace(/^\/+/, '').split('?')[0] ?? ''
+  return BEARER_PATHS.some((pattern) => matchPath(pattern, clean))
+}
+
+function matchPath(pattern: string, path: string): boolean {
+  const a = pattern.split('/')
+  const b = path.split('/')
+  return a.length === b.length && a.every((seg, i) => seg.startsWith(':') || seg === b[i])
+}
+
+/** `fillPath(CAMPAIGN_PARTICIPATION_PATH, { cid, pid })` → 'suite/api/campaigns/…/participations/…' */
+export function fillPath(pattern: string, params: Record<string, string>): string {
+  return pattern
+    .split('/')
+    .map((seg) => {
+      if (!seg.startsWith(':')) return seg
+      const value = params[seg.slice(1)]
+      if (value === undefined) throw new Error(`Missing path parameter ${seg}`)
+      return encodeURIComponent(value)
+    })
+    .join('/')
+}
