@@ -7,6 +7,7 @@ import { useState } from 'react'
 import { viewerQuery } from '~/auth/viewer'
 import { Button } from '~/components/ui/button'
 import { cn } from '~/lib/cn'
+import { CookieSettingsButton } from '~/features/consent/cookie-settings-button'
 import { BrandMark } from './brand'
 
 const locale = 'en'
@@ -24,7 +25,7 @@ function SkipLink() {
 
 function NavLinks({ signedIn, onNavigate }: { signedIn: boolean; onNavigate?: () => void }) {
   const linkClass = 'rounded-md px-3 py-2 font-medium hover:bg-black/5'
-  const activeProps = { className: 'text-toga underline underline-offset-8 decoration-2' }
+  const activeProps = { className: 'underline underline-offset-8 decoration-2', 'aria-current': 'page' as const }
   if (signedIn) {
     return (
       <>
@@ -183,6 +184,9 @@ function Footer() {
               <Link to="/$locale/legal" params={{ locale }} className={linkClass}>
                 <Trans>Legal</Trans>
               </Link>
+            </li>
+            <li>
+              <CookieSettingsButton className="hover:underline" />
             </li>
           </ul>
         </nav>

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { Button } from '~/components/ui/button'
 
 const NOT_FOUND_PATHS = new Set(['/404', '/en/404'])

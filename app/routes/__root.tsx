@@ -2,7 +2,7 @@
 import { I18nProvider } from '@lingui/react'
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useMatches } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { FeedbackHost } from '~/components/ui/feedback-host'
 import { i18n } from '~/i18n/i18n'
 import { AuthLayout } from '~/layouts/auth-layout'
@@ -45,7 +45,15 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
   ),
 })
 
+/** Marks the document once React has taken over, so tests (and styles) can tell. */
+function useHydratedMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
+}
+
 function RootDocument({ children }: { children: ReactNode }) {
+  useHydratedMarker()
   return (
     <html lang="en" dir="ltr">
       <head>

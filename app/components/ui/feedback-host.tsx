@@ -63,8 +63,8 @@ export function FeedbackHost() {
       <Dialog.Root
         open={dialog !== null}
         onOpenChange={(open) => {
+          // Escape or the close gesture dismisses without choosing either answer.
           if (!open && dialog?.closable) {
-            dialog.onReject?.()
             feedback.closeDialog(dialog.id)
           }
         }}

@@ -1,11 +1,304 @@
 import { Trans } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { ArrowRight, Award, Gift, HeartHandshake, MapPin, Megaphone, MessageSquareText, PackageOpen, Search, Star, Users } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Button } from '~/components/ui/button'
+import { IconBadge } from './content-blocks'
+
+const locale = 'en'
+
+/** Five points of a star centred on (cx, cy), for the hero illustration. */
+function starPoints(cx: number, cy: number, outer: number, inner: number): string {
+  return Array.from({ length: 10 }, (_, i) => {
+    const radius = i % 2 === 0 ? outer : inner
+    const angle = -Math.PI / 2 + (i * Math.PI) / 5
+    return `${(cx + radius * Math.cos(angle)).toFixed(1)},${(cy + radius * Math.sin(angle)).toFixed(1)}`
+  }).join(' ')
+}
+
+/** A parcel, a review card with five stars and a tick: what a test looks like from the doorstep. */
+function HeroIllustration() {
+  return (
+    <svg viewBox="0 0 400 330" className="h-auto w-full max-w-md" aria-hidden="true" focusable="false">
+      <circle cx="200" cy="185" r="140" className="fill-white/10" />
+      <circle cx="200" cy="185" r="100" className="fill-white/5" />
+      {/* The parcel */}
+      <path d="M110 165 L200 130 L290 165 L200 200 Z" fill="#f1d3a8" />
+      <path d="M110 165 L200 200 L200 300 L110 265 Z" fill="#dca66a" />
+      <path d="M290 165 L200 200 L200 300 L290 265 Z" fill="#c68d4c" />
+      <polyline points="245,147.5 155,182.5 155,282.5" fill="none" stroke="#a61e4d" strokeWidth="14" strokeLinejoin="round" />
+      <path d="M222 226 L268 208 L268 232 L222 250 Z" fill="#fdeef2" />
+      <path d="M230 232 L260 220 M230 241 L252 232" stroke="#a61e4d" strokeWidth="3" strokeLinecap="round" />
+      {/* The review card */}
+      <g transform="rotate(-6 300 80)">
+        <rect x="222" y="28" width="160" height="104" rx="14" fill="#ffffff" />
+        {[0, 1, 2, 3, 4].map((i) => (
+          <polygon key={i} points={starPoints(246 + i * 24, 54, 10, 4.4)} fill="#f2b01e" />
+        ))}
+        <rect x="236" y="76" width="128" height="8" rx="4" fill="#d5dae2" />
+        <rect x="236" y="92" width="108" height="8" rx="4" fill="#d5dae2" />
+        <rect x="236" y="108" width="72" height="8" rx="4" fill="#e8eef6" />
+      </g>
+      {/* The tick: the test is done */}
+      <circle cx="92" cy="96" r="30" fill="#1b6e51" />
+      <path d="M79 97 L89 107 L106 86" fill="none" stroke="#ffffff" strokeWidth="6" strokeLinecap="round" strokeLinejoin="round" />
+      <circle cx="60" cy="200" r="6" fill="#fdeef2" />
+      <circle cx="350" cy="230" r="8" fill="#e8eef6" />
+      <circle cx="330" cy="170" r="4" fill="#fdeef2" />
+    </svg>
+  )
+}
+
+function Hero() {
+  return (
+    <section className="bg-authentic text-white" aria-labelledby="home-title">
+      <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:py-20 lg:grid-cols-[1.15fr_1fr]">
+        <div>
+          <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-semibold">
+            <Users className="size-4" aria-hidden="true" />
+            <Trans>A community of everyday product testers</Trans>
+          </p>
+          <h1 id="home-title" className="mt-5 text-4xl leading-tight font-extrabold tracking-tight sm:text-5xl">
+            <Trans>Try new products at home for free. Tell everyone what you really think.</Trans>
+          </h1>
+          <p className="mt-5 max-w-xl text-lg leading-relaxed text-white/90">
+            <Trans>
+              Testers Circle brings brands and everyday people together. Brands send new products to our members, members use them in
+              their own homes, and then write honest reviews that help other shoppers decide – and help brands make better products.
+            </Trans>
+          </p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Button asChild size="large">
+              <Link to="/$locale/user/register" params={{ locale }}>
+                <Trans>Join for free</Trans>
+              </Link>
+            </Button>
+            <Button asChild size="large" severity="secondary">
+              <Link to="/$locale/how-it-works" params={{ locale }}>
+                <Trans>See how it works</Trans>
+              </Link>
+            </Button>
+          </div>
+          <p className="mt-5 text-sm text-white/85">
+            <Trans>Membership is free, and you only apply for the tests that interest you.</Trans>
+          </p>
+        </div>
+        <div className="flex justify-center lg:justify-end">
+          <HeroIllustration />
+        </div>
+      </div>
+    </section>
+  )
+}
+
+function Step({ number, icon, title, children }: { number: number; icon: ReactNode; title: ReactNode; children: ReactNode }) {
+  return (
+    <li className="relative flex flex-col rounded-2xl border border-line bg-white p-6 shadow-sm">
+      <div className="flex items-center justify-between">
+        <IconBadge>{icon}</IconBadge>
+        <span className="text-4xl font-black text-authentic-soft" aria-hidden="true">
+          {number}
+        </span>
+      </div>
+      <h3 className="mt-5 text-lg font-bold text-authentic">{title}</h3>
+      <p className="mt-2 leading-relaxed text-muted">{children}</p>
+    </li>
+  )
+}
+
+function HowTestingWorks() {
+  return (
+    <section className="bg-canvas" aria-labelledby="home-steps">
+      <div className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
+        <div className="max-w-2xl">
+          <h2 id="home-steps" className="text-3xl font-extrabold tracking-tight text-authentic">
+            <Trans>How testing works</Trans>
+          </h2>
+          <p className="mt-3 text-lg text-ink">
+            <Trans>Four steps from signing up to your first published review.</Trans>
+          </p>
+        </div>
+        <ol className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          <Step number={1} icon={<MapPin className="size-6" aria-hidden="true" />} title={<Trans>Join and save your address</Trans>}>
+            <Trans>Create your free account, tell us a little about yourself and save the address where you would like products delivered.</Trans>
+          </Step>
+          <Step number={2} icon={<Search className="size-6" aria-hidden="true" />} title={<Trans>Apply to campaigns</Trans>}>
+            <Trans>
+              Browse the products that are open for testing and apply for the ones that fit your life. Places go to eligible members in the
+              order they apply.
+            </Trans>
+          </Step>
+          <Step number={3} icon={<PackageOpen className="size-6" aria-hidden="true" />} title={<Trans>Receive it and test it</Trans>}>
+            <Trans>The product arrives at your door with a tracking number. Use it the way you normally would, for as long as the campaign says.</Trans>
+          </Step>
+          <Step number={4} icon={<MessageSquareText className="size-6" aria-hidden="true" />} title={<Trans>Share an honest review, earn points</Trans>}>
+            <Trans>Write what you liked and what you did not. Once your review is published, you earn points you can swap for rewards.</Trans>
+          </Step>
+        </ol>
+        <p className="mt-8">
+          <Link
+            to="/$locale/how-it-works"
+            params={{ locale }}
+            className="inline-flex items-center gap-2 font-semibold text-colbolt underline-offset-4 hover:underline"
+          >
+            <Trans>Read the full guide to testing</Trans>
+            <ArrowRight className="size-4" aria-hidden="true" />
+          </Link>
+        </p>
+      </div>
+    </section>
+  )
+}
+
+function Benefit({ icon, tone, title, children }: { icon: ReactNode; tone: 'toga' | 'verdin' | 'viose' | 'colbolt'; title: ReactNode; children: ReactNode }) {
+  return (
+    <li className="flex gap-4">
+      <IconBadge tone={tone}>{icon}</IconBadge>
+      <div>
+        <h3 className="text-lg font-bold text-authentic">{title}</h3>
+        <p className="mt-1 leading-relaxed text-muted">{children}</p>
+      </div>
+    </li>
+  )
+}
+
+function WhyJoin() {
+  return (
+    <section aria-labelledby="home-why" className="bg-white">
+      <div className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
+        <div className="max-w-2xl">
+          <h2 id="home-why" className="text-3xl font-extrabold tracking-tight text-authentic">
+            <Trans>Why join Testers Circle?</Trans>
+          </h2>
+          <p className="mt-3 text-lg text-ink">
+            <Trans>Testing is free, fun and genuinely useful – to you, to other shoppers and to the people who make the products.</Trans>
+          </p>
+        </div>
+        <ul className="mt-10 grid gap-x-12 gap-y-10 md:grid-cols-2">
+          <Benefit tone="toga" icon={<Gift className="size-6" aria-hidden="true" />} title={<Trans>Free products to try</Trans>}>
+            <Trans>
+              Test new products for your home, your kitchen, your bathroom and your family before they are everywhere. You never pay for a
+              test product, and when a campaign asks you to buy it yourself, we reimburse you.
+            </Trans>
+          </Benefit>
+          <Benefit tone="viose" icon={<Award className="size-6" aria-hidden="true" />} title={<Trans>Points and rewards</Trans>}>
+            <Trans>
+              Complete missions – finish your profile, write reviews, invite friends – to collect points, then redeem them for discount
+              codes.
+            </Trans>
+          </Benefit>
+          <Benefit tone="colbolt" icon={<Megaphone className="size-6" aria-hidden="true" />} title={<Trans>Your opinion shapes products</Trans>}>
+            <Trans>
+              Brands receive the findings of every test they run. Your feedback on taste, packaging or instructions can change what ends
+              up on the shelf.
+            </Trans>
+          </Benefit>
+          <Benefit tone="verdin" icon={<HeartHandshake className="size-6" aria-hidden="true" />} title={<Trans>An honest community</Trans>}>
+            <Trans>
+              We never edit reviews to sound more positive, critical reviews are published too, and every review shows that the product was
+              received for free.
+            </Trans>
+          </Benefit>
+        </ul>
+      </div>
+    </section>
+  )
+}
+
+function Discover() {
+  return (
+    <section aria-labelledby="home-discover" className="bg-petal">
+      <div className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
+        <h2 id="home-discover" className="text-3xl font-extrabold tracking-tight text-authentic">
+          <Trans>See what the community is testing</Trans>
+        </h2>
+        <div className="mt-10 grid gap-6 md:grid-cols-2">
+          <article className="flex flex-col rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
+            <IconBadge>
+              <PackageOpen className="size-6" aria-hidden="true" />
+            </IconBadge>
+            <h3 className="mt-5 text-xl font-bold text-authentic">
+              <Trans>Current campaigns</Trans>
+            </h3>
+            <p className="mt-2 flex-1 leading-relaxed text-muted">
+              <Trans>
+                New campaigns open regularly. Sign in and save your address to see every test that is open to you, with the product, the
+                dates and what you would be asked to do.
+              </Trans>
+            </p>
+            <div className="mt-6">
+              <Button asChild>
+                <Link to="/$locale/ready-to-test" params={{ locale }}>
+                  <Trans>Browse current campaigns</Trans>
+                  <ArrowRight className="size-4" aria-hidden="true" />
+                </Link>
+              </Button>
+            </div>
+          </article>
+          <article className="flex flex-col rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
+            <IconBadge tone="authentic">
+              <Star className="size-6" aria-hidden="true" />
+            </IconBadge>
+            <h3 className="mt-5 text-xl font-bold text-authentic">
+              <Trans>Latest reviews</Trans>
+            </h3>
+            <p className="mt-2 flex-1 leading-relaxed text-muted">
+              <Trans>
+                Read what testers really thought – the raves and the disappointments. Anyone can read published reviews, no account needed.
+              </Trans>
+            </p>
+            <div className="mt-6">
+              <Button asChild severity="secondary">
+                <Link to="/$locale/reviews" params={{ locale }}>
+                  <Trans>Read the latest reviews</Trans>
+                  <ArrowRight className="size-4" aria-hidden="true" />
+                </Link>
+              </Button>
+            </div>
+          </article>
+        </div>
+      </div>
+    </section>
+  )
+}
+
+function JoinCallToAction() {
+  return (
+    <section aria-labelledby="home-join" className="bg-white">
+      <div className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
+        <div className="rounded-3xl bg-authentic px-6 py-12 text-center text-white sm:px-12">
+          <h2 id="home-join" className="text-3xl font-extrabold tracking-tight">
+            <Trans>Ready for your first test?</Trans>
+          </h2>
+          <p className="mx-auto mt-4 max-w-xl text-lg text-white/90">
+            <Trans>Joining takes a few minutes. Save your address, and you can apply for the next campaign that catches your eye.</Trans>
+          </p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <Button asChild size="large">
+              <Link to="/$locale/user/register" params={{ locale }}>
+                <Trans>Join for free</Trans>
+              </Link>
+            </Button>
+            <Button asChild size="large" severity="secondary">
+              <Link to="/$locale/user/login" params={{ locale }}>
+                <Trans>Sign in</Trans>
+              </Link>
+            </Button>
+          </div>
+        </div>
+      </div>
+    </section>
+  )
+}
 
 export function HomePage() {
   return (
-    <div className="mx-auto max-w-4xl px-4 py-12">
-      <h1 className="text-4xl font-bold text-authentic">
-        <Trans>Home</Trans>
-      </h1>
-    </div>
+    <>
+      <Hero />
+      <HowTestingWorks />
+      <WhyJoin />
+      <Discover />
+      <JoinCallToAction />
+    </>
   )
 }

@@ -1,0 +1,31 @@
+import { useLingui } from '@lingui/react/macro'
+import { feedback } from '~/components/ui/feedback-store'
+import { writeConsent, type ConsentChoice } from './consent'
+
+/** Opens the cookie choice (a confirm dialog); the choice is stored and acknowledged with a toast. */
+export function CookieSettingsButton({ className }: { className?: string }) {
+  const { t } = useLingui()
+  const save = (choice: ConsentChoice) => {
+    writeConsent(choice)
+    feedback.toast({ severity: 'success', summary: t`Cookie choice saved`, detail: t`You can change it at any time from the footer.` })
+  }
+  return (
+    <button
+      type="button"
+      className={className}
+      onClick={() =>
+        feedback.confirm({
+          header: t`Cookie settings`,
+          message: t`We use strictly necessary cookies to keep you signed in and to remember your language. With your permission we would also measure how the site is used, to improve it. Allow analytics cookies?`,
+          closable: true,
+          acceptLabel: t`Allow analytics`,
+          rejectLabel: t`Only necessary`,
+          onAccept: () => save(['analytics']),
+          onReject: () => save([]),
+        })
+      }
+    >
+      {t`Cookie settings`}
+    </button>
+  )
+}

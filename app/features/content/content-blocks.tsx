@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react'
+import { cn } from '~/lib/cn'
+
+/**
+ * The opening of a public content page: a short eyebrow, the page's only <h1> and a lead paragraph.
+ * Pages render inside the default layout's <main>, so this is a plain section.
+ */
+export function PageHeader({ eyebrow, title, lead, children }: { eyebrow: ReactNode; title: ReactNode; lead: ReactNode; children?: ReactNode }) {
+  return (
+    <header className="mx-auto w-full max-w-6xl px-4 pt-12 pb-8 sm:pt-16">
+      <p className="text-sm font-bold tracking-wide text-toga uppercase">{eyebrow}</p>
+      <h1 className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight text-authentic sm:text-5xl">{title}</h1>
+      <p className="mt-4 max-w-2xl text-lg leading-relaxed text-ink">{lead}</p>
+      {children}
+    </header>
+  )
+}
+
+/** A white card with a soft border; content pages stack these on the page background. */
+export function ContentCard({ children, className, id, labelledBy }: { children: ReactNode; className?: string; id?: string; labelledBy?: string }) {
+  return (
+    <section id={id} aria-labelledby={labelledBy} className={cn('scroll-mt-24 rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8', className)}>
+      {children}
+    </section>
+  )
+}
+
+/** Body text of content pages: spacing between paragraphs, bullets for its own lists (not for lists nested in a wrapper). */
+export function Prose({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <div
+      className={cn(
+        'space-y-4 leading-relaxed text-ink [&_a]:font-semibold [&_a]:text-colbolt [&_a]:underline [&_a]:underline-offset-2 [&_a:hover]:text-authentic [&>ol]:list-decimal [&>ol]:space-y-2 [&>ol]:pl-6 [&>ul]:list-disc [&>ul]:space-y-2 [&>ul]:pl-6',
+        className,
+      )}
+    >
+      {children}
+    </div>
+  )
+}
+
+/** A round icon badge; the icon is decorative and hidden from assistive technology by the caller. */
+export function IconBadge({ children, tone = 'toga' }: { children: ReactNode; tone?: 'toga' | 'authentic' | 'verdin' | 'viose' | 'colbolt' }) {
+  const tones = {
+    toga: 'bg-petal text-toga',
+    authentic: 'bg-authentic-soft text-authentic',
+    verdin: 'bg-[#e4f3ec] text-verdin',
+    viose: 'bg-[#eeeafa] text-viose',
+    colbolt: 'bg-[#e6edfb] text-colbolt',
+  } as const
+  return <span className={cn('inline-flex size-12 shrink-0 items-center justify-center rounded-xl', tones[tone])}>{children}</span>
+}

@@ -1,0 +1,65 @@
+// Small process supervisor for the start and test scripts: spawn, wait until a URL answers, stop cleanly.
+import { spawn } from 'node:child_process'
+
+/**
+ * Waits until `url` answers with any HTTP status below 500.
+ * @param {string} url
+ * @param {{ timeoutMs?: number, isAlive?: () => boolean }} [options]
+ */
+export async function waitForHttp(url, { timeoutMs = 90_000, isAlive = () => true } = {}) {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      const response = await fetch(url, { redirect: 'manual' })
+      if (response.status < 500) return
+    } catch {
+      // not listening yet
+    }
+    if (!isAlive()) throw new Error(`${url}: the process serving it stopped`)
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
+
+/**
+ * Starts `node <args>` with the project's Node (this process's), prefixing its output with `name`.
+ * Returns a handle whose stop() sends SIGTERM and waits for the exit.
+ */
+export function startNode(name, args, { env = {}, quiet = false, cwd } = {}) {
+  const child = spawn(process.execPath, args, {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  })
+  let tail = ''
+  const forward = (stream) => (chunk) => {
+    tail = (tail + chunk).slice(-4000)
+    if (quiet) return
+    for (const line of String(chunk).split('\n')) if (line.trim()) stream.write(`[${name}] ${line}\n`)
+  }
+  child.stdout.on('data', forward(process.stdout))
+  child.stderr.on('data', forward(process.stderr))
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
+  return {
+    name,
+    child,
+    exited,
+    output: () => tail,
+    isAlive: () => child.exitCode === null && child.signalCode === null,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null || child.signalCode !== null) return
+      child.kill(signal)
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
+      await exited
+      clearTimeout(timer)
+    },
+  }
+}
+
+/** Runs a command to completion with inherited output; resolves with its exit code. */
+export function run(command, args, { env = {} } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)))
+  })
+}

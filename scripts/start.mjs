@@ -1,0 +1,61 @@
+// `npm start`: the whole product in local mode — the Firebase Auth emulator (users kept in .data/auth),
+// then the portal's production build at http://localhost:3000/en. Ctrl-C stops everything cleanly.
+import { resolve } from 'node:path'
+import { startAuthEmulator } from './lib/auth-emulator.mjs'
+import { run, startNode, waitForHttp } from './lib/processes.mjs'
+
+const root = resolve(import.meta.dirname, '..')
+const PORTAL_PORT = Number(process.env.PORT ?? 3000)
+const AUTH_PORT = Number(process.env.AUTH_EMULATOR_PORT ?? 9099)
+
+if (process.env.NODE_ENV === 'production') {
+  console.error('npm start runs the local mode. In production, build with `npm run build` and run `node .output/server/index.mjs` with the production configuration (see README).')
+  process.exit(1)
+}
+
+const running = []
+let stopping = false
+async function stopAll(code = 0) {
+  if (stopping) return
+  stopping = true
+  console.log('\nStopping…')
+  for (const service of running.reverse()) await service.stop().catch(() => {})
+  process.exit(code)
+}
+process.on('SIGINT', () => void stopAll(0))
+process.on('SIGTERM', () => void stopAll(0))
+
+try {
+  console.log('Building the portal…')
+  if ((await run(resolve(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'])) !== 0) throw new Error('The build failed.')
+
+  console.log('Starting the identity emulator (Firebase Auth, project demo-portal)…')
+  const emulator = await startAuthEmulator({
+    port: AUTH_PORT,
+    hubPort: AUTH_PORT + 1,
+    loggingPort: AUTH_PORT + 2,
+    workDir: resolve(root, '.data/firebase'),
+    dataDir: resolve(root, '.data/auth'),
+  })
+  running.push(emulator)
+
+  const portal = startNode('portal', [resolve(root, '.output/server/index.mjs')], {
+    env: {
+      PORT: String(PORTAL_PORT),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      PORTAL_MODE: 'local',
+      FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+      GCLOUD_PROJECT: emulator.projectId,
+    },
+  })
+  running.push(portal)
+  await waitForHttp(`http://127.0.0.1:${PORTAL_PORT}/en`, { isAlive: portal.isAlive })
+  portal.exited.then(() => stopAll(1))
+
+  console.log(`\nTesters Circle is running in local mode: http://localhost:${PORTAL_PORT}/en`)
+  console.log('Press Ctrl-C to stop.')
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error)
+  await stopAll(1)
+}

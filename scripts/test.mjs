@@ -1,0 +1,74 @@
+// `npm test`: every test — types, i18n catalog, unit and integration, then the browser tests against
+// the production build. Ends with one line 'N passed, N failed'.
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { startAuthEmulator } from './lib/auth-emulator.mjs'
+import { ensureChromium } from './lib/browser.mjs'
+import { run } from './lib/processes.mjs'
+
+const root = resolve(import.meta.dirname, '..')
+const bin = (name) => resolve(root, 'node_modules/.bin', name)
+const resultsDir = resolve(root, 'test-results')
+rmSync(resultsDir, { recursive: true, force: true })
+mkdirSync(resultsDir, { recursive: true })
+
+const tally = { passed: 0, failed: 0 }
+const failedSteps = []
+
+function countVitest(file) {
+  if (!existsSync(file)) return false
+  const report = JSON.parse(readFileSync(file, 'utf8'))
+  tally.passed += report.numPassedTests ?? 0
+  tally.failed += report.numFailedTests ?? 0
+  return true
+}
+
+async function step(name, command, args, { vitestReport, env } = {}) {
+  const started = Date.now()
+  console.log(`\n=== ${name}`)
+  const code = await run(command, args, { env })
+  const counted = vitestReport ? countVitest(vitestReport) : false
+  if (!vitestReport) code === 0 ? tally.passed++ : tally.failed++
+  if (code !== 0) {
+    failedSteps.push(name)
+    // A run that failed before any test ran still counts as a failure.
+    if (vitestReport && !counted) tally.failed++
+  }
+  console.log(`=== ${name}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  return code === 0
+}
+
+let chromium
+try {
+  chromium = ensureChromium()
+} catch (error) {
+  console.error(String(error instanceof Error ? error.message : error))
+  process.exit(1)
+}
+
+const emulator = await startAuthEmulator({ port: 9299, hubPort: 4499, loggingPort: 4599, workDir: resolve(root, '.data/test-emulator') })
+const env = { FIREBASE_AUTH_EMULATOR_HOST: emulator.host, GCLOUD_PROJECT: emulator.projectId, CHROMIUM_PATH: chromium }
+const vitest = (config, report) => [
+  'run',
+  ...(config ? ['--config', config] : []),
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+]
+
+try {
+  await step('types (tsc)', bin('tsc'), ['--noEmit', '-p', root])
+  await step('i18n catalog', process.execPath, [resolve(root, 'scripts/check-i18n.mjs')])
+  const unitReport = resolve(resultsDir, 'unit.json')
+  await step('unit and integration tests (vitest)', bin('vitest'), vitest(undefined, unitReport), { vitestReport: unitReport, env })
+  if (await step('production build (vite)', bin('vite'), ['build', '--logLevel', 'warn'])) {
+    const e2eReport = resolve(resultsDir, 'e2e.json')
+    await step('browser tests (playwright-core + Chromium)', bin('vitest'), vitest('tests/e2e/vitest.config.ts', e2eReport), { vitestReport: e2eReport, env })
+  }
+} finally {
+  await emulator.stop()
+}
+
+if (failedSteps.length > 0) console.log(`\nFailed: ${failedSteps.join('; ')}`)
+console.log(`\n${tally.passed} passed, ${tally.failed} failed`)
+process.exit(failedSteps.length > 0 ? 1 : 0)

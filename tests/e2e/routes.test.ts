@@ -1,0 +1,94 @@
+// Every route of spec section 2, requested as a visitor, answers as its class says.
+import { describe, expect, it } from 'vitest'
+import { baseUrl } from './support/browser'
+
+const PUBLIC = [
+  '/',
+  '/en',
+  '/en/error',
+  '/en/legal',
+  '/en/contact',
+  '/en/support',
+  '/en/about-us',
+  '/en/how-it-works',
+  '/en/reviews',
+  '/en/reviews/example-review',
+  '/en/ready-to-test/example-campaign',
+  '/en/campaign-details',
+  '/en/user/verify-email-login',
+  '/en/user/verify-email',
+  '/en/user/verify-phone',
+]
+const VISITORS_ONLY = ['/en/user/login', '/en/user/register']
+const SIGNED_IN_AND_ADDRESS = [
+  '/en/member/email',
+  '/en/member/phone',
+  '/en/member/profile',
+  '/en/member/payments',
+  '/en/member/languages',
+  '/en/member/preferences',
+  '/en/member/notifications',
+  '/en/member/delete-account',
+  '/en/member/campaigns',
+  '/en/member/campaigns/42',
+  '/en/member/campaigns/42/sc_impressions',
+]
+const SIGNED_IN = [
+  '/en/member/address',
+  '/en/member/missions',
+  '/en/member/missions/rewards',
+  '/en/member/referrals',
+  '/en/member/shipments',
+  '/en/member/shipments/returns',
+  '/en/member/social-accounts',
+  '/en/member/download-data',
+  '/en/member/download-data/profile-pdf',
+  '/en/products/7/reviews/42',
+  '/en/member/verifications/EmailVerification',
+  '/en/member/verifications/MobileVerifications',
+]
+const ADDRESS_ONLY = ['/en/ready-to-test', '/en/upcoming-tests']
+const NOT_FOUND = ['/404', '/en/404', '/en/no-such-page', '/xx/', '/de', '/de/legal', '/en/member/no-such-page']
+
+const get = (path: string) => fetch(`${baseUrl()}${path}`, { redirect: 'manual', headers: { accept: 'text/html' } })
+
+describe('routes as a visitor sees them', () => {
+  it.each([...PUBLIC, ...VISITORS_ONLY])('%s answers 200 with a page', async (path) => {
+    const response = await get(path)
+    expect(response.status).toBe(200)
+    const html = await response.text()
+    expect(html).toContain('<html lang="en" dir="ltr">')
+    expect(html).toMatch(/<h1[^>]*>/)
+  })
+
+  it.each([...SIGNED_IN_AND_ADDRESS, ...SIGNED_IN, ...ADDRESS_ONLY])('%s sends a visitor to sign in (302) and back afterwards', async (path) => {
+    const response = await get(path)
+    expect(response.status).toBe(302)
+    const location = new URL(response.headers.get('location') ?? '', baseUrl())
+    expect(location.pathname).toBe('/en/user/login')
+    expect(location.searchParams.get('redirect')).toBe(path)
+    await response.body?.cancel()
+  })
+
+  it.each(NOT_FOUND)('%s answers 404 with the not-found page', async (path) => {
+    const response = await get(path)
+    expect(response.status).toBe(404)
+    expect(await response.text()).toContain('We could not find that page')
+  })
+
+  it('sets the locale cookie on locale routes', async () => {
+    const response = await get('/en/legal')
+    expect(response.headers.get('set-cookie')).toMatch(/^i18n_redirected=en; Max-Age=31536000; Path=\/; SameSite=Lax/)
+    await response.body?.cancel()
+  })
+
+  it('gives crawlers the page, and a bare status instead of an error page', async () => {
+    const headers = { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' }
+    const page = await fetch(`${baseUrl()}/en/how-it-works`, { headers })
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('<h1')
+    const missing = await fetch(`${baseUrl()}/en/no-such-page`, { headers })
+    expect(missing.status).toBe(404)
+    expect(await missing.text()).toBe('')
+  })
+})

@@ -1,0 +1,45 @@
+import { createRequire } from 'node:module'
+import { mkdirSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { inject } from 'vitest'
+import { CHROMIUM_ARGS, findChromium } from '../../../scripts/lib/browser.mjs'
+
+const require = createRequire(import.meta.url)
+const axePath = require.resolve('axe-core/axe.min.js')
+export const screenshotDir = resolve(import.meta.dirname, '../../../test-results/screenshots')
+
+export const baseUrl = () => inject('baseUrl')
+
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = findChromium()
+  if (!executablePath) throw new Error('No Chromium found: run the browser tests through `npm test`, which installs it, or set CHROMIUM_PATH.')
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS.filter((arg) => arg !== '--headless'), headless: true })
+}
+
+export async function newContext(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 }, ...options })
+}
+
+/** The accessibility violations axe finds on the page as it is now (WCAG 2.1 A and AA). */
+export async function axeViolations(page: Page): Promise<Array<{ id: string; impact: string | null; help: string; targets: string[] }>> {
+  await page.addScriptTag({ path: axePath })
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }))
+  })
+}
+
+/** Keeps a full-page screenshot as a test artefact under test-results/screenshots. */
+export async function keepScreenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true })
+  await page.screenshot({ path: resolve(screenshotDir, `${name}.png`), fullPage: true })
+}
+
+/** Waits until React has hydrated the page (the router marks the document once it is interactive). */
+export async function gotoHydrated(page: Page, path: string) {
+  const response = await page.goto(path, { waitUntil: 'load' })
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  return response
+}
