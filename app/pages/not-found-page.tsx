@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { Button } from '~/components/ui/button'
 
 const NOT_FOUND_PATHS = new Set(['/404', '/en/404'])
@@ -11,14 +11,16 @@ const NOT_FOUND_PATHS = new Set(['/404', '/en/404'])
  */
 export function NotFoundPage() {
   const { t } = useLingui()
-  const pathname = useRouterState({ select: (s) => s.location.pathname })
+  // The address that was loaded and found missing (during a navigation away, `location` already
+  // shows the next address while this page is still on screen).
+  const missingPath = useRouterState({ select: (s) => s.resolvedLocation?.pathname })
   const navigate = useNavigate()
 
   // Spec: "the visitor is also pushed to /404". The server already answered 404 for the unknown
   // address; in the browser the address bar then shows /404, without adding a history entry.
   useEffect(() => {
-    if (!NOT_FOUND_PATHS.has(pathname)) window.history.replaceState(window.history.state, '', '/404')
-  }, [pathname])
+    if (missingPath && !NOT_FOUND_PATHS.has(missingPath)) void navigate({ to: '/404', replace: true })
+  }, [missingPath, navigate])
 
   return (
     <div className="flex flex-col items-center">
