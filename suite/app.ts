@@ -1,0 +1,68 @@
+// The member API as a Hono app, built from its dependencies so tests can run it in-process.
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
+import { requestId } from 'hono/request-id'
+import type { ErrorEnvelope } from '../contract/envelope'
+import type { SuiteDeps } from './deps'
+import type { SuiteEnv } from './http/env'
+import { ApiError } from './http/errors'
+import { registerAddressRoutes } from './routes/address'
+import { registerMemberRoutes } from './routes/members'
+import { registerHealthRoutes } from './routes/health'
+
+/** Largest request body for everything but the log collector (which has its own, smaller limit). */
+const MAX_BODY_BYTES = 64 * 1024
+
+export function createSuiteApp(deps: SuiteDeps) {
+  const app = new Hono<SuiteEnv>()
+
+  app.use(requestId())
+  app.use(async (c, next) => {
+    const log = deps.logger.child({ requestId: c.get('requestId') })
+    c.set('log', log)
+    const started = performance.now()
+    await next()
+    log.info(
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      'request',
+    )
+  })
+  app.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ApiError('PAYLOAD_TOO_LARGE', `The request body is larger than ${MAX_BODY_BYTES} bytes`)
+      },
+    }),
+  )
+
+  registerHealthRoutes(app, deps)
+  registerMemberRoutes(app, deps)
+  registerAddressRoutes(app, deps)
+
+  app.notFound((c) => c.json<ErrorEnvelope>({ status: 'NOT_FOUND', message: `No route for ${c.req.method} ${c.req.path}` }, 404))
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      const body: ErrorEnvelope = { status: error.code, message: error.message }
+      if (error.fields) body.fields = error.fields
+      if (error.retryAfter !== undefined) c.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfter))))
+      return c.json(body, error.httpStatus as 400)
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json<ErrorEnvelope>({ status: 'BAD_REQUEST', message: error.message || 'Bad request' }, 400)
+    }
+    // Internals (stack, SQL, driver messages) go to the log only; the answer carries the request id.
+    const requestIdValue = c.get('requestId')
+    ;(c.get('log') ?? deps.logger).error({ err: error, requestId: requestIdValue }, 'unhandled error')
+    return c.json<ErrorEnvelope>(
+      { status: 'INTERNAL', message: `Something went wrong on our side (request ${requestIdValue})` },
+      500,
+    )
+  })
+
+  return app
+}
+
+export type SuiteApp = ReturnType<typeof createSuiteApp>

@@ -1,0 +1,72 @@
+// Opens the database: PGlite (embedded, a directory or in memory) by default, PostgreSQL through
+// postgres.js when a URL is given. Both are migrated before use.
+import { fileURLToPath } from 'node:url'
+import { mkdirSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
+import postgres from 'postgres'
+import * as schema from './schema'
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+/** Anything queries can run on: the database or an open transaction. */
+export type Executor = Db | Tx
+
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>
+  close(): Promise<void>
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url))
+
+export type DatabaseOptions =
+  | { kind: 'pglite'; dataDir: string | 'memory' }
+  | { kind: 'postgres'; url: string; maxConnections?: number }
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'pglite') {
+    // PGlite is one connection: it queues queries behind an open transaction, so transactions
+    // are serialized (and row locks are trivially held); every query inside one must use `tx`.
+    if (options.dataDir !== 'memory') mkdirSync(options.dataDir, { recursive: true })
+    const client = options.dataDir === 'memory' ? new PGlite() : new PGlite(options.dataDir)
+    const db = drizzlePglite(client, { schema })
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      ping: async () => {
+        await client.query('select 1')
+      },
+      close: () => client.close(),
+    }
+  }
+
+  // Several suite processes may start at once: one migrates while the others wait on the lock.
+  const lockClient = postgres(options.url, { max: 1, onnotice: () => {} })
+  try {
+    // max: 1, so the session lock and the migration share one connection.
+    await lockClient`select pg_advisory_lock(727274)`
+    await migratePostgres(drizzlePostgres(lockClient, { schema }), { migrationsFolder: MIGRATIONS_FOLDER })
+    await lockClient`select pg_advisory_unlock(727274)`
+  } finally {
+    await lockClient.end()
+  }
+  const client = postgres(options.url, { max: options.maxConnections ?? 10, onnotice: () => {} })
+  const db = drizzlePostgres(client, { schema })
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    ping: async () => {
+      await db.execute(sql`select 1`)
+    },
+    close: () => client.end({ timeout: 5 }),
+  }
+}

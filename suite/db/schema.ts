@@ -1,0 +1,370 @@
+// Database schema of the member API. Migrations are generated from this file with drizzle-kit
+// (`npx drizzle-kit generate --config suite/drizzle.config.ts`) and checked in under ./migrations.
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import type { Eligibility, ScreenerQuestion, Tasks } from '../../contract/campaigns'
+import type { NotificationSettings, Payout, Preferences } from '../../contract/members'
+import type { ScreenerAnswer } from '../../contract/participations'
+
+const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`)
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+
+export const members = pgTable(
+  'members',
+  {
+    id: id(),
+    /** Firebase uid; every member query is scoped by it. */
+    uid: text('uid').notNull(),
+    email: text('email'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    phone: text('phone'),
+    phoneVerified: boolean('phone_verified').notNull().default(false),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    displayName: text('display_name').notNull().default(''),
+    birthDate: date('birth_date', { mode: 'string' }),
+    gender: text('gender'),
+    languages: jsonb('languages').$type<string[]>().notNull().default([]),
+    preferences: jsonb('preferences').$type<Preferences>().notNull().default({ interests: [], children: 0, pets: [] }),
+    payout: jsonb('payout').$type<Payout>(),
+    notificationSettings: jsonb('notification_settings').$type<NotificationSettings>().notNull(),
+    referralCode: text('referral_code').notNull(),
+    referredById: uuid('referred_by_id'),
+    /** Set when a referred member finishes their first test. */
+    referralAcceptedAt: ts('referral_accepted_at'),
+    createdAt: ts('created_at').notNull(),
+    /** Set by POST suite/api/members (the record itself may exist earlier, from the first call). */
+    registeredAt: ts('registered_at'),
+    updatedAt: ts('updated_at').notNull(),
+    pseudonymizedAt: ts('pseudonymized_at'),
+  },
+  (t) => [
+    uniqueIndex('members_uid_key').on(t.uid),
+    uniqueIndex('members_referral_code_key').on(t.referralCode),
+    index('members_email_idx').on(t.email),
+    index('members_phone_idx').on(t.phone),
+    index('members_referred_by_idx').on(t.referredById),
+  ],
+)
+
+export const addresses = pgTable('addresses', {
+  memberId: uuid('member_id')
+    .primaryKey()
+    .references(() => members.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  line1: text('line1').notNull(),
+  line2: text('line2'),
+  postalCode: text('postal_code').notNull(),
+  city: text('city').notNull(),
+  region: text('region'),
+  country: text('country').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+})
+
+export const socialProfiles = pgTable(
+  'social_profiles',
+  {
+    id: id(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    handle: text('handle').notNull(),
+    url: text('url'),
+    followers: integer('followers').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('social_profiles_member_platform_key').on(t.memberId, t.platform)],
+)
+
+export const products = pgTable('products', {
+  id: id(),
+  name: text('name').notNull(),
+  brand: text('brand').notNull(),
+  description: text('description').notNull(),
+  category: text('category').notNull(),
+  retailValueCents: integer('retail_value_cents').notNull(),
+  currency: text('currency').notNull(),
+  images: jsonb('images').$type<string[]>().notNull(),
+})
+
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: id(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull(),
+    description: text('description').notNull(),
+    kind: text('kind').notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    eligibility: jsonb('eligibility').$type<Eligibility>().notNull(),
+    screener: jsonb('screener').$type<ScreenerQuestion[]>().notNull(),
+    tasks: jsonb('tasks').$type<Tasks>().notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('campaigns_slug_key').on(t.slug)],
+)
+
+export const flights = pgTable(
+  'flights',
+  {
+    id: id(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id),
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+    signupOpensAt: ts('signup_opens_at').notNull(),
+    signupClosesAt: ts('signup_closes_at').notNull(),
+    testingStartsAt: ts('testing_starts_at').notNull(),
+    reviewDueAt: ts('review_due_at').notNull(),
+    quota: integer('quota').notNull(),
+  },
+  (t) => [index('flights_campaign_idx').on(t.campaignId)],
+)
+
+export const participations = pgTable(
+  'participations',
+  {
+    id: id(),
+    /** Order of sign-up within the suite: the waitlist is served in this order. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id),
+    flightId: uuid('flight_id')
+      .notNull()
+      .references(() => flights.id),
+    status: text('status').notNull(),
+    ineligibleReasons: jsonb('ineligible_reasons').$type<string[]>().notNull().default([]),
+    answers: jsonb('answers').$type<ScreenerAnswer[]>().notNull().default([]),
+    appliedAt: ts('applied_at').notNull(),
+    selectedAt: ts('selected_at'),
+    withdrawnAt: ts('withdrawn_at'),
+    completedAt: ts('completed_at'),
+    questionnaireAckedAt: ts('questionnaire_acked_at'),
+    purchaseIntentAckedAt: ts('purchase_intent_acked_at'),
+    reviewSubmittedAt: ts('review_submitted_at'),
+    socialSubmittedAt: ts('social_submitted_at'),
+    impressionsReportedAt: ts('impressions_reported_at'),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    // One participation per member and flight, even under concurrent sign-ups.
+    uniqueIndex('participations_member_flight_key').on(t.memberId, t.flightId),
+    index('participations_flight_status_idx').on(t.flightId, t.status, t.seq),
+    index('participations_member_idx').on(t.memberId),
+  ],
+)
+
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: id(),
+    participationId: uuid('participation_id')
+      .notNull()
+      .references(() => participations.id),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id),
+    status: text('status').notNull(),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    createdAt: ts('created_at').notNull(),
+    shippedAt: ts('shipped_at'),
+    deliveredAt: ts('delivered_at'),
+    returnStatus: text('return_status'),
+    returnReason: text('return_reason'),
+    returnComment: text('return_comment'),
+    returnRequestedAt: ts('return_requested_at'),
+    returnLabelUrl: text('return_label_url'),
+    returnLabelIssuedAt: ts('return_label_issued_at'),
+    returnedAt: ts('returned_at'),
+  },
+  (t) => [uniqueIndex('shipments_participation_key').on(t.participationId), index('shipments_member_idx').on(t.memberId)],
+)
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    participationId: uuid('participation_id')
+      .notNull()
+      .references(() => participations.id),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    rating: integer('rating').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    photos: jsonb('photos').$type<string[]>().notNull().default([]),
+    receivedForFree: boolean('received_for_free').notNull(),
+    status: text('status').notNull(),
+    rejectionReason: text('rejection_reason'),
+    submittedAt: ts('submitted_at').notNull(),
+    publishedAt: ts('published_at'),
+  },
+  (t) => [
+    uniqueIndex('reviews_participation_key').on(t.participationId),
+    index('reviews_published_idx').on(t.status, t.publishedAt),
+    index('reviews_campaign_idx').on(t.campaignId),
+  ],
+)
+
+export const socialPosts = pgTable(
+  'social_posts',
+  {
+    id: id(),
+    participationId: uuid('participation_id')
+      .notNull()
+      .references(() => participations.id),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id),
+    platform: text('platform').notNull(),
+    url: text('url').notNull(),
+    submittedAt: ts('submitted_at').notNull(),
+  },
+  (t) => [uniqueIndex('social_posts_participation_platform_key').on(t.participationId, t.platform)],
+)
+
+export const impressions = pgTable(
+  'impressions',
+  {
+    id: id(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => socialPosts.id, { onDelete: 'cascade' }),
+    reach: integer('reach').notNull(),
+    likes: integer('likes').notNull(),
+    comments: integer('comments').notNull(),
+    shares: integer('shares').notNull(),
+    reportedAt: ts('reported_at').notNull(),
+  },
+  (t) => [index('impressions_post_idx').on(t.postId)],
+)
+
+/** Points ledger: credits are positive, debits negative; the balance is the sum. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: id(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id),
+    points: integer('points').notNull(),
+    reason: text('reason').notNull(),
+    missionKey: text('mission_key'),
+    /** Makes crediting idempotent: one entry per member and key (e.g. 'mission:verify-email'). */
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('ledger_member_key').on(t.memberId, t.idempotencyKey)],
+)
+
+export const redemptions = pgTable(
+  'redemptions',
+  {
+    id: id(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id),
+    requestId: uuid('request_id').notNull(),
+    rewardId: text('reward_id').notNull(),
+    code: text('code').notNull(),
+    points: integer('points').notNull(),
+    valueCents: integer('value_cents').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('redemptions_member_request_key').on(t.memberId, t.requestId)],
+)
+
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: id(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    target: text('target').notNull(),
+    /** HMAC-SHA256 of the code with the server's pepper; the code itself is never stored. */
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    verifiedAt: ts('verified_at'),
+    consumedAt: ts('consumed_at'),
+  },
+  (t) => [index('otp_codes_member_channel_idx').on(t.memberId, t.channel, t.target)],
+)
+
+/** Fixed-window counters shared by every suite process (send limits, log collector). */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: ts('window_start').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+)
+
+/** Every e-mail and SMS the suite sends; local mode shows them, production relays them. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: id(),
+    channel: text('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    createdAt: ts('created_at').notNull(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [index('outbox_created_idx').on(t.createdAt)],
+)
+
+export const frontEndLogs = pgTable(
+  'front_end_logs',
+  {
+    id: id(),
+    entryId: uuid('entry_id').notNull(),
+    application: text('application').notNull(),
+    module: text('module').notNull(),
+    severity: text('severity').notNull(),
+    tags: jsonb('tags').$type<string[]>().notNull(),
+    userId: text('user_id'),
+    userRoles: jsonb('user_roles').$type<string[]>().notNull(),
+    eventAt: text('event_at').notNull(),
+    log: text('log').notNull(),
+    receivedAt: ts('received_at').notNull(),
+  },
+  (t) => [index('front_end_logs_received_idx').on(t.receivedAt)],
+)

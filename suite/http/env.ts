@@ -1,0 +1,15 @@
+// Per-request values shared by middleware and handlers.
+import type { Context } from 'hono'
+import type { Logger } from 'pino'
+import type { VerifiedIdentity } from '../identity/identity'
+import type { MemberRow } from '../services/members'
+
+export type SuiteEnv = {
+  Variables: {
+    requestId: string
+    log: Logger
+    identity: VerifiedIdentity | undefined
+    member: MemberRow | undefined
+  }
+}
+export type SuiteContext = Context<SuiteEnv>

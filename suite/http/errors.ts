@@ -1,0 +1,26 @@
+// Errors that become `{ status: "<CODE>", message }` answers.
+import { ERROR_HTTP_STATUS, type ErrorCode, type FieldErrors } from '../../contract/envelope'
+
+export class ApiError extends Error {
+  override name = 'ApiError'
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: FieldErrors,
+    /** Seconds, for RATE_LIMITED answers (Retry-After). */
+    readonly retryAfter?: number,
+  ) {
+    super(message)
+  }
+  get httpStatus(): number {
+    return ERROR_HTTP_STATUS[this.code]
+  }
+}
+
+export const badRequest = (message: string, fields?: FieldErrors) => new ApiError('BAD_REQUEST', message, fields)
+export const notFound = (what: string) => new ApiError('NOT_FOUND', `${what} not found`)
+export const conflict = (message: string) => new ApiError('CONFLICT', message)
+export const forbidden = (message: string) => new ApiError('FORBIDDEN', message)
+export const unauthenticated = (message = 'Sign in again: the session is missing, expired or revoked') =>
+  new ApiError('UNAUTHENTICATED', message)
+export const rateLimited = (message: string, retryAfter: number) => new ApiError('RATE_LIMITED', message, undefined, retryAfter)

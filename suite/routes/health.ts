@@ -1,0 +1,20 @@
+// Probes: healthz (the process answers), readyz (the database answers).
+import type { Hono } from 'hono'
+import { HEALTHZ_PATH, READYZ_PATH } from '../../contract/paths'
+import type { SuiteDeps } from '../deps'
+import type { SuiteEnv } from '../http/env'
+import { ok } from '../http/respond'
+
+export function registerHealthRoutes(app: Hono<SuiteEnv>, deps: SuiteDeps) {
+  const started = Date.now()
+  app.get(`/${HEALTHZ_PATH}`, (c) => ok(c, { service: 'suite' as const, uptimeSeconds: Math.round((Date.now() - started) / 1000) }))
+  app.get(`/${READYZ_PATH}`, async (c) => {
+    try {
+      await deps.ping()
+    } catch (error) {
+      c.get('log').warn({ err: error }, 'database not reachable')
+      return c.json({ status: 'INTERNAL' as const, message: 'The database is not reachable' }, 503)
+    }
+    return ok(c, { database: 'up' as const })
+  })
+}

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ApiUserSchema, MemberInfoSchema, MemberSchema, MemberSummarySchema } from '../../contract/members'
+import { API_MEMBER_PATH, API_USER_PATH, MEMBERS_PATH, MEMBER_INFO_PATH, UPDATE_PROFILE_PATH } from '../../contract/paths'
+import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
+import { createTestMember, type TestMember } from '../test/members'
+
+let h: Harness
+let ada: TestMember
+let bob: TestMember
+
+beforeAll(async () => {
+  ;[h, ada, bob] = await Promise.all([createHarness(), createTestMember({ displayName: 'Ada Lovelace' }), createTestMember()])
+})
+afterAll(() => h?.close())
+
+describe('identity and member', () => {
+  it('answers who the token belongs to', async () => {
+    const user = expectOk(await call(h.app, 'GET', API_USER_PATH, { token: ada.bearer }), ApiUserSchema)
+    expect(user.uid).toBe(ada.uid)
+    expect(user.email).toBe(ada.email)
+    expect(user.phoneVerified).toBe(false)
+  })
+
+  it('refuses missing and forged tokens with 401', async () => {
+    expectError(await call(h.app, 'GET', API_USER_PATH), 'UNAUTHENTICATED', 401)
+    expectError(await call(h.app, 'GET', API_MEMBER_PATH, { token: 'not-a-token' }), 'UNAUTHENTICATED', 401)
+    expectError(await call(h.app, 'GET', MEMBER_INFO_PATH), 'UNAUTHENTICATED', 401)
+    expectError(await call(h.app, 'POST', MEMBERS_PATH, { body: { firstName: 'A', lastName: 'B' } }), 'UNAUTHENTICATED', 401)
+  })
+
+  it('creates the member record on registration, idempotently', async () => {
+    const created = expectOk(
+      await call(h.app, 'POST', MEMBERS_PATH, { token: ada.bearer, body: { firstName: 'Ada', lastName: 'Lovelace', birthDate: '1990-12-10' } }),
+      MemberSchema,
+      201,
+    )
+    expect(created).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', birthDate: '1990-12-10', uid: ada.uid, pointsBalance: 0 })
+    expect(created.referralCode).toMatch(/^[A-Z0-9]{8}$/)
+    const again = expectOk(
+      await call(h.app, 'POST', MEMBERS_PATH, { token: ada.bearer, body: { firstName: 'Ada', lastName: 'Lovelace' } }),
+      MemberSchema,
+    )
+    expect(again.id).toBe(created.id)
+    expect(again.referralCode).toBe(created.referralCode)
+    const fetched = expectOk(await call(h.app, 'GET', MEMBERS_PATH, { token: ada.bearer }), MemberSchema)
+    expect(fetched.id).toBe(created.id)
+  })
+
+  it('records a valid referral code and refuses an unknown one without writing', async () => {
+    const adaMember = expectOk(await call(h.app, 'GET', MEMBERS_PATH, { token: ada.bearer }), MemberSchema)
+    const bad = await call(h.app, 'POST', MEMBERS_PATH, { token: bob.bearer, body: { firstName: 'Bob', lastName: 'Byte', referralCode: 'ZZZZ9999' } })
+    expect(expectError(bad, 'BAD_REQUEST', 400).fields).toHaveProperty('referralCode')
+    const before = expectOk(await call(h.app, 'GET', MEMBERS_PATH, { token: bob.bearer }), MemberSchema)
+    expect(before.firstName).not.toBe('Bob')
+    const good = expectOk(
+      await call(h.app, 'POST', MEMBERS_PATH, { token: bob.bearer, body: { firstName: 'Bob', lastName: 'Byte', referralCode: adaMember.referralCode.toLowerCase() } }),
+      MemberSchema,
+      201,
+    )
+    expect(good.referredBy).toBe(true)
+  })
+
+  it('rejects bad input with field errors and writes nothing', async () => {
+    const result = await call(h.app, 'POST', MEMBERS_PATH, { token: bob.bearer, body: { firstName: '', lastName: 'X', isAdmin: true } })
+    const error = expectError(result, 'BAD_REQUEST', 400)
+    expect(Object.keys(error.fields ?? {})).toEqual(expect.arrayContaining(['firstName']))
+    const notJson = await call(h.app, 'POST', MEMBERS_PATH, { token: bob.bearer, body: '{oops' })
+    expectError(notJson, 'BAD_REQUEST', 400)
+    const member = expectOk(await call(h.app, 'GET', MEMBERS_PATH, { token: bob.bearer }), MemberSchema)
+    expect(member.firstName).toBe('Bob')
+  })
+
+  it('updates only the profile fields sent', async () => {
+    const updated = expectOk(
+      await call(h.app, 'PATCH', UPDATE_PROFILE_PATH, {
+        token: ada.bearer,
+        body: {
+          displayName: 'Ada L.',
+          languages: ['en', 'fr', 'en'],
+          preferences: { interests: ['tech', 'kitchen'], children: 1, pets: ['cat'] },
+          payout: { method: 'iban', accountHolder: 'Ada Lovelace', iban: 'DE89 3704 0044 0532 0130 00' },
+        },
+      }),
+      MemberSchema,
+    )
+    expect(updated).toMatchObject({ displayName: 'Ada L.', firstName: 'Ada', languages: ['en', 'fr'] })
+    expect(updated.payout).toEqual({ method: 'iban', accountHolder: 'Ada Lovelace', iban: 'DE89370400440532013000' })
+
+    const bad = await call(h.app, 'PATCH', UPDATE_PROFILE_PATH, {
+      token: ada.bearer,
+      body: { displayName: 'Changed', payout: { method: 'iban', accountHolder: 'A', iban: 'DE00 0000 0000 0000 0000 00' } },
+    })
+    expect(expectError(bad, 'BAD_REQUEST', 400).fields).toHaveProperty('payout.iban')
+    const after = expectOk(await call(h.app, 'GET', API_MEMBER_PATH, { token: ada.bearer }), MemberSummarySchema)
+    expect(after.displayName).toBe('Ada L.')
+    expectError(await call(h.app, 'PATCH', UPDATE_PROFILE_PATH, { token: ada.bearer, body: {} }), 'BAD_REQUEST', 400)
+  })
+
+  it('summarises the member for the portal', async () => {
+    const info = expectOk(await call(h.app, 'GET', MEMBER_INFO_PATH, { token: ada.bearer }), MemberInfoSchema)
+    expect(info.member.uid).toBe(ada.uid)
+    expect(info.address).toBeNull()
+    expect(info.member.hasAddress).toBe(false)
+    expect(info.languages).toEqual(['en', 'fr'])
+  })
+
+  it('answers unknown routes with NOT_FOUND', async () => {
+    expectError(await call(h.app, 'GET', 'nope/nothing'), 'NOT_FOUND', 404)
+  })
+})

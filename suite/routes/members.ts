@@ -1,0 +1,45 @@
+// Identity and member profile: api/user, api/member, suite/api/members…, member_info.
+import type { Hono } from 'hono'
+import { CreateMemberBodySchema, UpdateProfileBodySchema } from '../../contract/members'
+import { API_MEMBER_PATH, API_USER_PATH, MEMBERS_PATH, MEMBER_INFO_PATH, UPDATE_PROFILE_PATH } from '../../contract/paths'
+import type { SuiteDeps } from '../deps'
+import { currentIdentity, currentMember, identityAuth, memberAuth } from '../http/auth'
+import type { SuiteEnv } from '../http/env'
+import { ok } from '../http/respond'
+import { parseBody } from '../http/validate'
+import { completeRegistration, memberInfo, memberProfile, memberSummary, updateProfile } from '../services/members'
+
+export function registerMemberRoutes(app: Hono<SuiteEnv>, deps: SuiteDeps) {
+  const member = memberAuth(deps)
+
+  app.get(`/${API_USER_PATH}`, identityAuth(deps), (c) => {
+    const identity = currentIdentity(c)
+    return ok(c, {
+      uid: identity.uid,
+      email: identity.email,
+      emailVerified: identity.emailVerified,
+      phoneVerified: identity.phoneVerified,
+      displayName: identity.name,
+      signInProvider: identity.signInProvider,
+      authTime: identity.authTime.toISOString(),
+    })
+  })
+
+  app.get(`/${API_MEMBER_PATH}`, member, async (c) => ok(c, await memberSummary(deps.db, currentMember(c))))
+
+  app.get(`/${MEMBERS_PATH}`, member, async (c) => ok(c, await memberProfile(deps.db, currentMember(c))))
+
+  app.post(`/${MEMBERS_PATH}`, member, async (c) => {
+    const body = await parseBody(c, CreateMemberBodySchema)
+    const { member: row, created } = await completeRegistration(deps, currentMember(c), body)
+    return ok(c, await memberProfile(deps.db, row), created ? 201 : 200)
+  })
+
+  app.patch(`/${UPDATE_PROFILE_PATH}`, member, async (c) => {
+    const body = await parseBody(c, UpdateProfileBodySchema)
+    const row = await updateProfile(deps, currentMember(c), body)
+    return ok(c, await memberProfile(deps.db, row))
+  })
+
+  app.get(`/${MEMBER_INFO_PATH}`, member, async (c) => ok(c, await memberInfo(deps.db, currentMember(c))))
+}

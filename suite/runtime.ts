@@ -1,0 +1,33 @@
+// Builds the suite's dependencies from configuration (used by the server and the operator CLI).
+import pino from 'pino'
+import type { SuiteConfig } from './config'
+import { openDatabase, type Database } from './db/client'
+import { systemClock, type SuiteDeps } from './deps'
+import { firebaseIdentity } from './identity/identity'
+import { localDiscountCodes, shopifyDiscountCodes } from './services/discount-codes'
+import { databaseOutbox } from './services/outbox'
+
+export async function createRuntime(config: SuiteConfig): Promise<{ deps: SuiteDeps; database: Database }> {
+  // firebase-admin reads the emulator address from the environment; local mode defaults it.
+  if (config.firebase.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.firebase.emulatorHost
+  const logger = pino({ level: config.logLevel, base: { service: 'suite' } })
+  const database = await openDatabase(
+    config.database.kind === 'postgres' ? { kind: 'postgres', url: config.database.url } : { kind: 'pglite', dataDir: config.database.dataDir },
+  )
+  const deps: SuiteDeps = {
+    db: database.db,
+    ping: database.ping,
+    identity: firebaseIdentity(config.firebase.projectId),
+    clock: systemClock,
+    outbox: databaseOutbox(systemClock),
+    logger,
+    discountCodes: config.shopify ? shopifyDiscountCodes(config.shopify.shop, config.shopify.adminToken) : localDiscountCodes,
+    settings: {
+      mode: config.mode,
+      otpPepper: config.otpPepper,
+      intercomSecret: config.intercomSecret,
+      trustProxy: config.trustProxy,
+    },
+  }
+  return { deps, database }
+}

@@ -1,0 +1,107 @@
+// Builds the suite in-process on an in-memory PGlite (or TEST_DATABASE_URL's PostgreSQL).
+import pino from 'pino'
+import * as v from 'valibot'
+import { expect } from 'vitest'
+import { okEnvelope, ErrorEnvelopeSchema, type ErrorEnvelope } from '../../contract/envelope'
+import { createSuiteApp, type SuiteApp } from '../app'
+import { openDatabase, type Database } from '../db/client'
+import type { Clock, SuiteDeps } from '../deps'
+import { firebaseIdentity } from '../identity/identity'
+import { localDiscountCodes } from '../services/discount-codes'
+import { databaseOutbox } from '../services/outbox'
+import { projectId } from './members'
+
+export class TestClock implements Clock {
+  constructor(private current = new Date()) {}
+  now() {
+    return new Date(this.current)
+  }
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms)
+  }
+  set(date: Date) {
+    this.current = new Date(date)
+  }
+}
+
+export interface Harness {
+  app: SuiteApp
+  deps: SuiteDeps
+  database: Database
+  clock: TestClock
+  close(): Promise<void>
+}
+
+export async function createHarness(options: { database?: Database; settings?: Partial<SuiteDeps['settings']> } = {}): Promise<Harness> {
+  const database = options.database ?? (await openDatabase({ kind: 'pglite', dataDir: 'memory' }))
+  const clock = new TestClock()
+  const deps: SuiteDeps = {
+    db: database.db,
+    ping: database.ping,
+    identity: firebaseIdentity(projectId()),
+    clock,
+    outbox: databaseOutbox(clock),
+    logger: pino({ level: process.env.SUITE_TEST_LOG_LEVEL ?? 'silent' }),
+    discountCodes: localDiscountCodes,
+    settings: {
+      mode: 'local',
+      otpPepper: 'test-pepper-test-pepper-test-pepper-0000',
+      intercomSecret: 'test-intercom-secret-test-intercom-secret',
+      trustProxy: true,
+      ...options.settings,
+    },
+  }
+  return { app: createSuiteApp(deps), deps, database, clock, close: () => database.close() }
+}
+
+export interface CallOptions {
+  token?: string
+  body?: unknown
+  query?: Record<string, string>
+  headers?: Record<string, string>
+}
+
+export interface CallResult {
+  status: number
+  headers: Headers
+  json: unknown
+}
+
+/** Calls a contract path (no leading slash) on the in-process app. */
+export async function call(app: SuiteApp, method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
+  const headers: Record<string, string> = { ...options.headers }
+  if (options.token) headers.authorization = options.token.startsWith('Bearer ') ? options.token : `Bearer ${options.token}`
+  let body: string | undefined
+  if (options.body !== undefined) {
+    headers['content-type'] = 'application/json'
+    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
+  }
+  const qs = options.query ? `?${new URLSearchParams(options.query)}` : ''
+  const response = await app.request(`/${path}${qs}`, { method, headers, body })
+  const text = await response.text()
+  let json: unknown = null
+  try {
+    json = text ? JSON.parse(text) : null
+  } catch {
+    json = text
+  }
+  return { status: response.status, headers: response.headers, json }
+}
+
+/** Asserts an OK answer and parses its data with the contract schema. */
+export function expectOk<S extends v.GenericSchema>(result: CallResult, schema: S, status = 200): v.InferOutput<S> {
+  if (result.status !== status) throw new Error(`Expected HTTP ${status}, got ${result.status}: ${JSON.stringify(result.json)}`)
+  const parsed = v.safeParse(okEnvelope(schema), result.json)
+  if (!parsed.success) {
+    throw new Error(`Answer does not match the contract: ${JSON.stringify(v.flatten(parsed.issues))}\n${JSON.stringify(result.json)}`)
+  }
+  return parsed.output.data
+}
+
+/** Asserts an error answer with this code (and HTTP status). */
+export function expectError(result: CallResult, code: ErrorEnvelope['status'], status: number): ErrorEnvelope {
+  expect(result.status, JSON.stringify(result.json)).toBe(status)
+  const parsed = v.parse(ErrorEnvelopeSchema, result.json)
+  expect(parsed.status).toBe(code)
+  return parsed
+}
