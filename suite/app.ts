@@ -8,6 +8,7 @@ import type { SuiteDeps } from './deps'
 import type { SuiteEnv } from './http/env'
 import { ApiError } from './http/errors'
 import { registerAddressRoutes } from './routes/address'
+import { registerCampaignRoutes } from './routes/campaigns'
 import { registerMemberRoutes } from './routes/members'
 import { registerHealthRoutes } from './routes/health'
 
@@ -40,6 +41,7 @@ export function createSuiteApp(deps: SuiteDeps) {
   registerHealthRoutes(app, deps)
   registerMemberRoutes(app, deps)
   registerAddressRoutes(app, deps)
+  registerCampaignRoutes(app, deps)
 
   app.notFound((c) => c.json<ErrorEnvelope>({ status: 'NOT_FOUND', message: `No route for ${c.req.method} ${c.req.path}` }, 404))
 

@@ -1,0 +1,178 @@
+import * as v from 'valibot'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CampaignDetailSchema, CampaignPageSchema, PublicReviewSchema, ReviewPageSchema } from '../../contract/campaigns'
+import { ParticipationListSchema, ParticipationSchema } from '../../contract/participations'
+import {
+  ACK_QUESTIONNAIRE_PATH,
+  ACK_VP_INTENT_PATH,
+  ADDRESS_PATH,
+  CAMPAIGN_PARTICIPATIONS_PATH,
+  CAMPAIGN_PARTICIPATION_PATH,
+  PARTICIPATIONS_PATH,
+  PROCESS_SIGNUP_PATH,
+  PUBLIC_CAMPAIGNS_PATH,
+  PUBLIC_CAMPAIGN_PATH,
+  PUBLIC_REVIEWS_PATH,
+  PUBLIC_REVIEW_PATH,
+  fillPath,
+} from '../../contract/paths'
+import { seedDemoData } from '../seed/seed'
+import { createCampaign, GOOD_ADDRESS } from '../test/fixtures'
+import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
+import { createTestMember, type TestMember } from '../test/members'
+
+let h: Harness
+let ada: TestMember
+let bob: TestMember
+let cyd: TestMember
+
+beforeAll(async () => {
+  ;[h, ada, bob, cyd] = await Promise.all([createHarness(), createTestMember(), createTestMember(), createTestMember()])
+  await seedDemoData(h.deps, { demoMember: false })
+  for (const m of [ada, bob]) await call(h.app, 'PUT', ADDRESS_PATH, { token: m.bearer, body: GOOD_ADDRESS })
+})
+afterAll(() => h?.close())
+
+describe('public campaigns and reviews', () => {
+  it('lists campaigns by phase, with paging', async () => {
+    const open = expectOk(await call(h.app, 'GET', PUBLIC_CAMPAIGNS_PATH, { query: { phase: 'open' } }), CampaignPageSchema)
+    expect(open.total).toBeGreaterThanOrEqual(3)
+    expect(open.items.every((c) => c.phase === 'open')).toBe(true)
+    const full = open.items.find((c) => c.slug === 'hushhour-pillow-mist')
+    expect(full?.placesLeft).toBe(0)
+    const page = expectOk(await call(h.app, 'GET', PUBLIC_CAMPAIGNS_PATH, { query: { pageSize: '3', page: '2' } }), CampaignPageSchema)
+    expect(page.items).toHaveLength(3)
+    expect(page.total).toBe(10)
+    const phases = new Set(
+      expectOk(await call(h.app, 'GET', PUBLIC_CAMPAIGNS_PATH, { query: { pageSize: '50' } }), CampaignPageSchema).items.map((c) => c.phase),
+    )
+    expect([...phases].sort()).toEqual(['completed', 'open', 'testing', 'upcoming'])
+  })
+
+  it('refuses bad queries with field errors', async () => {
+    const bad = expectError(await call(h.app, 'GET', PUBLIC_CAMPAIGNS_PATH, { query: { phase: 'soon', pageSize: '500' } }), 'BAD_REQUEST', 400)
+    expect(Object.keys(bad.fields ?? {}).sort()).toEqual(['pageSize', 'phase'])
+    expectError(await call(h.app, 'GET', PUBLIC_CAMPAIGNS_PATH, { query: { admin: '1' } }), 'BAD_REQUEST', 400)
+  })
+
+  it('shows a campaign by slug or id, and 404 otherwise', async () => {
+    const bySlug = expectOk(await call(h.app, 'GET', fillPath(PUBLIC_CAMPAIGN_PATH, { idOrSlug: 'kettle-kiln-cold-brew' })), CampaignDetailSchema)
+    expect(bySlug.screener.length).toBe(2)
+    const byId = expectOk(await call(h.app, 'GET', fillPath(PUBLIC_CAMPAIGN_PATH, { idOrSlug: bySlug.id })), CampaignDetailSchema)
+    expect(byId.slug).toBe('kettle-kiln-cold-brew')
+    expectError(await call(h.app, 'GET', fillPath(PUBLIC_CAMPAIGN_PATH, { idOrSlug: 'no-such-thing' })), 'NOT_FOUND', 404)
+  })
+
+  it('pages through 30+ published reviews and shows one', async () => {
+    const first = expectOk(await call(h.app, 'GET', PUBLIC_REVIEWS_PATH, { query: { pageSize: '20' } }), ReviewPageSchema)
+    expect(first.total).toBeGreaterThanOrEqual(30)
+    expect(first.items).toHaveLength(20)
+    const second = expectOk(await call(h.app, 'GET', PUBLIC_REVIEWS_PATH, { query: { pageSize: '20', page: '2' } }), ReviewPageSchema)
+    expect(new Set([...first.items, ...second.items].map((r) => r.id)).size).toBe(first.total)
+    const one = first.items[0]!
+    expect(v.parse(PublicReviewSchema, expectOk(await call(h.app, 'GET', fillPath(PUBLIC_REVIEW_PATH, { id: one.id })), PublicReviewSchema)).id).toBe(one.id)
+    expectError(await call(h.app, 'GET', fillPath(PUBLIC_REVIEW_PATH, { id: crypto.randomUUID() })), 'NOT_FOUND', 404)
+    expectError(await call(h.app, 'GET', fillPath(PUBLIC_REVIEW_PATH, { id: 'x' })), 'NOT_FOUND', 404)
+  })
+})
+
+describe('sign-up and participations', () => {
+  const question = { id: 'q1', prompt: 'Colour?', kind: 'single' as const, options: ['red', 'blue'], required: true }
+
+  it('selects until the quota is full, then waitlists; a withdrawal promotes the first waitlisted', async () => {
+    const c = await createCampaign(h.deps.db, h.clock.now(), { quota: 1, screener: [question] })
+    const body = { campaignId: c.campaignId, answers: [{ questionId: 'q1', answer: 'red' }] }
+    const first = expectOk(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: ada.bearer, body }), ParticipationSchema, 201)
+    expect(first.status).toBe('selected')
+    expect(first.shipment?.status).toBe('pending')
+    expectError(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: ada.bearer, body }), 'CONFLICT', 409)
+
+    const second = expectOk(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: bob.bearer, body }), ParticipationSchema, 201)
+    expect(second).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 })
+
+    const withdrawn = expectOk(
+      await call(h.app, 'PATCH', fillPath(CAMPAIGN_PARTICIPATION_PATH, { cid: c.campaignId, pid: first.id }), { token: ada.bearer, body: { action: 'withdraw' } }),
+      ParticipationSchema,
+    )
+    expect(withdrawn.status).toBe('withdrawn')
+    expect(withdrawn.shipment).toBeNull()
+    const promoted = expectOk(
+      await call(h.app, 'GET', fillPath(CAMPAIGN_PARTICIPATION_PATH, { cid: c.campaignId, pid: second.id }), { token: bob.bearer }),
+      ParticipationSchema,
+    )
+    expect(promoted).toMatchObject({ status: 'selected', waitlistPosition: null })
+    expectError(
+      await call(h.app, 'PATCH', fillPath(CAMPAIGN_PARTICIPATION_PATH, { cid: c.campaignId, pid: first.id }), { token: ada.bearer, body: { action: 'withdraw' } }),
+      'CONFLICT',
+      409,
+    )
+  })
+
+  it('rejects bad input with field errors and writes nothing', async () => {
+    const c = await createCampaign(h.deps.db, h.clock.now(), { screener: [question] })
+    const missing = expectError(
+      await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: ada.bearer, body: { campaignId: c.campaignId, answers: [] } }),
+      'BAD_REQUEST',
+      400,
+    )
+    expect(missing.fields).toHaveProperty(['answers.q1'])
+    const wrong = expectError(
+      await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: ada.bearer, body: { campaignId: c.campaignId, answers: [{ questionId: 'q1', answer: 'green' }] } }),
+      'BAD_REQUEST',
+      400,
+    )
+    expect(wrong.fields).toHaveProperty(['answers.q1'])
+    expectError(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: ada.bearer, body: { campaignId: 'nope' } }), 'BAD_REQUEST', 400)
+    expectError(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: ada.bearer, body: { campaignId: c.campaignId, quota: 99 } }), 'BAD_REQUEST', 400)
+    const list = expectOk(await call(h.app, 'GET', fillPath(CAMPAIGN_PARTICIPATIONS_PATH, { cid: c.campaignId }), { token: ada.bearer }), ParticipationListSchema)
+    expect(list.items).toHaveLength(0)
+  })
+
+  it('explains why a member is not eligible, and lets them try again', async () => {
+    const c = await createCampaign(h.deps.db, h.clock.now(), { eligibility: { minAge: 18 } })
+    const result = expectOk(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: cyd.bearer, body: { campaignId: c.campaignId } }), ParticipationSchema, 201)
+    expect(result.status).toBe('not-eligible')
+    expect(result.ineligibleReasons).toEqual(['Add your shipping address to take part.', 'Add your birth date: this test is for members aged 18 or older.'])
+    await call(h.app, 'PUT', ADDRESS_PATH, { token: cyd.bearer, body: GOOD_ADDRESS })
+    await call(h.app, 'PATCH', 'suite/api/members/update-profile', { token: cyd.bearer, body: { birthDate: '1990-01-01' } })
+    const again = expectOk(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: cyd.bearer, body: { campaignId: c.campaignId } }), ParticipationSchema)
+    expect(again).toMatchObject({ id: result.id, status: 'selected', ineligibleReasons: [] })
+  })
+
+  it('refuses sign-up outside the open phase', async () => {
+    const c = await createCampaign(h.deps.db, h.clock.now(), { phase: 'upcoming' })
+    expectError(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: ada.bearer, body: { campaignId: c.campaignId } }), 'CONFLICT', 409)
+    expectError(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: ada.bearer, body: { campaignId: crypto.randomUUID() } }), 'NOT_FOUND', 404)
+  })
+
+  it('acknowledges tasks once, only for the kind of campaign that has them', async () => {
+    const c = await createCampaign(h.deps.db, h.clock.now())
+    const p = expectOk(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: ada.bearer, body: { campaignId: c.campaignId } }), ParticipationSchema, 201)
+    const acked = expectOk(await call(h.app, 'POST', ACK_QUESTIONNAIRE_PATH, { token: ada.bearer, body: { participationId: p.id } }), ParticipationSchema)
+    expect(acked.tasks.questionnaireAckedAt).not.toBeNull()
+    const again = expectOk(await call(h.app, 'POST', ACK_QUESTIONNAIRE_PATH, { token: ada.bearer, body: { participationId: p.id } }), ParticipationSchema)
+    expect(again.tasks.questionnaireAckedAt).toBe(acked.tasks.questionnaireAckedAt)
+    expectError(await call(h.app, 'POST', ACK_VP_INTENT_PATH, { token: ada.bearer, body: { participationId: p.id } }), 'CONFLICT', 409)
+
+    const vp = await createCampaign(h.deps.db, h.clock.now(), { kind: 'verified-purchase', tasks: { purchaseIntent: true } })
+    const vpP = expectOk(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: ada.bearer, body: { campaignId: vp.campaignId } }), ParticipationSchema, 201)
+    expect(vpP.shipment).toBeNull()
+    const intent = expectOk(await call(h.app, 'POST', ACK_VP_INTENT_PATH, { token: ada.bearer, body: { participationId: vpP.id } }), ParticipationSchema)
+    expect(intent.tasks.purchaseIntentAckedAt).not.toBeNull()
+  })
+
+  it("answers 404 for another member's participations, and 401 without a token", async () => {
+    const c = await createCampaign(h.deps.db, h.clock.now())
+    const p = expectOk(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: ada.bearer, body: { campaignId: c.campaignId } }), ParticipationSchema, 201)
+    const path = fillPath(CAMPAIGN_PARTICIPATION_PATH, { cid: c.campaignId, pid: p.id })
+    expectError(await call(h.app, 'GET', path, { token: bob.bearer }), 'NOT_FOUND', 404)
+    expectError(await call(h.app, 'PATCH', path, { token: bob.bearer, body: { action: 'withdraw' } }), 'NOT_FOUND', 404)
+    expectError(await call(h.app, 'POST', ACK_QUESTIONNAIRE_PATH, { token: bob.bearer, body: { participationId: p.id } }), 'NOT_FOUND', 404)
+    expect(expectOk(await call(h.app, 'GET', fillPath(CAMPAIGN_PARTICIPATIONS_PATH, { cid: c.campaignId }), { token: bob.bearer }), ParticipationListSchema).items).toEqual([])
+    expectError(await call(h.app, 'GET', fillPath(CAMPAIGN_PARTICIPATIONS_PATH, { cid: crypto.randomUUID() }), { token: bob.bearer }), 'NOT_FOUND', 404)
+    expectError(await call(h.app, 'GET', path), 'UNAUTHENTICATED', 401)
+    expectError(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { body: { campaignId: c.campaignId } }), 'UNAUTHENTICATED', 401)
+    const mine = expectOk(await call(h.app, 'GET', PARTICIPATIONS_PATH, { token: ada.bearer, query: { status: 'selected' } }), ParticipationListSchema)
+    expect(mine.items.some((x) => x.id === p.id)).toBe(true)
+  })
+})

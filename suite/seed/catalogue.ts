@@ -1,0 +1,314 @@
+// The demo catalogue: original products, campaigns across phases and categories, and reviews.
+import type { CampaignKind, Eligibility, ScreenerQuestion, Tasks } from '../../contract/campaigns'
+import type { Category } from '../../contract/common'
+
+export type SeedPhase = 'upcoming' | 'open' | 'testing' | 'completed'
+
+export interface SeedCampaign {
+  slug: string
+  title: string
+  summary: string
+  description: string
+  kind: CampaignKind
+  phase: SeedPhase
+  quota: number
+  eligibility: Eligibility
+  screener: ScreenerQuestion[]
+  tasks: Tasks
+  product: { name: string; brand: string; description: string; category: Category; retailValueCents: number; currency: string; image: string }
+  /** Community members selected in the flight (fills a full campaign) and waitlisted after them. */
+  selected?: number
+  waitlisted?: number
+  reviews?: [rating: number, title: string, body: string][]
+}
+
+const EVERYWHERE: Eligibility['countries'] = ['US', 'CA', 'GB', 'IE', 'DE', 'AT', 'CH', 'FR', 'BE', 'NL', 'LU', 'IT', 'ES', 'PT', 'DK', 'SE', 'NO', 'FI', 'PL']
+const EUROPE: Eligibility['countries'] = ['GB', 'IE', 'DE', 'AT', 'CH', 'FR', 'BE', 'NL', 'LU', 'IT', 'ES', 'PT', 'DK', 'SE', 'NO', 'FI', 'PL']
+const open = (over: Partial<Eligibility> = {}): Eligibility => ({
+  countries: EVERYWHERE,
+  minAge: null,
+  phoneVerifiedRequired: false,
+  socialProfileRequired: false,
+  ...over,
+})
+const tasks = (over: Partial<Tasks> = {}): Tasks => ({ questionnaire: true, purchaseIntent: false, review: true, social: false, ...over })
+
+export const CAMPAIGNS: SeedCampaign[] = [
+  {
+    slug: 'kettle-kiln-cold-brew',
+    title: 'Brew less, sip more: cold brew concentrate',
+    summary: 'Test a smooth coffee concentrate that turns into iced coffee in ten seconds.',
+    description:
+      'Kettle & Kiln steep single-origin Colombian beans for 20 hours to make a concentrate you mix one to three with milk or water. We want to know how it tastes in your routine: straight over ice, with oat milk, or in a weekend espresso martini. Testers receive one 500 ml bottle (about 16 drinks) and a short questionnaire after two weeks.',
+    kind: 'free-product',
+    phase: 'open',
+    quota: 40,
+    eligibility: open(),
+    screener: [
+      { id: 'coffee-style', prompt: 'How do you usually take your coffee?', kind: 'single', options: ['Black', 'With milk', 'Iced', 'I rarely drink coffee'], required: true },
+      { id: 'cups', prompt: 'How many cups do you drink on a typical day?', kind: 'single', options: ['0–1', '2–3', '4 or more'], required: true },
+    ],
+    tasks: tasks({ social: true }),
+    product: {
+      name: 'Cold Brew Concentrate 500 ml',
+      brand: 'Kettle & Kiln',
+      description: 'Slow-steeped coffee concentrate from single-origin Colombian beans. Notes of cocoa and dried cherry; mix 1:3 with milk or water.',
+      category: 'food-drink',
+      retailValueCents: 1490,
+      currency: 'EUR',
+      image: 'cold-brew.svg',
+    },
+  },
+  {
+    slug: 'hushhour-pillow-mist',
+    title: 'Sleep test: lavender and vetiver pillow mist',
+    summary: 'Two weeks of evening mist: does it help you wind down?',
+    description:
+      'Hushhour blends lavender, vetiver and a touch of chamomile in a water-based mist for pillows and linen. For fourteen nights, spray it before bed and keep a one-line sleep note. The flight is full; new sign-ups join the waitlist and move up when someone withdraws.',
+    kind: 'free-product',
+    phase: 'open',
+    quota: 6,
+    eligibility: open({ countries: EUROPE }),
+    screener: [{ id: 'sleep', prompt: 'How would you rate your sleep lately?', kind: 'single', options: ['Great', 'Fine', 'Restless', 'Poor'], required: true }],
+    tasks: tasks(),
+    product: {
+      name: 'Pillow Mist, Lavender & Vetiver 100 ml',
+      brand: 'Hushhour',
+      description: 'A light linen and pillow spray with lavender, vetiver and chamomile essential oils. Alcohol-free, dries in under a minute.',
+      category: 'home',
+      retailValueCents: 2200,
+      currency: 'EUR',
+      image: 'pillow-mist.svg',
+    },
+    selected: 6,
+    waitlisted: 2,
+  },
+  {
+    slug: 'lumen-vitamin-c-serum',
+    title: 'Verified purchase: 15% vitamin C glow serum',
+    summary: 'Buy the serum, use it for four weeks, and get the full price back.',
+    description:
+      'This is a verified-purchase test: selected testers buy the Lumen Skin Vitamin C serum at their usual shop, confirm the purchase here, and are reimbursed in full once their review is published. The serum pairs 15% ascorbic acid with ferulic acid and vitamin E. Testers must be 18 or older.',
+    kind: 'verified-purchase',
+    phase: 'open',
+    quota: 25,
+    eligibility: open({ minAge: 18 }),
+    screener: [
+      { id: 'skin-type', prompt: 'What is your skin type?', kind: 'single', options: ['Dry', 'Oily', 'Combination', 'Sensitive', 'Normal'], required: true },
+      { id: 'routine', prompt: 'Which products are part of your routine?', kind: 'multi', options: ['Cleanser', 'Toner', 'Serum', 'Moisturiser', 'Sunscreen'], required: false },
+    ],
+    tasks: tasks({ purchaseIntent: true }),
+    product: {
+      name: 'Vitamin C Glow Serum 30 ml',
+      brand: 'Lumen Skin',
+      description: 'A brightening serum with 15% L-ascorbic acid, ferulic acid and vitamin E in an amber dropper bottle.',
+      category: 'beauty',
+      retailValueCents: 3400,
+      currency: 'EUR',
+      image: 'serum.svg',
+    },
+  },
+  {
+    slug: 'northwild-trailmate-daypack',
+    title: 'Trail test: the Trailmate 20 L daypack',
+    summary: 'Take a light daypack on three hikes and tell us what rubs, rattles or rocks.',
+    description:
+      'Northwild\'s Trailmate weighs 640 g, has a ventilated back panel and a hip belt you can tuck away. Testers take it on at least three outings, then write a review and share one photo on social media.',
+    kind: 'free-product',
+    phase: 'testing',
+    quota: 15,
+    eligibility: open({ socialProfileRequired: true }),
+    screener: [{ id: 'hikes', prompt: 'How often do you hike?', kind: 'single', options: ['Weekly', 'Monthly', 'A few times a year'], required: true }],
+    tasks: tasks({ social: true }),
+    product: {
+      name: 'Trailmate 20 L Daypack',
+      brand: 'Northwild',
+      description: 'A 640 g daypack with a ventilated back panel, stowable hip belt, rain cover and a hydration sleeve.',
+      category: 'outdoors',
+      retailValueCents: 8900,
+      currency: 'EUR',
+      image: 'daypack.svg',
+    },
+  },
+  {
+    slug: 'evergreen-bamboo-toothbrush',
+    title: 'Switch test: bamboo toothbrushes for the whole family',
+    summary: 'Replace your plastic toothbrushes for a month.',
+    description:
+      'A four-pack of Evergreen Smile bamboo toothbrushes with plant-based bristles in soft and medium. Use them for a month and tell us how they compare with what you used before.',
+    kind: 'free-product',
+    phase: 'testing',
+    quota: 30,
+    eligibility: open(),
+    screener: [],
+    tasks: tasks({ questionnaire: false }),
+    product: {
+      name: 'Bamboo Toothbrush Family Pack (4)',
+      brand: 'Evergreen Smile',
+      description: 'Four bamboo toothbrushes with castor-oil-based bristles, two soft and two medium, in a compostable box.',
+      category: 'personal-care',
+      retailValueCents: 1200,
+      currency: 'EUR',
+      image: 'toothbrush.svg',
+    },
+  },
+  {
+    slug: 'little-meadow-oat-baby-wash',
+    title: 'Gentle on little ones: oat baby wash',
+    summary: 'A fragrance-free wash for babies with sensitive skin.',
+    description: 'Little Meadow\'s baby wash uses colloidal oat and is free of fragrance and sulphates. Parents tested it through bath time for three weeks.',
+    kind: 'free-product',
+    phase: 'completed',
+    quota: 20,
+    eligibility: open(),
+    screener: [],
+    tasks: tasks(),
+    product: {
+      name: 'Oat Baby Wash 250 ml',
+      brand: 'Little Meadow',
+      description: 'A tear-free, fragrance-free hair and body wash with colloidal oat for babies and toddlers.',
+      category: 'baby',
+      retailValueCents: 890,
+      currency: 'EUR',
+      image: 'baby-wash.svg',
+    },
+    reviews: [
+      [5, 'Finally no red patches', 'My daughter has eczema on her arms and most washes make it worse. After three weeks with this one her skin looks calm and it rinses off easily.'],
+      [4, 'Mild and tear-free as promised', 'It really does not sting the eyes; my son splashes a lot and there were no tears. It lathers less than what we had, which took a few days to get used to.'],
+      [5, 'A pump bottle that works one-handed', 'Holding a wriggly baby with one hand and pumping soap with the other is the real test. This pump passes it. The wash itself is gentle and smells of nothing.'],
+      [4, 'Good, a little runny', 'Works well and the skin stays soft, but the liquid is thin and I used more than I expected. The bottle lasted about five weeks of daily baths.'],
+      [5, 'Our new bath-time staple', 'We tried it on both kids, four months and three years. No dryness, no irritation, and the little one\'s cradle cap improved too.'],
+      [3, 'Fine, nothing special', 'It cleans and it is gentle, but I did not notice a difference from the supermarket baby wash we used before. Nice that it is fragrance-free.'],
+      [5, 'Gentle enough for a newborn', 'Our midwife suggested fragrance-free products and this fits. Her skin was flaky in the first weeks and it has stayed soft since we started.'],
+      [4, 'Works for hair too', 'I use it as shampoo for my toddler and it rinses out without tangles. Would love a bigger refill size.'],
+      [5, 'Recommended it to our nursery', 'Our nursery asked which wash we use because his skin looks so good. I gave them the name. Simple ingredients, no nonsense.'],
+      [4, 'Calm skin, calm baby', 'Bath time is part of our bedtime routine and this wash did not dry her skin even with a daily bath. Only wish the cap had a lock for travel.'],
+    ],
+  },
+  {
+    slug: 'good-boy-salmon-bites',
+    title: 'Treat trial: air-dried salmon bites for dogs',
+    summary: 'Single-ingredient treats, judged by the toughest critics.',
+    description: 'Good Boy Kitchen air-dries Norwegian salmon into bite-sized treats with nothing added. Dog owners tested them as training rewards for a month.',
+    kind: 'free-product',
+    phase: 'completed',
+    quota: 20,
+    eligibility: open(),
+    screener: [],
+    tasks: tasks(),
+    product: {
+      name: 'Air-dried Salmon Bites 150 g',
+      brand: 'Good Boy Kitchen',
+      description: 'Single-ingredient salmon treats, air-dried in small batches. Grain-free and suitable for sensitive stomachs.',
+      category: 'pets',
+      retailValueCents: 1150,
+      currency: 'EUR',
+      image: 'salmon-bites.svg',
+    },
+    reviews: [
+      [5, 'Best recall treat we have found', 'My beagle ignores most treats outdoors, but he comes running for these. They break into small pieces easily, which is perfect for training sessions.'],
+      [4, 'Dog loves them, my hands smell of fish', 'There is no way around it: these smell like salmon. My spaniel thinks they are the best thing ever, so I will live with the smell.'],
+      [5, 'Gentle on a sensitive stomach', 'Our rescue has a delicate stomach and reacts to chicken. No problems at all with these, and her coat looks shinier after a month.'],
+      [5, 'Worth every crumb', 'I cut them into tiny cubes for puppy class. A bag lasted the whole six-week course, and the trainer asked where I got them.'],
+      [3, 'Good treats, bag hard to reseal', 'The treats themselves are great quality, but the zip on the bag stopped closing after a week, so I moved them to a jar.'],
+      [4, 'Picky eater approved', 'My senior terrier refuses most new food. He took these the first time I offered. Slightly pricey for everyday use.'],
+      [5, 'Single ingredient, as it should be', 'I like knowing exactly what my dog eats. One ingredient, no fillers, and he can\'t get enough of them.'],
+      [4, 'Great for long walks', 'They don\'t crumble in a pocket and don\'t get greasy. My collie gets one at every stile on our Sunday walk.'],
+      [5, 'Our cat steals them too', 'Bought for the dog, but the cat now sits next to the dog at treat time. Both seem very happy with them.'],
+      [4, 'Nice size, strong smell', 'The size is right for a medium dog and they are easy to break. Keep them in a sealed tin or the kitchen smells like a harbour.'],
+    ],
+  },
+  {
+    slug: 'ember-oak-cast-iron-skillet',
+    title: 'Kitchen test: a pre-seasoned 26 cm cast-iron skillet',
+    summary: 'Sear, bake and fry for a month with one heavy pan.',
+    description: 'Ember & Oak\'s skillet comes pre-seasoned with flaxseed oil and has a helper handle. Testers cooked with it for a month and told us about searing, cleaning and weight.',
+    kind: 'free-product',
+    phase: 'completed',
+    quota: 20,
+    eligibility: open(),
+    screener: [],
+    tasks: tasks({ social: true }),
+    product: {
+      name: 'Cast-Iron Skillet 26 cm',
+      brand: 'Ember & Oak',
+      description: 'A pre-seasoned 26 cm cast-iron skillet with a pour spout on each side and a helper handle. Oven-safe, induction-ready.',
+      category: 'kitchen',
+      retailValueCents: 5900,
+      currency: 'EUR',
+      image: 'skillet.svg',
+    },
+    reviews: [
+      [5, 'Steak like a restaurant', 'It holds heat brilliantly: the steak had a proper crust and the pan did not cool when the meat went in. The helper handle makes it manageable.'],
+      [4, 'Heavy but worth it', 'It weighs almost three kilos, so not for tossing vegetables. For searing and for cornbread in the oven it is excellent.'],
+      [5, 'Seasoning held up', 'I was worried the factory seasoning would flake, but after a month of eggs and potatoes it is only getting better and more non-stick.'],
+      [4, 'Great on induction', 'Works on my induction hob without the buzzing my steel pans make. The heat spreads evenly once it is warmed up for a few minutes.'],
+      [3, 'Good pan, learning curve', 'You have to learn how to care for cast iron: dry it right away and oil it. I got a rusty spot in week one. My fault, but worth knowing.'],
+      [5, 'Replaced three pans', 'I now use this for almost everything: fried eggs, shakshuka, even a skillet pizza. The two pour spouts are a thoughtful detail.'],
+      [5, 'Perfect for camping too', 'Took it camping and cooked over the fire. It came back home black and happy. Not light to carry, but nothing else cooks like it.'],
+      [4, 'Even heat, long warm-up', 'Once hot it is wonderful, but it needs five minutes to heat up properly. Plan for that and you will love it.'],
+      [5, 'A pan for life', 'Solid, well finished, smooth cooking surface. I expect to hand this down one day. The best kitchen test I have taken part in.'],
+      [4, 'Cornbread heaven', 'Baked cornbread in it twice and the crust was perfect. Cleaning is quick with hot water and a brush, no soap needed.'],
+    ],
+  },
+  {
+    slug: 'soundgarden-pulse-mini',
+    title: 'Coming soon: the Pulse Mini speaker',
+    summary: 'A palm-sized speaker with 18 hours of battery. Sign-up opens next week.',
+    description: 'The Pulse Mini from Soundgarden Audio is waterproof (IP67), clips onto a bag and pairs with a second one for stereo. Sign-up opens soon; set a reminder in your notification settings.',
+    kind: 'free-product',
+    phase: 'upcoming',
+    quota: 20,
+    eligibility: open(),
+    screener: [{ id: 'listening', prompt: 'Where do you listen to music most?', kind: 'single', options: ['At home', 'Outdoors', 'In the car', 'At work'], required: true }],
+    tasks: tasks({ social: true }),
+    product: {
+      name: 'Pulse Mini Bluetooth Speaker',
+      brand: 'Soundgarden Audio',
+      description: 'A palm-sized, IP67 waterproof Bluetooth 5.3 speaker with 18 hours of battery and stereo pairing.',
+      category: 'tech',
+      retailValueCents: 4900,
+      currency: 'EUR',
+      image: 'speaker.svg',
+    },
+  },
+  {
+    slug: 'fieldday-electrolyte-tabs',
+    title: 'Coming soon: sugar-free electrolyte tablets',
+    summary: 'For runners, cyclists and anyone who forgets to drink. Verified phone required.',
+    description: 'Fieldday\'s effervescent tablets add sodium, potassium and magnesium to a bottle of water, with no sugar. Testers will use them for two weeks of workouts. A verified phone number is required so we can text workout reminders.',
+    kind: 'free-product',
+    phase: 'upcoming',
+    quota: 50,
+    eligibility: open({ phoneVerifiedRequired: true }),
+    screener: [],
+    tasks: tasks(),
+    product: {
+      name: 'Electrolyte Tablets, Lemon (20)',
+      brand: 'Fieldday',
+      description: 'Sugar-free effervescent electrolyte tablets with sodium, potassium and magnesium. Lemon flavour, 20 per tube.',
+      category: 'health',
+      retailValueCents: 790,
+      currency: 'EUR',
+      image: 'electrolyte.svg',
+    },
+  },
+]
+
+/** Members of the community who wrote the seeded reviews (no sign-in: they have no Firebase user). */
+export const COMMUNITY = [
+  ['Maya', 'Reyes'], ['Jonas', 'Berg'], ['Priya', 'Nair'], ['Tom', 'Okafor'], ['Lena', 'Hofmann'], ['Chloé', 'Martin'],
+  ['Sven', 'Lund'], ['Aisha', 'Bello'], ['Marco', 'Rossi'], ['Emma', 'Walsh'], ['Yuki', 'Tanaka'], ['Noah', 'Fischer'],
+  ['Sofia', 'Costa'], ['Liam', 'Murphy'], ['Ines', 'García'], ['Oskar', 'Nowak'], ['Hannah', 'Klein'], ['Ravi', 'Patel'],
+  ['Elena', 'Popescu'], ['Finn', 'Jensen'], ['Zoe', 'Laurent'], ['Mateo', 'Silva'], ['Grace', 'Kim'], ['Ali', 'Hassan'],
+] as const
+
+export const DEMO_MEMBER = {
+  email: 'demo@testerscircle.example',
+  password: 'demo-tester-2026',
+  firstName: 'Sam',
+  lastName: 'Rivera',
+  displayName: 'Sam R.',
+  birthDate: '1991-04-18',
+  address: { name: 'Sam Rivera', line1: '221 Baker Street', line2: 'Flat 2', postalCode: 'NW1 6XE', city: 'London', region: null, country: 'GB' },
+} as const

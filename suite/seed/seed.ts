@@ -1,0 +1,290 @@
+// Demo data for local mode: seeded on first start, idempotent on every later start.
+// State changes go through the same operator services as the ops CLI.
+import { eq, or } from 'drizzle-orm'
+import { campaigns, flights, ledgerEntries, members, participations, products, socialProfiles } from '../db/schema'
+import type { Executor } from '../db/client'
+import type { Clock, SuiteDeps } from '../deps'
+import { DEFAULT_NOTIFICATION_SETTINGS, newReferralCode } from '../services/members'
+import { credit, syncMissions } from '../services/missions'
+import { saveAddress } from '../services/address'
+import { submitReview } from '../services/content'
+import { approveReview, deliver, selectParticipation, ship } from '../services/operations'
+import { CAMPAIGNS, COMMUNITY, DEMO_MEMBER, type SeedCampaign, type SeedPhase } from './catalogue'
+import { imagePath } from './images'
+
+const DAY = 24 * 60 * 60 * 1000
+
+/** Flight dates (days from now) that put a flight in each phase at seeding time. */
+const PHASE_DAYS: Record<SeedPhase, [opens: number, closes: number, testing: number, due: number]> = {
+  upcoming: [7, 21, 28, 56],
+  open: [-5, 10, 17, 45],
+  testing: [-40, -26, -20, 15],
+  completed: [-120, -105, -100, -60],
+}
+
+const at = (now: Date, days: number) => new Date(now.getTime() + days * DAY)
+const fixedClock = (date: Date): Clock => ({ now: () => new Date(date) })
+const CARRIERS = ['DHL', 'Royal Mail', 'UPS', 'DPD', 'PostNL']
+
+export interface SeedResult {
+  seeded: boolean
+  campaigns: number
+  demo: 'created' | 'present' | 'skipped'
+  demoEmail: string
+}
+
+export async function seedDemoData(deps: SuiteDeps, options: { demoMember?: boolean } = {}): Promise<SeedResult> {
+  const [existing] = await deps.db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.slug, CAMPAIGNS[0]?.slug ?? ''))
+  const seeded = !existing
+  if (seeded) await seedCatalogue(deps)
+  let demo: SeedResult['demo'] = 'skipped'
+  if (options.demoMember ?? true) demo = await seedDemoMember(deps)
+  return { seeded, campaigns: CAMPAIGNS.length, demo, demoEmail: DEMO_MEMBER.email }
+}
+
+async function insertCommunity(ex: Executor, now: Date) {
+  const rows = []
+  for (const [i, [firstName, lastName]] of COMMUNITY.entries()) {
+    const [row] = await ex
+      .insert(members)
+      .values({
+        uid: `seed-community-${i + 1}`,
+        email: null,
+        emailVerified: true,
+        firstName,
+        lastName,
+        displayName: `${firstName} ${lastName.charAt(0)}.`,
+        languages: ['en'],
+        notificationSettings: DEFAULT_NOTIFICATION_SETTINGS,
+        referralCode: newReferralCode(),
+        createdAt: at(now, -200 + i),
+        registeredAt: at(now, -200 + i),
+        updatedAt: at(now, -200 + i),
+      })
+      .returning()
+    if (row) rows.push(row)
+  }
+  return rows
+}
+
+async function seedCatalogue(deps: SuiteDeps) {
+  const now = deps.clock.now()
+  const created = await deps.db.transaction(async (tx) => {
+    const community = await insertCommunity(tx, now)
+    const list: { seed: SeedCampaign; campaignId: string; flightId: string }[] = []
+    for (const seed of CAMPAIGNS) {
+      const [product] = await tx
+        .insert(products)
+        .values({ ...seed.product, images: [imagePath(seed.product.image)] })
+        .returning({ id: products.id })
+      if (!product) throw new Error('Product not written')
+      const [campaign] = await tx
+        .insert(campaigns)
+        .values({
+          slug: seed.slug,
+          title: seed.title,
+          summary: seed.summary,
+          description: seed.description,
+          kind: seed.kind,
+          productId: product.id,
+          eligibility: seed.eligibility,
+          screener: seed.screener,
+          tasks: seed.tasks,
+          createdAt: at(now, PHASE_DAYS[seed.phase][0] - 14),
+        })
+        .returning({ id: campaigns.id })
+      if (!campaign) throw new Error('Campaign not written')
+      const [opens, closes, testing, due] = PHASE_DAYS[seed.phase]
+      const [flight] = await tx
+        .insert(flights)
+        .values({
+          campaignId: campaign.id,
+          name: 'Flight 1',
+          position: 1,
+          signupOpensAt: at(now, opens),
+          signupClosesAt: at(now, closes),
+          testingStartsAt: at(now, testing),
+          reviewDueAt: at(now, due),
+          quota: seed.quota,
+        })
+        .returning({ id: flights.id })
+      if (!flight) throw new Error('Flight not written')
+      list.push({ seed, campaignId: campaign.id, flightId: flight.id })
+    }
+    return { community, list }
+  })
+
+  const { community, list } = created
+  let next = 0
+  const nextMember = () => community[next++ % community.length]!
+  for (const { seed, campaignId, flightId } of list) {
+    const [opens, , testing] = PHASE_DAYS[seed.phase]
+    const applied = at(now, opens + 1)
+    const testers: string[] = []
+    const testerCount = seed.reviews?.length ?? seed.selected ?? (seed.phase === 'testing' ? 8 : 0)
+    for (let i = 0; i < testerCount; i++) {
+      testers.push(await applyAndSelect(deps, nextMember().id, campaignId, flightId, applied))
+    }
+    for (let i = 0; i < (seed.waitlisted ?? 0); i++) {
+      await deps.db.insert(participations).values({
+        memberId: nextMember().id,
+        campaignId,
+        flightId,
+        status: 'waitlisted',
+        appliedAt: at(applied, 0.1 + i * 0.1),
+        updatedAt: at(applied, 0.1 + i * 0.1),
+      })
+    }
+    if (seed.phase === 'testing' || seed.phase === 'completed') {
+      for (const [i, participationId] of testers.entries()) {
+        const opsAt = { ...deps, clock: fixedClock(at(now, testing - 3 + (i % 3) * 0.2)) }
+        await ship(opsAt, participationId, CARRIERS[i % CARRIERS.length]!, `TC${String(100000 + i * 7919).slice(0, 6)}${seed.slug.length}`)
+        if (seed.phase === 'completed' || i % 2 === 0) {
+          await deliver({ ...deps, clock: fixedClock(at(now, testing + (i % 3) * 0.3)) }, participationId)
+        }
+      }
+    }
+    for (const [i, review] of (seed.reviews ?? []).entries()) {
+      const participationId = testers[i]
+      if (!participationId) continue
+      const [rating, title, body] = review
+      const [p] = await deps.db.select().from(participations).where(eq(participations.id, participationId))
+      const [author] = p ? await deps.db.select().from(members).where(eq(members.id, p.memberId)) : []
+      if (!author) continue
+      const writtenAt = at(now, testing + 10 + i)
+      const review_ = await submitReview({ ...deps, clock: fixedClock(writtenAt) }, author, { participationId, rating, title, body, photos: [] })
+      await approveReview({ ...deps, clock: fixedClock(at(writtenAt, 1)) }, review_.id)
+    }
+  }
+}
+
+async function applyAndSelect(deps: SuiteDeps, memberId: string, campaignId: string, flightId: string, appliedAt: Date): Promise<string> {
+  const [p] = await deps.db
+    .insert(participations)
+    .values({ memberId, campaignId, flightId, status: 'applied', appliedAt, updatedAt: appliedAt })
+    .returning({ id: participations.id })
+  if (!p) throw new Error('Participation not written')
+  await selectParticipation({ ...deps, clock: fixedClock(appliedAt) }, p.id)
+  return p.id
+}
+
+async function seedDemoMember(deps: SuiteDeps): Promise<SeedResult['demo']> {
+  const now = deps.clock.now()
+  const uid = await deps.identity.ensureUser({
+    email: DEMO_MEMBER.email,
+    password: DEMO_MEMBER.password,
+    displayName: `${DEMO_MEMBER.firstName} ${DEMO_MEMBER.lastName}`,
+  })
+  const [found] = await deps.db
+    .select()
+    .from(members)
+    .where(or(eq(members.uid, uid), eq(members.email, DEMO_MEMBER.email)))
+  if (found) {
+    // The identity emulator may have lost its users while the database kept the member.
+    if (found.uid !== uid) await deps.db.update(members).set({ uid }).where(eq(members.id, found.id))
+    return 'present'
+  }
+  const [member] = await deps.db
+    .insert(members)
+    .values({
+      uid,
+      email: DEMO_MEMBER.email,
+      emailVerified: true,
+      firstName: DEMO_MEMBER.firstName,
+      lastName: DEMO_MEMBER.lastName,
+      displayName: DEMO_MEMBER.displayName,
+      birthDate: DEMO_MEMBER.birthDate,
+      languages: ['en', 'es'],
+      preferences: { interests: ['kitchen', 'outdoors', 'tech'], children: 0, pets: ['dog'] },
+      notificationSettings: DEFAULT_NOTIFICATION_SETTINGS,
+      referralCode: 'SAMTESTS',
+      createdAt: at(now, -150),
+      registeredAt: at(now, -150),
+      updatedAt: at(now, -1),
+    })
+    .returning()
+  if (!member) throw new Error('Demo member not written')
+  await saveAddress(deps.db, member.id, { ...DEMO_MEMBER.address, line2: DEMO_MEMBER.address.line2, region: '' }, at(now, -150))
+  await deps.db.insert(socialProfiles).values({
+    memberId: member.id,
+    platform: 'instagram',
+    handle: 'sam.tests.things',
+    url: 'https://www.instagram.com/sam.tests.things',
+    followers: 1840,
+    updatedAt: at(now, -100),
+  })
+
+  const bySlug = async (slug: string) => {
+    const [row] = await deps.db
+      .select({ campaignId: campaigns.id, flightId: flights.id, testingStartsAt: flights.testingStartsAt, signupOpensAt: flights.signupOpensAt })
+      .from(campaigns)
+      .innerJoin(flights, eq(flights.campaignId, campaigns.id))
+      .where(eq(campaigns.slug, slug))
+    if (!row) throw new Error(`Seed campaign ${slug} is missing`)
+    return row
+  }
+
+  // Completed test with a published review.
+  const skillet = await bySlug('ember-oak-cast-iron-skillet')
+  const skilletP = await applyAndSelect(deps, member.id, skillet.campaignId, skillet.flightId, at(skillet.signupOpensAt, 2))
+  await ship({ ...deps, clock: fixedClock(at(skillet.testingStartsAt, -2)) }, skilletP, 'Royal Mail', 'RM482913GB')
+  await deliver({ ...deps, clock: fixedClock(at(skillet.testingStartsAt, 0)) }, skilletP)
+  const review = await submitReview({ ...deps, clock: fixedClock(at(skillet.testingStartsAt, 20)) }, member, {
+    participationId: skilletP,
+    rating: 5,
+    title: 'My new Sunday pancake pan',
+    body: 'Heavy, yes, but the even heat makes perfect pancakes from the first one on. The pre-seasoning held up through a month of daily use and it cleans up in a minute.',
+    photos: [],
+  })
+  await approveReview({ ...deps, clock: fixedClock(at(skillet.testingStartsAt, 21)) }, review.id)
+
+  // A delivered product waiting for its review, and one on its way.
+  const daypack = await bySlug('northwild-trailmate-daypack')
+  const daypackP = await applyAndSelect(deps, member.id, daypack.campaignId, daypack.flightId, at(daypack.signupOpensAt, 3))
+  await ship({ ...deps, clock: fixedClock(at(now, -6)) }, daypackP, 'DHL', 'JD014600003812345678')
+  await deliver({ ...deps, clock: fixedClock(at(now, -3)) }, daypackP)
+  await deps.db.update(participations).set({ questionnaireAckedAt: at(now, -2) }).where(eq(participations.id, daypackP))
+
+  const brush = await bySlug('evergreen-bamboo-toothbrush')
+  const brushP = await applyAndSelect(deps, member.id, brush.campaignId, brush.flightId, at(brush.signupOpensAt, 1))
+  await ship({ ...deps, clock: fixedClock(at(now, -1)) }, brushP, 'DPD', '15501234567890')
+
+  // On the waitlist of the full campaign.
+  const mist = await bySlug('hushhour-pillow-mist')
+  await deps.db.insert(participations).values({
+    memberId: member.id,
+    campaignId: mist.campaignId,
+    flightId: mist.flightId,
+    status: 'waitlisted',
+    answers: [{ questionId: 'sleep', answer: 'Restless' }],
+    appliedAt: at(now, -1),
+    updatedAt: at(now, -1),
+  })
+
+  // A friend who joined with Sam's code and finished a test.
+  const [friend] = await deps.db.select().from(members).where(eq(members.uid, 'seed-community-1'))
+  if (friend) {
+    await deps.db.update(members).set({ referredById: member.id, referralAcceptedAt: at(now, -40) }).where(eq(members.id, friend.id))
+  }
+  // A second friend who joined recently and has not finished a test yet.
+  await deps.db.insert(members).values({
+    uid: 'seed-community-referred',
+    emailVerified: true,
+    firstName: 'Nora',
+    lastName: 'Vidal',
+    displayName: 'Nora V.',
+    languages: ['en'],
+    notificationSettings: DEFAULT_NOTIFICATION_SETTINGS,
+    referralCode: newReferralCode(),
+    referredById: member.id,
+    createdAt: at(now, -4),
+    registeredAt: at(now, -4),
+    updatedAt: at(now, -4),
+  })
+
+  await credit(deps.db, member.id, { points: 300, reason: 'Welcome bonus', key: 'welcome-bonus' }, at(now, -150))
+  await syncMissions(deps.db, member.id, now)
+  const [balance] = await deps.db.select({ id: ledgerEntries.id }).from(ledgerEntries).where(eq(ledgerEntries.memberId, member.id))
+  if (!balance) throw new Error('Demo ledger not written')
+  return 'created'
+}

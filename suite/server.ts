@@ -1,0 +1,47 @@
+// The member API server: `npx tsx suite/server.ts` (port SUITE_PORT, default 8787, on 127.0.0.1).
+import { serve } from '@hono/node-server'
+import { createSuiteApp } from './app'
+import { ConfigError, loadConfig } from './config'
+import { createRuntime } from './runtime'
+import { DEMO_MEMBER } from './seed/catalogue'
+import { seedDemoData } from './seed/seed'
+
+async function main() {
+  const config = loadConfig()
+  const { deps, database } = await createRuntime(config)
+  const log = deps.logger
+  log.info({ mode: config.mode, database: database.kind }, 'database migrated')
+  if (config.seed === 'demo') {
+    const result = await seedDemoData(deps)
+    log.info(result, result.seeded ? 'demo data seeded' : 'demo data already present')
+    if (result.demo !== 'skipped') {
+      log.info({ email: DEMO_MEMBER.email, password: DEMO_MEMBER.password }, 'demo member (local mode only)')
+    }
+  }
+  const app = createSuiteApp(deps)
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    log.info({ url: `http://${config.host}:${info.port}` }, 'suite listening')
+  })
+
+  let stopping = false
+  const stop = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    log.info({ signal }, 'stopping')
+    server.close(() => {
+      void database.close().finally(() => process.exit(0))
+    })
+    setTimeout(() => process.exit(0), 5000).unref()
+  }
+  process.on('SIGINT', () => stop('SIGINT'))
+  process.on('SIGTERM', () => stop('SIGTERM'))
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(`suite: configuration error: ${error.message}`)
+  } else {
+    console.error('suite: failed to start', error)
+  }
+  process.exit(1)
+})

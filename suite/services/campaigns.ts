@@ -1,0 +1,203 @@
+// Campaigns, flights and their phases; public listing and detail.
+import { and, count, eq, inArray, sql } from 'drizzle-orm'
+import type { CampaignDetail, CampaignKind, CampaignSummary, Flight, Phase, Product } from '../../contract/campaigns'
+import type { Category } from '../../contract/common'
+import type { Executor } from '../db/client'
+import { campaigns, flights, participations, products, reviews } from '../db/schema'
+
+export type CampaignRow = typeof campaigns.$inferSelect
+export type FlightRow = typeof flights.$inferSelect
+export type ProductRow = typeof products.$inferSelect
+
+/** Statuses that hold one of the flight's places. */
+export const PLACE_HOLDING_STATUSES = ['selected', 'shipped', 'delivered', 'reviewed', 'completed'] as const
+
+export function phaseOf(flight: Pick<FlightRow, 'signupOpensAt' | 'signupClosesAt' | 'reviewDueAt'>, now: Date): Phase {
+  if (now < flight.signupOpensAt) return 'upcoming'
+  if (now < flight.signupClosesAt) return 'open'
+  if (now < flight.reviewDueAt) return 'testing'
+  return 'completed'
+}
+
+/** The flight a campaign is "at": the first one not completed, else the last. */
+export function currentFlight(sorted: FlightRow[], now: Date): FlightRow | undefined {
+  return sorted.find((f) => phaseOf(f, now) !== 'completed') ?? sorted[sorted.length - 1]
+}
+
+export function toProduct(row: ProductRow): Product {
+  return {
+    id: row.id,
+    name: row.name,
+    brand: row.brand,
+    description: row.description,
+    category: row.category as Category,
+    retailValueCents: row.retailValueCents,
+    currency: row.currency,
+    images: row.images,
+  }
+}
+
+interface FlightCounts {
+  selected: number
+  waitlisted: number
+}
+
+async function flightCounts(ex: Executor, flightIds: string[]): Promise<Map<string, FlightCounts>> {
+  const result = new Map<string, FlightCounts>()
+  if (flightIds.length === 0) return result
+  const rows = await ex
+    .select({ flightId: participations.flightId, status: participations.status, n: count() })
+    .from(participations)
+    .where(inArray(participations.flightId, flightIds))
+    .groupBy(participations.flightId, participations.status)
+  for (const id of flightIds) result.set(id, { selected: 0, waitlisted: 0 })
+  for (const row of rows) {
+    const entry = result.get(row.flightId)
+    if (!entry) continue
+    if ((PLACE_HOLDING_STATUSES as readonly string[]).includes(row.status)) entry.selected += Number(row.n)
+    if (row.status === 'waitlisted') entry.waitlisted += Number(row.n)
+  }
+  return result
+}
+
+function toFlight(row: FlightRow, counts: FlightCounts | undefined, now: Date): Flight {
+  const selected = counts?.selected ?? 0
+  return {
+    id: row.id,
+    name: row.name,
+    signupOpensAt: row.signupOpensAt.toISOString(),
+    signupClosesAt: row.signupClosesAt.toISOString(),
+    testingStartsAt: row.testingStartsAt.toISOString(),
+    reviewDueAt: row.reviewDueAt.toISOString(),
+    phase: phaseOf(row, now),
+    quota: row.quota,
+    selectedCount: selected,
+    placesLeft: Math.max(0, row.quota - selected),
+    waitlistCount: counts?.waitlisted ?? 0,
+  }
+}
+
+interface LoadedCampaign {
+  campaign: CampaignRow
+  product: ProductRow
+  flights: FlightRow[]
+}
+
+async function loadCampaigns(ex: Executor, where?: ReturnType<typeof eq>): Promise<LoadedCampaign[]> {
+  const rows = await ex
+    .select({ campaign: campaigns, product: products })
+    .from(campaigns)
+    .innerJoin(products, eq(products.id, campaigns.productId))
+    .where(where)
+  if (rows.length === 0) return []
+  const flightRows = await ex
+    .select()
+    .from(flights)
+    .where(inArray(flights.campaignId, rows.map((r) => r.campaign.id)))
+    .orderBy(flights.position)
+  return rows.map((r) => ({ ...r, flights: flightRows.filter((f) => f.campaignId === r.campaign.id) }))
+}
+
+async function ratings(ex: Executor, campaignIds: string[]) {
+  const map = new Map<string, { count: number; average: number | null }>()
+  if (campaignIds.length === 0) return map
+  const rows = await ex
+    .select({ campaignId: reviews.campaignId, n: count(), avg: sql<string | null>`avg(${reviews.rating})` })
+    .from(reviews)
+    .where(and(inArray(reviews.campaignId, campaignIds), eq(reviews.status, 'published')))
+    .groupBy(reviews.campaignId)
+  for (const r of rows) map.set(r.campaignId, { count: Number(r.n), average: r.avg === null ? null : Math.round(Number(r.avg) * 10) / 10 })
+  return map
+}
+
+function summarise(
+  loaded: LoadedCampaign,
+  counts: Map<string, FlightCounts>,
+  rating: { count: number; average: number | null } | undefined,
+  now: Date,
+): CampaignSummary {
+  const { campaign, product } = loaded
+  const flight = currentFlight(loaded.flights, now)
+  if (!flight) throw new Error(`Campaign ${campaign.id} has no flights`)
+  const view = toFlight(flight, counts.get(flight.id), now)
+  return {
+    id: campaign.id,
+    slug: campaign.slug,
+    title: campaign.title,
+    brand: product.brand,
+    summary: campaign.summary,
+    kind: campaign.kind as CampaignKind,
+    category: product.category as Category,
+    phase: view.phase,
+    imageUrl: product.images[0] ?? '',
+    productId: product.id,
+    productName: product.name,
+    retailValueCents: product.retailValueCents,
+    currency: product.currency,
+    quota: view.quota,
+    placesLeft: view.placesLeft,
+    signupOpensAt: view.signupOpensAt,
+    signupClosesAt: view.signupClosesAt,
+    testingStartsAt: view.testingStartsAt,
+    reviewCount: rating?.count ?? 0,
+    averageRating: rating?.average ?? null,
+  }
+}
+
+const PHASE_ORDER: Record<Phase, number> = { open: 0, upcoming: 1, testing: 2, completed: 3 }
+
+export async function listCampaigns(
+  ex: Executor,
+  query: { phase?: Phase; category?: Category; page: number; pageSize: number },
+  now: Date,
+) {
+  // The phase comes from the dates and the clock, so filtering happens after loading; the
+  // catalogue is small (tens of campaigns), and pages keep answers small.
+  const loaded = await loadCampaigns(ex)
+  const counts = await flightCounts(ex, loaded.flatMap((l) => l.flights.map((f) => f.id)))
+  const rating = await ratings(ex, loaded.map((l) => l.campaign.id))
+  const all = loaded
+    .filter((l) => l.flights.length > 0)
+    .map((l) => summarise(l, counts, rating.get(l.campaign.id), now))
+    .filter((s) => (!query.phase || s.phase === query.phase) && (!query.category || s.category === query.category))
+    .sort((a, b) => PHASE_ORDER[a.phase] - PHASE_ORDER[b.phase] || a.signupClosesAt.localeCompare(b.signupClosesAt) || a.slug.localeCompare(b.slug))
+  const start = (query.page - 1) * query.pageSize
+  return { items: all.slice(start, start + query.pageSize), page: query.page, pageSize: query.pageSize, total: all.length }
+}
+
+export async function categoryCounts(ex: Executor) {
+  const rows = await ex
+    .select({ category: products.category, n: count() })
+    .from(campaigns)
+    .innerJoin(products, eq(products.id, campaigns.productId))
+    .groupBy(products.category)
+    .orderBy(products.category)
+  return { categories: rows.map((r) => ({ category: r.category as Category, campaigns: Number(r.n) })) }
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export async function campaignDetail(ex: Executor, idOrSlug: string, now: Date): Promise<CampaignDetail | null> {
+  const where = UUID_RE.test(idOrSlug) ? eq(campaigns.id, idOrSlug) : eq(campaigns.slug, idOrSlug)
+  const [loaded] = await loadCampaigns(ex, where)
+  if (!loaded || loaded.flights.length === 0) return null
+  const counts = await flightCounts(ex, loaded.flights.map((f) => f.id))
+  const rating = await ratings(ex, [loaded.campaign.id])
+  return {
+    ...summarise(loaded, counts, rating.get(loaded.campaign.id), now),
+    description: loaded.campaign.description,
+    product: toProduct(loaded.product),
+    flights: loaded.flights.map((f) => toFlight(f, counts.get(f.id), now)),
+    eligibility: loaded.campaign.eligibility,
+    screener: loaded.campaign.screener,
+    tasks: loaded.campaign.tasks,
+  }
+}
+
+export async function countPlaceHolders(ex: Executor, flightId: string): Promise<number> {
+  const [row] = await ex
+    .select({ n: count() })
+    .from(participations)
+    .where(and(eq(participations.flightId, flightId), inArray(participations.status, [...PLACE_HOLDING_STATUSES])))
+  return Number(row?.n ?? 0)
+}

@@ -1,0 +1,323 @@
+// Participations: sign-up with eligibility, quota and waitlist; withdrawal; task acknowledgements.
+import { and, asc, count, desc, eq, inArray, lte, type SQL } from 'drizzle-orm'
+import type { CampaignKind, Eligibility, ScreenerQuestion } from '../../contract/campaigns'
+import type { FieldErrors } from '../../contract/envelope'
+import type { Participation, ParticipationStatus, ScreenerAnswer } from '../../contract/participations'
+import { WITHDRAWABLE_STATUSES } from '../../contract/participations'
+import type { Executor, Tx } from '../db/client'
+import { addresses, campaigns, flights, members, participations, products, reviews, socialProfiles, shipments } from '../db/schema'
+import type { SuiteDeps } from '../deps'
+import { badRequest, conflict, notFound } from '../http/errors'
+import { countPlaceHolders, phaseOf, type FlightRow } from './campaigns'
+import type { MemberRow } from './members'
+import { loadShipments } from './shipments'
+
+type ParticipationRow = typeof participations.$inferSelect
+
+export async function loadParticipations(
+  ex: Executor,
+  memberId: string,
+  filter: { campaignId?: string; participationId?: string; status?: ParticipationStatus } = {},
+): Promise<Participation[]> {
+  const conditions: SQL[] = [eq(participations.memberId, memberId)]
+  if (filter.campaignId) conditions.push(eq(participations.campaignId, filter.campaignId))
+  if (filter.participationId) conditions.push(eq(participations.id, filter.participationId))
+  if (filter.status) conditions.push(eq(participations.status, filter.status))
+  const rows = await ex
+    .select({ p: participations, campaign: campaigns, product: products, flight: flights })
+    .from(participations)
+    .innerJoin(campaigns, eq(campaigns.id, participations.campaignId))
+    .innerJoin(products, eq(products.id, campaigns.productId))
+    .innerJoin(flights, eq(flights.id, participations.flightId))
+    .where(and(...conditions))
+    .orderBy(desc(participations.appliedAt), desc(participations.seq))
+  if (rows.length === 0) return []
+  const ids = rows.map((r) => r.p.id)
+  const shipmentList = await loadShipments(ex, { memberId, participationIds: ids })
+  const reviewRows = await ex
+    .select({ id: reviews.id, participationId: reviews.participationId, status: reviews.status, rejectionReason: reviews.rejectionReason })
+    .from(reviews)
+    .where(inArray(reviews.participationId, ids))
+  const result: Participation[] = []
+  for (const { p, campaign, product, flight } of rows) {
+    const review = reviewRows.find((r) => r.participationId === p.id)
+    result.push({
+      id: p.id,
+      campaignId: p.campaignId,
+      flightId: p.flightId,
+      campaign: {
+        slug: campaign.slug,
+        title: campaign.title,
+        brand: product.brand,
+        kind: campaign.kind as CampaignKind,
+        productId: product.id,
+        productName: product.name,
+        imageUrl: product.images[0] ?? '',
+      },
+      flightName: flight.name,
+      reviewDueAt: flight.reviewDueAt.toISOString(),
+      status: p.status as ParticipationStatus,
+      waitlistPosition: p.status === 'waitlisted' ? await waitlistPosition(ex, p) : null,
+      ineligibleReasons: p.ineligibleReasons,
+      appliedAt: p.appliedAt.toISOString(),
+      selectedAt: p.selectedAt?.toISOString() ?? null,
+      withdrawnAt: p.withdrawnAt?.toISOString() ?? null,
+      tasks: {
+        questionnaireAckedAt: p.questionnaireAckedAt?.toISOString() ?? null,
+        purchaseIntentAckedAt: p.purchaseIntentAckedAt?.toISOString() ?? null,
+        reviewSubmittedAt: p.reviewSubmittedAt?.toISOString() ?? null,
+        socialSubmittedAt: p.socialSubmittedAt?.toISOString() ?? null,
+        impressionsReportedAt: p.impressionsReportedAt?.toISOString() ?? null,
+      },
+      shipment: shipmentList.find((s) => s.participationId === p.id) ?? null,
+      review: review
+        ? { id: review.id, status: review.status as 'pending' | 'published' | 'rejected', rejectionReason: review.rejectionReason }
+        : null,
+    })
+  }
+  return result
+}
+
+export async function getParticipation(ex: Executor, memberId: string, participationId: string, campaignId?: string): Promise<Participation> {
+  const [found] = await loadParticipations(ex, memberId, { participationId, ...(campaignId ? { campaignId } : {}) })
+  if (!found) throw notFound('Participation')
+  return found
+}
+
+async function waitlistPosition(ex: Executor, p: ParticipationRow): Promise<number> {
+  const [row] = await ex
+    .select({ n: count() })
+    .from(participations)
+    .where(and(eq(participations.flightId, p.flightId), eq(participations.status, 'waitlisted'), lte(participations.seq, p.seq)))
+  return Number(row?.n ?? 1)
+}
+
+function ageOn(birthDate: string, now: Date): number {
+  const born = new Date(`${birthDate}T00:00:00Z`)
+  let age = now.getUTCFullYear() - born.getUTCFullYear()
+  const beforeBirthday =
+    now.getUTCMonth() < born.getUTCMonth() || (now.getUTCMonth() === born.getUTCMonth() && now.getUTCDate() < born.getUTCDate())
+  if (beforeBirthday) age -= 1
+  return age
+}
+
+/** Reasons the member cannot take part, in words they can act on (empty when eligible). */
+async function ineligibleReasons(tx: Tx, member: MemberRow, eligibility: Eligibility, now: Date): Promise<string[]> {
+  const reasons: string[] = []
+  const [address] = await tx.select({ country: addresses.country }).from(addresses).where(eq(addresses.memberId, member.id))
+  if (!address) reasons.push('Add your shipping address to take part.')
+  else if (!(eligibility.countries as string[]).includes(address.country)) {
+    reasons.push(`This test ships only to ${eligibility.countries.join(', ')}.`)
+  }
+  if (eligibility.minAge !== null) {
+    if (!member.birthDate) reasons.push(`Add your birth date: this test is for members aged ${eligibility.minAge} or older.`)
+    else if (ageOn(member.birthDate, now) < eligibility.minAge) reasons.push(`This test is for members aged ${eligibility.minAge} or older.`)
+  }
+  if (eligibility.phoneVerifiedRequired && !member.phoneVerified) reasons.push('Verify your phone number to take part.')
+  if (eligibility.socialProfileRequired) {
+    const [profiles] = await tx.select({ n: count() }).from(socialProfiles).where(eq(socialProfiles.memberId, member.id))
+    if (Number(profiles?.n ?? 0) === 0) reasons.push('Connect a social account to take part.')
+  }
+  return reasons
+}
+
+/** Screener answers must answer the campaign's questions, with their options. */
+function checkAnswers(screener: ScreenerQuestion[], answers: ScreenerAnswer[]): FieldErrors {
+  const fields: FieldErrors = {}
+  const byId = new Map(answers.map((a) => [a.questionId, a]))
+  if (byId.size !== answers.length) fields['answers'] = ['each question may be answered once']
+  answers.forEach((a, i) => {
+    if (!screener.some((q) => q.id === a.questionId)) fields[`answers.${i}.questionId`] = ['is not a question of this campaign']
+  })
+  for (const question of screener) {
+    const answer = byId.get(question.id)?.answer
+    const empty = answer === undefined || (Array.isArray(answer) ? answer.length === 0 : answer.trim() === '')
+    const key = `answers.${question.id}`
+    if (empty) {
+      if (question.required) fields[key] = ['is required']
+      continue
+    }
+    if (question.kind === 'text' && typeof answer !== 'string') fields[key] = ['must be text']
+    if (question.kind === 'single' && (typeof answer !== 'string' || !question.options.includes(answer))) fields[key] = ['must be one of the options']
+    if (question.kind === 'multi' && (!Array.isArray(answer) || !answer.every((x) => question.options.includes(x)))) {
+      fields[key] = ['must be a list of the options']
+    }
+  }
+  return fields
+}
+
+/** Creates the pending shipment of a newly selected participation (free products are shipped). */
+async function onSelected(tx: Tx, deps: SuiteDeps, p: ParticipationRow, kind: string, now: Date) {
+  if (kind === 'free-product') {
+    await tx.insert(shipments).values({ participationId: p.id, memberId: p.memberId, status: 'pending', createdAt: now }).onConflictDoNothing()
+  }
+  const [member] = await tx.select().from(members).where(eq(members.id, p.memberId))
+  const [campaign] = await tx.select({ title: campaigns.title }).from(campaigns).where(eq(campaigns.id, p.campaignId))
+  if (member?.email && member.notificationSettings.email.shipmentUpdates) {
+    await deps.outbox.enqueue(tx, {
+      channel: 'email',
+      to: member.email,
+      subject: `You're in: ${campaign?.title ?? 'your product test'}`,
+      body: `Good news${member.firstName ? `, ${member.firstName}` : ''}: you were selected for "${campaign?.title}". We'll let you know when your product ships.`,
+    })
+  }
+}
+
+export async function processSignup(
+  deps: SuiteDeps,
+  member: MemberRow,
+  body: { campaignId: string; flightId?: string | undefined; answers: ScreenerAnswer[] },
+): Promise<{ participation: Participation; created: boolean }> {
+  const now = deps.clock.now()
+  const participationId = await deps.db.transaction(async (tx) => {
+    const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, body.campaignId))
+    if (!campaign) throw notFound('Campaign')
+    const flightRows = await tx.select().from(flights).where(eq(flights.campaignId, campaign.id)).orderBy(asc(flights.position))
+    let target: FlightRow | undefined
+    if (body.flightId) {
+      target = flightRows.find((f) => f.id === body.flightId)
+      if (!target) throw notFound('Flight')
+    } else {
+      target = flightRows.find((f) => phaseOf(f, now) === 'open')
+      if (!target) throw conflict('Sign-up for this campaign is not open')
+    }
+    // The flight row lock serialises sign-ups and withdrawals of one flight: the count of
+    // selected testers below cannot change until this transaction ends.
+    const [flight] = await tx.select().from(flights).where(eq(flights.id, target.id)).for('update')
+    if (!flight) throw notFound('Flight')
+    if (phaseOf(flight, now) !== 'open') throw conflict('Sign-up for this flight is not open')
+
+    const answerErrors = checkAnswers(campaign.screener, body.answers)
+    if (Object.keys(answerErrors).length > 0) throw badRequest('Some screener answers are missing or not valid', answerErrors)
+
+    const [existing] = await tx
+      .select()
+      .from(participations)
+      .where(and(eq(participations.memberId, member.id), eq(participations.flightId, flight.id)))
+    if (existing && existing.status !== 'not-eligible') throw conflict('You already signed up for this flight')
+
+    const reasons = await ineligibleReasons(tx, member, campaign.eligibility, now)
+    let status: ParticipationStatus
+    if (reasons.length > 0) status = 'not-eligible'
+    else status = (await countPlaceHolders(tx, flight.id)) < flight.quota ? 'selected' : 'waitlisted'
+
+    const values = {
+      status,
+      ineligibleReasons: reasons,
+      answers: body.answers,
+      appliedAt: now,
+      selectedAt: status === 'selected' ? now : null,
+      updatedAt: now,
+    }
+    let row: ParticipationRow | undefined
+    if (existing) {
+      // A member who was not eligible may try again after fixing their profile.
+      ;[row] = await tx.update(participations).set(values).where(eq(participations.id, existing.id)).returning()
+    } else {
+      ;[row] = await tx
+        .insert(participations)
+        .values({ ...values, memberId: member.id, campaignId: campaign.id, flightId: flight.id })
+        .returning()
+    }
+    if (!row) throw new Error('Participation not written')
+    if (status === 'selected') await onSelected(tx, deps, row, campaign.kind, now)
+    return { id: row.id, created: !existing }
+  })
+  return { participation: await getParticipation(deps.db, member.id, participationId.id), created: participationId.created }
+}
+
+/** Promotes the first waitlisted member of a flight into a freed place (flight row locked by caller). */
+async function promoteFirstWaitlisted(tx: Tx, deps: SuiteDeps, flight: FlightRow, now: Date) {
+  if ((await countPlaceHolders(tx, flight.id)) >= flight.quota) return
+  const [next] = await tx
+    .select()
+    .from(participations)
+    .where(and(eq(participations.flightId, flight.id), eq(participations.status, 'waitlisted')))
+    .orderBy(asc(participations.seq))
+    .limit(1)
+    .for('update')
+  if (!next) return
+  const [promoted] = await tx
+    .update(participations)
+    .set({ status: 'selected', selectedAt: now, updatedAt: now })
+    .where(eq(participations.id, next.id))
+    .returning()
+  const [campaign] = await tx.select({ kind: campaigns.kind }).from(campaigns).where(eq(campaigns.id, flight.campaignId))
+  if (promoted && campaign) await onSelected(tx, deps, promoted, campaign.kind, now)
+}
+
+export async function withdraw(deps: SuiteDeps, member: MemberRow, campaignId: string, participationId: string): Promise<Participation> {
+  const now = deps.clock.now()
+  await deps.db.transaction(async (tx) => {
+    const [p] = await tx
+      .select()
+      .from(participations)
+      .where(and(eq(participations.id, participationId), eq(participations.memberId, member.id), eq(participations.campaignId, campaignId)))
+    if (!p) throw notFound('Participation')
+    const [flight] = await tx.select().from(flights).where(eq(flights.id, p.flightId)).for('update')
+    if (!flight) throw notFound('Flight')
+    // Read again under the flight lock: the status may have changed meanwhile.
+    const [current] = await tx.select().from(participations).where(eq(participations.id, p.id)).for('update')
+    if (!current) throw notFound('Participation')
+    if (!WITHDRAWABLE_STATUSES.includes(current.status as ParticipationStatus)) {
+      throw conflict(current.status === 'withdrawn' ? 'You already withdrew' : 'You can no longer withdraw: the product has shipped')
+    }
+    await tx.update(participations).set({ status: 'withdrawn', withdrawnAt: now, updatedAt: now }).where(eq(participations.id, current.id))
+    if (current.status === 'selected') {
+      await tx.delete(shipments).where(and(eq(shipments.participationId, current.id), eq(shipments.status, 'pending')))
+      await promoteFirstWaitlisted(tx, deps, flight, now)
+    }
+  })
+  return getParticipation(deps.db, member.id, participationId)
+}
+
+const ACTIVE_SELECTED: ParticipationStatus[] = ['selected', 'shipped', 'delivered', 'reviewed', 'completed']
+
+export async function acknowledge(
+  deps: SuiteDeps,
+  member: MemberRow,
+  participationId: string,
+  task: 'questionnaire' | 'purchase-intent',
+): Promise<Participation> {
+  const now = deps.clock.now()
+  const [row] = await deps.db
+    .select({ p: participations, campaign: campaigns })
+    .from(participations)
+    .innerJoin(campaigns, eq(campaigns.id, participations.campaignId))
+    .where(and(eq(participations.id, participationId), eq(participations.memberId, member.id)))
+  if (!row) throw notFound('Participation')
+  if (!ACTIVE_SELECTED.includes(row.p.status as ParticipationStatus)) throw conflict('Only selected testers have tasks')
+  if (task === 'questionnaire') {
+    if (!row.campaign.tasks.questionnaire) throw conflict('This campaign has no questionnaire')
+    if (!row.p.questionnaireAckedAt) {
+      await deps.db.update(participations).set({ questionnaireAckedAt: now, updatedAt: now }).where(eq(participations.id, row.p.id))
+    }
+  } else {
+    if (row.campaign.kind !== 'verified-purchase') throw conflict('This campaign is not a verified-purchase test')
+    if (!row.p.purchaseIntentAckedAt) {
+      await deps.db.update(participations).set({ purchaseIntentAckedAt: now, updatedAt: now }).where(eq(participations.id, row.p.id))
+    }
+  }
+  return getParticipation(deps.db, member.id, participationId)
+}
+
+/** Operator: select an applied or waitlisted participation into a free place. */
+export async function selectParticipation(deps: SuiteDeps, participationId: string): Promise<void> {
+  const now = deps.clock.now()
+  await deps.db.transaction(async (tx) => {
+    const [p] = await tx.select().from(participations).where(eq(participations.id, participationId))
+    if (!p) throw notFound('Participation')
+    const [flight] = await tx.select().from(flights).where(eq(flights.id, p.flightId)).for('update')
+    if (!flight) throw notFound('Flight')
+    const [current] = await tx.select().from(participations).where(eq(participations.id, p.id)).for('update')
+    if (!current || !['applied', 'waitlisted'].includes(current.status)) throw conflict(`Cannot select a participation that is ${current?.status}`)
+    if ((await countPlaceHolders(tx, flight.id)) >= flight.quota) throw conflict('The flight is full')
+    const [updated] = await tx
+      .update(participations)
+      .set({ status: 'selected', selectedAt: now, updatedAt: now })
+      .where(eq(participations.id, p.id))
+      .returning()
+    const [campaign] = await tx.select({ kind: campaigns.kind }).from(campaigns).where(eq(campaigns.id, p.campaignId))
+    if (updated && campaign) await onSelected(tx, deps, updated, campaign.kind, now)
+  })
+}
