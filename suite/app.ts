@@ -9,6 +9,8 @@ import type { SuiteEnv } from './http/env'
 import { ApiError } from './http/errors'
 import { registerAddressRoutes } from './routes/address'
 import { registerCampaignRoutes } from './routes/campaigns'
+import { registerDevRoutes } from './routes/dev'
+import { registerOtpRoutes } from './routes/otp'
 import { registerMemberRoutes } from './routes/members'
 import { registerHealthRoutes } from './routes/health'
 
@@ -42,6 +44,8 @@ export function createSuiteApp(deps: SuiteDeps) {
   registerMemberRoutes(app, deps)
   registerAddressRoutes(app, deps)
   registerCampaignRoutes(app, deps)
+  registerOtpRoutes(app, deps)
+  registerDevRoutes(app, deps)
 
   app.notFound((c) => c.json<ErrorEnvelope>({ status: 'NOT_FOUND', message: `No route for ${c.req.method} ${c.req.path}` }, 404))
 

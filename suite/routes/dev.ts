@@ -1,0 +1,18 @@
+// Local mode only: the outbox of e-mails and SMS the suite sent (for tests and for a person
+// trying the product). Not registered at all in production.
+import type { Hono } from 'hono'
+import { OutboxQuerySchema } from '../../contract/outbox'
+import { DEV_OUTBOX_PATH } from '../../contract/paths'
+import type { SuiteDeps } from '../deps'
+import type { SuiteEnv } from '../http/env'
+import { ok } from '../http/respond'
+import { parseQuery } from '../http/validate'
+import { listOutbox } from '../services/outbox'
+
+export function registerDevRoutes(app: Hono<SuiteEnv>, deps: SuiteDeps) {
+  if (deps.settings.mode === 'production') return
+  app.get(`/${DEV_OUTBOX_PATH}`, async (c) => {
+    const query = parseQuery(c, OutboxQuerySchema)
+    return ok(c, { messages: await listOutbox(deps.db, query) })
+  })
+}

@@ -1,0 +1,128 @@
+import { getAuth } from 'firebase-admin/auth'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ApiUserSchema, MemberSummarySchema } from '../../contract/members'
+import { EmailValidateResultSchema, OtpSentSchema, OtpVerifiedSchema, PhoneValidateResultSchema } from '../../contract/otp'
+import {
+  API_USER_PATH,
+  EMAIL_OTP_SEND_PATH,
+  EMAIL_OTP_VERIFY_PATH,
+  EMAIL_PATH,
+  EMAIL_VALIDATE_PATH,
+  PHONE_NUMBER_PATH,
+  PHONE_OTP_SEND_PATH,
+  PHONE_OTP_VERIFY_PATH,
+  PHONE_VALIDATE_PATH,
+} from '../../contract/paths'
+import { initFirebase } from '../identity/identity'
+import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
+import { createTestMember, projectId, refreshToken, type TestMember } from '../test/members'
+import { countSentTo, lastCodeSentTo } from '../test/outbox'
+
+let h: Harness
+let ada: TestMember
+let bob: TestMember
+beforeAll(async () => {
+  ;[h, ada, bob] = await Promise.all([createHarness(), createTestMember(), createTestMember()])
+})
+afterAll(() => h?.close())
+
+const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
+
+describe('e-mail change with a one-time code', () => {
+  it('validates addresses: format for everyone, in-use only for members', async () => {
+    const signedOut = expectOk(await call(h.app, 'POST', EMAIL_VALIDATE_PATH, { body: { email: bob.email } }), EmailValidateResultSchema)
+    expect(signedOut).toEqual({ valid: true, email: bob.email, reason: null })
+    // Bob's record exists once he has called the API.
+    await call(h.app, 'GET', 'api/member', { token: bob.bearer })
+    const taken = expectOk(await call(h.app, 'POST', EMAIL_VALIDATE_PATH, { token: ada.bearer, body: { email: bob.email.toUpperCase() } }), EmailValidateResultSchema)
+    expect(taken.reason).toBe('in-use')
+    expect(expectOk(await call(h.app, 'POST', EMAIL_VALIDATE_PATH, { body: { email: 'not-an-email' } }), EmailValidateResultSchema).reason).toBe('format')
+    expectError(await call(h.app, 'POST', EMAIL_VALIDATE_PATH, { body: { mail: 'x@y.z' } }), 'BAD_REQUEST', 400)
+  })
+
+  it('sends, verifies and applies the change, in Firebase too', async () => {
+    const next = `new-${ada.uid.toLowerCase()}@example.test`
+    const sent = expectOk(await call(h.app, 'POST', EMAIL_OTP_SEND_PATH, { token: ada.bearer, body: { email: next } }), OtpSentSchema)
+    expect(sent.sentTo).toMatch(/^n•••@example\.test$/)
+    // Without a verified code the change is refused.
+    expectError(await call(h.app, 'PUT', EMAIL_PATH, { token: ada.bearer, body: { email: next } }), 'CONFLICT', 409)
+    const code = await lastCodeSentTo(h.app, next)
+    const bad = expectError(await call(h.app, 'POST', EMAIL_OTP_VERIFY_PATH, { token: ada.bearer, body: { email: next, code: wrong(code) } }), 'BAD_REQUEST', 400)
+    expect(bad.fields?.code?.[0]).toMatch(/4 tries left/)
+    expectOk(await call(h.app, 'POST', EMAIL_OTP_VERIFY_PATH, { token: ada.bearer, body: { email: next, code } }), OtpVerifiedSchema)
+    const summary = expectOk(await call(h.app, 'PUT', EMAIL_PATH, { token: ada.bearer, body: { email: next } }), MemberSummarySchema)
+    expect(summary).toMatchObject({ email: next, emailVerified: true })
+    const user = await getAuth(initFirebase(projectId())).getUser(ada.uid)
+    expect(user.email).toBe(next)
+    // Changing the e-mail revokes the old ID token (in the emulator): sign in again.
+    expectError(await call(h.app, 'GET', API_USER_PATH, { token: ada.bearer }), 'UNAUTHENTICATED', 401)
+    ada = await refreshToken(ada, next)
+    // The code is used up.
+    expectError(await call(h.app, 'PUT', EMAIL_PATH, { token: ada.bearer, body: { email: next } }), 'CONFLICT', 409)
+  })
+
+  it('locks a code after 5 wrong tries and expires it after 10 minutes', async () => {
+    const target = `lock-${ada.uid.toLowerCase()}@example.test`
+    expectOk(await call(h.app, 'POST', EMAIL_OTP_SEND_PATH, { token: ada.bearer, body: { email: target } }), OtpSentSchema)
+    const code = await lastCodeSentTo(h.app, target)
+    for (let i = 0; i < 4; i++) {
+      expectError(await call(h.app, 'POST', EMAIL_OTP_VERIFY_PATH, { token: ada.bearer, body: { email: target, code: wrong(code) } }), 'BAD_REQUEST', 400)
+    }
+    const fifth = await call(h.app, 'POST', EMAIL_OTP_VERIFY_PATH, { token: ada.bearer, body: { email: target, code: wrong(code) } })
+    expectError(fifth, 'RATE_LIMITED', 429)
+    // Even the right code no longer works.
+    expectError(await call(h.app, 'POST', EMAIL_OTP_VERIFY_PATH, { token: ada.bearer, body: { email: target, code } }), 'RATE_LIMITED', 429)
+
+    const later = `late-${ada.uid.toLowerCase()}@example.test`
+    expectOk(await call(h.app, 'POST', EMAIL_OTP_SEND_PATH, { token: ada.bearer, body: { email: later } }), OtpSentSchema)
+    const lateCode = await lastCodeSentTo(h.app, later)
+    h.clock.advance(10 * 60_000 + 1)
+    const expired = expectError(await call(h.app, 'POST', EMAIL_OTP_VERIFY_PATH, { token: ada.bearer, body: { email: later, code: lateCode } }), 'BAD_REQUEST', 400)
+    expect(expired.message).toMatch(/expired/)
+  })
+
+  it('limits sends per address per hour, with Retry-After', async () => {
+    const target = `limit-${bob.uid.toLowerCase()}@example.test`
+    for (let i = 0; i < 5; i++) expectOk(await call(h.app, 'POST', EMAIL_OTP_SEND_PATH, { token: bob.bearer, body: { email: target } }), OtpSentSchema)
+    const sixth = await call(h.app, 'POST', EMAIL_OTP_SEND_PATH, { token: bob.bearer, body: { email: target } })
+    expectError(sixth, 'RATE_LIMITED', 429)
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(await countSentTo(h.app, target)).toBe(5)
+  })
+
+  it('rejects bad input (nothing sent) and missing tokens', async () => {
+    expectError(await call(h.app, 'POST', EMAIL_OTP_SEND_PATH, { token: bob.bearer, body: { email: 'nope' } }), 'BAD_REQUEST', 400)
+    expect(await countSentTo(h.app, 'nope')).toBe(0)
+    expectError(await call(h.app, 'POST', EMAIL_OTP_VERIFY_PATH, { token: bob.bearer, body: { email: 'a@b.example', code: '12ab56' } }), 'BAD_REQUEST', 400)
+    expectError(await call(h.app, 'POST', EMAIL_OTP_SEND_PATH, { body: { email: 'a@b.example' } }), 'UNAUTHENTICATED', 401)
+    expectError(await call(h.app, 'PUT', EMAIL_PATH, { body: { email: 'a@b.example' } }), 'UNAUTHENTICATED', 401)
+  })
+})
+
+describe('phone change with a one-time code', () => {
+  it('validates numbers with libphonenumber', async () => {
+    const national = expectOk(await call(h.app, 'POST', PHONE_VALIDATE_PATH, { body: { phone: '0151 12345678', country: 'DE' } }), PhoneValidateResultSchema)
+    expect(national).toMatchObject({ valid: true, e164: '+4915112345678', country: 'DE' })
+    expect(expectOk(await call(h.app, 'POST', PHONE_VALIDATE_PATH, { body: { phone: '12' } }), PhoneValidateResultSchema).reason).toBe('format')
+    expect(expectOk(await call(h.app, 'POST', PHONE_VALIDATE_PATH, { body: { phone: '+49 30 901820' } }), PhoneValidateResultSchema).reason).toBe('not-mobile')
+  })
+
+  it('verifies the number and sets the phoneVerified claim', async () => {
+    const phone = '+49 1512 3456789'
+    expectOk(await call(h.app, 'POST', PHONE_OTP_SEND_PATH, { token: ada.bearer, body: { phone } }), OtpSentSchema)
+    const code = await lastCodeSentTo(h.app, '+4915123456789')
+    expectOk(await call(h.app, 'POST', PHONE_OTP_VERIFY_PATH, { token: ada.bearer, body: { phone, code } }), OtpVerifiedSchema)
+    const summary = expectOk(await call(h.app, 'PUT', PHONE_NUMBER_PATH, { token: ada.bearer, body: { phone } }), MemberSummarySchema)
+    expect(summary).toMatchObject({ phone: '+4915123456789', phoneVerified: true })
+    const user = await getAuth(initFirebase(projectId())).getUser(ada.uid)
+    expect(user.customClaims?.['phoneVerified']).toBe(true)
+    ada = await refreshToken(ada)
+    expect(expectOk(await call(h.app, 'GET', API_USER_PATH, { token: ada.bearer }), ApiUserSchema).phoneVerified).toBe(true)
+  })
+
+  it('refuses landlines and bad bodies', async () => {
+    expectError(await call(h.app, 'POST', PHONE_OTP_SEND_PATH, { token: bob.bearer, body: { phone: '+49 30 901820' } }), 'BAD_REQUEST', 400)
+    expectError(await call(h.app, 'POST', PHONE_OTP_SEND_PATH, { token: bob.bearer, body: { phone: '+4915112345678', extra: 1 } }), 'BAD_REQUEST', 400)
+    expectError(await call(h.app, 'POST', PHONE_OTP_SEND_PATH, { body: { phone: '+4915112345678' } }), 'UNAUTHENTICATED', 401)
+  })
+})
