@@ -7,7 +7,17 @@ import { ContentCard, IconBadge, PageHeader, Prose } from './content-blocks'
 
 const locale = 'en'
 
-function Principle({ icon, tone, title, children }: { icon: ReactNode; tone: 'toga' | 'colbolt' | 'verdin' | 'viose'; title: ReactNode; children: ReactNode }) {
+function Principle({
+  icon,
+  tone,
+  title,
+  children,
+}: {
+  icon: ReactNode
+  tone: 'toga' | 'colbolt' | 'verdin' | 'viose'
+  title: ReactNode
+  children: ReactNode
+}) {
   return (
     <li className="flex flex-col rounded-2xl border border-line bg-white p-6 shadow-sm">
       <IconBadge tone={tone}>{icon}</IconBadge>
@@ -20,7 +30,10 @@ function Principle({ icon, tone, title, children }: { icon: ReactNode; tone: 'to
 function BrandStep({ number, title, children }: { number: number; title: ReactNode; children: ReactNode }) {
   return (
     <li className="flex gap-4">
-      <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-authentic text-sm font-bold text-white" aria-hidden="true">
+      <span
+        className="flex size-9 shrink-0 items-center justify-center rounded-full bg-authentic text-sm font-bold text-white"
+        aria-hidden="true"
+      >
         {number}
       </span>
       <div>
@@ -55,8 +68,8 @@ export function AboutUsPage() {
               <Prose className="mt-4">
                 <p>
                   <Trans>
-                    Testers Circle is run by Testers Circle GmbH, a team based in Berlin. We connect brands that want genuine feedback
-                    on their products with people who enjoy trying new things and are happy to share an honest opinion.
+                    Testers Circle is run by Testers Circle GmbH, a team based in Berlin. We connect brands that want genuine feedback on
+                    their products with people who enjoy trying new things and are happy to share an honest opinion.
                   </Trans>
                 </p>
                 <p>
@@ -159,8 +172,8 @@ export function AboutUsPage() {
             </BrandStep>
             <BrandStep number={4} title={<Trans>The brand learns what people really think</Trans>}>
               <Trans>
-                Brands receive the combined results of the questionnaires and can read the published reviews. They cannot change or remove
-                a review, and they never receive a member’s personal details without that member’s consent.
+                Brands receive the combined results of the questionnaires and can read the published reviews. They cannot change or remove a
+                review, and they never receive a member’s personal details without that member’s consent.
               </Trans>
             </BrandStep>
           </ol>
@@ -168,7 +181,10 @@ export function AboutUsPage() {
             <p className="text-ink">
               <Trans>
                 Interested in running a campaign? Write to us at{' '}
-                <a href="mailto:partners@testerscircle.example" className="font-semibold text-colbolt underline underline-offset-2 hover:text-authentic">
+                <a
+                  href="mailto:partners@testerscircle.example"
+                  className="font-semibold text-colbolt underline underline-offset-2 hover:text-authentic"
+                >
                   partners@testerscircle.example
                 </a>
                 .

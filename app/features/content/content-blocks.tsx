@@ -3,11 +3,24 @@ import { cn } from '~/lib/cn'
 
 /**
  * The opening of a public content page: a short eyebrow, the page's only <h1> and a lead paragraph.
- * Pages render inside the default layout's <main>, so this is a plain section.
+ * Pages render inside the default layout's <main>, so this is a plain header of the page's content.
  */
-export function PageHeader({ eyebrow, title, lead, children }: { eyebrow: ReactNode; title: ReactNode; lead: ReactNode; children?: ReactNode }) {
+export function PageHeader({
+  eyebrow,
+  title,
+  lead,
+  narrow = false,
+  children,
+}: {
+  eyebrow: ReactNode
+  title: ReactNode
+  lead: ReactNode
+  /** Match the narrower column of reading pages (legal, FAQ). */
+  narrow?: boolean
+  children?: ReactNode
+}) {
   return (
-    <header className="mx-auto w-full max-w-6xl px-4 pt-12 pb-8 sm:pt-16">
+    <header className={cn('mx-auto w-full px-4 pt-12 pb-8 sm:pt-16', narrow ? 'max-w-4xl' : 'max-w-6xl')}>
       <p className="text-sm font-bold tracking-wide text-toga uppercase">{eyebrow}</p>
       <h1 className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight text-authentic sm:text-5xl">{title}</h1>
       <p className="mt-4 max-w-2xl text-lg leading-relaxed text-ink">{lead}</p>
@@ -17,9 +30,23 @@ export function PageHeader({ eyebrow, title, lead, children }: { eyebrow: ReactN
 }
 
 /** A white card with a soft border; content pages stack these on the page background. */
-export function ContentCard({ children, className, id, labelledBy }: { children: ReactNode; className?: string; id?: string; labelledBy?: string }) {
+export function ContentCard({
+  children,
+  className,
+  id,
+  labelledBy,
+}: {
+  children: ReactNode
+  className?: string
+  id?: string
+  labelledBy?: string
+}) {
   return (
-    <section id={id} aria-labelledby={labelledBy} className={cn('scroll-mt-24 rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8', className)}>
+    <section
+      id={id}
+      aria-labelledby={labelledBy}
+      className={cn('scroll-mt-24 rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8', className)}
+    >
       {children}
     </section>
   )
@@ -40,7 +67,13 @@ export function Prose({ children, className }: { children: ReactNode; className?
 }
 
 /** A round icon badge; the icon is decorative and hidden from assistive technology by the caller. */
-export function IconBadge({ children, tone = 'toga' }: { children: ReactNode; tone?: 'toga' | 'authentic' | 'verdin' | 'viose' | 'colbolt' }) {
+export function IconBadge({
+  children,
+  tone = 'toga',
+}: {
+  children: ReactNode
+  tone?: 'toga' | 'authentic' | 'verdin' | 'viose' | 'colbolt'
+}) {
   const tones = {
     toga: 'bg-petal text-toga',
     authentic: 'bg-authentic-soft text-authentic',

@@ -1,6 +1,18 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { ArrowRight, Award, Gift, HeartHandshake, MapPin, Megaphone, MessageSquareText, PackageOpen, Search, Star, Users } from 'lucide-react'
+import {
+  ArrowRight,
+  Award,
+  Gift,
+  HeartHandshake,
+  MapPin,
+  Megaphone,
+  MessageSquareText,
+  PackageOpen,
+  Search,
+  Star,
+  Users,
+} from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Button } from '~/components/ui/button'
 import { IconBadge } from './content-blocks'
@@ -63,8 +75,8 @@ function Hero() {
           </h1>
           <p className="mt-5 max-w-xl text-lg leading-relaxed text-white/90">
             <Trans>
-              Testers Circle brings brands and everyday people together. Brands send new products to our members, members use them in
-              their own homes, and then write honest reviews that help other shoppers decide – and help brands make better products.
+              Testers Circle brings brands and everyday people together. Brands send new products to our members, members use them in their
+              own homes, and then write honest reviews that help other shoppers decide – and help brands make better products.
             </Trans>
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
@@ -96,8 +108,8 @@ function Step({ number, icon, title, children }: { number: number; icon: ReactNo
     <li className="relative flex flex-col rounded-2xl border border-line bg-white p-6 shadow-sm">
       <div className="flex items-center justify-between">
         <IconBadge>{icon}</IconBadge>
-        <span className="text-4xl font-black text-authentic-soft" aria-hidden="true">
-          {number}
+        <span className="rounded-full bg-authentic-soft px-3 py-1 text-sm font-bold text-authentic">
+          <Trans>Step {number}</Trans>
         </span>
       </div>
       <h3 className="mt-5 text-lg font-bold text-authentic">{title}</h3>
@@ -120,7 +132,9 @@ function HowTestingWorks() {
         </div>
         <ol className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           <Step number={1} icon={<MapPin className="size-6" aria-hidden="true" />} title={<Trans>Join and save your address</Trans>}>
-            <Trans>Create your free account, tell us a little about yourself and save the address where you would like products delivered.</Trans>
+            <Trans>
+              Create your free account, tell us a little about yourself and save the address where you would like products delivered.
+            </Trans>
           </Step>
           <Step number={2} icon={<Search className="size-6" aria-hidden="true" />} title={<Trans>Apply to campaigns</Trans>}>
             <Trans>
@@ -129,10 +143,18 @@ function HowTestingWorks() {
             </Trans>
           </Step>
           <Step number={3} icon={<PackageOpen className="size-6" aria-hidden="true" />} title={<Trans>Receive it and test it</Trans>}>
-            <Trans>The product arrives at your door with a tracking number. Use it the way you normally would, for as long as the campaign says.</Trans>
+            <Trans>
+              The product arrives at your door with a tracking number. Use it the way you normally would, for as long as the campaign says.
+            </Trans>
           </Step>
-          <Step number={4} icon={<MessageSquareText className="size-6" aria-hidden="true" />} title={<Trans>Share an honest review, earn points</Trans>}>
-            <Trans>Write what you liked and what you did not. Once your review is published, you earn points you can swap for rewards.</Trans>
+          <Step
+            number={4}
+            icon={<MessageSquareText className="size-6" aria-hidden="true" />}
+            title={<Trans>Share an honest review, earn points</Trans>}
+          >
+            <Trans>
+              Write what you liked and what you did not. Once your review is published, you earn points you can swap for rewards.
+            </Trans>
           </Step>
         </ol>
         <p className="mt-8">
@@ -150,7 +172,17 @@ function HowTestingWorks() {
   )
 }
 
-function Benefit({ icon, tone, title, children }: { icon: ReactNode; tone: 'toga' | 'verdin' | 'viose' | 'colbolt'; title: ReactNode; children: ReactNode }) {
+function Benefit({
+  icon,
+  tone,
+  title,
+  children,
+}: {
+  icon: ReactNode
+  tone: 'toga' | 'verdin' | 'viose' | 'colbolt'
+  title: ReactNode
+  children: ReactNode
+}) {
   return (
     <li className="flex gap-4">
       <IconBadge tone={tone}>{icon}</IconBadge>
@@ -187,10 +219,14 @@ function WhyJoin() {
               codes.
             </Trans>
           </Benefit>
-          <Benefit tone="colbolt" icon={<Megaphone className="size-6" aria-hidden="true" />} title={<Trans>Your opinion shapes products</Trans>}>
+          <Benefit
+            tone="colbolt"
+            icon={<Megaphone className="size-6" aria-hidden="true" />}
+            title={<Trans>Your opinion shapes products</Trans>}
+          >
             <Trans>
-              Brands receive the findings of every test they run. Your feedback on taste, packaging or instructions can change what ends
-              up on the shelf.
+              Brands receive the findings of every test they run. Your feedback on taste, packaging or instructions can change what ends up
+              on the shelf.
             </Trans>
           </Benefit>
           <Benefit tone="verdin" icon={<HeartHandshake className="size-6" aria-hidden="true" />} title={<Trans>An honest community</Trans>}>

@@ -22,7 +22,19 @@ const locale = 'en'
 
 type Chapter = { id: string; title: ReactNode }
 
-function ChapterCard({ id, number, icon, title, children }: { id: string; number: number; icon: ReactNode; title: ReactNode; children: ReactNode }) {
+function ChapterCard({
+  id,
+  number,
+  icon,
+  title,
+  children,
+}: {
+  id: string
+  number: number
+  icon: ReactNode
+  title: ReactNode
+  children: ReactNode
+}) {
   return (
     <ContentCard id={id} labelledBy={`${id}-title`}>
       <div className="flex items-start gap-4">
@@ -103,7 +115,10 @@ export function HowItWorksPage() {
             <ol className="mt-3 grid gap-1 text-sm sm:grid-cols-2 lg:grid-cols-1">
               {chapters.map((chapter, index) => (
                 <li key={chapter.id}>
-                  <a href={`#${chapter.id}`} className="flex gap-2 rounded-md px-2 py-1.5 text-ink hover:bg-authentic-soft hover:text-authentic">
+                  <a
+                    href={`#${chapter.id}`}
+                    className="flex gap-2 rounded-md px-2 py-1.5 text-ink hover:bg-authentic-soft hover:text-authentic"
+                  >
                     <span className="w-5 shrink-0 font-semibold text-toga">{index + 1}.</span>
                     <span>{chapter.title}</span>
                   </a>
@@ -123,16 +138,16 @@ export function HowItWorksPage() {
             </p>
             <p>
               <Trans>
-                In your profile you add your name, date of birth and the languages you speak. Under preferences you can tell us which product
-                categories interest you and a little about your household – for example whether you have children or pets – so that we can
-                point you to tests that suit you.
+                In your profile you add your name, date of birth and the languages you speak. Under preferences you can tell us which
+                product categories interest you and a little about your household – for example whether you have children or pets – so that
+                we can point you to tests that suit you.
               </Trans>
             </p>
             <p>
               <Trans>
                 Some campaigns are only open to members with a verified phone number or a connected social media account. You can verify
-                your phone with a one-time code sent by SMS and connect your Instagram, TikTok, YouTube, Facebook, X, Pinterest or blog at any
-                time.
+                your phone with a one-time code sent by SMS and connect your Instagram, TikTok, YouTube, Facebook, X, Pinterest or blog at
+                any time.
               </Trans>
             </p>
           </ChapterCard>
@@ -152,11 +167,16 @@ export function HowItWorksPage() {
             </p>
           </ChapterCard>
 
-          <ChapterCard id="campaigns" number={3} icon={<CalendarClock className="size-6" aria-hidden="true" />} title={titleOf('campaigns')}>
+          <ChapterCard
+            id="campaigns"
+            number={3}
+            icon={<CalendarClock className="size-6" aria-hidden="true" />}
+            title={titleOf('campaigns')}
+          >
             <p>
               <Trans>
                 A campaign is a test of one product for one brand. Its page shows the product, its retail value, who can take part, what
-                testers will be asked to do and the dates that matter. Larger campaigns run in several waves, each with its own dates and its
+                testers will be asked to do and the dates that matter. Some campaigns run in several waves, each with its own dates and its
                 own number of places.
               </Trans>
             </p>
@@ -165,23 +185,33 @@ export function HowItWorksPage() {
             </p>
             <div>
               <ol className="grid gap-3 sm:grid-cols-2">
-              <Phase name={<Trans>1. Upcoming</Trans>} dotClass="bg-colbolt">
-                <Trans>The campaign is announced and you can read about it, but applications are not open yet.</Trans>
-              </Phase>
-              <Phase name={<Trans>2. Open for applications</Trans>} dotClass="bg-toga">
-                <Trans>Eligible members can apply until the places are taken or the application period ends.</Trans>
-              </Phase>
-              <Phase name={<Trans>3. Testing</Trans>} dotClass="bg-viose">
-                <Trans>Products are on their way or in testers’ homes. Testers work through their tasks before the review due date.</Trans>
-              </Phase>
-              <Phase name={<Trans>4. Completed</Trans>} dotClass="bg-verdin">
-                <Trans>The test is over. Published reviews stay on the site for everyone to read.</Trans>
-              </Phase>
-            </ol>
+                <Phase name={<Trans>1. Upcoming</Trans>} dotClass="bg-colbolt">
+                  <Trans>The campaign is announced and you can read about it, but applications are not open yet.</Trans>
+                </Phase>
+                <Phase name={<Trans>2. Open for applications</Trans>} dotClass="bg-toga">
+                  <Trans>
+                    Eligible members can apply until the application period ends. Once every place is taken, new applicants join the
+                    waitlist.
+                  </Trans>
+                </Phase>
+                <Phase name={<Trans>3. Testing</Trans>} dotClass="bg-viose">
+                  <Trans>
+                    Products are on their way or in testers’ homes. Testers work through their tasks before the review due date.
+                  </Trans>
+                </Phase>
+                <Phase name={<Trans>4. Completed</Trans>} dotClass="bg-verdin">
+                  <Trans>The test is over. Published reviews stay on the site for everyone to read.</Trans>
+                </Phase>
+              </ol>
             </div>
           </ChapterCard>
 
-          <ChapterCard id="eligibility" number={4} icon={<ListChecks className="size-6" aria-hidden="true" />} title={titleOf('eligibility')}>
+          <ChapterCard
+            id="eligibility"
+            number={4}
+            icon={<ListChecks className="size-6" aria-hidden="true" />}
+            title={titleOf('eligibility')}
+          >
             <p>
               <Trans>
                 Brands need feedback from the right people, so each campaign says who can take part. Common conditions are the country you
@@ -241,29 +271,31 @@ export function HowItWorksPage() {
 
           <ChapterCard id="tasks" number={7} icon={<ClipboardCheck className="size-6" aria-hidden="true" />} title={titleOf('tasks')}>
             <p>
-              <Trans>Every campaign lists its tasks before you apply, and your campaign page shows what is done and what is still open:</Trans>
+              <Trans>
+                Every campaign lists its tasks before you apply, and your campaign page shows what is done and what is still open:
+              </Trans>
             </p>
             <div>
               <ul className="grid gap-3 md:grid-cols-2">
-              <Task icon={<ClipboardCheck className="size-5" aria-hidden="true" />} name={<Trans>Questionnaire</Trans>}>
-                <Trans>Short questions about your first impressions and your experience with the product.</Trans>
-              </Task>
-              <Task icon={<Gift className="size-5" aria-hidden="true" />} name={<Trans>Verified purchase (some campaigns)</Trans>}>
-                <Trans>
-                  You buy the product yourself at a shop the campaign names, and we reimburse the price to the PayPal account or bank account
-                  saved in your payment details.
-                </Trans>
-              </Task>
-              <Task icon={<MessageSquareText className="size-5" aria-hidden="true" />} name={<Trans>Your review</Trans>}>
-                <Trans>A star rating from 1 to 5, a title and your honest experience in your own words, with photos if you like.</Trans>
-              </Task>
-              <Task icon={<Users className="size-5" aria-hidden="true" />} name={<Trans>Social posts and impressions</Trans>}>
-                <Trans>
-                  When a campaign includes social media, you share a post about the product, add its link, and later report its reach,
-                  likes, comments and shares.
-                </Trans>
-              </Task>
-            </ul>
+                <Task icon={<ClipboardCheck className="size-5" aria-hidden="true" />} name={<Trans>Questionnaire</Trans>}>
+                  <Trans>Short questions about your first impressions and your experience with the product.</Trans>
+                </Task>
+                <Task icon={<Gift className="size-5" aria-hidden="true" />} name={<Trans>Verified purchase (some campaigns)</Trans>}>
+                  <Trans>
+                    You buy the product yourself at a shop the campaign names, and we reimburse the price to the PayPal account or bank
+                    account saved in your payment details.
+                  </Trans>
+                </Task>
+                <Task icon={<MessageSquareText className="size-5" aria-hidden="true" />} name={<Trans>Your review</Trans>}>
+                  <Trans>A star rating from 1 to 5, a title and your honest experience in your own words, with photos if you like.</Trans>
+                </Task>
+                <Task icon={<Users className="size-5" aria-hidden="true" />} name={<Trans>Social posts and impressions</Trans>}>
+                  <Trans>
+                    When a campaign includes social media, you share a post about the product, add its link, and later report its reach,
+                    likes, comments and shares.
+                  </Trans>
+                </Task>
+              </ul>
             </div>
           </ChapterCard>
 
@@ -278,8 +310,8 @@ export function HowItWorksPage() {
               <Trans>
                 Moderators check that a review follows our community rules – it is about the product you tested, it contains no personal
                 data of others and no offensive language. They never check whether it is positive: critical reviews are published just like
-                glowing ones, and we never edit your words to sound nicer. If a review cannot be published, we tell you why so you can revise
-                it.
+                glowing ones, and we never edit your words to sound nicer. If a review cannot be published, we tell you why so you can
+                revise it.
               </Trans>
             </p>
             <p>
@@ -354,7 +386,10 @@ export function HowItWorksPage() {
               <Trans>Ready to start?</Trans>
             </h2>
             <p className="mt-2 max-w-2xl text-white/90">
-              <Trans>Join for free and save your address, and you are ready to apply for your first campaign. Questions first? Our support pages have the answers.</Trans>
+              <Trans>
+                Join for free and save your address, and you are ready to apply for your first campaign. Questions first? Our support pages
+                have the answers.
+              </Trans>
             </p>
             <div className="mt-6 flex flex-wrap gap-3">
               <Button asChild size="large">
