@@ -10,6 +10,10 @@ import { ApiError } from './http/errors'
 import { registerAddressRoutes } from './routes/address'
 import { registerCampaignRoutes } from './routes/campaigns'
 import { registerDevRoutes } from './routes/dev'
+import { registerAccountRoutes } from './routes/account'
+import { registerContentRoutes } from './routes/content'
+import { registerLogRoutes } from './routes/logs'
+import { registerRewardRoutes } from './routes/rewards'
 import { registerOtpRoutes } from './routes/otp'
 import { registerMemberRoutes } from './routes/members'
 import { registerHealthRoutes } from './routes/health'
@@ -45,6 +49,10 @@ export function createSuiteApp(deps: SuiteDeps) {
   registerAddressRoutes(app, deps)
   registerCampaignRoutes(app, deps)
   registerOtpRoutes(app, deps)
+  registerAccountRoutes(app, deps)
+  registerContentRoutes(app, deps)
+  registerRewardRoutes(app, deps)
+  registerLogRoutes(app, deps)
   registerDevRoutes(app, deps)
 
   app.notFound((c) => c.json<ErrorEnvelope>({ status: 'NOT_FOUND', message: `No route for ${c.req.method} ${c.req.path}` }, 404))

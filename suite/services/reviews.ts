@@ -3,7 +3,7 @@ import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { PublicReview, ReviewPage } from '../../contract/campaigns'
 import type { MemberReview } from '../../contract/content'
 import type { Executor } from '../db/client'
-import { campaigns, members, participations, products, reviews } from '../db/schema'
+import { campaigns, members, participations, products, reviews, shipments } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { conflict, notFound } from '../http/errors'
 import { syncMissions } from './missions'
@@ -136,9 +136,11 @@ export async function rejectReview(deps: SuiteDeps, reviewId: string, reason: st
     if (!review) throw notFound('Review')
     if (review.status !== 'pending') throw conflict(`The review is already ${review.status}`)
     await tx.update(reviews).set({ status: 'rejected', rejectionReason: reason }).where(eq(reviews.id, review.id))
+    // Back to the state the review was written in: delivered, or selected for a verified purchase.
+    const [shipment] = await tx.select({ id: shipments.id }).from(shipments).where(eq(shipments.participationId, review.participationId))
     await tx
       .update(participations)
-      .set({ status: 'delivered', updatedAt: now })
+      .set({ status: shipment ? 'delivered' : 'selected', updatedAt: now })
       .where(and(eq(participations.id, review.participationId), eq(participations.status, 'reviewed')))
   })
 }

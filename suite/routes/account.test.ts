@@ -1,0 +1,144 @@
+import { getAuth } from 'firebase-admin/auth'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PublicReviewSchema } from '../../contract/campaigns'
+import { ProfileExportSchema } from '../../contract/export'
+import {
+  MemberSchema,
+  MyReferralsSchema,
+  NotificationSettingsSchema,
+  PseudonymizeResultSchema,
+  ReferralCodeCheckResultSchema,
+  SocialProfilesResultSchema,
+} from '../../contract/members'
+import { MemberReviewSchema } from '../../contract/content'
+import { ParticipationSchema } from '../../contract/participations'
+import {
+  ADDRESS_PATH,
+  API_MEMBER_PATH,
+  DOWNLOAD_PDF_PATH,
+  DOWNLOAD_PROFILE_PATH,
+  DOWNLOAD_PROFILE_PDF_PATH,
+  FLIGHT_REVIEW_PATH,
+  MEMBERS_PATH,
+  MY_REFERRALS_PATH,
+  NOTIFICATIONS_PATH,
+  PROCESS_SIGNUP_PATH,
+  PSEUDONYMIZE_PATH,
+  PUBLIC_REVIEW_PATH,
+  REFERRAL_CODE_CHECK_PATH,
+  SOCIAL_PROFILES_PATH,
+  fillPath,
+} from '../../contract/paths'
+import { initFirebase } from '../identity/identity'
+import { approveReview, deliver, ship } from '../services/operations'
+import { createCampaign, GOOD_ADDRESS } from '../test/fixtures'
+import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
+import { createTestMember, projectId, type TestMember } from '../test/members'
+
+let h: Harness
+let ada: TestMember
+let bob: TestMember
+beforeAll(async () => {
+  ;[h, ada, bob] = await Promise.all([createHarness(), createTestMember(), createTestMember()])
+})
+afterAll(() => h?.close())
+
+describe('notification settings', () => {
+  it('reads defaults, replaces them, and rejects partial or unknown settings', async () => {
+    const defaults = expectOk(await call(h.app, 'GET', NOTIFICATIONS_PATH, { token: ada.bearer }), NotificationSettingsSchema)
+    expect(defaults.email.shipmentUpdates).toBe(true)
+    const next = { email: { ...defaults.email, newsletter: true }, sms: { ...defaults.sms, reminders: true } }
+    expect(expectOk(await call(h.app, 'PUT', NOTIFICATIONS_PATH, { token: ada.bearer, body: next }), NotificationSettingsSchema)).toEqual(next)
+    expectError(await call(h.app, 'PUT', NOTIFICATIONS_PATH, { token: ada.bearer, body: { email: next.email } }), 'BAD_REQUEST', 400)
+    expectError(await call(h.app, 'PUT', NOTIFICATIONS_PATH, { token: ada.bearer, body: { ...next, push: {} } }), 'BAD_REQUEST', 400)
+    expect(expectOk(await call(h.app, 'GET', NOTIFICATIONS_PATH, { token: ada.bearer }), NotificationSettingsSchema)).toEqual(next)
+    expect(expectOk(await call(h.app, 'GET', NOTIFICATIONS_PATH, { token: bob.bearer }), NotificationSettingsSchema)).toEqual(defaults)
+    expectError(await call(h.app, 'GET', NOTIFICATIONS_PATH), 'UNAUTHENTICATED', 401)
+  })
+})
+
+describe('social profiles', () => {
+  it('keeps one profile per platform and deletes by platform', async () => {
+    const saved = expectOk(
+      await call(h.app, 'PUT', SOCIAL_PROFILES_PATH, { token: ada.bearer, body: { platform: 'instagram', handle: '@ada.tests', followers: 1200 } }),
+      SocialProfilesResultSchema,
+    )
+    expect(saved.profiles).toMatchObject([{ platform: 'instagram', handle: 'ada.tests', followers: 1200 }])
+    const updated = expectOk(
+      await call(h.app, 'PUT', SOCIAL_PROFILES_PATH, { token: ada.bearer, body: { platform: 'instagram', handle: 'ada.tests', followers: 1300, url: 'https://instagram.com/ada.tests' } }),
+      SocialProfilesResultSchema,
+    )
+    expect(updated.profiles).toHaveLength(1)
+    expectError(await call(h.app, 'PUT', SOCIAL_PROFILES_PATH, { token: ada.bearer, body: { platform: 'myspace', handle: 'x', followers: 1 } }), 'BAD_REQUEST', 400)
+    expectError(await call(h.app, 'DELETE', SOCIAL_PROFILES_PATH, { token: bob.bearer, query: { platform: 'instagram' } }), 'NOT_FOUND', 404)
+    expect(expectOk(await call(h.app, 'GET', SOCIAL_PROFILES_PATH, { token: ada.bearer }), SocialProfilesResultSchema).profiles).toHaveLength(1)
+    expect(expectOk(await call(h.app, 'DELETE', SOCIAL_PROFILES_PATH, { token: ada.bearer, query: { platform: 'instagram' } }), SocialProfilesResultSchema).profiles).toEqual([])
+    expectError(await call(h.app, 'GET', SOCIAL_PROFILES_PATH), 'UNAUTHENTICATED', 401)
+  })
+})
+
+describe('referrals', () => {
+  it('checks codes (signed out too) and lists referrals by status, accepted after the first finished test', async () => {
+    const adaMember = expectOk(await call(h.app, 'GET', MEMBERS_PATH, { token: ada.bearer }), MemberSchema)
+    expect(expectOk(await call(h.app, 'POST', REFERRAL_CODE_CHECK_PATH, { body: { code: adaMember.referralCode } }), ReferralCodeCheckResultSchema).valid).toBe(true)
+    expect(expectOk(await call(h.app, 'POST', REFERRAL_CODE_CHECK_PATH, { body: { code: 'NOPE1234' } }), ReferralCodeCheckResultSchema).valid).toBe(false)
+    // One's own code is not a valid referral.
+    expect(expectOk(await call(h.app, 'POST', REFERRAL_CODE_CHECK_PATH, { token: ada.bearer, body: { code: adaMember.referralCode } }), ReferralCodeCheckResultSchema).valid).toBe(false)
+    expectError(await call(h.app, 'POST', REFERRAL_CODE_CHECK_PATH, { body: { referral: 'x' } }), 'BAD_REQUEST', 400)
+
+    expectOk(await call(h.app, 'POST', MEMBERS_PATH, { token: bob.bearer, body: { firstName: 'Bob', lastName: 'Byte', referralCode: adaMember.referralCode } }), MemberSchema, 201)
+    let mine = expectOk(await call(h.app, 'GET', MY_REFERRALS_PATH, { token: ada.bearer }), MyReferralsSchema)
+    expect(mine.referrals).toMatchObject([{ status: 'pending', pointsAwarded: 0 }])
+    expect(JSON.stringify(mine)).not.toContain('Bob')
+
+    // Bob finishes a test: the referral is accepted and Ada earns the mission points.
+    await call(h.app, 'PUT', ADDRESS_PATH, { token: bob.bearer, body: GOOD_ADDRESS })
+    const c = await createCampaign(h.deps.db, h.clock.now())
+    const p = expectOk(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: bob.bearer, body: { campaignId: c.campaignId } }), ParticipationSchema, 201)
+    await ship(h.deps, p.id, 'UPS', '1Z999')
+    await deliver(h.deps, p.id)
+    const r = expectOk(
+      await call(h.app, 'POST', FLIGHT_REVIEW_PATH, {
+        token: bob.bearer,
+        body: { participationId: p.id, rating: 3, title: 'It is fine', body: 'Does what it says on the box; nothing more, nothing less, for three weeks.', receivedForFree: true },
+      }),
+      MemberReviewSchema,
+      201,
+    )
+    await approveReview(h.deps, r.id)
+    mine = expectOk(await call(h.app, 'GET', MY_REFERRALS_PATH, { token: ada.bearer }), MyReferralsSchema)
+    expect(mine.referrals).toMatchObject([{ status: 'accepted', pointsAwarded: 100 }])
+    expect(expectOk(await call(h.app, 'GET', MY_REFERRALS_PATH, { token: bob.bearer }), MyReferralsSchema).referrals).toEqual([])
+    expectError(await call(h.app, 'GET', MY_REFERRALS_PATH), 'UNAUTHENTICATED', 401)
+  })
+})
+
+describe('data export and deletion', () => {
+  it('exports everything as JSON and as a PDF', async () => {
+    const data = expectOk(await call(h.app, 'GET', DOWNLOAD_PROFILE_PATH, { token: bob.bearer }), ProfileExportSchema)
+    expect(data.member.firstName).toBe('Bob')
+    expect(data.participations).toHaveLength(1)
+    expect(data.reviews).toHaveLength(1)
+    const pdf = await h.app.request(`/${DOWNLOAD_PROFILE_PDF_PATH}`, { headers: { authorization: bob.bearer } })
+    expect(pdf.status).toBe(200)
+    expect(pdf.headers.get('content-type')).toBe('application/pdf')
+    const bytes = new Uint8Array(await pdf.arrayBuffer())
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-')
+    const post = await h.app.request(`/${DOWNLOAD_PDF_PATH}`, { method: 'POST', headers: { authorization: bob.bearer } })
+    expect(post.status).toBe(200)
+    expectError(await call(h.app, 'POST', DOWNLOAD_PDF_PATH, { token: bob.bearer, body: { format: 'a3' } }), 'BAD_REQUEST', 400)
+    expectError(await call(h.app, 'GET', DOWNLOAD_PROFILE_PATH), 'UNAUTHENTICATED', 401)
+  })
+
+  it('pseudonymises on confirmation: personal data gone, reviews kept as "Former member", account disabled', async () => {
+    expectError(await call(h.app, 'POST', PSEUDONYMIZE_PATH, { token: bob.bearer, body: {} }), 'BAD_REQUEST', 400)
+    expectError(await call(h.app, 'POST', PSEUDONYMIZE_PATH, { body: { confirm: true } }), 'UNAUTHENTICATED', 401)
+    const before = expectOk(await call(h.app, 'GET', DOWNLOAD_PROFILE_PATH, { token: bob.bearer }), ProfileExportSchema)
+    expectOk(await call(h.app, 'POST', PSEUDONYMIZE_PATH, { token: bob.bearer, body: { confirm: true } }), PseudonymizeResultSchema)
+    expectError(await call(h.app, 'GET', API_MEMBER_PATH, { token: bob.bearer }), 'UNAUTHENTICATED', 401)
+    const user = await getAuth(initFirebase(projectId())).getUser(bob.uid)
+    expect(user.disabled).toBe(true)
+    const review = expectOk(await call(h.app, 'GET', fillPath(PUBLIC_REVIEW_PATH, { id: before.reviews[0]!.id })), PublicReviewSchema)
+    expect(review.authorName).toBe('Former member')
+  })
+})

@@ -1,0 +1,71 @@
+import { jwtVerify } from 'jose'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { IntercomTokenResultSchema, MissionsResultSchema, PointsResultSchema, RedeemResultSchema, RedemptionsResultSchema, RewardsResultSchema } from '../../contract/rewards'
+import { DISCOUNT_CODE_PATH, INTERCOM_TOKEN_PATH, MISSIONS_PATH, POINTS_PATH, REWARDS_PATH } from '../../contract/paths'
+import { credit } from '../services/missions'
+import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
+import { createTestMember, type TestMember } from '../test/members'
+import { API_MEMBER_PATH } from '../../contract/paths'
+import { MemberSummarySchema } from '../../contract/members'
+
+let h: Harness
+let ada: TestMember
+let bob: TestMember
+beforeAll(async () => {
+  ;[h, ada, bob] = await Promise.all([createHarness(), createTestMember({ emailVerified: true }), createTestMember()])
+})
+afterAll(() => h?.close())
+
+describe('missions and points', () => {
+  it('credits completed missions once', async () => {
+    const first = expectOk(await call(h.app, 'GET', MISSIONS_PATH, { token: ada.bearer }), MissionsResultSchema)
+    expect(first.missions.find((m) => m.key === 'verify-email')).toMatchObject({ completed: true, pointsEarned: 25 })
+    expect(first.balance).toBe(25)
+    const again = expectOk(await call(h.app, 'GET', MISSIONS_PATH, { token: ada.bearer }), MissionsResultSchema)
+    expect(again.balance).toBe(25)
+    const points = expectOk(await call(h.app, 'GET', POINTS_PATH, { token: ada.bearer }), PointsResultSchema)
+    expect(points.entries).toMatchObject([{ kind: 'credit', points: 25, reason: 'Mission: Verify your e-mail' }])
+    expectError(await call(h.app, 'GET', MISSIONS_PATH), 'UNAUTHENTICATED', 401)
+  })
+})
+
+describe('rewards', () => {
+  it('redeems points for a code: never twice for one request, never below zero', async () => {
+    const summary = expectOk(await call(h.app, 'GET', API_MEMBER_PATH, { token: ada.bearer }), MemberSummarySchema)
+    await credit(h.deps.db, summary.id, { points: 1000, reason: 'Test credit', key: 'test-credit' }, h.clock.now())
+    const catalogue = expectOk(await call(h.app, 'GET', REWARDS_PATH, { token: ada.bearer }), RewardsResultSchema)
+    expect(catalogue.balance).toBe(1025)
+
+    const requestId = crypto.randomUUID()
+    const first = expectOk(await call(h.app, 'POST', DISCOUNT_CODE_PATH, { token: ada.bearer, body: { rewardId: 'voucher-10', requestId } }), RedeemResultSchema, 201)
+    expect(first.balance).toBe(125)
+    expect(first.redemption.code).toMatch(/^TC-[A-Z0-9]{4}-[A-Z0-9]{4}$/)
+    const repeat = expectOk(await call(h.app, 'POST', DISCOUNT_CODE_PATH, { token: ada.bearer, body: { rewardId: 'voucher-10', requestId } }), RedeemResultSchema)
+    expect(repeat.redemption.code).toBe(first.redemption.code)
+    expect(repeat.balance).toBe(125)
+
+    const poor = expectError(await call(h.app, 'POST', DISCOUNT_CODE_PATH, { token: ada.bearer, body: { rewardId: 'voucher-5', requestId: crypto.randomUUID() } }), 'CONFLICT', 409)
+    expect(poor.message).toMatch(/Not enough points/)
+    expectError(await call(h.app, 'POST', DISCOUNT_CODE_PATH, { token: ada.bearer, body: { rewardId: 'voucher-1000', requestId: crypto.randomUUID() } }), 'BAD_REQUEST', 400)
+    expectError(await call(h.app, 'POST', DISCOUNT_CODE_PATH, { token: ada.bearer, body: { rewardId: 'voucher-5' } }), 'BAD_REQUEST', 400)
+    expectError(await call(h.app, 'POST', DISCOUNT_CODE_PATH, { body: { rewardId: 'voucher-5', requestId: crypto.randomUUID() } }), 'UNAUTHENTICATED', 401)
+    // The same request id from another member is their own request.
+    expectError(await call(h.app, 'POST', DISCOUNT_CODE_PATH, { token: bob.bearer, body: { rewardId: 'voucher-10', requestId } }), 'CONFLICT', 409)
+
+    expect(expectOk(await call(h.app, 'GET', DISCOUNT_CODE_PATH, { token: ada.bearer }), RedemptionsResultSchema).redemptions).toHaveLength(1)
+    expect(expectOk(await call(h.app, 'GET', DISCOUNT_CODE_PATH, { token: bob.bearer }), RedemptionsResultSchema).redemptions).toHaveLength(0)
+    expect(expectOk(await call(h.app, 'GET', POINTS_PATH, { token: ada.bearer }), PointsResultSchema).balance).toBe(125)
+  })
+})
+
+describe('chat widget token', () => {
+  it('signs an HS256 JWT with the member id, e-mail and expiry', async () => {
+    const { token } = expectOk(await call(h.app, 'POST', INTERCOM_TOKEN_PATH, { token: ada.bearer }), IntercomTokenResultSchema)
+    const { payload, protectedHeader } = await jwtVerify(token, new TextEncoder().encode(h.deps.settings.intercomSecret), { currentDate: h.clock.now() })
+    expect(protectedHeader.alg).toBe('HS256')
+    expect(payload).toMatchObject({ user_id: ada.uid, email: ada.email })
+    expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(3600)
+    expectError(await call(h.app, 'POST', INTERCOM_TOKEN_PATH, { token: ada.bearer, body: { userId: 'someone-else' } }), 'BAD_REQUEST', 400)
+    expectError(await call(h.app, 'POST', INTERCOM_TOKEN_PATH), 'UNAUTHENTICATED', 401)
+  })
+})
