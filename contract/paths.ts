@@ -60,6 +60,8 @@ export const PUBLIC_IMAGE_PATH = 'suite/api/public/images/:name'
 
 /** Local mode only: the e-mails and SMS the suite sent. Absent in production. */
 export const DEV_OUTBOX_PATH = 'suite/api/dev/outbox'
+/** Local mode only: operator commands for the ops CLI while the suite holds the embedded database. */
+export const DEV_OPS_PATH = 'suite/api/dev/ops'
 
 export const HEALTHZ_PATH = 'healthz'
 export const READYZ_PATH = 'readyz'

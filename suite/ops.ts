@@ -1,0 +1,104 @@
+// Operator command line: `npx tsx suite/ops.ts <command> …` (see `help`).
+// On PostgreSQL it works on the database directly. On PGlite (local mode) the embedded database
+// belongs to the running suite, so the command is sent to its local-only ops endpoint; when the
+// suite is not running the CLI opens the database itself.
+import { parseArgs } from 'node:util'
+import * as v from 'valibot'
+import { DEV_OPS_PATH } from '../contract/paths'
+import { ConfigError, loadConfig } from './config'
+import { OpsCommandSchema, runOpsCommand, type OpsCommand } from './ops-commands'
+import { createRuntime } from './runtime'
+
+const HELP = `Usage: npx tsx suite/ops.ts <command> [options]
+
+  select <participationId>                         select an applied or waitlisted tester (quota permitting)
+  ship <shipmentId|participationId> --carrier C --tracking T
+  deliver <shipmentId|participationId>
+  approve-review <reviewId>                        publish a review (completes the participation)
+  reject-review <reviewId> --reason "…"
+  issue-return-label <shipmentId|participationId> --label-url URL
+  mark-returned <shipmentId|participationId>
+  list pending-reviews|pending-shipments|returns|applied
+`
+
+function parseCommand(argv: string[]): OpsCommand {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { carrier: { type: 'string' }, tracking: { type: 'string' }, reason: { type: 'string' }, 'label-url': { type: 'string' } },
+  })
+  const [command, arg] = positionals
+  const raw: Record<string, unknown> = { command }
+  switch (command) {
+    case 'select':
+      raw['participationId'] = arg
+      break
+    case 'approve-review':
+      raw['reviewId'] = arg
+      break
+    case 'reject-review':
+      Object.assign(raw, { reviewId: arg, reason: values.reason })
+      break
+    case 'ship':
+      Object.assign(raw, { id: arg, carrier: values.carrier, tracking: values.tracking })
+      break
+    case 'issue-return-label':
+      Object.assign(raw, { id: arg, labelUrl: values['label-url'] })
+      break
+    case 'list':
+      raw['what'] = arg
+      break
+    default:
+      raw['id'] = arg
+  }
+  const result = v.safeParse(OpsCommandSchema, raw)
+  if (!result.success) {
+    const flat = v.flatten(result.issues)
+    throw new Error(`${JSON.stringify(flat.nested ?? flat.root)}\n\n${HELP}`)
+  }
+  return result.output
+}
+
+async function viaRunningSuite(baseUrl: string, cmd: OpsCommand): Promise<unknown | undefined> {
+  try {
+    await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(1000) })
+  } catch {
+    return undefined
+  }
+  const response = await fetch(`${baseUrl}/${DEV_OPS_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(cmd),
+  })
+  const body = (await response.json()) as { status: string; data?: unknown; message?: string }
+  if (body.status !== 'OK') throw new Error(`${body.status}: ${body.message}`)
+  return body.data
+}
+
+async function main() {
+  const argv = process.argv.slice(2)
+  if (argv.length === 0 || argv[0] === 'help' || argv[0] === '--help') {
+    console.log(HELP)
+    return
+  }
+  const cmd = parseCommand(argv)
+  const config = loadConfig()
+  if (config.database.kind === 'pglite') {
+    const remote = await viaRunningSuite(`http://${config.host}:${config.port}`, cmd)
+    if (remote !== undefined) {
+      console.log(JSON.stringify(remote, null, 2))
+      return
+    }
+  }
+  const { deps, database } = await createRuntime({ ...config, logLevel: 'warn' })
+  try {
+    console.log(JSON.stringify(await runOpsCommand(deps, cmd), null, 2))
+  } finally {
+    await database.close()
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? `configuration error: ${error.message}` : error instanceof Error ? error.message : error)
+  process.exit(1)
+})

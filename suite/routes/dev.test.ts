@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ParticipationSchema } from '../../contract/participations'
+import { ADDRESS_PATH, CAMPAIGN_PARTICIPATION_PATH, DEV_OPS_PATH, DEV_OUTBOX_PATH, PROCESS_SIGNUP_PATH, fillPath } from '../../contract/paths'
+import { createSuiteApp } from '../app'
+import { createCampaign, GOOD_ADDRESS } from '../test/fixtures'
+import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
+import { createTestMember, type TestMember } from '../test/members'
+import * as v from 'valibot'
+
+let h: Harness
+let ada: TestMember
+beforeAll(async () => {
+  ;[h, ada] = await Promise.all([createHarness(), createTestMember()])
+  await call(h.app, 'PUT', ADDRESS_PATH, { token: ada.bearer, body: GOOD_ADDRESS })
+})
+afterAll(() => h?.close())
+
+describe('operator commands (local dev endpoint used by the ops CLI)', () => {
+  it('ships and delivers, and refuses transitions out of order', async () => {
+    const c = await createCampaign(h.deps.db, h.clock.now())
+    const p = expectOk(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: ada.bearer, body: { campaignId: c.campaignId } }), ParticipationSchema, 201)
+    expectError(await call(h.app, 'POST', DEV_OPS_PATH, { body: { command: 'deliver', id: p.id } }), 'CONFLICT', 409)
+    expectOk(await call(h.app, 'POST', DEV_OPS_PATH, { body: { command: 'ship', id: p.id, carrier: 'DHL', tracking: 'JD1' } }), v.unknown())
+    expectOk(await call(h.app, 'POST', DEV_OPS_PATH, { body: { command: 'deliver', id: p.id } }), v.unknown())
+    const after = expectOk(await call(h.app, 'GET', fillPath(CAMPAIGN_PARTICIPATION_PATH, { cid: c.campaignId, pid: p.id }), { token: ada.bearer }), ParticipationSchema)
+    expect(after).toMatchObject({ status: 'delivered', shipment: { status: 'delivered', carrier: 'DHL', trackingNumber: 'JD1' } })
+    expectError(await call(h.app, 'POST', DEV_OPS_PATH, { body: { command: 'explode' } }), 'BAD_REQUEST', 400)
+    const pending = expectOk(await call(h.app, 'POST', DEV_OPS_PATH, { body: { command: 'list', what: 'pending-shipments' } }), v.array(v.unknown()))
+    expect(pending).toEqual([])
+  })
+
+  it('does not exist in production', async () => {
+    const production = createSuiteApp({ ...h.deps, settings: { ...h.deps.settings, mode: 'production' } })
+    expectError(await call(production, 'GET', DEV_OUTBOX_PATH), 'NOT_FOUND', 404)
+    expectError(await call(production, 'POST', DEV_OPS_PATH, { body: { command: 'list', what: 'applied' } }), 'NOT_FOUND', 404)
+  })
+})
