@@ -16,6 +16,6 @@ export default defineConfig({
     babel({ presets: [linguiTransformerBabelPreset()] }),
     lingui(),
     viteReact(),
-    nitro(),
+    nitro({ plugins: ['./app/server/startup-check.ts'] }),
   ],
 })

@@ -36,6 +36,10 @@ try {
     loggingPort: AUTH_PORT + 2,
     workDir: resolve(root, '.data/firebase'),
     dataDir: resolve(root, '.data/auth'),
+    // Local mode sends no e-mail: the emulator prints each link a member would receive.
+    log: (line) => {
+      if (/follow this link|https?:\/\/\S+oobCode=/.test(line)) console.log(`[e-mail] ${line.trim()}`)
+    },
   })
   running.push(emulator)
 

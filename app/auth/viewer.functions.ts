@@ -1,10 +1,39 @@
 import { createServerFn } from '@tanstack/react-start'
+import * as v from 'valibot'
+import { memberMiddleware } from './member.middleware'
 import type { Viewer } from './viewer'
+import type { VerifiedMember } from './member.server'
 
-/**
- * Who is calling, as the server sees it. Identity (Firebase sessions) plugs in here; until a member
- * can sign in, every caller is a visitor.
- */
-export const getViewerFn = createServerFn({ method: 'GET' }).handler(async (): Promise<Viewer> => {
-  return { signedIn: false }
-})
+function viewerOf(member: VerifiedMember | null): Viewer {
+  return member
+    ? { signedIn: true, uid: member.uid, displayName: member.displayName, emailVerified: member.emailVerified, email: member.email }
+    : { signedIn: false }
+}
+
+/** Who is calling, as the server sees it (session cookie during SSR, ID token from the browser). */
+export const getViewerFn = createServerFn({ method: 'GET' })
+  .middleware([memberMiddleware])
+  .handler(async ({ context }): Promise<Viewer> => viewerOf(context.member))
+
+/** After a sign-in in the browser: exchange the fresh ID token for a server session cookie. */
+export const startSessionFn = createServerFn({ method: 'POST' })
+  .validator(v.strictObject({ idToken: v.pipe(v.string(), v.minLength(20), v.maxLength(4096)) }))
+  .handler(async ({ data }): Promise<Viewer> => {
+    const { startSession } = await import('./member.server')
+    try {
+      return viewerOf(await startSession(data.idToken))
+    } catch {
+      const { setResponseStatus } = await import('@tanstack/react-start/server')
+      setResponseStatus(401)
+      throw new Error('UNAUTHENTICATED')
+    }
+  })
+
+/** Sign-out: revokes the member's refresh tokens and clears the session cookie. */
+export const endSessionFn = createServerFn({ method: 'POST' })
+  .middleware([memberMiddleware])
+  .handler(async ({ context }) => {
+    const { endSession } = await import('./member.server')
+    await endSession(context.member)
+    return { signedIn: false } as const
+  })

@@ -4,7 +4,7 @@ import { getViewerFn } from './viewer.functions'
 /** The person looking at the page: a visitor, or a signed-in member (spec section 6). */
 export type Viewer =
   | { signedIn: false }
-  | { signedIn: true; uid: string; displayName: string | null; emailVerified: boolean }
+  | { signedIn: true; uid: string; displayName: string | null; emailVerified: boolean; email: string | null }
 
 export const viewerQuery = queryOptions({
   queryKey: ['viewer'],

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react'
-import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { LifeBuoy, Menu, X } from 'lucide-react'
+import { LifeBuoy, LogOut, Menu, UserRound, X } from 'lucide-react'
 import { useState } from 'react'
+import { signOut } from '~/auth/account-actions'
 import { viewerQuery } from '~/auth/viewer'
 import { Button } from '~/components/ui/button'
 import { cn } from '~/lib/cn'
@@ -59,10 +60,36 @@ function NavLinks({ signedIn, onNavigate }: { signedIn: boolean; onNavigate?: ()
   )
 }
 
+function SignOutButton({ className, onDone }: { className?: string; onDone?: () => void }) {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const [busy, setBusy] = useState(false)
+  return (
+    <Button
+      size="small"
+      severity="secondary"
+      variant="text"
+      className={className}
+      loading={busy}
+      icon={<LogOut className="size-4" aria-hidden="true" />}
+      onClick={async () => {
+        setBusy(true)
+        await signOut(queryClient)
+        onDone?.()
+        await navigate({ to: '/$locale', params: { locale } })
+      }}
+    >
+      {t`Sign out`}
+    </Button>
+  )
+}
+
 function Header({ light }: { light: boolean }) {
   const { t } = useLingui()
   const { data: viewer } = useQuery(viewerQuery)
   const signedIn = viewer?.signedIn === true
+  const memberName = viewer?.signedIn ? (viewer.displayName ?? viewer.email ?? '') : ''
   const [menuOpen, setMenuOpen] = useState(false)
 
   return (
@@ -83,6 +110,15 @@ function Header({ light }: { light: boolean }) {
             <LifeBuoy className="size-4" aria-hidden="true" />
             <Trans>Support</Trans>
           </Link>
+          {signedIn && (
+            <>
+              <span className="inline-flex items-center gap-1.5 px-2 font-semibold" data-testid="member-name">
+                <UserRound className="size-4" aria-hidden="true" />
+                {memberName}
+              </span>
+              <SignOutButton className={light ? '' : 'text-white'} />
+            </>
+          )}
           {!signedIn && (
             <>
               <Button asChild size="small" severity={light ? 'secondary' : 'contrast'} variant={light ? 'solid' : 'outlined'} className={light ? '' : 'text-white'}>
@@ -115,6 +151,7 @@ function Header({ light }: { light: boolean }) {
           <Link to="/$locale/support" params={{ locale }} className="rounded-md px-3 py-2 font-medium" onClick={() => setMenuOpen(false)}>
             <Trans>Support</Trans>
           </Link>
+          {signedIn && <SignOutButton className={light ? 'justify-start' : 'justify-start text-white'} onDone={() => setMenuOpen(false)} />}
           {!signedIn && (
             <>
               <Link to="/$locale/user/login" params={{ locale }} className="rounded-md px-3 py-2 font-medium" onClick={() => setMenuOpen(false)}>

@@ -3,6 +3,9 @@ import { I18nProvider } from '@lingui/react'
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useMatches } from '@tanstack/react-router'
 import { useEffect, type ReactNode } from 'react'
+import { AuthProvider } from '~/auth/auth-provider'
+import { publicAuthConfigQuery } from '~/auth/public-config'
+import { viewerQuery } from '~/auth/viewer'
 import { FeedbackHost } from '~/components/ui/feedback-host'
 import { i18n } from '~/i18n/i18n'
 import { AuthLayout } from '~/layouts/auth-layout'
@@ -16,6 +19,11 @@ import { AppErrorPage } from '~/pages/error-page'
 import appCss from '~/styles/app.css?url'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  // Who is looking, and how the browser reaches Firebase, are known before the first paint: the
+  // header never flashes the signed-out state for a member.
+  beforeLoad: async ({ context }) => {
+    await Promise.all([context.queryClient.ensureQueryData(viewerQuery), context.queryClient.ensureQueryData(publicAuthConfigQuery)])
+  },
   head: () => ({
     meta: [
       { charSet: 'utf-8' },
@@ -63,6 +71,7 @@ function RootDocument({ children }: { children: ReactNode }) {
         <I18nProvider i18n={i18n}>
           {children}
           <FeedbackHost />
+          <AuthProvider />
         </I18nProvider>
         <Scripts />
       </body>

@@ -32,7 +32,7 @@ export default async function setup(project: TestProject) {
     throw new Error(`The portal did not start: ${String(error)}\n${portal.output()}`)
   }
   project.provide('baseUrl', baseUrl)
-  project.provide('portalLogFile', '')
+  project.provide('authEmulatorHost', process.env.FIREBASE_AUTH_EMULATOR_HOST)
 
   return async () => {
     for (const stop of stops.reverse()) await stop()
@@ -42,6 +42,6 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
-    portalLogFile: string
+    authEmulatorHost: string
   }
 }

@@ -1,0 +1,21 @@
+/** Where a member lands after sign-in when no (acceptable) `redirect` is given. */
+export const AFTER_SIGN_IN = '/en/member/campaigns'
+
+/**
+ * The `redirect` target if it is a local path of this site, else the default. Rejects absolute and
+ * protocol-relative URLs (`https://evil.example`, `//evil.example`, `/\evil.example`), so a link
+ * to our login page cannot send a member elsewhere after signing in.
+ */
+export function safeRedirectTarget(target: string | null | undefined, fallback: string = AFTER_SIGN_IN): string {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback
+  try {
+    const base = 'http://portal.invalid'
+    const url = new URL(target, base)
+    if (url.origin !== base) return fallback
+    // Sign-in pages are no place to return to after signing in.
+    if (/^\/[a-z]{2}\/user\/(login|register)\b/.test(url.pathname)) return fallback
+    return `${url.pathname}${url.search}${url.hash}`
+  } catch {
+    return fallback
+  }
+}

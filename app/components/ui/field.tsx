@@ -1,0 +1,84 @@
+import { useId, type ComponentProps, type ReactNode } from 'react'
+import { cn } from '~/lib/cn'
+
+type FieldProps = ComponentProps<'input'> & {
+  label: string
+  /** Shown under the input; also read by screen readers. */
+  description?: ReactNode
+  error?: string
+}
+
+/** A labelled input with its description and error, wired for assistive technology. */
+export function TextField({ label, description, error, className, id, ...props }: FieldProps) {
+  const generated = useId()
+  const inputId = id ?? generated
+  const descriptionId = description ? `${inputId}-description` : undefined
+  const errorId = error ? `${inputId}-error` : undefined
+  return (
+    <div className={cn('flex flex-col gap-1.5', className)}>
+      <label htmlFor={inputId} className="font-semibold text-ink">
+        {label}
+      </label>
+      <input
+        id={inputId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[descriptionId, errorId].filter(Boolean).join(' ') || undefined}
+        className={cn(
+          'rounded-lg border bg-white px-3 py-2.5 text-ink placeholder:text-muted focus-visible:outline-3 focus-visible:outline-colbolt',
+          error ? 'border-danger' : 'border-[#8a94a6]',
+        )}
+        {...props}
+      />
+      {description && (
+        <div id={descriptionId} className="text-sm text-muted">
+          {description}
+        </div>
+      )}
+      {error && (
+        <p id={errorId} className="text-sm font-medium text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+type CheckboxProps = Omit<ComponentProps<'input'>, 'type'> & { label: ReactNode; error?: string }
+
+export function CheckboxField({ label, error, id, className, ...props }: CheckboxProps) {
+  const generated = useId()
+  const inputId = id ?? generated
+  const errorId = error ? `${inputId}-error` : undefined
+  return (
+    <div className={cn('flex flex-col gap-1', className)}>
+      <div className="flex items-start gap-3">
+        <input id={inputId} type="checkbox" aria-invalid={error ? true : undefined} aria-describedby={errorId} className="mt-1 size-4 accent-toga" {...props} />
+        <label htmlFor={inputId} className="text-ink">
+          {label}
+        </label>
+      </div>
+      {error && (
+        <p id={errorId} className="text-sm font-medium text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+/** A message about the whole form (not one field), announced when it appears. */
+export function FormAlert({ children, tone = 'error' }: { children: ReactNode; tone?: 'error' | 'success' | 'info' }) {
+  return (
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={cn(
+        'rounded-lg border-l-4 p-4',
+        tone === 'error' && 'border-danger bg-[#fdecea] text-[#7a1a12]',
+        tone === 'success' && 'border-verdin bg-[#e7f4ee] text-[#12402f]',
+        tone === 'info' && 'border-colbolt bg-[#eaf0fb] text-[#1a3366]',
+      )}
+    >
+      {children}
+    </div>
+  )
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { readPortalConfig } from './config.server'
+
+const serviceAccount = JSON.stringify({ project_id: 'tc-prod', client_email: 'portal@tc-prod.iam.gserviceaccount.com', private_key: '-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----\n' })
+const production = {
+  NODE_ENV: 'production',
+  FIREBASE_API_KEY: 'key',
+  FIREBASE_AUTH_DOMAIN: 'tc-prod.firebaseapp.com',
+  FIREBASE_PROJECT_ID: 'tc-prod',
+  FIREBASE_SERVICE_ACCOUNT: serviceAccount,
+  SUITE_URL: 'https://api.testerscircle.example',
+}
+
+describe('portal configuration', () => {
+  it('needs nothing in local mode and uses the emulator on loopback', () => {
+    const config = readPortalConfig({})
+    expect(config.mode).toBe('local')
+    expect(config.authEmulatorHost).toBe('127.0.0.1:9099')
+    expect(config.firebaseWeb.projectId).toBe('demo-portal')
+    expect(config.session.secure).toBe(false)
+  })
+
+  it('refuses an emulator that is not on loopback', () => {
+    expect(() => readPortalConfig({ FIREBASE_AUTH_EMULATOR_HOST: '10.0.0.5:9099' })).toThrow(/FIREBASE_AUTH_EMULATOR_HOST/)
+  })
+
+  it('reads a complete production configuration with secure cookies', () => {
+    const config = readPortalConfig(production)
+    expect(config.mode).toBe('production')
+    expect(config.session).toMatchObject({ secure: true, cookieName: '__Host-session' })
+    expect(config.serviceAccount?.projectId).toBe('tc-prod')
+  })
+
+  it('refuses the emulator variable in production', () => {
+    expect(() => readPortalConfig({ ...production, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toThrow(/local mode only/)
+  })
+
+  it('names each missing production setting', () => {
+    const { FIREBASE_API_KEY: _key, FIREBASE_SERVICE_ACCOUNT: _account, ...incomplete } = production
+    let message = ''
+    try {
+      readPortalConfig(incomplete)
+    } catch (error) {
+      message = String(error)
+    }
+    expect(message).toMatch(/FIREBASE_API_KEY/)
+    expect(message).toMatch(/FIREBASE_SERVICE_ACCOUNT/)
+  })
+})

@@ -1,0 +1,115 @@
+import * as v from 'valibot'
+
+/**
+ * The portal's configuration, read once from the environment and validated. Local mode needs none;
+ * production names every missing or wrong setting and refuses to start.
+ */
+export type PortalMode = 'local' | 'production'
+
+export type FirebaseWebConfig = { apiKey: string; authDomain: string; projectId: string; appId?: string }
+
+export type PortalConfig = {
+  mode: PortalMode
+  /** Public: sent to the browser. */
+  firebaseWeb: FirebaseWebConfig
+  /** Local mode only: the Auth emulator, host:port on loopback. */
+  authEmulatorHost: string | null
+  /** Production only: firebase-admin service account (JSON). */
+  serviceAccount: { projectId: string; clientEmail: string; privateKey: string } | null
+  /** The member API's base address. */
+  suiteUrl: string
+  session: { cookieName: string; maxAgeSeconds: number; secure: boolean }
+}
+
+export const LOCAL_PROJECT_ID = 'demo-portal'
+const DAY = 24 * 60 * 60
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+const nonEmpty = (name: string) => v.pipe(v.string(`${name} is required in production`), v.trim(), v.nonEmpty(`${name} is required in production`))
+
+const ServiceAccount = v.object({
+  project_id: v.string(),
+  client_email: v.pipe(v.string(), v.email()),
+  private_key: v.pipe(v.string(), v.startsWith('-----BEGIN')),
+})
+
+const SessionDays = v.pipe(v.string(), v.transform(Number), v.number('SESSION_DAYS must be a number'), v.integer(), v.minValue(1), v.maxValue(14, 'SESSION_DAYS is at most 14 (Firebase session cookies last two weeks at most)'))
+const HostPort = v.pipe(v.string(), v.regex(/^(127\.0\.0\.1|localhost|\[::1\]):\d{2,5}$/, 'FIREBASE_AUTH_EMULATOR_HOST must be a loopback host:port'))
+
+function issuesText(issues: readonly v.BaseIssue<unknown>[], name: string): string {
+  return issues.map((issue) => `${name}: ${issue.message}`).join('; ')
+}
+
+function parse<T>(schema: v.GenericSchema<unknown, T>, value: unknown, name: string): T {
+  const result = v.safeParse(schema, value)
+  if (!result.success) throw new ConfigError(issuesText(result.issues, name))
+  return result.output
+}
+
+export function readPortalConfig(env: Record<string, string | undefined>): PortalConfig {
+  const mode = parse(v.optional(v.picklist(['local', 'production'], 'PORTAL_MODE must be "local" or "production"')), env.PORTAL_MODE, 'PORTAL_MODE') ?? (env.NODE_ENV === 'production' ? 'production' : 'local')
+  const maxAgeSeconds = parse(v.optional(SessionDays, '5'), env.SESSION_DAYS, 'SESSION_DAYS') * DAY
+  const suiteUrl = parse(v.optional(v.pipe(v.string(), v.url('SUITE_URL must be a URL')), 'http://127.0.0.1:8787'), env.SUITE_URL, 'SUITE_URL').replace(/\/+$/, '')
+
+  if (mode === 'local') {
+    return {
+      mode,
+      firebaseWeb: { apiKey: 'demo-api-key', authDomain: `${LOCAL_PROJECT_ID}.firebaseapp.com`, projectId: LOCAL_PROJECT_ID },
+      authEmulatorHost: parse(v.optional(HostPort, '127.0.0.1:9099'), env.FIREBASE_AUTH_EMULATOR_HOST, 'FIREBASE_AUTH_EMULATOR_HOST'),
+      serviceAccount: null,
+      suiteUrl,
+      session: { cookieName: '__session', maxAgeSeconds, secure: false },
+    }
+  }
+
+  // The emulator accepts unsigned tokens: a production server talking to it would trust anyone.
+  if (env.FIREBASE_AUTH_EMULATOR_HOST) {
+    throw new ConfigError('FIREBASE_AUTH_EMULATOR_HOST is set, but the Auth emulator is for local mode only: unset it in production.')
+  }
+  const problems: string[] = []
+  const read = <T,>(schema: v.GenericSchema<unknown, T>, name: string): T | undefined => {
+    const result = v.safeParse(schema, env[name])
+    if (!result.success) {
+      problems.push(issuesText(result.issues, name))
+      return undefined
+    }
+    return result.output
+  }
+  const apiKey = read(nonEmpty('FIREBASE_API_KEY'), 'FIREBASE_API_KEY')
+  const authDomain = read(nonEmpty('FIREBASE_AUTH_DOMAIN'), 'FIREBASE_AUTH_DOMAIN')
+  const projectId = read(nonEmpty('FIREBASE_PROJECT_ID'), 'FIREBASE_PROJECT_ID')
+  const appId = read(v.optional(v.string()), 'FIREBASE_APP_ID')
+  const suite = read(nonEmpty('SUITE_URL'), 'SUITE_URL')
+  let serviceAccount: PortalConfig['serviceAccount'] = null
+  const rawAccount = read(nonEmpty('FIREBASE_SERVICE_ACCOUNT'), 'FIREBASE_SERVICE_ACCOUNT')
+  if (rawAccount) {
+    try {
+      const account = v.parse(ServiceAccount, JSON.parse(rawAccount))
+      serviceAccount = { projectId: account.project_id, clientEmail: account.client_email, privateKey: account.private_key }
+    } catch {
+      problems.push('FIREBASE_SERVICE_ACCOUNT: must be the JSON key of a service account (project_id, client_email, private_key)')
+    }
+  }
+  if (problems.length > 0 || !apiKey || !authDomain || !projectId || !suite || !serviceAccount) {
+    throw new ConfigError(`The production configuration is incomplete:\n- ${problems.join('\n- ')}`)
+  }
+  return {
+    mode,
+    firebaseWeb: { apiKey, authDomain, projectId, ...(appId ? { appId } : {}) },
+    authEmulatorHost: null,
+    serviceAccount,
+    suiteUrl,
+    session: { cookieName: '__Host-session', maxAgeSeconds, secure: true },
+  }
+}
+
+let cached: PortalConfig | undefined
+
+/** The configuration of this process (read on first use; start-up reads it at once). */
+export function portalConfig(): PortalConfig {
+  cached ??= readPortalConfig(process.env)
+  return cached
+}

@@ -1,0 +1,14 @@
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import type { AccountFailure } from '~/auth/account-actions'
+
+/** What a member reads for each account failure. Wrong e-mail and wrong password read the same. */
+export const accountFailureMessage: Record<AccountFailure, MessageDescriptor> = {
+  'invalid-credentials': msg`That e-mail and password do not match an account. Check them and try again, or reset your password.`,
+  'email-in-use': msg`An account already uses this e-mail address. Sign in instead, or reset your password.`,
+  'weak-password': msg`Choose a stronger password: at least 8 characters with letters and numbers.`,
+  'too-many-requests': msg`Too many attempts. Please wait a few minutes and try again.`,
+  'invalid-link': msg`This link has expired or was already used. Ask for a new one.`,
+  network: msg`We could not reach the sign-in service. Check your connection and try again.`,
+  unknown: msg`Something went wrong please try again later`,
+}

@@ -1,0 +1,79 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
+import { resendVerification } from '~/auth/account-actions'
+import { viewerQuery } from '~/auth/viewer'
+import { Button } from '~/components/ui/button'
+import { FormAlert } from '~/components/ui/field'
+import { MemberPage } from '~/features/member/member-page'
+import { accountFailureMessage } from './account-messages'
+
+/** How long a member waits between two verification e-mails (Firebase limits senders too). */
+export const RESEND_COOLDOWN_MS = 60_000
+const LAST_SENT_KEY = 'verificationEmailSentAt'
+
+/** After registration: the verification e-mail is on its way; resend it, at most once a minute. */
+export function EmailVerificationPage() {
+  const { t, i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const { data: viewer } = useQuery(viewerQuery)
+  const [now, setNow] = useState(() => Date.now())
+  const [lastSent, setLastSent] = useState<number | null>(null)
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  useEffect(() => {
+    const stored = Number(window.localStorage.getItem(LAST_SENT_KEY) ?? Date.now())
+    setLastSent(stored)
+    window.localStorage.setItem(LAST_SENT_KEY, String(stored))
+    const timer = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [])
+
+  const waitSeconds = lastSent === null ? 60 : Math.max(0, Math.ceil((lastSent + RESEND_COOLDOWN_MS - now) / 1000))
+  const email = viewer?.signedIn ? viewer.email : null
+  const verified = viewer?.signedIn === true && viewer.emailVerified
+
+  async function resend() {
+    setBusy(true)
+    const outcome = await resendVerification(queryClient)
+    setBusy(false)
+    if (!outcome.ok) return setMessage({ tone: 'error', text: i18n._(accountFailureMessage[outcome.failure]) })
+    const sentAt = Date.now()
+    window.localStorage.setItem(LAST_SENT_KEY, String(sentAt))
+    setLastSent(sentAt)
+    setMessage({ tone: 'success', text: t`We sent you a new link. Check your inbox and your spam folder.` })
+  }
+
+  if (verified) {
+    return (
+      <MemberPage title={t`Verify your e-mail`} intro={t`Your e-mail address is verified.`}>
+        <Button asChild>
+          <Link to="/$locale/member/campaigns" params={{ locale: 'en' }}>
+            {t`Go to my campaigns`}
+          </Link>
+        </Button>
+      </MemberPage>
+    )
+  }
+
+  return (
+    <MemberPage
+      title={t`Verify your e-mail`}
+      intro={email ? t`We sent a link to ${email}. Open it to confirm that this address is yours.` : t`We sent you a link by e-mail. Open it to confirm that the address is yours.`}
+    >
+      <div className="flex max-w-xl flex-col gap-4">
+        {message && <FormAlert tone={message.tone}>{message.text}</FormAlert>}
+        <p className="text-muted">
+          <Trans>No e-mail after a few minutes? Check your spam folder, or send the link again.</Trans>
+        </p>
+        <div>
+          <Button severity="secondary" loading={busy} disabled={waitSeconds > 0} onClick={() => void resend()}>
+            {waitSeconds > 0 ? t`Send the link again (in ${waitSeconds} s)` : t`Send the link again`}
+          </Button>
+        </div>
+      </div>
+    </MemberPage>
+  )
+}

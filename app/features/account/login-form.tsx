@@ -1,0 +1,124 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useState, type FormEvent } from 'react'
+import { requestPasswordReset, sendSignInLink, signInWithPassword } from '~/auth/account-actions'
+import { safeRedirectTarget } from '~/auth/redirect-target'
+import { Button } from '~/components/ui/button'
+import { FormAlert, TextField } from '~/components/ui/field'
+import { formValues, validateForm, type FieldErrors } from '~/lib/form'
+import { accountFailureMessage } from './account-messages'
+import { emailOnlySchema, signInSchema } from './account-schemas'
+import { AuthCard } from './auth-card'
+
+type Mode = 'password' | 'reset' | 'link'
+
+export function LoginForm({ redirect }: { redirect?: string }) {
+  const { t, i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const [mode, setMode] = useState<Mode>('password')
+  const [busy, setBusy] = useState(false)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [alert, setAlert] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
+  // The e-mail is shared by the three ways in, so switching keeps what the member typed.
+  const [email, setEmail] = useState('')
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy) return
+    setAlert(null)
+    const values = formValues(event.currentTarget)
+    if (mode === 'password') {
+      const checked = validateForm(signInSchema(i18n), values)
+      setErrors(checked.ok ? {} : checked.fieldErrors)
+      if (!checked.ok) return
+      setBusy(true)
+      const outcome = await signInWithPassword(queryClient, checked.data.email, checked.data.password)
+      setBusy(false)
+      if (!outcome.ok) return setAlert({ tone: 'error', text: i18n._(accountFailureMessage[outcome.failure]) })
+      await navigate({ href: safeRedirectTarget(redirect), replace: true })
+      return
+    }
+    const checked = validateForm(emailOnlySchema(i18n), values)
+    setErrors(checked.ok ? {} : checked.fieldErrors)
+    if (!checked.ok) return
+    setBusy(true)
+    const outcome = mode === 'reset' ? await requestPasswordReset(queryClient, checked.data.email) : await sendSignInLink(queryClient, checked.data.email)
+    setBusy(false)
+    if (!outcome.ok) return setAlert({ tone: 'error', text: i18n._(accountFailureMessage[outcome.failure]) })
+    setAlert({
+      tone: 'success',
+      text:
+        mode === 'reset'
+          ? t`If an account uses this address, we have sent it a link to choose a new password. It is valid for one hour.`
+          : t`If an account uses this address, we have sent it a sign-in link. Open it on this device to sign in.`,
+    })
+  }
+
+  const switchTo = (next: Mode) => {
+    setMode(next)
+    setErrors({})
+    setAlert(null)
+  }
+
+  const title = mode === 'password' ? t`Sign in` : mode === 'reset' ? t`Reset your password` : t`Sign in with an e-mail link`
+  const intro =
+    mode === 'password'
+      ? t`Welcome back. Sign in to see your campaigns, shipments and points.`
+      : mode === 'reset'
+        ? t`Enter the e-mail address of your account and we will send you a link to choose a new password.`
+        : t`Enter the e-mail address of your account and we will send you a link that signs you in.`
+
+  return (
+    <AuthCard
+      title={title}
+      intro={intro}
+      footer={
+        <Trans>
+          New to Testers Circle?{' '}
+          <Link to="/$locale/user/register" params={{ locale: 'en' }} className="font-semibold text-colbolt underline">
+            Join for free
+          </Link>
+        </Trans>
+      }
+    >
+      <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label={title}>
+        {alert && <FormAlert tone={alert.tone}>{alert.text}</FormAlert>}
+        <TextField
+          label={t`E-mail address`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={errors.email}
+          required
+        />
+        {mode === 'password' && (
+          <TextField label={t`Password`} name="password" type="password" autoComplete="current-password" error={errors.password} required />
+        )}
+        <Button type="submit" size="large" loading={busy}>
+          {mode === 'password' ? t`Sign in` : mode === 'reset' ? t`Send the reset link` : t`Send the sign-in link`}
+        </Button>
+      </form>
+      <div className="mt-6 flex flex-col items-start gap-2 text-sm">
+        {mode !== 'password' && (
+          <button type="button" className="font-semibold text-colbolt underline" onClick={() => switchTo('password')}>
+            {t`Sign in with your password`}
+          </button>
+        )}
+        {mode !== 'reset' && (
+          <button type="button" className="font-semibold text-colbolt underline" onClick={() => switchTo('reset')}>
+            {t`Forgot your password?`}
+          </button>
+        )}
+        {mode !== 'link' && (
+          <button type="button" className="font-semibold text-colbolt underline" onClick={() => switchTo('link')}>
+            {t`E-mail me a sign-in link instead`}
+          </button>
+        )}
+      </div>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,104 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useState, type FormEvent } from 'react'
+import { register } from '~/auth/account-actions'
+import { rememberReferralCode } from '~/auth/referral'
+import { Button } from '~/components/ui/button'
+import { CheckboxField, FormAlert, TextField } from '~/components/ui/field'
+import { formValues, validateForm, type FieldErrors } from '~/lib/form'
+import { accountFailureMessage } from './account-messages'
+import { registerSchema } from './account-schemas'
+import { AuthCard } from './auth-card'
+import { PasswordRules } from './password-rules'
+
+export function RegisterForm() {
+  const { t, i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const [busy, setBusy] = useState(false)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [failure, setFailure] = useState<string | null>(null)
+  const [password, setPassword] = useState('')
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy) return
+    setFailure(null)
+    const checked = validateForm(registerSchema(i18n), formValues(event.currentTarget))
+    setErrors(checked.ok ? {} : checked.fieldErrors)
+    if (!checked.ok) return
+    setBusy(true)
+    const outcome = await register(queryClient, checked.data)
+    setBusy(false)
+    if (!outcome.ok) return setFailure(i18n._(accountFailureMessage[outcome.failure]))
+    rememberReferralCode(checked.data.referralCode)
+    await navigate({ to: '/$locale/member/verifications/EmailVerification', params: { locale: 'en' }, replace: true })
+  }
+
+  return (
+    <AuthCard
+      title={t`Join Testers Circle`}
+      intro={t`Create your free account to apply for product tests, earn points and share your opinion.`}
+      footer={
+        <Trans>
+          Already a member?{' '}
+          <Link to="/$locale/user/login" params={{ locale: 'en' }} className="font-semibold text-colbolt underline">
+            Sign in
+          </Link>
+        </Trans>
+      }
+    >
+      <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label={t`Join Testers Circle`}>
+        {failure && <FormAlert>{failure}</FormAlert>}
+        <TextField
+          label={t`Display name`}
+          name="displayName"
+          autoComplete="nickname"
+          description={t`Shown with your reviews. Use your first name or a nickname.`}
+          error={errors.displayName}
+          required
+        />
+        <TextField label={t`E-mail address`} name="email" type="email" autoComplete="email" error={errors.email} required />
+        <TextField
+          label={t`Password`}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          description={<PasswordRules password={password} />}
+          error={errors.password}
+          required
+        />
+        <TextField
+          label={t`Referral code (optional)`}
+          name="referralCode"
+          autoComplete="off"
+          description={t`If a friend invited you, enter their code: they earn points when you finish your first test.`}
+          error={errors.referralCode}
+        />
+        <CheckboxField
+          name="acceptTerms"
+          error={errors.acceptTerms}
+          label={
+            <Trans>
+              I accept the{' '}
+              <Link to="/$locale/legal" params={{ locale: 'en' }} hash="terms" className="font-semibold text-colbolt underline">
+                terms of use
+              </Link>{' '}
+              and have read the{' '}
+              <Link to="/$locale/legal" params={{ locale: 'en' }} hash="privacy" className="font-semibold text-colbolt underline">
+                privacy notice
+              </Link>
+              .
+            </Trans>
+          }
+        />
+        <Button type="submit" size="large" loading={busy}>
+          {t`Create my account`}
+        </Button>
+      </form>
+    </AuthCard>
+  )
+}
