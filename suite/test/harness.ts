@@ -10,6 +10,7 @@ import { firebaseIdentity } from '../identity/identity'
 import { localDiscountCodes } from '../services/discount-codes'
 import { databaseOutbox } from '../services/outbox'
 import { projectId } from './members'
+import { createTestDatabase } from './postgres'
 
 export class TestClock implements Clock {
   constructor(private current = new Date()) {}
@@ -33,7 +34,12 @@ export interface Harness {
 }
 
 export async function createHarness(options: { database?: Database; settings?: Partial<SuiteDeps['settings']> } = {}): Promise<Harness> {
-  const database = options.database ?? (await openDatabase({ kind: 'pglite', dataDir: 'memory' }))
+  // SUITE_TEST_ON_POSTGRES=1 runs every integration test on TEST_DATABASE_URL's server instead.
+  const database =
+    options.database ??
+    (process.env.SUITE_TEST_ON_POSTGRES === '1' && process.env.TEST_DATABASE_URL
+      ? await createTestDatabase()
+      : await openDatabase({ kind: 'pglite', dataDir: 'memory' }))
   const clock = new TestClock()
   const deps: SuiteDeps = {
     db: database.db,

@@ -1,0 +1,24 @@
+// A throw-away PostgreSQL database per test file, on the server of TEST_DATABASE_URL.
+import postgres from 'postgres'
+import { openDatabase, type Database } from '../db/client'
+
+export async function createTestDatabase(options: { maxConnections?: number } = {}): Promise<Database> {
+  const base = process.env.TEST_DATABASE_URL
+  if (!base) throw new Error('TEST_DATABASE_URL is not set')
+  const name = `suite_test_${crypto.randomUUID().replaceAll('-', '').slice(0, 16)}`
+  const admin = postgres(base, { max: 1, onnotice: () => {} })
+  await admin.unsafe(`create database ${name}`)
+  await admin.end()
+  const url = new URL(base)
+  url.pathname = `/${name}`
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: options.maxConnections ?? 20 })
+  return {
+    ...database,
+    async close() {
+      await database.close()
+      const cleanup = postgres(base, { max: 1, onnotice: () => {} })
+      await cleanup.unsafe(`drop database if exists ${name} with (force)`)
+      await cleanup.end()
+    },
+  }
+}
