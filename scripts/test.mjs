@@ -46,7 +46,7 @@ try {
   process.exit(1)
 }
 
-const emulator = await startAuthEmulator({ port: 9299, hubPort: 4499, loggingPort: 4599, workDir: resolve(root, '.data/test-emulator') })
+const emulator = await startAuthEmulator({ port: 0, hubPort: 0, loggingPort: 0, workDir: resolve(root, `.data/test-emulator-${process.pid}`) })
 const env = { FIREBASE_AUTH_EMULATOR_HOST: emulator.host, GCLOUD_PROJECT: emulator.projectId, CHROMIUM_PATH: chromium }
 const vitest = (config, report) => [
   'run',

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useSyncExternalStore } from 'react'
+import { showErrorToast } from '~/components/ui/error-toast'
 import { authStore } from './auth-store'
 import { publicAuthConfigQuery } from './public-config'
 import { viewerQuery } from './viewer'
@@ -47,6 +48,7 @@ export function AuthProvider() {
         if (!viewer?.signedIn || viewer.uid !== user.uid) {
           const next = await startSessionFn({ data: { idToken: token.token } }).catch(() => null)
           if (next) queryClient.setQueryData(viewerQuery.queryKey, next)
+          else showErrorToast()
         }
       })
     })()

@@ -1,22 +1,38 @@
 // Starts the Firebase Auth emulator (local identity provider) from firebase-tools and waits until it answers.
 import { spawn } from 'node:child_process'
-import { mkdirSync, writeFileSync, existsSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 
 export const PROJECT_ID = 'demo-portal'
 const root = resolve(import.meta.dirname, '../..')
 const firebaseBin = join(root, 'node_modules/firebase-tools/lib/bin/firebase.js')
 
+/** A port nobody listens on right now (so that test runs side by side do not collide). */
+export function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
 /**
  * @param {object} options
- * @param {number} options.port       auth emulator port (loopback only)
- * @param {number} options.hubPort    emulator hub port
- * @param {number} options.loggingPort emulator logging port
+ * @param {number} options.port       auth emulator port (loopback only); 0 picks a free one
+ * @param {number} options.hubPort    emulator hub port; 0 picks a free one
+ * @param {number} options.loggingPort emulator logging port; 0 picks a free one
  * @param {string} options.workDir    where its firebase.json and debug log live
  * @param {string} [options.dataDir]  keep users here across clean restarts (import + export on exit)
  * @param {(line: string) => void} [options.log]
  */
 export async function startAuthEmulator({ port, hubPort, loggingPort, workDir, dataDir, log = () => {} }) {
+  port ||= await freePort()
+  hubPort ||= await freePort()
+  loggingPort ||= await freePort()
   workDir = resolve(workDir)
   if (dataDir) dataDir = resolve(dataDir)
   mkdirSync(workDir, { recursive: true })
@@ -78,6 +94,8 @@ export async function startAuthEmulator({ port, hubPort, loggingPort, workDir, d
       const timeout = setTimeout(() => child.kill('SIGKILL'), 20_000)
       await exited
       clearTimeout(timeout)
+      // A throwaway emulator (no users to keep) leaves nothing behind.
+      if (!dataDir) rmSync(workDir, { recursive: true, force: true })
     },
   }
 }

@@ -76,6 +76,15 @@ describe('routes as a visitor sees them', () => {
     expect(await response.text()).toContain('We could not find that page')
   })
 
+  it('an app-level error answers 500 with the error page, and no stack trace', async () => {
+    // A malformed link: `redirect` must be a path, the router parses this one as a number.
+    const response = await get('/en/user/login?redirect=123')
+    expect(response.status).toBe(500)
+    const html = await response.text()
+    expect(html).toContain('Something went wrong')
+    expect(html).not.toMatch(/\n\s+at |node_modules|\.mjs:\d+/)
+  })
+
   it('sets the locale cookie on locale routes', async () => {
     const response = await get('/en/legal')
     expect(response.headers.get('set-cookie')).toMatch(/^i18n_redirected=en; Max-Age=31536000; Path=\/; SameSite=Lax/)

@@ -9,10 +9,10 @@ export default async function setup(project: TestProject) {
     return
   }
   const emulator = await startAuthEmulator({
-    port: 9299,
-    hubPort: 4499,
-    loggingPort: 4599,
-    workDir: '.data/test-emulator',
+    port: 0,
+    hubPort: 0,
+    loggingPort: 0,
+    workDir: `.data/test-emulator-${process.pid}`,
   })
   process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host
   process.env.GCLOUD_PROJECT = emulator.projectId

@@ -31,7 +31,7 @@ export function EmailVerificationPage() {
     return () => clearInterval(timer)
   }, [])
 
-  const waitSeconds = lastSent === null ? 60 : Math.max(0, Math.ceil((lastSent + RESEND_COOLDOWN_MS - now) / 1000))
+  const waitSeconds = lastSent === null ? RESEND_COOLDOWN_MS / 1000 : Math.min(RESEND_COOLDOWN_MS / 1000, Math.max(0, Math.ceil((lastSent + RESEND_COOLDOWN_MS - now) / 1000)))
   const email = viewer?.signedIn ? viewer.email : null
   const verified = viewer?.signedIn === true && viewer.emailVerified
 

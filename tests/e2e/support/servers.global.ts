@@ -2,10 +2,9 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { startAuthEmulator } from '../../../scripts/lib/auth-emulator.mjs'
+import { freePort, startAuthEmulator } from '../../../scripts/lib/auth-emulator.mjs'
 import { startNode, waitForHttp } from '../../../scripts/lib/processes.mjs'
 
-const PORTAL_PORT = Number(process.env.E2E_PORTAL_PORT ?? 3100)
 
 export default async function setup(project: TestProject) {
   const root = resolve(import.meta.dirname, '../../..')
@@ -14,17 +13,18 @@ export default async function setup(project: TestProject) {
 
   const stops: Array<() => Promise<void>> = []
   if (!process.env.FIREBASE_AUTH_EMULATOR_HOST) {
-    const emulator = await startAuthEmulator({ port: 9399, hubPort: 4599, loggingPort: 4699, workDir: resolve(root, '.data/e2e-emulator') })
+    const emulator = await startAuthEmulator({ port: 0, hubPort: 0, loggingPort: 0, workDir: resolve(root, `.data/e2e-emulator-${process.pid}`) })
     process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host
     stops.push(() => emulator.stop())
   }
 
+  const portalPort = Number(process.env.E2E_PORTAL_PORT ?? (await freePort()))
   const portal = startNode('portal', [serverEntry], {
-    env: { PORT: String(PORTAL_PORT), HOST: '127.0.0.1', NODE_ENV: 'production', PORTAL_MODE: 'local' },
+    env: { PORT: String(portalPort), HOST: '127.0.0.1', NODE_ENV: 'production', PORTAL_MODE: 'local' },
     quiet: true,
   })
   stops.push(() => portal.stop())
-  const baseUrl = `http://127.0.0.1:${PORTAL_PORT}`
+  const baseUrl = `http://127.0.0.1:${portalPort}`
   try {
     await waitForHttp(`${baseUrl}/en`, { isAlive: portal.isAlive })
   } catch (error) {
