@@ -1,4 +1,5 @@
 // Referrals: who joined with the member's code, by status only.
+import { createHash } from 'node:crypto'
 import { asc, eq } from 'drizzle-orm'
 import type { MyReferrals } from '../../contract/members'
 import type { Executor } from '../db/client'
@@ -16,7 +17,8 @@ export async function myReferrals(ex: Executor, member: MemberRow): Promise<MyRe
     referralCode: member.referralCode,
     pointsPerReferral: REFERRAL_POINTS,
     referrals: rows.map((r) => ({
-      id: r.id,
+      // An opaque id: the referred member's own id is not the referrer's to know.
+      id: createHash('sha256').update(`${member.id}:${r.id}`).digest('hex').slice(0, 16),
       status: r.acceptedAt ? 'accepted' : 'pending',
       joinedAt: r.createdAt.toISOString(),
       acceptedAt: r.acceptedAt?.toISOString() ?? null,

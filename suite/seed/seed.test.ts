@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CampaignPageSchema, ReviewPageSchema } from '../../contract/campaigns'
+import { MemberInfoSchema } from '../../contract/members'
+import { ParticipationListSchema, ShipmentsResultSchema } from '../../contract/participations'
+import { MissionsResultSchema } from '../../contract/rewards'
+import { MEMBER_INFO_PATH, MISSIONS_PATH, PARTICIPATIONS_PATH, PUBLIC_CAMPAIGNS_PATH, PUBLIC_IMAGE_PATH, PUBLIC_REVIEWS_PATH, SHIPMENTS_PATH, fillPath } from '../../contract/paths'
+import { call, createHarness, expectOk, type Harness } from '../test/harness'
+import { signIn } from '../test/members'
+import { DEMO_MEMBER } from './catalogue'
+import { seedDemoData } from './seed'
+
+let h: Harness
+let token: string
+beforeAll(async () => {
+  h = await createHarness()
+  const first = await seedDemoData(h.deps)
+  expect(first.seeded).toBe(true)
+  const second = await seedDemoData(h.deps)
+  expect(second).toMatchObject({ seeded: false, demo: 'present' })
+  token = await signIn(DEMO_MEMBER.email, DEMO_MEMBER.password)
+}, 60_000)
+afterAll(() => h?.close())
+
+describe('demo data', () => {
+  it('has campaigns across phases and categories, with images, and 30+ published reviews', async () => {
+    const all = expectOk(await call(h.app, 'GET', PUBLIC_CAMPAIGNS_PATH, { query: { pageSize: '50' } }), CampaignPageSchema)
+    expect(all.total).toBeGreaterThanOrEqual(8)
+    expect(new Set(all.items.map((c) => c.phase))).toEqual(new Set(['upcoming', 'open', 'testing', 'completed']))
+    expect(new Set(all.items.map((c) => c.category)).size).toBeGreaterThanOrEqual(8)
+    const open = all.items.filter((c) => c.phase === 'open')
+    expect(open.some((c) => c.placesLeft === 0)).toBe(true)
+    expect(open.some((c) => c.placesLeft > 0)).toBe(true)
+    for (const c of all.items) {
+      const name = c.imageUrl.split('/').pop()!
+      const image = await h.app.request(`/${fillPath(PUBLIC_IMAGE_PATH, { name })}`)
+      expect(image.headers.get('content-type')).toMatch(/^image\/svg\+xml/)
+      expect(await image.text()).toMatch(/^<svg /)
+    }
+    expect(expectOk(await call(h.app, 'GET', PUBLIC_REVIEWS_PATH), ReviewPageSchema).total).toBeGreaterThanOrEqual(30)
+  })
+
+  it('has a demo member who signs in with the documented password and has a full account', async () => {
+    const info = expectOk(await call(h.app, 'GET', MEMBER_INFO_PATH, { token }), MemberInfoSchema)
+    expect(info.member).toMatchObject({ email: DEMO_MEMBER.email, emailVerified: true, hasAddress: true })
+    expect(info.member.pointsBalance).toBeGreaterThan(500)
+    const statuses = expectOk(await call(h.app, 'GET', PARTICIPATIONS_PATH, { token }), ParticipationListSchema).items.map((p) => p.status)
+    expect(new Set(statuses)).toEqual(new Set(['completed', 'delivered', 'shipped', 'waitlisted']))
+    const shipments = expectOk(await call(h.app, 'GET', SHIPMENTS_PATH, { token }), ShipmentsResultSchema).shipments
+    expect(shipments.map((s) => s.status).sort()).toEqual(['delivered', 'delivered', 'shipped'])
+    const missions = expectOk(await call(h.app, 'GET', MISSIONS_PATH, { token }), MissionsResultSchema)
+    expect(missions.missions.filter((m) => m.completed).map((m) => m.key)).toEqual(
+      expect.arrayContaining(['complete-profile', 'verify-email', 'connect-social', 'first-test', 'write-review', 'refer-friend']),
+    )
+  })
+})
