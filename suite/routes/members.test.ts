@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiUserSchema, MemberInfoSchema, MemberSchema, MemberSummarySchema } from '../../contract/members'
 import { API_MEMBER_PATH, API_USER_PATH, MEMBERS_PATH, MEMBER_INFO_PATH, UPDATE_PROFILE_PATH } from '../../contract/paths'
 import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
-import { createTestMember, type TestMember } from '../test/members'
+import { getAuth } from 'firebase-admin/auth'
+import { initFirebase } from '../identity/identity'
+import { createTestMember, projectId, type TestMember } from '../test/members'
 
 let h: Harness
 let ada: TestMember
@@ -102,6 +104,21 @@ describe('identity and member', () => {
     expect(info.address).toBeNull()
     expect(info.member.hasAddress).toBe(false)
     expect(info.languages).toEqual(['en', 'fr'])
+  })
+
+  it('accepts a session cookie as the Bearer credential', async () => {
+    const cookie = await getAuth(initFirebase(projectId())).createSessionCookie(bob.idToken, { expiresIn: 60 * 60 * 1000 })
+    const user = expectOk(await call(h.app, 'GET', API_USER_PATH, { token: cookie }), ApiUserSchema)
+    expect(user.uid).toBe(bob.uid)
+  })
+
+  it('refuses a token after its sessions were revoked', async () => {
+    const carl = await createTestMember()
+    expectOk(await call(h.app, 'GET', API_USER_PATH, { token: carl.bearer }), ApiUserSchema)
+    // Revocation has one-second resolution: tokens issued in the same second stay valid.
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    await getAuth(initFirebase(projectId())).revokeRefreshTokens(carl.uid)
+    expectError(await call(h.app, 'GET', API_USER_PATH, { token: carl.bearer }), 'UNAUTHENTICATED', 401)
   })
 
   it('answers unknown routes with NOT_FOUND', async () => {
