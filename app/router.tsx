@@ -1,15 +1,29 @@
-import { QueryClient } from '@tanstack/react-query'
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { AppErrorPage } from './pages/error-page'
 import { NotFoundPage } from './pages/not-found-page'
 import { routeTree } from './routeTree.gen'
+import { applyErrorEffect } from './upstream/apply-effect'
+import { effectOf } from './upstream/error-catalogue'
+import { isUpstreamError } from './upstream/upstream-result'
 
 export type RouterContext = { queryClient: QueryClient }
 
 export function getRouter() {
+  // Every failed member-API call reaches the member the same way (spec section 8), in the browser.
+  // During server rendering, loaders map failures themselves (upstream/load-page-data.ts).
+  const onUpstreamError = (error: unknown) => {
+    if (typeof window === 'undefined' || !isUpstreamError(error)) return
+    void applyErrorEffect(effectOf(error.failure), { router, queryClient })
+  }
   const queryClient = new QueryClient({
-    defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
+    queryCache: new QueryCache({ onError: onUpstreamError }),
+    mutationCache: new MutationCache({ onError: onUpstreamError }),
+    defaultOptions: {
+      // A failed upstream call has already been answered by the catalogue; retrying would repeat it.
+      queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false },
+    },
   })
   const router = createRouter({
     routeTree,

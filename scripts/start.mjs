@@ -1,12 +1,15 @@
 // `npm start`: the whole product in local mode — the Firebase Auth emulator (users kept in .data/auth),
-// then the portal's production build at http://localhost:3000/en. Ctrl-C stops everything cleanly.
+// the member API on the embedded database (.data/pglite, demo data on first start), then the
+// portal's production build at http://localhost:3000/en. Ctrl-C stops everything cleanly.
 import { resolve } from 'node:path'
 import { startAuthEmulator } from './lib/auth-emulator.mjs'
 import { run, startNode, waitForHttp } from './lib/processes.mjs'
+import { DEMO_EMAIL, DEMO_PASSWORD, startSuite } from './lib/suite.mjs'
 
 const root = resolve(import.meta.dirname, '..')
 const PORTAL_PORT = Number(process.env.PORT ?? 3000)
 const AUTH_PORT = Number(process.env.AUTH_EMULATOR_PORT ?? 9099)
+const SUITE_PORT = Number(process.env.SUITE_PORT ?? 8787)
 
 if (process.env.NODE_ENV === 'production') {
   console.error('npm start runs the local mode. In production, build with `npm run build` and run `node .output/server/index.mjs` with the production configuration (see README).')
@@ -43,6 +46,12 @@ try {
   })
   running.push(emulator)
 
+  console.log('Starting the member API (embedded PostgreSQL in .data/pglite)…')
+  const suite = startSuite({ port: SUITE_PORT, authEmulatorHost: emulator.host, dataDir: resolve(root, '.data/pglite') })
+  running.push(suite)
+  await waitForHttp(`http://127.0.0.1:${SUITE_PORT}/readyz`, { isAlive: suite.isAlive })
+  suite.exited.then(() => stopAll(1))
+
   const portal = startNode('portal', [resolve(root, '.output/server/index.mjs')], {
     env: {
       PORT: String(PORTAL_PORT),
@@ -51,6 +60,7 @@ try {
       PORTAL_MODE: 'local',
       FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
       GCLOUD_PROJECT: emulator.projectId,
+      SUITE_URL: `http://127.0.0.1:${SUITE_PORT}`,
     },
   })
   running.push(portal)
@@ -58,6 +68,8 @@ try {
   portal.exited.then(() => stopAll(1))
 
   console.log(`\nTesters Circle is running in local mode: http://localhost:${PORTAL_PORT}/en`)
+  console.log(`Demo member: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`)
+  console.log(`E-mails and text messages sent in local mode: http://127.0.0.1:${SUITE_PORT}/suite/api/dev/outbox`)
   console.log('Press Ctrl-C to stop.')
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)

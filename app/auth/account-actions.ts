@@ -85,6 +85,7 @@ export function signInWithPassword(queryClient: QueryClient, email: string, pass
   })
 }
 
+/** Creates the Firebase account, sends the verification e-mail and opens the session. */
 export function register(queryClient: QueryClient, input: { displayName: string; email: string; password: string }): Promise<Outcome<Viewer>> {
   return attempt(async () => {
     const credential = await createUserWithEmailAndPassword(await authOf(queryClient), input.email, input.password)

@@ -37,7 +37,7 @@ export async function requireVisitor({ context }: GuardArgs): Promise<void> {
 /** Address guard: signed in first, then a saved address, else the address form with `redirect`. */
 export async function requireSavedAddress(args: GuardArgs): Promise<{ viewer: Member }> {
   const { viewer } = await requireMember(args)
-  if (!(await hasSavedAddress(args.context.queryClient))) {
+  if (!(await hasSavedAddress(args.context.queryClient, args.location))) {
     throw redirect({
       to: '/$locale/member/address',
       params: { locale: DEFAULT_LOCALE },

@@ -6,6 +6,7 @@ import { LifeBuoy, LogOut, Menu, UserRound, X } from 'lucide-react'
 import { useState } from 'react'
 import { signOut } from '~/auth/account-actions'
 import { viewerQuery } from '~/auth/viewer'
+import { memberInfoQuery } from '~/queries/member'
 import { Button } from '~/components/ui/button'
 import { cn } from '~/lib/cn'
 import { CookieSettingsButton } from '~/features/consent/cookie-settings-button'
@@ -89,7 +90,9 @@ function Header({ light }: { light: boolean }) {
   const { t } = useLingui()
   const { data: viewer } = useQuery(viewerQuery)
   const signedIn = viewer?.signedIn === true
-  const memberName = viewer?.signedIn ? (viewer.displayName ?? viewer.email ?? '') : ''
+  const { data: memberInfo } = useQuery({ ...memberInfoQuery, enabled: signedIn })
+  const memberName = memberInfo?.member.displayName ?? (viewer?.signedIn ? (viewer.displayName ?? viewer.email ?? '') : '')
+  const points = memberInfo?.member.pointsBalance
   const [menuOpen, setMenuOpen] = useState(false)
 
   return (
@@ -112,10 +115,15 @@ function Header({ light }: { light: boolean }) {
           </Link>
           {signedIn && (
             <>
-              <span className="inline-flex items-center gap-1.5 px-2 font-semibold" data-testid="member-name">
+              <Link to="/$locale/member/profile" params={{ locale }} className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 font-semibold hover:bg-black/5">
                 <UserRound className="size-4" aria-hidden="true" />
-                {memberName}
-              </span>
+                <span data-testid="member-name">{memberName}</span>
+              </Link>
+              {points !== undefined && (
+                <Link to="/$locale/member/missions" params={{ locale }} className="rounded-full bg-petal px-3 py-1 text-sm font-bold text-toga-dark" data-testid="points-balance">
+                  {t`${points} points`}
+                </Link>
+              )}
               <SignOutButton className={light ? '' : 'text-white'} />
             </>
           )}

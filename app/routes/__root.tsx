@@ -6,6 +6,7 @@ import { useEffect, type ReactNode } from 'react'
 import { AuthProvider } from '~/auth/auth-provider'
 import { publicAuthConfigQuery } from '~/auth/public-config'
 import { viewerQuery } from '~/auth/viewer'
+import { memberInfoQuery } from '~/queries/member'
 import { FeedbackHost } from '~/components/ui/feedback-host'
 import { i18n } from '~/i18n/i18n'
 import { AuthLayout } from '~/layouts/auth-layout'
@@ -22,7 +23,9 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
   // Who is looking, and how the browser reaches Firebase, are known before the first paint: the
   // header never flashes the signed-out state for a member.
   beforeLoad: async ({ context }) => {
-    await Promise.all([context.queryClient.ensureQueryData(viewerQuery), context.queryClient.ensureQueryData(publicAuthConfigQuery)])
+    const [viewer] = await Promise.all([context.queryClient.ensureQueryData(viewerQuery), context.queryClient.ensureQueryData(publicAuthConfigQuery)])
+    // The header's name and points; a failure here is the page's business, not the header's.
+    if (viewer.signedIn) await context.queryClient.prefetchQuery(memberInfoQuery)
   },
   head: () => ({
     meta: [

@@ -41,6 +41,8 @@ async function signOutFromHeader() {
 describe('a new member', () => {
   it('registers, with the password rules checked before submit', async () => {
     await gotoHydrated(page, '/en/user/register')
+    await page.getByLabel('First name').fill('Robin')
+    await page.getByLabel('Last name').fill('Tester')
     await page.getByLabel('Display name').fill(member.name)
     await page.getByLabel('E-mail address').fill(member.email)
     await page.getByLabel('Password', { exact: true }).fill('short')

@@ -82,3 +82,36 @@ export function FormAlert({ children, tone = 'error' }: { children: ReactNode; t
     </div>
   )
 }
+
+type SelectProps = ComponentProps<'select'> & { label: string; error?: string; options: ReadonlyArray<{ value: string; label: string }> }
+
+export function SelectField({ label, error, options, id, className, ...props }: SelectProps) {
+  const generated = useId()
+  const selectId = id ?? generated
+  const errorId = error ? `${selectId}-error` : undefined
+  return (
+    <div className={cn('flex flex-col gap-1.5', className)}>
+      <label htmlFor={selectId} className="font-semibold text-ink">
+        {label}
+      </label>
+      <select
+        id={selectId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={errorId}
+        className={cn('rounded-lg border bg-white px-3 py-2.5 text-ink focus-visible:outline-3 focus-visible:outline-colbolt', error ? 'border-danger' : 'border-[#8a94a6]')}
+        {...props}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p id={errorId} className="text-sm font-medium text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}

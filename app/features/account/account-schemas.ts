@@ -20,8 +20,12 @@ export const signInSchema = (i18n: I18n) =>
 
 export const emailOnlySchema = (i18n: I18n) => v.object({ email: email(i18n) })
 
+const personName = (i18n: I18n, message: ReturnType<typeof msg>) => v.pipe(v.string(), v.trim(), v.minLength(1, i18n._(message)), v.maxLength(80, i18n._(msg`A name can have at most 80 characters.`)))
+
 export const registerSchema = (i18n: I18n) =>
   v.object({
+    firstName: personName(i18n, msg`Enter your first name.`),
+    lastName: personName(i18n, msg`Enter your last name.`),
     displayName: v.pipe(
       v.string(),
       v.trim(),

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { register } from '~/auth/account-actions'
-import { rememberReferralCode } from '~/auth/referral'
+import { checkReferralCodeFn, createMemberFn } from '~/member/member.functions'
 import { Button } from '~/components/ui/button'
 import { CheckboxField, FormAlert, TextField } from '~/components/ui/field'
 import { formValues, validateForm, type FieldErrors } from '~/lib/form'
@@ -29,10 +29,24 @@ export function RegisterForm() {
     setErrors(checked.ok ? {} : checked.fieldErrors)
     if (!checked.ok) return
     setBusy(true)
+    const { referralCode, firstName, lastName, displayName } = checked.data
+    // The referral code is checked before the account exists, so a typo costs nothing.
+    if (referralCode) {
+      const check = await checkReferralCodeFn({ data: { code: referralCode } })
+      if (!check.ok || !check.data.valid) {
+        setBusy(false)
+        setErrors({ referralCode: check.ok ? t`We do not know this referral code. Check it with your friend, or leave the field empty.` : t`We could not check the referral code just now. Try again, or leave the field empty.` })
+        return
+      }
+    }
     const outcome = await register(queryClient, checked.data)
+    if (!outcome.ok) {
+      setBusy(false)
+      return setFailure(i18n._(accountFailureMessage[outcome.failure]))
+    }
+    // The member record; if the member API is away, it is created on the member's first visit.
+    await createMemberFn({ data: { firstName, lastName, displayName, ...(referralCode ? { referralCode } : {}) } }).catch(() => undefined)
     setBusy(false)
-    if (!outcome.ok) return setFailure(i18n._(accountFailureMessage[outcome.failure]))
-    rememberReferralCode(checked.data.referralCode)
     await navigate({ to: '/$locale/member/verifications/EmailVerification', params: { locale: 'en' }, replace: true })
   }
 
@@ -51,6 +65,10 @@ export function RegisterForm() {
     >
       <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label={t`Join Testers Circle`}>
         {failure && <FormAlert>{failure}</FormAlert>}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField label={t`First name`} name="firstName" autoComplete="given-name" error={errors.firstName} required />
+          <TextField label={t`Last name`} name="lastName" autoComplete="family-name" error={errors.lastName} required />
+        </div>
         <TextField
           label={t`Display name`}
           name="displayName"

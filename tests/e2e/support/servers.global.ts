@@ -1,9 +1,10 @@
 // Starts what the browser tests talk to: the Auth emulator (unless given) and the built portal.
-import { existsSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { freePort, startAuthEmulator } from '../../../scripts/lib/auth-emulator.mjs'
 import { startNode, waitForHttp } from '../../../scripts/lib/processes.mjs'
+import { startSuite } from '../../../scripts/lib/suite.mjs'
 
 
 export default async function setup(project: TestProject) {
@@ -18,9 +19,26 @@ export default async function setup(project: TestProject) {
     stops.push(() => emulator.stop())
   }
 
+  // The member API on a fresh embedded database with the demo data, for this run only.
+  const suitePort = await freePort()
+  const suiteDataDir = resolve(root, `.data/e2e-pglite-${process.pid}`)
+  rmSync(suiteDataDir, { recursive: true, force: true })
+  const suite = startSuite({ port: suitePort, authEmulatorHost: process.env.FIREBASE_AUTH_EMULATOR_HOST!, dataDir: suiteDataDir, quiet: true })
+  stops.push(async () => {
+    await suite.stop()
+    rmSync(suiteDataDir, { recursive: true, force: true })
+  })
+  const suiteUrl = `http://127.0.0.1:${suitePort}`
+  try {
+    await waitForHttp(`${suiteUrl}/readyz`, { isAlive: suite.isAlive, timeoutMs: 120_000 })
+  } catch (error) {
+    for (const stop of stops.reverse()) await stop()
+    throw new Error(`The member API did not start: ${String(error)}\n${suite.output()}`)
+  }
+
   const portalPort = Number(process.env.E2E_PORTAL_PORT ?? (await freePort()))
   const portal = startNode('portal', [serverEntry], {
-    env: { PORT: String(portalPort), HOST: '127.0.0.1', NODE_ENV: 'production', PORTAL_MODE: 'local' },
+    env: { PORT: String(portalPort), HOST: '127.0.0.1', NODE_ENV: 'production', PORTAL_MODE: 'local', SUITE_URL: suiteUrl },
     quiet: true,
   })
   stops.push(() => portal.stop())
@@ -28,11 +46,12 @@ export default async function setup(project: TestProject) {
   try {
     await waitForHttp(`${baseUrl}/en`, { isAlive: portal.isAlive })
   } catch (error) {
-    await Promise.all(stops.map((stop) => stop()))
+    for (const stop of stops.reverse()) await stop()
     throw new Error(`The portal did not start: ${String(error)}\n${portal.output()}`)
   }
   project.provide('baseUrl', baseUrl)
   project.provide('authEmulatorHost', process.env.FIREBASE_AUTH_EMULATOR_HOST)
+  project.provide('suiteUrl', suiteUrl)
 
   return async () => {
     for (const stop of stops.reverse()) await stop()
@@ -43,5 +62,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
     authEmulatorHost: string
+    suiteUrl: string
   }
 }

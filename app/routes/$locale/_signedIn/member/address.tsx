@@ -1,14 +1,23 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
+import { AddressForm } from '~/features/member/address-form'
 import { MemberPage } from '~/features/member/member-page'
+import { addressQuery } from '~/queries/member'
+import { loadPageData } from '~/upstream/load-page-data'
 
 export const Route = createFileRoute('/$locale/_signedIn/member/address')({
   validateSearch: v.object({ redirect: v.optional(v.string()) }),
+  loader: ({ context, location }) => loadPageData(context.queryClient, addressQuery, location),
   component: AddressPage,
 })
 
 function AddressPage() {
   const { t } = useLingui()
-  return <MemberPage title={t`Shipping address`} intro={t`The address we send test products to. Many pages need it before you can apply.`} />
+  const { redirect } = Route.useSearch()
+  return (
+    <MemberPage title={t`Shipping address`} intro={t`The address we send test products to. Many pages need it before you can apply.`}>
+      <AddressForm redirect={redirect} />
+    </MemberPage>
+  )
 }

@@ -1,0 +1,48 @@
+import { msg } from '@lingui/core/macro'
+import type { QueryClient } from '@tanstack/react-query'
+import type { AnyRouter } from '@tanstack/react-router'
+import { feedback, ERROR_TOAST_LIFE_MS } from '~/components/ui/feedback-store'
+import { i18n } from '~/i18n/i18n'
+import type { ErrorEffect } from './error-catalogue'
+
+const text = {
+  somethingWrongTitle: msg({ id: 'errors.somethingWrongTitle', message: 'Something went wrong' }),
+  somethingWrong: msg({ id: 'errors.somethingWrong', message: 'Something went wrong please try again later' }),
+  error: msg({ id: 'errors.error', message: 'Error' }),
+  sessionExpired: msg({ id: 'errors.sessionExpired', message: 'Your session has expired. Please sign in again.' }),
+  close: msg({ id: 'errors.close', message: 'Close' }),
+}
+
+/** Signs the browser out after the member API refused the session (loaded lazily: Firebase is big). */
+async function endExpiredSession(queryClient: QueryClient) {
+  const { signOut } = await import('~/auth/account-actions')
+  await signOut(queryClient)
+}
+
+/** Carries out, in the browser, what the error catalogue decided for a failed call. */
+export async function applyErrorEffect(effect: ErrorEffect, { router, queryClient }: { router: AnyRouter; queryClient: QueryClient }): Promise<void> {
+  switch (effect.kind) {
+    case 'none':
+      return
+    case 'redirect-locale-404':
+      await router.navigate({ to: '/$locale/404', params: { locale: 'en' }, replace: true })
+      return
+    case 'redirect-404':
+      await router.navigate({ to: '/404', replace: true })
+      return
+    case 'dialog':
+      feedback.confirm({ header: i18n._(text.somethingWrongTitle), message: effect.message ?? i18n._(text.somethingWrong), closable: true, rejectLabel: i18n._(text.close) })
+      return
+    case 'generic-dialog':
+      feedback.confirm({ header: i18n._(text.somethingWrongTitle), message: i18n._(text.somethingWrong), closable: true, rejectLabel: i18n._(text.close) })
+      return
+    case 'session-expired': {
+      const back = router.state.location.href
+      await endExpiredSession(queryClient)
+      // After sign-out (which resets feedback), so the toast stays on screen for its life.
+      feedback.toast({ severity: 'error', summary: i18n._(text.error), detail: i18n._(text.sessionExpired), life: ERROR_TOAST_LIFE_MS })
+      await router.navigate({ to: '/$locale/user/login', params: { locale: 'en' }, search: { redirect: back }, replace: true })
+      return
+    }
+  }
+}

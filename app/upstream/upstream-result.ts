@@ -1,0 +1,37 @@
+import type { FieldErrors } from '#contract/envelope'
+
+/**
+ * What can go wrong when the portal calls the member API, as data that crosses the server-function
+ * boundary intact. The error catalogue (error-catalogue.ts) decides what the member sees for each.
+ */
+export type UpstreamFailure =
+  /** The answer's body said NOT_FOUND. */
+  | { kind: 'not-found'; path: string }
+  /** HTTP 400 or 409: the member can do something about it. */
+  | { kind: 'rejected'; path: string; httpStatus: 400 | 409; message: string | null; fields: FieldErrors | null }
+  /** HTTP 401: the session is over. */
+  | { kind: 'unauthenticated'; path: string }
+  /** HTTP 403 or 404 without a NOT_FOUND body. */
+  | { kind: 'forbidden'; path: string; httpStatus: 403 | 404 }
+  /** Anything else: 5xx, 429, timeout, network, an answer that does not match its schema. */
+  | { kind: 'unavailable'; path: string; reason: 'server' | 'timeout' | 'network' | 'bad-response'; httpStatus: number | null }
+
+export type UpstreamResult<T> = { ok: true; data: T } | { ok: false; failure: UpstreamFailure }
+
+/** A failed upstream call, thrown where a query or mutation needs an exception. */
+export class UpstreamError extends Error {
+  override name = 'UpstreamError'
+  constructor(readonly failure: UpstreamFailure) {
+    super(`${failure.kind} from ${failure.path}`)
+  }
+}
+
+export function isUpstreamError(error: unknown): error is UpstreamError {
+  return error instanceof UpstreamError || (typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'UpstreamError' && 'failure' in error)
+}
+
+/** The data of a result, or an UpstreamError to throw (queries and mutations). */
+export function unwrap<T>(result: UpstreamResult<T>): T {
+  if (result.ok) return result.data
+  throw new UpstreamError(result.failure)
+}

@@ -1,0 +1,30 @@
+// Starts the member API (suite/server.ts through tsx) for local mode and the browser tests.
+import { resolve } from 'node:path'
+import { startNode } from './processes.mjs'
+
+const root = resolve(import.meta.dirname, '../..')
+const tsx = resolve(root, 'node_modules/tsx/dist/cli.mjs')
+
+/** The demo member the seed creates (suite/seed/catalogue.ts); local mode only. */
+export const DEMO_EMAIL = 'demo@testerscircle.example'
+export const DEMO_PASSWORD = 'demo-tester-2026'
+
+/**
+ * @param {{ port: number, authEmulatorHost: string, dataDir: string, quiet?: boolean, env?: Record<string, string> }} options
+ */
+export function startSuite({ port, authEmulatorHost, dataDir, quiet = false, env = {} }) {
+  return startNode('suite', [tsx, resolve(root, 'suite/server.ts')], {
+    quiet,
+    env: {
+      NODE_ENV: 'development',
+      SUITE_PORT: String(port),
+      SUITE_HOST: '127.0.0.1',
+      SUITE_DATA_DIR: dataDir,
+      SUITE_SEED: 'demo',
+      FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost,
+      GCLOUD_PROJECT: 'demo-portal',
+      LOG_LEVEL: quiet ? 'warn' : 'info',
+      ...env,
+    },
+  })
+}
