@@ -16,6 +16,7 @@ export default defineConfig({
     babel({ presets: [linguiTransformerBabelPreset()] }),
     lingui(),
     viteReact(),
-    nitro({ plugins: ['./app/server/startup-check.ts'] }),
+    // PORTAL_OUTPUT_DIR lets two builds live side by side (e.g. a test run while developing).
+    nitro({ plugins: ['./app/server/startup-check.ts'], ...(process.env.PORTAL_OUTPUT_DIR ? { output: { dir: process.env.PORTAL_OUTPUT_DIR } } : {}) }),
   ],
 })

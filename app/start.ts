@@ -7,6 +7,10 @@ const csrfMiddleware = createCsrfMiddleware({ filter: (ctx) => ctx.handlerType =
 const pageResponseMiddleware = createMiddleware({ type: 'request' }).server(async ({ request, next, handlerType }) => {
   const result = await next()
   if (handlerType !== 'router') return result
+  if (result.response.status >= 500) {
+    const { reportServerPageError } = await import('./observability/server-report.server')
+    void reportServerPageError(request, result.response.status)
+  }
   return { ...result, response: finishPageResponse(request, result.response) }
 })
 

@@ -9,7 +9,7 @@ import { startSuite } from '../../../scripts/lib/suite.mjs'
 
 export default async function setup(project: TestProject) {
   const root = resolve(import.meta.dirname, '../../..')
-  const serverEntry = resolve(root, '.output/server/index.mjs')
+  const serverEntry = resolve(root, process.env.PORTAL_OUTPUT_DIR ?? '.output', 'server/index.mjs')
   if (!existsSync(serverEntry)) throw new Error('No production build: run `npm run build` first (npm test does).')
 
   const stops: Array<() => Promise<void>> = []
