@@ -10,7 +10,8 @@ import { databaseOutbox } from './services/outbox'
 export async function createRuntime(config: SuiteConfig): Promise<{ deps: SuiteDeps; database: Database }> {
   // firebase-admin reads the emulator address from the environment; local mode defaults it.
   if (config.firebase.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.firebase.emulatorHost
-  const logger = pino({ level: config.logLevel, base: { service: 'suite' } })
+  // Query parameters of a failed SQL statement can hold personal data; the statement itself is enough.
+  const logger = pino({ level: config.logLevel, base: { service: 'suite' }, redact: { paths: ['err.params', 'err.cause.params'], censor: '[redacted]' } })
   const database = await openDatabase(
     config.database.kind === 'postgres' ? { kind: 'postgres', url: config.database.url } : { kind: 'pglite', dataDir: config.database.dataDir },
   )
