@@ -19,6 +19,16 @@ async function endExpiredSession(queryClient: QueryClient) {
   await signOut(queryClient)
 }
 
+// Several calls of one page often fail together (the page's data and the header's, say): the
+// member is told once.
+let endingSession = false
+
+function openDialog(message: string) {
+  const open = feedback.getState().dialog
+  if (open && open.message === message) return
+  feedback.confirm({ header: i18n._(text.somethingWrongTitle), message, closable: true, rejectLabel: i18n._(text.close) })
+}
+
 /** Carries out, in the browser, what the error catalogue decided for a failed call. */
 export async function applyErrorEffect(effect: ErrorEffect, { router, queryClient }: { router: AnyRouter; queryClient: QueryClient }): Promise<void> {
   switch (effect.kind) {
@@ -31,17 +41,24 @@ export async function applyErrorEffect(effect: ErrorEffect, { router, queryClien
       await router.navigate({ to: '/404', replace: true })
       return
     case 'dialog':
-      feedback.confirm({ header: i18n._(text.somethingWrongTitle), message: effect.message ?? i18n._(text.somethingWrong), closable: true, rejectLabel: i18n._(text.close) })
+      openDialog(effect.message ?? i18n._(text.somethingWrong))
       return
     case 'generic-dialog':
-      feedback.confirm({ header: i18n._(text.somethingWrongTitle), message: i18n._(text.somethingWrong), closable: true, rejectLabel: i18n._(text.close) })
+      openDialog(i18n._(text.somethingWrong))
       return
     case 'session-expired': {
-      const back = router.state.location.href
-      await endExpiredSession(queryClient)
-      // After sign-out (which resets feedback), so the toast stays on screen for its life.
-      feedback.toast({ severity: 'error', summary: i18n._(text.error), detail: i18n._(text.sessionExpired), life: ERROR_TOAST_LIFE_MS })
-      await router.navigate({ to: '/$locale/user/login', params: { locale: 'en' }, search: { redirect: back }, replace: true })
+      if (endingSession) return
+      endingSession = true
+      try {
+        // Where the member is, or was going (a navigation may be under way): back there after signing in.
+        const back = router.state.location.href
+        await endExpiredSession(queryClient)
+        // After sign-out (which resets feedback), so the toast stays on screen for its life.
+        feedback.toast({ severity: 'error', summary: i18n._(text.error), detail: i18n._(text.sessionExpired), life: ERROR_TOAST_LIFE_MS })
+        await router.navigate({ to: '/$locale/user/login', params: { locale: 'en' }, search: { redirect: back }, replace: true })
+      } finally {
+        endingSession = false
+      }
       return
     }
   }

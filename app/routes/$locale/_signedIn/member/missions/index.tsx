@@ -1,12 +1,9 @@
-import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { MemberPage } from '~/features/member/member-page'
+import { MissionsPage } from '~/features/rewards/missions-page'
+import { missionsQuery, pointsQuery } from '~/queries/rewards'
+import { loadPageData } from '~/upstream/load-page-data'
 
 export const Route = createFileRoute('/$locale/_signedIn/member/missions/')({
+  loader: ({ context, location }) => Promise.all([loadPageData(context.queryClient, missionsQuery, location), loadPageData(context.queryClient, pointsQuery, location)]),
   component: MissionsPage,
 })
-
-function MissionsPage() {
-  const { t } = useLingui()
-  return <MemberPage title={t`Missions`} intro={t`Complete missions to earn points, then redeem your points for rewards.`} />
-}

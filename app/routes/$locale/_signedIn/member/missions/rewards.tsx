@@ -1,12 +1,9 @@
-import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { MemberPage } from '~/features/member/member-page'
+import { RewardsPage } from '~/features/rewards/rewards-page'
+import { redemptionsQuery, rewardsQuery } from '~/queries/rewards'
+import { loadPageData } from '~/upstream/load-page-data'
 
 export const Route = createFileRoute('/$locale/_signedIn/member/missions/rewards')({
+  loader: ({ context, location }) => Promise.all([loadPageData(context.queryClient, rewardsQuery, location), loadPageData(context.queryClient, redemptionsQuery, location)]),
   component: RewardsPage,
 })
-
-function RewardsPage() {
-  const { t } = useLingui()
-  return <MemberPage title={t`Rewards`} intro={t`Turn your points into discount codes.`} />
-}

@@ -1,0 +1,31 @@
+import type { Page } from 'playwright-core'
+import { inject } from 'vitest'
+import { gotoHydrated } from './browser'
+
+export type TestMember = { email: string; password: string; displayName: string; uid: string }
+
+/** A new Firebase user in the emulator (the member record is created on first use by the member API). */
+export async function createMember(displayName = 'Sam Sample'): Promise<TestMember> {
+  const email = `member-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
+  const password = 'tested4you'
+  const response = await fetch(`http://${inject('authEmulatorHost')}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, displayName, returnSecureToken: true }),
+  })
+  const body = (await response.json()) as { localId?: string }
+  if (!body.localId) throw new Error(`The emulator did not create ${email}: ${JSON.stringify(body)}`)
+  return { email, password, displayName, uid: body.localId }
+}
+
+/** Signs in through the login page, optionally with a page to return to. */
+export async function signInThroughUi(page: Page, member: Pick<TestMember, 'email' | 'password'>, redirect?: string): Promise<void> {
+  await gotoHydrated(page, redirect ? `/en/user/login?redirect=${encodeURIComponent(redirect)}` : '/en/user/login')
+  await page.getByLabel('E-mail address').fill(member.email)
+  await page.getByLabel('Password', { exact: true }).fill(member.password)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await page.waitForURL((url) => !url.pathname.startsWith('/en/user/login'))
+}
+
+/** The demo member seeded by the member API (local mode only). */
+export const DEMO_MEMBER = { email: 'demo@testerscircle.example', password: 'demo-tester-2026' }
