@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useSyncExternalStore } from 'react'
-import { showErrorToast } from '~/components/ui/error-toast'
 import { authStore } from './auth-store'
 import { publicAuthConfigQuery } from './public-config'
 import { viewerQuery } from './viewer'
@@ -25,7 +24,7 @@ export function AuthProvider() {
     let cancelled = false
     let unsubscribe = () => {}
     void (async () => {
-      const [{ clientAuth }, { onIdTokenChanged }] = await Promise.all([import('./firebase-web'), import('firebase/auth')])
+      const [{ clientAuth }, { onIdTokenChanged, signOut }] = await Promise.all([import('./firebase-web'), import('firebase/auth')])
       if (cancelled) return
       const auth = clientAuth(config)
       unsubscribe = onIdTokenChanged(auth, async (user) => {
@@ -48,7 +47,9 @@ export function AuthProvider() {
         if (!viewer?.signedIn || viewer.uid !== user.uid) {
           const next = await startSessionFn({ data: { idToken: token.token } }).catch(() => null)
           if (next) queryClient.setQueryData(viewerQuery.queryKey, next)
-          else showErrorToast()
+          // The server refused this browser's sign-in (revoked elsewhere, account disabled): it
+          // signs out here too, rather than looking signed in without a session.
+          else await signOut(auth).catch(() => undefined)
         }
       })
     })()

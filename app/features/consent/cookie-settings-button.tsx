@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
+import { showErrorToast } from '~/components/ui/error-toast'
 import { feedback } from '~/components/ui/feedback-store'
 import { writeConsent, type ConsentChoice } from './consent'
 
@@ -6,7 +7,13 @@ import { writeConsent, type ConsentChoice } from './consent'
 export function CookieSettingsButton({ className }: { className?: string }) {
   const { t } = useLingui()
   const save = (choice: ConsentChoice) => {
-    writeConsent(choice)
+    try {
+      writeConsent(choice)
+    } catch {
+      // Storage can be full or switched off (some private windows): say so rather than pretend.
+      showErrorToast()
+      return
+    }
     feedback.toast({ severity: 'success', summary: t`Cookie choice saved`, detail: t`You can change it at any time from the footer.` })
   }
   return (
