@@ -6,7 +6,11 @@ import viteReact from '@vitejs/plugin-react'
 import { nitro } from 'nitro/vite'
 import { defineConfig } from 'vite'
 
+// One id per build: the browser compares it with /build/latest.json to notice a deployment.
+const buildId = process.env.PORTAL_BUILD_ID ?? Date.now().toString(36)
+
 export default defineConfig({
+  define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId) },
   server: { port: 3000, host: '127.0.0.1' },
   resolve: { tsconfigPaths: true },
   plugins: [

@@ -2,6 +2,8 @@ import { useLingui } from '@lingui/react/macro'
 import { Link, type ErrorComponentProps } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { Button } from '~/components/ui/button'
+import { reloadForChunkError } from '~/observability/chunk-reload'
+import { reportClientError } from '~/observability/error-reporter'
 
 /**
  * What replaces a page when the app fails (spec section 2: "the error page replaces the normal
@@ -10,7 +12,11 @@ import { Button } from '~/components/ui/button'
 export function AppErrorPage({ error, reset }: Partial<ErrorComponentProps>) {
   const { t } = useLingui()
   useEffect(() => {
-    if (error) console.error('Page error', error)
+    if (!error) return
+    // New code deployed under the member's feet: fetch the page again rather than show an error.
+    if (reloadForChunkError(error)) return
+    console.error('Page error', error)
+    reportClientError(error, ['page'])
   }, [error])
 
   return (

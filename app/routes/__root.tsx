@@ -15,6 +15,7 @@ import { DefaultLayout } from '~/layouts/default-layout'
 import { ErrorLayout } from '~/layouts/error-layout'
 import { pageFrameOf } from '~/layouts/layout-options'
 import { PdfLayout } from '~/layouts/pdf-layout'
+import { useBuildVersionCheck } from '~/observability/use-build-version-check'
 import { NotFoundPage } from '~/pages/not-found-page'
 import { AppErrorPage } from '~/pages/error-page'
 import appCss from '~/styles/app.css?url'
@@ -65,6 +66,7 @@ function useHydratedMarker() {
 
 function RootDocument({ children }: { children: ReactNode }) {
   useHydratedMarker()
+  useBuildVersionCheck()
   return (
     <html lang="en" dir="ltr">
       <head>

@@ -85,6 +85,12 @@ describe('routes as a visitor sees them', () => {
     expect(html).not.toMatch(/\n\s+at |node_modules|\.mjs:\d+/)
   })
 
+  it('serves the latest-build file the browser checks every hour', async () => {
+    const response = await get('/build/latest.json')
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    expect(await response.json()).toEqual({ id: expect.stringMatching(/^\w+$/) })
+  })
+
   it('sets the locale cookie on locale routes', async () => {
     const response = await get('/en/legal')
     expect(response.headers.get('set-cookie')).toMatch(/^i18n_redirected=en; Max-Age=31536000; Path=\/; SameSite=Lax/)
