@@ -1,12 +1,20 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import { ParticipationsList } from '~/features/participations/participations-list'
 import { MemberPage } from '~/features/member/member-page'
+import { participationsQuery } from '~/queries/participations'
+import { loadPageData } from '~/upstream/load-page-data'
 
 export const Route = createFileRoute('/$locale/_signedInWithAddress/member/campaigns/')({
+  loader: ({ context, location }) => loadPageData(context.queryClient, participationsQuery, location),
   component: CampaignsPage,
 })
 
 function CampaignsPage() {
   const { t } = useLingui()
-  return <MemberPage title={t`My campaigns`} intro={t`Every campaign you applied for, and what to do next in each.`} />
+  return (
+    <MemberPage title={t`My campaigns`} intro={t`Every campaign you applied for, and what to do next in each.`}>
+      <ParticipationsList />
+    </MemberPage>
+  )
 }

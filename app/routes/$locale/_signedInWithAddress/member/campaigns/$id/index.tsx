@@ -1,12 +1,29 @@
 import { useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
+import { ParticipationDetail } from '~/features/participations/participation-detail'
+import { currentParticipation } from '~/features/participations/participation-steps'
 import { MemberPage } from '~/features/member/member-page'
+import { campaignParticipationsQuery, campaignTasksQuery } from '~/queries/participations'
+import { loadPageData } from '~/upstream/load-page-data'
 
 export const Route = createFileRoute('/$locale/_signedInWithAddress/member/campaigns/$id/')({
+  loader: ({ context, location, params }) =>
+    Promise.all([
+      loadPageData(context.queryClient, campaignParticipationsQuery(params.id), location),
+      loadPageData(context.queryClient, campaignTasksQuery(params.id), location),
+    ]),
   component: CampaignPage,
 })
 
 function CampaignPage() {
   const { t } = useLingui()
-  return <MemberPage title={t`Campaign`} intro={t`Your progress in this campaign: each step from application to review, and the tasks left to do.`} />
+  const { id } = Route.useParams()
+  const { data } = useQuery(campaignParticipationsQuery(id))
+  const participation = data ? currentParticipation(data.items) : null
+  return (
+    <MemberPage title={participation?.campaign.title ?? t`Campaign`} intro={t`Your progress in this campaign: each step from application to review, and the tasks left to do.`}>
+      <ParticipationDetail campaignId={id} />
+    </MemberPage>
+  )
 }

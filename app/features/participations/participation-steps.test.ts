@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest'
+import type { Participation } from '#contract/participations'
+import { canWithdraw, canWriteReview, currentParticipation, groupParticipations, nextStepOf, tasksOf, timelineOf } from './participation-steps'
+
+const base: Participation = {
+  id: 'p1',
+  campaignId: 'c1',
+  flightId: 'f1',
+  campaign: { slug: 'cold-brew', title: 'Cold brew', brand: 'Kettle & Kiln', kind: 'free-product', productId: 'pr1', productName: 'Cold Brew', imageUrl: '' },
+  flightName: 'Wave 1',
+  reviewDueAt: '2026-05-01T00:00:00.000Z',
+  status: 'applied',
+  waitlistPosition: null,
+  ineligibleReasons: [],
+  appliedAt: '2026-03-01T10:00:00.000Z',
+  selectedAt: null,
+  withdrawnAt: null,
+  tasks: { questionnaireAckedAt: null, purchaseIntentAckedAt: null, reviewSubmittedAt: null, socialSubmittedAt: null, impressionsReportedAt: null },
+  shipment: null,
+  review: null,
+}
+const shipment = (over: Partial<NonNullable<Participation['shipment']>> = {}): NonNullable<Participation['shipment']> => ({
+  id: 's1',
+  participationId: 'p1',
+  campaignId: 'c1',
+  campaignTitle: 'Cold brew',
+  productName: 'Cold Brew',
+  imageUrl: '',
+  status: 'shipped',
+  carrier: 'DHL',
+  trackingNumber: 'JD1',
+  shippedAt: '2026-03-05T10:00:00.000Z',
+  deliveredAt: null,
+  returnableUntil: null,
+  return: null,
+  ...over,
+})
+const at = (over: Partial<Participation>): Participation => ({ ...base, ...over })
+
+describe('participation groups and next steps', () => {
+  it('groups by where the member stands, in a fixed order', () => {
+    const groups = groupParticipations([at({ id: 'a', status: 'completed' }), at({ id: 'b', status: 'waitlisted' }), at({ id: 'c', status: 'delivered' }), at({ id: 'd', status: 'withdrawn' })])
+    expect(groups.map((g) => [g.group, g.items.map((p) => p.id)])).toEqual([
+      ['in-progress', ['c']],
+      ['waiting', ['b']],
+      ['completed', ['a']],
+      ['closed', ['d']],
+    ])
+  })
+
+  it('says what comes next in each state', () => {
+    expect(nextStepOf(at({ status: 'waitlisted', waitlistPosition: 3 }))).toEqual({ kind: 'waitlisted', position: 3 })
+    expect(nextStepOf(at({ status: 'selected' }))).toEqual({ kind: 'wait-for-shipment' })
+    expect(nextStepOf(at({ status: 'selected', campaign: { ...base.campaign, kind: 'verified-purchase' } }))).toEqual({ kind: 'confirm-purchase-intent' })
+    expect(nextStepOf(at({ status: 'shipped' }))).toEqual({ kind: 'track-shipment' })
+    expect(nextStepOf(at({ status: 'delivered' }))).toEqual({ kind: 'write-review' })
+    expect(nextStepOf(at({ status: 'reviewed', review: { id: 'r1', status: 'pending', rejectionReason: null } }))).toEqual({ kind: 'review-in-moderation' })
+    expect(nextStepOf(at({ status: 'reviewed', review: { id: 'r1', status: 'rejected', rejectionReason: 'Too short' } }))).toEqual({ kind: 'revise-review', reason: 'Too short' })
+    expect(nextStepOf(at({ status: 'completed', review: { id: 'r1', status: 'published', rejectionReason: null } }))).toEqual({ kind: 'read-review', reviewId: 'r1' })
+  })
+
+  it('allows withdrawal only before shipping, and a review once delivered or rejected', () => {
+    expect(['applied', 'selected', 'waitlisted'].every((status) => canWithdraw(at({ status: status as Participation['status'] })))).toBe(true)
+    expect(canWithdraw(at({ status: 'shipped' }))).toBe(false)
+    expect(canWriteReview(at({ status: 'shipped' }))).toBe(false)
+    expect(canWriteReview(at({ status: 'delivered' }))).toBe(true)
+    expect(canWriteReview(at({ status: 'reviewed', review: { id: 'r', status: 'rejected', rejectionReason: null } }))).toBe(true)
+    expect(canWriteReview(at({ status: 'reviewed', review: { id: 'r', status: 'pending', rejectionReason: null } }))).toBe(false)
+  })
+
+  it('shows the live participation of a campaign before a withdrawn one', () => {
+    expect(currentParticipation([at({ id: 'old', status: 'withdrawn' }), at({ id: 'live', status: 'selected' })])?.id).toBe('live')
+    expect(currentParticipation([at({ id: 'old', status: 'withdrawn' })])?.id).toBe('old')
+    expect(currentParticipation([])).toBeNull()
+  })
+})
+
+describe('the timeline', () => {
+  it('marks what happened as done, with dates, and the next step as current', () => {
+    const p = at({ status: 'shipped', selectedAt: '2026-03-02T10:00:00.000Z', shipment: shipment() })
+    expect(timelineOf(p)).toEqual([
+      { key: 'applied', state: 'done', at: p.appliedAt },
+      { key: 'selected', state: 'done', at: p.selectedAt },
+      { key: 'shipped', state: 'done', at: '2026-03-05T10:00:00.000Z' },
+      { key: 'delivered', state: 'current', at: null },
+      { key: 'reviewed', state: 'upcoming', at: null },
+      { key: 'completed', state: 'upcoming', at: null },
+    ])
+  })
+
+  it('ends a withdrawn participation where it stopped', () => {
+    const p = at({ status: 'withdrawn', selectedAt: '2026-03-02T10:00:00.000Z', withdrawnAt: '2026-03-03T10:00:00.000Z' })
+    expect(timelineOf(p).map((s) => [s.key, s.state])).toEqual([
+      ['applied', 'done'],
+      ['selected', 'done'],
+      ['withdrawn', 'current'],
+    ])
+  })
+
+  it('puts the purchase in place of the parcel for a verified-purchase test', () => {
+    const p = at({ status: 'selected', campaign: { ...base.campaign, kind: 'verified-purchase' }, selectedAt: '2026-03-02T10:00:00.000Z' })
+    expect(timelineOf(p).map((s) => s.key)).toEqual(['applied', 'selected', 'purchased', 'reviewed', 'completed'])
+    expect(timelineOf(p)[2]?.state).toBe('current')
+  })
+
+  it('marks every step done once completed', () => {
+    expect(timelineOf(at({ status: 'completed', shipment: shipment({ status: 'delivered' }) })).every((s) => s.state === 'done')).toBe(true)
+  })
+})
+
+describe('the task checklist', () => {
+  it('lists the tasks the campaign sets, with their done dates', () => {
+    const p = at({ status: 'delivered', tasks: { ...base.tasks, questionnaireAckedAt: '2026-03-06T10:00:00.000Z' } })
+    expect(tasksOf(p, { questionnaire: true, purchaseIntent: false, review: true, social: true })).toEqual([
+      { key: 'questionnaire', doneAt: '2026-03-06T10:00:00.000Z' },
+      { key: 'review', doneAt: null },
+      { key: 'social-posts', doneAt: null },
+      { key: 'impressions', doneAt: null },
+    ])
+    expect(tasksOf(at({ campaign: { ...base.campaign, kind: 'verified-purchase' } }), { questionnaire: false, purchaseIntent: true, review: true, social: false }).map((t) => t.key)).toEqual([
+      'purchase-intent',
+      'review',
+    ])
+  })
+})

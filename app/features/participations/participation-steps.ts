@@ -1,0 +1,146 @@
+// What a participation's state means for the member: its group, its next step, its timeline and
+// its tasks. Pure functions of the member API's data, so the pages and the tests agree.
+import type { Tasks } from '#contract/campaigns'
+import { WITHDRAWABLE_STATUSES, type Participation, type ParticipationStatus } from '#contract/participations'
+
+export type ParticipationGroup = 'in-progress' | 'waiting' | 'completed' | 'closed'
+export const GROUP_ORDER: readonly ParticipationGroup[] = ['in-progress', 'waiting', 'completed', 'closed']
+
+export function groupOf(status: ParticipationStatus): ParticipationGroup {
+  switch (status) {
+    case 'selected':
+    case 'shipped':
+    case 'delivered':
+    case 'reviewed':
+      return 'in-progress'
+    case 'applied':
+    case 'waitlisted':
+      return 'waiting'
+    case 'completed':
+      return 'completed'
+    case 'not-eligible':
+    case 'withdrawn':
+      return 'closed'
+  }
+}
+
+export function groupParticipations(items: readonly Participation[]): Array<{ group: ParticipationGroup; items: Participation[] }> {
+  return GROUP_ORDER.map((group) => ({ group, items: items.filter((p) => groupOf(p.status) === group) })).filter((g) => g.items.length > 0)
+}
+
+/** Selected testers (and beyond) have tasks. */
+const TASK_STATUSES: readonly ParticipationStatus[] = ['selected', 'shipped', 'delivered', 'reviewed', 'completed']
+export const hasTasks = (p: Participation) => TASK_STATUSES.includes(p.status)
+export const canWithdraw = (p: Participation) => WITHDRAWABLE_STATUSES.includes(p.status)
+
+const isVerifiedPurchase = (p: Participation) => p.campaign.kind === 'verified-purchase'
+
+/** Whether the member may write (or rewrite) the review now; mirrors the member API's rule. */
+export function canWriteReview(p: Participation): boolean {
+  if (p.review?.status === 'pending' || p.review?.status === 'published') return false
+  if (p.status === 'delivered') return true
+  if (p.status === 'reviewed' && p.review?.status === 'rejected') return true
+  return p.status === 'selected' && isVerifiedPurchase(p) && p.tasks.purchaseIntentAckedAt !== null
+}
+
+export type NextStep =
+  | { kind: 'wait-for-selection' }
+  | { kind: 'waitlisted'; position: number | null }
+  | { kind: 'not-eligible'; reasons: string[] }
+  | { kind: 'confirm-purchase-intent' }
+  | { kind: 'wait-for-shipment' }
+  | { kind: 'track-shipment' }
+  | { kind: 'write-review' }
+  | { kind: 'revise-review'; reason: string | null }
+  | { kind: 'review-in-moderation' }
+  | { kind: 'read-review'; reviewId: string }
+  | { kind: 'completed' }
+  | { kind: 'withdrawn' }
+
+/** The one thing the member should do (or wait for) next in a participation. */
+export function nextStepOf(p: Participation): NextStep {
+  switch (p.status) {
+    case 'applied':
+      return { kind: 'wait-for-selection' }
+    case 'waitlisted':
+      return { kind: 'waitlisted', position: p.waitlistPosition }
+    case 'not-eligible':
+      return { kind: 'not-eligible', reasons: p.ineligibleReasons }
+    case 'withdrawn':
+      return { kind: 'withdrawn' }
+    case 'selected':
+      if (isVerifiedPurchase(p)) return p.tasks.purchaseIntentAckedAt ? { kind: 'write-review' } : { kind: 'confirm-purchase-intent' }
+      return { kind: 'wait-for-shipment' }
+    case 'shipped':
+      return { kind: 'track-shipment' }
+    case 'delivered':
+      return { kind: 'write-review' }
+    case 'reviewed':
+      if (p.review?.status === 'rejected') return { kind: 'revise-review', reason: p.review.rejectionReason }
+      if (p.review?.status === 'published') return { kind: 'read-review', reviewId: p.review.id }
+      return { kind: 'review-in-moderation' }
+    case 'completed':
+      return p.review?.status === 'published' ? { kind: 'read-review', reviewId: p.review.id } : { kind: 'completed' }
+  }
+}
+
+export type TimelineStepKey = 'applied' | 'selected' | 'waitlisted' | 'not-eligible' | 'purchased' | 'shipped' | 'delivered' | 'reviewed' | 'completed' | 'withdrawn'
+export type TimelineStep = { key: TimelineStepKey; state: 'done' | 'current' | 'upcoming'; at: string | null }
+
+const ORDER: readonly ParticipationStatus[] = ['applied', 'selected', 'shipped', 'delivered', 'reviewed', 'completed']
+
+/**
+ * The participation's path from application to completion, with the dates the member API knows:
+ * what happened is done, the first step still to come is current. A withdrawn, waitlisted or
+ * ineligible participation ends where it stopped instead of listing steps it will not reach.
+ */
+export function timelineOf(p: Participation): TimelineStep[] {
+  const applied: TimelineStep = { key: 'applied', state: 'done', at: p.appliedAt }
+  if (p.status === 'waitlisted') return [applied, { key: 'waitlisted', state: 'current', at: null }]
+  if (p.status === 'not-eligible') return [applied, { key: 'not-eligible', state: 'current', at: null }]
+  if (p.status === 'withdrawn') {
+    const steps: TimelineStep[] = [applied]
+    if (p.selectedAt) steps.push({ key: 'selected', state: 'done', at: p.selectedAt })
+    steps.push({ key: 'withdrawn', state: 'current', at: p.withdrawnAt })
+    return steps
+  }
+
+  const reached = ORDER.indexOf(p.status)
+  const has = (status: ParticipationStatus) => reached >= ORDER.indexOf(status)
+  const steps: Array<{ key: TimelineStepKey; happened: boolean; at: string | null }> = [
+    { key: 'applied', happened: true, at: p.appliedAt },
+    { key: 'selected', happened: has('selected'), at: p.selectedAt },
+  ]
+  if (isVerifiedPurchase(p) && !p.shipment) {
+    // The member buys the product: no parcel; the purchase takes the shipment's place.
+    steps.push({ key: 'purchased', happened: p.tasks.purchaseIntentAckedAt !== null, at: p.tasks.purchaseIntentAckedAt })
+  } else {
+    steps.push({ key: 'shipped', happened: has('shipped'), at: p.shipment?.shippedAt ?? null })
+    steps.push({ key: 'delivered', happened: has('delivered'), at: p.shipment?.deliveredAt ?? null })
+  }
+  steps.push({ key: 'reviewed', happened: has('reviewed'), at: p.tasks.reviewSubmittedAt })
+  steps.push({ key: 'completed', happened: has('completed'), at: null })
+  const next = steps.findIndex((s) => !s.happened)
+  return steps.map((s, i) => ({ key: s.key, at: s.at, state: s.happened ? 'done' : i === next ? 'current' : 'upcoming' }))
+}
+
+export type TaskKey = 'questionnaire' | 'purchase-intent' | 'review' | 'social-posts' | 'impressions'
+export type Task = { key: TaskKey; doneAt: string | null }
+
+/** The checklist of a selected tester, from what the campaign sets. */
+export function tasksOf(p: Participation, campaignTasks: Tasks): Task[] {
+  const list: Task[] = []
+  if (campaignTasks.questionnaire) list.push({ key: 'questionnaire', doneAt: p.tasks.questionnaireAckedAt })
+  if (campaignTasks.purchaseIntent || isVerifiedPurchase(p)) list.push({ key: 'purchase-intent', doneAt: p.tasks.purchaseIntentAckedAt })
+  if (campaignTasks.review) list.push({ key: 'review', doneAt: p.tasks.reviewSubmittedAt })
+  if (campaignTasks.social) {
+    list.push({ key: 'social-posts', doneAt: p.tasks.socialSubmittedAt })
+    list.push({ key: 'impressions', doneAt: p.tasks.impressionsReportedAt })
+  }
+  return list
+}
+
+/** The participation a campaign page is about: the live one, else the newest. */
+export function currentParticipation(items: readonly Participation[]): Participation | null {
+  return items.find((p) => p.status !== 'withdrawn' && p.status !== 'not-eligible') ?? items[0] ?? null
+}
