@@ -1,0 +1,223 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { Check } from 'lucide-react'
+import { useState, type FormEvent } from 'react'
+import * as v from 'valibot'
+import { RETURN_REASONS, type Shipment } from '#contract/participations'
+import { Button } from '~/components/ui/button'
+import { feedback } from '~/components/ui/feedback-store'
+import { FormAlert, SelectField } from '~/components/ui/field'
+import { TextAreaField } from '~/components/ui/text-area-field'
+import { ProductThumb } from '~/features/participations/product-thumb'
+import { cn } from '~/lib/cn'
+import { formatDate } from '~/lib/date-format'
+import { formValues, type FieldErrors } from '~/lib/form'
+import { shipmentsQuery } from '~/queries/shipments'
+import { requestReturnFn } from '~/shipments/shipments.functions'
+import { isUpstreamError, unwrap } from '~/upstream/upstream-result'
+import { canRequestReturn, returnableShipments } from './shipment-status'
+import { returnReasonLabel, returnStatusLabel } from './shipment-texts'
+
+const locale = 'en'
+const COMMENT_MAX = 1000
+
+/** Delivered products: request a return while allowed, and follow it (requested → label → returned). */
+export function ReturnsPanel() {
+  const { t } = useLingui()
+  const { data, isPending, isError } = useQuery(shipmentsQuery)
+
+  if (isPending) return <p className="text-muted">{t`Loading your shipments…`}</p>
+  if (isError) return <FormAlert>{t`We could not load your shipments. Please try again in a moment.`}</FormAlert>
+
+  const shipments = returnableShipments(data.shipments)
+  const onTheWay = data.shipments.length - shipments.length
+  return (
+    <div className="flex flex-col gap-6">
+      <FormAlert tone="info">
+        <Trans>You can return a test product within 30 days of delivery if it arrived damaged, is the wrong item or is not as described. We send you a prepaid return label.</Trans>
+      </FormAlert>
+      {shipments.length === 0 ? (
+        <section aria-labelledby="nothing-to-return-heading" className="rounded-2xl border border-line bg-canvas p-6">
+          <h2 id="nothing-to-return-heading" className="text-xl font-bold text-authentic">
+            <Trans>Nothing to return</Trans>
+          </h2>
+          <p className="mt-2 text-ink">
+            {onTheWay > 0
+              ? t`Your products are still on their way. Once one is delivered, you can request its return here.`
+              : t`Once a test product is delivered, you can request its return here.`}
+          </p>
+          <Button asChild severity="secondary" className="mt-4">
+            <Link to="/$locale/member/shipments" params={{ locale }}>
+              {t`See my shipments`}
+            </Link>
+          </Button>
+        </section>
+      ) : (
+        <ul className="flex flex-col gap-4">
+          {shipments.map((s) => (
+            <ReturnCard key={s.id} shipment={s} />
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}
+
+function ReturnCard({ shipment: s }: { shipment: Shipment }) {
+  const { t } = useLingui()
+  const [open, setOpen] = useState(false)
+  const delivered = s.deliveredAt ? formatDate(s.deliveredAt) : ''
+  const until = s.returnableUntil ? formatDate(s.returnableUntil) : ''
+  const formId = `return-form-${s.id}`
+  return (
+    <li className="rounded-xl border border-line bg-white p-4 sm:p-5" data-testid="return-card">
+      <div className="flex gap-4">
+        <ProductThumb imageUrl={s.imageUrl} className="size-16 shrink-0" />
+        <div className="min-w-0 flex-1">
+          <h2 className="text-lg font-semibold text-ink">{s.productName}</h2>
+          <p className="text-sm text-muted">{t`${s.campaignTitle} · delivered ${delivered}`}</p>
+        </div>
+      </div>
+      <div className="mt-4 border-t border-line pt-4">
+        {s.return ? (
+          <ReturnProgress shipment={s} />
+        ) : canRequestReturn(s) ? (
+          open ? (
+            <ReturnForm id={formId} shipment={s} onCancel={() => setOpen(false)} />
+          ) : (
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+              <p className="text-ink">{t`You can request a return until ${until}.`}</p>
+              <Button size="small" severity="secondary" aria-expanded={false} aria-controls={formId} onClick={() => setOpen(true)}>
+                {t`Request a return`}
+              </Button>
+            </div>
+          )
+        ) : (
+          <p className="text-ink">{t`The return window for this product closed on ${until}.`}</p>
+        )}
+      </div>
+    </li>
+  )
+}
+
+function ReturnProgress({ shipment: s }: { shipment: Shipment }) {
+  const { t, i18n } = useLingui()
+  const r = s.return
+  if (!r) return null
+  const steps = [
+    { key: 'requested', label: i18n._(returnStatusLabel.requested), at: r.requestedAt },
+    { key: 'label-issued', label: i18n._(returnStatusLabel['label-issued']), at: r.labelIssuedAt },
+    { key: 'returned', label: i18n._(returnStatusLabel.returned), at: r.returnedAt },
+  ]
+  const reason = i18n._(returnReasonLabel[r.reason])
+  return (
+    <div>
+      <p className="text-ink">
+        <span className="font-semibold">{t`Reason:`}</span> {reason}
+        {r.comment && <span className="block text-sm text-muted">“{r.comment}”</span>}
+      </p>
+      <ol className="mt-4 grid gap-3 sm:grid-cols-3" aria-label={t`Return progress`}>
+        {steps.map((step) => {
+          const date = step.at ? formatDate(step.at) : null
+          return (
+            <li key={step.key} className={cn('flex items-start gap-2 rounded-lg border p-3', date ? 'border-verdin/40 bg-[#f1f8f4]' : 'border-line')}>
+              <span aria-hidden="true" className={cn('mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full', date ? 'bg-verdin text-white' : 'border-2 border-line')}>
+                {date && <Check className="size-3" />}
+              </span>
+              <span>
+                <span className="block font-semibold text-ink">{step.label}</span>
+                <span className="block text-sm text-ink">{date ?? t`Not yet`}</span>
+              </span>
+            </li>
+          )
+        })}
+      </ol>
+      {r.status === 'requested' && <p className="mt-3 text-sm text-ink">{t`We are preparing your prepaid return label and will e-mail you when it is ready.`}</p>}
+      {r.status === 'label-issued' && r.labelUrl && (
+        <p className="mt-3 text-ink">
+          <a href={r.labelUrl} target="_blank" rel="noreferrer noopener" className="font-semibold text-colbolt underline">
+            {t`Download your return label`}
+          </a>{' '}
+          <span className="text-sm">{t`(opens in a new tab) Print it, stick it on the parcel and drop it at the carrier.`}</span>
+        </p>
+      )}
+    </div>
+  )
+}
+
+const ReturnFormSchema = v.object({
+  reason: v.picklist(RETURN_REASONS),
+  comment: v.pipe(v.string(), v.trim(), v.maxLength(COMMENT_MAX)),
+})
+
+function ReturnForm({ id, shipment, onCancel }: { id: string; shipment: Shipment; onCancel: () => void }) {
+  const { t, i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const messages = { reason: t`Choose why you are returning the product.`, comment: t`Keep the comment to ${COMMENT_MAX} characters or fewer.` }
+
+  const request = useMutation({
+    mutationFn: async (input: v.InferOutput<typeof ReturnFormSchema>) =>
+      unwrap(await requestReturnFn({ data: { shipmentId: shipment.id, reason: input.reason, ...(input.comment ? { comment: input.comment } : {}) } })),
+    onSuccess: async (updated) => {
+      queryClient.setQueryData(shipmentsQuery.queryKey, (current) =>
+        current ? { shipments: current.shipments.map((s) => (s.id === updated.id ? updated : s)) } : current,
+      )
+      feedback.toast({ severity: 'success', summary: t`Return requested`, detail: t`We will e-mail you a prepaid return label.` })
+    },
+    onError: (error) => {
+      if (isUpstreamError(error) && error.failure.kind === 'rejected' && error.failure.fields) {
+        const next: FieldErrors = {}
+        for (const key of Object.keys(error.failure.fields)) if (key === 'reason' || key === 'comment') next[key] = messages[key]
+        setErrors(next)
+      }
+    },
+  })
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (request.isPending) return
+    const result = v.safeParse(ReturnFormSchema, formValues(event.currentTarget))
+    if (!result.success) {
+      const next: FieldErrors = {}
+      for (const issue of result.issues) {
+        const key = v.getDotPath(issue)
+        if (key === 'reason' || key === 'comment') next[key] = messages[key]
+      }
+      setErrors(next)
+      return
+    }
+    setErrors({})
+    request.mutate(result.output)
+  }
+
+  return (
+    <form id={id} noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={t`Return of ${shipment.productName}`}>
+      <SelectField
+        label={t`Why are you returning it?`}
+        autoFocus
+        name="reason"
+        defaultValue=""
+        error={errors.reason}
+        options={[{ value: '', label: t`Choose a reason` }, ...RETURN_REASONS.map((reason) => ({ value: reason, label: i18n._(returnReasonLabel[reason]) }))]}
+      />
+      <TextAreaField
+        label={t`What happened? (optional)`}
+        name="comment"
+        rows={3}
+        maxLength={COMMENT_MAX}
+        description={t`A few words help us fix it with the brand, up to ${COMMENT_MAX} characters.`}
+        error={errors.comment}
+      />
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" loading={request.isPending}>
+          {t`Request the return`}
+        </Button>
+        <Button severity="secondary" variant="text" onClick={onCancel}>
+          {t`Cancel`}
+        </Button>
+      </div>
+    </form>
+  )
+}
