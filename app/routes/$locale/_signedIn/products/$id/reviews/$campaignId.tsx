@@ -1,12 +1,21 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { MemberPage } from '~/features/member/member-page'
+import { WriteReview } from '~/features/review-writing/write-review-page'
+import { rcProductQuery } from '~/queries/content'
+import { loadPageData } from '~/upstream/load-page-data'
 
 export const Route = createFileRoute('/$locale/_signedIn/products/$id/reviews/$campaignId')({
+  loader: ({ context, location, params }) => loadPageData(context.queryClient, rcProductQuery(params.id, params.campaignId), location),
   component: WriteReviewPage,
 })
 
 function WriteReviewPage() {
   const { t } = useLingui()
-  return <MemberPage title={t`Write your review`} intro={t`Tell other shoppers what you honestly think of the product you tested.`} />
+  const { id, campaignId } = Route.useParams()
+  return (
+    <MemberPage title={t`Write your review`} intro={t`Tell other shoppers what you honestly think of the product you tested.`}>
+      <WriteReview productId={id} campaignId={campaignId} />
+    </MemberPage>
+  )
 }
