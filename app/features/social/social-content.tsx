@@ -1,0 +1,255 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useState, type FormEvent } from 'react'
+import * as v from 'valibot'
+import { SOCIAL_PLATFORMS, type SocialPlatform } from '#contract/common'
+import type { SocialPost } from '#contract/content'
+import type { Participation } from '#contract/participations'
+import { Button } from '~/components/ui/button'
+import { feedback } from '~/components/ui/feedback-store'
+import { FormAlert, SelectField, TextField } from '~/components/ui/field'
+import { reportImpressionsFn, submitSocialPostFn } from '~/content/content.functions'
+import { currentParticipation, hasTasks } from '~/features/participations/participation-steps'
+import { formatDate } from '~/lib/date-format'
+import { formValues, type FieldErrors } from '~/lib/form'
+import { socialPostsQuery } from '~/queries/content'
+import { campaignParticipationsQuery, campaignTasksQuery, participationsQuery } from '~/queries/participations'
+import { isUpstreamError, unwrap } from '~/upstream/upstream-result'
+import { checkImpressions, IMPRESSION_FIELDS, type ImpressionField } from './impressions-rules'
+import { impressionHint, impressionLabel, platformLabel } from './social-texts'
+
+const locale = 'en'
+
+/** Social posts of a participation: their links per platform, then the impressions they made. */
+export function SocialContent({ campaignId }: { campaignId: string }) {
+  const { t } = useLingui()
+  const participations = useQuery(campaignParticipationsQuery(campaignId))
+  const campaign = useQuery(campaignTasksQuery(campaignId))
+  const p = participations.data ? currentParticipation(participations.data.items) : null
+  const posts = useQuery({ ...socialPostsQuery(p?.id ?? ''), enabled: p !== null && hasTasks(p) })
+
+  if (participations.isPending || campaign.isPending) return <p className="text-muted">{t`Loading your social posts…`}</p>
+  if (participations.isError || campaign.isError) return <FormAlert>{t`We could not load this campaign. Please try again in a moment.`}</FormAlert>
+
+  const back = (
+    <Button asChild severity="secondary" className="mt-4">
+      <Link to="/$locale/member/campaigns/$id" params={{ locale, id: campaignId }}>
+        {t`Back to my campaign`}
+      </Link>
+    </Button>
+  )
+  if (!p || !hasTasks(p) || !campaign.data.tasks.social) {
+    return (
+      <div className="rounded-2xl border border-line bg-canvas p-6">
+        <p className="text-ink">
+          {!p
+            ? t`You have not applied for this campaign.`
+            : !campaign.data.tasks.social
+              ? t`This test has no social posts to share. Your other tasks are on the campaign page.`
+              : t`Social posts open once you are selected for this test.`}
+        </p>
+        {back}
+      </div>
+    )
+  }
+
+  if (posts.isPending) return <p className="text-muted">{t`Loading your social posts…`}</p>
+  if (posts.isError) return <FormAlert>{t`We could not load your social posts. Please try again in a moment.`}</FormAlert>
+
+  return (
+    <div className="flex flex-col gap-10">
+      <p className="text-ink">
+        <Trans>
+          For <strong>{p.campaign.title}</strong>. Mention that you received the product for free, for example with #gifted.
+        </Trans>
+      </p>
+      <section aria-labelledby="posts-heading">
+        <h2 id="posts-heading" className="text-xl font-bold text-authentic">
+          <Trans>1. Your post links</Trans>
+        </h2>
+        {posts.data.posts.length > 0 ? (
+          <ul className="mt-4 flex flex-col gap-2">
+            {posts.data.posts.map((post) => (
+              <PostLink key={post.id} post={post} />
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-2 text-ink">{t`No links yet. Add the first one below.`}</p>
+        )}
+        <PostLinkForm participation={p} posts={posts.data.posts} />
+      </section>
+
+      <section aria-labelledby="impressions-heading">
+        <h2 id="impressions-heading" className="text-xl font-bold text-authentic">
+          <Trans>2. Impressions</Trans>
+        </h2>
+        <p className="mt-1 text-ink">
+          <Trans>About a week after posting, copy the numbers from your post's statistics. You can report again later; we keep every report.</Trans>
+        </p>
+        {posts.data.posts.length === 0 ? (
+          <p className="mt-3 text-ink">{t`Add a post link first; then you can report its impressions here.`}</p>
+        ) : (
+          <div className="mt-4 flex flex-col gap-6">
+            {posts.data.posts.map((post) => (
+              <ImpressionsForm key={post.id} post={post} participation={p} />
+            ))}
+          </div>
+        )}
+      </section>
+      <div>{back}</div>
+    </div>
+  )
+}
+
+function PostLink({ post }: { post: SocialPost }) {
+  const { t, i18n } = useLingui()
+  const on = formatDate(post.submittedAt)
+  return (
+    <li className="flex flex-col gap-1 rounded-lg border border-line bg-white p-3 sm:flex-row sm:items-center sm:gap-4">
+      <span className="font-semibold text-ink sm:w-28">{i18n._(platformLabel[post.platform])}</span>
+      <a href={post.url} target="_blank" rel="noreferrer noopener" className="min-w-0 flex-1 truncate text-colbolt underline">
+        {post.url}
+        <span className="sr-only"> {t`(opens in a new tab)`}</span>
+      </a>
+      <span className="text-sm text-muted">{t`added ${on}`}</span>
+    </li>
+  )
+}
+
+const UrlSchema = v.pipe(v.string(), v.trim(), v.maxLength(2000), v.url(), v.regex(/^https?:\/\//i))
+
+function PostLinkForm({ participation, posts }: { participation: Participation; posts: SocialPost[] }) {
+  const { t, i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [formKey, setFormKey] = useState(0)
+  const free = SOCIAL_PLATFORMS.filter((platform) => !posts.some((post) => post.platform === platform))
+  const messages = { platform: t`Choose the platform you posted on.`, url: t`Enter the full address of your post, starting with https://.` }
+
+  const add = useMutation({
+    mutationFn: async (input: { platform: SocialPlatform; url: string }) => unwrap(await submitSocialPostFn({ data: { participationId: participation.id, ...input } })),
+    onSuccess: async (post) => {
+      queryClient.setQueryData(socialPostsQuery(participation.id).queryKey, (current) => (current ? { posts: [post, ...current.posts] } : current))
+      await queryClient.invalidateQueries({ queryKey: participationsQuery.queryKey })
+      setFormKey((k) => k + 1)
+      feedback.toast({ severity: 'success', summary: t`Post link added`, detail: t`Report its impressions once it has been up for a few days.` })
+    },
+    onError: (error) => {
+      if (isUpstreamError(error) && error.failure.kind === 'rejected' && error.failure.fields) {
+        const next: FieldErrors = {}
+        for (const key of Object.keys(error.failure.fields)) if (key === 'platform' || key === 'url') next[key] = messages[key]
+        setErrors(next)
+      }
+    },
+  })
+
+  if (free.length === 0) return <p className="mt-4 text-ink">{t`You added a link for every platform. Thank you!`}</p>
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (add.isPending) return
+    const values = formValues(event.currentTarget)
+    const next: FieldErrors = {}
+    const platform = free.find((p) => p === values.platform)
+    if (!platform) next.platform = messages.platform
+    const url = v.safeParse(UrlSchema, values.url)
+    if (!url.success) next.url = messages.url
+    setErrors(next)
+    if (platform && url.success) add.mutate({ platform, url: url.output })
+  }
+
+  return (
+    <form key={formKey} noValidate onSubmit={submit} className="mt-5 grid gap-4 rounded-xl border border-line bg-canvas p-4 sm:grid-cols-[12rem_1fr]" aria-label={t`Add a post link`}>
+      <SelectField
+        label={t`Platform`}
+        name="platform"
+        defaultValue=""
+        error={errors.platform}
+        options={[{ value: '', label: t`Choose` }, ...free.map((platform) => ({ value: platform, label: i18n._(platformLabel[platform]) }))]}
+      />
+      <TextField label={t`Link to your post`} name="url" type="url" inputMode="url" placeholder="https://" error={errors.url} />
+      <div className="sm:col-span-2">
+        <Button type="submit" loading={add.isPending}>
+          {t`Add the link`}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+function ImpressionsForm({ post, participation }: { post: SocialPost; participation: Participation }) {
+  const { t, i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const latest = post.impressions.at(-1) ?? null
+  const platform = i18n._(platformLabel[post.platform])
+  const message = (field: ImpressionField) => {
+    const label = i18n._(impressionLabel[field])
+    return t`${label}: enter a whole number of 0 or more, like 1200.`
+  }
+
+  const report = useMutation({
+    mutationFn: async (numbers: Record<ImpressionField, number>) => unwrap(await reportImpressionsFn({ data: { postId: post.id, ...numbers } })),
+    onSuccess: async (updated) => {
+      queryClient.setQueryData(socialPostsQuery(participation.id).queryKey, (current) =>
+        current ? { posts: current.posts.map((p) => (p.id === updated.id ? updated : p)) } : current,
+      )
+      await queryClient.invalidateQueries({ queryKey: participationsQuery.queryKey })
+      feedback.toast({ severity: 'success', summary: t`Impressions reported`, detail: t`Thank you! Brands love to see how far your post travelled.` })
+    },
+    onError: (error) => {
+      if (isUpstreamError(error) && error.failure.kind === 'rejected' && error.failure.fields) {
+        const next: FieldErrors = {}
+        for (const key of Object.keys(error.failure.fields)) if ((IMPRESSION_FIELDS as readonly string[]).includes(key)) next[key] = message(key as ImpressionField)
+        setErrors(next)
+      }
+    },
+  })
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (report.isPending) return
+    const checked = checkImpressions(formValues(event.currentTarget))
+    if (!checked.ok) {
+      setErrors(Object.fromEntries(checked.fields.map((field) => [field, message(field)])))
+      event.currentTarget.querySelector<HTMLInputElement>(`[name=${checked.fields[0]}]`)?.focus()
+      return
+    }
+    setErrors({})
+    report.mutate(checked.data)
+  }
+
+  const reportedOn = latest ? formatDate(latest.reportedAt) : null
+  return (
+    <form noValidate onSubmit={submit} className="rounded-xl border border-line bg-white p-4 sm:p-5" aria-labelledby={`impressions-${post.id}`} data-testid="impressions-form">
+      <h3 id={`impressions-${post.id}`} className="font-semibold text-ink">
+        {t`Your ${platform} post`}
+      </h3>
+      {latest && reportedOn ? (
+        <p className="mt-1 text-sm text-ink" data-testid="latest-impressions">
+          {t`Last reported ${reportedOn}: reach ${latest.reach}, likes ${latest.likes}, comments ${latest.comments}, shares ${latest.shares}.`}
+        </p>
+      ) : (
+        <p className="mt-1 text-sm text-muted">{t`Not reported yet.`}</p>
+      )}
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        {IMPRESSION_FIELDS.map((field) => (
+          <TextField
+            key={field}
+            label={i18n._(impressionLabel[field])}
+            name={field}
+            inputMode="numeric"
+            autoComplete="off"
+            defaultValue={latest ? String(latest[field]) : ''}
+            description={i18n._(impressionHint[field])}
+            error={errors[field]}
+          />
+        ))}
+      </div>
+      <Button type="submit" className="mt-4" loading={report.isPending}>
+        {latest ? t`Report new numbers` : t`Report impressions`}
+      </Button>
+    </form>
+  )
+}
