@@ -1,0 +1,306 @@
+// The member's journey after applying, in the browser against the real member API and Auth
+// emulator: campaigns, the participation page and its tasks, shipments and returns, writing a review
+// (with a reload midway), social posts and impressions. A new member walks it; the operator's steps
+// go through the suite's local operator endpoint.
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { inject } from 'vitest'
+import { axeViolations, gotoHydrated, keepScreenshot, launchBrowser, newContext } from './support/browser'
+
+type Json = Record<string, unknown>
+
+let browser: Browser
+let context: BrowserContext
+let page: Page
+const member = { email: `journey-${Date.now()}@example.com`, password: 'tested4you', displayName: 'Jordan Journey', idToken: '' }
+const journey = { campaignId: '', productId: '', participationId: '', reviewId: '', fullCampaignId: '' }
+
+const suite = (path: string) => `${inject('suiteUrl')}/${path}`
+
+async function suiteCall(method: 'GET' | 'POST', path: string, body?: unknown, bearer = true): Promise<Json> {
+  const response = await fetch(suite(path), {
+    method,
+    headers: { 'content-type': 'application/json', ...(bearer ? { authorization: `Bearer ${member.idToken}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const json = (await response.json()) as { status: string; data?: Json; message?: string }
+  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${json.message ?? ''}`)
+  return json.data ?? {}
+}
+
+/** An operator step (ship, deliver, approve a review, return labels), as the ops command line makes it. */
+const operator = (command: Json) => suiteCall('POST', 'suite/api/dev/ops', command, false)
+
+/** Applies through the member API with the member's ID token (the apply flow is tested with the campaign pages). */
+async function applyTo(slug: string): Promise<{ campaignId: string; productId: string; participation: Json }> {
+  const detail = await suiteCall('GET', `suite/api/public/campaigns/${slug}`, undefined, false)
+  const screener = detail.screener as Array<{ id: string; options: string[]; required: boolean }>
+  const answers = screener.filter((q) => q.required).map((q) => ({ questionId: q.id, answer: q.options[0] ?? 'Yes' }))
+  const participation = await suiteCall('POST', 'logistics/v1/campaigns/process_signup', { campaignId: detail.id, answers })
+  return { campaignId: detail.id as string, productId: (detail.product as Json).id as string, participation }
+}
+
+async function expectNoAxeViolations() {
+  expect(await axeViolations(page)).toEqual([])
+}
+
+beforeAll(async () => {
+  const response = await fetch(`http://${inject('authEmulatorHost')}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: member.email, password: member.password, displayName: member.displayName, returnSecureToken: true }),
+  })
+  const created = (await response.json()) as { idToken?: string }
+  if (!created.idToken) throw new Error(`The Auth emulator did not create ${member.email}`)
+  member.idToken = created.idToken
+  browser = await launchBrowser()
+  context = await newContext(browser, { viewport: { width: 390, height: 844 } })
+  page = await context.newPage()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('a new member after applying', () => {
+  it('signs in, saves an address and finds an empty campaigns page that says what to do', async () => {
+    await gotoHydrated(page, `/en/user/login?redirect=${encodeURIComponent('/en/member/campaigns')}`)
+    await page.getByLabel('E-mail address').fill(member.email)
+    await page.getByLabel('Password', { exact: true }).fill(member.password)
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    // Campaigns need an address first: the guard sends the member to the form and back.
+    await page.waitForURL('**/en/member/address?redirect=*')
+    await page.getByLabel('Full name').fill('Jordan Journey')
+    await page.getByLabel('Street and house number').fill('Invalidenstraße 117')
+    await page.getByLabel('Postal code').fill('10115')
+    await page.getByLabel('Town or city').fill('Berlin')
+    await page.getByLabel('Country').selectOption('DE')
+    await page.getByRole('button', { name: 'Save my address' }).click()
+    await page.waitForURL('**/en/member/campaigns')
+    await page.getByRole('heading', { name: 'No campaigns yet' }).waitFor()
+    expect(await page.getByRole('link', { name: 'Find a test to apply for' }).getAttribute('href')).toBe('/en/ready-to-test')
+    await expectNoAxeViolations()
+
+    await gotoHydrated(page, '/en/member/shipments')
+    await page.getByRole('heading', { name: 'No shipments yet' }).waitFor()
+    await expectNoAxeViolations()
+  })
+
+  it('applies to an open campaign and a full one, and sees both grouped with their next step', async () => {
+    const open = await applyTo('kettle-kiln-cold-brew')
+    expect(open.participation.status).toBe('selected')
+    Object.assign(journey, { campaignId: open.campaignId, productId: open.productId, participationId: open.participation.id as string })
+    const full = await applyTo('hushhour-pillow-mist')
+    expect(full.participation.status).toBe('waitlisted')
+    journey.fullCampaignId = full.campaignId
+
+    await gotoHydrated(page, '/en/member/campaigns')
+    const testing = page.getByRole('region', { name: /Testing now/ })
+    await testing.getByText('We are preparing your product for shipping.').waitFor()
+    const waiting = page.getByRole('region', { name: /Waiting for a place/ })
+    expect(await waiting.getByText(/You are number \d+ on the waitlist/).isVisible()).toBe(true)
+    await expectNoAxeViolations()
+    await keepScreenshot(page, 'journey-campaigns')
+  })
+
+  it('withdraws from the waitlist after confirming, and can change its mind first', async () => {
+    await gotoHydrated(page, `/en/member/campaigns/${journey.fullCampaignId}`)
+    await page.getByRole('button', { name: 'Withdraw from this test' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Withdraw from this test?' })
+    await dialog.waitFor()
+    await expectNoAxeViolations()
+    await dialog.getByRole('button', { name: 'Keep my place' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    expect(await page.getByText('On the waitlist', { exact: true }).first().isVisible()).toBe(true)
+
+    await page.getByRole('button', { name: 'Withdraw from this test' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Withdraw', exact: true }).click()
+    await page.getByText(/You withdrew from this test on \d\d\/\d\d\/\d\d\./).waitFor()
+    expect(await page.getByRole('button', { name: 'Withdraw from this test' }).count()).toBe(0)
+  })
+
+  it('sees the participation timeline and tasks, and acknowledges the questionnaire', async () => {
+    await gotoHydrated(page, `/en/member/campaigns/${journey.campaignId}`)
+    await page.getByRole('heading', { level: 1, name: 'Brew less, sip more: cold brew concentrate' }).waitFor()
+    const timeline = page.getByTestId('participation-timeline')
+    const steps = (await timeline.getByRole('listitem').allTextContents()).map((text) => text.replace(/\s+/g, ' ').trim())
+    expect(steps).toEqual([
+      expect.stringMatching(/^Applied \(done\) ?\d\d\/\d\d\/\d\d$/),
+      expect.stringMatching(/^Selected \(done\) ?\d\d\/\d\d\/\d\d$/),
+      'Shipped (where you are now)',
+      'Delivered (still to come)',
+      'Review submitted (still to come)',
+      'Completed (still to come)',
+    ])
+    expect(await page.getByText('0 of 4 tasks done').isVisible()).toBe(true)
+    await page.getByRole('button', { name: 'Acknowledge questionnaire' }).click()
+    await page.getByTestId('task-questionnaire').getByText(/Done on \d\d\/\d\d\/\d\d/).waitFor()
+    expect(await page.getByText('1 of 4 tasks done').isVisible()).toBe(true)
+    expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('1')
+    await expectNoAxeViolations()
+    await keepScreenshot(page, 'journey-participation')
+  })
+
+  it('follows the shipment as the operator ships and delivers it', async () => {
+    await operator({ command: 'ship', id: journey.participationId, carrier: 'DHL', tracking: 'JD014600009912' })
+    await gotoHydrated(page, '/en/member/shipments')
+    const card = page.getByTestId('shipment-card')
+    await card.getByText('On its way').waitFor()
+    expect(await card.getByText('DHL').isVisible()).toBe(true)
+    expect(await card.getByText('JD014600009912').isVisible()).toBe(true)
+    expect(await card.getByRole('heading', { name: 'Cold Brew Concentrate 500 ml' }).isVisible()).toBe(true)
+
+    await operator({ command: 'deliver', id: journey.participationId })
+    await page.reload()
+    await card.getByText('Delivered', { exact: true }).first().waitFor()
+    await expectNoAxeViolations()
+    await keepScreenshot(page, 'journey-shipments')
+  })
+
+  it('writes a review whose draft survives a reload, and sees it waiting for moderation', async () => {
+    await gotoHydrated(page, `/en/member/campaigns/${journey.campaignId}`)
+    await page.getByRole('link', { name: 'Write my review' }).first().click()
+    await page.waitForURL(`**/en/products/${journey.productId}/reviews/${journey.campaignId}`)
+    await page.getByRole('heading', { name: 'Your review', level: 2 }).waitFor()
+    expect(await page.getByText('This reviewer received the product for free in exchange for an honest review.').isVisible()).toBe(true)
+
+    await page.getByRole('radio', { name: '4 stars, Very good' }).check({ force: true })
+    await page.getByLabel('Title').fill('Smooth, strong and quick')
+    const body = page.getByLabel('Your experience')
+    await body.fill('Mixed one to three with oat milk it tastes')
+    const hint = page.getByTestId('length-hint').nth(1)
+    expect(await hint.textContent()).toBe('42 characters: 8 more needed (at least 50).')
+    // Submitting now names the problems inline and keeps the text.
+    await page.getByRole('button', { name: 'Submit my review' }).click()
+    await page.getByText('Write between 50 and 5000 characters about the product.').waitFor()
+    expect(await page.getByText('Please confirm the disclosure: it is shown with every review.').isVisible()).toBe(true)
+    await expectNoAxeViolations()
+
+    // A reload (or an expired session) loses nothing.
+    await page.reload({ waitUntil: 'load' })
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await page.getByTestId('draft-restored').waitFor()
+    expect(await page.getByLabel('Title').inputValue()).toBe('Smooth, strong and quick')
+    expect(await body.inputValue()).toBe('Mixed one to three with oat milk it tastes')
+    expect(await page.getByRole('radio', { name: '4 stars, Very good' }).isChecked()).toBe(true)
+    await keepScreenshot(page, 'journey-review-draft')
+
+    await body.fill('Mixed one to three with oat milk it tastes like a café iced latte, with notes of cocoa. The bottle lasted two weeks.')
+    expect(await hint.textContent()).toMatch(/^\d+ characters: good \(50 to 5000\)\.$/)
+    await page.getByLabel('I received this product for free and my review is my honest opinion.').check()
+    await page.getByRole('button', { name: 'Submit my review' }).click()
+    await page.getByRole('heading', { name: 'Thank you! Your review is waiting for moderation' }).waitFor()
+    const draftLeft = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('review-draft')))
+    expect(draftLeft).toEqual([])
+    await expectNoAxeViolations()
+    await keepScreenshot(page, 'journey-review-submitted')
+  })
+
+  it('is published once the operator approves it', async () => {
+    const { items } = (await suiteCall('GET', `suite/api/campaigns/${journey.campaignId}/participations`)) as { items: Array<{ review: { id: string } | null }> }
+    const reviewId = items[0]?.review?.id
+    expect(reviewId).toBeDefined()
+    journey.reviewId = reviewId!
+    await operator({ command: 'approve-review', reviewId })
+
+    const published = await suiteCall('GET', `suite/api/public/reviews/${reviewId}`, undefined, false)
+    expect(published).toMatchObject({ title: 'Smooth, strong and quick', rating: 4, receivedForFree: true, authorName: member.displayName })
+    await gotoHydrated(page, `/en/reviews/${reviewId}`)
+    await page.getByText('Smooth, strong and quick').first().waitFor()
+
+    await gotoHydrated(page, '/en/member/campaigns')
+    await page.getByRole('region', { name: /Completed/ }).getByRole('link', { name: 'Read my review' }).waitFor()
+  })
+
+  it('shares a post link, and a negative reach gets an inline error while the rest of the form stays', async () => {
+    await gotoHydrated(page, `/en/member/campaigns/${journey.campaignId}/sc_impressions`)
+    await page.getByText('Add a post link first; then you can report its impressions here.').waitFor()
+    await page.getByLabel('Platform').selectOption('instagram')
+    await page.getByLabel('Link to your post').fill('not a link')
+    await page.getByRole('button', { name: 'Add the link' }).click()
+    await page.getByText('Enter the full address of your post, starting with https://.').waitFor()
+    await page.getByLabel('Link to your post').fill('https://www.instagram.com/p/coldbrew42')
+    await page.getByRole('button', { name: 'Add the link' }).click()
+    await page.getByRole('link', { name: /instagram\.com\/p\/coldbrew42/ }).waitFor()
+
+    const form = page.getByTestId('impressions-form')
+    await form.getByLabel('Reach').fill('-40')
+    await form.getByLabel('Likes').fill('57')
+    await form.getByLabel('Comments').fill('9')
+    await form.getByLabel('Shares').fill('4')
+    await form.getByRole('button', { name: 'Report impressions' }).click()
+    await form.getByText('Reach: enter a whole number of 0 or more, like 1200.').waitFor()
+    expect(await form.getByLabel('Reach').getAttribute('aria-invalid')).toBe('true')
+    expect(await form.getByLabel('Likes').inputValue()).toBe('57')
+    expect(await form.getByLabel('Comments').inputValue()).toBe('9')
+    expect(await form.getByLabel('Shares').inputValue()).toBe('4')
+    await expectNoAxeViolations()
+    await keepScreenshot(page, 'journey-impressions-error')
+
+    await form.getByLabel('Reach').fill('1,250')
+    await form.getByRole('button', { name: 'Report impressions' }).click()
+    await page.getByTestId('latest-impressions').getByText(/reach 1250, likes 57, comments 9, shares 4/).waitFor()
+    expect(await form.getByText('Reach: enter a whole number of 0 or more, like 1200.').count()).toBe(0)
+
+    await gotoHydrated(page, `/en/member/campaigns/${journey.campaignId}`)
+    const progress = page.locator('#task-progress-label')
+    await progress.waitFor()
+    expect(await progress.textContent()).toBe('4 of 4 tasks done')
+  })
+
+  it('requests a return of the delivered product and follows it to the end', async () => {
+    await gotoHydrated(page, '/en/member/shipments/returns')
+    const card = page.getByTestId('return-card')
+    await card.getByRole('button', { name: 'Request a return' }).click()
+    await card.getByRole('button', { name: 'Request the return' }).click()
+    await card.getByText('Choose why you are returning the product.').waitFor()
+    await card.getByLabel('Why are you returning it?').selectOption('damaged')
+    await card.getByLabel('What happened? (optional)').fill('The cap was cracked and some coffee leaked.')
+    await card.getByRole('button', { name: 'Request the return' }).click()
+    await card.getByText('We are preparing your prepaid return label and will e-mail you when it is ready.').waitFor()
+    await expectNoAxeViolations()
+
+    const shipmentId = ((await suiteCall('GET', 'logistics/v1/members/shipments')).shipments as Array<{ id: string }>)[0]!.id
+    await operator({ command: 'issue-return-label', id: shipmentId, labelUrl: 'https://labels.testerscircle.example/return/JD014600009912.pdf' })
+    await page.reload()
+    expect(await card.getByRole('link', { name: 'Download your return label' }).getAttribute('href')).toBe('https://labels.testerscircle.example/return/JD014600009912.pdf')
+    await operator({ command: 'mark-returned', id: shipmentId })
+    await page.reload()
+    await card.getByText('Returned').waitFor()
+    expect(await card.getByText('Not yet').count()).toBe(0)
+    await expectNoAxeViolations()
+    await keepScreenshot(page, 'journey-returns')
+  })
+
+  it('gets the 404 page for a campaign id that does not exist', async () => {
+    const response = await context.request.get('/en/member/campaigns/00000000-0000-4000-8000-000000000000', { maxRedirects: 0 })
+    expect(response.status()).toBe(302)
+    expect(response.headers().location).toBe('/en/404')
+    await gotoHydrated(page, '/en/member/campaigns/00000000-0000-4000-8000-000000000000')
+    await page.getByRole('heading', { name: 'We could not find that page' }).waitFor()
+  })
+})
+
+describe('the demo member', () => {
+  it('has participations in several states (screenshots of the pages with data)', async () => {
+    const demo = await newContext(browser)
+    const demoPage = await demo.newPage()
+    await gotoHydrated(demoPage, `/en/user/login?redirect=${encodeURIComponent('/en/member/campaigns')}`)
+    await demoPage.getByLabel('E-mail address').fill('demo@testerscircle.example')
+    await demoPage.getByLabel('Password', { exact: true }).fill('demo-tester-2026')
+    await demoPage.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await demoPage.waitForURL('**/en/member/campaigns')
+    await demoPage.getByRole('region', { name: /Testing now/ }).waitFor()
+    expect(await demoPage.getByTestId('participation-card').count()).toBeGreaterThanOrEqual(4)
+    expect(await axeViolations(demoPage)).toEqual([])
+    await keepScreenshot(demoPage, 'demo-campaigns')
+    await demoPage.getByRole('region', { name: /Testing now/ }).getByRole('heading', { level: 3 }).getByRole('link').first().click()
+    await demoPage.getByTestId('participation-timeline').waitFor()
+    expect(await axeViolations(demoPage)).toEqual([])
+    await keepScreenshot(demoPage, 'demo-participation')
+    await gotoHydrated(demoPage, '/en/member/shipments')
+    expect(await demoPage.getByTestId('shipment-card').count()).toBe(3)
+    expect(await axeViolations(demoPage)).toEqual([])
+    await keepScreenshot(demoPage, 'demo-shipments')
+    await demo.close()
+  })
+})
