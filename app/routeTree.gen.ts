@@ -17,6 +17,7 @@ import { Route as LocalePublicRouteRouteImport } from './routes/$locale/_public/
 import { Route as LocaleSignedInRouteRouteImport } from './routes/$locale/_signedIn/route'
 import { Route as LocaleSignedInWithAddressRouteRouteImport } from './routes/$locale/_signedInWithAddress/route'
 import { Route as LocaleWithAddressRouteRouteImport } from './routes/$locale/_withAddress/route'
+import { Route as BuildLatestDotjsonRouteImport } from './routes/build/latest[.]json'
 import { Route as LocalePublicIndexRouteImport } from './routes/$locale/_public/index'
 import { Route as LocalePublic404RouteImport } from './routes/$locale/_public/404'
 import { Route as LocalePublicAboutUsRouteImport } from './routes/$locale/_public/about-us'
@@ -27,6 +28,7 @@ import { Route as LocalePublicHowItWorksRouteImport } from './routes/$locale/_pu
 import { Route as LocalePublicLegalRouteImport } from './routes/$locale/_public/legal'
 import { Route as LocalePublicSupportRouteImport } from './routes/$locale/_public/support'
 import { Route as LocaleWithAddressUpcomingTestsRouteImport } from './routes/$locale/_withAddress/upcoming-tests'
+import { Route as ImagesProductsNameRouteImport } from './routes/images/products/$name'
 import { Route as LocaleGuestUserLoginRouteImport } from './routes/$locale/_guest/user/login'
 import { Route as LocaleGuestUserRegisterRouteImport } from './routes/$locale/_guest/user/register'
 import { Route as LocalePublicReadyToTestIdRouteImport } from './routes/$locale/_public/ready-to-test/$id'
@@ -96,6 +98,11 @@ const LocaleWithAddressRouteRoute = LocaleWithAddressRouteRouteImport.update({
   id: '/_withAddress',
   getParentRoute: () => LocaleRouteRoute,
 } as any)
+const BuildLatestDotjsonRoute = BuildLatestDotjsonRouteImport.update({
+  id: '/build/latest.json',
+  path: '/build/latest.json',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LocalePublicIndexRoute = LocalePublicIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -148,6 +155,11 @@ const LocaleWithAddressUpcomingTestsRoute =
     path: '/upcoming-tests',
     getParentRoute: () => LocaleWithAddressRouteRoute,
   } as any)
+const ImagesProductsNameRoute = ImagesProductsNameRouteImport.update({
+  id: '/images/products/$name',
+  path: '/images/products/$name',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LocaleGuestUserLoginRoute = LocaleGuestUserLoginRouteImport.update({
   id: '/user/login',
   path: '/user/login',
@@ -342,6 +354,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$locale': typeof LocaleRouteRouteWithChildren
   '/404': typeof R404Route
+  '/build/latest.json': typeof BuildLatestDotjsonRoute
   '/$locale/404': typeof LocalePublic404Route
   '/$locale/about-us': typeof LocalePublicAboutUsRoute
   '/$locale/campaign-details': typeof LocalePublicCampaignDetailsRoute
@@ -351,6 +364,7 @@ export interface FileRoutesByFullPath {
   '/$locale/legal': typeof LocalePublicLegalRoute
   '/$locale/support': typeof LocalePublicSupportRoute
   '/$locale/upcoming-tests': typeof LocaleWithAddressUpcomingTestsRoute
+  '/images/products/$name': typeof ImagesProductsNameRoute
   '/$locale/': typeof LocalePublicIndexRoute
   '/$locale/user/login': typeof LocaleGuestUserLoginRoute
   '/$locale/user/register': typeof LocaleGuestUserRegisterRoute
@@ -389,6 +403,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$locale': typeof LocalePublicIndexRoute
   '/404': typeof R404Route
+  '/build/latest.json': typeof BuildLatestDotjsonRoute
   '/$locale/404': typeof LocalePublic404Route
   '/$locale/about-us': typeof LocalePublicAboutUsRoute
   '/$locale/campaign-details': typeof LocalePublicCampaignDetailsRoute
@@ -398,6 +413,7 @@ export interface FileRoutesByTo {
   '/$locale/legal': typeof LocalePublicLegalRoute
   '/$locale/support': typeof LocalePublicSupportRoute
   '/$locale/upcoming-tests': typeof LocaleWithAddressUpcomingTestsRoute
+  '/images/products/$name': typeof ImagesProductsNameRoute
   '/$locale/user/login': typeof LocaleGuestUserLoginRoute
   '/$locale/user/register': typeof LocaleGuestUserRegisterRoute
   '/$locale/ready-to-test/$id': typeof LocalePublicReadyToTestIdRoute
@@ -441,6 +457,7 @@ export interface FileRoutesById {
   '/$locale/_signedIn': typeof LocaleSignedInRouteRouteWithChildren
   '/$locale/_signedInWithAddress': typeof LocaleSignedInWithAddressRouteRouteWithChildren
   '/$locale/_withAddress': typeof LocaleWithAddressRouteRouteWithChildren
+  '/build/latest.json': typeof BuildLatestDotjsonRoute
   '/$locale/_public/404': typeof LocalePublic404Route
   '/$locale/_public/about-us': typeof LocalePublicAboutUsRoute
   '/$locale/_public/campaign-details': typeof LocalePublicCampaignDetailsRoute
@@ -450,6 +467,7 @@ export interface FileRoutesById {
   '/$locale/_public/legal': typeof LocalePublicLegalRoute
   '/$locale/_public/support': typeof LocalePublicSupportRoute
   '/$locale/_withAddress/upcoming-tests': typeof LocaleWithAddressUpcomingTestsRoute
+  '/images/products/$name': typeof ImagesProductsNameRoute
   '/$locale/_public/': typeof LocalePublicIndexRoute
   '/$locale/_guest/user/login': typeof LocaleGuestUserLoginRoute
   '/$locale/_guest/user/register': typeof LocaleGuestUserRegisterRoute
@@ -490,6 +508,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$locale'
     | '/404'
+    | '/build/latest.json'
     | '/$locale/404'
     | '/$locale/about-us'
     | '/$locale/campaign-details'
@@ -499,6 +518,7 @@ export interface FileRouteTypes {
     | '/$locale/legal'
     | '/$locale/support'
     | '/$locale/upcoming-tests'
+    | '/images/products/$name'
     | '/$locale/'
     | '/$locale/user/login'
     | '/$locale/user/register'
@@ -537,6 +557,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$locale'
     | '/404'
+    | '/build/latest.json'
     | '/$locale/404'
     | '/$locale/about-us'
     | '/$locale/campaign-details'
@@ -546,6 +567,7 @@ export interface FileRouteTypes {
     | '/$locale/legal'
     | '/$locale/support'
     | '/$locale/upcoming-tests'
+    | '/images/products/$name'
     | '/$locale/user/login'
     | '/$locale/user/register'
     | '/$locale/ready-to-test/$id'
@@ -588,6 +610,7 @@ export interface FileRouteTypes {
     | '/$locale/_signedIn'
     | '/$locale/_signedInWithAddress'
     | '/$locale/_withAddress'
+    | '/build/latest.json'
     | '/$locale/_public/404'
     | '/$locale/_public/about-us'
     | '/$locale/_public/campaign-details'
@@ -597,6 +620,7 @@ export interface FileRouteTypes {
     | '/$locale/_public/legal'
     | '/$locale/_public/support'
     | '/$locale/_withAddress/upcoming-tests'
+    | '/images/products/$name'
     | '/$locale/_public/'
     | '/$locale/_guest/user/login'
     | '/$locale/_guest/user/register'
@@ -636,6 +660,8 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   LocaleRouteRoute: typeof LocaleRouteRouteWithChildren
   R404Route: typeof R404Route
+  BuildLatestDotjsonRoute: typeof BuildLatestDotjsonRoute
+  ImagesProductsNameRoute: typeof ImagesProductsNameRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -695,6 +721,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/$locale'
       preLoaderRoute: typeof LocaleWithAddressRouteRouteImport
       parentRoute: typeof LocaleRouteRoute
+    }
+    '/build/latest.json': {
+      id: '/build/latest.json'
+      path: '/build/latest.json'
+      fullPath: '/build/latest.json'
+      preLoaderRoute: typeof BuildLatestDotjsonRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/$locale/_public/': {
       id: '/$locale/_public/'
@@ -765,6 +798,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/$locale/upcoming-tests'
       preLoaderRoute: typeof LocaleWithAddressUpcomingTestsRouteImport
       parentRoute: typeof LocaleWithAddressRouteRoute
+    }
+    '/images/products/$name': {
+      id: '/images/products/$name'
+      path: '/images/products/$name'
+      fullPath: '/images/products/$name'
+      preLoaderRoute: typeof ImagesProductsNameRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/$locale/_guest/user/login': {
       id: '/$locale/_guest/user/login'
@@ -1175,6 +1215,8 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   LocaleRouteRoute: LocaleRouteRouteWithChildren,
   R404Route: R404Route,
+  BuildLatestDotjsonRoute: BuildLatestDotjsonRoute,
+  ImagesProductsNameRoute: ImagesProductsNameRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

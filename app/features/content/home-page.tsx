@@ -1,4 +1,5 @@
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import {
   ArrowRight,
@@ -15,6 +16,10 @@ import {
 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Button } from '~/components/ui/button'
+import { CampaignCard } from '~/features/campaigns/campaign-card'
+import { ReviewCard } from '~/features/reviews/review-card'
+import { campaignListQuery } from '~/queries/campaigns'
+import { reviewListQuery } from '~/queries/reviews'
 import { IconBadge } from './content-blocks'
 
 const locale = 'en'
@@ -241,6 +246,58 @@ function WhyJoin() {
   )
 }
 
+/** The home page's live lists: a few current campaigns (open first, then upcoming) and the latest reviews. */
+export const homeCampaignsQuery = campaignListQuery({ page: 1, pageSize: 6 })
+export const homeReviewsQuery = reviewListQuery({ page: 1, pageSize: 3 })
+const HOME_CAMPAIGNS = 3
+
+function CurrentCampaigns() {
+  const { t } = useLingui()
+  const { data, isPending, isError } = useQuery(homeCampaignsQuery)
+  if (isPending) return <p className="text-ink">{t`Loading campaigns…`}</p>
+  if (isError) return <p className="rounded-xl bg-white p-5 text-ink">{t`We could not load the current campaigns just now. Please try again in a moment.`}</p>
+  const current = data.items.filter((c) => c.phase === 'open' || c.phase === 'upcoming').slice(0, HOME_CAMPAIGNS)
+  if (current.length === 0) {
+    return (
+      <p className="rounded-xl bg-white p-5 text-ink">
+        <Trans>No campaigns are open right now. New tests open regularly: join now and we will e-mail you when the next one opens.</Trans>
+      </p>
+    )
+  }
+  return (
+    <ul className="grid gap-6 md:grid-cols-3">
+      {current.map((campaign) => (
+        <li key={campaign.id}>
+          <CampaignCard campaign={campaign} headingLevel={4} link={{ to: '/$locale/ready-to-test/$id', params: { locale, id: campaign.id } }} />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function LatestReviews() {
+  const { t } = useLingui()
+  const { data, isPending, isError } = useQuery(homeReviewsQuery)
+  if (isPending) return <p className="text-ink">{t`Loading reviews…`}</p>
+  if (isError) return <p className="rounded-xl bg-white p-5 text-ink">{t`We could not load the latest reviews just now. Please try again in a moment.`}</p>
+  if (data.items.length === 0) {
+    return (
+      <p className="rounded-xl bg-white p-5 text-ink">
+        <Trans>No reviews are published yet: the first testers are trying their products right now.</Trans>
+      </p>
+    )
+  }
+  return (
+    <ul className="grid gap-6 md:grid-cols-3">
+      {data.items.map((review) => (
+        <li key={review.id}>
+          <ReviewCard review={review} headingLevel={4} />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 function Discover() {
   return (
     <section aria-labelledby="home-discover" className="bg-petal">
@@ -248,50 +305,41 @@ function Discover() {
         <h2 id="home-discover" className="text-3xl font-extrabold tracking-tight text-authentic">
           <Trans>See what the community is testing</Trans>
         </h2>
-        <div className="mt-10 grid gap-6 md:grid-cols-2">
-          <article className="flex flex-col rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
-            <IconBadge>
-              <PackageOpen className="size-6" aria-hidden="true" />
-            </IconBadge>
-            <h3 className="mt-5 text-xl font-bold text-authentic">
-              <Trans>Current campaigns</Trans>
-            </h3>
-            <p className="mt-2 flex-1 leading-relaxed text-muted">
-              <Trans>
-                New campaigns open regularly. Sign in and save your address to see every test that is open to you, with the product, the
-                dates and what you would be asked to do.
-              </Trans>
-            </p>
-            <div className="mt-6">
-              <Button asChild>
-                <Link to="/$locale/ready-to-test" params={{ locale }}>
-                  <Trans>Browse current campaigns</Trans>
-                  <ArrowRight className="size-4" aria-hidden="true" />
-                </Link>
-              </Button>
+        <div className="mt-10 space-y-14">
+          <section aria-labelledby="home-campaigns">
+            <div className="flex flex-wrap items-end justify-between gap-4">
+              <h3 id="home-campaigns" className="flex items-center gap-3 text-2xl font-bold text-authentic">
+                <IconBadge>
+                  <PackageOpen className="size-6" aria-hidden="true" />
+                </IconBadge>
+                <Trans>Current campaigns</Trans>
+              </h3>
+              <Link to="/$locale/campaign-details" params={{ locale }} className="inline-flex items-center gap-2 font-semibold text-colbolt underline-offset-4 hover:underline">
+                <Trans>All campaigns</Trans>
+                <ArrowRight className="size-4" aria-hidden="true" />
+              </Link>
             </div>
-          </article>
-          <article className="flex flex-col rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
-            <IconBadge tone="authentic">
-              <Star className="size-6" aria-hidden="true" />
-            </IconBadge>
-            <h3 className="mt-5 text-xl font-bold text-authentic">
-              <Trans>Latest reviews</Trans>
-            </h3>
-            <p className="mt-2 flex-1 leading-relaxed text-muted">
-              <Trans>
-                Read what testers really thought – the raves and the disappointments. Anyone can read published reviews, no account needed.
-              </Trans>
-            </p>
             <div className="mt-6">
-              <Button asChild severity="secondary">
-                <Link to="/$locale/reviews" params={{ locale }}>
-                  <Trans>Read the latest reviews</Trans>
-                  <ArrowRight className="size-4" aria-hidden="true" />
-                </Link>
-              </Button>
+              <CurrentCampaigns />
             </div>
-          </article>
+          </section>
+          <section aria-labelledby="home-reviews">
+            <div className="flex flex-wrap items-end justify-between gap-4">
+              <h3 id="home-reviews" className="flex items-center gap-3 text-2xl font-bold text-authentic">
+                <IconBadge tone="authentic">
+                  <Star className="size-6" aria-hidden="true" />
+                </IconBadge>
+                <Trans>Latest reviews</Trans>
+              </h3>
+              <Link to="/$locale/reviews" params={{ locale }} className="inline-flex items-center gap-2 font-semibold text-colbolt underline-offset-4 hover:underline">
+                <Trans>Read all reviews</Trans>
+                <ArrowRight className="size-4" aria-hidden="true" />
+              </Link>
+            </div>
+            <div className="mt-6">
+              <LatestReviews />
+            </div>
+          </section>
         </div>
       </div>
     </section>

@@ -1,12 +1,64 @@
-import { useLingui } from '@lingui/react/macro'
-import { createFileRoute } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { FormAlert } from '~/components/ui/field'
+import { CampaignCard } from '~/features/campaigns/campaign-card'
+import { loadCampaignPage } from '~/features/campaigns/campaign-loader'
+import { CampaignView } from '~/features/campaigns/campaign-view'
 import { MemberPage } from '~/features/member/member-page'
+import { campaignListQuery } from '~/queries/campaigns'
+import { loadPageData } from '~/upstream/load-page-data'
+
+/** `?campaign=<id or slug>`; anything else shows the list of campaigns. */
+const SearchSchema = v.object({
+  campaign: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^[\w-]{1,100}$/))), undefined),
+})
+
+/** Every campaign, open ones first (the catalogue is small). */
+const allCampaigns = campaignListQuery({ page: 1, pageSize: 50 })
 
 export const Route = createFileRoute('/$locale/_public/campaign-details')({
+  validateSearch: SearchSchema,
+  loaderDeps: ({ search }) => ({ campaign: search.campaign }),
+  loader: ({ context, deps, location }) =>
+    deps.campaign ? loadCampaignPage(context.queryClient, deps.campaign, location) : loadPageData(context.queryClient, allCampaigns, location),
   component: CampaignDetailsPage,
 })
 
 function CampaignDetailsPage() {
+  const { campaign } = Route.useSearch()
+  return campaign ? <CampaignView idOrSlug={campaign} /> : <ChooseCampaign />
+}
+
+function ChooseCampaign() {
   const { t } = useLingui()
-  return <MemberPage title={t`Campaign details`} intro={t`The product, what testers do, the dates and who can apply.`} />
+  const { data, isPending, isError } = useQuery(allCampaigns)
+  return (
+    <MemberPage title={t`Campaign details`} intro={t`Choose a campaign to see the product, what testers do, the dates and who can apply.`}>
+      {isPending ? (
+        <p className="text-ink">{t`Loading campaigns…`}</p>
+      ) : isError ? (
+        <FormAlert>{t`We could not load the campaigns just now. Please try again in a moment.`}</FormAlert>
+      ) : data.items.length === 0 ? (
+        <p className="text-ink">
+          <Trans>
+            There are no campaigns yet. In the meantime,{' '}
+            <Link to="/$locale/how-it-works" params={{ locale: 'en' }} className="font-semibold text-colbolt underline underline-offset-2">
+              read how testing works
+            </Link>
+            .
+          </Trans>
+        </p>
+      ) : (
+        <ul className="grid gap-6 md:grid-cols-2">
+          {data.items.map((c) => (
+            <li key={c.id}>
+              <CampaignCard campaign={c} link={{ to: '/$locale/campaign-details', params: { locale: 'en' }, search: { campaign: c.slug } }} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </MemberPage>
+  )
 }

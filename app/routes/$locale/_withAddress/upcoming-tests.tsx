@@ -1,13 +1,27 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import { BoardTabs, CampaignBoard } from '~/features/campaigns/campaign-board'
 import { MemberPage } from '~/features/member/member-page'
+import { campaignBoardQuery, eligibilityFactsQuery, mySignupsQuery } from '~/queries/campaigns'
+import { loadPageData } from '~/upstream/load-page-data'
 
 export const Route = createFileRoute('/$locale/_withAddress/upcoming-tests')({
   staticData: { lightHeader: true },
+  loader: ({ context, location }) =>
+    Promise.all([
+      loadPageData(context.queryClient, campaignBoardQuery('upcoming'), location),
+      loadPageData(context.queryClient, eligibilityFactsQuery, location),
+      loadPageData(context.queryClient, mySignupsQuery, location),
+    ]),
   component: UpcomingTestsPage,
 })
 
 function UpcomingTestsPage() {
   const { t } = useLingui()
-  return <MemberPage title={t`Upcoming tests`} intro={t`Campaigns opening soon. Check back when applications open.`} />
+  return (
+    <MemberPage title={t`Upcoming tests`} intro={t`Campaigns opening soon, and whether you will be able to apply. Check back when applications open.`}>
+      <BoardTabs current="upcoming" />
+      <CampaignBoard phase="upcoming" back="/en/upcoming-tests" />
+    </MemberPage>
+  )
 }

@@ -1,12 +1,13 @@
-import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { MemberPage } from '~/features/member/member-page'
+import { loadCampaignPage } from '~/features/campaigns/campaign-loader'
+import { CampaignView } from '~/features/campaigns/campaign-view'
 
 export const Route = createFileRoute('/$locale/_public/ready-to-test/$id')({
+  loader: ({ context, params, location }) => loadCampaignPage(context.queryClient, params.id, location),
   component: CampaignPage,
 })
 
 function CampaignPage() {
-  const { t } = useLingui()
-  return <MemberPage title={t`Campaign`} intro={t`The product, what testers do, the dates and who can apply.`} />
+  const { id } = Route.useParams()
+  return <CampaignView idOrSlug={id} />
 }

@@ -1,13 +1,16 @@
-import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { MemberPage } from '~/features/member/member-page'
+import { ReviewDetail } from '~/features/reviews/review-page'
+import { reviewQuery } from '~/queries/reviews'
+import { loadPageData } from '~/upstream/load-page-data'
 
 export const Route = createFileRoute('/$locale/_public/reviews/$id')({
   staticData: { pageBackground: true },
+  // An unknown or unpublished review: the member API answers NOT_FOUND, which is the 404 page.
+  loader: ({ context, params, location }) => loadPageData(context.queryClient, reviewQuery(params.id), location),
   component: ReviewPage,
 })
 
 function ReviewPage() {
-  const { t } = useLingui()
-  return <MemberPage title={t`Review`} intro={t`A tester's full review, and the product they tested.`} />
+  const { id } = Route.useParams()
+  return <ReviewDetail id={id} />
 }

@@ -1,17 +1,35 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { CategorySchema } from '#contract/common'
+import { ReviewsList } from '~/features/reviews/reviews-page'
 import { MemberPage } from '~/features/member/member-page'
+import { reviewListQuery } from '~/queries/reviews'
+import { loadPageData } from '~/upstream/load-page-data'
+
+/** Typed search params; a bad value falls back to "no filter" / the first page instead of an error. */
+const ReviewsSearchSchema = v.object({
+  page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000))), undefined),
+  category: v.fallback(v.optional(CategorySchema), undefined),
+  rating: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5))), undefined),
+})
 
 export const Route = createFileRoute('/$locale/_public/reviews/')({
+  validateSearch: ReviewsSearchSchema,
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1, category: search.category, minRating: search.rating }),
+  loader: ({ context, deps, location }) => loadPageData(context.queryClient, reviewListQuery(deps), location),
   component: ReviewsPage,
 })
 
 function ReviewsPage() {
   const { t } = useLingui()
+  const search = Route.useSearch()
   return (
     <MemberPage
       title={t`Reviews`}
-      intro={t`Honest reviews from members who tested the products at home. Every reviewer received the product for free.`}
-    />
+      intro={t`Honest reviews from members who tested the products at home. Every review says how the tester got the product.`}
+    >
+      <ReviewsList search={search} />
+    </MemberPage>
   )
 }

@@ -1,13 +1,27 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import { BoardTabs, CampaignBoard } from '~/features/campaigns/campaign-board'
 import { MemberPage } from '~/features/member/member-page'
+import { campaignBoardQuery, eligibilityFactsQuery, mySignupsQuery } from '~/queries/campaigns'
+import { loadPageData } from '~/upstream/load-page-data'
 
 export const Route = createFileRoute('/$locale/_withAddress/ready-to-test/')({
   staticData: { lightHeader: true },
+  loader: ({ context, location }) =>
+    Promise.all([
+      loadPageData(context.queryClient, campaignBoardQuery('open'), location),
+      loadPageData(context.queryClient, eligibilityFactsQuery, location),
+      loadPageData(context.queryClient, mySignupsQuery, location),
+    ]),
   component: ReadyToTestPage,
 })
 
 function ReadyToTestPage() {
   const { t } = useLingui()
-  return <MemberPage title={t`Ready to test`} intro={t`Campaigns open for applications right now. Apply for the ones that suit you.`} />
+  return (
+    <MemberPage title={t`Ready to test`} intro={t`Campaigns open for applications right now, and whether you can apply to each.`}>
+      <BoardTabs current="open" />
+      <CampaignBoard phase="open" back="/en/ready-to-test" />
+    </MemberPage>
+  )
 }

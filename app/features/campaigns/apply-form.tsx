@@ -1,0 +1,317 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { CheckCircle2, Clock, XCircle } from 'lucide-react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import type { Address } from '#contract/address'
+import type { CampaignDetail, Flight, ScreenerQuestion } from '#contract/campaigns'
+import type { Participation, ScreenerAnswer } from '#contract/participations'
+import { processSignupFn } from '~/campaigns/campaigns.functions'
+import { Button } from '~/components/ui/button'
+import { CheckboxField, FormAlert } from '~/components/ui/field'
+import { cn } from '~/lib/cn'
+import { isUpstreamError, unwrap } from '~/upstream/upstream-result'
+
+const requiredMessage = {
+  single: msg`Choose one answer.`,
+  multi: msg`Choose at least one answer.`,
+  text: msg`Write a short answer.`,
+} as const
+const invalidAnswer = msg`Choose one of the answers shown.`
+
+/** The shipping address as it would read on a parcel. */
+export function AddressLines({ address }: { address: Address }) {
+  const { i18n } = useLingui()
+  const country = new Intl.DisplayNames([i18n.locale], { type: 'region' }).of(address.country) ?? address.country
+  return (
+    <address className="not-italic leading-relaxed text-ink">
+      {address.name}
+      <br />
+      {address.line1}
+      {address.line2 && (
+        <>
+          <br />
+          {address.line2}
+        </>
+      )}
+      <br />
+      {address.postalCode} {address.city}
+      {address.region && (
+        <>
+          <br />
+          {address.region}
+        </>
+      )}
+      <br />
+      {country}
+    </address>
+  )
+}
+
+function Question({ question, error }: { question: ScreenerQuestion; error?: string | undefined }) {
+  const { t } = useLingui()
+  const name = `q-${question.id}`
+  const errorId = error ? `${name}-error` : undefined
+  const optional = question.required ? null : <span className="font-normal text-muted"> {t`(optional)`}</span>
+  if (question.kind === 'text') {
+    return (
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={name} className="font-semibold text-ink">
+          {question.prompt}
+          {optional}
+        </label>
+        <textarea
+          id={name}
+          name={name}
+          rows={3}
+          maxLength={1000}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={errorId}
+          className={cn('rounded-lg border bg-white px-3 py-2.5 text-ink focus-visible:outline-3 focus-visible:outline-colbolt', error ? 'border-danger' : 'border-[#8a94a6]')}
+        />
+        {error && (
+          <p id={errorId} className="text-sm font-medium text-danger">
+            {error}
+          </p>
+        )}
+      </div>
+    )
+  }
+  return (
+    <fieldset aria-describedby={errorId} aria-invalid={error ? true : undefined}>
+      <legend className="font-semibold text-ink">
+        {question.prompt}
+        {optional}
+      </legend>
+      <div className="mt-2 grid gap-2 sm:grid-cols-2">
+        {question.options.map((option, i) => (
+          <label key={option} htmlFor={`${name}-${i}`} className="flex cursor-pointer items-center gap-3 rounded-lg border border-line bg-white px-3 py-2.5 has-[:checked]:border-authentic has-[:checked]:bg-authentic-soft">
+            <input id={`${name}-${i}`} type={question.kind === 'single' ? 'radio' : 'checkbox'} name={name} value={option} className="size-4 accent-toga" />
+            <span className="text-ink">{option}</span>
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id={errorId} className="mt-1.5 text-sm font-medium text-danger">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  )
+}
+
+function answersOf(form: HTMLFormElement, screener: readonly ScreenerQuestion[]): ScreenerAnswer[] {
+  const data = new FormData(form)
+  return screener.flatMap((question): ScreenerAnswer[] => {
+    const name = `q-${question.id}`
+    if (question.kind === 'multi') {
+      const chosen = data.getAll(name).map(String)
+      return chosen.length > 0 ? [{ questionId: question.id, answer: chosen }] : []
+    }
+    const value = String(data.get(name) ?? '').trim()
+    return value ? [{ questionId: question.id, answer: value }] : []
+  })
+}
+
+/** The answer of process_signup, said plainly: selected, waitlisted with the place, or not eligible with why. */
+export function SignupResult({ participation }: { participation: Participation }) {
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => heading.current?.focus(), [])
+  const place = participation.waitlistPosition ?? 0
+  const tone =
+    participation.status === 'not-eligible'
+      ? 'border-danger bg-[#fdecea]'
+      : participation.status === 'waitlisted'
+        ? 'border-warn bg-[#fdf3e6]'
+        : 'border-verdin bg-[#e7f4ee]'
+  return (
+    <div role="status" className={cn('rounded-2xl border-l-4 p-5 sm:p-6', tone)}>
+      <h3 ref={heading} tabIndex={-1} className="flex items-center gap-2 text-xl font-bold text-ink outline-none">
+        {participation.status === 'not-eligible' ? (
+          <>
+            <XCircle className="size-6 text-danger" aria-hidden="true" />
+            <Trans>You cannot take part in this test</Trans>
+          </>
+        ) : participation.status === 'waitlisted' ? (
+          <>
+            <Clock className="size-6 text-warn" aria-hidden="true" />
+            <Trans>You are on the waitlist, in place {place}</Trans>
+          </>
+        ) : (
+          <>
+            <CheckCircle2 className="size-6 text-verdin" aria-hidden="true" />
+            <Trans>You are selected!</Trans>
+          </>
+        )}
+      </h3>
+      <div className="mt-3 space-y-3 text-ink">
+        {participation.status === 'not-eligible' ? (
+          <>
+            <p>
+              <Trans>This test has rules you do not meet yet:</Trans>
+            </p>
+            <ul className="list-disc space-y-1 pl-5">
+              {participation.ineligibleReasons.map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
+            </ul>
+            <p>
+              <Trans>Once you have fixed them, you can apply again while applications are open.</Trans>
+            </p>
+          </>
+        ) : participation.status === 'waitlisted' ? (
+          <p>
+            <Trans>
+              Every place is taken for now. When a selected tester withdraws, the first member on the waitlist takes their place, and we will
+              tell you by e-mail.
+            </Trans>
+          </p>
+        ) : (
+          <p>
+            {participation.campaign.kind === 'verified-purchase' ? (
+              <Trans>Buy the product at your usual shop and confirm the purchase in My campaigns; you are reimbursed once your review is published.</Trans>
+            ) : (
+              <Trans>We will send the product to your address and let you know when it ships. Your tasks are waiting in My campaigns.</Trans>
+            )}
+          </p>
+        )}
+        <p>
+          <Link to="/$locale/member/campaigns" params={{ locale: 'en' }} className="font-semibold text-colbolt underline underline-offset-2">
+            <Trans>Go to My campaigns</Trans>
+          </Link>
+        </p>
+      </div>
+    </div>
+  )
+}
+
+/**
+ * Applying: the screener questions, the shipping address to confirm (with a link to change it),
+ * and one submit. A double click applies once (the button is busy and a second submit returns
+ * early); the member API is idempotent per member and flight too.
+ */
+export function ApplyForm({
+  campaign,
+  flight,
+  address,
+  back,
+  onApplied,
+}: {
+  campaign: CampaignDetail
+  flight: Flight
+  address: Address
+  back: string
+  onApplied: (participation: Participation) => void
+}) {
+  const { t, i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  // Set at the first submit, before React re-renders the busy button: a double click applies once.
+  const submitting = useRef(false)
+  const shipsProduct = campaign.kind === 'free-product'
+
+  const apply = useMutation({
+    mutationFn: async (answers: ScreenerAnswer[]) => unwrap(await processSignupFn({ data: { campaignId: campaign.id, flightId: flight.id, answers } })),
+    onSuccess: async (participation) => {
+      onApplied(participation)
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['member', 'sign-ups'] }),
+        queryClient.invalidateQueries({ queryKey: ['member', 'participations'] }),
+        queryClient.invalidateQueries({ queryKey: ['member', 'info'] }),
+        queryClient.invalidateQueries({ queryKey: ['campaigns'] }),
+      ])
+    },
+    onSettled: () => {
+      submitting.current = false
+    },
+    onError: async (error) => {
+      if (isUpstreamError(error) && error.failure.kind === 'rejected' && error.failure.fields) {
+        const next: Record<string, string> = {}
+        for (const key of Object.keys(error.failure.fields)) {
+          const id = key.startsWith('answers.') ? key.slice('answers.'.length) : ''
+          if (campaign.screener.some((q) => q.id === id)) next[id] = i18n._(invalidAnswer)
+        }
+        setErrors(next)
+      }
+      // "Already applied" and the like: show where the application stands.
+      await queryClient.invalidateQueries({ queryKey: ['member', 'sign-ups'] })
+    },
+  })
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (apply.isPending || submitting.current) return
+    const form = event.currentTarget
+    const answers = answersOf(form, campaign.screener)
+    const next: Record<string, string> = {}
+    for (const question of campaign.screener) {
+      if (question.required && !answers.some((a) => a.questionId === question.id)) next[question.id] = i18n._(requiredMessage[question.kind])
+    }
+    const confirm = form.elements.namedItem('confirmAddress')
+    if (shipsProduct && confirm instanceof HTMLInputElement && !confirm.checked) next.confirmAddress = t`Confirm the address, or change it first.`
+    setErrors(next)
+    if (Object.keys(next).length > 0) {
+      const first = form.querySelector<HTMLElement>('[aria-invalid="true"] input, [aria-invalid="true"], textarea[aria-invalid="true"]')
+      first?.focus()
+      return
+    }
+    submitting.current = true
+    apply.mutate(answers)
+  }
+
+  /** A corrected answer loses its error message at once. */
+  function clearError(target: EventTarget) {
+    if (!(target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) return
+    const key = target.name.startsWith('q-') ? target.name.slice(2) : target.name
+    if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest)
+  }
+
+  const hasErrors = Object.keys(errors).length > 0
+  const placesLeft = flight.placesLeft
+  return (
+    <form noValidate onSubmit={submit} onChange={(event) => clearError(event.target)} aria-labelledby="apply-title" className="space-y-6 rounded-2xl border border-line bg-white p-5 shadow-sm sm:p-6">
+      {hasErrors && <FormAlert>{t`Please check the answers marked below.`}</FormAlert>}
+      {campaign.screener.length > 0 && (
+        <div className="space-y-5">
+          <h3 className="text-lg font-bold text-authentic">
+            <Trans>A few questions</Trans>
+          </h3>
+          {campaign.screener.map((question) => (
+            <Question key={question.id} question={question} error={errors[question.id]} />
+          ))}
+        </div>
+      )}
+      <div className="space-y-3">
+        <h3 className="text-lg font-bold text-authentic">{shipsProduct ? <Trans>Where we send the product</Trans> : <Trans>Your address on file</Trans>}</h3>
+        <div className="rounded-lg bg-canvas p-4">
+          <AddressLines address={address} />
+        </div>
+        <p>
+          <Link to="/$locale/member/address" params={{ locale: 'en' }} search={{ redirect: back }} className="font-semibold text-colbolt underline underline-offset-2">
+            <Trans>Change the address</Trans>
+          </Link>
+        </p>
+        {shipsProduct ? (
+          <CheckboxField name="confirmAddress" label={<Trans>Yes, send the product to this address.</Trans>} error={errors.confirmAddress} />
+        ) : (
+          <p className="text-ink">
+            <Trans>In this verified-purchase test you buy the product yourself and are reimbursed in full once your review is published.</Trans>
+          </p>
+        )}
+      </div>
+      <div className="space-y-2">
+        <p className="text-ink">
+          {placesLeft > 0 ? (
+            <Trans>Places are given in the order members apply: {placesLeft} left.</Trans>
+          ) : (
+            <Trans>All places are taken: if you apply now, you join the waitlist.</Trans>
+          )}
+        </p>
+        <Button type="submit" size="large" loading={apply.isPending}>
+          {placesLeft > 0 ? t`Apply for this test` : t`Join the waitlist`}
+        </Button>
+      </div>
+    </form>
+  )
+}

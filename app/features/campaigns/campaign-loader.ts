@@ -1,0 +1,22 @@
+import type { QueryClient } from '@tanstack/react-query'
+import type { ParsedLocation } from '@tanstack/react-router'
+import { loadViewer } from '~/auth/viewer'
+import { campaignQuery, campaignSignupsQuery, eligibilityFactsQuery } from '~/queries/campaigns'
+import { addressQuery } from '~/queries/member'
+import { loadPageData } from '~/upstream/load-page-data'
+
+/**
+ * A campaign page's data: the campaign (an unknown one is the 404 page) and, for a signed-in
+ * member, what decides their call to action (address, their sign-ups, the facts the rules check).
+ */
+export async function loadCampaignPage(queryClient: QueryClient, idOrSlug: string, location: ParsedLocation) {
+  const campaign = await loadPageData(queryClient, campaignQuery(idOrSlug), location)
+  const viewer = await loadViewer(queryClient)
+  if (!campaign || !viewer.signedIn) return
+  const address = await loadPageData(queryClient, addressQuery, location)
+  if (!address?.address) return
+  await Promise.all([
+    loadPageData(queryClient, campaignSignupsQuery(campaign.id), location),
+    campaign.flights.some((f) => f.phase === 'open') ? loadPageData(queryClient, eligibilityFactsQuery, location) : undefined,
+  ])
+}

@@ -1,0 +1,348 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { Link, useLocation } from '@tanstack/react-router'
+import { ClipboardList, MessageSquareText, Megaphone, ShoppingBag } from 'lucide-react'
+import { useState, type ReactNode } from 'react'
+import type { CampaignDetail } from '#contract/campaigns'
+import type { Participation } from '#contract/participations'
+import { Button } from '~/components/ui/button'
+import { FormAlert } from '~/components/ui/field'
+import { ReviewCard } from '~/features/reviews/review-card'
+import { StarRating } from '~/features/reviews/star-rating'
+import { formatDate } from '~/lib/date-format'
+import { campaignQuery } from '~/queries/campaigns'
+import { reviewListQuery } from '~/queries/reviews'
+import { ApplyForm, SignupResult } from './apply-form'
+import { openFlightOf, useApplyState, type ApplyState } from './apply-state'
+import { PhaseBadge } from './campaign-card'
+import { categoryLabel, formatMoney } from './campaign-texts'
+import { EligibilityRules, IneligibleReasons } from './eligibility-reasons'
+import { SignupStatus } from './participation-status'
+import { ProductImage } from './product-image'
+
+function Section({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="scroll-mt-24">
+      <h2 id={id} className="text-2xl font-bold text-authentic">
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  )
+}
+
+function Task({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <li className="flex gap-3 rounded-xl border border-line bg-white p-4">
+      <span className="mt-0.5 shrink-0 text-toga">{icon}</span>
+      <span className="text-ink">{children}</span>
+    </li>
+  )
+}
+
+/** The call to action for whoever is looking: sign in, save an address, apply, or where they stand. */
+function CallToAction({ campaign, state, back }: { campaign: CampaignDetail; state: ApplyState; back: string }) {
+  const opens = formatDate(campaign.signupOpensAt)
+  switch (state.kind) {
+    case 'loading':
+      return <p className="text-ink">{<Trans>Checking whether you can apply…</Trans>}</p>
+    case 'error':
+      return <FormAlert>{<Trans>We could not check whether you can apply. Please reload the page in a moment.</Trans>}</FormAlert>
+    case 'visitor':
+      return (
+        <div className="space-y-3">
+          <Button asChild size="large" className="w-full">
+            <Link to="/$locale/user/login" params={{ locale: 'en' }} search={{ redirect: back }}>
+              <Trans>Sign in to apply</Trans>
+            </Link>
+          </Button>
+          <p className="text-sm text-ink">
+            <Trans>
+              New here?{' '}
+              <Link to="/$locale/user/register" params={{ locale: 'en' }} className="font-semibold text-colbolt underline underline-offset-2">
+                Join for free
+              </Link>
+              , then come back to apply.
+            </Trans>
+          </p>
+        </div>
+      )
+    case 'needs-address':
+      return (
+        <div className="space-y-3">
+          <p className="text-ink">
+            <Trans>We need your shipping address before you can apply.</Trans>
+          </p>
+          <Button asChild size="large" className="w-full">
+            <Link to="/$locale/member/address" params={{ locale: 'en' }} search={{ redirect: back }}>
+              <Trans>Save your address</Trans>
+            </Link>
+          </Button>
+        </div>
+      )
+    case 'can-apply':
+      return (
+        <div className="space-y-3">
+          <p className="text-ink">
+            <Trans>You meet the rules of this test.</Trans>
+          </p>
+          <Button asChild size="large" className="w-full">
+            <a href="#apply">
+              <Trans>Apply</Trans>
+            </a>
+          </Button>
+        </div>
+      )
+    case 'ineligible':
+      return (
+        <div className="space-y-2 text-ink">
+          <p className="font-semibold">
+            <Trans>You cannot apply yet:</Trans>
+          </p>
+          <IneligibleReasons reasons={state.reasons} back={back} />
+        </div>
+      )
+    case 'applied':
+      return (
+        <div className="space-y-2 text-ink">
+          <p className="font-semibold">
+            <SignupStatus participation={state.participation} />
+          </p>
+          {state.participation.status === 'not-eligible' && (
+            <ul className="list-disc space-y-1 pl-5">
+              {state.participation.ineligibleReasons.map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
+            </ul>
+          )}
+          <Link to="/$locale/member/campaigns" params={{ locale: 'en' }} className="font-semibold text-colbolt underline underline-offset-2">
+            <Trans>Go to My campaigns</Trans>
+          </Link>
+        </div>
+      )
+    case 'closed':
+      return campaign.phase === 'upcoming' ? (
+        <p className="text-ink">
+          <Trans>Applications open on {opens}. Come back then to apply.</Trans>
+        </p>
+      ) : (
+        <div className="space-y-2 text-ink">
+          <p>
+            <Trans>Applications for this test are closed.</Trans>
+          </p>
+          <Link to="/$locale/campaign-details" params={{ locale: 'en' }} className="font-semibold text-colbolt underline underline-offset-2">
+            <Trans>See the campaigns open now</Trans>
+          </Link>
+        </div>
+      )
+  }
+}
+
+function CampaignReviews({ campaign }: { campaign: CampaignDetail }) {
+  const { t } = useLingui()
+  const { data, isPending, isError } = useQuery(reviewListQuery({ page: 1, pageSize: 3, campaignId: campaign.id }))
+  if (isPending) return <p className="text-ink">{t`Loading reviews…`}</p>
+  if (isError) return <FormAlert>{t`We could not load the reviews just now.`}</FormAlert>
+  const count = data.total
+  return (
+    <div className="space-y-4">
+      {data.averageRating !== null && (
+        <p className="flex flex-wrap items-center gap-2 text-ink">
+          <StarRating rating={data.averageRating} />
+          <Trans>
+            {data.averageRating} out of 5 from {count} reviews
+          </Trans>
+        </p>
+      )}
+      <ul className="grid gap-4">
+        {data.items.map((review) => (
+          <li key={review.id}>
+            <ReviewCard review={review} headingLevel={3} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+/** A campaign in full: the product, what testers do, the dates, who can apply, and applying. */
+export function CampaignView({ idOrSlug }: { idOrSlug: string }) {
+  const { t } = useLingui()
+  const location = useLocation()
+  const back = location.href
+  const { data: campaign, isPending, isError } = useQuery(campaignQuery(idOrSlug))
+
+  if (isPending || isError) {
+    return (
+      <div className="mx-auto w-full max-w-5xl px-4 py-10">
+        <h1 className="text-3xl font-bold text-authentic">{t`Campaign`}</h1>
+        <div className="mt-6">
+          {isPending ? <p className="text-ink">{t`Loading the campaign…`}</p> : <FormAlert>{t`We could not load this campaign just now. Please try again in a moment.`}</FormAlert>}
+        </div>
+      </div>
+    )
+  }
+  return <CampaignContent campaign={campaign} back={back} />
+}
+
+function CampaignContent({ campaign, back }: { campaign: CampaignDetail; back: string }) {
+  const { t, i18n } = useLingui()
+  const state = useApplyState(campaign)
+  const [result, setResult] = useState<Participation | null>(null)
+  const flight = openFlightOf(campaign)
+  const value = formatMoney(campaign.product.retailValueCents, campaign.product.currency, i18n.locale)
+  const placesLeft = campaign.placesLeft
+  const quota = campaign.quota
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-10">
+      <header className="grid gap-8 md:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)] md:items-center">
+        <ProductImage imageUrl={campaign.imageUrl} alt={t`${campaign.product.name} by ${campaign.brand}`} className="aspect-[4/3] w-full rounded-2xl" />
+        <div>
+          <div className="flex flex-wrap items-center gap-2">
+            <PhaseBadge phase={campaign.phase} />
+            <span className="text-sm text-muted">{i18n._(categoryLabel[campaign.category])}</span>
+          </div>
+          <p className="mt-4 text-sm font-bold tracking-wide text-toga uppercase">{campaign.brand}</p>
+          <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-authentic sm:text-4xl">{campaign.title}</h1>
+          <p className="mt-3 text-lg leading-relaxed text-ink">{campaign.summary}</p>
+          {campaign.averageRating !== null && (
+            <p className="mt-3 flex items-center gap-2 text-ink">
+              <StarRating rating={campaign.averageRating} />
+              <a href="#reviews" className="font-semibold text-colbolt underline underline-offset-2">
+                <Trans>{campaign.reviewCount} reviews</Trans>
+              </a>
+            </p>
+          )}
+        </div>
+      </header>
+
+      <div className="mt-10 grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="order-2 space-y-10 lg:order-1">
+          <Section id="campaign-about" title={<Trans>About this test</Trans>}>
+            <p className="leading-relaxed text-ink">{campaign.description}</p>
+          </Section>
+
+          <Section id="campaign-product" title={<Trans>The product</Trans>}>
+            <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[10rem_1fr]">
+              <dt className="font-semibold text-ink">{t`Product`}</dt>
+              <dd className="text-ink">{campaign.product.name}</dd>
+              <dt className="font-semibold text-ink">{t`Brand`}</dt>
+              <dd className="text-ink">{campaign.product.brand}</dd>
+              <dt className="font-semibold text-ink">{t`Retail value`}</dt>
+              <dd className="text-ink">{value}</dd>
+              <dt className="font-semibold text-ink">{t`Description`}</dt>
+              <dd className="leading-relaxed text-ink">{campaign.product.description}</dd>
+            </dl>
+          </Section>
+
+          <Section id="campaign-tasks" title={<Trans>What testers do</Trans>}>
+            <ul className="grid gap-3 sm:grid-cols-2">
+              {campaign.tasks.purchaseIntent && (
+                <Task icon={<ShoppingBag className="size-5" aria-hidden="true" />}>
+                  <Trans>Buy the product at your usual shop and confirm the purchase; you are reimbursed in full once your review is published.</Trans>
+                </Task>
+              )}
+              {campaign.tasks.questionnaire && (
+                <Task icon={<ClipboardList className="size-5" aria-hidden="true" />}>
+                  <Trans>Answer a short questionnaire about how you use the product.</Trans>
+                </Task>
+              )}
+              {campaign.tasks.review && (
+                <Task icon={<MessageSquareText className="size-5" aria-hidden="true" />}>
+                  <Trans>Write an honest review with a star rating by the review date.</Trans>
+                </Task>
+              )}
+              {campaign.tasks.social && (
+                <Task icon={<Megaphone className="size-5" aria-hidden="true" />}>
+                  <Trans>Share a post about the product on social media and report how many people saw it.</Trans>
+                </Task>
+              )}
+            </ul>
+          </Section>
+
+          <Section id="campaign-dates" title={<Trans>Dates</Trans>}>
+            <div className="space-y-4">
+              {campaign.flights.map((f) => (
+                <div key={f.id} className="rounded-xl border border-line bg-white p-4">
+                  {campaign.flights.length > 1 && (
+                    <h3 className="mb-3 flex flex-wrap items-center gap-2 font-bold text-authentic">
+                      {f.name} <PhaseBadge phase={f.phase} />
+                    </h3>
+                  )}
+                  <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-ink sm:grid-cols-[12rem_1fr]">
+                    <dt className="font-semibold">{t`Applications open`}</dt>
+                    <dd>
+                      <time dateTime={f.signupOpensAt}>{formatDate(f.signupOpensAt)}</time>
+                    </dd>
+                    <dt className="font-semibold">{t`Applications close`}</dt>
+                    <dd>
+                      <time dateTime={f.signupClosesAt}>{formatDate(f.signupClosesAt)}</time>
+                    </dd>
+                    <dt className="font-semibold">{t`Testing starts`}</dt>
+                    <dd>
+                      <time dateTime={f.testingStartsAt}>{formatDate(f.testingStartsAt)}</time>
+                    </dd>
+                    <dt className="font-semibold">{t`Review due`}</dt>
+                    <dd>
+                      <time dateTime={f.reviewDueAt}>{formatDate(f.reviewDueAt)}</time>
+                    </dd>
+                  </dl>
+                </div>
+              ))}
+            </div>
+          </Section>
+
+          <Section id="campaign-rules" title={<Trans>Who can apply</Trans>}>
+            <EligibilityRules rules={campaign.eligibility} />
+          </Section>
+
+          {(result || state.kind === 'can-apply') && (
+            <section id="apply" aria-labelledby="apply-title" className="scroll-mt-24">
+              <h2 id="apply-title" className="text-2xl font-bold text-authentic">
+                <Trans>Apply for this test</Trans>
+              </h2>
+              <div className="mt-4">
+                {result ? (
+                  <SignupResult participation={result} />
+                ) : (
+                  state.kind === 'can-apply' && <ApplyForm campaign={campaign} flight={state.flight} address={state.address} back={back} onApplied={setResult} />
+                )}
+              </div>
+            </section>
+          )}
+
+          {campaign.reviewCount > 0 && (
+            <section id="reviews" aria-labelledby="campaign-reviews" className="scroll-mt-24">
+              <h2 id="campaign-reviews" className="text-2xl font-bold text-authentic">
+                <Trans>What testers said</Trans>
+              </h2>
+              <div className="mt-4">
+                <CampaignReviews campaign={campaign} />
+              </div>
+            </section>
+          )}
+        </div>
+
+        <aside aria-labelledby="campaign-cta" className="order-1 h-fit space-y-4 rounded-2xl border border-line bg-white p-5 shadow-sm lg:sticky lg:top-24 lg:order-2">
+          <h2 id="campaign-cta" className="text-lg font-bold text-authentic">
+            <Trans>Take part</Trans>
+          </h2>
+          {flight && (
+            <p className="text-ink">
+              {flight.placesLeft > 0 ? (
+                <Trans>
+                  <strong className="text-2xl text-authentic">{placesLeft}</strong> of {quota} places left
+                </Trans>
+              ) : (
+                <span className="font-semibold text-warn">
+                  <Trans>Waitlist: all {quota} places are taken</Trans>
+                </span>
+              )}
+            </p>
+          )}
+          {result ? <p className="font-semibold text-ink"><SignupStatus participation={result} /></p> : <CallToAction campaign={campaign} state={state} back={back} />}
+        </aside>
+      </div>
+    </div>
+  )
+}

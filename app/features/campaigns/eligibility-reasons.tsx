@@ -1,0 +1,111 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import type { Eligibility } from '#contract/campaigns'
+import type { IneligibleReason } from '~/campaigns/eligibility'
+
+const fixLink = 'font-semibold text-colbolt underline underline-offset-2 hover:text-authentic'
+
+export function useCountryList() {
+  const { i18n } = useLingui()
+  const names = new Intl.DisplayNames([i18n.locale], { type: 'region' })
+  const list = new Intl.ListFormat(i18n.locale, { style: 'long', type: 'conjunction' })
+  return (countries: readonly string[]) => list.format(countries.map((code) => names.of(code) ?? code))
+}
+
+/** One reason a member cannot apply, with the page that fixes it. */
+function Reason({ reason, back }: { reason: IneligibleReason; back: string }) {
+  const countryList = useCountryList()
+  switch (reason.kind) {
+    case 'address':
+      return (
+        <Trans>
+          Save your shipping address to take part.{' '}
+          <Link to="/$locale/member/address" params={{ locale: 'en' }} search={{ redirect: back }} className={fixLink}>
+            Save your address
+          </Link>
+        </Trans>
+      )
+    case 'country': {
+      const countries = countryList(reason.countries)
+      return <Trans>This test ships only to {countries}, and your address is elsewhere.</Trans>
+    }
+    case 'birth-date': {
+      const minAge = reason.minAge
+      return (
+        <Trans>
+          This test is for members aged {minAge} or older: add your birth date.{' '}
+          <Link to="/$locale/member/profile" params={{ locale: 'en' }} className={fixLink}>
+            Edit your profile
+          </Link>
+        </Trans>
+      )
+    }
+    case 'age': {
+      const minAge = reason.minAge
+      return <Trans>This test is for members aged {minAge} or older.</Trans>
+    }
+    case 'phone':
+      return (
+        <Trans>
+          Verify your phone number to take part.{' '}
+          <Link to="/$locale/member/phone" params={{ locale: 'en' }} className={fixLink}>
+            Verify your phone
+          </Link>
+        </Trans>
+      )
+    case 'social':
+      return (
+        <Trans>
+          Connect a social account to take part.{' '}
+          <Link to="/$locale/member/social-accounts" params={{ locale: 'en' }} className={fixLink}>
+            Connect an account
+          </Link>
+        </Trans>
+      )
+  }
+}
+
+/** Why this member cannot apply, each reason with what to do about it. */
+export function IneligibleReasons({ reasons, back }: { reasons: readonly IneligibleReason[]; back: string }) {
+  return (
+    <ul className="list-disc space-y-1 pl-5">
+      {reasons.map((reason) => (
+        <li key={reason.kind}>
+          <Reason reason={reason} back={back} />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** The campaign's rules in words, for anyone. */
+export function EligibilityRules({ rules }: { rules: Eligibility }) {
+  const countryList = useCountryList()
+  const countries = countryList(rules.countries)
+  const minAge = rules.minAge
+  return (
+    <ul className="list-disc space-y-1.5 pl-5 text-ink">
+      <li>
+        <Trans>A shipping address in {countries}.</Trans>
+      </li>
+      {minAge !== null && (
+        <li>
+          <Trans>Aged {minAge} or older.</Trans>
+        </li>
+      )}
+      {rules.phoneVerifiedRequired && (
+        <li>
+          <Trans>A verified phone number.</Trans>
+        </li>
+      )}
+      {rules.socialProfileRequired && (
+        <li>
+          <Trans>A connected social media account.</Trans>
+        </li>
+      )}
+      <li>
+        <Trans>One application per member; places go to eligible members in the order they apply.</Trans>
+      </li>
+    </ul>
+  )
+}

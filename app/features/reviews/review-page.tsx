@@ -1,0 +1,88 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { ArrowLeft, ArrowRight } from 'lucide-react'
+import { FormAlert } from '~/components/ui/field'
+import { ProductImage } from '~/features/campaigns/product-image'
+import { formatDate } from '~/lib/date-format'
+import { reviewQuery } from '~/queries/reviews'
+import { FreeProductDisclosure } from './review-card'
+import { StarRating } from './star-rating'
+
+function BackToReviews() {
+  return (
+    <Link to="/$locale/reviews" params={{ locale: 'en' }} className="inline-flex items-center gap-1.5 font-semibold text-colbolt underline-offset-4 hover:underline">
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      <Trans>All reviews</Trans>
+    </Link>
+  )
+}
+
+/** One published review in full, and the product it is about. */
+export function ReviewDetail({ id }: { id: string }) {
+  const { t } = useLingui()
+  const { data: review, isPending, isError } = useQuery(reviewQuery(id))
+
+  if (isPending || isError) {
+    return (
+      <div className="mx-auto w-full max-w-4xl px-4 py-10">
+        <BackToReviews />
+        <h1 className="mt-6 text-3xl font-bold text-authentic">{t`Review`}</h1>
+        <div className="mt-6">
+          {isPending ? <p className="text-ink">{t`Loading the review…`}</p> : <FormAlert>{t`We could not load this review just now. Please try again in a moment.`}</FormAlert>}
+        </div>
+      </div>
+    )
+  }
+
+  const paragraphs = review.body.split(/\n{2,}|\r\n\r\n/).filter((p) => p.trim() !== '')
+  const photos = review.photos.filter((url) => url.startsWith('https://'))
+  return (
+    <div className="mx-auto grid w-full max-w-5xl gap-8 px-4 py-10 lg:grid-cols-[1fr_18rem]">
+      <article className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
+        <BackToReviews />
+        <StarRating rating={review.rating} className="mt-6" />
+        <h1 className="mt-3 text-3xl font-bold text-authentic">{review.title}</h1>
+        <p className="mt-2 text-muted">
+          <Trans>
+            By {review.authorName} on <time dateTime={review.publishedAt}>{formatDate(review.publishedAt)}</time>, about {review.productName}
+          </Trans>
+        </p>
+        <div className="mt-6 space-y-4 leading-relaxed whitespace-pre-line text-ink">
+          {paragraphs.map((paragraph, i) => (
+            <p key={i}>{paragraph}</p>
+          ))}
+        </div>
+        {photos.length > 0 && (
+          <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3">
+            {photos.map((url, i) => (
+              <li key={url}>
+                <img src={url} alt={t`Photo ${i + 1} by ${review.authorName}`} loading="lazy" className="aspect-square w-full rounded-lg object-cover" />
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="mt-6 border-t border-line pt-4">
+          <FreeProductDisclosure receivedForFree={review.receivedForFree} />
+        </div>
+      </article>
+      <aside aria-labelledby="review-product" className="h-fit rounded-2xl border border-line bg-white p-6 shadow-sm">
+        <h2 id="review-product" className="text-lg font-bold text-authentic">
+          <Trans>The product</Trans>
+        </h2>
+        <ProductImage imageUrl={review.imageUrl} alt={t`${review.productName} by ${review.brand}`} className="mt-4 aspect-square w-full rounded-xl" />
+        <p className="mt-4 font-semibold text-ink">{review.productName}</p>
+        <p className="text-muted">{review.brand}</p>
+        <Link
+          to="/$locale/campaign-details"
+          params={{ locale: 'en' }}
+          search={{ campaign: review.campaignSlug }}
+          className="mt-4 inline-flex items-center gap-1.5 font-semibold text-colbolt underline-offset-4 hover:underline"
+        >
+          <Trans>About this product test</Trans>
+          <ArrowRight className="size-4" aria-hidden="true" />
+        </Link>
+      </aside>
+    </div>
+  )
+}

@@ -1,0 +1,131 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import type { FormEvent } from 'react'
+import { CATEGORIES, type Category } from '#contract/common'
+import { Button } from '~/components/ui/button'
+import { FormAlert, SelectField } from '~/components/ui/field'
+import { categoryLabel } from '~/features/campaigns/campaign-texts'
+import { reviewListQuery } from '~/queries/reviews'
+import { MIN_RATINGS, pageCount, REVIEWS_PAGE_SIZE } from '~/reviews/review-filter'
+import { Pagination } from './pagination'
+import { ReviewCard } from './review-card'
+
+export type ReviewsSearch = { page?: number | undefined; category?: Category | undefined; rating?: number | undefined }
+
+/** The public reviews: filters (category, minimum rating), the list and its pages. */
+export function ReviewsList({ search }: { search: ReviewsSearch }) {
+  const { t, i18n } = useLingui()
+  const navigate = useNavigate()
+  const page = search.page ?? 1
+  const { data, isPending, isError } = useQuery(reviewListQuery({ page, category: search.category, minRating: search.rating }))
+  const filtered = search.category !== undefined || search.rating !== undefined
+
+  function applyFilters(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const category = String(form.get('category') ?? '')
+    const rating = Number(form.get('rating') ?? '')
+    void navigate({
+      to: '/$locale/reviews',
+      params: { locale: 'en' },
+      search: { category: (CATEGORIES as readonly string[]).includes(category) ? (category as Category) : undefined, rating: rating >= 1 && rating <= 5 ? rating : undefined },
+    })
+  }
+
+  return (
+    <div>
+      <form
+        method="get"
+        action="/en/reviews"
+        onSubmit={applyFilters}
+        aria-label={t`Filter reviews`}
+        className="grid gap-4 rounded-2xl border border-line bg-canvas p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end sm:p-5"
+        // The selects keep the chosen filters when the address changes.
+        key={`${search.category ?? ''}-${search.rating ?? ''}`}
+      >
+        <SelectField
+          label={t`Category`}
+          name="category"
+          defaultValue={search.category ?? ''}
+          options={[{ value: '', label: t`All categories` }, ...CATEGORIES.map((c) => ({ value: c, label: i18n._(categoryLabel[c]) }))]}
+        />
+        <SelectField
+          label={t`Rating`}
+          name="rating"
+          defaultValue={search.rating === undefined ? '' : String(search.rating)}
+          options={[
+            { value: '', label: t`Any rating` },
+            ...MIN_RATINGS.map((n) => ({ value: String(n), label: n === 5 ? t`5 stars only` : t`${n} stars and up` })),
+          ]}
+        />
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit">{t`Show reviews`}</Button>
+          {filtered && (
+            <Button asChild variant="text" severity="secondary">
+              <Link to="/$locale/reviews" params={{ locale: 'en' }}>
+                <Trans>Clear filters</Trans>
+              </Link>
+            </Button>
+          )}
+        </div>
+      </form>
+
+      <div className="mt-8">
+        {isPending ? (
+          <p className="text-muted">{t`Loading reviews…`}</p>
+        ) : isError ? (
+          <FormAlert>{t`We could not load the reviews just now. Please try again in a moment.`}</FormAlert>
+        ) : data.items.length === 0 ? (
+          <div className="rounded-2xl border border-line bg-white p-6">
+            <p className="font-semibold text-ink">
+              {filtered ? <Trans>No published reviews match these filters yet.</Trans> : <Trans>No reviews have been published yet.</Trans>}
+            </p>
+            <p className="mt-2 text-muted">
+              {filtered ? (
+                <Trans>Try another category or a lower rating, or clear the filters to see every review.</Trans>
+              ) : (
+                <Trans>Reviews appear here once testers have tried their products. Have a look at the campaigns open now.</Trans>
+              )}
+            </p>
+            <p className="mt-4">
+              {filtered ? (
+                <Link to="/$locale/reviews" params={{ locale: 'en' }} className="font-semibold text-colbolt underline underline-offset-2">
+                  <Trans>See every review</Trans>
+                </Link>
+              ) : (
+                <Link to="/$locale/campaign-details" params={{ locale: 'en' }} className="font-semibold text-colbolt underline underline-offset-2">
+                  <Trans>See the current campaigns</Trans>
+                </Link>
+              )}
+            </p>
+          </div>
+        ) : (
+          <>
+            <p className="mb-4 text-ink" role="status">
+              {data.averageRating === null ? (
+                <Trans>{data.total} reviews</Trans>
+              ) : (
+                <Trans>
+                  {data.total} reviews, rated {data.averageRating} out of 5 on average
+                </Trans>
+              )}
+            </p>
+            <ul className="grid gap-5 md:grid-cols-2">
+              {data.items.map((review) => (
+                <li key={review.id}>
+                  <ReviewCard review={review} />
+                </li>
+              ))}
+            </ul>
+            <Pagination
+              page={page}
+              pages={pageCount(data.total, REVIEWS_PAGE_SIZE)}
+              linkTo={(n) => ({ to: '/$locale/reviews', params: { locale: 'en' }, search: { ...search, page: n === 1 ? undefined : n } })}
+            />
+          </>
+        )}
+      </div>
+    </div>
+  )
+}
