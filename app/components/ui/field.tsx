@@ -1,34 +1,39 @@
 import { useId, type ComponentProps, type ReactNode } from 'react'
 import { cn } from '~/lib/cn'
 
-type FieldProps = ComponentProps<'input'> & {
+/** What a field frame gives its control: the id its label points at, and the ARIA wiring. */
+export type FieldControlProps = { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string; className: string }
+
+type FieldFrameProps = {
   label: string
-  /** Shown under the input; also read by screen readers. */
+  /** Shown under the control; also read by screen readers. */
   description?: ReactNode
   error?: string
+  id?: string
+  className?: string
+  children: (control: FieldControlProps) => ReactNode
 }
 
-/** A labelled input with its description and error, wired for assistive technology. */
-export function TextField({ label, description, error, className, id, ...props }: FieldProps) {
+/** Label, description and error around one control, wired for assistive technology. */
+export function FieldFrame({ label, description, error, id, className, children }: FieldFrameProps) {
   const generated = useId()
-  const inputId = id ?? generated
-  const descriptionId = description ? `${inputId}-description` : undefined
-  const errorId = error ? `${inputId}-error` : undefined
+  const controlId = id ?? generated
+  const descriptionId = description ? `${controlId}-description` : undefined
+  const errorId = error ? `${controlId}-error` : undefined
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
-      <label htmlFor={inputId} className="font-semibold text-ink">
+      <label htmlFor={controlId} className="font-semibold text-ink">
         {label}
       </label>
-      <input
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[descriptionId, errorId].filter(Boolean).join(' ') || undefined}
-        className={cn(
+      {children({
+        id: controlId,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': [descriptionId, errorId].filter(Boolean).join(' ') || undefined,
+        className: cn(
           'rounded-lg border bg-white px-3 py-2.5 text-ink placeholder:text-muted focus-visible:outline-3 focus-visible:outline-colbolt',
           error ? 'border-danger' : 'border-[#8a94a6]',
-        )}
-        {...props}
-      />
+        ),
+      })}
       {description && (
         <div id={descriptionId} className="text-sm text-muted">
           {description}
@@ -40,6 +45,17 @@ export function TextField({ label, description, error, className, id, ...props }
         </p>
       )}
     </div>
+  )
+}
+
+type FieldProps = Omit<ComponentProps<'input'>, 'id'> & { label: string; description?: ReactNode; error?: string; id?: string }
+
+/** A labelled input with its description and error. */
+export function TextField({ label, description, error, className, id, ...props }: FieldProps) {
+  return (
+    <FieldFrame label={label} description={description} error={error} id={id} className={className}>
+      {(control) => <input {...control} {...props} />}
+    </FieldFrame>
   )
 }
 
@@ -83,35 +99,20 @@ export function FormAlert({ children, tone = 'error' }: { children: ReactNode; t
   )
 }
 
-type SelectProps = ComponentProps<'select'> & { label: string; error?: string; options: ReadonlyArray<{ value: string; label: string }> }
+type SelectProps = Omit<ComponentProps<'select'>, 'id'> & { label: string; error?: string; id?: string; options: ReadonlyArray<{ value: string; label: string }> }
 
 export function SelectField({ label, error, options, id, className, ...props }: SelectProps) {
-  const generated = useId()
-  const selectId = id ?? generated
-  const errorId = error ? `${selectId}-error` : undefined
   return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
-      <label htmlFor={selectId} className="font-semibold text-ink">
-        {label}
-      </label>
-      <select
-        id={selectId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={errorId}
-        className={cn('rounded-lg border bg-white px-3 py-2.5 text-ink focus-visible:outline-3 focus-visible:outline-colbolt', error ? 'border-danger' : 'border-[#8a94a6]')}
-        {...props}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p id={errorId} className="text-sm font-medium text-danger">
-          {error}
-        </p>
+    <FieldFrame label={label} error={error} id={id} className={className}>
+      {(control) => (
+        <select {...control} {...props}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
       )}
-    </div>
+    </FieldFrame>
   )
 }
