@@ -208,4 +208,19 @@ describe('a new member', () => {
     await page.getByText('You are in: you were selected for this test.').waitFor()
     expect(await page.getByRole('button', { name: 'Apply for this test' }).count()).toBe(0)
   })
+
+  it('reads well on a phone: no sideways scrolling on the campaign, board and reviews pages', async () => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    for (const [path, name] of [
+      [`/en/ready-to-test/${FULL_CAMPAIGN}`, 'discovery-campaign-phone'],
+      ['/en/ready-to-test', 'discovery-ready-to-test-phone'],
+      ['/en/reviews', 'discovery-reviews-phone'],
+    ] as const) {
+      await gotoHydrated(page, path)
+      await page.getByRole('heading', { level: 1 }).waitFor()
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+      await keepScreenshot(page, name)
+      await expectNoAxeViolations()
+    }
+  })
 })
