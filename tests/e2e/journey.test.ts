@@ -40,6 +40,12 @@ async function applyTo(slug: string): Promise<{ campaignId: string; productId: s
   return { campaignId: detail.id as string, productId: (detail.product as Json).id as string, participation }
 }
 
+/** A full-page screenshot from the top (a reload keeps the scroll position, and the header is sticky). */
+async function screenshot(name: string, on: Page = page) {
+  await on.evaluate(() => window.scrollTo(0, 0))
+  await keepScreenshot(on, name)
+}
+
 async function expectNoAxeViolations() {
   expect(await axeViolations(page)).toEqual([])
 }
@@ -99,7 +105,7 @@ describe('a new member after applying', () => {
     const waiting = page.getByRole('region', { name: /Waiting for a place/ })
     expect(await waiting.getByText(/You are number \d+ on the waitlist/).isVisible()).toBe(true)
     await expectNoAxeViolations()
-    await keepScreenshot(page, 'journey-campaigns')
+    await screenshot('journey-campaigns')
   })
 
   it('withdraws from the waitlist after confirming, and can change its mind first', async () => {
@@ -137,7 +143,7 @@ describe('a new member after applying', () => {
     expect(await page.getByText('1 of 4 tasks done').isVisible()).toBe(true)
     expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('1')
     await expectNoAxeViolations()
-    await keepScreenshot(page, 'journey-participation')
+    await screenshot('journey-participation')
   })
 
   it('follows the shipment as the operator ships and delivers it', async () => {
@@ -153,7 +159,7 @@ describe('a new member after applying', () => {
     await page.reload()
     await card.getByText('Delivered', { exact: true }).first().waitFor()
     await expectNoAxeViolations()
-    await keepScreenshot(page, 'journey-shipments')
+    await screenshot('journey-shipments')
   })
 
   it('writes a review whose draft survives a reload, and sees it waiting for moderation', async () => {
@@ -182,7 +188,7 @@ describe('a new member after applying', () => {
     expect(await page.getByLabel('Title').inputValue()).toBe('Smooth, strong and quick')
     expect(await body.inputValue()).toBe('Mixed one to three with oat milk it tastes')
     expect(await page.getByRole('radio', { name: '4 stars, Very good' }).isChecked()).toBe(true)
-    await keepScreenshot(page, 'journey-review-draft')
+    await screenshot('journey-review-draft')
 
     await body.fill('Mixed one to three with oat milk it tastes like a café iced latte, with notes of cocoa. The bottle lasted two weeks.')
     expect(await hint.textContent()).toMatch(/^\d+ characters: good \(50 to 5000\)\.$/)
@@ -192,7 +198,7 @@ describe('a new member after applying', () => {
     const draftLeft = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('review-draft')))
     expect(draftLeft).toEqual([])
     await expectNoAxeViolations()
-    await keepScreenshot(page, 'journey-review-submitted')
+    await screenshot('journey-review-submitted')
   })
 
   it('is published once the operator approves it', async () => {
@@ -234,7 +240,7 @@ describe('a new member after applying', () => {
     expect(await form.getByLabel('Comments').inputValue()).toBe('9')
     expect(await form.getByLabel('Shares').inputValue()).toBe('4')
     await expectNoAxeViolations()
-    await keepScreenshot(page, 'journey-impressions-error')
+    await screenshot('journey-impressions-error')
 
     await form.getByLabel('Reach').fill('1,250')
     await form.getByRole('button', { name: 'Report impressions' }).click()
@@ -265,10 +271,10 @@ describe('a new member after applying', () => {
     expect(await card.getByRole('link', { name: 'Download your return label' }).getAttribute('href')).toBe('https://labels.testerscircle.example/return/JD014600009912.pdf')
     await operator({ command: 'mark-returned', id: shipmentId })
     await page.reload()
-    await card.getByText('Returned').waitFor()
+    await card.getByText('We received the product back. Thank you for letting us know.').waitFor()
     expect(await card.getByText('Not yet').count()).toBe(0)
     await expectNoAxeViolations()
-    await keepScreenshot(page, 'journey-returns')
+    await screenshot('journey-returns')
   })
 
   it('gets the 404 page for a campaign id that does not exist', async () => {
@@ -292,15 +298,15 @@ describe('the demo member', () => {
     await demoPage.getByRole('region', { name: /Testing now/ }).waitFor()
     expect(await demoPage.getByTestId('participation-card').count()).toBeGreaterThanOrEqual(4)
     expect(await axeViolations(demoPage)).toEqual([])
-    await keepScreenshot(demoPage, 'demo-campaigns')
+    await screenshot('demo-campaigns', demoPage)
     await demoPage.getByRole('region', { name: /Testing now/ }).getByRole('heading', { level: 3 }).getByRole('link').first().click()
     await demoPage.getByTestId('participation-timeline').waitFor()
     expect(await axeViolations(demoPage)).toEqual([])
-    await keepScreenshot(demoPage, 'demo-participation')
+    await screenshot('demo-participation', demoPage)
     await gotoHydrated(demoPage, '/en/member/shipments')
     expect(await demoPage.getByTestId('shipment-card').count()).toBe(3)
     expect(await axeViolations(demoPage)).toEqual([])
-    await keepScreenshot(demoPage, 'demo-shipments')
+    await screenshot('demo-shipments', demoPage)
     await demo.close()
   })
 })

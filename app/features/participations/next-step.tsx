@@ -67,7 +67,10 @@ export function NextStep({ participation: p, showDetailsLink = true }: { partici
       break
     case 'write-review': {
       const due = formatDate(p.reviewDueAt)
-      sentence = t`Your product is here. Please write your review by ${due}.`
+      sentence =
+        p.campaign.kind === 'verified-purchase' && p.status === 'selected'
+          ? t`Once you have bought and tried the product, please write your review by ${due}.`
+          : t`Your product is here. Please write your review by ${due}.`
       action = writeReview(t`Write my review`)
       break
     }

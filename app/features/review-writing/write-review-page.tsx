@@ -66,7 +66,7 @@ function ReviewStatus({ review, page, announce }: { review: MemberReview; page: 
         {review.status === 'published' ? t`Your review is published` : review.status === 'pending' ? t`Thank you! Your review is waiting for moderation` : t`Your review needs a change`}
       </h2>
       <FormAlert tone={review.status === 'rejected' ? 'error' : review.status === 'published' ? 'success' : 'info'}>
-        {review.status === 'pending' && <span>{t`Sent on ${submittedOn}. Our moderators usually read new reviews within two working days; it then appears on the public reviews page.`}</span>}
+        {review.status === 'pending' && <span>{t`Sent on ${submittedOn}. A moderator reads every review before it appears on the public reviews page.`}</span>}
         {review.status === 'published' && <span>{publishedOn ? t`Published on ${publishedOn}. Thank you for testing!` : t`Thank you for testing!`}</span>}
         {review.status === 'rejected' && <span>{review.rejectionReason ? t`Our moderators wrote: “${review.rejectionReason}”` : t`Our moderators could not publish it as it is.`}</span>}
       </FormAlert>

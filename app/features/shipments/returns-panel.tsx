@@ -134,6 +134,7 @@ function ReturnProgress({ shipment: s }: { shipment: Shipment }) {
         })}
       </ol>
       {r.status === 'requested' && <p className="mt-3 text-sm text-ink">{t`We are preparing your prepaid return label and will e-mail you when it is ready.`}</p>}
+      {r.status === 'returned' && <p className="mt-3 text-sm text-ink">{t`We received the product back. Thank you for letting us know.`}</p>}
       {r.status === 'label-issued' && r.labelUrl && (
         <p className="mt-3 text-ink">
           <a href={r.labelUrl} target="_blank" rel="noreferrer noopener" className="font-semibold text-colbolt underline">
