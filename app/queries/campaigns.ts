@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { CampaignDetail, Phase } from '#contract/campaigns'
+import { PUBLIC_CAMPAIGN_PATH } from '#contract/paths'
 import type { EligibilityFacts } from '~/campaigns/eligibility'
 import {
   getCampaignFn,
@@ -20,10 +21,13 @@ export const campaignListQuery = (input: CampaignListInput) =>
     queryFn: async () => unwrap(await listCampaignsFn({ data: input })),
   })
 
+/** An address that cannot name a campaign is simply not found (the 404 page), not a failed call. */
+const notFound = { ok: false, failure: { kind: 'not-found', path: PUBLIC_CAMPAIGN_PATH } } as const
+
 export const campaignQuery = (idOrSlug: string) =>
   queryOptions({
     queryKey: ['campaigns', 'detail', idOrSlug],
-    queryFn: async () => unwrap(await getCampaignFn({ data: { idOrSlug } })),
+    queryFn: async () => unwrap(/^[\w-]{1,100}$/.test(idOrSlug) ? await getCampaignFn({ data: { idOrSlug } }) : notFound),
   })
 
 /** How many campaigns a member's board shows per phase (the catalogue is small). */

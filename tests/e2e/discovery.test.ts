@@ -114,6 +114,12 @@ describe('a visitor', () => {
     expect(response.headers().location).toBe('/en/404')
     await gotoHydrated(page, unknown)
     await page.getByRole('heading', { name: 'We could not find that page' }).waitFor()
+    // Addresses that cannot name a review or a campaign are not found either, never an error page.
+    for (const path of [`/en/reviews/${'x'.repeat(150)}`, '/en/ready-to-test/no%20such%20campaign', '/en/campaign-details?campaign=no-such-campaign']) {
+      const answer = await context.request.get(path, { maxRedirects: 0 })
+      expect(answer.status(), path).toBe(302)
+      expect(answer.headers().location, path).toBe('/en/404')
+    }
   })
 
   it('opens a campaign, and is sent to sign in to apply, then back to the campaign', async () => {

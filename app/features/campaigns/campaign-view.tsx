@@ -182,7 +182,8 @@ export function CampaignView({ idOrSlug }: { idOrSlug: string }) {
       </div>
     )
   }
-  return <CampaignContent campaign={campaign} back={back} />
+  // Keyed: an application result belongs to this campaign only.
+  return <CampaignContent key={campaign.id} campaign={campaign} back={back} />
 }
 
 function CampaignContent({ campaign, back }: { campaign: CampaignDetail; back: string }) {

@@ -19,7 +19,7 @@ export function Pagination({ page, pages, linkTo }: { page: number; pages: numbe
       ) : (
         <span />
       )}
-      <p className="font-medium text-ink" aria-current="page">
+      <p className="font-medium text-ink" aria-live="polite">
         <Trans>
           Page {page} of {pages}
         </Trans>
