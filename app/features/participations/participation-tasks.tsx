@@ -25,6 +25,8 @@ export function useParticipationUpdate(campaignId: string) {
       list ? { items: list.items.map((p) => (p.id === updated.id ? updated : p)) } : list,
     )
     await queryClient.invalidateQueries({ queryKey: participationsQuery.queryKey, exact: true })
+    // The campaign pages keep the same participations under their own key (app/queries/campaigns.ts).
+    await queryClient.invalidateQueries({ queryKey: ['member', 'sign-ups'] })
   }
 }
 

@@ -1,18 +1,19 @@
 import { PackageOpen } from 'lucide-react'
+import { productImageSrc } from '~/features/campaigns/product-image-src'
 import { cn } from '~/lib/cn'
 
 /**
- * A decorative product picture beside its name (the name is the text next to it, so alt is empty).
- * Images load through the portal's /images/products/ address, never from the member API itself.
+ * A decorative product picture beside its name (the name is the text next to it, so alt is empty),
+ * loaded through the portal like every product image.
  */
 export function ProductThumb({ imageUrl, className }: { imageUrl: string; className?: string }) {
-  const name = imageUrl.split(/[?#]/)[0]?.split('/').at(-1) ?? ''
-  if (!/^[a-z0-9][a-z0-9-]{0,80}\.svg$/i.test(name)) {
+  const src = productImageSrc(imageUrl)
+  if (!src) {
     return (
       <div aria-hidden="true" className={cn('flex items-center justify-center rounded-lg bg-authentic-soft text-authentic', className)}>
         <PackageOpen className="size-8" />
       </div>
     )
   }
-  return <img src={`/images/products/${name}`} alt="" loading="lazy" decoding="async" className={cn('rounded-lg bg-authentic-soft object-cover', className)} />
+  return <img src={src} alt="" loading="lazy" decoding="async" className={cn('rounded-lg bg-authentic-soft object-cover', className)} />
 }
