@@ -32,6 +32,11 @@ describe('config', () => {
     INTERCOM_SECRET: 's'.repeat(40),
     SHOPIFY_SHOP: 'testers.myshopify.com',
     SHOPIFY_ADMIN_TOKEN: 'shpat_0123456789',
+    SMTP_URL: 'smtps://mailer:mail-password@smtp.example.com:465',
+    MAIL_FROM: 'Testers Circle <no-reply@testerscircle.example>',
+    SMS_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef',
+    SMS_AUTH_TOKEN: 'sms-auth-token-0123456789',
+    SMS_FROM: '+4915100000000',
   }
 
   it('refuses the auth emulator and missing secrets in production', () => {
@@ -39,5 +44,49 @@ describe('config', () => {
     expect(() => loadConfig({ ...production, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toThrow(/FIREBASE_AUTH_EMULATOR_HOST/)
     const { OTP_PEPPER: _omitted, ...withoutPepper } = production
     expect(() => loadConfig(withoutPepper)).toThrow(/OTP_PEPPER is required/)
+  })
+
+  it('relays the outbox in production, with e-mail and SMS settings', () => {
+    expect(loadConfig(production).delivery).toEqual({
+      relay: true,
+      email: { smtpUrl: production.SMTP_URL, from: production.MAIL_FROM },
+      sms: { accountSid: production.SMS_ACCOUNT_SID, authToken: production.SMS_AUTH_TOKEN, from: production.SMS_FROM, apiBase: 'https://api.twilio.com' },
+    })
+    for (const name of ['SMTP_URL', 'MAIL_FROM', 'SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'] as const) {
+      const { [name]: _omitted, ...without } = production
+      expect(() => loadConfig(without)).toThrow(new RegExp(`${name} is required in production`))
+    }
+    expect(() => loadConfig({ ...production, SMS_API_BASE: 'http://sms.example.com' })).toThrow(/SMS_API_BASE must be an https/)
+  })
+
+  it('names a bad delivery setting without echoing secrets', () => {
+    const messageOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env)
+      } catch (error) {
+        return (error as Error).message
+      }
+      throw new Error('expected a configuration error')
+    }
+    expect(messageOf({ ...production, SMTP_URL: 'http://mailer:mail-password@smtp.example.com' })).toBe('SMTP_URL must be an smtp:// or smtps:// URL')
+    expect(messageOf({ ...production, SMTP_URL: 'mail-password' })).toBe('SMTP_URL must be a URL')
+    expect(() => loadConfig({ ...production, SMS_AUTH_TOKEN: 'short' })).toThrow(/^SMS_AUTH_TOKEN must be at least 8 characters$/)
+    expect(() => loadConfig({ ...production, MAIL_FROM: 'Testers Circle' })).toThrow(/MAIL_FROM/)
+    expect(() => loadConfig({ ...production, SMS_FROM: '0151 000' })).toThrow(/SMS_FROM/)
+    expect(() => loadConfig({ ...production, SMS_ACCOUNT_SID: 'AC/../x' })).toThrow(/SMS_ACCOUNT_SID/)
+    expect(() => loadConfig({ ...production, OUTBOX_RELAY: 'yes' })).toThrow(/OUTBOX_RELAY/)
+  })
+
+  it('keeps the outbox to itself locally unless OUTBOX_RELAY=true', () => {
+    expect(loadConfig({}).delivery).toEqual({ relay: false, email: null, sms: null })
+    const mailOnly = { OUTBOX_RELAY: 'true', SMTP_URL: 'smtp://127.0.0.1:1025', MAIL_FROM: 'no-reply@testerscircle.example' }
+    expect(loadConfig(mailOnly).delivery).toEqual({ relay: true, email: { smtpUrl: 'smtp://127.0.0.1:1025', from: 'no-reply@testerscircle.example' }, sms: null })
+    expect(() => loadConfig({ OUTBOX_RELAY: 'true' })).toThrow(/OUTBOX_RELAY needs SMTP_URL/)
+    // Half a channel is a mistake, named.
+    expect(() => loadConfig({ SMTP_URL: 'smtp://127.0.0.1:1025' })).toThrow(/MAIL_FROM is required when SMTP_URL is set/)
+    expect(() => loadConfig({ SMS_ACCOUNT_SID: 'AC1', SMS_FROM: 'Testers' })).toThrow(/SMS_AUTH_TOKEN is required/)
+    expect(loadConfig({ SMS_ACCOUNT_SID: 'AC1', SMS_AUTH_TOKEN: 'token-123', SMS_FROM: 'Testers', SMS_API_BASE: 'http://127.0.0.1:9/' }).delivery.sms?.apiBase).toBe(
+      'http://127.0.0.1:9',
+    )
   })
 })

@@ -18,6 +18,7 @@ const port = v.pipe(
 )
 const secret = v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))
 const flag = v.pipe(v.picklist(['true', 'false', '1', '0']), v.transform((s) => s === 'true' || s === '1'))
+const httpUrl = v.pipe(v.string(), v.url('must be a URL'), v.regex(/^https?:\/\//, 'must be an http(s):// URL'))
 
 const EnvSchema = v.object({
   NODE_ENV: v.optional(v.string(), 'development'),
@@ -34,8 +35,20 @@ const EnvSchema = v.object({
   SHOPIFY_ADMIN_TOKEN: v.optional(v.pipe(v.string(), v.minLength(10))),
   SUITE_SEED: v.optional(v.picklist(['demo', 'none'])),
   SUITE_TRUST_PROXY: v.optional(flag, 'false'),
+  OUTBOX_RELAY: v.optional(flag),
+  SMTP_URL: v.optional(v.pipe(v.string(), v.url('must be a URL'), v.regex(/^smtps?:\/\/[^/]+/, 'must be an smtp:// or smtps:// URL'))),
+  // An address with an optional display name: "Testers Circle <no-reply@example.com>".
+  MAIL_FROM: v.optional(v.pipe(v.string(), v.regex(/^([^<>]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, 'must be an address, optionally "Name <address>"'))),
+  // The SID is part of the API path, so only letters and digits.
+  SMS_ACCOUNT_SID: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9]+$/, 'must be letters and digits'))),
+  SMS_AUTH_TOKEN: v.optional(v.pipe(v.string(), v.minLength(8, 'must be at least 8 characters'))),
+  // An E.164 number or an alphanumeric sender id (at most 11 characters, at least one letter).
+  SMS_FROM: v.optional(v.pipe(v.string(), v.regex(/^(\+[1-9]\d{6,14}|(?=.*[A-Za-z])[A-Za-z0-9 ]{1,11})$/, 'must be an E.164 number or a sender id of up to 11 letters and digits'))),
+  SMS_API_BASE: v.optional(httpUrl, 'https://api.twilio.com'),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
 })
+
+const SECRET_VARIABLES = new Set(['OTP_PEPPER', 'INTERCOM_SECRET', 'SHOPIFY_ADMIN_TOKEN', 'SMTP_URL', 'SMS_AUTH_TOKEN'])
 
 export interface SuiteConfig {
   mode: 'local' | 'production'
@@ -49,6 +62,24 @@ export interface SuiteConfig {
   seed: 'demo' | 'none'
   trustProxy: boolean
   logLevel: string
+  /** The outbox relay: on in production, off locally (the outbox is only shown) unless OUTBOX_RELAY=true. */
+  delivery: {
+    relay: boolean
+    email: EmailSettings | null
+    sms: SmsSettings | null
+  }
+}
+
+export interface EmailSettings {
+  smtpUrl: string
+  from: string
+}
+
+export interface SmsSettings {
+  accountSid: string
+  authToken: string
+  from: string
+  apiBase: string
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): SuiteConfig {
@@ -56,7 +87,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!result.success) {
     const issue = result.issues[0]
     const key = issue.path?.map((p) => String(p.key)).join('.') ?? 'environment'
-    throw new ConfigError(`${key} ${issue.message} (got ${JSON.stringify(issue.input)})`)
+    // Secrets (and the password in SMTP_URL) are not echoed into logs.
+    const got = SECRET_VARIABLES.has(key) ? '' : ` (got ${JSON.stringify(issue.input)})`
+    throw new ConfigError(`${key} ${issue.message}${got}`)
   }
   const e = result.output
   const production = e.NODE_ENV === 'production'
@@ -64,10 +97,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production) {
     // The emulator accepts forged tokens: a production process must never trust it.
     if (e.FIREBASE_AUTH_EMULATOR_HOST) throw new ConfigError('FIREBASE_AUTH_EMULATOR_HOST must not be set in production')
-    for (const name of ['DATABASE_URL', 'FIREBASE_PROJECT_ID', 'OTP_PEPPER', 'INTERCOM_SECRET', 'SHOPIFY_SHOP', 'SHOPIFY_ADMIN_TOKEN'] as const) {
+    for (const name of [
+      'DATABASE_URL',
+      'FIREBASE_PROJECT_ID',
+      'OTP_PEPPER',
+      'INTERCOM_SECRET',
+      'SHOPIFY_SHOP',
+      'SHOPIFY_ADMIN_TOKEN',
+      'SMTP_URL',
+      'MAIL_FROM',
+      'SMS_ACCOUNT_SID',
+      'SMS_AUTH_TOKEN',
+      'SMS_FROM',
+    ] as const) {
       if (!e[name]) throw new ConfigError(`${name} is required in production`)
     }
+    // Messages carry one-time codes: never to the SMS API in clear text.
+    if (!e.SMS_API_BASE.startsWith('https://')) throw new ConfigError('SMS_API_BASE must be an https:// URL in production')
   }
+
+  // A channel is configured by all of its settings or none (a half-configured one is a mistake).
+  const email = allOrNone({ SMTP_URL: e.SMTP_URL, MAIL_FROM: e.MAIL_FROM })
+  const sms = allOrNone({ SMS_ACCOUNT_SID: e.SMS_ACCOUNT_SID, SMS_AUTH_TOKEN: e.SMS_AUTH_TOKEN, SMS_FROM: e.SMS_FROM })
+  const relay = e.OUTBOX_RELAY ?? production
+  if (relay && !email && !sms) throw new ConfigError('OUTBOX_RELAY needs SMTP_URL and MAIL_FROM, or the SMS_* settings, to deliver anything')
 
   return {
     mode: production ? 'production' : 'local',
@@ -84,5 +137,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seed: e.SUITE_SEED ?? (production ? 'none' : 'demo'),
     trustProxy: e.SUITE_TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    delivery: {
+      relay,
+      email: email && { smtpUrl: email.SMTP_URL, from: email.MAIL_FROM },
+      sms: sms && { accountSid: sms.SMS_ACCOUNT_SID, authToken: sms.SMS_AUTH_TOKEN, from: sms.SMS_FROM, apiBase: e.SMS_API_BASE.replace(/\/+$/, '') },
+    },
   }
+}
+
+function allOrNone<K extends string>(settings: Record<K, string | undefined>): Record<K, string> | null {
+  const names = Object.keys(settings) as K[]
+  const missing = names.filter((name) => !settings[name])
+  if (missing.length === names.length) return null
+  if (missing.length > 0) throw new ConfigError(`${missing[0]} is required when ${names.filter((n) => !missing.includes(n)).join(', ')} is set`)
+  return settings as Record<K, string>
 }

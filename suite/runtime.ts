@@ -5,9 +5,18 @@ import { openDatabase, type Database } from './db/client'
 import { systemClock, type SuiteDeps } from './deps'
 import { firebaseIdentity } from './identity/identity'
 import { localDiscountCodes, shopifyDiscountCodes } from './services/discount-codes'
+import { smtpMail, twilioSms } from './services/delivery'
 import { databaseOutbox } from './services/outbox'
+import { createOutboxRelay, type OutboxRelay } from './services/outbox-relay'
 
-export async function createRuntime(config: SuiteConfig): Promise<{ deps: SuiteDeps; database: Database }> {
+export interface Runtime {
+  deps: SuiteDeps
+  database: Database
+  /** Built when configured (production, or OUTBOX_RELAY=true); the server starts it. */
+  relay: OutboxRelay | null
+}
+
+export async function createRuntime(config: SuiteConfig): Promise<Runtime> {
   // firebase-admin reads the emulator address from the environment; local mode defaults it.
   if (config.firebase.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.firebase.emulatorHost
   // Query parameters of a failed SQL statement can hold personal data; the statement itself is enough.
@@ -30,5 +39,17 @@ export async function createRuntime(config: SuiteConfig): Promise<{ deps: SuiteD
       trustProxy: config.trustProxy,
     },
   }
-  return { deps, database }
+  const { delivery } = config
+  const relay = delivery.relay
+    ? createOutboxRelay({
+        db: deps.db,
+        clock: deps.clock,
+        logger,
+        deliverers: {
+          ...(delivery.email && { email: smtpMail(delivery.email) }),
+          ...(delivery.sms && { sms: twilioSms(delivery.sms) }),
+        },
+      })
+    : null
+  return { deps, database, relay }
 }

@@ -8,7 +8,7 @@ import { seedDemoData } from './seed/seed'
 
 async function main() {
   const config = loadConfig()
-  const { deps, database } = await createRuntime(config)
+  const { deps, database, relay } = await createRuntime(config)
   const log = deps.logger
   log.info({ mode: config.mode, database: database.kind }, 'database migrated')
   if (config.seed === 'demo') {
@@ -22,16 +22,20 @@ async function main() {
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     log.info({ url: `http://${config.host}:${info.port}` }, 'suite listening')
   })
+  relay?.start()
 
   let stopping = false
   const stop = (signal: string) => {
     if (stopping) return
     stopping = true
     log.info({ signal }, 'stopping')
+    // The relay finishes the message in hand (deliveries time out at 15 s) and releases the rest
+    // of its batch before the database closes; what a hard exit cuts off is retried after its lease.
+    const relayStopped = relay ? relay.stop() : Promise.resolve()
     server.close(() => {
-      void database.close().finally(() => process.exit(0))
+      void relayStopped.finally(() => database.close().finally(() => process.exit(0)))
     })
-    setTimeout(() => process.exit(0), 5000).unref()
+    setTimeout(() => process.exit(0), relay ? 20_000 : 5000).unref()
   }
   process.on('SIGINT', () => stop('SIGINT'))
   process.on('SIGTERM', () => stop('SIGTERM'))

@@ -347,8 +347,19 @@ export const outbox = pgTable(
     body: text('body').notNull(),
     createdAt: ts('created_at').notNull(),
     sentAt: ts('sent_at'),
+    /** Delivery attempts so far, counted when the relay claims the message. */
+    attempts: integer('attempts').notNull().default(0),
+    /** Why the last attempt failed: error codes only, never the message or the recipient. */
+    lastError: text('last_error'),
+    /** Due for (another) attempt from then on; a claim moves it ahead, so it is also the lease. */
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    /** Set when the relay gave up after its last attempt. */
+    failedAt: ts('failed_at'),
   },
-  (t) => [index('outbox_created_idx').on(t.createdAt)],
+  (t) => [
+    index('outbox_created_idx').on(t.createdAt),
+    index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+  ],
 )
 
 export const frontEndLogs = pgTable(

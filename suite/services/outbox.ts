@@ -1,6 +1,6 @@
 // Outgoing e-mail and SMS. Messages are written to the outbox table in the caller's transaction,
 // so a code is only "sent" if the change that produced it commits. Local mode shows the table;
-// a production relay reads unsent rows from it.
+// the relay (outbox-relay.ts) delivers unsent rows in production.
 import { and, desc, eq, type SQL } from 'drizzle-orm'
 import type { Executor } from '../db/client'
 import { outbox } from '../db/schema'
@@ -13,6 +13,8 @@ export interface OutgoingMessage {
   body: string
 }
 
+export type Channel = OutgoingMessage['channel']
+
 export interface Outbox {
   enqueue(ex: Executor, message: OutgoingMessage): Promise<void>
 }
@@ -20,12 +22,14 @@ export interface Outbox {
 export function databaseOutbox(clock: Clock): Outbox {
   return {
     async enqueue(ex, message) {
+      const now = clock.now()
       await ex.insert(outbox).values({
         channel: message.channel,
         recipient: message.to,
         subject: message.subject ?? null,
         body: message.body,
-        createdAt: clock.now(),
+        createdAt: now,
+        nextAttemptAt: now,
       })
     },
   }
