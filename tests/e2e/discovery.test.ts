@@ -126,7 +126,7 @@ describe('a visitor', () => {
     await gotoHydrated(page, '/en/campaign-details')
     await page.getByRole('link', { name: /cold brew concentrate/i }).click()
     await page.waitForURL(`**/en/campaign-details?campaign=${OPEN_CAMPAIGN}`)
-    await page.getByRole('heading', { level: 1 }).waitFor()
+    await page.getByRole('heading', { level: 1, name: /cold brew concentrate/i }).waitFor()
     for (const heading of ['What testers do', 'Dates', 'Who can apply']) {
       expect(await page.getByRole('heading', { level: 2, name: heading }).isVisible()).toBe(true)
     }
