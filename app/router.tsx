@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
-import { createRouter } from '@tanstack/react-router'
+import { createRouter, isNotFound, isRedirect } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { AppErrorPage } from './pages/error-page'
 import { NotFoundPage } from './pages/not-found-page'
@@ -14,8 +14,10 @@ export function getRouter() {
   // Every failed member-API call reaches the member the same way (spec section 8), in the browser.
   // During server rendering, loaders map failures themselves (upstream/load-page-data.ts).
   const onUpstreamError = (error: unknown) => {
-    if (typeof window === 'undefined' || !isUpstreamError(error)) return
-    void applyErrorEffect(effectOf(error.failure), { router, queryClient })
+    if (typeof window === 'undefined' || isRedirect(error) || isNotFound(error)) return
+    // Not an answer of the member API (the portal unreachable, say): the catalogue's last row.
+    const effect = isUpstreamError(error) ? effectOf(error.failure) : ({ kind: 'generic-dialog' } as const)
+    void applyErrorEffect(effect, { router, queryClient })
   }
   const queryClient = new QueryClient({
     queryCache: new QueryCache({ onError: onUpstreamError }),

@@ -11,7 +11,8 @@ const pageResponseMiddleware = createMiddleware({ type: 'request' }).server(asyn
     const { reportServerPageError } = await import('./observability/server-report.server')
     void reportServerPageError(request, result.response.status)
   }
-  return { ...result, response: finishPageResponse(request, result.response) }
+  const { portalConfig } = await import('./config/config.server')
+  return { ...result, response: finishPageResponse(request, result.response, { sessionCookie: portalConfig().session.cookieName }) }
 })
 
 export const startInstance = createStart(() => ({

@@ -21,7 +21,7 @@ import { feedback } from '~/components/ui/feedback-store'
 import { authStore } from './auth-store'
 import { clientAuth } from './firebase-web'
 import { publicAuthConfigQuery } from './public-config'
-import { viewerQuery, type Viewer } from './viewer'
+import { uidOf, viewerQuery, type Viewer } from './viewer'
 import { endSessionFn, startSessionFn } from './viewer.functions'
 
 export type AccountFailure = 'invalid-credentials' | 'email-in-use' | 'weak-password' | 'too-many-requests' | 'invalid-link' | 'network' | 'unknown'
@@ -69,29 +69,63 @@ async function authOf(queryClient: QueryClient): Promise<Auth> {
   return clientAuth(await queryClient.ensureQueryData(publicAuthConfigQuery))
 }
 
-/** Opens the server session for the signed-in user and records who is signed in. */
-async function openSession(queryClient: QueryClient, user: User): Promise<Viewer> {
-  const viewer = await startSessionFn({ data: { idToken: await user.getIdToken(true) } })
-  queryClient.setQueryData(viewerQuery.queryKey, viewer)
-  return viewer
+// A sign-in opening its server session, or a sign-out closing it. While one runs, the auth
+// listener (AuthProvider) waits: it must neither open a second session nor reopen a closing one.
+let transition: Promise<unknown> | null = null
+
+async function asTransition<T>(work: () => Promise<T>): Promise<T> {
+  const run = work()
+  transition = run
+  try {
+    return await run
+  } finally {
+    if (transition === run) transition = null
+  }
+}
+
+/** Resolves when no sign-in or sign-out of this browser is under way. */
+export async function sessionSettled(): Promise<void> {
+  while (transition) await transition.catch(() => undefined)
+}
+
+/**
+ * Signs in with `signInUser`, then opens the server session and records who is signed in. The
+ * whole of it counts as "opening", so the auth listener waits rather than open a second session.
+ */
+async function withSession(queryClient: QueryClient, signInUser: () => Promise<User>): Promise<Viewer> {
+  return asTransition(async () => {
+    const user = await signInUser()
+    const started = await startSessionFn({ data: { idToken: await user.getIdToken(true) } })
+    if (!started.ok) {
+      throw Object.assign(new Error(started.reason), { code: started.reason === 'unavailable' ? 'auth/network-request-failed' : 'auth/invalid-credential' })
+    }
+    // Someone else's member data must not show for this member.
+    if (uidOf(queryClient.getQueryData(viewerQuery.queryKey)) !== uidOf(started.viewer)) queryClient.removeQueries({ queryKey: ['member'] })
+    queryClient.setQueryData(viewerQuery.queryKey, started.viewer)
+    return started.viewer
+  })
 }
 
 const origin = () => window.location.origin
 
 export function signInWithPassword(queryClient: QueryClient, email: string, password: string): Promise<Outcome<Viewer>> {
   return attempt(async () => {
-    const credential = await signInWithEmailAndPassword(await authOf(queryClient), email, password)
-    return openSession(queryClient, credential.user)
+    const auth = await authOf(queryClient)
+    return withSession(queryClient, async () => (await signInWithEmailAndPassword(auth, email, password)).user)
   })
 }
 
 /** Creates the Firebase account, sends the verification e-mail and opens the session. */
 export function register(queryClient: QueryClient, input: { displayName: string; email: string; password: string }): Promise<Outcome<Viewer>> {
   return attempt(async () => {
-    const credential = await createUserWithEmailAndPassword(await authOf(queryClient), input.email, input.password)
-    await updateProfile(credential.user, { displayName: input.displayName })
-    await sendEmailVerification(credential.user, { url: `${origin()}/en/user/verify-email` })
-    return openSession(queryClient, credential.user)
+    const auth = await authOf(queryClient)
+    return withSession(queryClient, async () => {
+      const { user } = await createUserWithEmailAndPassword(auth, input.email, input.password)
+      // The name first, so the session cookie carries it.
+      await updateProfile(user, { displayName: input.displayName })
+      await sendEmailVerification(user, { url: `${origin()}/en/user/verify-email` })
+      return user
+    })
   })
 }
 
@@ -110,8 +144,10 @@ export function verifyEmail(queryClient: QueryClient, oobCode: string): Promise<
     await applyActionCode(auth, oobCode)
     const user = auth.currentUser
     if (user) {
-      await user.reload()
-      await openSession(queryClient, user)
+      await withSession(queryClient, async () => {
+        await user.reload()
+        return user
+      })
     }
   })
 }
@@ -143,18 +179,22 @@ export function rememberedLinkEmail(): string {
 
 export function completeSignInLink(queryClient: QueryClient, email: string, href: string): Promise<Outcome<Viewer>> {
   return attempt(async () => {
-    const credential = await signInWithEmailLink(await authOf(queryClient), email, href)
+    const auth = await authOf(queryClient)
+    const viewer = await withSession(queryClient, async () => (await signInWithEmailLink(auth, email, href)).user)
     window.localStorage.removeItem(EMAIL_FOR_LINK_KEY)
-    return openSession(queryClient, credential.user)
+    return viewer
   })
 }
 
 /** Signs out everywhere: server session revoked, Firebase signed out, store and member data cleared. */
 export async function signOut(queryClient: QueryClient): Promise<void> {
-  await endSessionFn().catch(() => undefined)
-  await firebaseSignOut(await authOf(queryClient)).catch(() => undefined)
-  authStore.clear()
-  feedback.reset()
-  queryClient.removeQueries({ queryKey: ['member'] })
-  queryClient.setQueryData(viewerQuery.queryKey, { signedIn: false })
+  await asTransition(async () => {
+    await endSessionFn().catch(() => undefined)
+    await firebaseSignOut(await authOf(queryClient)).catch(() => undefined)
+    authStore.clear()
+    feedback.reset()
+    // Shown as signed out once the server session is over, not before.
+    queryClient.setQueryData(viewerQuery.queryKey, { signedIn: false })
+    queryClient.removeQueries({ queryKey: ['member'] })
+  })
 }

@@ -2,7 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useSyncExternalStore } from 'react'
 import { authStore } from './auth-store'
 import { publicAuthConfigQuery } from './public-config'
-import { viewerQuery } from './viewer'
+import { uidOf, viewerQuery } from './viewer'
+import { sessionSettled } from './account-actions'
 import { endSessionFn, startSessionFn } from './viewer.functions'
 
 /** The auth store as React state. */
@@ -28,6 +29,10 @@ export function AuthProvider() {
       if (cancelled) return
       const auth = clientAuth(config)
       unsubscribe = onIdTokenChanged(auth, async (user) => {
+        // A sign-in or sign-out under way decides; this listener looks after it has finished, and
+        // only if Firebase still says what it said when it called.
+        await sessionSettled()
+        if ((auth.currentUser?.uid ?? null) !== (user?.uid ?? null)) return
         const viewer = queryClient.getQueryData(viewerQuery.queryKey)
         if (!user) {
           authStore.clear()
@@ -44,12 +49,18 @@ export function AuthProvider() {
           token.token,
           token.claims,
         )
-        if (!viewer?.signedIn || viewer.uid !== user.uid) {
-          const next = await startSessionFn({ data: { idToken: token.token } }).catch(() => null)
-          if (next) queryClient.setQueryData(viewerQuery.queryKey, next)
-          // The server refused this browser's sign-in (revoked elsewhere, account disabled): it
-          // signs out here too, rather than looking signed in without a session.
-          else await signOut(auth).catch(() => undefined)
+        const current = queryClient.getQueryData(viewerQuery.queryKey)
+        if (uidOf(current) !== user.uid) {
+          const started = await startSessionFn({ data: { idToken: token.token } }).catch(() => null)
+          if (started?.ok) {
+            // Another member than the one whose data is cached (account switched in another tab).
+            if (current?.signedIn) queryClient.removeQueries({ queryKey: ['member'] })
+            queryClient.setQueryData(viewerQuery.queryKey, started.viewer)
+          } else if (started && started.reason === 'refused') {
+            // The server refused this browser's sign-in (revoked elsewhere, account disabled): it
+            // signs out here too, rather than looking signed in without a session.
+            await signOut(auth).catch(() => undefined)
+          }
         }
       })
     })()

@@ -4,11 +4,10 @@ import { authStore } from './auth-store'
 const user = { uid: 'u1', emailVerified: true, displayName: 'Ada', email: 'ada@example.com', metadata: { createdAt: '1700000000000' } }
 
 describe('auth store', () => {
-  it('waits for the first auth state, then keeps user, token and the phoneVerified claim', async () => {
+  it('is not ready before the first auth state, then keeps user, token and the phoneVerified claim', () => {
     expect(authStore.getState().ready).toBe(false)
-    const first = authStore.whenReady()
     authStore.signedIn(user, 'token-1', { phoneVerified: true })
-    await expect(first).resolves.toMatchObject({ ready: true, userToken: 'token-1', phoneVerified: true })
+    expect(authStore.getState()).toMatchObject({ ready: true, userToken: 'token-1', phoneVerified: true })
   })
 
   it('defaults phoneVerified to false without the claim, and clears on sign-out', () => {

@@ -21,12 +21,10 @@ export type AuthState = {
 const signedOut: AuthState = { ready: true, user: null, userToken: null, phoneVerified: false }
 let state: AuthState = { ready: false, user: null, userToken: null, phoneVerified: false }
 const listeners = new Set<() => void>()
-const readyWaiters: Array<() => void> = []
 
 function set(next: AuthState) {
   state = next
   for (const listener of listeners) listener()
-  if (next.ready) for (const resolve of readyWaiters.splice(0)) resolve()
 }
 
 export const authStore = {
@@ -42,10 +40,5 @@ export const authStore = {
   },
   clear() {
     set(signedOut)
-  },
-  /** Resolves with the first auth state (at once when it is already known). */
-  whenReady(): Promise<AuthState> {
-    if (state.ready) return Promise.resolve(state)
-    return new Promise((resolve) => readyWaiters.push(() => resolve(state)))
   },
 }

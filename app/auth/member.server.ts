@@ -39,6 +39,20 @@ function sessionCookieOptions() {
 type Verifier = Pick<Auth, 'verifyIdToken' | 'verifySessionCookie'>
 
 /**
+ * Whether firebase-admin refused the credential itself (forged, expired, revoked, disabled user),
+ * as opposed to failing to check it (network, Google briefly away): only the first ends a session.
+ */
+export function isCredentialRejected(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : ''
+  return /^auth\/(id-token-expired|id-token-revoked|session-cookie-expired|session-cookie-revoked|user-disabled|user-not-found|argument-error|invalid-id-token|invalid-session-cookie-duration|invalid-argument)$/.test(code)
+}
+
+/** Checking a credential failed for a reason that says nothing about the credential. */
+export class CredentialCheckUnavailable extends Error {
+  override name = 'CredentialCheckUnavailable'
+}
+
+/**
  * The member a request's credentials prove, checking revocation: a fresh ID token (browser calls)
  * first, else the session cookie. `cookieRejected` says the cookie is bad and should be removed.
  */
@@ -53,8 +67,9 @@ export async function verifyCredentials(auth: Verifier, credentials: { bearer: s
   if (!credentials.cookie) return { member: null, cookieRejected: false }
   try {
     return { member: toMember(await auth.verifySessionCookie(credentials.cookie, true), credentials.cookie), cookieRejected: false }
-  } catch {
-    return { member: null, cookieRejected: true }
+  } catch (error) {
+    // A cookie we could not check this time is kept: a short outage must not sign members out.
+    return { member: null, cookieRejected: isCredentialRejected(error) }
   }
 }
 
@@ -66,10 +81,20 @@ export async function memberFromRequest(): Promise<VerifiedMember | null> {
   return member
 }
 
-/** Exchanges a fresh ID token for a session cookie (HttpOnly, SameSite=Lax, Secure outside local mode). */
+/**
+ * Exchanges a fresh ID token for a session cookie (HttpOnly, SameSite=Lax, Secure outside local
+ * mode). Throws CredentialCheckUnavailable when Firebase could not be asked, so callers can tell
+ * "refused" from "try again".
+ */
 export async function startSession(idToken: string): Promise<VerifiedMember> {
   const auth = adminAuth()
-  const decoded = await auth.verifyIdToken(idToken, true)
+  let decoded: DecodedIdToken
+  try {
+    decoded = await auth.verifyIdToken(idToken, true)
+  } catch (error) {
+    if (isCredentialRejected(error)) throw error
+    throw new CredentialCheckUnavailable(String(error))
+  }
   const { session } = portalConfig()
   const cookie = await auth.createSessionCookie(idToken, { expiresIn: session.maxAgeSeconds * 1000 })
   setCookie(session.cookieName, cookie, { ...sessionCookieOptions(), maxAge: session.maxAgeSeconds })
@@ -78,6 +103,7 @@ export async function startSession(idToken: string): Promise<VerifiedMember> {
 
 /** Ends the member's sessions everywhere (refresh tokens revoked) and removes the cookie. */
 export async function endSession(member: VerifiedMember | null): Promise<void> {
-  if (member) await adminAuth().revokeRefreshTokens(member.uid)
+  // The cookie goes first: whatever happens next, this browser is signed out.
   deleteCookie(portalConfig().session.cookieName, sessionCookieOptions())
+  if (member) await adminAuth().revokeRefreshTokens(member.uid)
 }

@@ -11,7 +11,8 @@ export function safeRedirectTarget(target: string | null | undefined, fallback: 
   try {
     const base = 'http://portal.invalid'
     const url = new URL(target, base)
-    if (url.origin !== base) return fallback
+    // `/.//evil.example` and the like normalise to a protocol-relative `//evil.example`.
+    if (url.origin !== base || url.pathname.startsWith('//')) return fallback
     // Sign-in pages are no place to return to after signing in.
     if (/^\/[a-z]{2}\/user\/(login|register)\b/.test(url.pathname)) return fallback
     return `${url.pathname}${url.search}${url.hash}`

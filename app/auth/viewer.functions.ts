@@ -15,17 +15,20 @@ export const getViewerFn = createServerFn({ method: 'GET' })
   .middleware([memberMiddleware])
   .handler(async ({ context }): Promise<Viewer> => viewerOf(context.member))
 
+export type SessionStart = { ok: true; viewer: Viewer } | { ok: false; reason: 'refused' | 'unavailable' }
+
 /** After a sign-in in the browser: exchange the fresh ID token for a server session cookie. */
 export const startSessionFn = createServerFn({ method: 'POST' })
   .validator(v.strictObject({ idToken: v.pipe(v.string(), v.minLength(20), v.maxLength(4096)) }))
-  .handler(async ({ data }): Promise<Viewer> => {
-    const { startSession } = await import('./member.server')
+  .handler(async ({ data }): Promise<SessionStart> => {
+    const { CredentialCheckUnavailable, startSession } = await import('./member.server')
+    const { setResponseStatus } = await import('@tanstack/react-start/server')
     try {
-      return viewerOf(await startSession(data.idToken))
-    } catch {
-      const { setResponseStatus } = await import('@tanstack/react-start/server')
-      setResponseStatus(401)
-      throw new Error('UNAUTHENTICATED')
+      return { ok: true, viewer: viewerOf(await startSession(data.idToken)) }
+    } catch (error) {
+      const unavailable = error instanceof CredentialCheckUnavailable
+      setResponseStatus(unavailable ? 503 : 401)
+      return { ok: false, reason: unavailable ? 'unavailable' : 'refused' }
     }
   })
 

@@ -6,6 +6,11 @@ export type Viewer =
   | { signedIn: false }
   | { signedIn: true; uid: string; displayName: string | null; emailVerified: boolean; email: string | null }
 
+/** The signed-in member's uid, or null for a visitor. */
+export function uidOf(viewer: Viewer | undefined): string | null {
+  return viewer?.signedIn ? viewer.uid : null
+}
+
 export const viewerQuery = queryOptions({
   queryKey: ['viewer'],
   queryFn: () => getViewerFn(),

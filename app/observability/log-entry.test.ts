@@ -11,6 +11,11 @@ describe('front-end log entry', () => {
     expect(v.safeParse(LogEntrySchema, entry).success).toBe(true)
   })
 
+  it('keeps no query string in the page address (one-time codes live there)', () => {
+    const entry = frontEndLogEntry({ module: 'http://localhost:3000/en/user/verify-email?mode=resetPassword&oobCode=SECRET', uid: null, log: 'x' })
+    expect(entry.module).toBe('http://localhost:3000/en/user/verify-email')
+  })
+
   it('writes non-errors readably', () => {
     expect(describeError('plain')).toBe('plain')
     expect(describeError({ code: 7 })).toBe('{"code":7}')

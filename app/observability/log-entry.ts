@@ -3,13 +3,26 @@ import { formatEventAt, type LogEntry } from '#contract/logs'
 /** The application name in front-end log entries. */
 export const LOG_APPLICATION = 'testers-circle-portal'
 
+/**
+ * The page address as logs keep it: origin and path only. Query strings carry one-time codes
+ * (password reset, sign-in links) that must never reach a log.
+ */
+export function pageAddress(href: string): string {
+  try {
+    const url = new URL(href)
+    return `${url.origin}${url.pathname}`
+  } catch {
+    return ''
+  }
+}
+
 /** A front-end log entry as spec section 3 describes it. */
 export function frontEndLogEntry(input: { module: string; uid: string | null; log: string; tags?: string[]; severity?: LogEntry['severity']; now?: Date }): LogEntry {
   return {
     id: crypto.randomUUID(),
     type: 'front-end',
     application: LOG_APPLICATION,
-    module: input.module.slice(0, 2000),
+    module: pageAddress(input.module).slice(0, 2000),
     user_auth: { type: 'member', roles: [], id: input.uid },
     severity: input.severity ?? 'ERROR',
     tags: (input.tags ?? []).slice(0, 20),

@@ -25,8 +25,12 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
   // header never flashes the signed-out state for a member.
   beforeLoad: async ({ context }) => {
     const [viewer] = await Promise.all([context.queryClient.ensureQueryData(viewerQuery), context.queryClient.ensureQueryData(publicAuthConfigQuery)])
-    // The header's name and points; a failure here is the page's business, not the header's.
-    if (viewer.signedIn) await context.queryClient.prefetchQuery(memberInfoQuery)
+    // The header's name and points: in the first HTML when rendering on the server; in the browser
+    // they never hold up a navigation.
+    if (viewer.signedIn) {
+      const prefetch = context.queryClient.prefetchQuery(memberInfoQuery)
+      if (typeof window === 'undefined') await prefetch
+    }
   },
   head: () => ({
     meta: [

@@ -19,28 +19,34 @@ describe('isBot', () => {
 describe('finishPageResponse', () => {
   it('logs unknown paths as not found, but not the 404 page itself', () => {
     const log = quietLog()
-    finishPageResponse(request('/en/nowhere'), page(404), log)
-    finishPageResponse(request('/404'), page(404), log)
+    finishPageResponse(request('/en/nowhere'), page(404), { log })
+    finishPageResponse(request('/404'), page(404), { log })
     expect(log.warn).toHaveBeenCalledTimes(1)
     expect(log.warn).toHaveBeenCalledWith('Page not found: /en/nowhere')
   })
 
   it('sets the locale cookie on locale routes for a year', () => {
-    const response = finishPageResponse(request('/en/legal'), page(200), quietLog())
+    const response = finishPageResponse(request('/en/legal'), page(200), { log: quietLog() })
     expect(response.headers.get('set-cookie')).toBe('i18n_redirected=en; Max-Age=31536000; Path=/; SameSite=Lax')
-    expect(finishPageResponse(request('/'), page(200), quietLog()).headers.get('set-cookie')).toBeNull()
+    expect(finishPageResponse(request('/'), page(200), { log: quietLog() }).headers.get('set-cookie')).toBeNull()
   })
 
   it('gives a bot the bare status instead of an error page, and logs', async () => {
     const log = quietLog()
-    const response = finishPageResponse(request('/en/broken', 'Googlebot/2.1'), page(500), log)
+    const response = finishPageResponse(request('/en/broken', 'Googlebot/2.1'), page(500), { log })
     expect(response.status).toBe(500)
     expect(await response.text()).toBe('')
     expect(log.error).toHaveBeenCalled()
   })
 
+  it('keeps any page rendered for a member out of shared caches', () => {
+    const withSession = new Request('http://localhost:3000/en/reviews', { headers: { cookie: 'i18n_redirected=en; __session=abc' } })
+    expect(finishPageResponse(withSession, page(200), { sessionCookie: '__session', log: quietLog() }).headers.get('cache-control')).toBe('private, no-store')
+    expect(finishPageResponse(request('/en/reviews'), page(200), { sessionCookie: '__session', log: quietLog() }).headers.get('cache-control')).toBeNull()
+  })
+
   it('gives a bot the normal page when nothing failed', async () => {
-    const response = finishPageResponse(request('/en/reviews', 'Googlebot/2.1'), page(200), quietLog())
+    const response = finishPageResponse(request('/en/reviews', 'Googlebot/2.1'), page(200), { log: quietLog() })
     expect(await response.text()).toContain('page')
   })
 })

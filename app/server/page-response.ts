@@ -17,7 +17,8 @@ type Logger = Pick<Console, 'warn' | 'error'>
  * cookie, and the bot rule (a bot that meets an error gets the bare status, and the error is only
  * logged).
  */
-export function finishPageResponse(request: Request, response: Response, log: Logger = console): Response {
+export function finishPageResponse(request: Request, response: Response, options: { sessionCookie?: string; log?: Logger } = {}): Response {
+  const log = options.log ?? console
   const { pathname } = new URL(request.url)
 
   if (response.status === 404 && !NOT_FOUND_PAGES.has(pathname)) log.warn(`Page not found: ${pathname}`)
@@ -28,10 +29,17 @@ export function finishPageResponse(request: Request, response: Response, log: Lo
   }
 
   const locale = localeOfPath(pathname)
-  if (locale && isLocale(locale) && response.status < 400) {
-    const headers = new Headers(response.headers)
-    headers.append('Set-Cookie', localeCookieHeader(locale))
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
-  }
-  return response
+  const setLocale = !!locale && isLocale(locale) && response.status < 400
+  // Any page rendered for a member carries their data (the header's name and points, at least):
+  // never for a shared cache.
+  const forMember = !!options.sessionCookie && hasCookie(request, options.sessionCookie)
+  if (!setLocale && !forMember) return response
+  const headers = new Headers(response.headers)
+  if (setLocale) headers.append('Set-Cookie', localeCookieHeader(locale))
+  if (forMember) headers.set('Cache-Control', 'private, no-store')
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+}
+
+function hasCookie(request: Request, name: string): boolean {
+  return (request.headers.get('cookie') ?? '').split(';').some((part) => part.trim().startsWith(`${name}=`))
 }

@@ -19,6 +19,11 @@ async function endExpiredSession(queryClient: QueryClient) {
   await signOut(queryClient)
 }
 
+/** The toast of the catalogue's 401 row: errors.error / errors.sessionExpired, 3 s. */
+export function showSessionExpiredToast(): void {
+  feedback.toast({ severity: 'error', summary: i18n._(text.error), detail: i18n._(text.sessionExpired), life: ERROR_TOAST_LIFE_MS })
+}
+
 // Several calls of one page often fail together (the page's data and the header's, say): the
 // member is told once.
 let endingSession = false
@@ -54,7 +59,7 @@ export async function applyErrorEffect(effect: ErrorEffect, { router, queryClien
         const back = router.state.location.href
         await endExpiredSession(queryClient)
         // After sign-out (which resets feedback), so the toast stays on screen for its life.
-        feedback.toast({ severity: 'error', summary: i18n._(text.error), detail: i18n._(text.sessionExpired), life: ERROR_TOAST_LIFE_MS })
+        showSessionExpiredToast()
         await router.navigate({ to: '/$locale/user/login', params: { locale: 'en' }, search: { redirect: back }, replace: true })
       } finally {
         endingSession = false

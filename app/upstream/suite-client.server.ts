@@ -5,6 +5,9 @@ import type { VerifiedMember } from '~/auth/member.server'
 import { portalConfig } from '~/config/config.server'
 import type { UpstreamFailure, UpstreamResult } from './upstream-result'
 
+/** Where TanStack Start serves server functions (its default base path). */
+const SERVER_FN_BASE = '/_serverFn/'
+
 /** How long the portal waits for the member API before giving up on a call. */
 export const SUITE_TIMEOUT_MS = 10_000
 
@@ -19,6 +22,8 @@ export type SuiteRequest<T> = {
   schema: v.GenericSchema<unknown, T>
   /** The verified member whose credential is forwarded on member paths. */
   member?: VerifiedMember | null
+  /** The browser's address, as this server saw it (the member API trusts it only behind us). */
+  clientIp?: string
   /** For tests: the fetch and base address to use. */
   fetchImpl?: typeof fetch
   baseUrl?: string
@@ -54,6 +59,7 @@ export async function callSuite<T>(request: SuiteRequest<T>): Promise<UpstreamRe
   const headers: Record<string, string> = { accept: 'application/json' }
   if (mayBear && request.member) headers.authorization = `Bearer ${request.member.credential}`
   if (request.body !== undefined) headers['content-type'] = 'application/json'
+  if (request.clientIp) headers['x-forwarded-for'] = request.clientIp
 
   let response: Response
   try {
@@ -92,8 +98,10 @@ export async function callSuite<T>(request: SuiteRequest<T>): Promise<UpstreamRe
 export async function callSuiteAs<T>(member: VerifiedMember | null, request: Omit<SuiteRequest<T>, 'member'>): Promise<UpstreamResult<T>> {
   const result = await callSuite({ ...request, member })
   if (!result.ok && result.failure.kind === 'unauthenticated') {
-    const { setResponseStatus } = await import('@tanstack/react-start/server')
-    setResponseStatus(401)
+    const { getRequest, setResponseStatus } = await import('@tanstack/react-start/server')
+    // Only on a browser's call to a server function: during server rendering the request is the
+    // page's, whose status (a redirect to login, say) must stay its own.
+    if (new URL(getRequest().url).pathname.startsWith(SERVER_FN_BASE)) setResponseStatus(401)
   }
   return result
 }

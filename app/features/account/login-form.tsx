@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { requestPasswordReset, sendSignInLink, signInWithPassword } from '~/auth/account-actions'
 import { safeRedirectTarget } from '~/auth/redirect-target'
 import { Button } from '~/components/ui/button'
@@ -9,11 +9,12 @@ import { FormAlert, TextField } from '~/components/ui/field'
 import { formValues, validateForm, type FieldErrors } from '~/lib/form'
 import { accountFailureMessage } from './account-messages'
 import { emailOnlySchema, signInSchema } from './account-schemas'
+import { showSessionExpiredToast } from '~/upstream/apply-effect'
 import { AuthCard } from './auth-card'
 
 type Mode = 'password' | 'reset' | 'link'
 
-export function LoginForm({ redirect }: { redirect?: string }) {
+export function LoginForm({ redirect, sessionExpired = false }: { redirect?: string; sessionExpired?: boolean }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
@@ -21,6 +22,10 @@ export function LoginForm({ redirect }: { redirect?: string }) {
   const [busy, setBusy] = useState(false)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [alert, setAlert] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
+  // Told in the browser when the session ended during server rendering (as the browser path does).
+  useEffect(() => {
+    if (sessionExpired) showSessionExpiredToast()
+  }, [sessionExpired])
   // The e-mail is shared by the three ways in, so switching keeps what the member typed.
   const [email, setEmail] = useState('')
 
@@ -77,7 +82,7 @@ export function LoginForm({ redirect }: { redirect?: string }) {
       footer={
         <Trans>
           New to Testers Circle?{' '}
-          <Link to="/$locale/user/register" params={{ locale: 'en' }} className="font-semibold text-colbolt underline">
+          <Link to="/$locale/user/register" params={{ locale: 'en' }} search={{ redirect }} className="font-semibold text-colbolt underline">
             Join for free
           </Link>
         </Trans>

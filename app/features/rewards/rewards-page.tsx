@@ -11,7 +11,7 @@ import { formatDate } from '~/lib/date-format'
 import { memberInfoQuery } from '~/queries/member'
 import { missionsQuery, pointsQuery, redemptionsQuery, rewardsQuery } from '~/queries/rewards'
 import { redeemRewardFn } from '~/rewards/rewards.functions'
-import { unwrap } from '~/upstream/upstream-result'
+import { isUpstreamError, unwrap } from '~/upstream/upstream-result'
 import { formatMoney } from './reward-texts'
 
 export function RewardsPage() {
@@ -31,14 +31,16 @@ export function RewardsPage() {
       feedback.toast({ severity: 'success', summary: t`Reward redeemed`, detail: t`Your discount code is ready below.` })
       await Promise.all([redemptionsQuery, pointsQuery, missionsQuery, memberInfoQuery].map((q) => queryClient.invalidateQueries({ queryKey: q.queryKey })))
     },
-    onSettled: () => {
-      pending.current = null
+    onSettled: (_data, error) => {
+      // Keep the id when the outcome is unknown (timeout, network): a retry must not redeem twice.
+      const known = !error || (isUpstreamError(error) && error.failure.kind === 'rejected')
+      if (known) pending.current = null
     },
   })
 
   function redeemReward(rewardId: RewardId) {
     if (redeem.isPending) return
-    pending.current ??= { rewardId, requestId: crypto.randomUUID() }
+    if (pending.current?.rewardId !== rewardId) pending.current = { rewardId, requestId: crypto.randomUUID() }
     redeem.mutate(pending.current)
   }
 

@@ -4,11 +4,12 @@ import { LoginForm } from '~/features/account/login-form'
 
 export const Route = createFileRoute('/$locale/_guest/user/login')({
   staticData: { layout: 'blank' },
-  validateSearch: v.object({ redirect: v.optional(v.string()) }),
+  // `expired`: the session ended while a page was being rendered on the server (error catalogue, 401).
+  validateSearch: v.object({ redirect: v.optional(v.string()), expired: v.optional(v.fallback(v.boolean(), false)) }),
   component: LoginPage,
 })
 
 function LoginPage() {
-  const { redirect } = Route.useSearch()
-  return <LoginForm redirect={redirect} />
+  const { redirect, expired } = Route.useSearch()
+  return <LoginForm redirect={redirect} sessionExpired={expired === true} />
 }
