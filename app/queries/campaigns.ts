@@ -4,14 +4,10 @@ import { PUBLIC_CAMPAIGN_PATH } from '#contract/paths'
 import type { EligibilityFacts } from '~/campaigns/eligibility'
 import {
   getCampaignFn,
-  getMemberProfileFn,
-  getSocialProfilesFn,
-  listCampaignSignupsFn,
   listCampaignsFn,
-  listMySignupsFn,
   type CampaignListInput,
 } from '~/campaigns/campaigns.functions'
-import { getAddressFn } from '~/member/member.functions'
+import { getAddressFn, getMemberProfileFn, getSocialProfilesFn } from '~/member/member.functions'
 import { unwrap } from '~/upstream/upstream-result'
 
 /** Public campaign data lives under ['campaigns']. */
@@ -57,16 +53,3 @@ export const eligibilityFactsQuery = queryOptions({
     }
   },
 })
-
-/** The member's sign-ups across campaigns (cards say "you applied"). */
-export const mySignupsQuery = queryOptions({
-  queryKey: ['member', 'sign-ups'],
-  queryFn: async () => unwrap(await listMySignupsFn()),
-})
-
-/** The member's sign-ups for one campaign. */
-export const campaignSignupsQuery = (campaignId: string) =>
-  queryOptions({
-    queryKey: ['member', 'sign-ups', campaignId],
-    queryFn: async () => unwrap(await listCampaignSignupsFn({ data: { campaignId } })),
-  })

@@ -216,7 +216,7 @@ export function ApplyForm({
     onSuccess: async (participation) => {
       onApplied(participation)
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['member', 'sign-ups'] }),
+        queryClient.invalidateQueries({ queryKey: ['member', 'participations'] }),
         queryClient.invalidateQueries({ queryKey: ['member', 'participations'] }),
         queryClient.invalidateQueries({ queryKey: ['member', 'info'] }),
         queryClient.invalidateQueries({ queryKey: ['campaigns'] }),
@@ -235,7 +235,7 @@ export function ApplyForm({
         setErrors(next)
       }
       // "Already applied" and the like: show where the application stands.
-      await queryClient.invalidateQueries({ queryKey: ['member', 'sign-ups'] })
+      await queryClient.invalidateQueries({ queryKey: ['member', 'participations'] })
     },
   })
 

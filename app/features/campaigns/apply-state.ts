@@ -4,7 +4,8 @@ import type { CampaignDetail, Flight } from '#contract/campaigns'
 import type { Participation } from '#contract/participations'
 import { viewerQuery } from '~/auth/viewer'
 import { ineligibleReasons, type IneligibleReason } from '~/campaigns/eligibility'
-import { campaignSignupsQuery, eligibilityFactsQuery } from '~/queries/campaigns'
+import { eligibilityFactsQuery } from '~/queries/campaigns'
+import { campaignParticipationsQuery } from '~/queries/participations'
 import { addressQuery } from '~/queries/member'
 
 /** What the person looking at a campaign can do about it. */
@@ -28,7 +29,7 @@ export function useApplyState(campaign: CampaignDetail): ApplyState {
   const signedIn = viewer.data?.signedIn === true
   const flight = openFlightOf(campaign)
   const address = useQuery({ ...addressQuery, enabled: signedIn })
-  const signups = useQuery({ ...campaignSignupsQuery(campaign.id), enabled: signedIn && address.data?.address != null })
+  const signups = useQuery({ ...campaignParticipationsQuery(campaign.id), enabled: signedIn && address.data?.address != null })
   const facts = useQuery({ ...eligibilityFactsQuery, enabled: signedIn && address.data?.address != null && flight !== undefined })
 
   if (viewer.isPending) return { kind: 'loading' }

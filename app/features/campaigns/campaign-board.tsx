@@ -6,7 +6,8 @@ import type { CampaignDetail } from '#contract/campaigns'
 import type { Participation } from '#contract/participations'
 import { ineligibleReasons, type EligibilityFacts } from '~/campaigns/eligibility'
 import { FormAlert } from '~/components/ui/field'
-import { campaignBoardQuery, eligibilityFactsQuery, mySignupsQuery } from '~/queries/campaigns'
+import { campaignBoardQuery, eligibilityFactsQuery } from '~/queries/campaigns'
+import { participationsQuery } from '~/queries/participations'
 import { CampaignCard } from './campaign-card'
 import { IneligibleReasons } from './eligibility-reasons'
 import { SignupStatus } from './participation-status'
@@ -47,7 +48,7 @@ export function CampaignBoard({ phase, back }: { phase: 'open' | 'upcoming'; bac
   const { t } = useLingui()
   const board = useQuery(campaignBoardQuery(phase))
   const facts = useQuery(eligibilityFactsQuery)
-  const signups = useQuery(mySignupsQuery)
+  const signups = useQuery(participationsQuery)
 
   if (board.isPending || facts.isPending || signups.isPending) return <p className="text-ink">{t`Loading campaigns…`}</p>
   if (board.isError || facts.isError || signups.isError) return <FormAlert>{t`We could not load the campaigns just now. Please try again in a moment.`}</FormAlert>

@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { ParsedLocation } from '@tanstack/react-router'
 import { loadViewer } from '~/auth/viewer'
-import { campaignQuery, campaignSignupsQuery, eligibilityFactsQuery } from '~/queries/campaigns'
+import { campaignQuery, eligibilityFactsQuery } from '~/queries/campaigns'
+import { campaignParticipationsQuery } from '~/queries/participations'
 import { addressQuery } from '~/queries/member'
 import { loadPageData } from '~/upstream/load-page-data'
 
@@ -16,7 +17,7 @@ export async function loadCampaignPage(queryClient: QueryClient, idOrSlug: strin
   const address = await loadPageData(queryClient, addressQuery, location)
   if (!address?.address) return
   await Promise.all([
-    loadPageData(queryClient, campaignSignupsQuery(campaign.id), location),
+    loadPageData(queryClient, campaignParticipationsQuery(campaign.id), location),
     campaign.flights.some((f) => f.phase === 'open') ? loadPageData(queryClient, eligibilityFactsQuery, location) : undefined,
   ])
 }

@@ -59,7 +59,7 @@ function CallToAction({ campaign, state, back }: { campaign: CampaignDetail; sta
           <p className="text-sm text-ink">
             <Trans>
               New here?{' '}
-              <Link to="/$locale/user/register" params={{ locale: 'en' }} className="font-semibold text-colbolt underline underline-offset-2">
+              <Link to="/$locale/user/register" params={{ locale: 'en' }} search={{ redirect: back }} className="font-semibold text-colbolt underline underline-offset-2">
                 Join for free
               </Link>
               , then come back to apply.

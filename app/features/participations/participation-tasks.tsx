@@ -26,7 +26,6 @@ export function useParticipationUpdate(campaignId: string) {
     )
     await queryClient.invalidateQueries({ queryKey: participationsQuery.queryKey, exact: true })
     // The campaign pages keep the same participations under their own key (app/queries/campaigns.ts).
-    await queryClient.invalidateQueries({ queryKey: ['member', 'sign-ups'] })
   }
 }
 

@@ -2,7 +2,8 @@ import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { BoardTabs, CampaignBoard } from '~/features/campaigns/campaign-board'
 import { MemberPage } from '~/features/member/member-page'
-import { campaignBoardQuery, eligibilityFactsQuery, mySignupsQuery } from '~/queries/campaigns'
+import { campaignBoardQuery, eligibilityFactsQuery } from '~/queries/campaigns'
+import { participationsQuery } from '~/queries/participations'
 import { loadPageData } from '~/upstream/load-page-data'
 
 export const Route = createFileRoute('/$locale/_withAddress/ready-to-test/')({
@@ -11,7 +12,7 @@ export const Route = createFileRoute('/$locale/_withAddress/ready-to-test/')({
     Promise.all([
       loadPageData(context.queryClient, campaignBoardQuery('open'), location),
       loadPageData(context.queryClient, eligibilityFactsQuery, location),
-      loadPageData(context.queryClient, mySignupsQuery, location),
+      loadPageData(context.queryClient, participationsQuery, location),
     ]),
   component: ReadyToTestPage,
 })
