@@ -48,6 +48,9 @@ function NavLinks({ signedIn, onNavigate }: { signedIn: boolean; onNavigate?: ()
   }
   return (
     <>
+      <Link to="/$locale/campaign-details" params={{ locale }} className={linkClass} activeProps={activeProps} onClick={onNavigate}>
+        <Trans>Campaigns</Trans>
+      </Link>
       <Link to="/$locale/reviews" params={{ locale }} className={linkClass} activeProps={activeProps} onClick={onNavigate}>
         <Trans>Reviews</Trans>
       </Link>

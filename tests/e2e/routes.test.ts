@@ -1,5 +1,6 @@
 // Every route of spec section 2, requested as a visitor, answers as its class says.
 import { describe, expect, it } from 'vitest'
+import { inject } from 'vitest'
 import { baseUrl } from './support/browser'
 
 const PUBLIC = [
@@ -12,8 +13,6 @@ const PUBLIC = [
   '/en/about-us',
   '/en/how-it-works',
   '/en/reviews',
-  '/en/reviews/example-review',
-  '/en/ready-to-test/example-campaign',
   '/en/campaign-details',
   '/en/user/verify-email-login',
   '/en/user/verify-email',
@@ -59,6 +58,22 @@ describe('routes as a visitor sees them', () => {
     const html = await response.text()
     expect(html).toContain('<html lang="en" dir="ltr">')
     expect(html).toMatch(/<h1[^>]*>/)
+  })
+
+  it('a review and a campaign answer 200 by their id, and an unknown id goes to the 404 page', async () => {
+    const suite = inject('suiteUrl')
+    const reviews = (await (await fetch(`${suite}/suite/api/public/reviews?pageSize=1`)).json()) as { data: { items: Array<{ id: string }> } }
+    const campaigns = (await (await fetch(`${suite}/suite/api/public/campaigns?pageSize=1`)).json()) as { data: { items: Array<{ id: string; slug: string }> } }
+    const review = reviews.data.items[0]!
+    const campaign = campaigns.data.items[0]!
+    for (const path of [`/en/reviews/${review.id}`, `/en/ready-to-test/${campaign.slug}`, `/en/ready-to-test/${campaign.id}`, `/en/campaign-details?campaign=${campaign.slug}`]) {
+      expect((await get(path)).status, path).toBe(200)
+    }
+    for (const path of ['/en/reviews/00000000-0000-4000-8000-000000000000', '/en/ready-to-test/no-such-campaign']) {
+      const response = await get(path)
+      expect(response.status, path).toBe(302)
+      expect(response.headers.get('location')).toBe('/en/404')
+    }
   })
 
   it.each([...SIGNED_IN_AND_ADDRESS, ...SIGNED_IN, ...ADDRESS_ONLY])('%s sends a visitor to sign in (302) and back afterwards', async (path) => {

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { resendVerification } from '~/auth/account-actions'
+import { safeRedirectTarget } from '~/auth/redirect-target'
 import { viewerQuery } from '~/auth/viewer'
 import { Button } from '~/components/ui/button'
 import { FormAlert } from '~/components/ui/field'
@@ -14,7 +15,7 @@ export const RESEND_COOLDOWN_MS = 60_000
 const LAST_SENT_KEY = 'verificationEmailSentAt'
 
 /** After registration: the verification e-mail is on its way; resend it, at most once a minute. */
-export function EmailVerificationPage() {
+export function EmailVerificationPage({ redirect }: { redirect?: string }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const { data: viewer } = useQuery(viewerQuery)
@@ -68,10 +69,15 @@ export function EmailVerificationPage() {
         <p className="text-muted">
           <Trans>No e-mail after a few minutes? Check your spam folder, or send the link again.</Trans>
         </p>
-        <div>
+        <div className="flex flex-wrap gap-3">
           <Button severity="secondary" loading={busy} disabled={waitSeconds > 0} onClick={() => void resend()}>
             {waitSeconds > 0 ? t`Send the link again (in ${waitSeconds} s)` : t`Send the link again`}
           </Button>
+          {redirect && (
+            <Button asChild variant="outlined">
+              <a href={safeRedirectTarget(redirect)}>{t`Continue where you were`}</a>
+            </Button>
+          )}
         </div>
       </div>
     </MemberPage>

@@ -12,7 +12,7 @@ import { registerSchema } from './account-schemas'
 import { AuthCard } from './auth-card'
 import { PasswordRules } from './password-rules'
 
-export function RegisterForm() {
+export function RegisterForm({ redirect }: { redirect?: string }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
@@ -47,7 +47,7 @@ export function RegisterForm() {
     // The member record; if the member API is away, it is created on the member's first visit.
     await createMemberFn({ data: { firstName, lastName, displayName, ...(referralCode ? { referralCode } : {}) } }).catch(() => undefined)
     setBusy(false)
-    await navigate({ to: '/$locale/member/verifications/EmailVerification', params: { locale: 'en' }, replace: true })
+    await navigate({ to: '/$locale/member/verifications/EmailVerification', params: { locale: 'en' }, search: { redirect }, replace: true })
   }
 
   return (
@@ -57,7 +57,7 @@ export function RegisterForm() {
       footer={
         <Trans>
           Already a member?{' '}
-          <Link to="/$locale/user/login" params={{ locale: 'en' }} className="font-semibold text-colbolt underline">
+          <Link to="/$locale/user/login" params={{ locale: 'en' }} search={{ redirect }} className="font-semibold text-colbolt underline">
             Sign in
           </Link>
         </Trans>
