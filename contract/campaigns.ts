@@ -1,6 +1,6 @@
 // Campaigns (product tests), their flights, and the public review pages.
 import * as v from 'valibot'
-import { CategorySchema, CountrySchema, PageQuerySchema, Timestamp, pageOf } from './common'
+import { CategorySchema, CountrySchema, PageQuerySchema, Timestamp, pageOf, queryInt } from './common'
 
 export const PHASES = ['upcoming', 'open', 'testing', 'completed'] as const
 export const PhaseSchema = v.picklist(PHASES)
@@ -133,11 +133,20 @@ export const PublicReviewSchema = v.strictObject({
 })
 export type PublicReview = v.InferOutput<typeof PublicReviewSchema>
 
+/**
+ * GET suite/api/public/reviews?campaignId=…&category=kitchen&minRating=4 … — every filter is
+ * optional; `total` and `averageRating` count the reviews that pass them.
+ */
 export const ReviewListQuerySchema = v.strictObject({
   campaignId: v.optional(v.pipe(v.string(), v.uuid())),
   productId: v.optional(v.pipe(v.string(), v.uuid())),
+  /** The product's category. */
+  category: v.optional(CategorySchema),
+  /** Reviews with at least this many stars (1–5). */
+  minRating: v.optional(queryInt(1, 5)),
   ...PageQuerySchema,
 })
+export type ReviewListQuery = v.InferOutput<typeof ReviewListQuerySchema>
 export const ReviewPageSchema = v.strictObject({
   ...pageOf(PublicReviewSchema).entries,
   averageRating: v.nullable(v.number()),

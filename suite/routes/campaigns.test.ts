@@ -74,6 +74,47 @@ describe('public campaigns and reviews', () => {
     expectError(await call(h.app, 'GET', fillPath(PUBLIC_REVIEW_PATH, { id: crypto.randomUUID() })), 'NOT_FOUND', 404)
     expectError(await call(h.app, 'GET', fillPath(PUBLIC_REVIEW_PATH, { id: 'x' })), 'NOT_FOUND', 404)
   })
+
+  it('filters reviews by category and minimum rating in the query; total and average count the filtered reviews', async () => {
+    const everything = async (query: Record<string, string>) => {
+      const items: Array<v.InferOutput<typeof PublicReviewSchema>> = []
+      for (let page = 1; ; page++) {
+        const result = expectOk(await call(h.app, 'GET', PUBLIC_REVIEWS_PATH, { query: { ...query, pageSize: '50', page: String(page) } }), ReviewPageSchema)
+        items.push(...result.items)
+        if (items.length >= result.total || result.items.length === 0) return { items, total: result.total, averageRating: result.averageRating }
+      }
+    }
+    const all = await everything({})
+    const campaignsIn = async (category: string) =>
+      new Set(expectOk(await call(h.app, 'GET', PUBLIC_CAMPAIGNS_PATH, { query: { category, pageSize: '50' } }), CampaignPageSchema).items.map((c) => c.id))
+
+    const atLeast4 = await everything({ minRating: '4' })
+    expect(atLeast4.total).toBe(all.items.filter((r) => r.rating >= 4).length)
+    expect(atLeast4.total).toBeGreaterThan(0)
+    expect(atLeast4.total).toBeLessThan(all.total)
+    expect(atLeast4.items.every((r) => r.rating >= 4)).toBe(true)
+    const mean = atLeast4.items.reduce((sum, r) => sum + r.rating, 0) / atLeast4.items.length
+    expect(atLeast4.averageRating).toBe(Math.round(mean * 10) / 10)
+
+    const reviewed = all.items[0]!
+    const campaign = expectOk(await call(h.app, 'GET', fillPath(PUBLIC_CAMPAIGN_PATH, { idOrSlug: reviewed.campaignId })), CampaignDetailSchema)
+    const ids = await campaignsIn(campaign.category)
+    const inCategory = await everything({ category: campaign.category })
+    expect(inCategory.total).toBe(all.items.filter((r) => ids.has(r.campaignId)).length)
+    expect(inCategory.items.every((r) => ids.has(r.campaignId))).toBe(true)
+
+    const both = await everything({ category: campaign.category, minRating: '5' })
+    expect(both.total).toBe(all.items.filter((r) => ids.has(r.campaignId) && r.rating >= 5).length)
+    const paged = expectOk(await call(h.app, 'GET', PUBLIC_REVIEWS_PATH, { query: { minRating: '4', pageSize: '5', page: '2' } }), ReviewPageSchema)
+    expect(paged.items.map((r) => r.id)).toEqual(atLeast4.items.slice(5, 10).map((r) => r.id))
+    expect(paged.total).toBe(atLeast4.total)
+
+    const none = expectOk(await call(h.app, 'GET', PUBLIC_REVIEWS_PATH, { query: { category: 'pets', minRating: '5', campaignId: crypto.randomUUID() } }), ReviewPageSchema)
+    expect(none).toMatchObject({ items: [], total: 0, averageRating: null })
+    const bad = expectError(await call(h.app, 'GET', PUBLIC_REVIEWS_PATH, { query: { minRating: '6', category: 'cars' } }), 'BAD_REQUEST', 400)
+    expect(Object.keys(bad.fields ?? {}).sort()).toEqual(['category', 'minRating'])
+    expectError(await call(h.app, 'GET', PUBLIC_REVIEWS_PATH, { query: { minRating: '0' } }), 'BAD_REQUEST', 400)
+  })
 })
 
 describe('sign-up and participations', () => {

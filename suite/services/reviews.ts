@@ -1,6 +1,6 @@
 // Reviews: the public pages, the member's own review, and the operator's moderation.
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm'
-import type { PublicReview, ReviewPage } from '../../contract/campaigns'
+import { and, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm'
+import type { PublicReview, ReviewListQuery, ReviewPage } from '../../contract/campaigns'
 import type { MemberReview } from '../../contract/content'
 import type { Executor } from '../db/client'
 import { campaigns, members, participations, products, reviews, shipments } from '../db/schema'
@@ -65,15 +65,19 @@ function toPublic(row: {
   }
 }
 
-export async function listPublicReviews(
-  ex: Executor,
-  query: { campaignId?: string; productId?: string; page: number; pageSize: number },
-): Promise<ReviewPage> {
+/** Published reviews, newest first, filtered by campaign, product, category and minimum rating. */
+export async function listPublicReviews(ex: Executor, query: ReviewListQuery): Promise<ReviewPage> {
   const conditions: SQL[] = [eq(reviews.status, 'published')]
   if (query.campaignId) conditions.push(eq(reviews.campaignId, query.campaignId))
   if (query.productId) conditions.push(eq(reviews.productId, query.productId))
+  if (query.category) conditions.push(eq(products.category, query.category))
+  if (query.minRating !== undefined) conditions.push(gte(reviews.rating, query.minRating))
   const where = and(...conditions)
-  const [totals] = await ex.select({ n: count(), avg: sql<string | null>`avg(${reviews.rating})` }).from(reviews).where(where)
+  const [totals] = await ex
+    .select({ n: count(), avg: sql<string | null>`avg(${reviews.rating})` })
+    .from(reviews)
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .where(where)
   const rows = await ex
     .select(publicColumns)
     .from(reviews)
