@@ -26,7 +26,7 @@ function SkipLink() {
 }
 
 function NavLinks({ signedIn, onNavigate }: { signedIn: boolean; onNavigate?: () => void }) {
-  const linkClass = 'rounded-md px-3 py-2 font-medium hover:bg-black/5'
+  const linkClass = 'rounded-md px-3 py-2 font-medium whitespace-nowrap hover:bg-black/5'
   const activeProps = { className: 'underline underline-offset-8 decoration-2', 'aria-current': 'page' as const }
   if (signedIn) {
     return (
@@ -104,10 +104,10 @@ function Header({ light }: { light: boolean }) {
         <Link to="/$locale" params={{ locale }} aria-label={t`Testers Circle home`} className="shrink-0">
           <BrandMark inverted={!light} />
         </Link>
-        <nav aria-label={t`Main`} className="ml-4 hidden items-center gap-1 md:flex">
+        <nav aria-label={t`Main`} className="ml-4 hidden items-center gap-1 xl:flex">
           <NavLinks signedIn={signedIn} />
         </nav>
-        <div className="ml-auto hidden items-center gap-2 md:flex">
+        <div className="ml-auto hidden items-center gap-2 whitespace-nowrap xl:flex">
           <Link
             to="/$locale/support"
             params={{ locale }}
@@ -147,7 +147,7 @@ function Header({ light }: { light: boolean }) {
         </div>
         <button
           type="button"
-          className="ml-auto rounded-md p-2 hover:bg-black/10 md:hidden"
+          className="ml-auto rounded-md p-2 hover:bg-black/10 xl:hidden"
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
           aria-label={menuOpen ? t`Close menu` : t`Open menu`}
@@ -157,7 +157,7 @@ function Header({ light }: { light: boolean }) {
         </button>
       </div>
       {menuOpen && (
-        <nav id="mobile-menu" aria-label={t`Main`} className="flex flex-col gap-1 border-t border-white/20 px-4 pb-4 md:hidden">
+        <nav id="mobile-menu" aria-label={t`Main`} className="flex flex-col gap-1 border-t border-white/20 px-4 pb-4 xl:hidden">
           <NavLinks signedIn={signedIn} onNavigate={() => setMenuOpen(false)} />
           <Link to="/$locale/support" params={{ locale }} className="rounded-md px-3 py-2 font-medium" onClick={() => setMenuOpen(false)}>
             <Trans>Support</Trans>

@@ -224,7 +224,17 @@ describe('a new member', () => {
     ] as const) {
       await gotoHydrated(page, path)
       await page.getByRole('heading', { level: 1 }).waitFor()
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+      // Images and fonts settle first; on failure the message names what sticks out.
+      await page.waitForLoadState('networkidle')
+      const sticksOut = await page.evaluate(() =>
+        document.documentElement.scrollWidth > 390
+          ? Array.from(document.querySelectorAll('body *'))
+              .filter((el) => el.getBoundingClientRect().right > 390.5)
+              .slice(0, 5)
+              .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 80)}`)
+          : [],
+      )
+      expect(sticksOut, path).toEqual([])
       await keepScreenshot(page, name)
       await expectNoAxeViolations()
     }
