@@ -162,6 +162,13 @@ function Header({ light }: { light: boolean }) {
           <Link to="/$locale/support" params={{ locale }} className="rounded-md px-3 py-2 font-medium" onClick={() => setMenuOpen(false)}>
             <Trans>Support</Trans>
           </Link>
+          {signedIn && (
+            <p className="flex items-center gap-2 px-3 py-2 font-semibold">
+              <UserRound className="size-4" aria-hidden="true" />
+              {memberName}
+              {points !== undefined && <span className="rounded-full bg-petal px-3 py-0.5 text-sm font-bold text-toga-dark">{t`${points} points`}</span>}
+            </p>
+          )}
           {signedIn && <SignOutButton className={light ? 'justify-start' : 'justify-start text-white'} onDone={() => setMenuOpen(false)} />}
           {!signedIn && (
             <>
