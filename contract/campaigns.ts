@@ -46,6 +46,45 @@ export const EligibilitySchema = v.strictObject({
 })
 export type Eligibility = v.InferOutput<typeof EligibilitySchema>
 
+/**
+ * Why a member cannot take part in a campaign, by code (the portal words each one). The member
+ * API checks the same reasons at sign-up (process_signup) and for the eligibility endpoint.
+ */
+export const IneligibleReasonSchema = v.variant('code', [
+  /** No shipping address saved. */
+  v.strictObject({ code: v.literal('address') }),
+  /** The saved address is in a country the test does not ship to. */
+  v.strictObject({ code: v.literal('country'), countries: v.array(CountrySchema) }),
+  /** The test has a minimum age and the member has no birth date. */
+  v.strictObject({ code: v.literal('birth-date'), minAge: v.number() }),
+  /** The member is younger than the minimum age. */
+  v.strictObject({ code: v.literal('age'), minAge: v.number() }),
+  /** The test needs a verified phone number. */
+  v.strictObject({ code: v.literal('phone') }),
+  /** The test needs a connected social account. */
+  v.strictObject({ code: v.literal('social') }),
+])
+export type IneligibleReason = v.InferOutput<typeof IneligibleReasonSchema>
+export type IneligibleReasonCode = IneligibleReason['code']
+
+/** The calling member and one campaign's rules: eligible when there are no reasons. */
+export const CampaignEligibilitySchema = v.strictObject({
+  campaignId: v.string(),
+  eligible: v.boolean(),
+  reasons: v.array(IneligibleReasonSchema),
+})
+export type CampaignEligibility = v.InferOutput<typeof CampaignEligibilitySchema>
+
+/**
+ * GET logistics/v1/campaigns/eligibility — the campaigns open or upcoming now; with `campaignId`,
+ * that one campaign whatever its phase (NOT_FOUND for an unknown one).
+ */
+export const CampaignEligibilityQuerySchema = v.strictObject({
+  campaignId: v.optional(v.pipe(v.string(), v.uuid())),
+})
+export const CampaignEligibilityListSchema = v.strictObject({ items: v.array(CampaignEligibilitySchema) })
+export type CampaignEligibilityList = v.InferOutput<typeof CampaignEligibilityListSchema>
+
 export const SCREENER_KINDS = ['single', 'multi', 'text'] as const
 export const ScreenerQuestionSchema = v.strictObject({
   id: v.string(),

@@ -5,6 +5,8 @@ import * as v from 'valibot'
 import { AddressInputSchema, AddressResultSchema } from './address'
 import {
   CampaignDetailSchema,
+  CampaignEligibilityListSchema,
+  CampaignEligibilityQuerySchema,
   CampaignListQuerySchema,
   CampaignPageSchema,
   CategoriesResultSchema,
@@ -142,6 +144,7 @@ export const ENDPOINTS = {
   publicImage: e({ method: 'GET', path: P.PUBLIC_IMAGE_PATH, auth: 'none', data: null }),
 
   processSignup: e({ method: 'POST', path: P.PROCESS_SIGNUP_PATH, auth: 'bearer', body: ProcessSignupBodySchema, data: ParticipationSchema }),
+  campaignEligibility: e({ method: 'GET', path: P.CAMPAIGN_ELIGIBILITY_PATH, auth: 'bearer', query: CampaignEligibilityQuerySchema, data: CampaignEligibilityListSchema }),
   campaignParticipations: e({ method: 'GET', path: P.CAMPAIGN_PARTICIPATIONS_PATH, auth: 'bearer', data: ParticipationListSchema }),
   campaignParticipation: e({ method: 'GET', path: P.CAMPAIGN_PARTICIPATION_PATH, auth: 'bearer', data: ParticipationSchema }),
   withdrawParticipation: e({ method: 'PATCH', path: P.CAMPAIGN_PARTICIPATION_PATH, auth: 'bearer', body: ParticipationPatchBodySchema, data: ParticipationSchema }),

@@ -36,6 +36,8 @@ export const PHONE_OTP_VERIFY_PATH = 'logistics/v1/members/phone_number/otp/veri
 export const REFERRAL_CODE_CHECK_PATH = 'logistics/v1/members/is_valid_referral_code'
 
 export const PROCESS_SIGNUP_PATH = 'logistics/v1/campaigns/process_signup'
+/** The calling member's eligibility for the open and upcoming campaigns (or one campaign). */
+export const CAMPAIGN_ELIGIBILITY_PATH = 'logistics/v1/campaigns/eligibility'
 export const PARTICIPATIONS_PATH = 'logistics/v1/participations'
 export const ACK_VP_INTENT_PATH = 'logistics/v1/participations/ack_vp_intent'
 export const ACK_QUESTIONNAIRE_PATH = 'logistics/v1/participations/ack_questionnaire'
@@ -95,6 +97,7 @@ export const BEARER_PATHS = [
   PHONE_OTP_SEND_PATH,
   PHONE_OTP_VERIFY_PATH,
   PROCESS_SIGNUP_PATH,
+  CAMPAIGN_ELIGIBILITY_PATH,
   PARTICIPATIONS_PATH,
   ACK_VP_INTENT_PATH,
   ACK_QUESTIONNAIRE_PATH,

@@ -1,9 +1,16 @@
 import { createServerFn } from '@tanstack/react-start'
 import * as v from 'valibot'
-import { CampaignDetailSchema, CampaignPageSchema, CategoriesResultSchema, PhaseSchema } from '#contract/campaigns'
+import {
+  CampaignDetailSchema,
+  CampaignEligibilityListSchema,
+  CampaignPageSchema,
+  CategoriesResultSchema,
+  PhaseSchema,
+} from '#contract/campaigns'
 import { CategorySchema } from '#contract/common'
 import { ParticipationSchema, ProcessSignupBodySchema } from '#contract/participations'
 import {
+  CAMPAIGN_ELIGIBILITY_PATH,
   PROCESS_SIGNUP_PATH,
   PUBLIC_CAMPAIGNS_PATH,
   PUBLIC_CAMPAIGN_PATH,
@@ -41,3 +48,15 @@ export const processSignupFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
   .validator(ProcessSignupBodySchema)
   .handler(({ context, data }) => callSuiteAs(context.member, { method: 'POST', path: PROCESS_SIGNUP_PATH, body: data, schema: ParticipationSchema }))
+
+/**
+ * GET logistics/v1/campaigns/eligibility: whether the calling member may take part, and why not
+ * (reason codes), for the open and upcoming campaigns, or for one campaign. The member API applies
+ * the same rules at sign-up.
+ */
+export const getEligibilityFn = createServerFn({ method: 'GET' })
+  .middleware([memberMiddleware])
+  .validator(v.strictObject({ campaignId: v.optional(v.pipe(v.string(), v.uuid())) }))
+  .handler(({ context, data }) =>
+    callSuiteAs(context.member, { path: CAMPAIGN_ELIGIBILITY_PATH, query: { campaignId: data.campaignId }, schema: CampaignEligibilityListSchema }),
+  )

@@ -1,8 +1,8 @@
 import { createServerFn } from '@tanstack/react-start'
 import * as v from 'valibot'
 import { AddressInputSchema, AddressResultSchema } from '#contract/address'
-import { CreateMemberBodySchema, MemberInfoSchema, MemberSchema, ReferralCodeCheckResultSchema, SocialProfilesResultSchema } from '#contract/members'
-import { ADDRESS_PATH, MEMBERS_PATH, MEMBER_INFO_PATH, REFERRAL_CODE_CHECK_PATH, SOCIAL_PROFILES_PATH } from '#contract/paths'
+import { CreateMemberBodySchema, MemberInfoSchema, MemberSchema, ReferralCodeCheckResultSchema } from '#contract/members'
+import { ADDRESS_PATH, MEMBERS_PATH, MEMBER_INFO_PATH, REFERRAL_CODE_CHECK_PATH } from '#contract/paths'
 import { memberMiddleware } from '~/auth/member.middleware'
 import { callSuiteAs } from '~/upstream/suite-client.server'
 
@@ -36,12 +36,3 @@ export const checkReferralCodeFn = createServerFn({ method: 'POST' })
     callSuiteAs(context.member, { method: 'POST', path: REFERRAL_CODE_CHECK_PATH, body: { code: data.code }, schema: ReferralCodeCheckResultSchema }),
   )
 
-/** GET suite/api/members: the member's profile (birth date for age rules). */
-export const getMemberProfileFn = createServerFn({ method: 'GET' })
-  .middleware([memberMiddleware])
-  .handler(({ context }) => callSuiteAs(context.member, { path: MEMBERS_PATH, schema: MemberSchema }))
-
-/** GET logistics/v1/members/social_profiles: whether a social account is connected. */
-export const getSocialProfilesFn = createServerFn({ method: 'GET' })
-  .middleware([memberMiddleware])
-  .handler(({ context }) => callSuiteAs(context.member, { path: SOCIAL_PROFILES_PATH, schema: SocialProfilesResultSchema }))

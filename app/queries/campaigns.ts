@@ -1,13 +1,12 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { CampaignDetail, Phase } from '#contract/campaigns'
+import type { CampaignEligibility, CampaignSummary, Phase } from '#contract/campaigns'
 import { PUBLIC_CAMPAIGN_PATH } from '#contract/paths'
-import type { EligibilityFacts } from '~/campaigns/eligibility'
 import {
   getCampaignFn,
+  getEligibilityFn,
   listCampaignsFn,
   type CampaignListInput,
 } from '~/campaigns/campaigns.functions'
-import { getAddressFn, getMemberProfileFn, getSocialProfilesFn } from '~/member/member.functions'
 import { unwrap } from '~/upstream/upstream-result'
 
 /** Public campaign data lives under ['campaigns']. */
@@ -29,27 +28,25 @@ export const campaignQuery = (idOrSlug: string) =>
 /** How many campaigns a member's board shows per phase (the catalogue is small). */
 export const BOARD_SIZE = 24
 
-/** The campaigns of a phase with their full details (rules, screener, flights) for a member's board. */
+/** The campaigns of a phase for a member's board (whether they may apply comes from eligibilityQuery). */
 export const campaignBoardQuery = (phase: Extract<Phase, 'open' | 'upcoming'>) =>
   queryOptions({
     queryKey: ['campaigns', 'board', phase],
-    queryFn: async (): Promise<CampaignDetail[]> => {
-      const list = unwrap(await listCampaignsFn({ data: { phase, page: 1, pageSize: BOARD_SIZE } }))
-      return Promise.all(list.items.map(async (summary) => unwrap(await getCampaignFn({ data: { idOrSlug: summary.id } }))))
-    },
+    queryFn: async (): Promise<CampaignSummary[]> => unwrap(await listCampaignsFn({ data: { phase, page: 1, pageSize: BOARD_SIZE } })).items,
   })
 
-/** Member data lives under ['member'] (removed at sign-out). */
-export const eligibilityFactsQuery = queryOptions({
-  queryKey: ['member', 'eligibility-facts'],
-  queryFn: async (): Promise<EligibilityFacts> => {
-    const [profile, address, social] = await Promise.all([getMemberProfileFn(), getAddressFn(), getSocialProfilesFn()])
-    const member = unwrap(profile)
-    return {
-      country: unwrap(address).address?.country ?? null,
-      birthDate: member.birthDate,
-      phoneVerified: member.phoneVerified,
-      hasSocialProfile: unwrap(social).profiles.length > 0,
-    }
-  },
+/**
+ * Whether the member may apply to each open and upcoming campaign, and why not (the member API's
+ * answer). Member data lives under ['member'] (removed at sign-out).
+ */
+export const eligibilityQuery = queryOptions({
+  queryKey: ['member', 'eligibility'],
+  queryFn: async (): Promise<CampaignEligibility[]> => unwrap(await getEligibilityFn({ data: {} })).items,
 })
+
+/** The member and one campaign (by id): may they apply, and why not. */
+export const campaignEligibilityQuery = (campaignId: string) =>
+  queryOptions({
+    queryKey: ['member', 'eligibility', campaignId],
+    queryFn: async (): Promise<CampaignEligibility | null> => unwrap(await getEligibilityFn({ data: { campaignId } })).items[0] ?? null,
+  })

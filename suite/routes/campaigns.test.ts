@@ -1,11 +1,18 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CampaignDetailSchema, CampaignPageSchema, PublicReviewSchema, ReviewPageSchema } from '../../contract/campaigns'
+import {
+  CampaignDetailSchema,
+  CampaignEligibilityListSchema,
+  CampaignPageSchema,
+  PublicReviewSchema,
+  ReviewPageSchema,
+} from '../../contract/campaigns'
 import { ParticipationListSchema, ParticipationSchema } from '../../contract/participations'
 import {
   ACK_QUESTIONNAIRE_PATH,
   ACK_VP_INTENT_PATH,
   ADDRESS_PATH,
+  CAMPAIGN_ELIGIBILITY_PATH,
   CAMPAIGN_PARTICIPATIONS_PATH,
   CAMPAIGN_PARTICIPATION_PATH,
   PARTICIPATIONS_PATH,
@@ -17,6 +24,7 @@ import {
   fillPath,
 } from '../../contract/paths'
 import { seedDemoData } from '../seed/seed'
+import { reasonText } from '../services/eligibility'
 import { createCampaign, GOOD_ADDRESS } from '../test/fixtures'
 import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
 import { createTestMember, type TestMember } from '../test/members'
@@ -215,5 +223,64 @@ describe('sign-up and participations', () => {
     expectError(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { body: { campaignId: c.campaignId } }), 'UNAUTHENTICATED', 401)
     const mine = expectOk(await call(h.app, 'GET', PARTICIPATIONS_PATH, { token: ada.bearer, query: { status: 'selected' } }), ParticipationListSchema)
     expect(mine.items.some((x) => x.id === p.id)).toBe(true)
+  })
+})
+
+describe('eligibility', () => {
+  it('answers with reason codes for one campaign, the same reasons sign-up stores', async () => {
+    const dee = await createTestMember()
+    const strict = await createCampaign(h.deps.db, h.clock.now(), {
+      eligibility: { countries: ['GB'], minAge: 18, phoneVerifiedRequired: true, socialProfileRequired: true },
+    })
+    const ask = async (campaignId: string) =>
+      expectOk(await call(h.app, 'GET', CAMPAIGN_ELIGIBILITY_PATH, { token: dee.bearer, query: { campaignId } }), CampaignEligibilityListSchema).items
+
+    expect(await ask(strict.campaignId)).toEqual([
+      {
+        campaignId: strict.campaignId,
+        eligible: false,
+        reasons: [{ code: 'address' }, { code: 'birth-date', minAge: 18 }, { code: 'phone' }, { code: 'social' }],
+      },
+    ])
+    await call(h.app, 'PUT', ADDRESS_PATH, { token: dee.bearer, body: GOOD_ADDRESS })
+    await call(h.app, 'PATCH', 'suite/api/members/update-profile', { token: dee.bearer, body: { birthDate: `${h.clock.now().getUTCFullYear() - 17}-01-01` } })
+    const [answer] = await ask(strict.campaignId)
+    expect(answer?.reasons).toEqual([{ code: 'country', countries: ['GB'] }, { code: 'age', minAge: 18 }, { code: 'phone' }, { code: 'social' }])
+
+    const signup = expectOk(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: dee.bearer, body: { campaignId: strict.campaignId } }), ParticipationSchema, 201)
+    expect(signup.status).toBe('not-eligible')
+    expect(signup.ineligibleReasons).toEqual(answer?.reasons.map(reasonText))
+    expect(signup.ineligibleReasons[0]).toBe('This test ships only to GB.')
+
+    const easy = await createCampaign(h.deps.db, h.clock.now(), { eligibility: { countries: ['DE'] } })
+    expect(await ask(easy.campaignId)).toEqual([{ campaignId: easy.campaignId, eligible: true, reasons: [] }])
+    const done = await createCampaign(h.deps.db, h.clock.now(), { phase: 'completed', eligibility: { minAge: 21 } })
+    expect((await ask(done.campaignId))[0]?.reasons).toEqual([{ code: 'age', minAge: 21 }])
+  })
+
+  it('lists the open and upcoming campaigns only', async () => {
+    const [open, upcoming, testing, completed] = await Promise.all(
+      (['open', 'upcoming', 'testing', 'completed'] as const).map((phase) => createCampaign(h.deps.db, h.clock.now(), { phase, eligibility: { minAge: 99 } })),
+    )
+    const list = expectOk(await call(h.app, 'GET', CAMPAIGN_ELIGIBILITY_PATH, { token: ada.bearer }), CampaignEligibilityListSchema).items
+    const ids = new Set(list.map((x) => x.campaignId))
+    expect(ids.has(open!.campaignId) && ids.has(upcoming!.campaignId)).toBe(true)
+    expect(ids.has(testing!.campaignId) || ids.has(completed!.campaignId)).toBe(false)
+    expect(list.find((x) => x.campaignId === open!.campaignId)).toEqual({
+      campaignId: open!.campaignId,
+      eligible: false,
+      reasons: [{ code: 'birth-date', minAge: 99 }],
+    })
+    const board = expectOk(await call(h.app, 'GET', PUBLIC_CAMPAIGNS_PATH, { query: { pageSize: '50' } }), CampaignPageSchema).items
+    const expected = board.filter((c) => c.phase === 'open' || c.phase === 'upcoming').map((c) => c.id)
+    expect([...ids].sort()).toEqual(expected.sort())
+    expect(list.every((x) => x.eligible === (x.reasons.length === 0))).toBe(true)
+  })
+
+  it('refuses unknown campaigns, bad ids and calls without a token', async () => {
+    expectError(await call(h.app, 'GET', CAMPAIGN_ELIGIBILITY_PATH, { token: ada.bearer, query: { campaignId: crypto.randomUUID() } }), 'NOT_FOUND', 404)
+    expectError(await call(h.app, 'GET', CAMPAIGN_ELIGIBILITY_PATH, { token: ada.bearer, query: { campaignId: 'kettle' } }), 'BAD_REQUEST', 400)
+    expectError(await call(h.app, 'GET', CAMPAIGN_ELIGIBILITY_PATH, { token: ada.bearer, query: { phase: 'open' } }), 'BAD_REQUEST', 400)
+    expectError(await call(h.app, 'GET', CAMPAIGN_ELIGIBILITY_PATH), 'UNAUTHENTICATED', 401)
   })
 })

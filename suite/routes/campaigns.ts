@@ -1,10 +1,11 @@
 // Public campaigns, reviews and product images; sign-up and participations.
 import type { Hono } from 'hono'
-import { CampaignListQuerySchema, ReviewListQuerySchema } from '../../contract/campaigns'
+import { CampaignEligibilityQuerySchema, CampaignListQuerySchema, ReviewListQuerySchema } from '../../contract/campaigns'
 import { AckBodySchema, ParticipationListQuerySchema, ParticipationPatchBodySchema, ProcessSignupBodySchema } from '../../contract/participations'
 import {
   ACK_QUESTIONNAIRE_PATH,
   ACK_VP_INTENT_PATH,
+  CAMPAIGN_ELIGIBILITY_PATH,
   CAMPAIGN_PARTICIPATIONS_PATH,
   CAMPAIGN_PARTICIPATION_PATH,
   PARTICIPATIONS_PATH,
@@ -25,6 +26,7 @@ import { notFound } from '../http/errors'
 import { ok } from '../http/respond'
 import { isUuid, parseBody, parseQuery } from '../http/validate'
 import { campaignDetail, categoryCounts, listCampaigns } from '../services/campaigns'
+import { campaignEligibility } from '../services/eligibility'
 import { acknowledge, getParticipation, loadParticipations, processSignup, withdraw } from '../services/participations'
 import { listPublicReviews, publicReview } from '../services/reviews'
 import { productImage } from '../seed/images'
@@ -69,6 +71,11 @@ export function registerCampaignRoutes(app: Hono<SuiteEnv>, deps: SuiteDeps) {
     const body = await parseBody(c, ProcessSignupBodySchema)
     const { participation, created } = await processSignup(deps, currentMember(c), body)
     return ok(c, participation, created ? 201 : 200)
+  })
+
+  app.get(`/${CAMPAIGN_ELIGIBILITY_PATH}`, member, async (c) => {
+    const query = parseQuery(c, CampaignEligibilityQuerySchema)
+    return ok(c, { items: await campaignEligibility(deps.db, currentMember(c), deps.clock.now(), query.campaignId) })
   })
 
   const campaignExists = async (cid: string) => {

@@ -1,14 +1,15 @@
 // Participations: sign-up with eligibility, quota and waitlist; withdrawal; task acknowledgements.
 import { and, asc, count, desc, eq, inArray, lte, type SQL } from 'drizzle-orm'
-import type { CampaignKind, Eligibility, ScreenerQuestion } from '../../contract/campaigns'
+import type { CampaignKind, ScreenerQuestion } from '../../contract/campaigns'
 import type { FieldErrors } from '../../contract/envelope'
 import type { Participation, ParticipationStatus, ScreenerAnswer } from '../../contract/participations'
 import { WITHDRAWABLE_STATUSES } from '../../contract/participations'
 import type { Executor, Tx } from '../db/client'
-import { addresses, campaigns, flights, members, participations, products, reviews, socialProfiles, shipments } from '../db/schema'
+import { campaigns, flights, members, participations, products, reviews, shipments } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { badRequest, conflict, notFound } from '../http/errors'
 import { countPlaceHolders, phaseOf, type FlightRow } from './campaigns'
+import { eligibilityFacts, ineligibleReasons, reasonText } from './eligibility'
 import type { MemberRow } from './members'
 import { loadShipments } from './shipments'
 
@@ -92,35 +93,6 @@ async function waitlistPosition(ex: Executor, p: ParticipationRow): Promise<numb
   return Number(row?.n ?? 1)
 }
 
-function ageOn(birthDate: string, now: Date): number {
-  const born = new Date(`${birthDate}T00:00:00Z`)
-  let age = now.getUTCFullYear() - born.getUTCFullYear()
-  const beforeBirthday =
-    now.getUTCMonth() < born.getUTCMonth() || (now.getUTCMonth() === born.getUTCMonth() && now.getUTCDate() < born.getUTCDate())
-  if (beforeBirthday) age -= 1
-  return age
-}
-
-/** Reasons the member cannot take part, in words they can act on (empty when eligible). */
-async function ineligibleReasons(tx: Tx, member: MemberRow, eligibility: Eligibility, now: Date): Promise<string[]> {
-  const reasons: string[] = []
-  const [address] = await tx.select({ country: addresses.country }).from(addresses).where(eq(addresses.memberId, member.id))
-  if (!address) reasons.push('Add your shipping address to take part.')
-  else if (!(eligibility.countries as string[]).includes(address.country)) {
-    reasons.push(`This test ships only to ${eligibility.countries.join(', ')}.`)
-  }
-  if (eligibility.minAge !== null) {
-    if (!member.birthDate) reasons.push(`Add your birth date: this test is for members aged ${eligibility.minAge} or older.`)
-    else if (ageOn(member.birthDate, now) < eligibility.minAge) reasons.push(`This test is for members aged ${eligibility.minAge} or older.`)
-  }
-  if (eligibility.phoneVerifiedRequired && !member.phoneVerified) reasons.push('Verify your phone number to take part.')
-  if (eligibility.socialProfileRequired) {
-    const [profiles] = await tx.select({ n: count() }).from(socialProfiles).where(eq(socialProfiles.memberId, member.id))
-    if (Number(profiles?.n ?? 0) === 0) reasons.push('Connect a social account to take part.')
-  }
-  return reasons
-}
-
 /** Screener answers must answer the campaign's questions, with their options. */
 function checkAnswers(screener: ScreenerQuestion[], answers: ScreenerAnswer[]): FieldErrors {
   const fields: FieldErrors = {}
@@ -196,7 +168,8 @@ export async function processSignup(
       .where(and(eq(participations.memberId, member.id), eq(participations.flightId, flight.id)))
     if (existing && existing.status !== 'not-eligible') throw conflict('You already signed up for this flight')
 
-    const reasons = await ineligibleReasons(tx, member, campaign.eligibility, now)
+    // The same rules the eligibility endpoint answers with (services/eligibility.ts).
+    const reasons = ineligibleReasons(campaign.eligibility, await eligibilityFacts(tx, member), now).map(reasonText)
     let status: ParticipationStatus
     if (reasons.length > 0) status = 'not-eligible'
     else status = (await countPlaceHolders(tx, flight.id)) < flight.quota ? 'selected' : 'waitlisted'

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import type { Address } from '#contract/address'
-import type { CampaignDetail, Flight } from '#contract/campaigns'
+import type { CampaignDetail, Flight, IneligibleReason } from '#contract/campaigns'
 import type { Participation } from '#contract/participations'
 import { viewerQuery } from '~/auth/viewer'
-import { ineligibleReasons, type IneligibleReason } from '~/campaigns/eligibility'
-import { eligibilityFactsQuery } from '~/queries/campaigns'
+import { campaignEligibilityQuery } from '~/queries/campaigns'
 import { campaignParticipationsQuery } from '~/queries/participations'
 import { addressQuery } from '~/queries/member'
 
@@ -30,7 +29,7 @@ export function useApplyState(campaign: CampaignDetail): ApplyState {
   const flight = openFlightOf(campaign)
   const address = useQuery({ ...addressQuery, enabled: signedIn })
   const signups = useQuery({ ...campaignParticipationsQuery(campaign.id), enabled: signedIn && address.data?.address != null })
-  const facts = useQuery({ ...eligibilityFactsQuery, enabled: signedIn && address.data?.address != null && flight !== undefined })
+  const eligibility = useQuery({ ...campaignEligibilityQuery(campaign.id), enabled: signedIn && address.data?.address != null && flight !== undefined })
 
   if (viewer.isPending) return { kind: 'loading' }
   if (!signedIn) return flight ? { kind: 'visitor' } : { kind: 'closed' }
@@ -47,9 +46,9 @@ export function useApplyState(campaign: CampaignDetail): ApplyState {
   }
   const inFlight = mine.find((p) => p.flightId === flight.id)
   if (inFlight && inFlight.status !== 'not-eligible') return { kind: 'applied', participation: inFlight }
-  if (facts.isPending) return { kind: 'loading' }
-  if (facts.isError) return { kind: 'error' }
-  const reasons = ineligibleReasons(campaign.eligibility, facts.data)
+  if (eligibility.isPending) return { kind: 'loading' }
+  if (eligibility.isError) return { kind: 'error' }
+  const reasons = eligibility.data?.reasons ?? []
   if (reasons.length > 0) return { kind: 'ineligible', reasons }
   return { kind: 'can-apply', address: saved, flight, previous: inFlight ?? null }
 }

@@ -2,18 +2,27 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { CheckCircle2 } from 'lucide-react'
-import type { CampaignDetail } from '#contract/campaigns'
+import type { CampaignEligibility, CampaignSummary } from '#contract/campaigns'
 import type { Participation } from '#contract/participations'
-import { ineligibleReasons, type EligibilityFacts } from '~/campaigns/eligibility'
 import { FormAlert } from '~/components/ui/field'
-import { campaignBoardQuery, eligibilityFactsQuery } from '~/queries/campaigns'
+import { campaignBoardQuery, eligibilityQuery } from '~/queries/campaigns'
 import { participationsQuery } from '~/queries/participations'
 import { CampaignCard } from './campaign-card'
 import { IneligibleReasons } from './eligibility-reasons'
 import { SignupStatus } from './participation-status'
 
 /** This member and one campaign: applied already, may apply, or why not. */
-function MemberFit({ campaign, facts, signups, back }: { campaign: CampaignDetail; facts: EligibilityFacts; signups: Participation[]; back: string }) {
+function MemberFit({
+  campaign,
+  eligibility,
+  signups,
+  back,
+}: {
+  campaign: CampaignSummary
+  eligibility: CampaignEligibility | undefined
+  signups: Participation[]
+  back: string
+}) {
   const mine = signups.find((p) => p.campaignId === campaign.id && p.status !== 'not-eligible')
   if (mine) {
     return (
@@ -22,7 +31,9 @@ function MemberFit({ campaign, facts, signups, back }: { campaign: CampaignDetai
       </p>
     )
   }
-  const reasons = ineligibleReasons(campaign.eligibility, facts)
+  // The member API answers for the campaigns open or upcoming when it was asked.
+  if (!eligibility) return null
+  const reasons = eligibility.reasons
   if (reasons.length === 0) {
     return (
       <p className="flex items-center gap-2 rounded-lg bg-[#e7f4ee] p-3 text-sm font-semibold text-[#12402f]">
@@ -47,11 +58,11 @@ function MemberFit({ campaign, facts, signups, back }: { campaign: CampaignDetai
 export function CampaignBoard({ phase, back }: { phase: 'open' | 'upcoming'; back: string }) {
   const { t } = useLingui()
   const board = useQuery(campaignBoardQuery(phase))
-  const facts = useQuery(eligibilityFactsQuery)
+  const eligibility = useQuery(eligibilityQuery)
   const signups = useQuery(participationsQuery)
 
-  if (board.isPending || facts.isPending || signups.isPending) return <p className="text-ink">{t`Loading campaigns…`}</p>
-  if (board.isError || facts.isError || signups.isError) return <FormAlert>{t`We could not load the campaigns just now. Please try again in a moment.`}</FormAlert>
+  if (board.isPending || eligibility.isPending || signups.isPending) return <p className="text-ink">{t`Loading campaigns…`}</p>
+  if (board.isError || eligibility.isError || signups.isError) return <FormAlert>{t`We could not load the campaigns just now. Please try again in a moment.`}</FormAlert>
 
   if (board.data.length === 0) {
     return (
@@ -87,7 +98,7 @@ export function CampaignBoard({ phase, back }: { phase: 'open' | 'upcoming'; bac
       {board.data.map((campaign) => (
         <li key={campaign.id}>
           <CampaignCard campaign={campaign} link={{ to: '/$locale/ready-to-test/$id', params: { locale: 'en', id: campaign.id } }}>
-            <MemberFit campaign={campaign} facts={facts.data} signups={signups.data.items} back={back} />
+            <MemberFit campaign={campaign} eligibility={eligibility.data.find((e) => e.campaignId === campaign.id)} signups={signups.data.items} back={back} />
           </CampaignCard>
         </li>
       ))}

@@ -1,14 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { ParsedLocation } from '@tanstack/react-router'
 import { loadViewer } from '~/auth/viewer'
-import { campaignQuery, eligibilityFactsQuery } from '~/queries/campaigns'
+import { campaignEligibilityQuery, campaignQuery } from '~/queries/campaigns'
 import { campaignParticipationsQuery } from '~/queries/participations'
 import { addressQuery } from '~/queries/member'
 import { loadPageData } from '~/upstream/load-page-data'
 
 /**
  * A campaign page's data: the campaign (an unknown one is the 404 page) and, for a signed-in
- * member, what decides their call to action (address, their sign-ups, the facts the rules check).
+ * member, what decides their call to action (address, their sign-ups, whether the rules let them apply).
  */
 export async function loadCampaignPage(queryClient: QueryClient, idOrSlug: string, location: ParsedLocation) {
   const campaign = await loadPageData(queryClient, campaignQuery(idOrSlug), location)
@@ -18,6 +18,6 @@ export async function loadCampaignPage(queryClient: QueryClient, idOrSlug: strin
   if (!address?.address) return
   await Promise.all([
     loadPageData(queryClient, campaignParticipationsQuery(campaign.id), location),
-    campaign.flights.some((f) => f.phase === 'open') ? loadPageData(queryClient, eligibilityFactsQuery, location) : undefined,
+    campaign.flights.some((f) => f.phase === 'open') ? loadPageData(queryClient, campaignEligibilityQuery(campaign.id), location) : undefined,
   ])
 }

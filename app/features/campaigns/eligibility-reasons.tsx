@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import type { Eligibility } from '#contract/campaigns'
-import type { IneligibleReason } from '~/campaigns/eligibility'
+import type { Eligibility, IneligibleReason } from '#contract/campaigns'
 
 const fixLink = 'font-semibold text-colbolt underline underline-offset-2 hover:text-authentic'
 
@@ -12,10 +11,10 @@ export function useCountryList() {
   return (countries: readonly string[]) => list.format(countries.map((code) => names.of(code) ?? code))
 }
 
-/** One reason a member cannot apply, with the page that fixes it. */
+/** One reason a member cannot apply (by the member API's reason code), with the page that fixes it. */
 function Reason({ reason, back }: { reason: IneligibleReason; back: string }) {
   const countryList = useCountryList()
-  switch (reason.kind) {
+  switch (reason.code) {
     case 'address':
       return (
         <Trans>
@@ -70,7 +69,7 @@ export function IneligibleReasons({ reasons, back }: { reasons: readonly Ineligi
   return (
     <ul className="list-disc space-y-1 pl-5">
       {reasons.map((reason) => (
-        <li key={reason.kind}>
+        <li key={reason.code}>
           <Reason reason={reason} back={back} />
         </li>
       ))}

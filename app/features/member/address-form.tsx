@@ -13,6 +13,7 @@ import { feedback } from '~/components/ui/feedback-store'
 import { FormAlert, SelectField, TextField } from '~/components/ui/field'
 import { formValues, type FieldErrors } from '~/lib/form'
 import { saveAddressFn } from '~/member/member.functions'
+import { eligibilityQuery } from '~/queries/campaigns'
 import { addressQuery, memberInfoQuery } from '~/queries/member'
 import { unwrap, isUpstreamError } from '~/upstream/upstream-result'
 
@@ -59,7 +60,8 @@ export function AddressForm({ redirect }: { redirect?: string }) {
       unwrap(await saveAddressFn({ data: { ...address, line2: address.line2 || undefined, region: address.region || undefined, country: address.country as Country } })),
     onSuccess: async (result) => {
       queryClient.setQueryData(addressQuery.queryKey, result)
-      await queryClient.invalidateQueries({ queryKey: memberInfoQuery.queryKey })
+      // The country decides which tests the member may apply to (every campaign's answer).
+      await Promise.all([memberInfoQuery, eligibilityQuery].map((q) => queryClient.invalidateQueries({ queryKey: q.queryKey })))
       feedback.toast({ severity: 'success', summary: t`Address saved`, detail: t`We will send your test products here.` })
       if (redirect) await navigate({ href: safeRedirectTarget(redirect), replace: true })
     },

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { BoardTabs, CampaignBoard } from '~/features/campaigns/campaign-board'
 import { MemberPage } from '~/features/member/member-page'
-import { campaignBoardQuery, eligibilityFactsQuery } from '~/queries/campaigns'
+import { campaignBoardQuery, eligibilityQuery } from '~/queries/campaigns'
 import { participationsQuery } from '~/queries/participations'
 import { loadPageData } from '~/upstream/load-page-data'
 
@@ -11,7 +11,7 @@ export const Route = createFileRoute('/$locale/_withAddress/upcoming-tests')({
   loader: ({ context, location }) =>
     Promise.all([
       loadPageData(context.queryClient, campaignBoardQuery('upcoming'), location),
-      loadPageData(context.queryClient, eligibilityFactsQuery, location),
+      loadPageData(context.queryClient, eligibilityQuery, location),
       loadPageData(context.queryClient, participationsQuery, location),
     ]),
   component: UpcomingTestsPage,

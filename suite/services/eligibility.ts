@@ -1,0 +1,102 @@
+// Eligibility: a campaign's rules applied to a member. Sign-up (process_signup) and the
+// eligibility endpoint both use `ineligibleReasons`, so they always agree.
+import { asc, count, eq, inArray } from 'drizzle-orm'
+import type { CampaignEligibility, Eligibility, IneligibleReason } from '../../contract/campaigns'
+import type { Country } from '../../contract/common'
+import type { Executor } from '../db/client'
+import { addresses, campaigns, flights, socialProfiles } from '../db/schema'
+import { notFound } from '../http/errors'
+import { currentFlight, phaseOf } from './campaigns'
+import type { MemberRow } from './members'
+
+/** What the rules look at, about one member. */
+export interface EligibilityFacts {
+  country: Country | null
+  birthDate: string | null
+  phoneVerified: boolean
+  hasSocialProfile: boolean
+}
+
+export async function eligibilityFacts(ex: Executor, member: MemberRow): Promise<EligibilityFacts> {
+  const [address] = await ex.select({ country: addresses.country }).from(addresses).where(eq(addresses.memberId, member.id))
+  const [profiles] = await ex.select({ n: count() }).from(socialProfiles).where(eq(socialProfiles.memberId, member.id))
+  return {
+    country: (address?.country as Country | undefined) ?? null,
+    birthDate: member.birthDate,
+    phoneVerified: member.phoneVerified,
+    hasSocialProfile: Number(profiles?.n ?? 0) > 0,
+  }
+}
+
+export function ageOn(birthDate: string, now: Date): number {
+  const born = new Date(`${birthDate}T00:00:00Z`)
+  let age = now.getUTCFullYear() - born.getUTCFullYear()
+  const beforeBirthday =
+    now.getUTCMonth() < born.getUTCMonth() || (now.getUTCMonth() === born.getUTCMonth() && now.getUTCDate() < born.getUTCDate())
+  if (beforeBirthday) age -= 1
+  return age
+}
+
+/** The campaign's rules applied to the member: why they cannot take part (empty when eligible). */
+export function ineligibleReasons(rules: Eligibility, facts: EligibilityFacts, now: Date): IneligibleReason[] {
+  const reasons: IneligibleReason[] = []
+  if (!facts.country) reasons.push({ code: 'address' })
+  else if (!rules.countries.includes(facts.country)) reasons.push({ code: 'country', countries: rules.countries })
+  if (rules.minAge !== null) {
+    if (!facts.birthDate) reasons.push({ code: 'birth-date', minAge: rules.minAge })
+    else if (ageOn(facts.birthDate, now) < rules.minAge) reasons.push({ code: 'age', minAge: rules.minAge })
+  }
+  if (rules.phoneVerifiedRequired && !facts.phoneVerified) reasons.push({ code: 'phone' })
+  if (rules.socialProfileRequired && !facts.hasSocialProfile) reasons.push({ code: 'social' })
+  return reasons
+}
+
+/** A reason in words the member can act on, as a not-eligible participation keeps it. */
+export function reasonText(reason: IneligibleReason): string {
+  switch (reason.code) {
+    case 'address':
+      return 'Add your shipping address to take part.'
+    case 'country':
+      return `This test ships only to ${reason.countries.join(', ')}.`
+    case 'birth-date':
+      return `Add your birth date: this test is for members aged ${reason.minAge} or older.`
+    case 'age':
+      return `This test is for members aged ${reason.minAge} or older.`
+    case 'phone':
+      return 'Verify your phone number to take part.'
+    case 'social':
+      return 'Connect a social account to take part.'
+  }
+}
+
+/**
+ * The member's eligibility for one campaign (any phase; NOT_FOUND when unknown), or for every
+ * campaign whose current flight is open or upcoming.
+ */
+export async function campaignEligibility(ex: Executor, member: MemberRow, now: Date, campaignId?: string): Promise<CampaignEligibility[]> {
+  const rows = await ex
+    .select({ id: campaigns.id, eligibility: campaigns.eligibility })
+    .from(campaigns)
+    .where(campaignId ? eq(campaigns.id, campaignId) : undefined)
+    .orderBy(asc(campaigns.id))
+  if (campaignId && rows.length === 0) throw notFound('Campaign')
+  let chosen = rows
+  if (!campaignId && rows.length > 0) {
+    const flightRows = await ex
+      .select()
+      .from(flights)
+      .where(inArray(flights.campaignId, rows.map((r) => r.id)))
+      .orderBy(asc(flights.position))
+    chosen = rows.filter((r) => {
+      const flight = currentFlight(flightRows.filter((f) => f.campaignId === r.id), now)
+      const phase = flight ? phaseOf(flight, now) : undefined
+      return phase === 'open' || phase === 'upcoming'
+    })
+  }
+  if (chosen.length === 0) return []
+  const facts = await eligibilityFacts(ex, member)
+  return chosen.map((r) => {
+    const reasons = ineligibleReasons(r.eligibility, facts, now)
+    return { campaignId: r.id, eligible: reasons.length === 0, reasons }
+  })
+}
