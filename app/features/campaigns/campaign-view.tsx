@@ -154,7 +154,7 @@ function CampaignReviews({ campaign }: { campaign: CampaignDetail }) {
           </Trans>
         </p>
       )}
-      <ul className="grid gap-4">
+      <ul className="grid grid-cols-1 gap-4">
         {data.items.map((review) => (
           <li key={review.id}>
             <ReviewCard review={review} headingLevel={3} />

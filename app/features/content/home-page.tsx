@@ -265,7 +265,7 @@ function CurrentCampaigns() {
     )
   }
   return (
-    <ul className="grid gap-6 md:grid-cols-3">
+    <ul className="grid grid-cols-1 gap-6 md:grid-cols-3">
       {current.map((campaign) => (
         <li key={campaign.id}>
           <CampaignCard campaign={campaign} headingLevel={4} link={{ to: '/$locale/ready-to-test/$id', params: { locale, id: campaign.id } }} />
@@ -288,7 +288,7 @@ function LatestReviews() {
     )
   }
   return (
-    <ul className="grid gap-6 md:grid-cols-3">
+    <ul className="grid grid-cols-1 gap-6 md:grid-cols-3">
       {data.items.map((review) => (
         <li key={review.id}>
           <ReviewCard review={review} headingLevel={4} />

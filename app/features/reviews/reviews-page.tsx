@@ -111,7 +111,7 @@ export function ReviewsList({ search }: { search: ReviewsSearch }) {
                 </Trans>
               )}
             </p>
-            <ul className="grid gap-5 md:grid-cols-2">
+            <ul className="grid grid-cols-1 gap-5 md:grid-cols-2">
               {data.items.map((review) => (
                 <li key={review.id}>
                   <ReviewCard review={review} />
