@@ -1,6 +1,6 @@
 // Participations (member × campaign flight), sign-up, tasks, shipments and returns.
 import * as v from 'valibot'
-import { CampaignKindSchema } from './campaigns'
+import { CampaignKindSchema, TasksSchema } from './campaigns'
 import { Timestamp, Uuid, optionalText } from './common'
 
 export const PARTICIPATION_STATUSES = [
@@ -72,6 +72,8 @@ export const ParticipationSchema = v.strictObject({
     productId: v.string(),
     productName: v.string(),
     imageUrl: v.string(),
+    /** The tasks the campaign sets for its testers. */
+    tasks: TasksSchema,
   }),
   flightName: v.string(),
   reviewDueAt: Timestamp,
@@ -83,6 +85,8 @@ export const ParticipationSchema = v.strictObject({
   appliedAt: Timestamp,
   selectedAt: v.nullable(Timestamp),
   withdrawnAt: v.nullable(Timestamp),
+  /** When the test was completed (the review published). */
+  completedAt: v.nullable(Timestamp),
   tasks: v.strictObject({
     questionnaireAckedAt: v.nullable(Timestamp),
     purchaseIntentAckedAt: v.nullable(Timestamp),
@@ -92,7 +96,12 @@ export const ParticipationSchema = v.strictObject({
   }),
   shipment: v.nullable(ShipmentSchema),
   review: v.nullable(
-    v.strictObject({ id: v.string(), status: v.picklist(['pending', 'published', 'rejected']), rejectionReason: v.nullable(v.string()) }),
+    v.strictObject({
+      id: v.string(),
+      status: v.picklist(['pending', 'published', 'rejected']),
+      rejectionReason: v.nullable(v.string()),
+      publishedAt: v.nullable(Timestamp),
+    }),
   ),
 })
 export type Participation = v.InferOutput<typeof ParticipationSchema>

@@ -1,6 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
 import * as v from 'valibot'
-import { CampaignDetailSchema, type Tasks } from '#contract/campaigns'
 import { AckBodySchema, ParticipationListSchema, ParticipationSchema } from '#contract/participations'
 import {
   ACK_QUESTIONNAIRE_PATH,
@@ -8,11 +7,9 @@ import {
   CAMPAIGN_PARTICIPATIONS_PATH,
   CAMPAIGN_PARTICIPATION_PATH,
   PARTICIPATIONS_PATH,
-  PUBLIC_CAMPAIGN_PATH,
 } from '#contract/paths'
 import { memberMiddleware } from '~/auth/member.middleware'
-import { callSuite, callSuiteAs } from '~/upstream/suite-client.server'
-import type { UpstreamResult } from '~/upstream/upstream-result'
+import { callSuiteAs } from '~/upstream/suite-client.server'
 
 /**
  * A campaign id from the address bar. Any short id is passed on: the member API answers NOT_FOUND
@@ -32,20 +29,6 @@ export const getCampaignParticipationsFn = createServerFn({ method: 'GET' })
   .handler(({ context, data }) =>
     callSuiteAs(context.member, { path: CAMPAIGN_PARTICIPATIONS_PATH, params: { cid: data.campaignId }, schema: ParticipationListSchema }),
   )
-
-export type CampaignTasks = { tasks: Tasks; title: string }
-
-/**
- * GET suite/api/public/campaigns/:idOrSlug, reduced to what a participation page needs: which tasks
- * the campaign sets (the participation itself does not say whether there is a questionnaire or
- * social posts).
- */
-export const getCampaignTasksFn = createServerFn({ method: 'GET' })
-  .validator(v.strictObject({ campaignId: CampaignIdSchema }))
-  .handler(async ({ data }): Promise<UpstreamResult<CampaignTasks>> => {
-    const result = await callSuite({ path: PUBLIC_CAMPAIGN_PATH, params: { idOrSlug: data.campaignId }, schema: CampaignDetailSchema })
-    return result.ok ? { ok: true, data: { tasks: result.data.tasks, title: result.data.title } } : result
-  })
 
 /** PATCH suite/api/campaigns/:cid/participations/:pid with `withdraw`: allowed until the product ships. */
 export const withdrawParticipationFn = createServerFn({ method: 'POST' })

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { getCampaignParticipationsFn, getCampaignTasksFn, getParticipationsFn } from '~/participations/participations.functions'
+import { getCampaignParticipationsFn, getParticipationsFn } from '~/participations/participations.functions'
 import { unwrap } from '~/upstream/upstream-result'
 
 /** Every participation of the member; the per-campaign lists below sit under the same key. */
@@ -13,12 +13,4 @@ export const campaignParticipationsQuery = (campaignId: string) =>
   queryOptions({
     queryKey: ['member', 'participations', 'campaign', campaignId],
     queryFn: async () => unwrap(await getCampaignParticipationsFn({ data: { campaignId } })),
-  })
-
-/** The tasks a campaign sets for its testers (public data). */
-export const campaignTasksQuery = (campaignId: string) =>
-  queryOptions({
-    queryKey: ['campaigns', 'tasks', campaignId],
-    queryFn: async () => unwrap(await getCampaignTasksFn({ data: { campaignId } })),
-    staleTime: 5 * 60_000,
   })

@@ -4,6 +4,7 @@ import { MemberReviewSchema, RcProductSchema, SocialPostSchema, SocialPostsResul
 import { ParticipationSchema, ShipmentSchema, ShipmentsResultSchema } from '../../contract/participations'
 import {
   ADDRESS_PATH,
+  CAMPAIGN_PARTICIPATION_PATH,
   FLIGHT_REVIEW_PATH,
   FLIGHT_SOCIAL_IMPRESSIONS_PATH,
   FLIGHT_SOCIAL_PATH,
@@ -84,6 +85,11 @@ describe('reviews', () => {
 
     const submitted = expectOk(await call(h.app, 'POST', FLIGHT_REVIEW_PATH, { token: ada.bearer, body: review(participationId) }), MemberReviewSchema, 201)
     expect(submitted.status).toBe('pending')
+    const mine = async () =>
+      expectOk(await call(h.app, 'GET', fillPath(CAMPAIGN_PARTICIPATION_PATH, { cid: campaign.campaignId, pid: participationId }), { token: ada.bearer }), ParticipationSchema)
+    const waiting = await mine()
+    expect(waiting).toMatchObject({ status: 'reviewed', completedAt: null, review: { id: submitted.id, status: 'pending', publishedAt: null } })
+    expect(waiting.campaign.tasks).toEqual({ questionnaire: true, purchaseIntent: false, review: true, social: true })
     expectError(await call(h.app, 'POST', FLIGHT_REVIEW_PATH, { token: ada.bearer, body: review(participationId) }), 'CONFLICT', 409)
     expectError(await call(h.app, 'GET', fillPath(PUBLIC_REVIEW_PATH, { id: submitted.id })), 'NOT_FOUND', 404)
 
@@ -95,6 +101,8 @@ describe('reviews', () => {
     await approveReview(h.deps, submitted.id)
     const published = expectOk(await call(h.app, 'GET', fillPath(PUBLIC_REVIEW_PATH, { id: submitted.id })), PublicReviewSchema)
     expect(published).toMatchObject({ rating: 5, authorName: 'Ada L.', receivedForFree: true })
+    const done = await mine()
+    expect(done).toMatchObject({ status: 'completed', completedAt: published.publishedAt, review: { status: 'published', publishedAt: published.publishedAt } })
     expectError(
       await call(h.app, 'GET', RC_PRODUCT_PATH, { token: ada.bearer, query: { productId: crypto.randomUUID(), campaignId: campaign.campaignId } }),
       'NOT_FOUND',

@@ -36,7 +36,13 @@ export async function loadParticipations(
   const ids = rows.map((r) => r.p.id)
   const shipmentList = await loadShipments(ex, { memberId, participationIds: ids })
   const reviewRows = await ex
-    .select({ id: reviews.id, participationId: reviews.participationId, status: reviews.status, rejectionReason: reviews.rejectionReason })
+    .select({
+      id: reviews.id,
+      participationId: reviews.participationId,
+      status: reviews.status,
+      rejectionReason: reviews.rejectionReason,
+      publishedAt: reviews.publishedAt,
+    })
     .from(reviews)
     .where(inArray(reviews.participationId, ids))
   const result: Participation[] = []
@@ -54,6 +60,7 @@ export async function loadParticipations(
         productId: product.id,
         productName: product.name,
         imageUrl: product.images[0] ?? '',
+        tasks: campaign.tasks,
       },
       flightName: flight.name,
       reviewDueAt: flight.reviewDueAt.toISOString(),
@@ -63,6 +70,7 @@ export async function loadParticipations(
       appliedAt: p.appliedAt.toISOString(),
       selectedAt: p.selectedAt?.toISOString() ?? null,
       withdrawnAt: p.withdrawnAt?.toISOString() ?? null,
+      completedAt: p.completedAt?.toISOString() ?? null,
       tasks: {
         questionnaireAckedAt: p.questionnaireAckedAt?.toISOString() ?? null,
         purchaseIntentAckedAt: p.purchaseIntentAckedAt?.toISOString() ?? null,
@@ -72,7 +80,12 @@ export async function loadParticipations(
       },
       shipment: shipmentList.find((s) => s.participationId === p.id) ?? null,
       review: review
-        ? { id: review.id, status: review.status as 'pending' | 'published' | 'rejected', rejectionReason: review.rejectionReason }
+        ? {
+            id: review.id,
+            status: review.status as 'pending' | 'published' | 'rejected',
+            rejectionReason: review.rejectionReason,
+            publishedAt: review.publishedAt?.toISOString() ?? null,
+          }
         : null,
     })
   }

@@ -81,8 +81,9 @@ export function NextStep({ participation: p, showDetailsLink = true }: { partici
     case 'review-in-moderation':
       sentence = t`Thank you for your review. It is waiting for moderation.`
       break
-    case 'read-review':
-      sentence = t`Your review is published. Thank you for testing!`
+    case 'read-review': {
+      const on = step.publishedAt ? formatDate(step.publishedAt) : null
+      sentence = on ? t`Your review was published on ${on}. Thank you for testing!` : t`Your review is published. Thank you for testing!`
       action = (
         <Button asChild size="small" severity="secondary">
           <Link to="/$locale/reviews/$id" params={{ locale, id: step.reviewId }}>
@@ -91,6 +92,7 @@ export function NextStep({ participation: p, showDetailsLink = true }: { partici
         </Button>
       )
       break
+    }
     case 'completed':
       sentence = t`This test is complete. Thank you for testing!`
       break

@@ -7,7 +7,7 @@ import { feedback } from '~/components/ui/feedback-store'
 import { FormAlert } from '~/components/ui/field'
 import { formatDate } from '~/lib/date-format'
 import { withdrawParticipationFn } from '~/participations/participations.functions'
-import { campaignParticipationsQuery, campaignTasksQuery } from '~/queries/participations'
+import { campaignParticipationsQuery } from '~/queries/participations'
 import { shipmentsQuery } from '~/queries/shipments'
 import { unwrap } from '~/upstream/upstream-result'
 import { NextStep } from './next-step'
@@ -23,7 +23,6 @@ const locale = 'en'
 export function ParticipationDetail({ campaignId }: { campaignId: string }) {
   const { t } = useLingui()
   const participations = useQuery(campaignParticipationsQuery(campaignId))
-  const campaign = useQuery(campaignTasksQuery(campaignId))
 
   if (participations.isPending) return <p className="text-muted">{t`Loading your participation…`}</p>
   if (participations.isError) return <FormAlert>{t`We could not load this campaign. Please try again in a moment.`}</FormAlert>
@@ -101,12 +100,8 @@ export function ParticipationDetail({ campaignId }: { campaignId: string }) {
         <div className="mt-4">
           {!hasTasks(p) ? (
             <p className="text-ink">{t`Your tasks appear here once you are selected for this test.`}</p>
-          ) : campaign.isPending ? (
-            <p className="text-muted">{t`Loading your tasks…`}</p>
-          ) : campaign.isError ? (
-            <FormAlert>{t`We could not load the tasks of this test. Please try again in a moment.`}</FormAlert>
           ) : (
-            <ParticipationTasks participation={p} campaignTasks={campaign.data.tasks} />
+            <ParticipationTasks participation={p} />
           )}
         </div>
       </section>

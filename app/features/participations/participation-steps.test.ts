@@ -6,7 +6,8 @@ const base: Participation = {
   id: 'p1',
   campaignId: 'c1',
   flightId: 'f1',
-  campaign: { slug: 'cold-brew', title: 'Cold brew', brand: 'Kettle & Kiln', kind: 'free-product', productId: 'pr1', productName: 'Cold Brew', imageUrl: '' },
+  campaign: { slug: 'cold-brew', title: 'Cold brew', brand: 'Kettle & Kiln', kind: 'free-product', productId: 'pr1', productName: 'Cold Brew', imageUrl: '',
+    tasks: { questionnaire: true, purchaseIntent: false, review: true, social: true } },
   flightName: 'Wave 1',
   reviewDueAt: '2026-05-01T00:00:00.000Z',
   status: 'applied',
@@ -15,6 +16,7 @@ const base: Participation = {
   appliedAt: '2026-03-01T10:00:00.000Z',
   selectedAt: null,
   withdrawnAt: null,
+  completedAt: null,
   tasks: { questionnaireAckedAt: null, purchaseIntentAckedAt: null, reviewSubmittedAt: null, socialSubmittedAt: null, impressionsReportedAt: null },
   shipment: null,
   review: null,
@@ -54,9 +56,10 @@ describe('participation groups and next steps', () => {
     expect(nextStepOf(at({ status: 'selected', campaign: { ...base.campaign, kind: 'verified-purchase' } }))).toEqual({ kind: 'confirm-purchase-intent' })
     expect(nextStepOf(at({ status: 'shipped' }))).toEqual({ kind: 'track-shipment' })
     expect(nextStepOf(at({ status: 'delivered' }))).toEqual({ kind: 'write-review' })
-    expect(nextStepOf(at({ status: 'reviewed', review: { id: 'r1', status: 'pending', rejectionReason: null } }))).toEqual({ kind: 'review-in-moderation' })
-    expect(nextStepOf(at({ status: 'reviewed', review: { id: 'r1', status: 'rejected', rejectionReason: 'Too short' } }))).toEqual({ kind: 'revise-review', reason: 'Too short' })
-    expect(nextStepOf(at({ status: 'completed', review: { id: 'r1', status: 'published', rejectionReason: null } }))).toEqual({ kind: 'read-review', reviewId: 'r1' })
+    expect(nextStepOf(at({ status: 'reviewed', review: { id: 'r1', status: 'pending', rejectionReason: null, publishedAt: null } }))).toEqual({ kind: 'review-in-moderation' })
+    expect(nextStepOf(at({ status: 'reviewed', review: { id: 'r1', status: 'rejected', rejectionReason: 'Too short', publishedAt: null } }))).toEqual({ kind: 'revise-review', reason: 'Too short' })
+    const published = { id: 'r1', status: 'published' as const, rejectionReason: null, publishedAt: '2026-03-20T10:00:00.000Z' }
+    expect(nextStepOf(at({ status: 'completed', review: published }))).toEqual({ kind: 'read-review', reviewId: 'r1', publishedAt: '2026-03-20T10:00:00.000Z' })
   })
 
   it('allows withdrawal only before shipping, and a review once delivered or rejected', () => {
@@ -64,8 +67,8 @@ describe('participation groups and next steps', () => {
     expect(canWithdraw(at({ status: 'shipped' }))).toBe(false)
     expect(canWriteReview(at({ status: 'shipped' }))).toBe(false)
     expect(canWriteReview(at({ status: 'delivered' }))).toBe(true)
-    expect(canWriteReview(at({ status: 'reviewed', review: { id: 'r', status: 'rejected', rejectionReason: null } }))).toBe(true)
-    expect(canWriteReview(at({ status: 'reviewed', review: { id: 'r', status: 'pending', rejectionReason: null } }))).toBe(false)
+    expect(canWriteReview(at({ status: 'reviewed', review: { id: 'r', status: 'rejected', rejectionReason: null, publishedAt: null } }))).toBe(true)
+    expect(canWriteReview(at({ status: 'reviewed', review: { id: 'r', status: 'pending', rejectionReason: null, publishedAt: null } }))).toBe(false)
   })
 
   it('shows the live participation of a campaign before a withdrawn one', () => {
@@ -103,21 +106,24 @@ describe('the timeline', () => {
     expect(timelineOf(p)[2]?.state).toBe('current')
   })
 
-  it('marks every step done once completed', () => {
-    expect(timelineOf(at({ status: 'completed', shipment: shipment({ status: 'delivered' }) })).every((s) => s.state === 'done')).toBe(true)
+  it('marks every step done once completed, dated when the test was completed', () => {
+    const steps = timelineOf(at({ status: 'completed', completedAt: '2026-03-20T10:00:00.000Z', shipment: shipment({ status: 'delivered' }) }))
+    expect(steps.every((s) => s.state === 'done')).toBe(true)
+    expect(steps.at(-1)).toEqual({ key: 'completed', state: 'done', at: '2026-03-20T10:00:00.000Z' })
   })
 })
 
 describe('the task checklist', () => {
   it('lists the tasks the campaign sets, with their done dates', () => {
     const p = at({ status: 'delivered', tasks: { ...base.tasks, questionnaireAckedAt: '2026-03-06T10:00:00.000Z' } })
-    expect(tasksOf(p, { questionnaire: true, purchaseIntent: false, review: true, social: true })).toEqual([
+    expect(tasksOf(p)).toEqual([
       { key: 'questionnaire', doneAt: '2026-03-06T10:00:00.000Z' },
       { key: 'review', doneAt: null },
       { key: 'social-posts', doneAt: null },
       { key: 'impressions', doneAt: null },
     ])
-    expect(tasksOf(at({ campaign: { ...base.campaign, kind: 'verified-purchase' } }), { questionnaire: false, purchaseIntent: true, review: true, social: false }).map((t) => t.key)).toEqual([
+    const vp = { ...base.campaign, kind: 'verified-purchase' as const, tasks: { questionnaire: false, purchaseIntent: true, review: true, social: false } }
+    expect(tasksOf(at({ campaign: vp })).map((t) => t.key)).toEqual([
       'purchase-intent',
       'review',
     ])

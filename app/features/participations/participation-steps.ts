@@ -1,6 +1,5 @@
 // What a participation's state means for the member: its group, its next step, its timeline and
 // its tasks. Pure functions of the member API's data, so the pages and the tests agree.
-import type { Tasks } from '#contract/campaigns'
 import { WITHDRAWABLE_STATUSES, type Participation, type ParticipationStatus } from '#contract/participations'
 
 export type ParticipationGroup = 'in-progress' | 'waiting' | 'completed' | 'closed'
@@ -53,7 +52,7 @@ export type NextStep =
   | { kind: 'write-review' }
   | { kind: 'revise-review'; reason: string | null }
   | { kind: 'review-in-moderation' }
-  | { kind: 'read-review'; reviewId: string }
+  | { kind: 'read-review'; reviewId: string; publishedAt: string | null }
   | { kind: 'completed' }
   | { kind: 'withdrawn' }
 
@@ -77,10 +76,10 @@ export function nextStepOf(p: Participation): NextStep {
       return { kind: 'write-review' }
     case 'reviewed':
       if (p.review?.status === 'rejected') return { kind: 'revise-review', reason: p.review.rejectionReason }
-      if (p.review?.status === 'published') return { kind: 'read-review', reviewId: p.review.id }
+      if (p.review?.status === 'published') return { kind: 'read-review', reviewId: p.review.id, publishedAt: p.review.publishedAt }
       return { kind: 'review-in-moderation' }
     case 'completed':
-      return p.review?.status === 'published' ? { kind: 'read-review', reviewId: p.review.id } : { kind: 'completed' }
+      return p.review?.status === 'published' ? { kind: 'read-review', reviewId: p.review.id, publishedAt: p.review.publishedAt } : { kind: 'completed' }
   }
 }
 
@@ -119,7 +118,7 @@ export function timelineOf(p: Participation): TimelineStep[] {
     steps.push({ key: 'delivered', happened: has('delivered'), at: p.shipment?.deliveredAt ?? null })
   }
   steps.push({ key: 'reviewed', happened: has('reviewed'), at: p.tasks.reviewSubmittedAt })
-  steps.push({ key: 'completed', happened: has('completed'), at: null })
+  steps.push({ key: 'completed', happened: has('completed'), at: p.completedAt })
   const next = steps.findIndex((s) => !s.happened)
   return steps.map((s, i) => ({ key: s.key, at: s.at, state: s.happened ? 'done' : i === next ? 'current' : 'upcoming' }))
 }
@@ -127,8 +126,9 @@ export function timelineOf(p: Participation): TimelineStep[] {
 export type TaskKey = 'questionnaire' | 'purchase-intent' | 'review' | 'social-posts' | 'impressions'
 export type Task = { key: TaskKey; doneAt: string | null }
 
-/** The checklist of a selected tester, from what the campaign sets. */
-export function tasksOf(p: Participation, campaignTasks: Tasks): Task[] {
+/** The checklist of a selected tester, from the tasks the campaign sets. */
+export function tasksOf(p: Participation): Task[] {
+  const campaignTasks = p.campaign.tasks
   const list: Task[] = []
   if (campaignTasks.questionnaire) list.push({ key: 'questionnaire', doneAt: p.tasks.questionnaireAckedAt })
   if (campaignTasks.purchaseIntent || isVerifiedPurchase(p)) list.push({ key: 'purchase-intent', doneAt: p.tasks.purchaseIntentAckedAt })

@@ -3,7 +3,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { CheckCircle2, Circle } from 'lucide-react'
 import type { ReactNode } from 'react'
-import type { Tasks } from '#contract/campaigns'
 import type { Participation } from '#contract/participations'
 import { Button } from '~/components/ui/button'
 import { feedback } from '~/components/ui/feedback-store'
@@ -30,9 +29,9 @@ export function useParticipationUpdate(campaignId: string) {
 }
 
 /** A selected tester's tasks as a checklist with progress. */
-export function ParticipationTasks({ participation: p, campaignTasks }: { participation: Participation; campaignTasks: Tasks }) {
+export function ParticipationTasks({ participation: p }: { participation: Participation }) {
   const { t } = useLingui()
-  const tasks = tasksOf(p, campaignTasks)
+  const tasks = tasksOf(p)
   const done = tasks.filter((task) => task.doneAt !== null).length
   const percent = tasks.length === 0 ? 100 : Math.round((done / tasks.length) * 100)
   return (

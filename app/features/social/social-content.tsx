@@ -14,7 +14,7 @@ import { currentParticipation, hasTasks } from '~/features/participations/partic
 import { formatDate } from '~/lib/date-format'
 import { formValues, type FieldErrors } from '~/lib/form'
 import { socialPostsQuery } from '~/queries/content'
-import { campaignParticipationsQuery, campaignTasksQuery, participationsQuery } from '~/queries/participations'
+import { campaignParticipationsQuery, participationsQuery } from '~/queries/participations'
 import { isUpstreamError, unwrap } from '~/upstream/upstream-result'
 import { checkImpressions, IMPRESSION_FIELDS, type ImpressionField } from './impressions-rules'
 import { impressionHint, impressionLabel, platformLabel } from './social-texts'
@@ -25,12 +25,11 @@ const locale = 'en'
 export function SocialContent({ campaignId }: { campaignId: string }) {
   const { t } = useLingui()
   const participations = useQuery(campaignParticipationsQuery(campaignId))
-  const campaign = useQuery(campaignTasksQuery(campaignId))
   const p = participations.data ? currentParticipation(participations.data.items) : null
   const posts = useQuery({ ...socialPostsQuery(p?.id ?? ''), enabled: p !== null && hasTasks(p) })
 
-  if (participations.isPending || campaign.isPending) return <p className="text-muted">{t`Loading your social posts…`}</p>
-  if (participations.isError || campaign.isError) return <FormAlert>{t`We could not load this campaign. Please try again in a moment.`}</FormAlert>
+  if (participations.isPending) return <p className="text-muted">{t`Loading your social posts…`}</p>
+  if (participations.isError) return <FormAlert>{t`We could not load this campaign. Please try again in a moment.`}</FormAlert>
 
   const back = (
     <Button asChild severity="secondary" className="mt-4">
@@ -39,13 +38,13 @@ export function SocialContent({ campaignId }: { campaignId: string }) {
       </Link>
     </Button>
   )
-  if (!p || !hasTasks(p) || !campaign.data.tasks.social) {
+  if (!p || !hasTasks(p) || !p.campaign.tasks.social) {
     return (
       <div className="rounded-2xl border border-line bg-canvas p-6">
         <p className="text-ink">
           {!p
             ? t`You have not applied for this campaign.`
-            : !campaign.data.tasks.social
+            : !p.campaign.tasks.social
               ? t`This test has no social posts to share. Your other tasks are on the campaign page.`
               : t`Social posts open once you are selected for this test.`}
         </p>

@@ -4,15 +4,11 @@ import { createFileRoute } from '@tanstack/react-router'
 import { ParticipationDetail } from '~/features/participations/participation-detail'
 import { currentParticipation } from '~/features/participations/participation-steps'
 import { MemberPage } from '~/features/member/member-page'
-import { campaignParticipationsQuery, campaignTasksQuery } from '~/queries/participations'
+import { campaignParticipationsQuery } from '~/queries/participations'
 import { loadPageData } from '~/upstream/load-page-data'
 
 export const Route = createFileRoute('/$locale/_signedInWithAddress/member/campaigns/$id/')({
-  loader: ({ context, location, params }) =>
-    Promise.all([
-      loadPageData(context.queryClient, campaignParticipationsQuery(params.id), location),
-      loadPageData(context.queryClient, campaignTasksQuery(params.id), location),
-    ]),
+  loader: ({ context, location, params }) => loadPageData(context.queryClient, campaignParticipationsQuery(params.id), location),
   component: CampaignPage,
 })
 

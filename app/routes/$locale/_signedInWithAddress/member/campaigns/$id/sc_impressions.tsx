@@ -4,15 +4,12 @@ import { currentParticipation, hasTasks } from '~/features/participations/partic
 import { MemberPage } from '~/features/member/member-page'
 import { SocialContent } from '~/features/social/social-content'
 import { socialPostsQuery } from '~/queries/content'
-import { campaignParticipationsQuery, campaignTasksQuery } from '~/queries/participations'
+import { campaignParticipationsQuery } from '~/queries/participations'
 import { loadPageData } from '~/upstream/load-page-data'
 
 export const Route = createFileRoute('/$locale/_signedInWithAddress/member/campaigns/$id/sc_impressions')({
   loader: async ({ context, location, params }) => {
-    const [list] = await Promise.all([
-      loadPageData(context.queryClient, campaignParticipationsQuery(params.id), location),
-      loadPageData(context.queryClient, campaignTasksQuery(params.id), location),
-    ])
+    const list = await loadPageData(context.queryClient, campaignParticipationsQuery(params.id), location)
     const participation = list ? currentParticipation(list.items) : null
     if (participation && hasTasks(participation)) await loadPageData(context.queryClient, socialPostsQuery(participation.id), location)
   },
