@@ -253,7 +253,7 @@ export const CAMPAIGNS: SeedCampaign[] = [
   },
   {
     slug: 'soundgarden-pulse-mini',
-    title: 'Coming soon: the Pulse Mini speaker',
+    title: 'Pulse Mini speaker: sign-up opens next week',
     summary: 'A palm-sized speaker with 18 hours of battery. Sign-up opens next week.',
     description: 'The Pulse Mini from Soundgarden Audio is waterproof (IP67), clips onto a bag and pairs with a second one for stereo. Sign-up opens soon; set a reminder in your notification settings.',
     kind: 'free-product',
@@ -274,7 +274,7 @@ export const CAMPAIGNS: SeedCampaign[] = [
   },
   {
     slug: 'fieldday-electrolyte-tabs',
-    title: 'Coming soon: sugar-free electrolyte tablets',
+    title: 'Sugar-free electrolyte tablets: sign-up opens soon',
     summary: 'For runners, cyclists and anyone who forgets to drink. Verified phone required.',
     description: 'Fieldday\'s effervescent tablets add sodium, potassium and magnesium to a bottle of water, with no sugar. Testers will use them for two weeks of workouts. A verified phone number is required so we can text workout reminders.',
     kind: 'free-product',
