@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { Participation } from '#contract/participations'
-import { Button } from '~/components/ui/button'
+import { EmptyState } from '~/components/ui/empty-state'
+import { FindATestButton } from './find-a-test-button'
 import { FormAlert } from '~/components/ui/field'
 import { formatDate } from '~/lib/date-format'
 import { participationsQuery } from '~/queries/participations'
@@ -24,19 +25,9 @@ export function ParticipationsList() {
 
   if (data.items.length === 0) {
     return (
-      <section aria-labelledby="no-campaigns-heading" className="rounded-2xl border border-line bg-canvas p-6 sm:p-8">
-        <h2 id="no-campaigns-heading" className="text-xl font-bold text-authentic">
-          <Trans>No campaigns yet</Trans>
-        </h2>
-        <p className="mt-2 max-w-xl text-ink">
-          <Trans>Pick a product you would like to try, answer a few questions and apply. Selected testers receive the product and share their honest opinion.</Trans>
-        </p>
-        <Button asChild className="mt-5">
-          <Link to="/$locale/ready-to-test" params={{ locale }}>
-            {t`Find a test to apply for`}
-          </Link>
-        </Button>
-      </section>
+      <EmptyState title={<Trans>No campaigns yet</Trans>} action={<FindATestButton />}>
+        <Trans>Pick a product you would like to try, answer a few questions and apply. Selected testers receive the product and share their honest opinion.</Trans>
+      </EmptyState>
     )
   }
 

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { Shipment } from '#contract/participations'
-import { Button } from '~/components/ui/button'
+import { EmptyState } from '~/components/ui/empty-state'
+import { FindATestButton } from '~/features/participations/find-a-test-button'
 import { FormAlert } from '~/components/ui/field'
 import { ProductThumb } from '~/features/participations/product-thumb'
 import { cn } from '~/lib/cn'
@@ -35,19 +36,9 @@ export function ShipmentsList() {
 
   if (data.shipments.length === 0) {
     return (
-      <section aria-labelledby="no-shipments-heading" className="rounded-2xl border border-line bg-canvas p-6 sm:p-8">
-        <h2 id="no-shipments-heading" className="text-xl font-bold text-authentic">
-          <Trans>No shipments yet</Trans>
-        </h2>
-        <p className="mt-2 max-w-xl text-ink">
-          <Trans>When you are selected for a test, we send you the product and you can follow it here.</Trans>
-        </p>
-        <Button asChild className="mt-5">
-          <Link to="/$locale/ready-to-test" params={{ locale }}>
-            {t`Find a test to apply for`}
-          </Link>
-        </Button>
-      </section>
+      <EmptyState title={<Trans>No shipments yet</Trans>} action={<FindATestButton />}>
+        <Trans>When you are selected for a test, we send you the product and you can follow it here.</Trans>
+      </EmptyState>
     )
   }
 
