@@ -1,6 +1,6 @@
 // Participations (member × campaign flight), sign-up, tasks, shipments and returns.
 import * as v from 'valibot'
-import { CampaignKindSchema, TasksSchema } from './campaigns'
+import { CampaignKindSchema, IneligibleReasonSchema, TasksSchema } from './campaigns'
 import { Timestamp, Uuid, optionalText } from './common'
 
 export const PARTICIPATION_STATUSES = [
@@ -80,8 +80,8 @@ export const ParticipationSchema = v.strictObject({
   status: ParticipationStatusSchema,
   /** 1-based place on the flight's waitlist while waitlisted. */
   waitlistPosition: v.nullable(v.number()),
-  /** Why the member was not eligible, in words they can act on. */
-  ineligibleReasons: v.array(v.string()),
+  /** Why the member was not eligible when they applied, by code (the portal words each one). */
+  ineligibleReasons: v.array(IneligibleReasonSchema),
   appliedAt: Timestamp,
   selectedAt: v.nullable(Timestamp),
   withdrawnAt: v.nullable(Timestamp),

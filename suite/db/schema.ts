@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import type { Eligibility, ScreenerQuestion, Tasks } from '../../contract/campaigns'
+import type { Eligibility, IneligibleReason, ScreenerQuestion, Tasks } from '../../contract/campaigns'
 import type { NotificationSettings, Payout, Preferences } from '../../contract/members'
 import type { ScreenerAnswer } from '../../contract/participations'
 
@@ -155,7 +155,7 @@ export const participations = pgTable(
       .notNull()
       .references(() => flights.id),
     status: text('status').notNull(),
-    ineligibleReasons: jsonb('ineligible_reasons').$type<string[]>().notNull().default([]),
+    ineligibleReasons: jsonb('ineligible_reasons').$type<IneligibleReason[]>().notNull().default([]),
     answers: jsonb('answers').$type<ScreenerAnswer[]>().notNull().default([]),
     appliedAt: ts('applied_at').notNull(),
     selectedAt: ts('selected_at'),

@@ -51,24 +51,6 @@ export function ineligibleReasons(rules: Eligibility, facts: EligibilityFacts, n
   return reasons
 }
 
-/** A reason in words the member can act on, as a not-eligible participation keeps it. */
-export function reasonText(reason: IneligibleReason): string {
-  switch (reason.code) {
-    case 'address':
-      return 'Add your shipping address to take part.'
-    case 'country':
-      return `This test ships only to ${reason.countries.join(', ')}.`
-    case 'birth-date':
-      return `Add your birth date: this test is for members aged ${reason.minAge} or older.`
-    case 'age':
-      return `This test is for members aged ${reason.minAge} or older.`
-    case 'phone':
-      return 'Verify your phone number to take part.'
-    case 'social':
-      return 'Connect a social account to take part.'
-  }
-}
-
 /**
  * The member's eligibility for one campaign (any phase; NOT_FOUND when unknown), or for every
  * campaign whose current flight is open or upcoming.

@@ -9,7 +9,7 @@ import { campaigns, flights, members, participations, products, reviews, shipmen
 import type { SuiteDeps } from '../deps'
 import { badRequest, conflict, notFound } from '../http/errors'
 import { countPlaceHolders, phaseOf, type FlightRow } from './campaigns'
-import { eligibilityFacts, ineligibleReasons, reasonText } from './eligibility'
+import { eligibilityFacts, ineligibleReasons } from './eligibility'
 import type { MemberRow } from './members'
 import { loadShipments } from './shipments'
 
@@ -182,7 +182,7 @@ export async function processSignup(
     if (existing && existing.status !== 'not-eligible') throw conflict('You already signed up for this flight')
 
     // The same rules the eligibility endpoint answers with (services/eligibility.ts).
-    const reasons = ineligibleReasons(campaign.eligibility, await eligibilityFacts(tx, member), now).map(reasonText)
+    const reasons = ineligibleReasons(campaign.eligibility, await eligibilityFacts(tx, member), now)
     let status: ParticipationStatus
     if (reasons.length > 0) status = 'not-eligible'
     else status = (await countPlaceHolders(tx, flight.id)) < flight.quota ? 'selected' : 'waitlisted'

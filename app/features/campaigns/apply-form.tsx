@@ -12,6 +12,7 @@ import { Button } from '~/components/ui/button'
 import { CheckboxField, FormAlert } from '~/components/ui/field'
 import { cn } from '~/lib/cn'
 import { isUpstreamError, unwrap } from '~/upstream/upstream-result'
+import { IneligibleReasons } from './eligibility-reasons'
 
 const requiredMessage = {
   single: msg`Choose one answer.`,
@@ -115,7 +116,7 @@ function answersOf(form: HTMLFormElement, screener: readonly ScreenerQuestion[])
 }
 
 /** The answer of process_signup, said plainly: selected, waitlisted with the place, or not eligible with why. */
-export function SignupResult({ participation }: { participation: Participation }) {
+export function SignupResult({ participation, back }: { participation: Participation; back: string }) {
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => heading.current?.focus(), [])
   const place = participation.waitlistPosition ?? 0
@@ -151,11 +152,7 @@ export function SignupResult({ participation }: { participation: Participation }
             <p>
               <Trans>This test has rules you do not meet yet:</Trans>
             </p>
-            <ul className="list-disc space-y-1 pl-5">
-              {participation.ineligibleReasons.map((reason) => (
-                <li key={reason}>{reason}</li>
-              ))}
-            </ul>
+            <IneligibleReasons reasons={participation.ineligibleReasons} back={back} />
             <p>
               <Trans>Once you have fixed them, you can apply again while applications are open.</Trans>
             </p>

@@ -108,13 +108,7 @@ function CallToAction({ campaign, state, back }: { campaign: CampaignDetail; sta
           <p className="font-semibold">
             <SignupStatus participation={state.participation} />
           </p>
-          {state.participation.status === 'not-eligible' && (
-            <ul className="list-disc space-y-1 pl-5">
-              {state.participation.ineligibleReasons.map((reason) => (
-                <li key={reason}>{reason}</li>
-              ))}
-            </ul>
-          )}
+          {state.participation.status === 'not-eligible' && <IneligibleReasons reasons={state.participation.ineligibleReasons} back={back} />}
           <Link to="/$locale/member/campaigns" params={{ locale: 'en' }} className="font-semibold text-colbolt underline underline-offset-2">
             <Trans>Go to My campaigns</Trans>
           </Link>
@@ -304,7 +298,7 @@ function CampaignContent({ campaign, back }: { campaign: CampaignDetail; back: s
               </h2>
               <div className="mt-4">
                 {result ? (
-                  <SignupResult participation={result} />
+                  <SignupResult participation={result} back={back} />
                 ) : (
                   state.kind === 'can-apply' && <ApplyForm campaign={campaign} flight={state.flight} address={state.address} back={back} onApplied={setResult} />
                 )}

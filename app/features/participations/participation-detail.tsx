@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { Link, useLocation } from '@tanstack/react-router'
 import type { Participation } from '#contract/participations'
 import { Button } from '~/components/ui/button'
 import { feedback } from '~/components/ui/feedback-store'
 import { FormAlert } from '~/components/ui/field'
+import { IneligibleReasons } from '~/features/campaigns/eligibility-reasons'
 import { formatDate } from '~/lib/date-format'
 import { withdrawParticipationFn } from '~/participations/participations.functions'
 import { campaignParticipationsQuery } from '~/queries/participations'
@@ -23,6 +24,7 @@ const locale = 'en'
 export function ParticipationDetail({ campaignId }: { campaignId: string }) {
   const { t } = useLingui()
   const participations = useQuery(campaignParticipationsQuery(campaignId))
+  const back = useLocation({ select: (location) => location.href })
 
   if (participations.isPending) return <p className="text-muted">{t`Loading your participation…`}</p>
   if (participations.isError) return <FormAlert>{t`We could not load this campaign. Please try again in a moment.`}</FormAlert>
@@ -66,11 +68,9 @@ export function ParticipationDetail({ campaignId }: { campaignId: string }) {
         {p.status === 'not-eligible' && p.ineligibleReasons.length > 0 && (
           <div className="mt-4">
             <h3 className="font-semibold text-ink">{t`Why you were not eligible`}</h3>
-            <ul className="mt-2 list-disc pl-5 text-ink">
-              {p.ineligibleReasons.map((reason) => (
-                <li key={reason}>{reason}</li>
-              ))}
-            </ul>
+            <div className="mt-2 text-ink">
+              <IneligibleReasons reasons={p.ineligibleReasons} back={back} />
+            </div>
             <p className="mt-3 text-ink">
               <Trans>
                 Once you have changed this, you can apply again while sign-up is open:{' '}

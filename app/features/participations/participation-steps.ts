@@ -1,5 +1,6 @@
 // What a participation's state means for the member: its group, its next step, its timeline and
 // its tasks. Pure functions of the member API's data, so the pages and the tests agree.
+import type { IneligibleReason } from '#contract/campaigns'
 import { WITHDRAWABLE_STATUSES, type Participation, type ParticipationStatus } from '#contract/participations'
 
 export type ParticipationGroup = 'in-progress' | 'waiting' | 'completed' | 'closed'
@@ -45,7 +46,7 @@ export function canWriteReview(p: Participation): boolean {
 export type NextStep =
   | { kind: 'wait-for-selection' }
   | { kind: 'waitlisted'; position: number | null }
-  | { kind: 'not-eligible'; reasons: string[] }
+  | { kind: 'not-eligible'; reasons: IneligibleReason[] }
   | { kind: 'confirm-purchase-intent' }
   | { kind: 'wait-for-shipment' }
   | { kind: 'track-shipment' }
