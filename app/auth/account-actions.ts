@@ -152,6 +152,18 @@ export function verifyEmail(queryClient: QueryClient, oobCode: string): Promise<
   })
 }
 
+/**
+ * A fresh ID token and server session for the signed-in member, after the member API changed what
+ * the token says about them (the `phoneVerified` claim).
+ */
+export function refreshSession(queryClient: QueryClient): Promise<Outcome> {
+  return attempt(async () => {
+    const user = (await authOf(queryClient)).currentUser
+    if (!user) throw Object.assign(new Error('signed out'), { code: 'auth/invalid-credential' })
+    await withSession(queryClient, async () => user)
+  })
+}
+
 /** Always reports success for a well-formed address, so nobody learns whether an account exists. */
 export async function requestPasswordReset(queryClient: QueryClient, email: string): Promise<Outcome> {
   const outcome = await attempt(async () => sendPasswordResetEmail(await authOf(queryClient), email, { url: `${origin()}/en/user/login` }))

@@ -1,8 +1,17 @@
 import { createServerFn } from '@tanstack/react-start'
 import * as v from 'valibot'
 import { AddressInputSchema, AddressResultSchema } from '#contract/address'
-import { CreateMemberBodySchema, MemberInfoSchema, MemberSchema, ReferralCodeCheckResultSchema } from '#contract/members'
-import { ADDRESS_PATH, MEMBERS_PATH, MEMBER_INFO_PATH, REFERRAL_CODE_CHECK_PATH } from '#contract/paths'
+import {
+  CreateMemberBodySchema,
+  MemberInfoSchema,
+  MemberSchema,
+  ReferralCodeCheckResultSchema,
+  SocialProfileDeleteQuerySchema,
+  SocialProfileInputSchema,
+  SocialProfilesResultSchema,
+  UpdateProfileBodySchema,
+} from '#contract/members'
+import { ADDRESS_PATH, MEMBERS_PATH, MEMBER_INFO_PATH, REFERRAL_CODE_CHECK_PATH, SOCIAL_PROFILES_PATH, UPDATE_PROFILE_PATH } from '#contract/paths'
 import { memberMiddleware } from '~/auth/member.middleware'
 import { callSuiteAs } from '~/upstream/suite-client.server'
 
@@ -27,6 +36,38 @@ export const createMemberFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
   .validator(CreateMemberBodySchema)
   .handler(({ context, data }) => callSuiteAs(context.member, { method: 'POST', path: MEMBERS_PATH, body: data, schema: MemberSchema }))
+
+/** GET suite/api/members: the member's whole profile. */
+export const getProfileFn = createServerFn({ method: 'GET' })
+  .middleware([memberMiddleware])
+  .handler(({ context }) => callSuiteAs(context.member, { path: MEMBERS_PATH, schema: MemberSchema }))
+
+/** PATCH suite/api/members/update-profile: only the fields sent change. */
+export const updateProfileFn = createServerFn({ method: 'POST' })
+  .middleware([memberMiddleware])
+  .validator(UpdateProfileBodySchema)
+  .handler(({ context, data }) => callSuiteAs(context.member, { method: 'PATCH', path: UPDATE_PROFILE_PATH, body: data, schema: MemberSchema }))
+
+/** GET logistics/v1/members/social_profiles */
+export const getSocialProfilesFn = createServerFn({ method: 'GET' })
+  .middleware([memberMiddleware])
+  .handler(({ context }) => callSuiteAs(context.member, { path: SOCIAL_PROFILES_PATH, schema: SocialProfilesResultSchema }))
+
+/** PUT logistics/v1/members/social_profiles: adds the platform's profile or replaces it. */
+export const saveSocialProfileFn = createServerFn({ method: 'POST' })
+  .middleware([memberMiddleware])
+  .validator(SocialProfileInputSchema)
+  .handler(({ context, data }) =>
+    callSuiteAs(context.member, { method: 'PUT', path: SOCIAL_PROFILES_PATH, body: data, schema: SocialProfilesResultSchema }),
+  )
+
+/** DELETE logistics/v1/members/social_profiles?platform= */
+export const removeSocialProfileFn = createServerFn({ method: 'POST' })
+  .middleware([memberMiddleware])
+  .validator(SocialProfileDeleteQuerySchema)
+  .handler(({ context, data }) =>
+    callSuiteAs(context.member, { method: 'DELETE', path: SOCIAL_PROFILES_PATH, query: { platform: data.platform }, schema: SocialProfilesResultSchema }),
+  )
 
 /** POST logistics/v1/members/is_valid_referral_code — silent: the form shows the answer inline. */
 export const checkReferralCodeFn = createServerFn({ method: 'POST' })

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { getAddressFn, getMemberInfoFn } from '~/member/member.functions'
+import { getAddressFn, getMemberInfoFn, getProfileFn, getSocialProfilesFn } from '~/member/member.functions'
 import { unwrap } from '~/upstream/upstream-result'
 
 /** Everything under ['member'] is the signed-in member's data: sign-out removes it. */
@@ -11,4 +11,15 @@ export const memberInfoQuery = queryOptions({
 export const addressQuery = queryOptions({
   queryKey: ['member', 'address'],
   queryFn: async () => unwrap(await getAddressFn()),
+})
+
+/** The whole profile (names, birth date, gender, languages, preferences, payout). */
+export const profileQuery = queryOptions({
+  queryKey: ['member', 'profile'],
+  queryFn: async () => unwrap(await getProfileFn()),
+})
+
+export const socialProfilesQuery = queryOptions({
+  queryKey: ['member', 'social-profiles'],
+  queryFn: async () => unwrap(await getSocialProfilesFn()),
 })

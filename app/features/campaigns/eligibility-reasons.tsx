@@ -33,7 +33,7 @@ function Reason({ reason, back }: { reason: IneligibleReason; back: string }) {
       return (
         <Trans>
           This test is for members aged {minAge} or older: add your birth date.{' '}
-          <Link to="/$locale/member/profile" params={{ locale: 'en' }} className={fixLink}>
+          <Link to="/$locale/member/profile" params={{ locale: 'en' }} search={{ redirect: back }} className={fixLink}>
             Edit your profile
           </Link>
         </Trans>
@@ -47,7 +47,7 @@ function Reason({ reason, back }: { reason: IneligibleReason; back: string }) {
       return (
         <Trans>
           Verify your phone number to take part.{' '}
-          <Link to="/$locale/member/phone" params={{ locale: 'en' }} className={fixLink}>
+          <Link to="/$locale/member/phone" params={{ locale: 'en' }} search={{ redirect: back }} className={fixLink}>
             Verify your phone
           </Link>
         </Trans>
@@ -56,7 +56,7 @@ function Reason({ reason, back }: { reason: IneligibleReason; back: string }) {
       return (
         <Trans>
           Connect a social account to take part.{' '}
-          <Link to="/$locale/member/social-accounts" params={{ locale: 'en' }} className={fixLink}>
+          <Link to="/$locale/member/social-accounts" params={{ locale: 'en' }} search={{ redirect: back }} className={fixLink}>
             Connect an account
           </Link>
         </Trans>

@@ -1,17 +1,44 @@
-import { useLingui } from '@lingui/react/macro'
-import { createFileRoute } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { FormAlert } from '~/components/ui/field'
+import { PhoneCodeForm } from '~/features/member/phone-verification'
+
+/** The number as the member API answered when it sent the code; anything else is ignored. */
+const E164 = /^\+[1-9]\d{5,14}$/
 
 export const Route = createFileRoute('/$locale/_public/user/verify-phone')({
   staticData: { layout: 'auth' },
+  validateSearch: v.object({
+    phone: v.optional(v.string()),
+    redirect: v.optional(v.string()),
+  }),
   component: VerifyPhonePage,
 })
 
 function VerifyPhonePage() {
   const { t } = useLingui()
+  const search = Route.useSearch()
+  const phone = search.phone && E164.test(search.phone) ? search.phone : undefined
+  const redirect = search.redirect
   return (
-    <div className="mx-auto max-w-md px-4 py-16 text-center">
+    <>
       <h1 className="text-2xl font-bold text-authentic">{t`Verify your phone`}</h1>
-      <p className="mt-3 text-muted">{t`Confirm your mobile number with the code we sent you by text message.`}</p>
-    </div>
+      <div className="mt-6">
+        {phone ? (
+          <PhoneCodeForm phone={phone} redirect={redirect} />
+        ) : (
+          <FormAlert tone="info">
+            <Trans>
+              This page confirms a mobile number with the code we send by text message. Start on{' '}
+              <Link to="/$locale/member/phone" params={{ locale: 'en' }} className="font-semibold text-colbolt underline">
+                your phone number page
+              </Link>
+              .
+            </Trans>
+          </FormAlert>
+        )}
+      </div>
+    </>
   )
 }

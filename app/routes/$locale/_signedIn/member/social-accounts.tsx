@@ -1,12 +1,23 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import * as v from 'valibot'
 import { MemberPage } from '~/features/member/member-page'
+import { SocialAccounts } from '~/features/member/social-accounts'
+import { socialProfilesQuery } from '~/queries/member'
+import { loadPageData } from '~/upstream/load-page-data'
 
 export const Route = createFileRoute('/$locale/_signedIn/member/social-accounts')({
+  validateSearch: v.object({ redirect: v.optional(v.string()) }),
+  loader: ({ context, location }) => loadPageData(context.queryClient, socialProfilesQuery, location),
   component: SocialAccountsPage,
 })
 
 function SocialAccountsPage() {
   const { t } = useLingui()
-  return <MemberPage title={t`Social accounts`} intro={t`Connect the social profiles you post from. Some campaigns look for testers with an audience.`} />
+  const { redirect } = Route.useSearch()
+  return (
+    <MemberPage title={t`Social accounts`} intro={t`Connect the social profiles you post from. Some campaigns look for testers with an audience.`}>
+      <SocialAccounts redirect={redirect} />
+    </MemberPage>
+  )
 }

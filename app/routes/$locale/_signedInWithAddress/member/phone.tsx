@@ -1,12 +1,23 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import * as v from 'valibot'
 import { MemberPage } from '~/features/member/member-page'
+import { PhoneNumberForm } from '~/features/member/phone-verification'
+import { memberInfoQuery } from '~/queries/member'
+import { loadPageData } from '~/upstream/load-page-data'
 
 export const Route = createFileRoute('/$locale/_signedInWithAddress/member/phone')({
+  validateSearch: v.object({ redirect: v.optional(v.string()) }),
+  loader: ({ context, location }) => loadPageData(context.queryClient, memberInfoQuery, location),
   component: PhonePage,
 })
 
 function PhonePage() {
   const { t } = useLingui()
-  return <MemberPage title={t`Phone number`} intro={t`Add or change your mobile number. A verified number lets you join campaigns that ask for one.`} />
+  const { redirect } = Route.useSearch()
+  return (
+    <MemberPage title={t`Phone number`} intro={t`Add or change your mobile number. A verified number lets you join campaigns that ask for one.`}>
+      <PhoneNumberForm redirect={redirect} />
+    </MemberPage>
+  )
 }

@@ -1,12 +1,23 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import * as v from 'valibot'
 import { MemberPage } from '~/features/member/member-page'
+import { ProfileForm } from '~/features/member/profile-form'
+import { profileQuery } from '~/queries/member'
+import { loadPageData } from '~/upstream/load-page-data'
 
 export const Route = createFileRoute('/$locale/_signedInWithAddress/member/profile')({
+  validateSearch: v.object({ redirect: v.optional(v.string()) }),
+  loader: ({ context, location }) => loadPageData(context.queryClient, profileQuery, location),
   component: ProfilePage,
 })
 
 function ProfilePage() {
   const { t } = useLingui()
-  return <MemberPage title={t`My profile`} intro={t`Your name, birth date and the details brands see when they choose testers.`} />
+  const { redirect } = Route.useSearch()
+  return (
+    <MemberPage title={t`My profile`} intro={t`Your name, the name other members see, and your date of birth, which some tests ask for.`}>
+      <ProfileForm redirect={redirect} />
+    </MemberPage>
+  )
 }

@@ -1,0 +1,229 @@
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useState, type FormEvent } from 'react'
+import { SHIPPING_COUNTRIES } from '#contract/common'
+import type { PHONE_INVALID_REASONS } from '#contract/otp'
+import { OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES } from '#contract/otp'
+import { refreshSession } from '~/auth/account-actions'
+import { safeRedirectTarget } from '~/auth/redirect-target'
+import { viewerQuery } from '~/auth/viewer'
+import { Button } from '~/components/ui/button'
+import { feedback } from '~/components/ui/feedback-store'
+import { FormAlert, SelectField, TextField } from '~/components/ui/field'
+import { changePhoneFn, sendPhoneCodeFn, validatePhoneFn, verifyPhoneCodeFn } from '~/member/phone.functions'
+import { memberInfoQuery } from '~/queries/member'
+import type { UpstreamFailure } from '~/upstream/upstream-result'
+import { unwrap } from '~/upstream/upstream-result'
+
+const invalidMessage: Record<(typeof PHONE_INVALID_REASONS)[number], MessageDescriptor> = {
+  format: msg`This does not look like a phone number of the chosen country. Check the digits, or choose another country.`,
+  'not-mobile': msg`We send the code by text message: enter a mobile number.`,
+  'in-use': msg`This number belongs to another account.`,
+  unchanged: msg`This number is already verified on your account.`,
+}
+
+/** What a failed send means for the member (the call is silent: no dialog, an inline sentence). */
+function sendFailureMessage(failure: UpstreamFailure): MessageDescriptor {
+  if (failure.kind === 'unavailable' && failure.httpStatus === 429) return msg`We sent several codes in the last hour. Please wait a while before asking for another one.`
+  if (failure.kind === 'rejected') return msg`We could not send a code to this number. Check it and try again.`
+  return msg`We could not send the code just now. Please try again in a moment.`
+}
+
+function verifyFailureMessage(failure: UpstreamFailure): MessageDescriptor {
+  if (failure.kind === 'unavailable' && failure.httpStatus === 429) return msg`Too many wrong codes. Ask for a new code and use the newest text message.`
+  if (failure.kind === 'rejected') {
+    const field = failure.fields?.code?.[0] ?? ''
+    if (field.startsWith('expired')) return msg`This code has expired. Ask for a new one.`
+    if (field.startsWith('request')) return msg`There is no open code for this number. Ask for a new one.`
+    return msg`That code is not right. Check the text message and try again.`
+  }
+  return msg`We could not check the code just now. Please try again in a moment.`
+}
+
+/** /en/member/phone: the member's number and the first step of verifying a new one. */
+export function PhoneNumberForm({ redirect }: { redirect?: string }) {
+  const { t, i18n } = useLingui()
+  const navigate = useNavigate()
+  const { data, isPending, isError } = useQuery(memberInfoQuery)
+  const [error, setError] = useState<string | undefined>()
+  const [busy, setBusy] = useState(false)
+  const countryNames = new Intl.DisplayNames([i18n.locale], { type: 'region' })
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy) return
+    const form = new FormData(event.currentTarget)
+    const phone = String(form.get('phone') ?? '').trim()
+    const country = String(form.get('country') ?? '')
+    if (!phone) {
+      setError(t`Enter your mobile number.`)
+      return
+    }
+    setBusy(true)
+    try {
+      const checked = await validatePhoneFn({ data: { phone, country } })
+      if (!checked.ok) {
+        setError(i18n._(msg`We could not check this number just now. Please try again in a moment.`))
+        return
+      }
+      if (!checked.data.valid || !checked.data.e164) {
+        setError(i18n._(invalidMessage[checked.data.reason ?? 'format']))
+        return
+      }
+      const sent = await sendPhoneCodeFn({ data: { phone: checked.data.e164 } })
+      if (!sent.ok) {
+        setError(i18n._(sendFailureMessage(sent.failure)))
+        return
+      }
+      setError(undefined)
+      await navigate({ to: '/$locale/user/verify-phone', params: { locale: 'en' }, search: { phone: checked.data.e164, redirect } })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (isPending) return <p className="text-muted">{t`Loading your phone number…`}</p>
+  if (isError) return <FormAlert>{t`We could not load your phone number. Please try again in a moment.`}</FormAlert>
+
+  const { member, address } = data
+  const current = member.phone
+  return (
+    <div className="max-w-2xl space-y-8">
+      {current && member.phoneVerified ? (
+        <FormAlert tone="success">{t`Your verified number is ${current}. You can replace it with another one below.`}</FormAlert>
+      ) : (
+        <FormAlert tone="info">{t`You have no verified phone number yet. Some tests are only open to members with one.`}</FormAlert>
+      )}
+      <form noValidate onSubmit={submit} className="grid gap-5 sm:grid-cols-2" aria-label={t`Phone verification`}>
+        <SelectField
+          label={t`Country`}
+          name="country"
+          autoComplete="tel-country-code"
+          defaultValue={address?.country ?? ''}
+          options={SHIPPING_COUNTRIES.map((code) => ({ value: code, label: countryNames.of(code) ?? code }))}
+        />
+        <TextField
+          label={t`Mobile number`}
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          error={error}
+          description={t`We send a 6-digit code to this number by text message. It is valid for ${OTP_TTL_MINUTES} minutes.`}
+        />
+        <div className="sm:col-span-2">
+          <Button type="submit" size="large" loading={busy}>
+            {t`Send me a code`}
+          </Button>
+        </div>
+      </form>
+    </div>
+  )
+}
+
+/** /en/user/verify-phone?phone=…: the code from the text message makes the number the member's. */
+export function PhoneCodeForm({ phone, redirect }: { phone: string; redirect?: string }) {
+  const { t, i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const { data: viewer } = useQuery(viewerQuery)
+  const [error, setError] = useState<string | undefined>()
+  const [notice, setNotice] = useState<string | undefined>()
+  const [busy, setBusy] = useState<'verify' | 'resend' | null>(null)
+  // The change itself goes through the error catalogue (a 409 opens the dialog).
+  const change = useMutation({ mutationFn: async () => unwrap(await changePhoneFn({ data: { phone } })) })
+  const back = `/en/user/verify-phone?${new URLSearchParams({ phone, ...(redirect ? { redirect } : {}) }).toString()}`
+
+  if (viewer && !viewer.signedIn) {
+    return (
+      <FormAlert tone="info">
+        <Trans>
+          Sign in to confirm your number.{' '}
+          <Link to="/$locale/user/login" params={{ locale: 'en' }} search={{ redirect: back }} className="font-semibold text-colbolt underline">
+            Sign in
+          </Link>
+        </Trans>
+      </FormAlert>
+    )
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy) return
+    const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/\s+/g, '')
+    if (!/^\d{6}$/.test(code)) {
+      setError(t`Enter the 6 digits from the text message.`)
+      return
+    }
+    setBusy('verify')
+    setNotice(undefined)
+    try {
+      const verified = await verifyPhoneCodeFn({ data: { phone, code } })
+      if (!verified.ok) {
+        setError(i18n._(verifyFailureMessage(verified.failure)))
+        return
+      }
+      setError(undefined)
+      await change.mutateAsync()
+      // The member API set the phoneVerified claim: a fresh token and session carry it.
+      await refreshSession(queryClient)
+      await queryClient.invalidateQueries({ queryKey: ['member'] })
+      feedback.toast({ severity: 'success', summary: t`Phone verified`, detail: t`${phone} is now your verified number.` })
+      await navigate({ href: redirect ? safeRedirectTarget(redirect) : '/en/member/phone', replace: true })
+    } catch {
+      // The catalogue has shown what went wrong with the change; the code stays in the field.
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  async function resend() {
+    if (busy) return
+    setBusy('resend')
+    try {
+      const sent = await sendPhoneCodeFn({ data: { phone } })
+      if (sent.ok) {
+        setError(undefined)
+        setNotice(t`We sent a new code to ${sent.data.sentTo}. Only the newest code works.`)
+      } else {
+        setNotice(undefined)
+        setError(i18n._(sendFailureMessage(sent.failure)))
+      }
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  return (
+    <div className="space-y-5">
+      <p className="text-ink">
+        <Trans>
+          We sent a 6-digit code to <strong className="whitespace-nowrap">{phone}</strong>. Enter it here within {OTP_TTL_MINUTES} minutes; after{' '}
+          {OTP_MAX_ATTEMPTS} wrong tries you need a new code.
+        </Trans>
+      </p>
+      {notice && (
+        <div aria-live="polite">
+          <FormAlert tone="info">{notice}</FormAlert>
+        </div>
+      )}
+      <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label={t`Confirm your number`}>
+        <TextField label={t`Code`} name="code" autoComplete="one-time-code" inputMode="numeric" maxLength={7} error={error} />
+        <Button type="submit" size="large" loading={busy === 'verify'}>
+          {t`Confirm my number`}
+        </Button>
+      </form>
+      <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
+        <Button variant="text" severity="info" loading={busy === 'resend'} onClick={() => void resend()}>
+          {t`Send a new code`}
+        </Button>
+        <Link to="/$locale/member/phone" params={{ locale: 'en' }} search={{ redirect }} className="font-semibold text-colbolt underline">
+          {t`Use another number`}
+        </Link>
+      </div>
+    </div>
+  )
+}

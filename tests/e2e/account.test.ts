@@ -1,0 +1,154 @@
+// The account pages that make a member eligible, in the browser against the real member API and
+// Auth emulator: a campaign's reasons lead to the page that fixes each one and back again — the
+// profile (birth date), the phone (a code by SMS, read from the local outbox) and social accounts.
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { inject } from 'vitest'
+import { axeViolations, gotoHydrated, keepScreenshot, launchBrowser, newContext } from './support/browser'
+import { createMember, signInThroughUi, type TestMember } from './support/members'
+
+const ADULTS_ONLY = 'lumen-vitamin-c-serum'
+const PHONE_REQUIRED = 'fieldday-electrolyte-tabs'
+const MOBILE = '01512 3456789'
+const MOBILE_E164 = '+4915123456789'
+
+let browser: Browser
+let context: BrowserContext
+let page: Page
+let member: TestMember
+
+/** A full-page screenshot from the top (the header is sticky). */
+async function screenshot(name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await keepScreenshot(page, name)
+}
+
+async function expectNoAxeViolations() {
+  expect(await axeViolations(page)).toEqual([])
+}
+
+/** The newest text message the member API sent to a number (local outbox). */
+async function latestSms(to: string): Promise<string> {
+  const response = await fetch(`${inject('suiteUrl')}/suite/api/dev/outbox?channel=sms&to=${encodeURIComponent(to)}&limit=1`)
+  const body = (await response.json()) as { data: { messages: Array<{ body: string }> } }
+  const message = body.data.messages[0]
+  if (!message) throw new Error(`No text message to ${to} in the outbox`)
+  return message.body
+}
+
+beforeAll(async () => {
+  member = await createMember('Avery Account')
+  browser = await launchBrowser()
+  context = await newContext(browser)
+  page = await context.newPage()
+  await signInThroughUi(page, member, '/en/member/address')
+  await page.getByLabel('Full name').fill('Avery Account')
+  await page.getByLabel('Street and house number').fill('Torstraße 1')
+  await page.getByLabel('Postal code').fill('10119')
+  await page.getByLabel('Town or city').fill('Berlin')
+  await page.getByLabel('Country').selectOption('DE')
+  await page.getByRole('button', { name: 'Save my address' }).click()
+  await page.getByText('Address saved').first().waitFor()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('becoming eligible', () => {
+  it('adds a birth date from the campaign that asks for one, and comes back able to apply', async () => {
+    await gotoHydrated(page, `/en/ready-to-test/${ADULTS_ONLY}`)
+    await page.getByText('This test is for members aged 18 or older: add your birth date.').waitFor()
+    await page.getByRole('link', { name: 'Edit your profile' }).click()
+    await page.waitForURL((url) => url.pathname === '/en/member/profile' && url.searchParams.get('redirect') === `/en/ready-to-test/${ADULTS_ONLY}`)
+    await page.getByLabel('First name').waitFor()
+    await expectNoAxeViolations()
+
+    // Too young: an inline message, and nothing typed is lost.
+    await page.getByLabel('First name').fill('Avery')
+    await page.getByLabel('Last name').fill('Account')
+    await page.getByLabel('Date of birth').fill('2015-06-01')
+    await page.getByRole('button', { name: 'Save my profile' }).click()
+    await page.getByText('Enter a real date of birth: members must be at least 16.').waitFor()
+    expect(await page.getByLabel('First name').inputValue()).toBe('Avery')
+    expect(await page.getByLabel('Date of birth').getAttribute('aria-invalid')).toBe('true')
+
+    await page.getByLabel('Date of birth').fill('1990-05-17')
+    await page.getByLabel('Gender (optional)').selectOption('prefer-not-to-say')
+    await page.getByRole('button', { name: 'Save my profile' }).click()
+    await page.waitForURL(`**/en/ready-to-test/${ADULTS_ONLY}`)
+    await page.getByRole('heading', { name: 'Apply for this test' }).waitFor()
+    expect(await page.getByText('add your birth date').count()).toBe(0)
+
+    // The profile keeps what was saved.
+    await gotoHydrated(page, '/en/member/profile')
+    expect(await page.getByLabel('Date of birth').inputValue()).toBe('1990-05-17')
+    expect(await page.getByLabel('Gender (optional)').inputValue()).toBe('prefer-not-to-say')
+    await screenshot('account-profile')
+  })
+
+  it('verifies a mobile number with the code from the text message', async () => {
+    await gotoHydrated(page, '/en/upcoming-tests')
+    await page.getByText('Verify your phone number to take part.').first().waitFor()
+    await page.getByRole('link', { name: 'Verify your phone' }).first().click()
+    await page.waitForURL((url) => url.pathname === '/en/member/phone' && url.searchParams.get('redirect') === '/en/upcoming-tests')
+    await page.getByText('You have no verified phone number yet.', { exact: false }).waitFor()
+    await expectNoAxeViolations()
+
+    // A landline cannot receive the code.
+    await page.getByLabel('Mobile number').fill('030 1234567')
+    await page.getByRole('button', { name: 'Send me a code' }).click()
+    await page.getByText('We send the code by text message: enter a mobile number.').waitFor()
+    expect(await page.getByLabel('Mobile number').inputValue()).toBe('030 1234567')
+
+    await page.getByLabel('Mobile number').fill(MOBILE)
+    await page.getByRole('button', { name: 'Send me a code' }).click()
+    await page.waitForURL((url) => url.pathname === '/en/user/verify-phone' && url.searchParams.get('phone') === MOBILE_E164)
+    const code = /\b(\d{6})\b/.exec(await latestSms(MOBILE_E164))?.[1]
+    expect(code).toMatch(/^\d{6}$/)
+    await page.getByLabel('Code').waitFor()
+    await expectNoAxeViolations()
+
+    const wrong = code === '123456' ? '654321' : '123456'
+    await page.getByLabel('Code').fill(wrong)
+    await page.getByRole('button', { name: 'Confirm my number' }).click()
+    await page.getByText('That code is not right. Check the text message and try again.').waitFor()
+
+    await page.getByLabel('Code').fill(code!)
+    await page.getByRole('button', { name: 'Confirm my number' }).click()
+    await page.waitForURL('**/en/upcoming-tests')
+    await page.getByText('Phone verified').first().waitFor()
+    const fieldday = page.getByRole('article').filter({ hasText: 'Electrolyte' })
+    await fieldday.getByText('You meet the rules: apply once applications open.').waitFor()
+    expect(await fieldday.getByText('Verify your phone number to take part.').count()).toBe(0)
+
+    // The refreshed session still serves member pages from the server.
+    await gotoHydrated(page, '/en/member/phone')
+    await page.getByText(`Your verified number is ${MOBILE_E164}.`, { exact: false }).waitFor()
+  })
+
+  it('connects a social account with an inline error for a bad value, then removes it after confirming', async () => {
+    await gotoHydrated(page, '/en/member/social-accounts')
+    await page.getByRole('heading', { name: 'No account connected yet' }).waitFor()
+    await expectNoAxeViolations()
+
+    await page.getByLabel('Platform').selectOption('instagram')
+    await page.getByLabel('User name').fill('@avery.tests')
+    await page.getByLabel('Followers').fill('-5')
+    await page.getByRole('button', { name: 'Save account' }).click()
+    await page.getByText('Enter how many followers you have, as a whole number (0 or more).').waitFor()
+    expect(await page.getByLabel('User name').inputValue()).toBe('@avery.tests')
+
+    await page.getByLabel('Followers').fill('1520')
+    await page.getByRole('button', { name: 'Save account' }).click()
+    const connected = page.getByRole('region', { name: 'Connected accounts' })
+    await connected.getByText('@avery.tests').waitFor()
+    await connected.getByText('1,520 followers', { exact: false }).waitFor()
+    await expectNoAxeViolations()
+    await screenshot('account-social')
+
+    await connected.getByRole('button', { name: 'Remove Instagram' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Remove your Instagram account?' })
+    await dialog.getByRole('button', { name: 'Remove', exact: true }).click()
+    await page.getByRole('heading', { name: 'No account connected yet' }).waitFor()
+  })
+})
