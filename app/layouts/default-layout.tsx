@@ -114,13 +114,18 @@ function Header({ light }: { light: boolean }) {
             className="inline-flex items-center gap-1.5 rounded-md px-3 py-2 font-medium hover:bg-black/5"
           >
             <LifeBuoy className="size-4" aria-hidden="true" />
-            <Trans>Support</Trans>
+            {/* An icon with its name for screen readers until the header has room for the word. */}
+            <span className={signedIn ? 'sr-only 2xl:not-sr-only' : undefined}>
+              <Trans>Support</Trans>
+            </span>
           </Link>
           {signedIn && (
             <>
               <Link to="/$locale/member/profile" params={{ locale }} className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 font-semibold hover:bg-black/5">
                 <UserRound className="size-4" aria-hidden="true" />
-                <span data-testid="member-name">{memberName}</span>
+                <span data-testid="member-name" className="max-w-40 truncate" title={memberName}>
+                  {memberName}
+                </span>
               </Link>
               {points !== undefined && (
                 <Link to="/$locale/member/missions" params={{ locale }} className="rounded-full bg-petal px-3 py-1 text-sm font-bold text-toga-dark" data-testid="points-balance">
