@@ -31,6 +31,12 @@ describe('portal configuration', () => {
     expect(config.serviceAccount?.projectId).toBe('tc-prod')
   })
 
+  it('injects faults only where a test asks for it, and never in production', () => {
+    expect(readPortalConfig({}).faultInjection).toBe(false)
+    expect(readPortalConfig({ PORTAL_FAULT_INJECTION: '1' }).faultInjection).toBe(true)
+    expect(() => readPortalConfig({ ...production, PORTAL_FAULT_INJECTION: '1' })).toThrow(/PORTAL_FAULT_INJECTION/)
+  })
+
   it('refuses the emulator variable in production', () => {
     expect(() => readPortalConfig({ ...production, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toThrow(/local mode only/)
   })

@@ -19,6 +19,11 @@ export type PortalConfig = {
   /** The member API's base address. */
   suiteUrl: string
   session: { cookieName: string; maxAgeSeconds: number; secure: boolean }
+  /**
+   * Local mode only (`PORTAL_FAULT_INJECTION=1`, set by the browser tests): a request with the
+   * header `x-portal-fault: render` fails while the page renders, so the error page can be tested.
+   */
+  faultInjection: boolean
 }
 
 export const LOCAL_PROJECT_ID = 'demo-portal'
@@ -62,12 +67,16 @@ export function readPortalConfig(env: Record<string, string | undefined>): Porta
       serviceAccount: null,
       suiteUrl,
       session: { cookieName: '__session', maxAgeSeconds, secure: false },
+      faultInjection: env.PORTAL_FAULT_INJECTION === '1',
     }
   }
 
   // The emulator accepts unsigned tokens: a production server talking to it would trust anyone.
   if (env.FIREBASE_AUTH_EMULATOR_HOST) {
     throw new ConfigError('FIREBASE_AUTH_EMULATOR_HOST is set, but the Auth emulator is for local mode only: unset it in production.')
+  }
+  if (env.PORTAL_FAULT_INJECTION) {
+    throw new ConfigError('PORTAL_FAULT_INJECTION is set, but injecting faults is for tests in local mode only: unset it in production.')
   }
   const problems: string[] = []
   const read = <T,>(schema: v.GenericSchema<unknown, T>, name: string): T | undefined => {
@@ -103,6 +112,7 @@ export function readPortalConfig(env: Record<string, string | undefined>): Porta
     serviceAccount,
     suiteUrl,
     session: { cookieName: '__Host-session', maxAgeSeconds, secure: true },
+    faultInjection: false,
   }
 }
 

@@ -7,7 +7,7 @@ import { BrandMark } from './brand'
 export function ErrorLayout({ children }: { children: ReactNode }) {
   const { t } = useLingui()
   return (
-    <div className="flex min-h-screen flex-col bg-petal">
+    <div className="flex min-h-screen flex-col bg-petal" data-layout="error">
       <header className="px-6 py-5">
         <Link to="/" aria-label={t`Testers Circle home`}>
           <BrandMark />

@@ -18,12 +18,14 @@ import { PdfLayout } from '~/layouts/pdf-layout'
 import { useBuildVersionCheck } from '~/observability/use-build-version-check'
 import { NotFoundPage } from '~/pages/not-found-page'
 import { AppErrorPage } from '~/pages/error-page'
+import { failIfAsked } from '~/server/fault-injection'
 import appCss from '~/styles/app.css?url'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   // Who is looking, and how the browser reaches Firebase, are known before the first paint: the
   // header never flashes the signed-out state for a member.
   beforeLoad: async ({ context }) => {
+    await failIfAsked()
     const [viewer] = await Promise.all([context.queryClient.ensureQueryData(viewerQuery), context.queryClient.ensureQueryData(publicAuthConfigQuery)])
     // The header's name and points: in the first HTML when rendering on the server; in the browser
     // they never hold up a navigation.

@@ -91,13 +91,26 @@ describe('routes as a visitor sees them', () => {
     expect(await response.text()).toContain('We could not find that page')
   })
 
-  it('an app-level error answers 500 with the error page, and no stack trace', async () => {
-    // A malformed link: `redirect` must be a path, the router parses this one as a number.
-    const response = await get('/en/user/login?redirect=123')
+  it('an app-level error answers 500 with the error layout and page, and no stack trace', async () => {
+    // The portal under test fails this request while rendering (local-mode fault injection).
+    const response = await fetch(`${baseUrl()}/en/how-it-works`, { headers: { 'x-portal-fault': 'render' } })
     expect(response.status).toBe(500)
     const html = await response.text()
+    expect(html).toContain('data-layout="error"')
     expect(html).toContain('Something went wrong')
+    const visible = html.replace(/<script[\s\S]*?<\/script>/g, '')
+    expect(visible).not.toContain('How it works')
     expect(html).not.toMatch(/\n\s+at |node_modules|\.mjs:\d+/)
+  })
+
+  it('drops a malformed parameter of a link instead of failing', async () => {
+    for (const path of ['/en/user/login?redirect=123', '/en/user/register?redirect=true', '/en/user/verify-email?oobCode=42', '/en/reviews?rating=banana']) {
+      // The router sends the browser on to the same page without the parameter it cannot read.
+      const response = await fetch(`${baseUrl()}${path}`, { headers: { accept: 'text/html' } })
+      expect(response.status, path).toBe(200)
+      expect(new URL(response.url).pathname, path).toBe(path.split('?')[0])
+      expect(await response.text()).toContain('<h1')
+    }
   })
 
   it('serves the latest-build file the browser checks every hour', async () => {

@@ -38,7 +38,7 @@ export default async function setup(project: TestProject) {
 
   const portalPort = Number(process.env.E2E_PORTAL_PORT ?? (await freePort()))
   const portal = startNode('portal', [serverEntry], {
-    env: { PORT: String(portalPort), HOST: '127.0.0.1', NODE_ENV: 'production', PORTAL_MODE: 'local', SUITE_URL: suiteUrl },
+    env: { PORT: String(portalPort), HOST: '127.0.0.1', NODE_ENV: 'production', PORTAL_MODE: 'local', SUITE_URL: suiteUrl, PORTAL_FAULT_INJECTION: '1' },
     quiet: true,
   })
   stops.push(() => portal.stop())

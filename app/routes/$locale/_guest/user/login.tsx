@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { LoginForm } from '~/features/account/login-form'
+import { optionalText } from '~/lib/search-params'
 
 export const Route = createFileRoute('/$locale/_guest/user/login')({
   staticData: { layout: 'blank' },
   // `expired`: the session ended while a page was being rendered on the server (error catalogue, 401).
-  validateSearch: v.object({ redirect: v.optional(v.string()), expired: v.optional(v.fallback(v.boolean(), false)) }),
+  validateSearch: v.object({ redirect: optionalText, expired: v.optional(v.fallback(v.boolean(), false)) }),
   component: LoginPage,
 })
 

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import * as v from 'valibot'
 import { RegisterForm } from '~/features/account/register-form'
+import { RedirectSearchSchema } from '~/lib/search-params'
 
 export const Route = createFileRoute('/$locale/_guest/user/register')({
   staticData: { layout: 'blank' },
   // Where to go once the e-mail is verified (a campaign the visitor wanted to apply to, say).
-  validateSearch: v.object({ redirect: v.optional(v.fallback(v.string(), '')) }),
+  validateSearch: RedirectSearchSchema,
   component: RegisterPage,
 })
 

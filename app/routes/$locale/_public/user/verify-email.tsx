@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { VerifyEmailPage } from '~/features/account/verify-email-page'
+import { optionalText } from '~/lib/search-params'
 
 export const Route = createFileRoute('/$locale/_public/user/verify-email')({
   staticData: { layout: 'auth' },
-  validateSearch: v.object({ mode: v.optional(v.string()), oobCode: v.optional(v.string()) }),
+  validateSearch: v.object({ mode: optionalText, oobCode: optionalText }),
   component: VerifyEmailRoute,
 })
 

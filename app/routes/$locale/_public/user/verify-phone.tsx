@@ -3,6 +3,7 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { FormAlert } from '~/components/ui/field'
 import { PhoneCodeForm } from '~/features/member/phone-verification'
+import { optionalText } from '~/lib/search-params'
 
 /** The number as the member API answered when it sent the code; anything else is ignored. */
 const E164 = /^\+[1-9]\d{5,14}$/
@@ -10,8 +11,8 @@ const E164 = /^\+[1-9]\d{5,14}$/
 export const Route = createFileRoute('/$locale/_public/user/verify-phone')({
   staticData: { layout: 'auth' },
   validateSearch: v.object({
-    phone: v.optional(v.string()),
-    redirect: v.optional(v.string()),
+    phone: optionalText,
+    redirect: optionalText,
   }),
   component: VerifyPhonePage,
 })

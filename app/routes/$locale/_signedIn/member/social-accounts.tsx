@@ -1,13 +1,13 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import * as v from 'valibot'
 import { MemberPage } from '~/features/member/member-page'
 import { SocialAccounts } from '~/features/member/social-accounts'
 import { socialProfilesQuery } from '~/queries/member'
 import { loadPageData } from '~/upstream/load-page-data'
+import { RedirectSearchSchema } from '~/lib/search-params'
 
 export const Route = createFileRoute('/$locale/_signedIn/member/social-accounts')({
-  validateSearch: v.object({ redirect: v.optional(v.string()) }),
+  validateSearch: RedirectSearchSchema,
   loader: ({ context, location }) => loadPageData(context.queryClient, socialProfilesQuery, location),
   component: SocialAccountsPage,
 })

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import * as v from 'valibot'
 import { EmailVerificationPage } from '~/features/account/email-verification-page'
+import { RedirectSearchSchema } from '~/lib/search-params'
 
 export const Route = createFileRoute('/$locale/_signedIn/member/verifications/EmailVerification')({
-  validateSearch: v.object({ redirect: v.optional(v.fallback(v.string(), '')) }),
+  validateSearch: RedirectSearchSchema,
   component: EmailVerificationRoute,
 })
 
