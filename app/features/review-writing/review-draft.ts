@@ -13,8 +13,12 @@ const DraftSchema = v.object({
   savedAt: v.string(),
 })
 
-/** One draft per product and campaign. */
-export const draftKey = (productId: string, campaignId: string) => `testers-circle:review-draft:${productId}:${campaignId}`
+/**
+ * One draft per product, campaign and participation: the participation is the member's own, so on a
+ * shared browser one member never gets another's text back.
+ */
+export const draftKey = (productId: string, campaignId: string, participationId: string | null) =>
+  `testers-circle:review-draft:${productId}:${campaignId}:${participationId ?? 'none'}`
 
 type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 

@@ -13,13 +13,15 @@ function memoryStorage() {
 }
 
 describe('the review draft', () => {
-  const key = draftKey('product-1', 'campaign-1')
+  const key = draftKey('product-1', 'campaign-1', 'participation-1')
 
-  it('is kept per product and campaign and read back as written', () => {
+  it('is kept per product, campaign and participation (so per member) and read back as written', () => {
     const storage = memoryStorage()
     writeDraft(key, { rating: 4, title: 'Smooth', body: 'Tastes good', receivedForFree: true }, new Date('2026-03-01T10:00:00Z'), storage)
     expect(readDraft(key, storage)).toEqual({ rating: 4, title: 'Smooth', body: 'Tastes good', receivedForFree: true, savedAt: '2026-03-01T10:00:00.000Z' })
-    expect(readDraft(draftKey('product-1', 'campaign-2'), storage)).toBeNull()
+    expect(readDraft(draftKey('product-1', 'campaign-2', 'participation-1'), storage)).toBeNull()
+    // Another member on the same browser has another participation in the same campaign.
+    expect(readDraft(draftKey('product-1', 'campaign-1', 'participation-2'), storage)).toBeNull()
   })
 
   it('is removed when the form is emptied or the review accepted, and ignores damaged data', () => {
