@@ -19,9 +19,13 @@ export function phaseOf(flight: Pick<FlightRow, 'signupOpensAt' | 'signupClosesA
   return 'completed'
 }
 
-/** The flight a campaign is "at": the first one not completed, else the last. */
-export function currentFlight(sorted: FlightRow[], now: Date): FlightRow | undefined {
-  return sorted.find((f) => phaseOf(f, now) !== 'completed') ?? sorted[sorted.length - 1]
+/**
+ * The flight a campaign is "at": one open for sign-up if there is one (a campaign whose first flight
+ * is testing while the next takes sign-ups is open to members), else the first one not completed,
+ * else the last.
+ */
+export function currentFlight<F extends Pick<FlightRow, 'signupOpensAt' | 'signupClosesAt' | 'reviewDueAt'>>(sorted: F[], now: Date): F | undefined {
+  return sorted.find((f) => phaseOf(f, now) === 'open') ?? sorted.find((f) => phaseOf(f, now) !== 'completed') ?? sorted[sorted.length - 1]
 }
 
 export function toProduct(row: ProductRow): Product {

@@ -186,8 +186,6 @@ function CampaignContent({ campaign, back }: { campaign: CampaignDetail; back: s
   const [result, setResult] = useState<Participation | null>(null)
   const flight = openFlightOf(campaign)
   const value = formatMoney(campaign.product.retailValueCents, campaign.product.currency, i18n.locale)
-  const placesLeft = campaign.placesLeft
-  const quota = campaign.quota
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10">
       <header className="grid gap-8 md:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)] md:items-center">
@@ -326,11 +324,11 @@ function CampaignContent({ campaign, back }: { campaign: CampaignDetail; back: s
             <p className="text-ink">
               {flight.placesLeft > 0 ? (
                 <Trans>
-                  <strong className="text-2xl text-authentic">{placesLeft}</strong> of {quota} places left
+                  <strong className="text-2xl text-authentic">{flight.placesLeft}</strong> of {flight.quota} places left
                 </Trans>
               ) : (
                 <span className="font-semibold text-warn">
-                  <Trans>Waitlist: all {quota} places are taken</Trans>
+                  <Trans>Waitlist: all {flight.quota} places are taken</Trans>
                 </span>
               )}
             </p>
