@@ -1,4 +1,5 @@
 import { getAuth } from 'firebase-admin/auth'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PublicReviewSchema } from '../../contract/campaigns'
 import { ProfileExportSchema } from '../../contract/export'
@@ -11,6 +12,8 @@ import {
   SocialProfilesResultSchema,
 } from '../../contract/members'
 import { MemberReviewSchema } from '../../contract/content'
+import { formatEventAt, LogAcceptedSchema } from '../../contract/logs'
+import { OtpSentSchema } from '../../contract/otp'
 import { ParticipationSchema } from '../../contract/participations'
 import {
   ADDRESS_PATH,
@@ -18,10 +21,13 @@ import {
   DOWNLOAD_PDF_PATH,
   DOWNLOAD_PROFILE_PATH,
   DOWNLOAD_PROFILE_PDF_PATH,
+  EMAIL_OTP_SEND_PATH,
   FLIGHT_REVIEW_PATH,
+  LOGS_COLLECTOR_PATH,
   MEMBERS_PATH,
   MY_REFERRALS_PATH,
   NOTIFICATIONS_PATH,
+  PHONE_OTP_SEND_PATH,
   PROCESS_SIGNUP_PATH,
   PSEUDONYMIZE_PATH,
   PUBLIC_REVIEW_PATH,
@@ -29,6 +35,7 @@ import {
   SOCIAL_PROFILES_PATH,
   fillPath,
 } from '../../contract/paths'
+import { frontEndLogs, outbox, rateLimits } from '../db/schema'
 import { initFirebase } from '../identity/identity'
 import { approveReview, deliver, ship } from '../services/operations'
 import { createCampaign, GOOD_ADDRESS } from '../test/fixtures'
@@ -134,7 +141,47 @@ describe('data export and deletion', () => {
     expectError(await call(h.app, 'POST', PSEUDONYMIZE_PATH, { token: bob.bearer, body: {} }), 'BAD_REQUEST', 400)
     expectError(await call(h.app, 'POST', PSEUDONYMIZE_PATH, { body: { confirm: true } }), 'UNAUTHENTICATED', 401)
     const before = expectOk(await call(h.app, 'GET', DOWNLOAD_PROFILE_PATH, { token: bob.bearer }), ProfileExportSchema)
+
+    // Bob's addresses are spread over the outbox, the send limits and the front-end logs.
+    const bobId = before.member.id
+    const bobNewEmail = `new-${bob.uid.toLowerCase()}@example.test`
+    const bobPhone = '+4915123456700'
+    const bobAddresses = [bob.email, bobNewEmail, bobPhone]
+    expectOk(await call(h.app, 'POST', EMAIL_OTP_SEND_PATH, { token: bob.bearer, body: { email: bobNewEmail } }), OtpSentSchema)
+    expectOk(await call(h.app, 'POST', PHONE_OTP_SEND_PATH, { token: bob.bearer, body: { phone: bobPhone } }), OtpSentSchema)
+    await h.deps.outbox.enqueue(h.deps.db, { channel: 'email', to: 'support@testerscircle.example', body: `A question from ${bob.email} about a parcel.` })
+    const logEntry = {
+      id: crypto.randomUUID(),
+      type: 'front-end',
+      application: 'portal',
+      module: 'http://localhost:3000/en/member/delete-account',
+      user_auth: { type: 'member', roles: [], id: bob.uid },
+      severity: 'ERROR',
+      tags: [],
+      event_at: formatEventAt(new Date()),
+      log: 'Error: something broke',
+    }
+    expectOk(await call(h.app, 'POST', LOGS_COLLECTOR_PATH, { token: bob.bearer, body: logEntry, headers: { 'x-forwarded-for': '203.0.113.50' } }), LogAcceptedSchema, 201)
+    // Ada's own messages and counters must survive Bob's deletion.
+    const adaNewEmail = `new-${ada.uid.toLowerCase()}@example.test`
+    expectOk(await call(h.app, 'POST', EMAIL_OTP_SEND_PATH, { token: ada.bearer, body: { email: adaNewEmail } }), OtpSentSchema)
+
+    const mentionsBob = (text: string) => text.includes(bobId) || bobAddresses.some((a) => text.includes(a))
+    const bobsOutbox = async () => (await h.deps.db.select().from(outbox)).filter((r) => mentionsBob(`${r.recipient} ${r.subject ?? ''} ${r.body}`))
+    const bobsLimits = async () => (await h.deps.db.select().from(rateLimits)).filter((r) => mentionsBob(r.key))
+    expect((await bobsOutbox()).map((r) => r.recipient).sort()).toEqual(
+      [bob.email, bob.email, bobNewEmail, bobPhone, 'support@testerscircle.example'].sort(), // selected, shipped, two codes, the mention
+    )
+    expect((await bobsLimits()).map((r) => r.key).sort()).toEqual([`otp:email:${bobNewEmail}`, `otp:member:${bobId}`, `otp:sms:${bobPhone}`])
+
     expectOk(await call(h.app, 'POST', PSEUDONYMIZE_PATH, { token: bob.bearer, body: { confirm: true } }), PseudonymizeResultSchema)
+
+    expect(await bobsOutbox()).toEqual([])
+    expect(await bobsLimits()).toEqual([])
+    const [log] = await h.deps.db.select().from(frontEndLogs).where(eq(frontEndLogs.entryId, logEntry.id))
+    expect(log).toMatchObject({ userId: null, log: 'Error: something broke' })
+    expect((await h.deps.db.select().from(outbox)).some((r) => r.recipient === adaNewEmail)).toBe(true)
+    expect((await h.deps.db.select().from(rateLimits)).map((r) => r.key)).toContain(`otp:email:${adaNewEmail}`)
     expectError(await call(h.app, 'GET', API_MEMBER_PATH, { token: bob.bearer }), 'UNAUTHENTICATED', 401)
     const user = await getAuth(initFirebase(projectId())).getUser(bob.uid)
     expect(user.disabled).toBe(true)

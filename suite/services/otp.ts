@@ -75,13 +75,17 @@ function mask(channel: Channel, target: string): string {
   return `${user.slice(0, 1)}•••@${domain}`
 }
 
+/** Rate-limit keys of code sends: per member, and per address (an e-mail address or an E.164 number). */
+export const otpMemberLimitKey = (memberId: string) => `otp:member:${memberId}`
+export const otpTargetLimitKey = (channel: Channel, target: string) => `otp:${channel}:${target}`
+
 export async function sendCode(deps: SuiteDeps, member: MemberRow, channel: Channel, target: string): Promise<OtpSent> {
   const now = deps.clock.now()
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
   const expiresAt = new Date(now.getTime() + OTP_TTL_MINUTES * MINUTE)
   await deps.db.transaction(async (tx) => {
     // Counted in the same transaction as the code: a refused send is not counted.
-    for (const key of [`otp:member:${member.id}`, `otp:${channel}:${target}`]) {
+    for (const key of [otpMemberLimitKey(member.id), otpTargetLimitKey(channel, target)]) {
       const { count, retryAfter } = await hit(tx, key, 60 * MINUTE, now)
       if (count > OTP_SENDS_PER_HOUR) throw rateLimited(`Too many codes were sent; try again in ${Math.ceil(retryAfter / 60)} minutes`, retryAfter)
     }

@@ -1,17 +1,29 @@
 // The member's data: export (JSON and PDF) and pseudonymisation (account deletion).
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import PDFDocument from 'pdfkit'
 import type { ProfileExport } from '../../contract/export'
 import type { NotificationSettings } from '../../contract/members'
 import { WITHDRAWABLE_STATUSES } from '../../contract/participations'
 import type { Executor } from '../db/client'
-import { addresses, members, otpCodes, participations, reviews, socialPosts, socialProfiles } from '../db/schema'
+import {
+  addresses,
+  frontEndLogs,
+  members,
+  otpCodes,
+  outbox,
+  participations,
+  rateLimits,
+  reviews,
+  socialPosts,
+  socialProfiles,
+} from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { getAddress } from './address'
 import { listSocialPosts } from './content'
 import { memberProfile, type MemberRow } from './members'
 import { ledgerOf } from './missions'
 import { loadParticipations, withdraw } from './participations'
+import { otpMemberLimitKey, otpTargetLimitKey, type Channel } from './otp'
 import { myReferrals } from './referrals'
 import { listRedemptions } from './rewards'
 import { listSocialProfiles } from './social'
@@ -113,10 +125,19 @@ export function profilePdf(data: ProfileExport): Promise<Buffer> {
   })
 }
 
+/** `LIKE` pattern matching text that contains `value` literally. */
+function containing(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+}
+
 /**
  * Account deletion: open participations are withdrawn (freeing places for the waitlist),
  * personal data is replaced, address, payout, social data and codes removed, reviews kept under
  * "Former member"; then every session is revoked and the Firebase user disabled.
+ *
+ * What carries the member's addresses elsewhere goes too: outbox messages to (or mentioning) their
+ * e-mail addresses and numbers, the send-limit counters keyed on them or on the member, and the
+ * member's uid on front-end log entries. An address another member holds now is left alone.
  */
 export async function pseudonymize(deps: SuiteDeps, member: MemberRow): Promise<Date> {
   const open = await deps.db
@@ -126,6 +147,41 @@ export async function pseudonymize(deps: SuiteDeps, member: MemberRow): Promise<
   for (const p of open) await withdraw(deps, member, p.campaignId, p.id)
   const now = deps.clock.now()
   await deps.db.transaction(async (tx) => {
+    // Every address the member used: the current ones and every one a code was sent to.
+    const [current] = await tx.select({ email: members.email, phone: members.phone }).from(members).where(eq(members.id, member.id))
+    const used = new Map<string, Channel>()
+    for (const row of await tx.select({ channel: otpCodes.channel, target: otpCodes.target }).from(otpCodes).where(eq(otpCodes.memberId, member.id))) {
+      used.set(row.target, row.channel as Channel)
+    }
+    for (const email of [member.email, current?.email]) if (email) used.set(email, 'email')
+    for (const phone of [member.phone, current?.phone]) if (phone) used.set(phone, 'sms')
+    if (used.size > 0) {
+      const held = await tx
+        .select({ email: members.email, phone: members.phone })
+        .from(members)
+        .where(
+          and(
+            ne(members.id, member.id),
+            isNull(members.pseudonymizedAt),
+            or(inArray(members.email, [...used.keys()]), inArray(members.phone, [...used.keys()])),
+          ),
+        )
+      for (const other of held) {
+        if (other.email) used.delete(other.email)
+        if (other.phone) used.delete(other.phone)
+      }
+    }
+    const targets = [...used.keys()]
+    if (targets.length > 0) {
+      await tx
+        .delete(outbox)
+        .where(or(inArray(outbox.recipient, targets), ...targets.map((t) => sql`${outbox.body} like ${containing(t)}`)))
+    }
+    await tx
+      .delete(rateLimits)
+      .where(inArray(rateLimits.key, [otpMemberLimitKey(member.id), ...[...used].map(([target, channel]) => otpTargetLimitKey(channel, target))]))
+    await tx.update(frontEndLogs).set({ userId: null }).where(inArray(frontEndLogs.userId, [member.uid, member.id]))
+
     await tx
       .update(members)
       .set({
