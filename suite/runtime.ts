@@ -45,6 +45,8 @@ export async function createRuntime(config: SuiteConfig): Promise<Runtime> {
         db: deps.db,
         clock: deps.clock,
         logger,
+        // Locally the outbox is where messages are read: bodies stay. In production they are blanked once delivered.
+        mode: config.mode,
         deliverers: {
           ...(delivery.email && { email: smtpMail(delivery.email) }),
           ...(delivery.sms && { sms: twilioSms(delivery.sms) }),

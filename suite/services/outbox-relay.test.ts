@@ -164,6 +164,28 @@ describe('outbox relay: delivery', () => {
     expect(sent).toMatchObject({ sentAt: h.clock.now(), attempts: 1, lastError: null, failedAt: null })
   })
 
+  it('in production, blanks the body of a delivered message: no one-time code stays readable', async () => {
+    const member = await createTestMember()
+    const target = `blank-${member.uid.toLowerCase()}@example.test`
+    expectOk(await call(h.app, 'POST', EMAIL_OTP_SEND_PATH, { token: member.bearer, body: { email: target } }), v.unknown())
+    const [queued] = await rowsOf()
+    const code = /\b(\d{6})\b/.exec(queued!.body)![1]!
+
+    await relay({ email: smtpMail({ smtpUrl: smtp.url, from: MAIL_FROM }) }, { mode: 'production' }).runOnce()
+
+    expect(smtp.received[0]?.text).toContain(code)
+    const rows = await rowsOf()
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ recipient: target, sentAt: h.clock.now(), body: '' })
+    expect(JSON.stringify(rows)).not.toContain(code)
+  })
+
+  it('locally, keeps the body of a delivered message (the outbox is where it is read)', async () => {
+    await h.deps.outbox.enqueue(h.deps.db, { channel: 'email', to: 'local@example.test', subject: 'Code', body: 'Your Testers Circle code is 123456.' })
+    await relay({ email: smtpMail({ smtpUrl: smtp.url, from: MAIL_FROM }) }, { mode: 'local' }).runOnce()
+    expect((await rowsOf())[0]).toMatchObject({ sentAt: h.clock.now(), body: 'Your Testers Circle code is 123456.' })
+  })
+
   it('sends an SMS through the Twilio-shaped API: form fields and basic auth', async () => {
     const api = await startSmsApi()
     try {
@@ -207,7 +229,8 @@ describe('outbox relay: failures', () => {
 
       expect(await r.runOnce()).toBe(1)
       let [row] = await rowsOf()
-      expect(row).toMatchObject({ attempts: 1, lastError: 'SMS API HTTP 400 (error 21211)', sentAt: null, failedAt: null })
+      // Kept for the retries.
+      expect(row).toMatchObject({ attempts: 1, lastError: 'SMS API HTTP 400 (error 21211)', sentAt: null, failedAt: null, body: 'Your Testers Circle code is 654321.' })
       expect(row!.nextAttemptAt.getTime()).toBe(start + 60_000)
 
       expect(await r.runOnce()).toBe(0) // not due yet
@@ -222,7 +245,8 @@ describe('outbox relay: failures', () => {
       h.clock.advance(1)
       expect(await r.runOnce()).toBe(1)
       ;[row] = await rowsOf()
-      expect(row).toMatchObject({ attempts: 3, sentAt: null, failedAt: h.clock.now(), lastError: 'SMS API HTTP 400 (error 21211)' })
+      // Given up on: the body goes (production, the relay's default).
+      expect(row).toMatchObject({ attempts: 3, sentAt: null, failedAt: h.clock.now(), lastError: 'SMS API HTTP 400 (error 21211)', body: '' })
 
       h.clock.advance(24 * 3600_000)
       expect(await r.runOnce()).toBe(0) // given up for good

@@ -5,6 +5,10 @@
 // the same message, and no transaction stays open while a provider is called (on PGlite, one
 // connection, an open transaction would hold up every request). A relay that dies mid-batch
 // leaves its claims to expire, and they are tried again: delivery is at least once.
+//
+// In production the body of a message is blanked once it is delivered (or given up on): bodies
+// carry one-time codes, and none should stay readable in the database. Locally the outbox is the
+// delivery channel (suite/api/dev/outbox shows it), so bodies are kept.
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { Db } from '../db/client'
@@ -17,6 +21,8 @@ export interface RelayOptions {
   db: Db
   clock: Clock
   logger: Logger
+  /** 'production' (the default) blanks a message's body once it is delivered or given up on; 'local' keeps it. */
+  mode?: 'local' | 'production'
   /** The relay only claims messages of channels it can deliver. */
   deliverers: Partial<Record<Channel, Deliverer>>
   batchSize?: number
@@ -51,6 +57,8 @@ export function createOutboxRelay(options: RelayOptions): OutboxRelay {
   const retryMs = options.retryMs ?? 30_000
   const leaseMs = options.leaseMs ?? 5 * 60_000
   const channels = (Object.keys(deliverers) as Channel[]).filter((c) => deliverers[c])
+  /** What a finished message keeps: no body in production. */
+  const finished = (options.mode ?? 'production') === 'production' ? { body: '' } : {}
 
   let stopping = false
   let loop: Promise<void> | null = null
@@ -87,7 +95,7 @@ export function createOutboxRelay(options: RelayOptions): OutboxRelay {
       const reason = error instanceof DeliveryError ? error.message : `unexpected ${error instanceof Error ? error.name : 'error'}`
       const now = clock.now()
       if (row.attempts >= maxAttempts) {
-        await db.update(outbox).set({ lastError: reason, failedAt: now }).where(eq(outbox.id, row.id))
+        await db.update(outbox).set({ lastError: reason, failedAt: now, ...finished }).where(eq(outbox.id, row.id))
         log.error({ ...fields, error: reason }, 'outbox message not delivered; gave up')
       } else {
         const retryAt = new Date(now.getTime() + Math.min(retryMs * 2 ** (row.attempts - 1), MAX_RETRY_MS))
@@ -96,7 +104,7 @@ export function createOutboxRelay(options: RelayOptions): OutboxRelay {
       }
       return
     }
-    await db.update(outbox).set({ sentAt: clock.now() }).where(eq(outbox.id, row.id))
+    await db.update(outbox).set({ sentAt: clock.now(), ...finished }).where(eq(outbox.id, row.id))
     log.info(fields, 'outbox message delivered')
   }
 
