@@ -55,8 +55,15 @@ export async function startAuthEmulator({ port, hubPort, loggingPort, workDir, d
   }
   const child = spawn(process.execPath, args, {
     cwd: workDir,
+    // With users to keep, its own process group: Ctrl-C in the terminal reaches only the script
+    // that started it, whose stop() then sends exactly one SIGINT (firebase-tools treats a second
+    // signal as "quit now", which can cut the export of users to dataDir short).
+    detached: !!dataDir,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', FIREBASE_SKIP_TELEMETRY: 'true' },
+    // TMPDIR: firebase-tools finds "the" running hub of a project through a file in the temporary
+    // directory; a directory of its own keeps two emulators of demo-portal (npm start and a test
+    // run) from exporting each other's users.
+    env: { ...process.env, TMPDIR: workDir, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', FIREBASE_SKIP_TELEMETRY: 'true' },
   })
   let output = ''
   const onData = (chunk) => {
@@ -66,16 +73,24 @@ export async function startAuthEmulator({ port, hubPort, loggingPort, workDir, d
   child.stdout.on('data', onData)
   child.stderr.on('data', onData)
   const exited = new Promise((resolveExit) => child.once('exit', (code, signal) => resolveExit({ code, signal })))
+  // Never outlive the script that started it, even when that script ends without calling stop().
+  const killOnExit = () => child.kill('SIGKILL')
+  process.once('exit', killOnExit)
+  void exited.then(() => process.off('exit', killOnExit))
 
   const host = `127.0.0.1:${port}`
   const deadline = Date.now() + 90_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The Firebase Auth emulator stopped while starting:\n${output.slice(-2000)}`)
-    try {
-      const response = await fetch(`http://${host}/`)
-      if (response.ok) break
-    } catch {
-      // not listening yet
+    // Listening is not enough: users from dataDir are imported after the port opens, and the
+    // emulator says when it is done.
+    if (/All emulators ready/.test(output)) {
+      try {
+        const response = await fetch(`http://${host}/`)
+        if (response.ok) break
+      } catch {
+        // not listening yet
+      }
     }
     if (Date.now() > deadline) {
       child.kill('SIGTERM')
