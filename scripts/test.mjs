@@ -38,15 +38,27 @@ async function step(name, command, args, { vitestReport, env } = {}) {
   return code === 0
 }
 
+/** Stops before any test ran (no browser, no emulator): says why, and still ends with the summary line. */
+function stopEarly(what, error) {
+  console.error(`${what}: ${error instanceof Error ? error.message : String(error)}`)
+  console.log(`\nFailed: ${what}`)
+  console.log(`\n${tally.passed} passed, ${tally.failed + 1} failed`)
+  process.exit(1)
+}
+
 let chromium
 try {
   chromium = ensureChromium()
 } catch (error) {
-  console.error(String(error instanceof Error ? error.message : error))
-  process.exit(1)
+  stopEarly('no browser for the browser tests', error)
 }
 
-const emulator = await startAuthEmulator({ port: 0, hubPort: 0, loggingPort: 0, workDir: resolve(root, `.data/test-emulator-${process.pid}`) })
+let emulator
+try {
+  emulator = await startAuthEmulator({ port: 0, hubPort: 0, loggingPort: 0, workDir: resolve(root, `.data/test-emulator-${process.pid}`) })
+} catch (error) {
+  stopEarly('the identity emulator did not start', error)
+}
 const env = { FIREBASE_AUTH_EMULATOR_HOST: emulator.host, GCLOUD_PROJECT: emulator.projectId, CHROMIUM_PATH: chromium }
 const vitest = (config, report) => [
   'run',
