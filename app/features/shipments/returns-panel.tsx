@@ -88,7 +88,7 @@ function ReturnCard({ shipment: s }: { shipment: Shipment }) {
           ) : (
             <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
               <p className="text-ink">{t`You can request a return until ${until}.`}</p>
-              <Button size="small" severity="secondary" aria-expanded={false} aria-controls={formId} onClick={() => setOpen(true)}>
+              <Button size="small" severity="secondary" onClick={() => setOpen(true)}>
                 {t`Request a return`}
               </Button>
             </div>
