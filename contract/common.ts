@@ -38,6 +38,8 @@ export type Page<T> = { items: T[]; page: number; pageSize: number; total: numbe
 
 /** A request with no body fields (unknown keys are still rejected). */
 export const EmptyBodySchema = v.strictObject({})
+/** The query of an endpoint that declares none: any parameter is refused. */
+export const EmptyQuerySchema = v.strictObject({}, 'is not a query parameter of this endpoint')
 
 /** Product categories, also the member's interests. */
 export const CATEGORIES = [

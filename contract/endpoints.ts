@@ -91,6 +91,7 @@ export interface Endpoint {
   path: string
   auth: Credential
   body?: v.GenericSchema
+  /** The query parameters the endpoint takes (a strict object); none when absent: the suite refuses any with a 400. */
   query?: v.GenericSchema
   /** Schema of `data` in the OK envelope; null when the answer is not JSON (PDF, SVG). */
   data: v.GenericSchema | null
@@ -110,7 +111,7 @@ export const ENDPOINTS = {
   createMember: e({ method: 'POST', path: P.MEMBERS_PATH, auth: 'bearer', body: CreateMemberBodySchema, data: MemberSchema }),
   updateProfile: e({ method: 'PATCH', path: P.UPDATE_PROFILE_PATH, auth: 'bearer', body: UpdateProfileBodySchema, data: MemberSchema }),
   downloadProfile: e({ method: 'GET', path: P.DOWNLOAD_PROFILE_PATH, auth: 'bearer', data: ProfileExportSchema }),
-  downloadProfilePdf: e({ method: 'GET', path: P.DOWNLOAD_PROFILE_PDF_PATH, auth: 'bearer', query: EmptyBodySchema, data: null }),
+  downloadProfilePdf: e({ method: 'GET', path: P.DOWNLOAD_PROFILE_PDF_PATH, auth: 'bearer', data: null }),
   downloadPdf: e({ method: 'POST', path: P.DOWNLOAD_PDF_PATH, auth: 'bearer', body: DownloadPdfBodySchema, data: null }),
   memberInfo: e({ method: 'GET', path: P.MEMBER_INFO_PATH, auth: 'bearer', data: MemberInfoSchema }),
 

@@ -7,6 +7,7 @@ import type { ErrorEnvelope } from '../contract/envelope'
 import type { SuiteDeps } from './deps'
 import type { SuiteEnv } from './http/env'
 import { ApiError } from './http/errors'
+import { strictQuery } from './http/query'
 import { registerAddressRoutes } from './routes/address'
 import { registerCampaignRoutes } from './routes/campaigns'
 import { registerDevRoutes } from './routes/dev'
@@ -43,6 +44,8 @@ export function createSuiteApp(deps: SuiteDeps) {
       },
     }),
   )
+  // Every route refuses query parameters its endpoint does not declare (contract/endpoints.ts).
+  app.use(strictQuery())
 
   registerHealthRoutes(app, deps)
   registerMemberRoutes(app, deps)

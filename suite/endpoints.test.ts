@@ -1,10 +1,24 @@
 // The contract's endpoint table and the suite's routes describe the same API.
-import { describe, expect, it } from 'vitest'
-import { BEARER_PATHS, OPTIONAL_BEARER_PATHS } from '../contract/paths'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CampaignEligibilityListSchema, CampaignPageSchema, ReviewPageSchema } from '../contract/campaigns'
+import {
+  API_MEMBER_PATH,
+  BEARER_PATHS,
+  CAMPAIGN_ELIGIBILITY_PATH,
+  DOWNLOAD_PROFILE_PDF_PATH,
+  fillPath,
+  OPTIONAL_BEARER_PATHS,
+  PUBLIC_CAMPAIGNS_PATH,
+  PUBLIC_REVIEWS_PATH,
+  SOCIAL_PROFILES_PATH,
+} from '../contract/paths'
 import { ENDPOINTS } from '../contract/endpoints'
 import { createSuiteApp } from './app'
 import { systemClock, type SuiteDeps } from './deps'
 import pino from 'pino'
+import { createCampaign } from './test/fixtures'
+import { call, createHarness, expectError, expectOk, type Harness } from './test/harness'
+import { createTestMember, type TestMember } from './test/members'
 
 const deps = {
   clock: systemClock,
@@ -28,5 +42,47 @@ describe('endpoint table', () => {
       if (endpoint.auth === 'optional') expect(optional, endpoint.path).toBe(true)
       if (endpoint.auth === 'none') expect(bearer, endpoint.path).toBe(false)
     }
+  })
+})
+
+/** A contract path with its parameters filled: random ids (a real image name for the image route). */
+function samplePath(path: string): string {
+  return fillPath(path, Object.fromEntries(path.split('/').filter((s) => s.startsWith(':')).map((s) => [s.slice(1), s === ':name' ? 'skillet.svg' : crypto.randomUUID()])))
+}
+
+describe('query strings', () => {
+  let h: Harness
+  let member: TestMember
+  beforeAll(async () => {
+    ;[h, member] = await Promise.all([createHarness(), createTestMember()])
+  })
+  afterAll(() => h?.close())
+
+  it('every route refuses a query parameter its endpoint does not declare: 400 with the field named', async () => {
+    const refused: string[] = []
+    for (const [name, endpoint] of Object.entries(ENDPOINTS)) {
+      const result = await call(h.app, endpoint.method, samplePath(endpoint.path), {
+        ...(endpoint.auth !== 'none' ? { token: member.bearer } : {}),
+        query: { unknownParameter: '1' },
+      })
+      const error = expectError(result, 'BAD_REQUEST', 400)
+      expect(Object.keys(error.fields ?? {}), `${name}: ${JSON.stringify(error)}`).toContain('unknownParameter')
+      refused.push(name)
+    }
+    expect(refused).toHaveLength(Object.keys(ENDPOINTS).length)
+    // A GET route without a query schema names the parameter it refuses.
+    const member_ = expectError(await call(h.app, 'GET', API_MEMBER_PATH, { token: member.bearer, query: { include: 'everything' } }), 'BAD_REQUEST', 400)
+    expect(member_.fields).toEqual({ include: ['is not a query parameter of this endpoint'] })
+  })
+
+  it('accepts the query parameters the portal sends', async () => {
+    const { campaignId } = await createCampaign(h.deps.db, h.clock.now())
+    expectOk(await call(h.app, 'GET', PUBLIC_REVIEWS_PATH, { query: { campaignId, category: 'kitchen', minRating: '4', page: '1', pageSize: '12' } }), ReviewPageSchema)
+    expectOk(await call(h.app, 'GET', PUBLIC_CAMPAIGNS_PATH, { query: { phase: 'open', category: 'kitchen', page: '1', pageSize: '12' } }), CampaignPageSchema)
+    expectOk(await call(h.app, 'GET', CAMPAIGN_ELIGIBILITY_PATH, { token: member.bearer, query: { campaignId } }), CampaignEligibilityListSchema)
+    expectError(await call(h.app, 'DELETE', SOCIAL_PROFILES_PATH, { token: member.bearer, query: { platform: 'instagram' } }), 'NOT_FOUND', 404)
+    expect((await call(h.app, 'GET', DOWNLOAD_PROFILE_PDF_PATH, { token: member.bearer })).status).toBe(200)
+    // A declared parameter given twice is refused rather than picked.
+    expectError(await call(h.app, 'GET', `${PUBLIC_REVIEWS_PATH}?page=1&page=2`), 'BAD_REQUEST', 400)
   })
 })

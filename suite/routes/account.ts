@@ -1,7 +1,6 @@
 // The member's account: notification settings, social profiles, referrals, shipments and
 // returns, data export (JSON, PDF) and deletion.
 import type { Hono } from 'hono'
-import { EmptyBodySchema } from '../../contract/common'
 import {
   DownloadPdfBodySchema,
   NotificationSettingsSchema,
@@ -90,10 +89,7 @@ export function registerAccountRoutes(app: Hono<SuiteEnv>, deps: SuiteDeps) {
     c.header('Cache-Control', 'no-store')
     return c.body(new Uint8Array(bytes))
   }
-  app.get(`/${DOWNLOAD_PROFILE_PDF_PATH}`, member, async (c) => {
-    parseQuery(c, EmptyBodySchema)
-    return pdf(c)
-  })
+  app.get(`/${DOWNLOAD_PROFILE_PDF_PATH}`, member, pdf)
   app.post(`/${DOWNLOAD_PDF_PATH}`, member, async (c) => {
     await parseBody(c, DownloadPdfBodySchema)
     return pdf(c)
