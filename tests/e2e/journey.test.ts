@@ -1,11 +1,13 @@
-// The member's journey after applying, in the browser against the real member API and Auth
-// emulator: campaigns, the participation page and its tasks, shipments and returns, writing a review
-// (with a reload midway), social posts and impressions. A new member walks it; the operator's steps
-// go through the suite's local operator endpoint.
+// The member's journey, in the browser against the real member API and Auth emulator: a new member
+// registers, verifies the e-mail, saves an address, applies (selected on one campaign, waitlisted
+// on a full one), follows the participation and its tasks, shipments and returns, writes a review
+// (with a reload midway) that the operator approves onto the public reviews page, and posts about
+// it. The operator's steps go through the suite's local operator endpoint.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { axeViolations, gotoHydrated, keepScreenshot, launchBrowser, newContext } from './support/browser'
+import { latestOobCode } from './support/emulator'
 
 type Json = Record<string, unknown>
 
@@ -31,13 +33,16 @@ async function suiteCall(method: 'GET' | 'POST', path: string, body?: unknown, b
 /** An operator step (ship, deliver, approve a review, return labels), as the ops command line makes it. */
 const operator = (command: Json) => suiteCall('POST', 'suite/api/dev/ops', command, false)
 
-/** Applies through the member API with the member's ID token (the apply flow is tested with the campaign pages). */
-async function applyTo(slug: string): Promise<{ campaignId: string; productId: string; participation: Json }> {
-  const detail = await suiteCall('GET', `suite/api/public/campaigns/${slug}`, undefined, false)
-  const screener = detail.screener as Array<{ id: string; options: string[]; required: boolean }>
-  const answers = screener.filter((q) => q.required).map((q) => ({ questionId: q.id, answer: q.options[0] ?? 'Yes' }))
-  const participation = await suiteCall('POST', 'logistics/v1/campaigns/process_signup', { campaignId: detail.id, answers })
-  return { campaignId: detail.id as string, productId: (detail.product as Json).id as string, participation }
+/** The member's ID token, for the test's own reads of the member API (the member never needs it). */
+async function signInForToken(): Promise<void> {
+  const response = await fetch(`http://${inject('authEmulatorHost')}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: member.email, password: member.password, returnSecureToken: true }),
+  })
+  const body = (await response.json()) as { idToken?: string }
+  if (!body.idToken) throw new Error(`The Auth emulator did not sign in ${member.email}`)
+  member.idToken = body.idToken
 }
 
 /** A full-page screenshot from the top (a reload keeps the scroll position, and the header is sticky). */
@@ -51,14 +56,6 @@ async function expectNoAxeViolations() {
 }
 
 beforeAll(async () => {
-  const response = await fetch(`http://${inject('authEmulatorHost')}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: member.email, password: member.password, displayName: member.displayName, returnSecureToken: true }),
-  })
-  const created = (await response.json()) as { idToken?: string }
-  if (!created.idToken) throw new Error(`The Auth emulator did not create ${member.email}`)
-  member.idToken = created.idToken
   browser = await launchBrowser()
   context = await newContext(browser, { viewport: { width: 390, height: 844 } })
   page = await context.newPage()
@@ -68,12 +65,22 @@ afterAll(async () => {
 })
 
 describe('a new member after applying', () => {
-  it('signs in, saves an address and finds an empty campaigns page that says what to do', async () => {
-    await gotoHydrated(page, `/en/user/login?redirect=${encodeURIComponent('/en/member/campaigns')}`)
+  it('registers, verifies the e-mail, saves an address and finds an empty campaigns page that says what to do', async () => {
+    await gotoHydrated(page, '/en/user/register')
+    await page.getByLabel('First name').fill('Jordan')
+    await page.getByLabel('Last name').fill('Journey')
+    await page.getByLabel('Display name').fill(member.displayName)
     await page.getByLabel('E-mail address').fill(member.email)
     await page.getByLabel('Password', { exact: true }).fill(member.password)
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await page.getByLabel(/I accept the terms of use/).check()
+    await page.getByRole('button', { name: 'Create my account' }).click()
+    await page.waitForURL('**/en/member/verifications/EmailVerification')
+    const { oobCode } = await latestOobCode(member.email, 'VERIFY_EMAIL')
+    await gotoHydrated(page, `/en/user/verify-email?mode=verifyEmail&oobCode=${encodeURIComponent(oobCode)}`)
+    await page.getByText('Your e-mail address is verified').waitFor()
+
     // Campaigns need an address first: the guard sends the member to the form and back.
+    await gotoHydrated(page, '/en/member/campaigns')
     await page.waitForURL('**/en/member/address?redirect=*')
     await page.getByLabel('Full name').fill('Jordan Journey')
     await page.getByLabel('Street and house number').fill('Invalidenstraße 117')
@@ -89,15 +96,28 @@ describe('a new member after applying', () => {
     await gotoHydrated(page, '/en/member/shipments')
     await page.getByRole('heading', { name: 'No shipments yet' }).waitFor()
     await expectNoAxeViolations()
+    await signInForToken()
   })
 
   it('applies to an open campaign and a full one, and sees both grouped with their next step', async () => {
-    const open = await applyTo('kettle-kiln-cold-brew')
-    expect(open.participation.status).toBe('selected')
-    Object.assign(journey, { campaignId: open.campaignId, productId: open.productId, participationId: open.participation.id as string })
-    const full = await applyTo('hushhour-pillow-mist')
-    expect(full.participation.status).toBe('waitlisted')
-    journey.fullCampaignId = full.campaignId
+    await gotoHydrated(page, '/en/ready-to-test/kettle-kiln-cold-brew')
+    await page.getByRole('group', { name: 'How do you usually take your coffee?' }).getByLabel('Black').check()
+    await page.getByRole('group', { name: 'How many cups do you drink on a typical day?' }).getByLabel('2–3').check()
+    expect(await page.getByText('Invalidenstraße 117').isVisible()).toBe(true)
+    await page.getByLabel('Yes, send the product to this address.').check()
+    await page.getByRole('button', { name: 'Apply for this test' }).click()
+    await page.getByRole('heading', { name: 'You are selected!' }).waitFor()
+    const open = await suiteCall('GET', 'suite/api/public/campaigns/kettle-kiln-cold-brew', undefined, false)
+    const signups = (await suiteCall('GET', `suite/api/campaigns/${open.id as string}/participations`)) as { items: Array<{ id: string; status: string }> }
+    expect(signups.items.map((p) => p.status)).toEqual(['selected'])
+    Object.assign(journey, { campaignId: open.id as string, productId: (open.product as Json).id as string, participationId: signups.items[0]!.id })
+
+    await gotoHydrated(page, '/en/ready-to-test/hushhour-pillow-mist')
+    await page.getByRole('group', { name: 'How would you rate your sleep lately?' }).getByLabel('Restless').check()
+    await page.getByLabel('Yes, send the product to this address.').check()
+    await page.getByRole('button', { name: 'Join the waitlist' }).click()
+    await page.getByRole('heading', { name: /You are on the waitlist, in place \d+/ }).waitFor()
+    journey.fullCampaignId = (await suiteCall('GET', 'suite/api/public/campaigns/hushhour-pillow-mist', undefined, false)).id as string
 
     await gotoHydrated(page, '/en/member/campaigns')
     const testing = page.getByRole('region', { name: /Testing now/ })
@@ -212,6 +232,14 @@ describe('a new member after applying', () => {
     expect(published).toMatchObject({ title: 'Smooth, strong and quick', rating: 4, receivedForFree: true, authorName: member.displayName })
     await gotoHydrated(page, `/en/reviews/${reviewId}`)
     await page.getByText('Smooth, strong and quick').first().waitFor()
+    await expectNoAxeViolations()
+    // The public reviews page lists the newest first: the member's review is on its first page.
+    await gotoHydrated(page, '/en/reviews')
+    const card = page.locator('article', { hasText: 'Smooth, strong and quick' })
+    await card.waitFor()
+    expect(await card.textContent()).toContain(member.displayName)
+    await expectNoAxeViolations()
+    await screenshot('journey-public-reviews')
 
     await gotoHydrated(page, '/en/member/campaigns')
     await page.getByRole('region', { name: /Completed/ }).getByRole('link', { name: 'Read my review' }).waitFor()
