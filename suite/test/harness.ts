@@ -33,7 +33,16 @@ export interface Harness {
   close(): Promise<void>
 }
 
-export async function createHarness(options: { database?: Database; settings?: Partial<SuiteDeps['settings']> } = {}): Promise<Harness> {
+export interface HarnessOptions {
+  database?: Database
+  settings?: Partial<SuiteDeps['settings']>
+  /** Firebase Authentication by default (the run's emulator). */
+  identity?: SuiteDeps['identity']
+  /** Silent by default (SUITE_TEST_LOG_LEVEL to see the suite's log). */
+  logger?: SuiteDeps['logger']
+}
+
+export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
   // SUITE_TEST_ON_POSTGRES=1 runs every integration test on TEST_DATABASE_URL's server instead.
   const database =
     options.database ??
@@ -44,10 +53,10 @@ export async function createHarness(options: { database?: Database; settings?: P
   const deps: SuiteDeps = {
     db: database.db,
     ping: database.ping,
-    identity: firebaseIdentity(projectId()),
+    identity: options.identity ?? firebaseIdentity(projectId()),
     clock,
     outbox: databaseOutbox(clock),
-    logger: pino({ level: process.env.SUITE_TEST_LOG_LEVEL ?? 'silent' }),
+    logger: options.logger ?? pino({ level: process.env.SUITE_TEST_LOG_LEVEL ?? 'silent' }),
     discountCodes: localDiscountCodes,
     settings: {
       mode: 'local',
