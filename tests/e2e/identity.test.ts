@@ -104,6 +104,24 @@ describe('a new member', () => {
     expect(await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).count()).toBe(0)
   })
 
+  it('holds the session in an HttpOnly, SameSite=Lax cookie of bounded life, which stops working after signing out', async () => {
+    const session = (await context.cookies()).find((cookie) => cookie.name === '__session')
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' })
+    // Local mode runs on http://localhost, so not Secure here (production uses __Host-session, Secure).
+    const daysLeft = (session!.expires * 1000 - Date.now()) / 86_400_000
+    expect(daysLeft).toBeGreaterThan(4.9)
+    expect(daysLeft).toBeLessThanOrEqual(5)
+
+    await signOutFromHeader()
+    // The old cookie, replayed as if it had been stolen before signing out: refused, since signing
+    // out revoked the member's sessions on the server.
+    const replayed = await fetch(`${baseUrl()}/en/member/missions`, { redirect: 'manual', headers: { cookie: `__session=${session!.value}`, accept: 'text/html' } })
+    expect(replayed.status).toBe(302)
+    expect(replayed.headers.get('location')).toBe('/en/user/login?redirect=%2Fen%2Fmember%2Fmissions')
+    await signIn(member.email, member.password, '/en/user/login?redirect=%2Fen%2Fmember%2Fmissions')
+    await page.waitForURL('**/en/member/missions')
+  })
+
   it('ignores a redirect to another site after signing in', async () => {
     await signOutFromHeader()
     await signIn(member.email, member.password, '/en/user/login?redirect=https%3A%2F%2Fevil.example%2Fsteal')
