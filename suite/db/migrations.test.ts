@@ -5,12 +5,13 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../services/members'
 import { createCampaign } from '../test/fixtures'
-import { MIGRATIONS_FOLDER, openDatabase, type Database } from './client'
+import { openTestDatabase } from '../test/harness'
+import { MIGRATIONS_FOLDER, type Database } from './client'
 import { members, participations } from './schema'
 
 let database: Database
 beforeAll(async () => {
-  database = await openDatabase({ kind: 'pglite', dataDir: 'memory' })
+  database = await openTestDatabase()
 })
 afterAll(() => database.close())
 

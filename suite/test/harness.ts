@@ -1,4 +1,5 @@
-// Builds the suite in-process on an in-memory PGlite (or TEST_DATABASE_URL's PostgreSQL).
+// Builds the suite in-process on an in-memory PGlite, or, when TEST_DATABASE_URL is set, on a
+// throw-away database of that PostgreSQL server.
 import pino from 'pino'
 import * as v from 'valibot'
 import { expect } from 'vitest'
@@ -33,6 +34,15 @@ export interface Harness {
   close(): Promise<void>
 }
 
+/**
+ * The database of one test file: with TEST_DATABASE_URL (as in CI), a throw-away database of its
+ * own on that PostgreSQL server, so files running in parallel never see each other's rows;
+ * otherwise an in-memory PGlite.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  return process.env.TEST_DATABASE_URL ? createTestDatabase({ maxConnections: 5 }) : openDatabase({ kind: 'pglite', dataDir: 'memory' })
+}
+
 export interface HarnessOptions {
   database?: Database
   settings?: Partial<SuiteDeps['settings']>
@@ -43,12 +53,7 @@ export interface HarnessOptions {
 }
 
 export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
-  // SUITE_TEST_ON_POSTGRES=1 runs every integration test on TEST_DATABASE_URL's server instead.
-  const database =
-    options.database ??
-    (process.env.SUITE_TEST_ON_POSTGRES === '1' && process.env.TEST_DATABASE_URL
-      ? await createTestDatabase()
-      : await openDatabase({ kind: 'pglite', dataDir: 'memory' }))
+  const database = options.database ?? (await openTestDatabase())
   const clock = new TestClock()
   const deps: SuiteDeps = {
     db: database.db,
