@@ -44,7 +44,8 @@ export function createSuiteApp(deps: SuiteDeps) {
       },
     }),
   )
-  // Every route refuses query parameters its endpoint does not declare (contract/endpoints.ts).
+  // Every route refuses query parameters its endpoint does not declare (contract/endpoints.ts):
+  // here for routes without a credential, after the credential for the others (http/auth.ts).
   app.use(strictQuery())
 
   registerHealthRoutes(app, deps)

@@ -50,14 +50,39 @@ function samplePath(path: string): string {
   return fillPath(path, Object.fromEntries(path.split('/').filter((s) => s.startsWith(':')).map((s) => [s.slice(1), s === ':name' ? 'skillet.svg' : crypto.randomUUID()])))
 }
 
-describe('query strings', () => {
-  let h: Harness
-  let member: TestMember
-  beforeAll(async () => {
-    ;[h, member] = await Promise.all([createHarness(), createTestMember()])
-  })
-  afterAll(() => h?.close())
+let h: Harness
+let member: TestMember
+beforeAll(async () => {
+  ;[h, member] = await Promise.all([createHarness(), createTestMember()])
+})
+afterAll(() => h?.close())
 
+describe('credentials', () => {
+  const bearerEndpoints = Object.entries(ENDPOINTS).filter(([, e]) => e.auth === 'bearer')
+  const optionalEndpoints = Object.entries(ENDPOINTS).filter(([, e]) => e.auth === 'optional')
+
+  it('covers the Bearer endpoints of the table', () => {
+    expect(bearerEndpoints.length).toBeGreaterThan(40)
+  })
+
+  describe.each(bearerEndpoints)('%s (Bearer)', (_name, endpoint) => {
+    it.each([
+      ['no Authorization header', undefined],
+      ['a garbage token', 'Bearer garbage'],
+      ['a token that is not a Bearer one', 'Basic dXNlcjpwYXNz'],
+    ])('answers 401 with %s', async (_what, authorization) => {
+      const result = await call(h.app, endpoint.method, samplePath(endpoint.path), authorization ? { headers: { authorization } } : {})
+      expectError(result, 'UNAUTHENTICATED', 401)
+    })
+  })
+
+  it.each(optionalEndpoints)('%s (optional Bearer) works signed out but refuses a garbage token', async (_name, endpoint) => {
+    expect((await call(h.app, endpoint.method, samplePath(endpoint.path))).status).not.toBe(401)
+    expectError(await call(h.app, endpoint.method, samplePath(endpoint.path), { token: 'garbage' }), 'UNAUTHENTICATED', 401)
+  })
+})
+
+describe('query strings', () => {
   it('every route refuses a query parameter its endpoint does not declare: 400 with the field named', async () => {
     const refused: string[] = []
     for (const [name, endpoint] of Object.entries(ENDPOINTS)) {

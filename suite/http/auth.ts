@@ -1,10 +1,12 @@
 // Bearer verification: every member route knows exactly one member, from a verified credential.
+// Once the credential is settled, the query string is checked (http/query.ts): 401 comes before 400.
 import type { MiddlewareHandler } from 'hono'
 import type { SuiteDeps } from '../deps'
 import type { VerifiedIdentity } from '../identity/identity'
 import { memberForIdentity, type MemberRow } from '../services/members'
 import type { SuiteContext, SuiteEnv } from './env'
 import { unauthenticated } from './errors'
+import { checkQuery } from './query'
 
 function bearer(header: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')
@@ -25,6 +27,7 @@ export function identityAuth(deps: SuiteDeps): MiddlewareHandler<SuiteEnv> {
     const identity = await verifyHeader(deps, c)
     if (!identity) throw unauthenticated('Sign in first: this call needs a Bearer token')
     c.set('identity', identity)
+    checkQuery(c)
     await next()
   }
 }
@@ -40,6 +43,7 @@ export function memberAuth(deps: SuiteDeps): MiddlewareHandler<SuiteEnv> {
     c.set('identity', identity)
     c.set('member', member)
     c.set('log', c.get('log').child({ memberId: member.id }))
+    checkQuery(c)
     await next()
   }
 }
@@ -55,6 +59,7 @@ export function optionalMemberAuth(deps: SuiteDeps): MiddlewareHandler<SuiteEnv>
         c.set('member', member)
       }
     }
+    checkQuery(c)
     await next()
   }
 }

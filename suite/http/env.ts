@@ -10,6 +10,8 @@ export type SuiteEnv = {
     log: Logger
     identity: VerifiedIdentity | undefined
     member: MemberRow | undefined
+    /** The query string was checked against the route's endpoint (http/query.ts). */
+    queryChecked: boolean | undefined
   }
 }
 export type SuiteContext = Context<SuiteEnv>
