@@ -11,6 +11,8 @@ export const ERROR_HTTP_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** A dependency the suite needs is not reachable (readyz: the database). */
+  UNAVAILABLE: 503,
 } as const
 
 export type ErrorCode = keyof typeof ERROR_HTTP_STATUS

@@ -3,6 +3,7 @@ import type { Hono } from 'hono'
 import { HEALTHZ_PATH, READYZ_PATH } from '../../contract/paths'
 import type { SuiteDeps } from '../deps'
 import type { SuiteEnv } from '../http/env'
+import { ApiError } from '../http/errors'
 import { ok } from '../http/respond'
 
 export function registerHealthRoutes(app: Hono<SuiteEnv>, deps: SuiteDeps) {
@@ -13,7 +14,7 @@ export function registerHealthRoutes(app: Hono<SuiteEnv>, deps: SuiteDeps) {
       await deps.ping()
     } catch (error) {
       c.get('log').warn({ err: error }, 'database not reachable')
-      return c.json({ status: 'INTERNAL' as const, message: 'The database is not reachable' }, 503)
+      throw new ApiError('UNAVAILABLE', 'The database is not reachable')
     }
     return ok(c, { database: 'up' as const })
   })

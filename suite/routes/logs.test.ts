@@ -64,6 +64,7 @@ describe('probes and errors', () => {
     const result = await call(broken.app, 'GET', 'suite/api/public/reviews')
     const error = expectError(result, 'INTERNAL', 500)
     expect(error.message).toMatch(/^Something went wrong on our side \(request [0-9a-f-]{36}\)$/)
-    expect((await call(broken.app, 'GET', READYZ_PATH)).status).toBe(503)
+    // Not ready: 503 with the code the contract pairs with it.
+    expect(expectError(await call(broken.app, 'GET', READYZ_PATH), 'UNAVAILABLE', 503).message).toBe('The database is not reachable')
   })
 })
