@@ -89,6 +89,27 @@ describe('e-mail change with a one-time code', () => {
     expect(await countSentTo(h.app, target)).toBe(5)
   })
 
+  it('limits sends per member per hour across addresses and channels (otp:member:), with Retry-After', async () => {
+    const [cyd, dee] = await Promise.all([createTestMember(), createTestMember()])
+    const email = (n: number) => `member-limit-${n}-${cyd.uid.toLowerCase()}@example.test`
+    // Five codes to five addresses, e-mail and SMS: each address is far below its own limit.
+    for (const n of [1, 2, 3]) expectOk(await call(h.app, 'POST', EMAIL_OTP_SEND_PATH, { token: cyd.bearer, body: { email: email(n) } }), OtpSentSchema)
+    for (const phone of ['+4915123450001', '+4915123450002']) {
+      expectOk(await call(h.app, 'POST', PHONE_OTP_SEND_PATH, { token: cyd.bearer, body: { phone } }), OtpSentSchema)
+    }
+    const sixth = await call(h.app, 'POST', EMAIL_OTP_SEND_PATH, { token: cyd.bearer, body: { email: email(4) } })
+    expect(expectError(sixth, 'RATE_LIMITED', 429).message).toMatch(/Too many codes/)
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0)
+    expectError(await call(h.app, 'POST', PHONE_OTP_SEND_PATH, { token: cyd.bearer, body: { phone: '+4915123450003' } }), 'RATE_LIMITED', 429)
+    expect(await countSentTo(h.app, email(4))).toBe(0)
+    expect(await countSentTo(h.app, '+4915123450003')).toBe(0)
+    // Another member may still send a code to the address Cyd was refused.
+    expectOk(await call(h.app, 'POST', EMAIL_OTP_SEND_PATH, { token: dee.bearer, body: { email: email(4) } }), OtpSentSchema)
+    // The window is an hour: the next one sends again.
+    h.clock.advance(60 * 60_000)
+    expectOk(await call(h.app, 'POST', EMAIL_OTP_SEND_PATH, { token: cyd.bearer, body: { email: email(5) } }), OtpSentSchema)
+  })
+
   it('rejects bad input (nothing sent) and missing tokens', async () => {
     expectError(await call(h.app, 'POST', EMAIL_OTP_SEND_PATH, { token: bob.bearer, body: { email: 'nope' } }), 'BAD_REQUEST', 400)
     expect(await countSentTo(h.app, 'nope')).toBe(0)
