@@ -71,10 +71,16 @@ async function authOf(queryClient: QueryClient): Promise<Auth> {
 
 // A sign-in opening its server session, or a sign-out closing it. While one runs, the auth
 // listener (AuthProvider) waits: it must neither open a second session nor reopen a closing one.
+// They run one after the other: a sign-in the member starts while a sign-out (say, of an expired
+// session) is still closing waits for it, rather than being signed out by it.
 let transition: Promise<unknown> | null = null
 
 async function asTransition<T>(work: () => Promise<T>): Promise<T> {
-  const run = work()
+  const previous = transition
+  const run = (async () => {
+    if (previous) await previous.catch(() => undefined)
+    return work()
+  })()
   transition = run
   try {
     return await run

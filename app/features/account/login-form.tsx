@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useState, type FormEvent } from 'react'
-import { requestPasswordReset, sendSignInLink, signInWithPassword } from '~/auth/account-actions'
+import { requestPasswordReset, sendSignInLink, signInWithPassword, signOut } from '~/auth/account-actions'
 import { safeRedirectTarget } from '~/auth/redirect-target'
 import { Button } from '~/components/ui/button'
 import { FormAlert, TextField } from '~/components/ui/field'
@@ -22,10 +22,14 @@ export function LoginForm({ redirect, sessionExpired = false }: { redirect?: str
   const [busy, setBusy] = useState(false)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [alert, setAlert] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
-  // Told in the browser when the session ended during server rendering (as the browser path does).
+  // The session ended while a page was rendered on the server: the server has cleared its cookie;
+  // the browser does the rest of the catalogue's 401 row (toast, Firebase signed out, store and
+  // member data cleared), so it does not quietly open a new session with the old sign-in.
   useEffect(() => {
-    if (sessionExpired) showSessionExpiredToast()
-  }, [sessionExpired])
+    if (!sessionExpired) return
+    // The toast after signing out, which clears what is on screen.
+    void signOut(queryClient).finally(showSessionExpiredToast)
+  }, [sessionExpired, queryClient])
   // The e-mail is shared by the three ways in, so switching keeps what the member typed.
   const [email, setEmail] = useState('')
 
