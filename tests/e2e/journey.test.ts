@@ -3,6 +3,8 @@
 // on a full one), follows the participation and its tasks, shipments and returns, writes a review
 // (with a reload midway) that the operator approves onto the public reviews page, and posts about
 // it. The operator's steps go through the suite's local operator endpoint.
+import { deleteApp, initializeApp } from 'firebase-admin/app'
+import { getAuth } from 'firebase-admin/auth'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
@@ -14,7 +16,7 @@ type Json = Record<string, unknown>
 let browser: Browser
 let context: BrowserContext
 let page: Page
-const member = { email: `journey-${Date.now()}@example.com`, password: 'tested4you', displayName: 'Jordan Journey', idToken: '' }
+const member = { email: `journey-${Date.now()}@example.com`, password: 'tested4you', displayName: 'Jordan Journey', idToken: '', uid: '' }
 const journey = { campaignId: '', productId: '', participationId: '', reviewId: '', fullCampaignId: '' }
 
 const suite = (path: string) => `${inject('suiteUrl')}/${path}`
@@ -40,9 +42,22 @@ async function signInForToken(): Promise<void> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: member.email, password: member.password, returnSecureToken: true }),
   })
-  const body = (await response.json()) as { idToken?: string }
-  if (!body.idToken) throw new Error(`The Auth emulator did not sign in ${member.email}`)
+  const body = (await response.json()) as { idToken?: string; localId?: string }
+  if (!body.idToken || !body.localId) throw new Error(`The Auth emulator did not sign in ${member.email}`)
   member.idToken = body.idToken
+  member.uid = body.localId
+}
+
+/** Ends the member's sessions everywhere, as an expiry would: the next call of the member API gets 401. */
+async function endSessionsOfMember(): Promise<void> {
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = inject('authEmulatorHost')
+  const admin = initializeApp({ projectId: 'demo-portal' }, `journey-revoke-${Date.now()}`)
+  try {
+    await new Promise((r) => setTimeout(r, 1100)) // revocation counts whole seconds
+    await getAuth(admin).revokeRefreshTokens(member.uid)
+  } finally {
+    await deleteApp(admin)
+  }
 }
 
 /** A full-page screenshot from the top (a reload keeps the scroll position, and the header is sticky). */
@@ -182,7 +197,7 @@ describe('a new member after applying', () => {
     await screenshot('journey-shipments')
   })
 
-  it('writes a review whose draft survives a reload, and sees it waiting for moderation', async () => {
+  it('writes a review whose draft survives a reload and an expired session, and sees it waiting for moderation', async () => {
     await gotoHydrated(page, `/en/member/campaigns/${journey.campaignId}`)
     await page.getByRole('link', { name: 'Write my review' }).first().click()
     await page.waitForURL(`**/en/products/${journey.productId}/reviews/${journey.campaignId}`)
@@ -213,6 +228,22 @@ describe('a new member after applying', () => {
     await body.fill('Mixed one to three with oat milk it tastes like a café iced latte, with notes of cocoa. The bottle lasted two weeks.')
     expect(await hint.textContent()).toMatch(/^\d+ characters: good \(50 to 5000\)\.$/)
     await page.getByLabel('I received this product for free and my review is my honest opinion.').check()
+
+    // The session ends before the member submits: signed out and sent to sign in, and the review
+    // is still there when they come back.
+    await endSessionsOfMember()
+    await page.getByRole('button', { name: 'Submit my review' }).click()
+    await page.getByText('Your session has expired. Please sign in again.').waitFor()
+    await page.waitForURL('**/en/user/login?redirect=*')
+    await page.getByLabel('E-mail address').fill(member.email)
+    await page.getByLabel('Password', { exact: true }).fill(member.password)
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await page.waitForURL(`**/en/products/${journey.productId}/reviews/${journey.campaignId}`)
+    await page.getByTestId('draft-restored').waitFor()
+    expect(await body.inputValue()).toMatch(/^Mixed one to three .* The bottle lasted two weeks\.$/)
+    expect(await page.getByLabel('I received this product for free and my review is my honest opinion.').isChecked()).toBe(true)
+    await signInForToken()
+
     await page.getByRole('button', { name: 'Submit my review' }).click()
     await page.getByRole('heading', { name: 'Thank you! Your review is waiting for moderation' }).waitFor()
     const draftLeft = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('review-draft')))
