@@ -86,6 +86,28 @@ describe('becoming eligible', () => {
     await screenshot('account-profile')
   })
 
+  it('applies to the verified-purchase test it became eligible for, and confirms the purchase intent', async () => {
+    await gotoHydrated(page, `/en/ready-to-test/${ADULTS_ONLY}`)
+    await page.getByRole('group', { name: 'What is your skin type?' }).getByLabel('Combination').check()
+    // Nothing is shipped in a verified-purchase test: the member buys the product.
+    await page.getByText('In this verified-purchase test you buy the product yourself').waitFor()
+    await page.getByRole('button', { name: 'Apply for this test' }).click()
+    await page.getByRole('heading', { name: 'You are selected!' }).waitFor()
+
+    const campaign = (await (await fetch(`${inject('suiteUrl')}/suite/api/public/campaigns/${ADULTS_ONLY}`)).json()) as { data: { id: string } }
+    await gotoHydrated(page, `/en/member/campaigns/${campaign.data.id}`)
+    const confirm = page.getByRole('button', { name: 'Confirm purchase intent' })
+    await confirm.waitFor()
+    await expectNoAxeViolations()
+    await confirm.click()
+    await page.getByText('Purchase intent confirmed').first().waitFor()
+    await confirm.waitFor({ state: 'detached' })
+    await page.getByText('Purchase confirmed', { exact: true }).waitFor()
+    // The next step is the review, once the product is bought and tried.
+    await page.getByRole('link', { name: 'Write my review' }).first().waitFor()
+    await screenshot('account-purchase-intent')
+  })
+
   it('verifies a mobile number with the code from the text message', async () => {
     await gotoHydrated(page, '/en/upcoming-tests')
     await page.getByText('Verify your phone number to take part.').first().waitFor()
