@@ -102,7 +102,7 @@ describe('becoming eligible', () => {
     await confirm.click()
     await page.getByText('Purchase intent confirmed').first().waitFor()
     await confirm.waitFor({ state: 'detached' })
-    await page.getByText('Purchase confirmed', { exact: true }).waitFor()
+    await page.getByText('Purchase confirmed').first().waitFor()
     // The next step is the review, once the product is bought and tried.
     await page.getByRole('link', { name: 'Write my review' }).first().waitFor()
     await screenshot('account-purchase-intent')
