@@ -103,6 +103,7 @@ describe('becoming eligible', () => {
     await page.getByText('Purchase intent confirmed').first().waitFor()
     await confirm.waitFor({ state: 'detached' })
     await page.getByText('Purchase confirmed').first().waitFor()
+    expect(await page.getByText('You can withdraw until you submit your review.').isVisible()).toBe(true)
     // The next step is the review, once the product is bought and tried.
     await page.getByRole('link', { name: 'Write my review' }).first().waitFor()
     await screenshot('account-purchase-intent')

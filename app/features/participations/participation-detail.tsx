@@ -142,7 +142,11 @@ function WithdrawSection({ participation: p }: { participation: Participation })
         <Trans>Changed your mind?</Trans>
       </h2>
       <p className="mt-2 text-ink">
-        <Trans>You can withdraw until your product ships. Your place then goes to someone on the waitlist.</Trans>
+        {p.campaign.kind === 'verified-purchase' ? (
+          <Trans>You can withdraw until you submit your review. Your place then goes to someone on the waitlist.</Trans>
+        ) : (
+          <Trans>You can withdraw until your product ships. Your place then goes to someone on the waitlist.</Trans>
+        )}
       </p>
       <Button className="mt-4" severity="danger" variant="outlined" loading={withdraw.isPending} onClick={confirmWithdrawal}>
         {t`Withdraw from this test`}
