@@ -5,13 +5,15 @@ import {
   CreateMemberBodySchema,
   MemberInfoSchema,
   MemberSchema,
+  MyReferralsSchema,
+  NotificationSettingsSchema,
   ReferralCodeCheckResultSchema,
   SocialProfileDeleteQuerySchema,
   SocialProfileInputSchema,
   SocialProfilesResultSchema,
   UpdateProfileBodySchema,
 } from '#contract/members'
-import { ADDRESS_PATH, MEMBERS_PATH, MEMBER_INFO_PATH, REFERRAL_CODE_CHECK_PATH, SOCIAL_PROFILES_PATH, UPDATE_PROFILE_PATH } from '#contract/paths'
+import { ADDRESS_PATH, MEMBERS_PATH, MEMBER_INFO_PATH, MY_REFERRALS_PATH, NOTIFICATIONS_PATH, REFERRAL_CODE_CHECK_PATH, SOCIAL_PROFILES_PATH, UPDATE_PROFILE_PATH } from '#contract/paths'
 import { memberMiddleware } from '~/auth/member.middleware'
 import { callSuiteAs } from '~/upstream/suite-client.server'
 
@@ -68,6 +70,24 @@ export const removeSocialProfileFn = createServerFn({ method: 'POST' })
   .handler(({ context, data }) =>
     callSuiteAs(context.member, { method: 'DELETE', path: SOCIAL_PROFILES_PATH, query: { platform: data.platform }, schema: SocialProfilesResultSchema }),
   )
+
+/** GET logistics/v1/members/notifications */
+export const getNotificationsFn = createServerFn({ method: 'GET' })
+  .middleware([memberMiddleware])
+  .handler(({ context }) => callSuiteAs(context.member, { path: NOTIFICATIONS_PATH, schema: NotificationSettingsSchema }))
+
+/** PUT logistics/v1/members/notifications: the whole settings, as the member left them. */
+export const saveNotificationsFn = createServerFn({ method: 'POST' })
+  .middleware([memberMiddleware])
+  .validator(NotificationSettingsSchema)
+  .handler(({ context, data }) =>
+    callSuiteAs(context.member, { method: 'PUT', path: NOTIFICATIONS_PATH, body: data, schema: NotificationSettingsSchema }),
+  )
+
+/** GET logistics/v1/members/my_referrals: the member's code and the friends who joined with it. */
+export const getMyReferralsFn = createServerFn({ method: 'GET' })
+  .middleware([memberMiddleware])
+  .handler(({ context }) => callSuiteAs(context.member, { path: MY_REFERRALS_PATH, schema: MyReferralsSchema }))
 
 /** POST logistics/v1/members/is_valid_referral_code — silent: the form shows the answer inline. */
 export const checkReferralCodeFn = createServerFn({ method: 'POST' })

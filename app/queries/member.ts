@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { getAddressFn, getMemberInfoFn, getProfileFn, getSocialProfilesFn } from '~/member/member.functions'
+import { getAddressFn, getMemberInfoFn, getMyReferralsFn, getNotificationsFn, getProfileFn, getSocialProfilesFn } from '~/member/member.functions'
 import { unwrap } from '~/upstream/upstream-result'
 
 /** Everything under ['member'] is the signed-in member's data: sign-out removes it. */
@@ -22,4 +22,14 @@ export const profileQuery = queryOptions({
 export const socialProfilesQuery = queryOptions({
   queryKey: ['member', 'social-profiles'],
   queryFn: async () => unwrap(await getSocialProfilesFn()),
+})
+
+export const notificationsQuery = queryOptions({
+  queryKey: ['member', 'notifications'],
+  queryFn: async () => unwrap(await getNotificationsFn()),
+})
+
+export const myReferralsQuery = queryOptions({
+  queryKey: ['member', 'referrals'],
+  queryFn: async () => unwrap(await getMyReferralsFn()),
 })

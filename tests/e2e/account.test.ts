@@ -175,3 +175,62 @@ describe('becoming eligible', () => {
     await page.getByRole('heading', { name: 'No account connected yet' }).waitFor()
   })
 })
+
+describe('choices and invitations', () => {
+  it('chooses which messages arrive by e-mail and text message, and finds them kept', async () => {
+    await gotoHydrated(page, '/en/member/notifications')
+    const newsletter = page.getByRole('group', { name: 'Newsletter' })
+    const reminders = page.getByRole('group', { name: 'Reminders' })
+    await newsletter.waitFor()
+    await expectNoAxeViolations()
+    expect(await page.getByRole('button', { name: 'Save my choices' }).isDisabled()).toBe(true)
+
+    // The number was verified above, so text messages can be chosen.
+    const newsletterByEmail = newsletter.getByLabel('E-mail')
+    const wasOn = await newsletterByEmail.isChecked()
+    await newsletterByEmail.setChecked(!wasOn)
+    await reminders.getByLabel('Text message').setChecked(true)
+    await page.getByRole('button', { name: 'Save my choices' }).click()
+    await page.getByText('Notifications saved').first().waitFor()
+
+    await page.reload({ waitUntil: 'load' })
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    expect(await page.getByRole('group', { name: 'Newsletter' }).getByLabel('E-mail').isChecked()).toBe(!wasOn)
+    expect(await page.getByRole('group', { name: 'Reminders' }).getByLabel('Text message').isChecked()).toBe(true)
+    await screenshot('account-notifications')
+  })
+
+  it('invites a friend with the link, who registers with the code filled in and shows up as joined', async () => {
+    await gotoHydrated(page, '/en/member/referrals')
+    const code = (await page.getByTestId('referral-code').textContent())!.trim()
+    await page.getByRole('heading', { name: 'No friends yet' }).waitFor()
+    const link = await page.getByLabel('Invitation link').inputValue()
+    expect(link).toBe(`${new URL(page.url()).origin}/en/user/register?ref=${code}`)
+    await expectNoAxeViolations()
+
+    const friendContext = await newContext(browser)
+    try {
+      const friend = await friendContext.newPage()
+      await friend.goto(link)
+      await friend.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+      expect(await friend.getByLabel('Referral code (optional)').inputValue()).toBe(code)
+      await friend.getByLabel('First name').fill('Frankie')
+      await friend.getByLabel('Last name').fill('Friend')
+      await friend.getByLabel('Display name').fill('Frankie F.')
+      await friend.getByLabel('E-mail address').fill(`friend-${Date.now()}@example.com`)
+      await friend.getByLabel('Password', { exact: true }).fill('tested4you')
+      await friend.getByLabel(/I accept the terms of use/).check()
+      await friend.getByRole('button', { name: 'Create my account' }).click()
+      await friend.waitForURL('**/en/member/verifications/EmailVerification')
+    } finally {
+      await friendContext.close()
+    }
+
+    await page.reload({ waitUntil: 'load' })
+    await page.getByText('Friend 1').waitFor()
+    expect(await page.getByText('Waiting for their first test').isVisible()).toBe(true)
+    expect(await page.getByTestId('referral-summary').textContent()).toBe('1 joined, 0 finished their first test, 0 points earned.')
+    await expectNoAxeViolations()
+    await screenshot('account-referrals')
+  })
+})

@@ -12,7 +12,7 @@ import { registerSchema } from './account-schemas'
 import { AuthCard } from './auth-card'
 import { PasswordRules } from './password-rules'
 
-export function RegisterForm({ redirect }: { redirect?: string }) {
+export function RegisterForm({ redirect, referralCode: invitedWith }: { redirect?: string; referralCode?: string }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
@@ -92,6 +92,7 @@ export function RegisterForm({ redirect }: { redirect?: string }) {
         <TextField
           label={t`Referral code (optional)`}
           name="referralCode"
+          defaultValue={invitedWith}
           autoComplete="off"
           description={t`If a friend invited you, enter their code: they earn points when you finish your first test.`}
           error={errors.referralCode}

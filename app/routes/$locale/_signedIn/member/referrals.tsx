@@ -1,12 +1,20 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { MemberPage } from '~/features/member/member-page'
+import { Referrals } from '~/features/member/referrals'
+import { myReferralsQuery } from '~/queries/member'
+import { loadPageData } from '~/upstream/load-page-data'
 
 export const Route = createFileRoute('/$locale/_signedIn/member/referrals')({
+  loader: ({ context, location }) => loadPageData(context.queryClient, myReferralsQuery, location),
   component: ReferralsPage,
 })
 
 function ReferralsPage() {
   const { t } = useLingui()
-  return <MemberPage title={t`Refer a friend`} intro={t`Invite friends with your referral code. You earn points when they finish their first test.`} />
+  return (
+    <MemberPage title={t`Refer a friend`} intro={t`Invite friends with your referral code. You earn points when they finish their first test.`}>
+      <Referrals />
+    </MemberPage>
+  )
 }

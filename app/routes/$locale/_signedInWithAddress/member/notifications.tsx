@@ -1,12 +1,20 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { MemberPage } from '~/features/member/member-page'
+import { NotificationSettingsForm } from '~/features/member/notification-settings'
+import { notificationsQuery } from '~/queries/member'
+import { loadPageData } from '~/upstream/load-page-data'
 
 export const Route = createFileRoute('/$locale/_signedInWithAddress/member/notifications')({
+  loader: ({ context, location }) => loadPageData(context.queryClient, notificationsQuery, location),
   component: NotificationsPage,
 })
 
 function NotificationsPage() {
   const { t } = useLingui()
-  return <MemberPage title={t`Notifications`} intro={t`Choose which messages you receive by e-mail and by text message.`} />
+  return (
+    <MemberPage title={t`Notifications`} intro={t`Choose which messages you receive by e-mail and by text message.`}>
+      <NotificationSettingsForm />
+    </MemberPage>
+  )
 }
