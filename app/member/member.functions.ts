@@ -13,7 +13,8 @@ import {
   SocialProfilesResultSchema,
   UpdateProfileBodySchema,
 } from '#contract/members'
-import { ADDRESS_PATH, MEMBERS_PATH, MEMBER_INFO_PATH, MY_REFERRALS_PATH, NOTIFICATIONS_PATH, REFERRAL_CODE_CHECK_PATH, SOCIAL_PROFILES_PATH, UPDATE_PROFILE_PATH } from '#contract/paths'
+import { ADDRESS_PATH, DOWNLOAD_PROFILE_PATH, DOWNLOAD_PROFILE_PDF_PATH, MEMBERS_PATH, MEMBER_INFO_PATH, MY_REFERRALS_PATH, NOTIFICATIONS_PATH, REFERRAL_CODE_CHECK_PATH, SOCIAL_PROFILES_PATH, UPDATE_PROFILE_PATH } from '#contract/paths'
+import { ProfileExportSchema } from '#contract/export'
 import { memberMiddleware } from '~/auth/member.middleware'
 import { callSuiteAs } from '~/upstream/suite-client.server'
 
@@ -88,6 +89,16 @@ export const saveNotificationsFn = createServerFn({ method: 'POST' })
 export const getMyReferralsFn = createServerFn({ method: 'GET' })
   .middleware([memberMiddleware])
   .handler(({ context }) => callSuiteAs(context.member, { path: MY_REFERRALS_PATH, schema: MyReferralsSchema }))
+
+/** GET suite/api/members/download-profile: everything the member API holds about the member. */
+export const getMyDataFn = createServerFn({ method: 'GET' })
+  .middleware([memberMiddleware])
+  .handler(({ context }) => callSuiteAs(context.member, { path: DOWNLOAD_PROFILE_PATH, schema: ProfileExportSchema }))
+
+/** GET downloadPDF/api/download-profile: the same as a PDF file (base64, for the browser to save). */
+export const getMyDataPdfFn = createServerFn({ method: 'GET' })
+  .middleware([memberMiddleware])
+  .handler(({ context }) => callSuiteAs(context.member, { path: DOWNLOAD_PROFILE_PDF_PATH, schema: v.pipe(v.string(), v.base64()), accept: 'pdf' }))
 
 /** POST logistics/v1/members/is_valid_referral_code — silent: the form shows the answer inline. */
 export const checkReferralCodeFn = createServerFn({ method: 'POST' })

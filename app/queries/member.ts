@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { getAddressFn, getMemberInfoFn, getMyReferralsFn, getNotificationsFn, getProfileFn, getSocialProfilesFn } from '~/member/member.functions'
+import { getAddressFn, getMemberInfoFn, getMyDataFn, getMyReferralsFn, getNotificationsFn, getProfileFn, getSocialProfilesFn } from '~/member/member.functions'
 import { unwrap } from '~/upstream/upstream-result'
 
 /** Everything under ['member'] is the signed-in member's data: sign-out removes it. */
@@ -32,4 +32,10 @@ export const notificationsQuery = queryOptions({
 export const myReferralsQuery = queryOptions({
   queryKey: ['member', 'referrals'],
   queryFn: async () => unwrap(await getMyReferralsFn()),
+})
+
+/** Everything held about the member (the download page and the printable summary). */
+export const myDataQuery = queryOptions({
+  queryKey: ['member', 'my-data'],
+  queryFn: async () => unwrap(await getMyDataFn()),
 })

@@ -1,7 +1,7 @@
 // Every row of the catalogue (spec section 8), from an upstream answer to the effect the member gets.
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { ADDRESS_PATH, EMAIL_OTP_VERIFY_PATH, MEMBER_INFO_PATH, PUBLIC_REVIEWS_PATH, REFERRAL_CODE_CHECK_PATH } from '#contract/paths'
+import { ADDRESS_PATH, DOWNLOAD_PROFILE_PDF_PATH, EMAIL_OTP_VERIFY_PATH, MEMBER_INFO_PATH, PUBLIC_REVIEWS_PATH, REFERRAL_CODE_CHECK_PATH } from '#contract/paths'
 import type { VerifiedMember } from '~/auth/member.server'
 import { effectOf } from './error-catalogue'
 import { callSuite } from './suite-client.server'
@@ -84,5 +84,15 @@ describe('the upstream client', () => {
     const result = await callSuite({ path: ADDRESS_PATH, schema, member: null, fetchImpl, baseUrl: 'http://suite.test' })
     expect(result).toEqual({ ok: false, failure: { kind: 'unauthenticated', path: ADDRESS_PATH } })
     expect(seen).toHaveLength(0)
+  })
+
+  it('passes a PDF on as base64 only when it is one; its failures go through the catalogue as JSON', async () => {
+    const pdf = (body: BodyInit, type: string, status = 200) => (async () => new Response(body, { status, headers: { 'content-type': type } })) as unknown as typeof fetch
+    const call = (fetchImpl: typeof fetch) => callSuite({ path: DOWNLOAD_PROFILE_PDF_PATH, schema: v.string(), member, accept: 'pdf', fetchImpl, baseUrl: 'http://suite.test' })
+    const file = Buffer.from('%PDF-1.7\nthe member data')
+    expect(await call(pdf(file, 'application/pdf'))).toEqual({ ok: true, data: file.toString('base64') })
+    expect(await call(pdf('<html>oops</html>', 'application/pdf'))).toMatchObject({ ok: false, failure: { kind: 'unavailable', reason: 'bad-response' } })
+    expect(await call(pdf(file, 'text/html'))).toMatchObject({ ok: false, failure: { kind: 'unavailable', reason: 'bad-response' } })
+    expect(await call(pdf(JSON.stringify({ status: 'UNAUTHENTICATED', message: 'no' }), 'application/json', 401))).toEqual({ ok: false, failure: { kind: 'unauthenticated', path: DOWNLOAD_PROFILE_PDF_PATH } })
   })
 })

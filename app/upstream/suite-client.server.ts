@@ -18,8 +18,10 @@ export type SuiteRequest<T> = {
   params?: Record<string, string>
   query?: Record<string, string | number | undefined>
   body?: unknown
-  /** The schema of `data` in an OK answer. */
+  /** The schema of `data` in an OK answer (for `accept: 'pdf'`, of the file as base64). */
   schema: v.GenericSchema<unknown, T>
+  /** 'pdf': an OK answer is a PDF file, passed on as base64; failures are JSON as usual. */
+  accept?: 'json' | 'pdf'
   /** The verified member whose credential is forwarded on member paths. */
   member?: VerifiedMember | null
   /** The browser's address, as this server saw it (the member API trusts it only behind us). */
@@ -56,7 +58,7 @@ export async function callSuite<T>(request: SuiteRequest<T>): Promise<UpstreamRe
 
   const url = new URL(`${request.baseUrl ?? portalConfig().suiteUrl}/${path}`)
   for (const [key, value] of Object.entries(request.query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value))
-  const headers: Record<string, string> = { accept: 'application/json' }
+  const headers: Record<string, string> = { accept: request.accept === 'pdf' ? 'application/pdf, application/json' : 'application/json' }
   if (mayBear && request.member) headers.authorization = `Bearer ${request.member.credential}`
   if (request.body !== undefined) headers['content-type'] = 'application/json'
   if (request.clientIp) headers['x-forwarded-for'] = request.clientIp
@@ -74,6 +76,8 @@ export async function callSuite<T>(request: SuiteRequest<T>): Promise<UpstreamRe
     return { ok: false, failure: { kind: 'unavailable', path, reason: timedOut ? 'timeout' : 'network', httpStatus: null } }
   }
 
+  if (request.accept === 'pdf' && response.ok) return pdfResult(path, response, request.schema)
+
   let body: unknown = null
   try {
     body = await response.json()
@@ -89,6 +93,21 @@ export async function callSuite<T>(request: SuiteRequest<T>): Promise<UpstreamRe
     return { ok: false, failure: { kind: 'unavailable', path, reason: 'bad-response', httpStatus: response.status } }
   }
   return { ok: true, data: data.output }
+}
+
+/** A PDF answer, checked to be one (type and signature), as base64 for the server function's JSON. */
+async function pdfResult<T>(path: string, response: Response, schema: v.GenericSchema<unknown, T>): Promise<UpstreamResult<T>> {
+  const badResponse: UpstreamResult<T> = { ok: false, failure: { kind: 'unavailable', path, reason: 'bad-response', httpStatus: response.status } }
+  if (!(response.headers.get('content-type') ?? '').startsWith('application/pdf')) return badResponse
+  let bytes: Buffer
+  try {
+    bytes = Buffer.from(await response.arrayBuffer())
+  } catch {
+    return { ok: false, failure: { kind: 'unavailable', path, reason: 'network', httpStatus: null } }
+  }
+  if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') return badResponse
+  const data = v.safeParse(schema, bytes.toString('base64'))
+  return data.success ? { ok: true, data: data.output } : badResponse
 }
 
 /**

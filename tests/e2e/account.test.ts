@@ -1,6 +1,7 @@
 // The account pages that make a member eligible, in the browser against the real member API and
 // Auth emulator: a campaign's reasons lead to the page that fixes each one and back again — the
 // profile (birth date), the phone (a code by SMS, read from the local outbox) and social accounts.
+import { readFileSync } from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
@@ -232,5 +233,31 @@ describe('choices and invitations', () => {
     expect(await page.getByTestId('referral-summary').textContent()).toBe('1 joined, 0 finished their first test, 0 points earned.')
     await expectNoAxeViolations()
     await screenshot('account-referrals')
+  })
+
+  it('downloads everything held about them as JSON and as PDF, and reads the printable summary', async () => {
+    await gotoHydrated(page, '/en/member/download-data')
+    await expectNoAxeViolations()
+
+    const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download as JSON' }).click()])
+    expect(jsonDownload.suggestedFilename()).toMatch(/^testers-circle-data-\d{4}-\d{2}-\d{2}\.json$/)
+    const exported = JSON.parse(readFileSync((await jsonDownload.path())!, 'utf8')) as { member: { email: string; birthDate: string }; participations: unknown[] }
+    expect(exported.member).toMatchObject({ email: member.email, birthDate: '1990-05-17' })
+    expect(exported.participations).toHaveLength(1)
+
+    const [pdfDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download as PDF' }).click()])
+    expect(pdfDownload.suggestedFilename()).toMatch(/^testers-circle-data-\d{4}-\d{2}-\d{2}\.pdf$/)
+    const pdf = readFileSync((await pdfDownload.path())!)
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-')
+    expect(pdf.length).toBeGreaterThan(1000)
+
+    await page.getByRole('link', { name: 'Open a printable summary' }).click()
+    await page.getByRole('heading', { name: 'My data at Testers Circle', level: 1 }).waitFor()
+    expect(await page.getByText(member.email).isVisible()).toBe(true)
+    expect(await page.getByRole('cell', { name: /vitamin C/i }).count()).toBe(1)
+    // The PDF layout: no site header or footer around it.
+    expect(await page.getByRole('banner').count()).toBe(0)
+    await expectNoAxeViolations()
+    await screenshot('account-data-summary')
   })
 })

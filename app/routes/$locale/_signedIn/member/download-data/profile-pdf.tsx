@@ -1,13 +1,10 @@
-import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { MemberPage } from '~/features/member/member-page'
+import { MyDataSummary } from '~/features/member/my-data'
+import { myDataQuery } from '~/queries/member'
+import { loadPageData } from '~/upstream/load-page-data'
 
 export const Route = createFileRoute('/$locale/_signedIn/member/download-data/profile-pdf')({
   staticData: { layout: 'pdf-layout' },
-  component: ProfilePdfPage,
+  loader: ({ context, location }) => loadPageData(context.queryClient, myDataQuery, location),
+  component: MyDataSummary,
 })
-
-function ProfilePdfPage() {
-  const { t } = useLingui()
-  return <MemberPage title={t`My data`} intro={t`A printable summary of everything we hold about you.`} />
-}
