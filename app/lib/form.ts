@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { isUpstreamError } from '~/upstream/upstream-result'
 
 export type FieldErrors = Record<string, string>
 export type FormResult<T> = { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors }
@@ -23,4 +24,16 @@ export function formValues(form: HTMLFormElement): Record<string, string | boole
     values[element.name] = element instanceof HTMLInputElement && element.type === 'checkbox' ? element.checked : element.value
   }
   return values
+}
+
+/**
+ * The member API refused a form (400 with field errors): the fields it named that this form shows,
+ * each with the form's own message (the API's wording is for developers). Null for any other
+ * failure, which the error catalogue handles.
+ */
+export function rejectedFieldErrors<F extends string>(error: unknown, fields: readonly F[], message: (field: F) => string): FieldErrors | null {
+  if (!isUpstreamError(error) || error.failure.kind !== 'rejected' || !error.failure.fields) return null
+  const errors: FieldErrors = {}
+  for (const key of Object.keys(error.failure.fields)) if ((fields as readonly string[]).includes(key)) errors[key] = message(key as F)
+  return errors
 }

@@ -11,11 +11,11 @@ import { safeRedirectTarget } from '~/auth/redirect-target'
 import { Button } from '~/components/ui/button'
 import { feedback } from '~/components/ui/feedback-store'
 import { FormAlert, SelectField, TextField } from '~/components/ui/field'
-import { formValues, type FieldErrors } from '~/lib/form'
+import { formValues, rejectedFieldErrors, type FieldErrors } from '~/lib/form'
 import { saveAddressFn } from '~/member/member.functions'
 import { eligibilityQuery } from '~/queries/campaigns'
 import { addressQuery, memberInfoQuery } from '~/queries/member'
-import { unwrap, isUpstreamError } from '~/upstream/upstream-result'
+import { unwrap } from '~/upstream/upstream-result'
 
 const FIELDS = ['name', 'line1', 'line2', 'postalCode', 'city', 'region', 'country'] as const
 type Field = (typeof FIELDS)[number]
@@ -67,11 +67,8 @@ export function AddressForm({ redirect }: { redirect?: string }) {
     },
     onError: (error) => {
       // The member API's field errors, each with our sentence for that field.
-      if (isUpstreamError(error) && error.failure.kind === 'rejected' && error.failure.fields) {
-        const next: FieldErrors = {}
-        for (const key of Object.keys(error.failure.fields)) if ((FIELDS as readonly string[]).includes(key)) next[key] = i18n._(fieldMessage[key as Field])
-        setErrors(next)
-      }
+      const next = rejectedFieldErrors(error, FIELDS, (field) => i18n._(fieldMessage[field]))
+      if (next) setErrors(next)
     },
   })
 

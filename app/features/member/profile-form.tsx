@@ -9,10 +9,10 @@ import { safeRedirectTarget } from '~/auth/redirect-target'
 import { Button } from '~/components/ui/button'
 import { feedback } from '~/components/ui/feedback-store'
 import { FormAlert, SelectField, TextField } from '~/components/ui/field'
-import { formValues, type FieldErrors } from '~/lib/form'
+import { formValues, rejectedFieldErrors, type FieldErrors } from '~/lib/form'
 import { updateProfileFn } from '~/member/member.functions'
 import { profileQuery } from '~/queries/member'
-import { isUpstreamError, unwrap } from '~/upstream/upstream-result'
+import { unwrap } from '~/upstream/upstream-result'
 import { checkProfile, PROFILE_FIELDS, type ProfileField, type ProfileInput } from './profile-check'
 
 /** One clear sentence per field, for our own checks and the member API's 400 alike. */
@@ -48,13 +48,8 @@ export function ProfileForm({ redirect }: { redirect?: string }) {
       if (redirect) await navigate({ href: safeRedirectTarget(redirect), replace: true })
     },
     onError: (error) => {
-      if (isUpstreamError(error) && error.failure.kind === 'rejected' && error.failure.fields) {
-        const next: FieldErrors = {}
-        for (const key of Object.keys(error.failure.fields)) {
-          if ((PROFILE_FIELDS as readonly string[]).includes(key)) next[key] = i18n._(fieldMessage[key as ProfileField])
-        }
-        setErrors(next)
-      }
+      const next = rejectedFieldErrors(error, PROFILE_FIELDS, (field) => i18n._(fieldMessage[field]))
+      if (next) setErrors(next)
     },
   })
 

@@ -13,11 +13,11 @@ import { EmptyState } from '~/components/ui/empty-state'
 import { feedback } from '~/components/ui/feedback-store'
 import { FormAlert, SelectField, TextField } from '~/components/ui/field'
 import { platformLabel } from '~/features/social/social-texts'
-import { formValues, type FieldErrors } from '~/lib/form'
+import { formValues, rejectedFieldErrors, type FieldErrors } from '~/lib/form'
 import { formatDate } from '~/lib/date-format'
 import { removeSocialProfileFn, saveSocialProfileFn } from '~/member/member.functions'
 import { socialProfilesQuery } from '~/queries/member'
-import { isUpstreamError, unwrap } from '~/upstream/upstream-result'
+import { unwrap } from '~/upstream/upstream-result'
 
 const FIELDS = ['platform', 'handle', 'url', 'followers'] as const
 type Field = (typeof FIELDS)[number]
@@ -109,11 +109,8 @@ export function SocialAccounts({ redirect }: { redirect?: string }) {
       if (redirect) await navigate({ href: safeRedirectTarget(redirect), replace: true })
     },
     onError: (error) => {
-      if (isUpstreamError(error) && error.failure.kind === 'rejected' && error.failure.fields) {
-        const next: FieldErrors = {}
-        for (const key of Object.keys(error.failure.fields)) if ((FIELDS as readonly string[]).includes(key)) next[key] = i18n._(fieldMessage[key as Field])
-        setErrors(next)
-      }
+      const next = rejectedFieldErrors(error, FIELDS, (field) => i18n._(fieldMessage[field]))
+      if (next) setErrors(next)
     },
   })
 

@@ -12,10 +12,10 @@ import { TextAreaField } from '~/components/ui/text-area-field'
 import { ProductThumb } from '~/features/participations/product-thumb'
 import { cn } from '~/lib/cn'
 import { formatDate } from '~/lib/date-format'
-import { formValues, type FieldErrors } from '~/lib/form'
+import { formValues, rejectedFieldErrors, type FieldErrors } from '~/lib/form'
 import { shipmentsQuery } from '~/queries/shipments'
 import { requestReturnFn } from '~/shipments/shipments.functions'
-import { isUpstreamError, unwrap } from '~/upstream/upstream-result'
+import { unwrap } from '~/upstream/upstream-result'
 import { canRequestReturn, returnableShipments } from './shipment-status'
 import { returnReasonLabel, returnStatusLabel } from './shipment-texts'
 
@@ -168,11 +168,8 @@ function ReturnForm({ id, shipment, onCancel }: { id: string; shipment: Shipment
       feedback.toast({ severity: 'success', summary: t`Return requested`, detail: t`We will e-mail you a prepaid return label.` })
     },
     onError: (error) => {
-      if (isUpstreamError(error) && error.failure.kind === 'rejected' && error.failure.fields) {
-        const next: FieldErrors = {}
-        for (const key of Object.keys(error.failure.fields)) if (key === 'reason' || key === 'comment') next[key] = messages[key]
-        setErrors(next)
-      }
+      const next = rejectedFieldErrors(error, ['reason', 'comment'] as const, (field) => messages[field])
+      if (next) setErrors(next)
     },
   })
 

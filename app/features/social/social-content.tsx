@@ -12,10 +12,10 @@ import { FormAlert, SelectField, TextField } from '~/components/ui/field'
 import { reportImpressionsFn, submitSocialPostFn } from '~/content/content.functions'
 import { currentParticipation, hasTasks } from '~/features/participations/participation-steps'
 import { formatDate } from '~/lib/date-format'
-import { formValues, type FieldErrors } from '~/lib/form'
+import { formValues, rejectedFieldErrors, type FieldErrors } from '~/lib/form'
 import { socialPostsQuery } from '~/queries/content'
 import { campaignParticipationsQuery, participationsQuery } from '~/queries/participations'
-import { isUpstreamError, unwrap } from '~/upstream/upstream-result'
+import { unwrap } from '~/upstream/upstream-result'
 import { checkImpressions, IMPRESSION_FIELDS, type ImpressionField } from './impressions-rules'
 import { impressionHint, impressionLabel, platformLabel } from './social-texts'
 
@@ -135,11 +135,8 @@ function PostLinkForm({ participation, posts }: { participation: Participation; 
       feedback.toast({ severity: 'success', summary: t`Post link added`, detail: t`Report its impressions once it has been up for a few days.` })
     },
     onError: (error) => {
-      if (isUpstreamError(error) && error.failure.kind === 'rejected' && error.failure.fields) {
-        const next: FieldErrors = {}
-        for (const key of Object.keys(error.failure.fields)) if (key === 'platform' || key === 'url') next[key] = messages[key]
-        setErrors(next)
-      }
+      const next = rejectedFieldErrors(error, ['platform', 'url'] as const, (field) => messages[field])
+      if (next) setErrors(next)
     },
   })
 
@@ -198,11 +195,8 @@ function ImpressionsForm({ post, participation }: { post: SocialPost; participat
       feedback.toast({ severity: 'success', summary: t`Impressions reported`, detail: t`Thank you! Brands love to see how far your post travelled.` })
     },
     onError: (error) => {
-      if (isUpstreamError(error) && error.failure.kind === 'rejected' && error.failure.fields) {
-        const next: FieldErrors = {}
-        for (const key of Object.keys(error.failure.fields)) if ((IMPRESSION_FIELDS as readonly string[]).includes(key)) next[key] = message(key as ImpressionField)
-        setErrors(next)
-      }
+      const next = rejectedFieldErrors(error, IMPRESSION_FIELDS, message)
+      if (next) setErrors(next)
     },
   })
 
