@@ -85,7 +85,7 @@ export const ParticipationSchema = v.strictObject({
   appliedAt: Timestamp,
   selectedAt: v.nullable(Timestamp),
   withdrawnAt: v.nullable(Timestamp),
-  /** When the test was completed (the review published). */
+  /** When the test was completed: every required task done, the review published. */
   completedAt: v.nullable(Timestamp),
   tasks: v.strictObject({
     questionnaireAckedAt: v.nullable(Timestamp),
@@ -105,6 +105,23 @@ export const ParticipationSchema = v.strictObject({
   ),
 })
 export type Participation = v.InferOutput<typeof ParticipationSchema>
+
+export type TaskKey = 'questionnaire' | 'purchase-intent' | 'review' | 'social-posts' | 'impressions'
+
+/**
+ * The tasks a selected tester must finish, in the order they are done: every one of them (the
+ * review counting once it is published) before the participation is completed. A verified-purchase
+ * test always asks for the purchase intent. Shared by the member API's completion rule and the
+ * portal's checklist, so the two never disagree.
+ */
+export function requiredTasks(campaign: { kind: v.InferOutput<typeof CampaignKindSchema>; tasks: v.InferOutput<typeof TasksSchema> }): TaskKey[] {
+  const list: TaskKey[] = []
+  if (campaign.tasks.questionnaire) list.push('questionnaire')
+  if (campaign.tasks.purchaseIntent || campaign.kind === 'verified-purchase') list.push('purchase-intent')
+  if (campaign.tasks.review) list.push('review')
+  if (campaign.tasks.social) list.push('social-posts', 'impressions')
+  return list
+}
 export const ParticipationListSchema = v.strictObject({ items: v.array(ParticipationSchema) })
 export type ParticipationList = v.InferOutput<typeof ParticipationListSchema>
 

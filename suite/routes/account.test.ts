@@ -16,6 +16,7 @@ import { formatEventAt, LogAcceptedSchema } from '../../contract/logs'
 import { OtpSentSchema } from '../../contract/otp'
 import { ParticipationSchema } from '../../contract/participations'
 import {
+  ACK_QUESTIONNAIRE_PATH,
   ADDRESS_PATH,
   API_MEMBER_PATH,
   DOWNLOAD_PDF_PATH,
@@ -100,7 +101,7 @@ describe('referrals', () => {
 
     // Bob finishes a test: the referral is accepted and Ada earns the mission points.
     await call(h.app, 'PUT', ADDRESS_PATH, { token: bob.bearer, body: GOOD_ADDRESS })
-    const c = await createCampaign(h.deps.db, h.clock.now())
+    const c = await createCampaign(h.deps.db, h.clock.now(), { tasks: { social: false } })
     const p = expectOk(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: bob.bearer, body: { campaignId: c.campaignId } }), ParticipationSchema, 201)
     await ship(h.deps, p.id, 'UPS', '1Z999')
     await deliver(h.deps, p.id)
@@ -113,6 +114,10 @@ describe('referrals', () => {
       201,
     )
     await approveReview(h.deps, r.id)
+    // The test is finished only with its questionnaire acknowledged too.
+    mine = expectOk(await call(h.app, 'GET', MY_REFERRALS_PATH, { token: ada.bearer }), MyReferralsSchema)
+    expect(mine.referrals).toMatchObject([{ status: 'pending', pointsAwarded: 0 }])
+    expectOk(await call(h.app, 'POST', ACK_QUESTIONNAIRE_PATH, { token: bob.bearer, body: { participationId: p.id } }), ParticipationSchema)
     mine = expectOk(await call(h.app, 'GET', MY_REFERRALS_PATH, { token: ada.bearer }), MyReferralsSchema)
     expect(mine.referrals).toMatchObject([{ status: 'accepted', pointsAwarded: 100 }])
     expect(expectOk(await call(h.app, 'GET', MY_REFERRALS_PATH, { token: bob.bearer }), MyReferralsSchema).referrals).toEqual([])

@@ -52,8 +52,11 @@ export function registerAccountRoutes(app: Hono<SuiteEnv>, deps: SuiteDeps) {
   app.put(`/${SOCIAL_PROFILES_PATH}`, member, async (c) => {
     const body = await parseBody(c, SocialProfileInputSchema)
     const me = currentMember(c)
-    await saveSocialProfile(deps.db, me.id, body, deps.clock.now())
-    await syncMissions(deps.db, me.id, deps.clock.now())
+    const now = deps.clock.now()
+    await deps.db.transaction(async (tx) => {
+      await saveSocialProfile(tx, me.id, body, now)
+      await syncMissions(tx, me.id, now)
+    })
     return ok(c, { profiles: await listSocialProfiles(deps.db, me.id) })
   })
   app.delete(`/${SOCIAL_PROFILES_PATH}`, member, async (c) => {

@@ -8,12 +8,21 @@ import type { SuiteEnv } from '../http/env'
 import { ok } from '../http/respond'
 import { parseBody } from '../http/validate'
 import { getAddress, saveAddress } from '../services/address'
+import { syncMissions } from '../services/missions'
 
 export function registerAddressRoutes(app: Hono<SuiteEnv>, deps: SuiteDeps) {
   const member = memberAuth(deps)
   app.get(`/${ADDRESS_PATH}`, member, async (c) => ok(c, { address: await getAddress(deps.db, currentMember(c).id) }))
   app.put(`/${ADDRESS_PATH}`, member, async (c) => {
     const body = await parseBody(c, AddressInputSchema)
-    return ok(c, { address: await saveAddress(deps.db, currentMember(c).id, body, deps.clock.now()) })
+    const me = currentMember(c)
+    const now = deps.clock.now()
+    const address = await deps.db.transaction(async (tx) => {
+      const saved = await saveAddress(tx, me.id, body, now)
+      // A saved address may complete the profile mission.
+      await syncMissions(tx, me.id, now)
+      return saved
+    })
+    return ok(c, { address })
   })
 }

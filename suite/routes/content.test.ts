@@ -3,6 +3,7 @@ import { PublicReviewSchema } from '../../contract/campaigns'
 import { MemberReviewSchema, RcProductSchema, SocialPostSchema, SocialPostsResultSchema } from '../../contract/content'
 import { ParticipationSchema, ShipmentSchema, ShipmentsResultSchema } from '../../contract/participations'
 import {
+  ACK_QUESTIONNAIRE_PATH,
   ADDRESS_PATH,
   CAMPAIGN_PARTICIPATION_PATH,
   FLIGHT_REVIEW_PATH,
@@ -101,8 +102,9 @@ describe('reviews', () => {
     await approveReview(h.deps, submitted.id)
     const published = expectOk(await call(h.app, 'GET', fillPath(PUBLIC_REVIEW_PATH, { id: submitted.id })), PublicReviewSchema)
     expect(published).toMatchObject({ rating: 5, authorName: 'Ada L.', receivedForFree: true })
-    const done = await mine()
-    expect(done).toMatchObject({ status: 'completed', completedAt: published.publishedAt, review: { status: 'published', publishedAt: published.publishedAt } })
+    // Published, but the campaign's questionnaire and social tasks are still open: not completed yet.
+    const reviewed = await mine()
+    expect(reviewed).toMatchObject({ status: 'reviewed', completedAt: null, review: { status: 'published', publishedAt: published.publishedAt } })
     expectError(
       await call(h.app, 'GET', RC_PRODUCT_PATH, { token: ada.bearer, query: { productId: crypto.randomUUID(), campaignId: campaign.campaignId } }),
       'NOT_FOUND',
@@ -155,5 +157,13 @@ describe('social posts and impressions', () => {
     expect(list.posts[0]?.impressions[0]).toMatchObject({ reach: 1200, likes: 140 })
     expectError(await call(h.app, 'GET', FLIGHT_SOCIAL_PATH, { token: bob.bearer, query: { participationId } }), 'NOT_FOUND', 404)
     expectError(await call(h.app, 'GET', FLIGHT_SOCIAL_PATH, { query: { participationId } }), 'UNAUTHENTICATED', 401)
+
+    // The questionnaire was the last open task: acknowledging it completes the test.
+    const mine = async () =>
+      expectOk(await call(h.app, 'GET', fillPath(CAMPAIGN_PARTICIPATION_PATH, { cid: campaign.campaignId, pid: participationId }), { token: ada.bearer }), ParticipationSchema)
+    expect(await mine()).toMatchObject({ status: 'reviewed', completedAt: null })
+    h.clock.advance(60_000)
+    expectOk(await call(h.app, 'POST', ACK_QUESTIONNAIRE_PATH, { token: ada.bearer, body: { participationId } }), ParticipationSchema)
+    expect(await mine()).toMatchObject({ status: 'completed', completedAt: h.clock.now().toISOString() })
   })
 })

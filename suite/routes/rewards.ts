@@ -10,30 +10,20 @@ import type { SuiteEnv } from '../http/env'
 import { ok } from '../http/respond'
 import { parseBody } from '../http/validate'
 import { pointsBalance } from '../services/members'
-import { ledgerOf, missionsOf, syncMissions } from '../services/missions'
+import { ledgerOf, missionsOf } from '../services/missions'
 import { listRedemptions, redeem, REWARDS } from '../services/rewards'
 
 const TOKEN_TTL_SECONDS = 60 * 60
 
 export function registerRewardRoutes(app: Hono<SuiteEnv>, deps: SuiteDeps) {
   const member = memberAuth(deps)
-  const synced = async (memberId: string) => syncMissions(deps.db, memberId, deps.clock.now())
-
-  app.get(`/${MISSIONS_PATH}`, member, async (c) => {
-    const me = currentMember(c)
-    await synced(me.id)
-    return ok(c, await missionsOf(deps.db, me.id))
-  })
+  // Reads only: missions are credited by the changes that complete them (services/missions.ts).
+  app.get(`/${MISSIONS_PATH}`, member, async (c) => ok(c, await missionsOf(deps.db, currentMember(c).id)))
   app.get(`/${POINTS_PATH}`, member, async (c) => {
     const me = currentMember(c)
-    await synced(me.id)
     return ok(c, { balance: await pointsBalance(deps.db, me.id), entries: await ledgerOf(deps.db, me.id) })
   })
-  app.get(`/${REWARDS_PATH}`, member, async (c) => {
-    const me = currentMember(c)
-    await synced(me.id)
-    return ok(c, { balance: await pointsBalance(deps.db, me.id), rewards: REWARDS })
-  })
+  app.get(`/${REWARDS_PATH}`, member, async (c) => ok(c, { balance: await pointsBalance(deps.db, currentMember(c).id), rewards: REWARDS }))
   app.get(`/${DISCOUNT_CODE_PATH}`, member, async (c) => ok(c, { redemptions: await listRedemptions(deps.db, currentMember(c).id) }))
   app.post(`/${DISCOUNT_CODE_PATH}`, member, async (c) => {
     const body = await parseBody(c, RedeemBodySchema)

@@ -7,8 +7,10 @@ import type { Clock, SuiteDeps } from '../deps'
 import { DEFAULT_NOTIFICATION_SETTINGS, newReferralCode } from '../services/members'
 import { credit, syncMissions } from '../services/missions'
 import { saveAddress } from '../services/address'
-import { submitReview } from '../services/content'
+import { reportImpressions, submitReview, submitSocialPost } from '../services/content'
+import { acknowledge } from '../services/participations'
 import { approveReview, deliver, selectParticipation, ship } from '../services/operations'
+import type { Tasks } from '../../contract/campaigns'
 import { CAMPAIGNS, COMMUNITY, DEMO_MEMBER, type SeedCampaign, type SeedPhase } from './catalogue'
 import { imagePath } from './images'
 
@@ -152,9 +154,20 @@ async function seedCatalogue(deps: SuiteDeps) {
       const [author] = p ? await deps.db.select().from(members).where(eq(members.id, p.memberId)) : []
       if (!author) continue
       const writtenAt = at(now, testing + 10 + i)
+      await finishTasks(deps, author, participationId, seed.tasks, at(writtenAt, -2))
       const review_ = await submitReview({ ...deps, clock: fixedClock(writtenAt) }, author, { participationId, rating, title, body, photos: [] })
       await approveReview({ ...deps, clock: fixedClock(at(writtenAt, 1)) }, review_.id)
     }
+  }
+}
+
+/** A tester who did everything the campaign asks besides the review (which the operator approves). */
+async function finishTasks(deps: SuiteDeps, author: typeof members.$inferSelect, participationId: string, tasks: Tasks, when: Date) {
+  const clock = { ...deps, clock: fixedClock(when) }
+  if (tasks.questionnaire) await acknowledge(clock, author, participationId, 'questionnaire')
+  if (tasks.social) {
+    const post = await submitSocialPost(clock, author, { participationId, platform: 'instagram', url: `https://www.instagram.com/p/tc${participationId.slice(0, 8)}` })
+    await reportImpressions({ ...deps, clock: fixedClock(at(when, 1)) }, author, { postId: post.id, reach: 1200, likes: 86, comments: 7, shares: 3 })
   }
 }
 
@@ -216,7 +229,7 @@ async function seedDemoMember(deps: SuiteDeps): Promise<SeedResult['demo']> {
 
   const bySlug = async (slug: string) => {
     const [row] = await deps.db
-      .select({ campaignId: campaigns.id, flightId: flights.id, testingStartsAt: flights.testingStartsAt, signupOpensAt: flights.signupOpensAt })
+      .select({ campaignId: campaigns.id, flightId: flights.id, tasks: campaigns.tasks, testingStartsAt: flights.testingStartsAt, signupOpensAt: flights.signupOpensAt })
       .from(campaigns)
       .innerJoin(flights, eq(flights.campaignId, campaigns.id))
       .where(eq(campaigns.slug, slug))
@@ -229,6 +242,7 @@ async function seedDemoMember(deps: SuiteDeps): Promise<SeedResult['demo']> {
   const skilletP = await applyAndSelect(deps, member.id, skillet.campaignId, skillet.flightId, at(skillet.signupOpensAt, 2))
   await ship({ ...deps, clock: fixedClock(at(skillet.testingStartsAt, -2)) }, skilletP, 'Royal Mail', 'RM482913GB')
   await deliver({ ...deps, clock: fixedClock(at(skillet.testingStartsAt, 0)) }, skilletP)
+  await finishTasks(deps, member, skilletP, skillet.tasks, at(skillet.testingStartsAt, 10))
   const review = await submitReview({ ...deps, clock: fixedClock(at(skillet.testingStartsAt, 20)) }, member, {
     participationId: skilletP,
     rating: 5,

@@ -9,7 +9,7 @@ import type { SuiteDeps } from '../deps'
 import { conflict, notFound } from '../http/errors'
 import { toProduct } from './campaigns'
 import type { MemberRow } from './members'
-import { loadParticipations } from './participations'
+import { completeWhenDone, loadParticipations } from './participations'
 import { toMemberReview } from './reviews'
 
 const TASK_STATUSES: ParticipationStatus[] = ['selected', 'shipped', 'delivered', 'reviewed', 'completed']
@@ -146,6 +146,7 @@ export async function submitSocialPost(
     if (!post) throw conflict(`A ${body.platform} post is already submitted for this test`)
     if (!p.p.socialSubmittedAt) {
       await tx.update(participations).set({ socialSubmittedAt: now, updatedAt: now }).where(eq(participations.id, p.p.id))
+      await completeWhenDone(tx, p.p.id, now)
     }
     const [view] = await toPosts(tx, [post])
     if (!view) throw new Error('Post not written')
@@ -173,6 +174,7 @@ export async function reportImpressions(
       .update(participations)
       .set({ impressionsReportedAt: now, updatedAt: now })
       .where(and(eq(participations.id, post.participationId), ne(participations.status, 'withdrawn')))
+    await completeWhenDone(tx, post.participationId, now)
     const [view] = await toPosts(tx, [post])
     if (!view) throw new Error('Post disappeared')
     return view

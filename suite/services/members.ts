@@ -8,6 +8,7 @@ import type { VerifiedIdentity } from '../identity/identity'
 import { badRequest } from '../http/errors'
 import { toAddress } from './address'
 import { randomCode } from './discount-codes'
+import { syncMissions } from './missions'
 import type * as v from 'valibot'
 import type { UpdateProfileBodySchema, CreateMemberBodySchema } from '../../contract/members'
 
@@ -39,29 +40,45 @@ export async function memberForIdentity(deps: SuiteDeps, identity: VerifiedIdent
   let [row] = await db.select().from(members).where(eq(members.uid, identity.uid))
   for (let attempt = 0; !row && attempt < 5; attempt++) {
     const now = clock.now()
-    await db
-      .insert(members)
-      .values({
-        uid: identity.uid,
-        email: identity.email,
-        emailVerified: identity.emailVerified,
-        ...namesFrom(identity),
-        notificationSettings: DEFAULT_NOTIFICATION_SETTINGS,
-        referralCode: newReferralCode(),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing()
+    await db.transaction(async (tx) => {
+      const created = await tx
+        .insert(members)
+        .values({
+          uid: identity.uid,
+          email: identity.email,
+          emailVerified: identity.emailVerified,
+          ...namesFrom(identity),
+          notificationSettings: DEFAULT_NOTIFICATION_SETTINGS,
+          referralCode: newReferralCode(),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: members.id, emailVerified: members.emailVerified })
+      // A member whose address was verified before their first call earns the mission at once.
+      if (created[0]?.emailVerified) await syncMissions(tx, created[0].id, now)
+    })
     ;[row] = await db.select().from(members).where(eq(members.uid, identity.uid))
   }
   if (!row) throw new Error('Could not create the member record')
-  if (!row.pseudonymizedAt && (row.email !== identity.email || row.emailVerified !== identity.emailVerified)) {
-    ;[row] = await db
-      .update(members)
-      .set({ email: identity.email, emailVerified: identity.emailVerified, updatedAt: clock.now() })
-      .where(eq(members.id, row.id))
-      .returning()
-    if (!row) throw new Error('Member disappeared')
+  if (row.pseudonymizedAt) return row
+  // A new address takes the token's word on its verification. For the same address, a token only
+  // ever upgrades it: a credential minted before the member verified (an older session) must not
+  // undo a verification another credential already brought.
+  const emailChanged = row.email !== identity.email
+  if (emailChanged || (identity.emailVerified && !row.emailVerified)) {
+    const current = row
+    row = await db.transaction(async (tx) => {
+      const now = clock.now()
+      const [updated] = await tx
+        .update(members)
+        .set({ email: identity.email, emailVerified: identity.emailVerified, updatedAt: now })
+        .where(eq(members.id, current.id))
+        .returning()
+      if (!updated) throw new Error('Member disappeared')
+      if (updated.emailVerified) await syncMissions(tx, updated.id, now)
+      return updated
+    })
   }
   return row
 }
@@ -163,6 +180,7 @@ export async function completeRegistration(
     }
     const [updated] = await tx.update(members).set(changes).where(eq(members.id, locked.id)).returning()
     if (!updated) throw new Error('Member disappeared')
+    await syncMissions(tx, updated.id, deps.clock.now())
     return { member: updated, created: firstTime }
   })
 }
@@ -181,9 +199,13 @@ export async function updateProfile(
   if (body.languages !== undefined) changes.languages = [...new Set(body.languages)]
   if (body.preferences !== undefined) changes.preferences = body.preferences
   if (body.payout !== undefined) changes.payout = body.payout
-  const [updated] = await deps.db.update(members).set(changes).where(eq(members.id, member.id)).returning()
-  if (!updated) throw new Error('Member disappeared')
-  return updated
+  return deps.db.transaction(async (tx) => {
+    const [updated] = await tx.update(members).set(changes).where(eq(members.id, member.id)).returning()
+    if (!updated) throw new Error('Member disappeared')
+    // The profile may now be complete.
+    await syncMissions(tx, updated.id, changes.updatedAt ?? deps.clock.now())
+    return updated
+  })
 }
 
 export async function membersByIds(ex: Executor, ids: string[]): Promise<Map<string, MemberRow>> {

@@ -1,5 +1,7 @@
-// Missions and the points ledger. Completion is derived from member data and credited once
-// (one ledger entry per idempotency key), so syncing is safe to repeat at any time.
+// Missions and the points ledger. Completion is derived from member data and credited once (one
+// ledger entry per idempotency key). Credits happen when the event happens: every change that can
+// complete a mission calls syncMissions inside its own transaction, so the points and the change
+// land together and a page that only reads never credits anything.
 import { and, count, desc, eq, isNotNull, like } from 'drizzle-orm'
 import type { LedgerEntry, Mission, MissionKey } from '../../contract/rewards'
 import type { Executor } from '../db/client'
@@ -19,7 +21,7 @@ export const MISSIONS: MissionDefinition[] = [
   { key: 'verify-email', title: 'Verify your e-mail', description: 'Confirm the e-mail address we write to.', points: 25, repeatable: false },
   { key: 'verify-phone', title: 'Verify your phone', description: 'Confirm your mobile number with a one-time code.', points: 25, repeatable: false },
   { key: 'connect-social', title: 'Connect a social account', description: 'Add the social profile where you share your reviews.', points: 25, repeatable: false },
-  { key: 'first-test', title: 'Finish your first test', description: 'Complete every task of a product test.', points: 100, repeatable: false },
+  { key: 'first-test', title: 'Finish your first test', description: 'Complete every task of a product test, your published review included.', points: 100, repeatable: false },
   { key: 'write-review', title: 'Write a review', description: 'Get your first review published.', points: 50, repeatable: false },
   { key: 'refer-friend', title: 'Refer a friend', description: 'Earn points for each friend who joins with your code and finishes a test.', points: 100, repeatable: true },
 ]
@@ -38,7 +40,10 @@ export async function credit(ex: Executor, memberId: string, entry: { points: nu
     .onConflictDoNothing()
 }
 
-/** Credits every mission the member's data shows as done and not yet credited. */
+/**
+ * Credits every mission the member's data shows as done and not yet credited. Safe to repeat;
+ * call it with the transaction of the change that may have completed a mission.
+ */
 export async function syncMissions(ex: Executor, memberId: string, now: Date): Promise<void> {
   const [member] = await ex.select().from(members).where(eq(members.id, memberId))
   if (!member || member.pseudonymizedAt) return

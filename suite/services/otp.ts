@@ -180,6 +180,7 @@ export async function changeEmail(deps: SuiteDeps, member: MemberRow, email: str
   if (await inUse(deps.db, 'email', email, member.id)) throw conflict('This e-mail address belongs to another account')
   await consumeVerified(deps, member, 'email', email, async (tx) => {
     await tx.update(members).set({ email, emailVerified: true, updatedAt: deps.clock.now() }).where(eq(members.id, member.id))
+    await syncMissions(tx, member.id, deps.clock.now())
     try {
       await deps.identity.updateEmail(member.uid, email)
     } catch (error) {
@@ -187,14 +188,13 @@ export async function changeEmail(deps: SuiteDeps, member: MemberRow, email: str
       throw error
     }
   })
-  await syncMissions(deps.db, member.id, deps.clock.now())
 }
 
 export async function changePhone(deps: SuiteDeps, member: MemberRow, e164: string) {
   if (await inUse(deps.db, 'phone', e164, member.id)) throw conflict('This phone number belongs to another account')
   await consumeVerified(deps, member, 'sms', e164, async (tx) => {
     await tx.update(members).set({ phone: e164, phoneVerified: true, updatedAt: deps.clock.now() }).where(eq(members.id, member.id))
+    await syncMissions(tx, member.id, deps.clock.now())
     await deps.identity.setVerifiedPhone(member.uid, e164)
   })
-  await syncMissions(deps.db, member.id, deps.clock.now())
 }

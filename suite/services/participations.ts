@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, lte, type SQL } from 'drizzle-orm'
 import type { CampaignKind, ScreenerQuestion } from '../../contract/campaigns'
 import type { FieldErrors } from '../../contract/envelope'
 import type { Participation, ParticipationStatus, ScreenerAnswer } from '../../contract/participations'
-import { WITHDRAWABLE_STATUSES } from '../../contract/participations'
+import { requiredTasks, WITHDRAWABLE_STATUSES, type TaskKey } from '../../contract/participations'
 import type { Executor, Tx } from '../db/client'
 import { campaigns, flights, members, participations, products, reviews, shipments } from '../db/schema'
 import type { SuiteDeps } from '../deps'
@@ -11,6 +11,7 @@ import { badRequest, conflict, notFound } from '../http/errors'
 import { countPlaceHolders, phaseOf, type FlightRow } from './campaigns'
 import { eligibilityFacts, ineligibleReasons } from './eligibility'
 import type { MemberRow } from './members'
+import { syncMissions } from './missions'
 import { loadShipments } from './shipments'
 
 type ParticipationRow = typeof participations.$inferSelect
@@ -259,6 +260,43 @@ export async function withdraw(deps: SuiteDeps, member: MemberRow, campaignId: s
 
 const ACTIVE_SELECTED: ParticipationStatus[] = ['selected', 'shipped', 'delivered', 'reviewed', 'completed']
 
+/**
+ * Completes a participation once every task its campaign requires is done, the review counting
+ * once it is published (requiredTasks, shared with the portal's checklist). Called in the
+ * transaction of each event that can finish the last task (approval, acknowledgements, social
+ * posts, impressions), which also credits there the missions the completion earns and accepts the
+ * member's pending referral: a referral counts once the new member finishes their first test.
+ */
+export async function completeWhenDone(tx: Tx, participationId: string, now: Date): Promise<boolean> {
+  const [row] = await tx
+    .select({ p: participations, kind: campaigns.kind, tasks: campaigns.tasks })
+    .from(participations)
+    .innerJoin(campaigns, eq(campaigns.id, participations.campaignId))
+    .where(eq(participations.id, participationId))
+    .for('update', { of: participations })
+  if (!row) return false
+  const { p } = row
+  const [review] = await tx.select({ status: reviews.status }).from(reviews).where(eq(reviews.participationId, p.id))
+  const done: Record<TaskKey, boolean> = {
+    questionnaire: p.questionnaireAckedAt !== null,
+    'purchase-intent': p.purchaseIntentAckedAt !== null,
+    review: review?.status === 'published',
+    'social-posts': p.socialSubmittedAt !== null,
+    impressions: p.impressionsReportedAt !== null,
+  }
+  // The product must be in the member's hands: delivered, or bought in a verified-purchase test.
+  const received = p.status === 'delivered' || p.status === 'reviewed' || (row.kind === 'verified-purchase' && p.status === 'selected')
+  if (!received || !requiredTasks({ kind: row.kind as CampaignKind, tasks: row.tasks }).every((task) => done[task])) return false
+  await tx.update(participations).set({ status: 'completed', completedAt: now, updatedAt: now }).where(eq(participations.id, p.id))
+  const [member] = await tx.select().from(members).where(eq(members.id, p.memberId)).for('update')
+  if (member?.referredById && !member.referralAcceptedAt) {
+    await tx.update(members).set({ referralAcceptedAt: now }).where(eq(members.id, member.id))
+    await syncMissions(tx, member.referredById, now)
+  }
+  await syncMissions(tx, p.memberId, now)
+  return true
+}
+
 export async function acknowledge(
   deps: SuiteDeps,
   member: MemberRow,
@@ -273,16 +311,14 @@ export async function acknowledge(
     .where(and(eq(participations.id, participationId), eq(participations.memberId, member.id)))
   if (!row) throw notFound('Participation')
   if (!ACTIVE_SELECTED.includes(row.p.status as ParticipationStatus)) throw conflict('Only selected testers have tasks')
-  if (task === 'questionnaire') {
-    if (!row.campaign.tasks.questionnaire) throw conflict('This campaign has no questionnaire')
-    if (!row.p.questionnaireAckedAt) {
-      await deps.db.update(participations).set({ questionnaireAckedAt: now, updatedAt: now }).where(eq(participations.id, row.p.id))
-    }
-  } else {
-    if (row.campaign.kind !== 'verified-purchase') throw conflict('This campaign is not a verified-purchase test')
-    if (!row.p.purchaseIntentAckedAt) {
-      await deps.db.update(participations).set({ purchaseIntentAckedAt: now, updatedAt: now }).where(eq(participations.id, row.p.id))
-    }
+  if (task === 'questionnaire' && !row.campaign.tasks.questionnaire) throw conflict('This campaign has no questionnaire')
+  if (task === 'purchase-intent' && row.campaign.kind !== 'verified-purchase') throw conflict('This campaign is not a verified-purchase test')
+  const column = task === 'questionnaire' ? 'questionnaireAckedAt' : 'purchaseIntentAckedAt'
+  if (!row.p[column]) {
+    await deps.db.transaction(async (tx) => {
+      await tx.update(participations).set({ [column]: now, updatedAt: now }).where(eq(participations.id, row.p.id))
+      await completeWhenDone(tx, row.p.id, now)
+    })
   }
   return getParticipation(deps.db, member.id, participationId)
 }

@@ -7,6 +7,7 @@ import { campaigns, members, participations, products, reviews, shipments } from
 import type { SuiteDeps } from '../deps'
 import { conflict, notFound } from '../http/errors'
 import { syncMissions } from './missions'
+import { completeWhenDone } from './participations'
 
 type ReviewRow = typeof reviews.$inferSelect
 export const FORMER_MEMBER = 'Former member'
@@ -109,8 +110,8 @@ export async function publicReview(ex: Executor, id: string): Promise<PublicRevi
 }
 
 /**
- * Operator: publish a review. The participation is completed, the author's missions are
- * credited, and a pending referral of the author becomes accepted (their first finished test).
+ * Operator: publish a review. The author's missions are credited, and the participation is
+ * completed when its other tasks are done too (else when the last of them is).
  */
 export async function approveReview(deps: SuiteDeps, reviewId: string): Promise<void> {
   const now = deps.clock.now()
@@ -119,16 +120,7 @@ export async function approveReview(deps: SuiteDeps, reviewId: string): Promise<
     if (!review) throw notFound('Review')
     if (review.status !== 'pending') throw conflict(`The review is already ${review.status}`)
     await tx.update(reviews).set({ status: 'published', publishedAt: now, rejectionReason: null }).where(eq(reviews.id, review.id))
-    await tx
-      .update(participations)
-      .set({ status: 'completed', completedAt: now, updatedAt: now })
-      .where(eq(participations.id, review.participationId))
-    const [author] = await tx.select().from(members).where(eq(members.id, review.memberId)).for('update')
-    if (author?.referredById && !author.referralAcceptedAt) {
-      await tx.update(members).set({ referralAcceptedAt: now }).where(eq(members.id, author.id))
-      await syncMissions(tx, author.referredById, now)
-    }
-    await syncMissions(tx, review.memberId, now)
+    if (!(await completeWhenDone(tx, review.participationId, now))) await syncMissions(tx, review.memberId, now)
   })
 }
 

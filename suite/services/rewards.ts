@@ -8,7 +8,6 @@ import type { Executor } from '../db/client'
 import type { SuiteDeps } from '../deps'
 import { conflict } from '../http/errors'
 import { pointsBalance, type MemberRow } from './members'
-import { syncMissions } from './missions'
 
 export const REWARDS: Reward[] = [
   { id: 'voucher-5', title: '€5 shop voucher', points: 500, valueCents: 500, currency: 'EUR' },
@@ -48,7 +47,6 @@ export async function redeem(
   requestId: string,
 ): Promise<{ redemption: Redemption; balance: number; created: boolean }> {
   const now = deps.clock.now()
-  await syncMissions(deps.db, member.id, now)
   const chosen = reward(rewardId)
   return deps.db.transaction(async (tx) => {
     await tx.select({ id: members.id }).from(members).where(eq(members.id, member.id)).for('update')

@@ -93,6 +93,21 @@ export function NextStep({ participation: p, showDetailsLink = true }: { partici
       )
       break
     }
+    case 'finish-tasks': {
+      const remaining = step.open.length
+      sentence =
+        remaining === 1
+          ? t`Your review is published. Finish the last task to complete this test.`
+          : t`Your review is published. Finish the ${remaining} remaining tasks to complete this test.`
+      action = (
+        <Button asChild size="small">
+          <Link to="/$locale/member/campaigns/$id" params={{ locale, id: p.campaignId }} hash="tasks">
+            {t`See my tasks`}
+          </Link>
+        </Button>
+      )
+      break
+    }
     case 'completed':
       sentence = t`This test is complete. Thank you for testing!`
       break

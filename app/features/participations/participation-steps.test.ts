@@ -62,6 +62,14 @@ describe('participation groups and next steps', () => {
     expect(nextStepOf(at({ status: 'completed', review: published }))).toEqual({ kind: 'read-review', reviewId: 'r1', publishedAt: '2026-03-20T10:00:00.000Z' })
   })
 
+  it('asks for the tasks still open once the review is published, and only then for nothing more', () => {
+    const published = { id: 'r1', status: 'published' as const, rejectionReason: null, publishedAt: '2026-03-20T10:00:00.000Z' }
+    const reviewed = at({ status: 'reviewed', review: published, tasks: { ...base.tasks, reviewSubmittedAt: '2026-03-19T10:00:00.000Z' } })
+    expect(nextStepOf(reviewed)).toEqual({ kind: 'finish-tasks', open: ['questionnaire', 'social-posts', 'impressions'] })
+    const allDone = { questionnaireAckedAt: '2026-03-06T10:00:00.000Z', purchaseIntentAckedAt: null, reviewSubmittedAt: '2026-03-19T10:00:00.000Z', socialSubmittedAt: '2026-03-21T10:00:00.000Z', impressionsReportedAt: '2026-03-22T10:00:00.000Z' }
+    expect(nextStepOf(at({ status: 'reviewed', review: published, tasks: allDone }))).toEqual({ kind: 'read-review', reviewId: 'r1', publishedAt: published.publishedAt })
+  })
+
   it('allows withdrawal only before shipping, and a review once delivered or rejected', () => {
     expect(['applied', 'selected', 'waitlisted'].every((status) => canWithdraw(at({ status: status as Participation['status'] })))).toBe(true)
     expect(canWithdraw(at({ status: 'shipped' }))).toBe(false)

@@ -1,7 +1,7 @@
 // What a participation's state means for the member: its group, its next step, its timeline and
 // its tasks. Pure functions of the member API's data, so the pages and the tests agree.
 import type { IneligibleReason } from '#contract/campaigns'
-import { WITHDRAWABLE_STATUSES, type Participation, type ParticipationStatus } from '#contract/participations'
+import { requiredTasks, WITHDRAWABLE_STATUSES, type Participation, type ParticipationStatus, type TaskKey } from '#contract/participations'
 
 export type ParticipationGroup = 'in-progress' | 'waiting' | 'completed' | 'closed'
 export const GROUP_ORDER: readonly ParticipationGroup[] = ['in-progress', 'waiting', 'completed', 'closed']
@@ -54,6 +54,7 @@ export type NextStep =
   | { kind: 'revise-review'; reason: string | null }
   | { kind: 'review-in-moderation' }
   | { kind: 'read-review'; reviewId: string; publishedAt: string | null }
+  | { kind: 'finish-tasks'; open: TaskKey[] }
   | { kind: 'completed' }
   | { kind: 'withdrawn' }
 
@@ -77,7 +78,11 @@ export function nextStepOf(p: Participation): NextStep {
       return { kind: 'write-review' }
     case 'reviewed':
       if (p.review?.status === 'rejected') return { kind: 'revise-review', reason: p.review.rejectionReason }
-      if (p.review?.status === 'published') return { kind: 'read-review', reviewId: p.review.id, publishedAt: p.review.publishedAt }
+      if (p.review?.status === 'published') {
+        // Published, but the test completes only once every task the campaign sets is done.
+        const open = tasksOf(p).filter((task) => task.doneAt === null).map((task) => task.key)
+        return open.length > 0 ? { kind: 'finish-tasks', open } : { kind: 'read-review', reviewId: p.review.id, publishedAt: p.review.publishedAt }
+      }
       return { kind: 'review-in-moderation' }
     case 'completed':
       return p.review?.status === 'published' ? { kind: 'read-review', reviewId: p.review.id, publishedAt: p.review.publishedAt } : { kind: 'completed' }
@@ -124,21 +129,20 @@ export function timelineOf(p: Participation): TimelineStep[] {
   return steps.map((s, i) => ({ key: s.key, at: s.at, state: s.happened ? 'done' : i === next ? 'current' : 'upcoming' }))
 }
 
-export type TaskKey = 'questionnaire' | 'purchase-intent' | 'review' | 'social-posts' | 'impressions'
+export type { TaskKey }
 export type Task = { key: TaskKey; doneAt: string | null }
 
-/** The checklist of a selected tester, from the tasks the campaign sets. */
+const DONE_AT: Record<TaskKey, (p: Participation) => string | null> = {
+  questionnaire: (p) => p.tasks.questionnaireAckedAt,
+  'purchase-intent': (p) => p.tasks.purchaseIntentAckedAt,
+  review: (p) => p.tasks.reviewSubmittedAt,
+  'social-posts': (p) => p.tasks.socialSubmittedAt,
+  impressions: (p) => p.tasks.impressionsReportedAt,
+}
+
+/** The checklist of a selected tester: the tasks the campaign requires (see requiredTasks). */
 export function tasksOf(p: Participation): Task[] {
-  const campaignTasks = p.campaign.tasks
-  const list: Task[] = []
-  if (campaignTasks.questionnaire) list.push({ key: 'questionnaire', doneAt: p.tasks.questionnaireAckedAt })
-  if (campaignTasks.purchaseIntent || isVerifiedPurchase(p)) list.push({ key: 'purchase-intent', doneAt: p.tasks.purchaseIntentAckedAt })
-  if (campaignTasks.review) list.push({ key: 'review', doneAt: p.tasks.reviewSubmittedAt })
-  if (campaignTasks.social) {
-    list.push({ key: 'social-posts', doneAt: p.tasks.socialSubmittedAt })
-    list.push({ key: 'impressions', doneAt: p.tasks.impressionsReportedAt })
-  }
-  return list
+  return requiredTasks(p.campaign).map((key) => ({ key, doneAt: DONE_AT[key](p) }))
 }
 
 /** The participation a campaign page is about: the live one, else the newest. */
