@@ -1,12 +1,17 @@
 // Operator commands, shared by the CLI (suite/ops.ts) and the local-mode dev endpoint it uses
 // when the suite is running on PGlite (one process may hold the embedded database).
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm'
 import * as v from 'valibot'
-import { campaigns, members, participations, products, reviews, shipments } from './db/schema'
+import { campaigns, flights, members, participations, products, reviews, shipments } from './db/schema'
 import type { SuiteDeps } from './deps'
 import { approveReview, deliver, issueReturnLabel, markReturned, rejectReview, selectParticipation, ship } from './services/operations'
 
 const id = v.pipe(v.string(), v.uuid('must be an id'))
+
+/** Participations by the state an operator acts on, then the shipment and moderation queues. */
+export const PARTICIPATION_LISTS = ['waitlisted', 'selected', 'shipped', 'awaiting-review'] as const
+export const LISTS = [...PARTICIPATION_LISTS, 'pending-reviews', 'pending-shipments', 'returns'] as const
+type ListName = (typeof LISTS)[number]
 
 export const OpsCommandSchema = v.variant('command', [
   v.strictObject({ command: v.literal('select'), participationId: id }),
@@ -16,7 +21,7 @@ export const OpsCommandSchema = v.variant('command', [
   v.strictObject({ command: v.literal('reject-review'), reviewId: id, reason: v.pipe(v.string(), v.minLength(3), v.maxLength(500)) }),
   v.strictObject({ command: v.literal('issue-return-label'), id, labelUrl: v.pipe(v.string(), v.url()) }),
   v.strictObject({ command: v.literal('mark-returned'), id }),
-  v.strictObject({ command: v.literal('list'), what: v.picklist(['pending-reviews', 'pending-shipments', 'returns', 'applied']) }),
+  v.strictObject({ command: v.literal('list'), what: v.picklist(LISTS), campaign: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(120))) }),
 ])
 export type OpsCommand = v.InferOutput<typeof OpsCommandSchema>
 
@@ -40,12 +45,58 @@ export async function runOpsCommand(deps: SuiteDeps, cmd: OpsCommand): Promise<u
     case 'mark-returned':
       return { returned: await markReturned(deps, cmd.id) }
     case 'list':
-      return list(deps, cmd.what)
+      return list(deps, cmd.what, cmd.campaign)
   }
 }
 
-async function list(deps: SuiteDeps, what: 'pending-reviews' | 'pending-shipments' | 'returns' | 'applied') {
+/**
+ * The participations in one state, oldest first per campaign, with what the operator needs for the
+ * next step: a waitlisted member's place (the order `select` should follow), a selected member's
+ * shipment, the date a review is due.
+ */
+async function listParticipations(deps: SuiteDeps, what: (typeof PARTICIPATION_LISTS)[number], campaignSlug: string | undefined) {
+  const state: Record<typeof what, SQL | undefined> = {
+    waitlisted: eq(participations.status, 'waitlisted'),
+    selected: eq(participations.status, 'selected'),
+    shipped: eq(participations.status, 'shipped'),
+    // The product is in the member's hands (delivered, or bought in a verified-purchase test) and no
+    // review is waiting for moderation or published; a rejected review is to be written again.
+    'awaiting-review': or(
+      eq(participations.status, 'delivered'),
+      and(eq(participations.status, 'selected'), eq(campaigns.kind, 'verified-purchase'), isNotNull(participations.purchaseIntentAckedAt)),
+      and(eq(participations.status, 'reviewed'), eq(reviews.status, 'rejected')),
+    ),
+  }
+  const rows = await deps.db
+    .select({
+      participationId: participations.id,
+      campaign: campaigns.slug,
+      flight: flights.name,
+      member: members.displayName,
+      email: members.email,
+      status: participations.status,
+      place: sql<string>`row_number() over (partition by ${participations.flightId} order by ${participations.seq})`,
+      appliedAt: participations.appliedAt,
+      reviewDueAt: flights.reviewDueAt,
+    })
+    .from(participations)
+    .innerJoin(campaigns, eq(campaigns.id, participations.campaignId))
+    .innerJoin(flights, eq(flights.id, participations.flightId))
+    .innerJoin(members, eq(members.id, participations.memberId))
+    .leftJoin(reviews, eq(reviews.participationId, participations.id))
+    .where(and(state[what], campaignSlug ? eq(campaigns.slug, campaignSlug) : undefined))
+    .orderBy(asc(campaigns.slug), asc(participations.seq))
+  return rows.map(({ place, reviewDueAt, appliedAt, ...row }) => ({
+    ...row,
+    ...(what === 'waitlisted' ? { place: Number(place) } : {}),
+    appliedAt: appliedAt.toISOString(),
+    ...(what === 'awaiting-review' ? { reviewDueAt: reviewDueAt.toISOString() } : {}),
+  }))
+}
+
+async function list(deps: SuiteDeps, what: ListName, campaignSlug: string | undefined) {
   const { db } = deps
+  if ((PARTICIPATION_LISTS as readonly string[]).includes(what)) return listParticipations(deps, what as (typeof PARTICIPATION_LISTS)[number], campaignSlug)
   if (what === 'pending-reviews') {
     return db
       .select({ reviewId: reviews.id, product: products.name, member: members.displayName, rating: reviews.rating, title: reviews.title })
@@ -54,14 +105,6 @@ async function list(deps: SuiteDeps, what: 'pending-reviews' | 'pending-shipment
       .innerJoin(members, eq(members.id, reviews.memberId))
       .where(eq(reviews.status, 'pending'))
       .orderBy(asc(reviews.submittedAt))
-  }
-  if (what === 'applied') {
-    return db
-      .select({ participationId: participations.id, campaign: campaigns.slug, member: members.displayName, status: participations.status })
-      .from(participations)
-      .innerJoin(campaigns, eq(campaigns.id, participations.campaignId))
-      .innerJoin(members, eq(members.id, participations.memberId))
-      .where(eq(participations.status, 'applied'))
   }
   const rows = await db
     .select({ shipmentId: shipments.id, participationId: shipments.participationId, campaign: campaigns.slug, member: members.displayName, status: shipments.status, returnStatus: shipments.returnStatus })

@@ -9,23 +9,32 @@ import { ConfigError, loadConfig } from './config'
 import { OpsCommandSchema, runOpsCommand, type OpsCommand } from './ops-commands'
 import { createRuntime } from './runtime'
 
-const HELP = `Usage: npx tsx suite/ops.ts <command> [options]
+const HELP = `Usage: npm run suite:ops -- <command> [options]   (or: npx tsx suite/ops.ts <command> …)
 
-  select <participationId>                         select an applied or waitlisted tester (quota permitting)
+Find who to act on:
+  list waitlisted [--campaign SLUG]                members waiting for a place, with their place in line
+  list selected|shipped [--campaign SLUG]          selected testers (shipment pending) / products on the way
+  list awaiting-review [--campaign SLUG]           product received, review not written (or rejected), with its due date
+  list pending-reviews|pending-shipments|returns   reviews to moderate, parcels to send, returns under way
+
+Act:
+  select <participationId>                         give a waitlisted member a free place (quota permitting)
   ship <shipmentId|participationId> --carrier C --tracking T
   deliver <shipmentId|participationId>
-  approve-review <reviewId>                        publish a review (completes the participation)
+  approve-review <reviewId>                        publish a review (the test completes once its other tasks are done)
   reject-review <reviewId> --reason "…"
   issue-return-label <shipmentId|participationId> --label-url URL
   mark-returned <shipmentId|participationId>
-  list pending-reviews|pending-shipments|returns|applied
+
+A tester's way: list waitlisted → select → list selected → ship → deliver → list pending-reviews →
+approve-review (or reject-review). Every list prints the ids the next command takes.
 `
 
 function parseCommand(argv: string[]): OpsCommand {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { carrier: { type: 'string' }, tracking: { type: 'string' }, reason: { type: 'string' }, 'label-url': { type: 'string' } },
+    options: { carrier: { type: 'string' }, tracking: { type: 'string' }, reason: { type: 'string' }, 'label-url': { type: 'string' }, campaign: { type: 'string' } },
   })
   const [command, arg] = positionals
   const raw: Record<string, unknown> = { command }
@@ -47,6 +56,7 @@ function parseCommand(argv: string[]): OpsCommand {
       break
     case 'list':
       raw['what'] = arg
+      if (values.campaign !== undefined) raw['campaign'] = values.campaign
       break
     default:
       raw['id'] = arg

@@ -32,6 +32,6 @@ describe('operator commands (local dev endpoint used by the ops CLI)', () => {
   it('does not exist in production', async () => {
     const production = createSuiteApp({ ...h.deps, settings: { ...h.deps.settings, mode: 'production' } })
     expectError(await call(production, 'GET', DEV_OUTBOX_PATH), 'NOT_FOUND', 404)
-    expectError(await call(production, 'POST', DEV_OPS_PATH, { body: { command: 'list', what: 'applied' } }), 'NOT_FOUND', 404)
+    expectError(await call(production, 'POST', DEV_OPS_PATH, { body: { command: 'list', what: 'waitlisted' } }), 'NOT_FOUND', 404)
   })
 })

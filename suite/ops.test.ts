@@ -1,0 +1,77 @@
+// The operator command line, run as an operator runs it, on an embedded database of its own.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ParticipationSchema } from '../contract/participations'
+import { ADDRESS_PATH, PROCESS_SIGNUP_PATH } from '../contract/paths'
+import { freePort } from '../scripts/lib/auth-emulator.mjs'
+import { openDatabase } from './db/client'
+import { createCampaign, GOOD_ADDRESS, type CampaignFixture } from './test/fixtures'
+import { call, createHarness, expectOk } from './test/harness'
+import { createTestMember } from './test/members'
+
+const root = resolve(import.meta.dirname, '..')
+const dataDir = mkdtempSync(join(tmpdir(), 'ops-cli-'))
+let campaign: CampaignFixture
+const ids: Record<'ada' | 'bob' | 'cy', string> = { ada: '', bob: '', cy: '' }
+
+function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _ignored, ...rest } = env
+  return rest
+}
+
+/** Runs `suite/ops.ts` with the arguments; nothing listens on its port, so it opens the database itself. */
+async function ops(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const port = String(await freePort())
+  const child = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'suite/ops.ts'), ...args], {
+    cwd: root,
+    env: { ...withoutDatabaseUrl(process.env), SUITE_DATA_DIR: dataDir, SUITE_PORT: port },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk) => (stdout += chunk))
+  child.stderr.on('data', (chunk) => (stderr += chunk))
+  const code = await new Promise<number | null>((done) => child.once('exit', done))
+  return { code, stdout, stderr }
+}
+
+beforeAll(async () => {
+  const h = await createHarness({ database: await openDatabase({ kind: 'pglite', dataDir }) })
+  try {
+    campaign = await createCampaign(h.deps.db, h.clock.now(), { quota: 1 })
+    for (const name of ['ada', 'bob', 'cy'] as const) {
+      const member = await createTestMember({ displayName: name })
+      await call(h.app, 'PUT', ADDRESS_PATH, { token: member.bearer, body: GOOD_ADDRESS })
+      ids[name] = expectOk(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: member.bearer, body: { campaignId: campaign.campaignId } }), ParticipationSchema, 201).id
+    }
+  } finally {
+    await h.close()
+  }
+}, 60_000)
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+describe('the operator command line', () => {
+  it('lists the waitlist with each member’s place, and the selected testers, by campaign', async () => {
+    const waitlisted = await ops('list', 'waitlisted', '--campaign', campaign.slug)
+    expect(waitlisted.code, waitlisted.stderr).toBe(0)
+    expect(JSON.parse(waitlisted.stdout)).toMatchObject([
+      { participationId: ids.bob, campaign: campaign.slug, member: 'bob', status: 'waitlisted', place: 1 },
+      { participationId: ids.cy, campaign: campaign.slug, member: 'cy', status: 'waitlisted', place: 2 },
+    ])
+    const selected = await ops('list', 'selected', '--campaign', campaign.slug)
+    expect(JSON.parse(selected.stdout)).toMatchObject([{ participationId: ids.ada, member: 'ada', status: 'selected' }])
+    expect(JSON.parse(selected.stdout)[0]).not.toHaveProperty('place')
+    expect(JSON.parse((await ops('list', 'waitlisted', '--campaign', 'no-such-campaign')).stdout)).toEqual([])
+  }, 60_000)
+
+  it('refuses a list it does not know, and its help names the lists that lead to each step', async () => {
+    const unknown = await ops('list', 'applied')
+    expect(unknown.code).toBe(1)
+    expect(unknown.stderr).toContain('list waitlisted')
+    const help = await ops('help')
+    expect(help.stdout).toMatch(/list waitlisted → select/)
+  }, 60_000)
+})
