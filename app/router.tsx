@@ -3,6 +3,7 @@ import { createRouter, isNotFound, isRedirect } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { AppErrorPage } from './pages/error-page'
 import { NotFoundPage } from './pages/not-found-page'
+import { refreshBalance, shareBalance } from './queries/rewards'
 import { routeTree } from './routeTree.gen'
 import { applyErrorEffect } from './upstream/apply-effect'
 import { effectOf } from './upstream/error-catalogue'
@@ -20,8 +21,12 @@ export function getRouter() {
     void applyErrorEffect(effect, { router, queryClient })
   }
   const queryClient = new QueryClient({
-    queryCache: new QueryCache({ onError: onUpstreamError }),
-    mutationCache: new MutationCache({ onError: onUpstreamError }),
+    queryCache: new QueryCache({ onError: onUpstreamError, onSuccess: (data, query) => shareBalance(queryClient, query.queryKey, data) }),
+    mutationCache: new MutationCache({
+      onError: onUpstreamError,
+      // Not awaited: the change's own success handling need not wait for the header's balance.
+      onSuccess: () => void refreshBalance(queryClient),
+    }),
     defaultOptions: {
       // A failed upstream call has already been answered by the catalogue; retrying would repeat it.
       queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false },

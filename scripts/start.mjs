@@ -2,6 +2,7 @@
 // the member API on the embedded database (.data/pglite, demo data on first start), then the
 // portal's production build at http://localhost:3000/en. Ctrl-C stops everything cleanly.
 import { resolve } from 'node:path'
+import { emailFromEmulatorLine } from './lib/action-links.mjs'
 import { startAuthEmulator } from './lib/auth-emulator.mjs'
 import { run, startNode, waitForHttp } from './lib/processes.mjs'
 import { DEMO_EMAIL, DEMO_PASSWORD, startSuite } from './lib/suite.mjs'
@@ -39,9 +40,11 @@ try {
     loggingPort: AUTH_PORT + 2,
     workDir: resolve(root, '.data/firebase'),
     dataDir: resolve(root, '.data/auth'),
-    // Local mode sends no e-mail: the emulator prints each link a member would receive.
+    // Local mode sends no e-mail: the emulator prints each link a member would receive, rewritten to
+    // open the portal's page with its code, as the production e-mails do.
     log: (line) => {
-      if (/follow this link|https?:\/\/\S+oobCode=/.test(line)) console.log(`[e-mail] ${line.trim()}`)
+      const email = emailFromEmulatorLine(line, `http://localhost:${PORTAL_PORT}`)
+      if (email) console.log(`[e-mail] ${email}`)
     },
   })
   running.push(emulator)

@@ -1,9 +1,12 @@
 // Operator commands, shared by the CLI (suite/ops.ts) and the local-mode dev endpoint it uses
 // when the suite is running on PGlite (one process may hold the embedded database).
-import { and, asc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
 import * as v from 'valibot'
 import { campaigns, flights, members, participations, products, reviews, shipments } from './db/schema'
 import type { SuiteDeps } from './deps'
+import { notFound } from './http/errors'
+import { pointsBalance } from './services/members'
+import { credit } from './services/missions'
 import { approveReview, deliver, issueReturnLabel, markReturned, rejectReview, selectParticipation, ship } from './services/operations'
 
 const id = v.pipe(v.string(), v.uuid('must be an id'))
@@ -21,6 +24,12 @@ export const OpsCommandSchema = v.variant('command', [
   v.strictObject({ command: v.literal('reject-review'), reviewId: id, reason: v.pipe(v.string(), v.minLength(3), v.maxLength(500)) }),
   v.strictObject({ command: v.literal('issue-return-label'), id, labelUrl: v.pipe(v.string(), v.url()) }),
   v.strictObject({ command: v.literal('mark-returned'), id }),
+  v.strictObject({
+    command: v.literal('grant-points'),
+    email: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email('must be an e-mail address')),
+    points: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000)),
+    reason: v.pipe(v.string(), v.trim(), v.minLength(3), v.maxLength(200)),
+  }),
   v.strictObject({ command: v.literal('list'), what: v.picklist(LISTS), campaign: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(120))) }),
 ])
 export type OpsCommand = v.InferOutput<typeof OpsCommandSchema>
@@ -44,6 +53,8 @@ export async function runOpsCommand(deps: SuiteDeps, cmd: OpsCommand): Promise<u
       return { labelIssued: await issueReturnLabel(deps, cmd.id, cmd.labelUrl) }
     case 'mark-returned':
       return { returned: await markReturned(deps, cmd.id) }
+    case 'grant-points':
+      return grantPoints(deps, cmd.email, cmd.points, cmd.reason)
     case 'list':
       return list(deps, cmd.what, cmd.campaign)
   }
@@ -92,6 +103,14 @@ async function listParticipations(deps: SuiteDeps, what: (typeof PARTICIPATION_L
     appliedAt: appliedAt.toISOString(),
     ...(what === 'awaiting-review' ? { reviewDueAt: reviewDueAt.toISOString() } : {}),
   }))
+}
+
+/** Goodwill points (a late parcel, a contest prize): one ledger entry of its own, with its reason. */
+async function grantPoints(deps: SuiteDeps, email: string, points: number, reason: string) {
+  const [member] = await deps.db.select({ id: members.id }).from(members).where(and(eq(members.email, email), isNull(members.pseudonymizedAt)))
+  if (!member) throw notFound('Member')
+  await credit(deps.db, member.id, { points, reason, key: `grant:${crypto.randomUUID()}` }, deps.clock.now())
+  return { granted: points, balance: await pointsBalance(deps.db, member.id) }
 }
 
 async function list(deps: SuiteDeps, what: ListName, campaignSlug: string | undefined) {

@@ -25,6 +25,7 @@ Act:
   reject-review <reviewId> --reason "…"
   issue-return-label <shipmentId|participationId> --label-url URL
   mark-returned <shipmentId|participationId>
+  grant-points <member e-mail> --points N --reason "…"  goodwill points, shown in the member's points history
 
 A tester's way: list waitlisted → select → list selected → ship → deliver → list pending-reviews →
 approve-review (or reject-review). Every list prints the ids the next command takes.
@@ -34,7 +35,7 @@ function parseCommand(argv: string[]): OpsCommand {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { carrier: { type: 'string' }, tracking: { type: 'string' }, reason: { type: 'string' }, 'label-url': { type: 'string' }, campaign: { type: 'string' } },
+    options: { carrier: { type: 'string' }, tracking: { type: 'string' }, reason: { type: 'string' }, 'label-url': { type: 'string' }, campaign: { type: 'string' }, points: { type: 'string' } },
   })
   const [command, arg] = positionals
   const raw: Record<string, unknown> = { command }
@@ -53,6 +54,9 @@ function parseCommand(argv: string[]): OpsCommand {
       break
     case 'issue-return-label':
       Object.assign(raw, { id: arg, labelUrl: values['label-url'] })
+      break
+    case 'grant-points':
+      Object.assign(raw, { email: arg, points: values.points === undefined ? undefined : Number(values.points), reason: values.reason })
       break
     case 'list':
       raw['what'] = arg

@@ -143,18 +143,44 @@ export function resendVerification(queryClient: QueryClient): Promise<Outcome> {
   })
 }
 
-/** Completes e-mail verification from the link's code; refreshes the session so it says "verified". */
-export function verifyEmail(queryClient: QueryClient, oobCode: string): Promise<Outcome> {
+/**
+ * Whether the signed-in member's address is verified now (say, from a link opened in another
+ * browser); when it is, the session is renewed on a fresh token so that the portal and the member
+ * API say "verified" at once, without a new sign-in. False when nobody is signed in here.
+ */
+export function refreshVerification(queryClient: QueryClient): Promise<Outcome<boolean>> {
   return attempt(async () => {
     const auth = await authOf(queryClient)
-    await applyActionCode(auth, oobCode)
+    // On a fresh page load Firebase restores the signed-in user a moment after the page starts:
+    // reading currentUser before that would skip the renewal.
+    await auth.authStateReady()
     const user = auth.currentUser
-    if (user) {
-      await withSession(queryClient, async () => {
-        await user.reload()
-        return user
-      })
-    }
+    if (!user) return false
+    await user.reload()
+    if (!user.emailVerified) return false
+    await withSession(queryClient, async () => user)
+    // Everything cached about the member was said of an unverified address.
+    await queryClient.invalidateQueries({ queryKey: ['member'] })
+    return true
+  })
+}
+
+/**
+ * Completes e-mail verification from the link's code. `signedIn` says whether this browser's
+ * session now says "verified" too (else the page offers to sign in).
+ */
+export function verifyEmail(queryClient: QueryClient, oobCode: string): Promise<Outcome<{ signedIn: boolean }>> {
+  return attempt(async () => {
+    await applyActionCode(await authOf(queryClient), oobCode)
+    const refreshed = await refreshVerification(queryClient)
+    return { signedIn: refreshed.ok && refreshed.value }
+  })
+}
+
+/** Confirms a change of e-mail address from the link's code, or undoes one (recoverEmail). */
+export function applyEmailChange(queryClient: QueryClient, oobCode: string): Promise<Outcome> {
+  return attempt(async () => {
+    await applyActionCode(await authOf(queryClient), oobCode)
   })
 }
 

@@ -1,8 +1,28 @@
-import { queryOptions } from '@tanstack/react-query'
+import { hashKey, queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query'
 import { getMissionsFn, getPointsFn, getRedemptionsFn, getRewardsFn } from '~/rewards/rewards.functions'
 import { unwrap } from '~/upstream/upstream-result'
+import { memberInfoQuery } from './member'
 
 export const missionsQuery = queryOptions({ queryKey: ['member', 'missions'], queryFn: async () => unwrap(await getMissionsFn()) })
 export const pointsQuery = queryOptions({ queryKey: ['member', 'points'], queryFn: async () => unwrap(await getPointsFn()) })
 export const rewardsQuery = queryOptions({ queryKey: ['member', 'rewards'], queryFn: async () => unwrap(await getRewardsFn()) })
 export const redemptionsQuery = queryOptions({ queryKey: ['member', 'redemptions'], queryFn: async () => unwrap(await getRedemptionsFn()) })
+
+/** Every query that shows the member's points: the header's (member info) and the rewards pages'. */
+const BALANCE_QUERIES = [memberInfoQuery, missionsQuery, pointsQuery, rewardsQuery]
+
+/**
+ * One balance on every part of the page: when the missions, points or rewards page reads the
+ * balance afresh, the header's copy (member info) takes the same figure.
+ */
+export function shareBalance(queryClient: QueryClient, queryKey: QueryKey, data: unknown): void {
+  const fresher = [missionsQuery, pointsQuery, rewardsQuery].some((q) => hashKey(q.queryKey) === hashKey(queryKey))
+  if (!fresher || typeof data !== 'object' || data === null || typeof (data as { balance?: unknown }).balance !== 'number') return
+  const balance = (data as { balance: number }).balance
+  queryClient.setQueryData(memberInfoQuery.queryKey, (info) => (info && info.member.pointsBalance !== balance ? { ...info, member: { ...info.member, pointsBalance: balance } } : info))
+}
+
+/** After any change the member makes, the balance may have moved (a mission credited, a redemption). */
+export function refreshBalance(queryClient: QueryClient): Promise<void> {
+  return Promise.all(BALANCE_QUERIES.map((q) => queryClient.invalidateQueries({ queryKey: q.queryKey, exact: true }))).then(() => undefined)
+}

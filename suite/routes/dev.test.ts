@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ParticipationSchema } from '../../contract/participations'
-import { ADDRESS_PATH, CAMPAIGN_PARTICIPATION_PATH, DEV_OPS_PATH, DEV_OUTBOX_PATH, PROCESS_SIGNUP_PATH, fillPath } from '../../contract/paths'
+import { ADDRESS_PATH, CAMPAIGN_PARTICIPATION_PATH, DEV_OPS_PATH, DEV_OUTBOX_PATH, POINTS_PATH, PROCESS_SIGNUP_PATH, fillPath } from '../../contract/paths'
+import { PointsResultSchema } from '../../contract/rewards'
 import { createSuiteApp } from '../app'
 import { createCampaign, GOOD_ADDRESS } from '../test/fixtures'
 import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
@@ -27,6 +28,17 @@ describe('operator commands (local dev endpoint used by the ops CLI)', () => {
     expectError(await call(h.app, 'POST', DEV_OPS_PATH, { body: { command: 'explode' } }), 'BAD_REQUEST', 400)
     const pending = expectOk(await call(h.app, 'POST', DEV_OPS_PATH, { body: { command: 'list', what: 'pending-shipments' } }), v.array(v.unknown()))
     expect(pending).toEqual([])
+  })
+
+  it('grants goodwill points by e-mail, each command once, and refuses an unknown member', async () => {
+    const granted = expectOk(await call(h.app, 'POST', DEV_OPS_PATH, { body: { command: 'grant-points', email: ada.email.toUpperCase(), points: 500, reason: 'Late parcel' } }), v.object({ granted: v.number(), balance: v.number() }))
+    const again = expectOk(await call(h.app, 'POST', DEV_OPS_PATH, { body: { command: 'grant-points', email: ada.email, points: 500, reason: 'Late parcel' } }), v.object({ balance: v.number() }))
+    expect(again.balance - granted.balance).toBe(500)
+    const points = expectOk(await call(h.app, 'GET', POINTS_PATH, { token: ada.bearer }), PointsResultSchema)
+    expect(points.balance).toBe(again.balance)
+    expect(points.entries.filter((e) => e.reason === 'Late parcel')).toHaveLength(2)
+    expectError(await call(h.app, 'POST', DEV_OPS_PATH, { body: { command: 'grant-points', email: 'nobody@example.test', points: 5, reason: 'Why not' } }), 'NOT_FOUND', 404)
+    expectError(await call(h.app, 'POST', DEV_OPS_PATH, { body: { command: 'grant-points', email: ada.email, points: -5, reason: 'Take back' } }), 'BAD_REQUEST', 400)
   })
 
   it('does not exist in production', async () => {

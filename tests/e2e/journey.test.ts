@@ -8,7 +8,8 @@ import { getAuth } from 'firebase-admin/auth'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
-import { axeViolations, gotoHydrated, keepScreenshot, launchBrowser, newContext } from './support/browser'
+import { portalActionLink } from '../../scripts/lib/action-links.mjs'
+import { axeViolations, baseUrl, gotoHydrated, keepScreenshot, launchBrowser, newContext } from './support/browser'
 import { latestOobCode } from './support/emulator'
 
 type Json = Record<string, unknown>
@@ -90,9 +91,10 @@ describe('a new member after applying', () => {
     await page.getByLabel(/I accept the terms of use/).check()
     await page.getByRole('button', { name: 'Create my account' }).click()
     await page.waitForURL('**/en/member/verifications/EmailVerification')
-    const { oobCode } = await latestOobCode(member.email, 'VERIFY_EMAIL')
-    await gotoHydrated(page, `/en/user/verify-email?mode=verifyEmail&oobCode=${encodeURIComponent(oobCode)}`)
-    await page.getByText('Your e-mail address is verified').waitFor()
+    // The link as local mode delivers it (npm start prints it so).
+    const { oobLink } = await latestOobCode(member.email, 'VERIFY_EMAIL')
+    await page.goto(portalActionLink(oobLink, baseUrl()), { waitUntil: 'load' })
+    await page.getByText('Your e-mail address is verified. Thank you!', { exact: true }).waitFor()
 
     // Campaigns need an address first: the guard sends the member to the form and back.
     await gotoHydrated(page, '/en/member/campaigns')
@@ -272,8 +274,10 @@ describe('a new member after applying', () => {
     await expectNoAxeViolations()
     await screenshot('journey-public-reviews')
 
+    // Published, but the campaign's social tasks are still open: the test is not complete yet.
     await gotoHydrated(page, '/en/member/campaigns')
-    await page.getByRole('region', { name: /Completed/ }).getByRole('link', { name: 'Read my review' }).waitFor()
+    await page.getByRole('region', { name: /Testing now/ }).getByText('Your review is published. Finish the 2 remaining tasks to complete this test.').waitFor()
+    expect(await page.getByRole('region', { name: /Completed/ }).count()).toBe(0)
   })
 
   it('shares a post link, and a negative reach gets an inline error while the rest of the form stays', async () => {
@@ -310,6 +314,13 @@ describe('a new member after applying', () => {
     const progress = page.locator('#task-progress-label')
     await progress.waitFor()
     expect(await progress.textContent()).toBe('4 of 4 tasks done')
+
+    // The last task done: the test is complete, and "Finish your first test" is credited with it.
+    await gotoHydrated(page, '/en/member/campaigns')
+    await page.getByRole('region', { name: /Completed/ }).getByRole('link', { name: 'Read my review' }).waitFor()
+    await gotoHydrated(page, '/en/member/missions')
+    const firstTest = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Finish your first test' }) })
+    await firstTest.getByText('Done · 100 points earned').waitFor()
   })
 
   it('requests a return of the delivered product and follows it to the end', async () => {

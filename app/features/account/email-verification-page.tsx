@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
-import { resendVerification } from '~/auth/account-actions'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { refreshVerification, resendVerification } from '~/auth/account-actions'
 import { safeRedirectTarget } from '~/auth/redirect-target'
 import { viewerQuery } from '~/auth/viewer'
 import { Button } from '~/components/ui/button'
@@ -31,6 +31,36 @@ export function EmailVerificationPage({ redirect }: { redirect?: string }) {
     const timer = setInterval(() => setNow(Date.now()), 1000)
     return () => clearInterval(timer)
   }, [])
+
+  // The link may be opened in another browser or on the phone: coming back to this tab checks
+  // whether the address is verified now, and if so the page (and the session) say so at once.
+  const [checking, setChecking] = useState(false)
+  const checkingRef = useRef(false)
+  const check = useCallback(
+    async (explicit: boolean) => {
+      if (checkingRef.current) return
+      checkingRef.current = true
+      setChecking(explicit)
+      const outcome = await refreshVerification(queryClient)
+      checkingRef.current = false
+      setChecking(false)
+      if (!explicit) return
+      if (!outcome.ok) setMessage({ tone: 'error', text: i18n._(accountFailureMessage[outcome.failure]) })
+      else if (!outcome.value) setMessage({ tone: 'error', text: t`Your address is not verified yet. Open the link in the e-mail we sent, then try again.` })
+    },
+    [queryClient, i18n, t],
+  )
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void check(false)
+    }
+    document.addEventListener('visibilitychange', onVisible)
+    window.addEventListener('focus', onVisible)
+    return () => {
+      document.removeEventListener('visibilitychange', onVisible)
+      window.removeEventListener('focus', onVisible)
+    }
+  }, [check])
 
   const waitSeconds = lastSent === null ? RESEND_COOLDOWN_MS / 1000 : Math.min(RESEND_COOLDOWN_MS / 1000, Math.max(0, Math.ceil((lastSent + RESEND_COOLDOWN_MS - now) / 1000)))
   const email = viewer?.signedIn ? viewer.email : null
@@ -70,6 +100,9 @@ export function EmailVerificationPage({ redirect }: { redirect?: string }) {
           <Trans>No e-mail after a few minutes? Check your spam folder, or send the link again.</Trans>
         </p>
         <div className="flex flex-wrap gap-3">
+          <Button loading={checking} onClick={() => void check(true)}>
+            {t`I have opened the link`}
+          </Button>
           <Button severity="secondary" loading={busy} disabled={waitSeconds > 0} onClick={() => void resend()}>
             {waitSeconds > 0 ? t`Send the link again (in ${waitSeconds} s)` : t`Send the link again`}
           </Button>

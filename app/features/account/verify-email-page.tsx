@@ -1,9 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { resetPassword, verifyEmail } from '~/auth/account-actions'
-import { viewerQuery } from '~/auth/viewer'
+import { applyEmailChange, resetPassword, verifyEmail } from '~/auth/account-actions'
 import { Button } from '~/components/ui/button'
 import { FormAlert, TextField } from '~/components/ui/field'
 import { Spinner } from '~/components/ui/spinner'
@@ -13,8 +12,9 @@ import { newPasswordSchema } from './account-schemas'
 import { PasswordRules } from './password-rules'
 
 /**
- * The action handler for links in Firebase's e-mails (spec: /user/verify-email): it completes an
- * e-mail verification, or lets the member choose a new password.
+ * The action handler for every link in Firebase's account e-mails (the project's action URL points
+ * here: /en/user/verify-email): it completes an e-mail verification, confirms or undoes a change of
+ * address, lets the member choose a new password, or passes a sign-in link on to its own page.
  */
 export function VerifyEmailPage({ mode, oobCode }: { mode?: string; oobCode?: string }) {
   const { t } = useLingui()
@@ -28,21 +28,38 @@ export function VerifyEmailPage({ mode, oobCode }: { mode?: string; oobCode?: st
       </>
     )
   }
-  return mode === 'resetPassword' ? <ChooseNewPassword oobCode={oobCode} /> : <CompleteVerification oobCode={oobCode} />
+  switch (mode) {
+    case 'resetPassword':
+      return <ChooseNewPassword oobCode={oobCode} />
+    case 'signIn':
+      return <ForwardSignInLink />
+    case 'recoverEmail':
+    case 'verifyAndChangeEmail':
+      return <CompleteEmailChange oobCode={oobCode} mode={mode} />
+    default:
+      return <CompleteVerification oobCode={oobCode} />
+  }
+}
+
+/** Runs a link's one-time action once, even when React renders the page twice. */
+function useOnce<T>(action: () => Promise<T>, onDone: (result: T) => void) {
+  const started = useRef(false)
+  useEffect(() => {
+    if (started.current) return
+    started.current = true
+    void action().then(onDone)
+  })
 }
 
 function CompleteVerification({ oobCode }: { oobCode: string }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
-  const { data: viewer } = useQuery(viewerQuery)
-  const [state, setState] = useState<'working' | 'done' | { failure: string }>('working')
-  const started = useRef(false)
+  const [state, setState] = useState<'working' | { signedIn: boolean } | { failure: string }>('working')
 
-  useEffect(() => {
-    if (started.current) return
-    started.current = true
-    void verifyEmail(queryClient, oobCode).then((outcome) => setState(outcome.ok ? 'done' : { failure: i18n._(accountFailureMessage[outcome.failure]) }))
-  }, [queryClient, oobCode, i18n])
+  useOnce(
+    () => verifyEmail(queryClient, oobCode),
+    (outcome) => setState(outcome.ok ? outcome.value : { failure: i18n._(accountFailureMessage[outcome.failure]) }),
+  )
 
   return (
     <>
@@ -54,11 +71,13 @@ function CompleteVerification({ oobCode }: { oobCode: string }) {
             {t`Confirming your e-mail address…`}
           </p>
         )}
-        {state === 'done' && (
+        {typeof state === 'object' && 'signedIn' in state && (
           <div className="flex flex-col gap-6">
-            <FormAlert tone="success">{t`Your e-mail address is verified. Thank you!`}</FormAlert>
+            <FormAlert tone="success">
+              {state.signedIn ? t`Your e-mail address is verified. Thank you!` : t`Your e-mail address is verified. Thank you! Sign in to carry on.`}
+            </FormAlert>
             <Button asChild size="large">
-              {viewer?.signedIn ? (
+              {state.signedIn ? (
                 <Link to="/$locale/member/campaigns" params={{ locale: 'en' }}>
                   {t`Go to my campaigns`}
                 </Link>
@@ -69,6 +88,59 @@ function CompleteVerification({ oobCode }: { oobCode: string }) {
               )}
             </Button>
           </div>
+        )}
+        {typeof state === 'object' && 'failure' in state && <FormAlert>{state.failure}</FormAlert>}
+      </div>
+    </>
+  )
+}
+
+/** A sign-in link arrives here when the action URL points at this page: its own page completes it. */
+function ForwardSignInLink() {
+  const { t } = useLingui()
+  useEffect(() => {
+    window.location.replace(`/en/user/verify-email-login${window.location.search}`)
+  }, [])
+  return (
+    <p className="flex items-center gap-3 text-muted" aria-live="polite">
+      <Spinner />
+      {t`Checking your sign-in link…`}
+    </p>
+  )
+}
+
+/** Confirms a new e-mail address, or restores the previous one; either way the member signs in again. */
+function CompleteEmailChange({ oobCode, mode }: { oobCode: string; mode: 'recoverEmail' | 'verifyAndChangeEmail' }) {
+  const { t, i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const [state, setState] = useState<'working' | 'done' | { failure: string }>('working')
+  useOnce(
+    () => applyEmailChange(queryClient, oobCode),
+    (outcome) => setState(outcome.ok ? 'done' : { failure: i18n._(accountFailureMessage[outcome.failure]) }),
+  )
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-authentic">{mode === 'recoverEmail' ? t`Restore your e-mail address` : t`Confirm your new e-mail address`}</h1>
+      <div className="mt-6 flex flex-col gap-6" aria-live="polite">
+        {state === 'working' && (
+          <p className="flex items-center gap-3 text-muted">
+            <Spinner />
+            {t`Confirming your e-mail address…`}
+          </p>
+        )}
+        {state === 'done' && (
+          <>
+            <FormAlert tone="success">
+              {mode === 'recoverEmail'
+                ? t`Your previous e-mail address is back. If you did not ask for the change, choose a new password too.`
+                : t`Your new e-mail address is confirmed.`}
+            </FormAlert>
+            <Button asChild size="large">
+              <Link to="/$locale/user/login" params={{ locale: 'en' }}>
+                {t`Sign in`}
+              </Link>
+            </Button>
+          </>
         )}
         {typeof state === 'object' && <FormAlert>{state.failure}</FormAlert>}
       </div>

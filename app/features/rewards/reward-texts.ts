@@ -8,7 +8,7 @@ export const missionText: Record<MissionKey, { title: MessageDescriptor; descrip
   'verify-email': { title: msg`Verify your e-mail`, description: msg`Confirm the e-mail address we write to.` },
   'verify-phone': { title: msg`Verify your phone`, description: msg`Confirm your mobile number with a one-time code.` },
   'connect-social': { title: msg`Connect a social account`, description: msg`Add the social profile where you share your reviews.` },
-  'first-test': { title: msg`Finish your first test`, description: msg`Complete every task of a product test.` },
+  'first-test': { title: msg`Finish your first test`, description: msg`Complete every task of a product test, your published review included.` },
   'write-review': { title: msg`Write a review`, description: msg`Get your first review published.` },
   'refer-friend': { title: msg`Refer a friend`, description: msg`Earn points for each friend who joins with your code and finishes a test.` },
 }

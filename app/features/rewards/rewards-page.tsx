@@ -8,8 +8,7 @@ import { feedback } from '~/components/ui/feedback-store'
 import { FormAlert } from '~/components/ui/field'
 import { MemberPage } from '~/features/member/member-page'
 import { formatDate } from '~/lib/date-format'
-import { memberInfoQuery } from '~/queries/member'
-import { missionsQuery, pointsQuery, redemptionsQuery, rewardsQuery } from '~/queries/rewards'
+import { redemptionsQuery, rewardsQuery } from '~/queries/rewards'
 import { redeemRewardFn } from '~/rewards/rewards.functions'
 import { isUpstreamError, unwrap } from '~/upstream/upstream-result'
 import { formatMoney } from './reward-texts'
@@ -29,7 +28,8 @@ export function RewardsPage() {
       setLatest(result.redemption)
       queryClient.setQueryData(rewardsQuery.queryKey, (current) => (current ? { ...current, balance: result.balance } : current))
       feedback.toast({ severity: 'success', summary: t`Reward redeemed`, detail: t`Your discount code is ready below.` })
-      await Promise.all([redemptionsQuery, pointsQuery, missionsQuery, memberInfoQuery].map((q) => queryClient.invalidateQueries({ queryKey: q.queryKey })))
+      // The balance everywhere follows by itself (every change refreshes it: app/router.tsx).
+      await queryClient.invalidateQueries({ queryKey: redemptionsQuery.queryKey })
     },
     onSettled: (_data, error) => {
       // Keep the id when the outcome is unknown (timeout, network): a retry must not redeem twice.
