@@ -1,0 +1,25 @@
+// The bare TanStack Start anchor: the product's plugin setup (vite.config.ts) minus Lingui and
+// Tailwind, built by `npm run bench` with the repo's vite into BENCH_ANCHOR_OUTPUT_DIR.
+// Every file a build writes goes under that directory, so nothing lands in the repository.
+import { resolve } from 'node:path'
+import { tanstackStart } from '@tanstack/react-start/plugin/vite'
+import viteReact from '@vitejs/plugin-react'
+import { nitro } from 'nitro/vite'
+import { defineConfig } from 'vite'
+
+const here = import.meta.dirname
+const outputDir = process.env.BENCH_ANCHOR_OUTPUT_DIR
+if (!outputDir) throw new Error('BENCH_ANCHOR_OUTPUT_DIR is not set: the anchor is built by scripts/bench/run.mjs')
+const workDir = resolve(outputDir, '..', 'anchor-start-build')
+
+export default defineConfig({
+  root: here,
+  cacheDir: resolve(workDir, 'vite'),
+  logLevel: 'warn',
+  plugins: [
+    // Its own route tree, next to its own routes: app/routeTree.gen.ts is never touched.
+    tanstackStart({ srcDirectory: 'src', router: { tmpDir: resolve(workDir, 'tanstack') } }),
+    viteReact(),
+    nitro({ rootDir: workDir, buildDir: resolve(workDir, 'nitro'), output: { dir: resolve(outputDir) } }),
+  ],
+})

@@ -1,0 +1,113 @@
+// What `npm run bench` measures: throughput under load (autocannon), bytes a browser downloads on a
+// first visit (playwright-core + Chromium), and the self time in a CPU profile.
+import { readFileSync } from 'node:fs'
+import autocannon from 'autocannon'
+
+/** Loopback only: the benchmark never loads anything but this machine. */
+function assertLoopback(url) {
+  const { hostname } = new URL(url)
+  if (hostname !== '127.0.0.1' && hostname !== 'localhost' && hostname !== '[::1]') throw new Error(`Refusing to load ${url}: loopback addresses only`)
+}
+
+/** Loads `url` for `seconds` (a bounded run) and returns req/s, latency and every kind of error. */
+export async function load(url, { connections, seconds, headers = {}, method = 'GET', body }) {
+  assertLoopback(url)
+  const result = await autocannon({ url, connections, duration: seconds, headers, method, body, timeout: 10 })
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+  }
+}
+
+const TEXT_TYPE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/
+
+/**
+ * Bytes a first visit downloads (empty cache): the transferred body size of each response
+ * (`request.sizes()` after `requestfinished`), by kind, and whether each text response came compressed.
+ */
+export async function pageWeight(browser, url) {
+  assertLoopback(url)
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const pending = []
+  page.on('requestfinished', (request) => {
+    pending.push(
+      (async () => {
+        const [sizes, response] = await Promise.all([request.sizes(), request.response()])
+        const headers = response ? await response.allHeaders() : {}
+        return { url: request.url(), type: request.resourceType(), bytes: sizes.responseBodySize, contentType: headers['content-type'] ?? '', encoding: headers['content-encoding'] ?? '' }
+      })(),
+    )
+  })
+  try {
+    await page.goto(url, { waitUntil: 'load' })
+    // Both the portal and the anchor mark the document once React has hydrated it.
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 30_000 })
+    await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {})
+    const responses = await Promise.all(pending)
+    const sum = (kind) => responses.filter((r) => kindOf(r) === kind).reduce((total, r) => total + r.bytes, 0)
+    const text = responses.filter((r) => TEXT_TYPE.test(r.contentType))
+    return {
+      html: sum('html'),
+      js: sum('js'),
+      jsFiles: responses.filter((r) => kindOf(r) === 'js').length,
+      css: sum('css'),
+      other: sum('other'),
+      textCompressed: text.filter((r) => r.encoding).length,
+      textTotal: text.length,
+      encodings: [...new Set(text.map((r) => r.encoding).filter(Boolean))],
+      uncompressed: text.filter((r) => !r.encoding).map((r) => ({ path: new URL(r.url).pathname, bytes: r.bytes })),
+    }
+  } finally {
+    await context.close()
+  }
+}
+
+function kindOf(response) {
+  if (response.type === 'document') return 'html'
+  if (response.type === 'script') return 'js'
+  if (response.type === 'stylesheet') return 'css'
+  return 'other'
+}
+
+/** The functions and files with the most self time in a V8 .cpuprofile, as shares of the busy (not idle) time. */
+export function summariseProfile(path, top = 15) {
+  const profile = JSON.parse(readFileSync(path, 'utf8'))
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]))
+  const selfMs = new Map()
+  profile.samples.forEach((id, i) => selfMs.set(id, (selfMs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000))
+  let idleMs = 0
+  const byFunction = new Map()
+  const byFile = new Map()
+  for (const [id, ms] of selfMs) {
+    const { functionName, url, lineNumber } = nodes.get(id).callFrame
+    // Waiting (on the member API, the emulator, the network) is not work: counted apart.
+    if (functionName === '(idle)') {
+      idleMs += ms
+      continue
+    }
+    const file = url ? decodeURIComponent(url.replace(/^.*\/(node_modules|\.data\/bench-\d+\/[^/]+)\//, '').replace(/^file:\/\//, '')) : '(native)'
+    const fn = `${functionName || '(anonymous)'}  ${url ? `${file}:${lineNumber + 1}` : ''}`.trim()
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms)
+    byFile.set(file, (byFile.get(file) ?? 0) + ms)
+  }
+  const rank = (map) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, ms]) => ({ name, ms, share: ms / total }))
+  const total = [...byFile.values()].reduce((a, b) => a + b, 0)
+  return { busyMs: total, idleMs, functions: rank(byFunction), files: rank(byFile) }
+}
+
+/** A plain text table: columns padded to their widest cell, numbers right-aligned. */
+export function table(header, rows) {
+  const cells = [header, ...rows].map((row) => row.map((cell) => String(cell)))
+  const widths = header.map((_, i) => Math.max(...cells.map((row) => row[i].length)))
+  // A column of numbers (or dashes for "none") is right-aligned.
+  const numeric = header.map((_, i) => i > 0 && rows.every((row) => /^[\d.,% —-]+$/.test(String(row[i]))))
+  const line = (row) => row.map((cell, i) => (numeric[i] ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join('  ').trimEnd()
+  return [line(cells[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n')
+}

@@ -1,0 +1,353 @@
+// `npm run bench`: the portal and the member API under load, side by side with bare anchors of the
+// same stack (scripts/bench/anchors/), in one run on this machine. Absolute req/s swing between
+// runs on shared machines; the ratio to the anchor measured in the same run is the number to watch.
+//
+// Builds the portal (into a throw-away directory, never .output/) and the bare TanStack Start
+// anchor; starts an Auth emulator, the member API on PGlite with demo data (the portal's upstream),
+// the member API on PostgreSQL and the bare Hono + PostgreSQL anchor (each on a throw-away database);
+// loads each target in turn; prints req/s, p50, p99, errors and the ratio to the anchor, then the
+// bytes a first visit downloads. Everything it started or created is removed at the end, also on
+// failure or Ctrl-C.
+//
+//   BENCH_SECONDS        seconds of load per target (default 10; each target also gets a short warm-up)
+//   BENCH_DATABASE_URL   PostgreSQL server for the PostgreSQL targets (skipped, with a message, when unset)
+//   BENCH_PROFILE=1      afterwards, a CPU profile of the portal under the same load (its own pass,
+//                        so the profiler does not slow the measured run); summary printed, file kept
+import { execFileSync } from 'node:child_process'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
+import { resolve } from 'node:path'
+import { chromium } from 'playwright-core'
+import postgres from 'postgres'
+import { MEMBER_INFO_PATH, PUBLIC_REVIEWS_PATH } from '../../contract/paths.ts'
+import { freePort, startAuthEmulator } from '../lib/auth-emulator.mjs'
+import { CHROMIUM_ARGS, findChromium } from '../lib/browser.mjs'
+import { startNode, waitForHttp } from '../lib/processes.mjs'
+import { DEMO_EMAIL, DEMO_PASSWORD, startSuite } from '../lib/suite.mjs'
+import { load, pageWeight, summariseProfile, table } from './measure.mjs'
+
+const root = resolve(import.meta.dirname, '../..')
+const vite = resolve(root, 'node_modules/vite/bin/vite.js')
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+const WARMUP_SECONDS = Math.min(2, SECONDS)
+const DATABASE_URL = process.env.BENCH_DATABASE_URL
+const PROFILE = process.env.BENCH_PROFILE === '1'
+const PAGE_CONNECTIONS = 20
+const API_CONNECTIONS = 50
+// What a browser sends: the servers may compress, and the anchors are asked the same way.
+const BROWSER_HEADERS = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'gzip, deflate, br, zstd' }
+
+if (!Number.isFinite(SECONDS) || SECONDS <= 0 || SECONDS > 300) {
+  console.error('BENCH_SECONDS must be a number of seconds between 1 and 300.')
+  process.exit(1)
+}
+if (process.env.NODE_ENV === 'production') {
+  console.error('npm run bench runs the local mode (Auth emulator, demo data); unset NODE_ENV.')
+  process.exit(1)
+}
+
+// Everything temporary lives here and goes at the end.
+const tmp = resolve(root, `.data/bench-${process.pid}`)
+/** Undo steps, run last-in first-out. */
+const cleanups = []
+let cleaning = null
+function cleanUp() {
+  cleaning ??= (async () => {
+    for (const undo of cleanups.reverse()) {
+      try {
+        await undo()
+      } catch (error) {
+        console.error(`cleanup: ${error instanceof Error ? error.message : error}`)
+      }
+    }
+    rmSync(tmp, { recursive: true, force: true })
+  })()
+  return cleaning
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    console.error(`\n${signal}: stopping everything the benchmark started…`)
+    void cleanUp().finally(() => process.exit(130))
+  })
+}
+
+/** A node process that is stopped at the end; it never outlives this script, even when started during a cleanup. */
+function started(handle) {
+  cleanups.push(() => handle.stop())
+  process.once('exit', () => handle.child.kill('SIGKILL'))
+  return handle
+}
+
+async function build(name, args, env) {
+  const child = started(startNode(name, [vite, 'build', ...args], { env, quiet: true }))
+  const { code } = await child.exited
+  if (code !== 0) throw new Error(`${name} failed:\n${child.output()}`)
+}
+
+async function waitUntilUp(handle, url) {
+  try {
+    await waitForHttp(url, { isAlive: handle.isAlive, timeoutMs: 120_000 })
+  } catch (error) {
+    throw new Error(`${handle.name} did not start: ${error instanceof Error ? error.message : error}\n${handle.output()}`)
+  }
+}
+
+/** A throw-away database on the BENCH_DATABASE_URL server, dropped at the end. */
+async function throwAwayDatabase(prefix) {
+  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`
+  const admin = postgres(DATABASE_URL, { max: 1, onnotice: () => {} })
+  try {
+    await admin.unsafe(`create database ${name}`)
+  } finally {
+    await admin.end()
+  }
+  cleanups.push(async () => {
+    const cleanup = postgres(DATABASE_URL, { max: 1, onnotice: () => {} })
+    try {
+      await cleanup.unsafe(`drop database if exists ${name} with (force)`)
+    } finally {
+      await cleanup.end()
+    }
+  })
+  const url = new URL(DATABASE_URL)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+/** The demo member's ID token, from the emulator's REST API. */
+async function demoIdToken(emulatorHost) {
+  const response = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD, returnSecureToken: true }),
+  })
+  const body = await response.json()
+  if (!body.idToken) throw new Error(`The demo member could not sign in: ${JSON.stringify(body)}`)
+  return { idToken: body.idToken, uid: body.localId }
+}
+
+/** Signs the demo member in on the portal's login page, as a member would; returns the session cookie. */
+async function portalSessionCookie(browser, portalUrl) {
+  const context = await browser.newContext({ baseURL: portalUrl })
+  try {
+    const page = await context.newPage()
+    await page.goto('/en/user/login', { waitUntil: 'load' })
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await page.getByLabel('E-mail address').fill(DEMO_EMAIL)
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await page.waitForURL((url) => !url.pathname.startsWith('/en/user/login'), { timeout: 30_000 })
+    const cookie = (await context.cookies()).find((c) => c.name === '__session' || c.name === '__Host-session')
+    if (!cookie) throw new Error('Signed in, but the portal set no session cookie')
+    return `${cookie.name}=${cookie.value}`
+  } finally {
+    await context.close()
+  }
+}
+
+/** Each target answers 2xx before it is loaded; otherwise the load would measure an error page. */
+async function checkAnswers(target) {
+  const response = await fetch(target.url, { method: target.method, body: target.body, headers: target.headers, redirect: 'manual' })
+  await response.arrayBuffer()
+  if (response.status >= 300) throw new Error(`${target.name} answers ${response.status} ${response.headers.get('location') ?? ''}, not 2xx`)
+}
+
+const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '—')
+const began = Date.now()
+const step = (message) => console.log(`[${fmt((Date.now() - began) / 1000).padStart(3)} s] ${message}`)
+
+async function main() {
+  mkdirSync(tmp, { recursive: true })
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim()
+  console.log(`bench: ${SECONDS} s per target (+${WARMUP_SECONDS} s warm-up), ${availableParallelism()} CPUs, Node ${process.versions.node}, commit ${commit}`)
+  if (!DATABASE_URL) console.log('BENCH_DATABASE_URL is not set: the PostgreSQL targets (member API on PostgreSQL, Hono + PostgreSQL anchor) are skipped.')
+  const chromiumPath = findChromium()
+  if (!chromiumPath) throw new Error('No Chromium found (looked for /usr/bin/chromium and others; CHROMIUM_PATH to point at one).')
+
+  step('Building the portal and the TanStack Start anchor…')
+  // The product build rewrites nitro's pointer to "the last build"; it is put back afterwards.
+  const lastBuild = resolve(root, 'node_modules/.nitro/last-build.json')
+  const lastBuildBefore = existsSync(lastBuild) ? readFileSync(lastBuild) : null
+  await build('portal build', ['--logLevel', 'error'], { PORTAL_OUTPUT_DIR: resolve(tmp, 'portal') })
+  if (lastBuildBefore) writeFileSync(lastBuild, lastBuildBefore)
+  await build('anchor build', ['--config', resolve(root, 'scripts/bench/anchors/start/vite.config.mjs'), '--logLevel', 'error'], {
+    BENCH_ANCHOR_OUTPUT_DIR: resolve(tmp, 'anchor-start'),
+  })
+
+  step(`Starting the Auth emulator, the member API (PGlite${DATABASE_URL ? ' and PostgreSQL' : ''}), the portal and the anchors…`)
+  const emulator = await startAuthEmulator({ port: 0, hubPort: 0, loggingPort: 0, workDir: resolve(tmp, 'firebase') })
+  cleanups.push(() => emulator.stop())
+
+  // One at a time: each seeds the demo member, and two at once would both create its account.
+  const suitePglitePort = await freePort()
+  const suitePglite = started(startSuite({ port: suitePglitePort, authEmulatorHost: emulator.host, dataDir: resolve(tmp, 'pglite'), quiet: true }))
+  const suitePgliteUrl = `http://127.0.0.1:${suitePglitePort}`
+  await waitUntilUp(suitePglite, `${suitePgliteUrl}/readyz`)
+
+  let suitePgUrl = null
+  let anchorHonoUrl = null
+  if (DATABASE_URL) {
+    const port = await freePort()
+    const suitePg = started(
+      startSuite({ port, authEmulatorHost: emulator.host, dataDir: resolve(tmp, 'pglite-unused'), quiet: true, env: { DATABASE_URL: await throwAwayDatabase('bench_suite') } }),
+    )
+    suitePgUrl = `http://127.0.0.1:${port}`
+    await waitUntilUp(suitePg, `${suitePgUrl}/readyz`)
+
+    // The anchor answers as many bytes as the product's public reviews.
+    const productBytes = (await (await fetch(`${suitePgUrl}/${PUBLIC_REVIEWS_PATH}`)).arrayBuffer()).byteLength
+    const anchorPort = await freePort()
+    const anchorHono = started(
+      startNode('anchor-hono', [resolve(root, 'scripts/bench/anchors/hono-postgres.mjs')], {
+        quiet: true,
+        env: { PORT: String(anchorPort), DATABASE_URL: await throwAwayDatabase('bench_anchor'), BENCH_PAYLOAD_BYTES: String(productBytes) },
+      }),
+    )
+    anchorHonoUrl = `http://127.0.0.1:${anchorPort}/reviews`
+    await waitUntilUp(anchorHono, anchorHonoUrl)
+    const anchorBytes = (await (await fetch(anchorHonoUrl)).arrayBuffer()).byteLength
+    step(`Public reviews payload: member API ${productBytes} B, Hono + PostgreSQL anchor ${anchorBytes} B.`)
+  }
+
+  const portalEnv = {
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    PORTAL_MODE: 'local',
+    FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+    GCLOUD_PROJECT: emulator.projectId,
+    SUITE_URL: suitePgliteUrl,
+  }
+  const startPortal = async (nodeArgs = []) => {
+    const port = await freePort()
+    const portal = started(startNode('portal', [...nodeArgs, resolve(tmp, 'portal/server/index.mjs')], { quiet: true, env: { ...portalEnv, PORT: String(port) } }))
+    const url = `http://127.0.0.1:${port}`
+    await waitUntilUp(portal, `${url}/en`)
+    return { portal, url }
+  }
+  const { url: portalUrl } = await startPortal()
+
+  const anchorStartPort = await freePort()
+  const anchorStart = started(startNode('anchor-start', [resolve(tmp, 'anchor-start/server/index.mjs')], { quiet: true, env: { PORT: String(anchorStartPort), HOST: '127.0.0.1' } }))
+  const anchorStartUrl = `http://127.0.0.1:${anchorStartPort}/`
+  await waitUntilUp(anchorStart, anchorStartUrl)
+
+  step('Signing in the demo member…')
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS.filter((arg) => arg !== '--headless'), headless: true })
+  cleanups.push(() => browser.close())
+  const { idToken, uid } = await demoIdToken(emulator.host)
+  const sessionCookie = await portalSessionCookie(browser, portalUrl)
+  const bearer = { authorization: `Bearer ${idToken}` }
+
+  // In this order, each anchor just before the targets compared with it.
+  const START_ANCHOR = 'TanStack Start anchor /'
+  const HONO_ANCHOR = 'Hono + PostgreSQL anchor'
+  const page = (name, path, headers = {}) => ({ name, url: `${portalUrl}${path}`, connections: PAGE_CONNECTIONS, headers: { ...BROWSER_HEADERS, ...headers }, anchor: START_ANCHOR })
+  const targets = [
+    { name: START_ANCHOR, url: anchorStartUrl, connections: PAGE_CONNECTIONS, headers: BROWSER_HEADERS },
+    page('portal /en (visitor)', '/en'),
+    page('portal /en/reviews (visitor)', '/en/reviews'),
+    page('portal /en/member/campaigns (member)', '/en/member/campaigns', { cookie: sessionCookie }),
+  ]
+  if (DATABASE_URL) {
+    targets.push(
+      { name: HONO_ANCHOR, url: anchorHonoUrl, connections: API_CONNECTIONS, headers: {} },
+      { name: 'API public reviews (PostgreSQL)', url: `${suitePgUrl}/${PUBLIC_REVIEWS_PATH}`, connections: API_CONNECTIONS, headers: {}, anchor: HONO_ANCHOR },
+      { name: 'API member_info (PostgreSQL)', url: `${suitePgUrl}/${MEMBER_INFO_PATH}`, connections: API_CONNECTIONS, headers: bearer, anchor: HONO_ANCHOR },
+    )
+  }
+  // PGlite has no PostgreSQL anchor of its own: compared with the Hono + PostgreSQL one when there is one.
+  targets.push(
+    { name: 'API public reviews (PGlite)', url: `${suitePgliteUrl}/${PUBLIC_REVIEWS_PATH}`, connections: API_CONNECTIONS, headers: {}, anchor: DATABASE_URL ? HONO_ANCHOR : undefined },
+    { name: 'API member_info (PGlite)', url: `${suitePgliteUrl}/${MEMBER_INFO_PATH}`, connections: API_CONNECTIONS, headers: bearer, anchor: DATABASE_URL ? HONO_ANCHOR : undefined },
+    // A reference, not a product target: every member request has its credential checked for
+    // revocation (firebase-admin's getUser), which here is this call to the emulator.
+    {
+      name: 'Auth emulator getUser (reference)',
+      url: `http://${emulator.host}/identitytoolkit.googleapis.com/v1/projects/${emulator.projectId}/accounts:lookup`,
+      method: 'POST',
+      body: JSON.stringify({ localId: [uid] }),
+      connections: API_CONNECTIONS,
+      headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
+    },
+  )
+  for (const target of targets) await checkAnswers(target)
+
+  const results = new Map()
+  for (const target of targets) {
+    const label = `Loading ${target.name} (${target.connections} connections)…`
+    await load(target.url, { ...target, connections: Math.min(target.connections, 10), seconds: WARMUP_SECONDS })
+    const result = await load(target.url, { ...target, seconds: SECONDS })
+    results.set(target.name, result)
+    step(`${label} ${fmt(result.rps)} req/s`)
+    // autocannon does not wait for its last requests: let them finish before the next target.
+    await new Promise((r) => setTimeout(r, 1000))
+  }
+
+  step('Measuring what a first visit downloads (Chromium, empty cache)…')
+  const weights = [
+    [START_ANCHOR, anchorStartUrl],
+    ['portal /en', `${portalUrl}/en`],
+    ['portal /en/reviews', `${portalUrl}/en/reviews`],
+    ['portal /en/how-it-works', `${portalUrl}/en/how-it-works`],
+  ]
+  const weightRows = []
+  for (const [name, url] of weights) weightRows.push([name, await pageWeight(browser, url)])
+
+  let profile = null
+  if (PROFILE) {
+    step('Profiling the portal under the same page load (a separate pass)…')
+    const profileDir = resolve(tmp, 'profile')
+    const { portal, url } = await startPortal([`--cpu-prof`, `--cpu-prof-dir=${profileDir}`])
+    for (const target of targets.filter((t) => t.anchor === START_ANCHOR)) {
+      await load(target.url.replace(portalUrl, url), { ...target, seconds: SECONDS })
+    }
+    await new Promise((r) => setTimeout(r, 1000))
+    await portal.stop('SIGINT')
+    const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'))
+    if (!file) throw new Error('The portal wrote no CPU profile')
+    const kept = resolve(root, `.data/bench-portal-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`)
+    copyFileSync(resolve(profileDir, file), kept)
+    profile = { ...summariseProfile(kept), kept }
+  }
+
+  console.log(`\nThroughput (${SECONDS} s per target; pages at ${PAGE_CONNECTIONS} connections, member API at ${API_CONNECTIONS}):\n`)
+  console.log(
+    table(
+      ['target', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'anchor', 'of anchor'],
+      targets.map((target) => {
+        const r = results.get(target.name)
+        const anchor = target.anchor ? results.get(target.anchor) : undefined
+        return [target.name, fmt(r.rps), fmt(r.p50), fmt(r.p99), r.errors, target.anchor ?? '—', anchor ? `${fmt((100 * r.rps) / anchor.rps)} %` : '—']
+      }),
+    ),
+  )
+  console.log('\nFirst visit, bytes transferred (bodies as sent on the wire):\n')
+  console.log(
+    table(
+      ['page', 'HTML B', 'JS B', 'JS files', 'CSS B', 'other B', 'text compressed'],
+      weightRows.map(([name, w]) => [name, w.html, w.js, w.jsFiles, w.css, w.other, `${w.textCompressed}/${w.textTotal}${w.encodings.length ? ` (${w.encodings.join(', ')})` : ''}`]),
+    ),
+  )
+  for (const [name, w] of weightRows) {
+    const largest = w.uncompressed.sort((a, b) => b.bytes - a.bytes).slice(0, 4)
+    if (largest.length) console.log(`  ${name}: ${w.uncompressed.length} text responses not compressed, largest ${largest.map((r) => `${r.path} ${r.bytes} B`).join(', ')}`)
+  }
+  if (profile) {
+    console.log(`\nPortal CPU profile under page load: ${fmt(profile.busyMs / 1000, 1)} s busy, ${fmt(profile.idleMs / 1000, 1)} s idle; kept in ${profile.kept}\n`)
+    console.log(table(['self time, by function', 'ms', 'of busy'], profile.functions.map((f) => [f.name, fmt(f.ms), `${fmt(100 * f.share, 1)} %`])))
+    console.log('')
+    console.log(table(['self time, by file', 'ms', 'of busy'], profile.files.map((f) => [f.name, fmt(f.ms), `${fmt(100 * f.share, 1)} %`])))
+  }
+}
+
+let code = 0
+try {
+  await main()
+} catch (error) {
+  // After Ctrl-C, processes stopping under it are no news.
+  if (!cleaning) console.error(`\nbench failed: ${error instanceof Error ? error.message : error}`)
+  code = 1
+}
+await cleanUp()
+console.log(`\nbench ${code ? 'failed' : 'finished'} after ${fmt((Date.now() - began) / 1000)} s (cleanup included)`)
+process.exit(code)
