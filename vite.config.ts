@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import babel from '@rolldown/plugin-babel'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import tailwindcss from '@tailwindcss/vite'
@@ -8,9 +10,12 @@ import { defineConfig } from 'vite'
 
 // One id per build: the browser compares it with /build/latest.json to notice a deployment.
 const buildId = process.env.PORTAL_BUILD_ID ?? Date.now().toString(36)
+// The catalog's content hash: the browser's messages address (/_i18n/{hash}/en/messages.json)
+// changes exactly when the messages do, so it can be cached for good.
+const catalogHash = createHash('sha256').update(readFileSync(new URL('./locales/en/messages.po', import.meta.url))).digest('hex').slice(0, 12)
 
 export default defineConfig({
-  define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId) },
+  define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId), 'import.meta.env.VITE_I18N_HASH': JSON.stringify(catalogHash) },
   server: { port: 3000, host: '127.0.0.1' },
   resolve: { tsconfigPaths: true },
   plugins: [
@@ -21,6 +26,12 @@ export default defineConfig({
     lingui(),
     viteReact(),
     // PORTAL_OUTPUT_DIR lets two builds live side by side (e.g. a test run while developing).
-    nitro({ plugins: ['./app/server/startup-check.ts'], ...(process.env.PORTAL_OUTPUT_DIR ? { output: { dir: process.env.PORTAL_OUTPUT_DIR } } : {}) }),
+    nitro({
+      plugins: ['./app/server/startup-check.ts'],
+      // Scripts, styles and images are compressed once at build time and served as .br or .gz to
+      // the browsers that take them (pages are compressed as they are rendered: app/server/compression.ts).
+      compressPublicAssets: { gzip: true, brotli: true },
+      ...(process.env.PORTAL_OUTPUT_DIR ? { output: { dir: process.env.PORTAL_OUTPUT_DIR } } : {}),
+    }),
   ],
 })

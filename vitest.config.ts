@@ -10,7 +10,7 @@ export default defineConfig({
     include: ['app/**/*.test.{ts,tsx}', 'contract/**/*.test.ts', 'suite/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['tests/setup/auth-emulator.global.ts'],
-    setupFiles: ['tests/setup/auth-env.ts'],
+    setupFiles: ['tests/setup/auth-env.ts', 'tests/setup/i18n.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

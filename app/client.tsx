@@ -1,6 +1,8 @@
 import { StartClient } from '@tanstack/react-start/client'
 import { StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
+import { ensureMessages } from './i18n/browser-messages'
+import { DEFAULT_LOCALE } from './i18n/i18n'
 import { installErrorReporting, reportClientError } from './observability/error-reporter'
 import { handleAppFailure } from './observability/startup'
 
@@ -8,6 +10,13 @@ import { handleAppFailure } from './observability/startup'
 // logged as 'Error while mounting app' and recorded as the start-up error, and an error no boundary
 // caught leaves an error page, never a blank one.
 installErrorReporting()
+
+// Every word on the page comes from the catalog: it is in memory before React takes over.
+try {
+  await ensureMessages(DEFAULT_LOCALE)
+} catch (error) {
+  reportClientError(error, ['mount'])
+}
 
 startTransition(() => {
   try {

@@ -49,6 +49,7 @@ import { Route as LocaleSignedInWithAddressMemberPhoneRouteImport } from './rout
 import { Route as LocaleSignedInWithAddressMemberPreferencesRouteImport } from './routes/$locale/_signedInWithAddress/member/preferences'
 import { Route as LocaleSignedInWithAddressMemberProfileRouteImport } from './routes/$locale/_signedInWithAddress/member/profile'
 import { Route as LocaleWithAddressReadyToTestIndexRouteImport } from './routes/$locale/_withAddress/ready-to-test/index'
+import { Route as I18nHashLocaleMessagesDotjsonRouteImport } from './routes/[_]i18n/$hash/$locale/messages[.]json'
 import { Route as LocaleSignedInMemberDownloadDataIndexRouteImport } from './routes/$locale/_signedIn/member/download-data/index'
 import { Route as LocaleSignedInMemberDownloadDataProfilePdfRouteImport } from './routes/$locale/_signedIn/member/download-data/profile-pdf'
 import { Route as LocaleSignedInMemberMissionsIndexRouteImport } from './routes/$locale/_signedIn/member/missions/index'
@@ -277,6 +278,12 @@ const LocaleWithAddressReadyToTestIndexRoute =
     path: '/ready-to-test/',
     getParentRoute: () => LocaleWithAddressRouteRoute,
   } as any)
+const I18nHashLocaleMessagesDotjsonRoute =
+  I18nHashLocaleMessagesDotjsonRouteImport.update({
+    id: '/_i18n/$hash/$locale/messages.json',
+    path: '/_i18n/$hash/$locale/messages.json',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const LocaleSignedInMemberDownloadDataIndexRoute =
   LocaleSignedInMemberDownloadDataIndexRouteImport.update({
     id: '/member/download-data/',
@@ -384,6 +391,7 @@ export interface FileRoutesByFullPath {
   '/$locale/member/phone': typeof LocaleSignedInWithAddressMemberPhoneRoute
   '/$locale/member/preferences': typeof LocaleSignedInWithAddressMemberPreferencesRoute
   '/$locale/member/profile': typeof LocaleSignedInWithAddressMemberProfileRoute
+  '/_i18n/$hash/$locale/messages.json': typeof I18nHashLocaleMessagesDotjsonRoute
   '/$locale/reviews/': typeof LocalePublicReviewsIndexRoute
   '/$locale/ready-to-test/': typeof LocaleWithAddressReadyToTestIndexRoute
   '/$locale/member/download-data/profile-pdf': typeof LocaleSignedInMemberDownloadDataProfilePdfRoute
@@ -432,6 +440,7 @@ export interface FileRoutesByTo {
   '/$locale/member/phone': typeof LocaleSignedInWithAddressMemberPhoneRoute
   '/$locale/member/preferences': typeof LocaleSignedInWithAddressMemberPreferencesRoute
   '/$locale/member/profile': typeof LocaleSignedInWithAddressMemberProfileRoute
+  '/_i18n/$hash/$locale/messages.json': typeof I18nHashLocaleMessagesDotjsonRoute
   '/$locale/reviews': typeof LocalePublicReviewsIndexRoute
   '/$locale/ready-to-test': typeof LocaleWithAddressReadyToTestIndexRoute
   '/$locale/member/download-data/profile-pdf': typeof LocaleSignedInMemberDownloadDataProfilePdfRoute
@@ -487,6 +496,7 @@ export interface FileRoutesById {
   '/$locale/_signedInWithAddress/member/phone': typeof LocaleSignedInWithAddressMemberPhoneRoute
   '/$locale/_signedInWithAddress/member/preferences': typeof LocaleSignedInWithAddressMemberPreferencesRoute
   '/$locale/_signedInWithAddress/member/profile': typeof LocaleSignedInWithAddressMemberProfileRoute
+  '/_i18n/$hash/$locale/messages.json': typeof I18nHashLocaleMessagesDotjsonRoute
   '/$locale/_public/reviews/': typeof LocalePublicReviewsIndexRoute
   '/$locale/_withAddress/ready-to-test/': typeof LocaleWithAddressReadyToTestIndexRoute
   '/$locale/_signedIn/member/download-data/profile-pdf': typeof LocaleSignedInMemberDownloadDataProfilePdfRoute
@@ -538,6 +548,7 @@ export interface FileRouteTypes {
     | '/$locale/member/phone'
     | '/$locale/member/preferences'
     | '/$locale/member/profile'
+    | '/_i18n/$hash/$locale/messages.json'
     | '/$locale/reviews/'
     | '/$locale/ready-to-test/'
     | '/$locale/member/download-data/profile-pdf'
@@ -586,6 +597,7 @@ export interface FileRouteTypes {
     | '/$locale/member/phone'
     | '/$locale/member/preferences'
     | '/$locale/member/profile'
+    | '/_i18n/$hash/$locale/messages.json'
     | '/$locale/reviews'
     | '/$locale/ready-to-test'
     | '/$locale/member/download-data/profile-pdf'
@@ -640,6 +652,7 @@ export interface FileRouteTypes {
     | '/$locale/_signedInWithAddress/member/phone'
     | '/$locale/_signedInWithAddress/member/preferences'
     | '/$locale/_signedInWithAddress/member/profile'
+    | '/_i18n/$hash/$locale/messages.json'
     | '/$locale/_public/reviews/'
     | '/$locale/_withAddress/ready-to-test/'
     | '/$locale/_signedIn/member/download-data/profile-pdf'
@@ -662,6 +675,7 @@ export interface RootRouteChildren {
   R404Route: typeof R404Route
   BuildLatestDotjsonRoute: typeof BuildLatestDotjsonRoute
   ImagesProductsNameRoute: typeof ImagesProductsNameRoute
+  I18nHashLocaleMessagesDotjsonRoute: typeof I18nHashLocaleMessagesDotjsonRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -946,6 +960,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocaleWithAddressReadyToTestIndexRouteImport
       parentRoute: typeof LocaleWithAddressRouteRoute
     }
+    '/_i18n/$hash/$locale/messages.json': {
+      id: '/_i18n/$hash/$locale/messages.json'
+      path: '/_i18n/$hash/$locale/messages.json'
+      fullPath: '/_i18n/$hash/$locale/messages.json'
+      preLoaderRoute: typeof I18nHashLocaleMessagesDotjsonRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/$locale/_signedIn/member/download-data/': {
       id: '/$locale/_signedIn/member/download-data/'
       path: '/member/download-data'
@@ -1217,6 +1238,7 @@ const rootRouteChildren: RootRouteChildren = {
   R404Route: R404Route,
   BuildLatestDotjsonRoute: BuildLatestDotjsonRoute,
   ImagesProductsNameRoute: ImagesProductsNameRoute,
+  I18nHashLocaleMessagesDotjsonRoute: I18nHashLocaleMessagesDotjsonRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

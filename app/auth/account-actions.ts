@@ -2,24 +2,9 @@
 // Each returns a typed outcome; pages turn failures into messages. Server sessions follow through
 // startSessionFn / endSessionFn.
 import type { QueryClient } from '@tanstack/react-query'
-import {
-  applyActionCode,
-  confirmPasswordReset,
-  createUserWithEmailAndPassword,
-  isSignInWithEmailLink,
-  sendEmailVerification,
-  sendPasswordResetEmail,
-  sendSignInLinkToEmail,
-  signInWithEmailAndPassword,
-  signInWithEmailLink,
-  signOut as firebaseSignOut,
-  updateProfile,
-  type Auth,
-  type User,
-} from 'firebase/auth'
+import type { Auth, User } from 'firebase/auth'
 import { feedback } from '~/components/ui/feedback-store'
 import { authStore } from './auth-store'
-import { clientAuth } from './firebase-web'
 import { publicAuthConfigQuery } from './public-config'
 import { uidOf, viewerQuery, type Viewer } from './viewer'
 import { endSessionFn, startSessionFn } from './viewer.functions'
@@ -65,8 +50,12 @@ async function attempt<T>(action: () => Promise<T>): Promise<Outcome<T>> {
   }
 }
 
+/** Firebase's web SDK is fetched when an account action first needs it, never with a page. */
+const sdk = () => import('firebase/auth')
+
 async function authOf(queryClient: QueryClient): Promise<Auth> {
-  return clientAuth(await queryClient.ensureQueryData(publicAuthConfigQuery))
+  const [{ clientAuth }, config] = await Promise.all([import('./firebase-web'), queryClient.ensureQueryData(publicAuthConfigQuery)])
+  return clientAuth(config)
 }
 
 // A sign-in opening its server session, or a sign-out closing it. While one runs, the auth
@@ -117,7 +106,7 @@ const origin = () => window.location.origin
 export function signInWithPassword(queryClient: QueryClient, email: string, password: string): Promise<Outcome<Viewer>> {
   return attempt(async () => {
     const auth = await authOf(queryClient)
-    return withSession(queryClient, async () => (await signInWithEmailAndPassword(auth, email, password)).user)
+    return withSession(queryClient, async () => (await (await sdk()).signInWithEmailAndPassword(auth, email, password)).user)
   })
 }
 
@@ -126,10 +115,10 @@ export function register(queryClient: QueryClient, input: { displayName: string;
   return attempt(async () => {
     const auth = await authOf(queryClient)
     return withSession(queryClient, async () => {
-      const { user } = await createUserWithEmailAndPassword(auth, input.email, input.password)
+      const { user } = await (await sdk()).createUserWithEmailAndPassword(auth, input.email, input.password)
       // The name first, so the session cookie carries it.
-      await updateProfile(user, { displayName: input.displayName })
-      await sendEmailVerification(user, { url: `${origin()}/en/user/verify-email` })
+      await (await sdk()).updateProfile(user, { displayName: input.displayName })
+      await (await sdk()).sendEmailVerification(user, { url: `${origin()}/en/user/verify-email` })
       return user
     })
   })
@@ -139,7 +128,7 @@ export function resendVerification(queryClient: QueryClient): Promise<Outcome> {
   return attempt(async () => {
     const user = (await authOf(queryClient)).currentUser
     if (!user) throw Object.assign(new Error('signed out'), { code: 'auth/invalid-credential' })
-    await sendEmailVerification(user, { url: `${origin()}/en/user/verify-email` })
+    await (await sdk()).sendEmailVerification(user, { url: `${origin()}/en/user/verify-email` })
   })
 }
 
@@ -171,7 +160,7 @@ export function refreshVerification(queryClient: QueryClient): Promise<Outcome<b
  */
 export function verifyEmail(queryClient: QueryClient, oobCode: string): Promise<Outcome<{ signedIn: boolean }>> {
   return attempt(async () => {
-    await applyActionCode(await authOf(queryClient), oobCode)
+    await (await sdk()).applyActionCode(await authOf(queryClient), oobCode)
     const refreshed = await refreshVerification(queryClient)
     return { signedIn: refreshed.ok && refreshed.value }
   })
@@ -180,7 +169,7 @@ export function verifyEmail(queryClient: QueryClient, oobCode: string): Promise<
 /** Confirms a change of e-mail address from the link's code, or undoes one (recoverEmail). */
 export function applyEmailChange(queryClient: QueryClient, oobCode: string): Promise<Outcome> {
   return attempt(async () => {
-    await applyActionCode(await authOf(queryClient), oobCode)
+    await (await sdk()).applyActionCode(await authOf(queryClient), oobCode)
   })
 }
 
@@ -198,23 +187,23 @@ export function refreshSession(queryClient: QueryClient): Promise<Outcome> {
 
 /** Always reports success for a well-formed address, so nobody learns whether an account exists. */
 export async function requestPasswordReset(queryClient: QueryClient, email: string): Promise<Outcome> {
-  const outcome = await attempt(async () => sendPasswordResetEmail(await authOf(queryClient), email, { url: `${origin()}/en/user/login` }))
+  const outcome = await attempt(async () => (await sdk()).sendPasswordResetEmail(await authOf(queryClient), email, { url: `${origin()}/en/user/login` }))
   return outcome.ok || outcome.failure === 'invalid-credentials' ? { ok: true, value: undefined } : outcome
 }
 
 export function resetPassword(queryClient: QueryClient, oobCode: string, newPassword: string): Promise<Outcome> {
-  return attempt(async () => confirmPasswordReset(await authOf(queryClient), oobCode, newPassword))
+  return attempt(async () => (await sdk()).confirmPasswordReset(await authOf(queryClient), oobCode, newPassword))
 }
 
 export function sendSignInLink(queryClient: QueryClient, email: string): Promise<Outcome> {
   return attempt(async () => {
-    await sendSignInLinkToEmail(await authOf(queryClient), email, { url: `${origin()}/en/user/verify-email-login`, handleCodeInApp: true })
+    await (await sdk()).sendSignInLinkToEmail(await authOf(queryClient), email, { url: `${origin()}/en/user/verify-email-login`, handleCodeInApp: true })
     window.localStorage.setItem(EMAIL_FOR_LINK_KEY, email)
   })
 }
 
 export async function isSignInLink(queryClient: QueryClient, href: string): Promise<boolean> {
-  return isSignInWithEmailLink(await authOf(queryClient), href)
+  return (await sdk()).isSignInWithEmailLink(await authOf(queryClient), href)
 }
 
 export function rememberedLinkEmail(): string {
@@ -224,7 +213,7 @@ export function rememberedLinkEmail(): string {
 export function completeSignInLink(queryClient: QueryClient, email: string, href: string): Promise<Outcome<Viewer>> {
   return attempt(async () => {
     const auth = await authOf(queryClient)
-    const viewer = await withSession(queryClient, async () => (await signInWithEmailLink(auth, email, href)).user)
+    const viewer = await withSession(queryClient, async () => (await (await sdk()).signInWithEmailLink(auth, email, href)).user)
     window.localStorage.removeItem(EMAIL_FOR_LINK_KEY)
     return viewer
   })
@@ -234,7 +223,7 @@ export function completeSignInLink(queryClient: QueryClient, email: string, href
 export async function signOut(queryClient: QueryClient): Promise<void> {
   await asTransition(async () => {
     await endSessionFn().catch(() => undefined)
-    await firebaseSignOut(await authOf(queryClient)).catch(() => undefined)
+    await (await sdk()).signOut(await authOf(queryClient)).catch(() => undefined)
     authStore.clear()
     feedback.reset()
     // Shown as signed out once the server session is over, not before.

@@ -12,16 +12,19 @@ export function useAuthState() {
 }
 
 /**
- * Follows Firebase's sign-in state in the browser: fills or clears the auth store, and keeps the
- * server session in step (a signed-in browser without a session gets one; a browser signed out of
- * Firebase ends the server session, so a stale cookie cannot outlive the member's sign-out).
+ * Follows Firebase's sign-in state in the browser while a member is signed in: fills or clears the
+ * auth store, and keeps the server session in step (a browser signed out of Firebase ends the
+ * server session, so a stale cookie cannot outlive the member's sign-out). A visitor's pages never
+ * load Firebase: its SDK comes with the account actions (sign-in, registration, links) that need it.
  */
 export function AuthProvider() {
   const queryClient = useQueryClient()
   const { data: config } = useQuery(publicAuthConfigQuery)
+  const { data: viewer } = useQuery(viewerQuery)
+  const signedIn = viewer?.signedIn === true
 
   useEffect(() => {
-    if (!config) return
+    if (!config || !signedIn) return
     let cancelled = false
     let unsubscribe = () => {}
     void (async () => {
@@ -68,7 +71,7 @@ export function AuthProvider() {
       cancelled = true
       unsubscribe()
     }
-  }, [config, queryClient])
+  }, [config, signedIn, queryClient])
 
   return null
 }

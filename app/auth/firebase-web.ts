@@ -1,5 +1,6 @@
 import { getApps, initializeApp } from 'firebase/app'
 import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth'
+import { setIdTokenSource } from './id-token'
 import type { PublicAuthConfig } from './public-config'
 
 let auth: Auth | undefined
@@ -10,6 +11,7 @@ export function clientAuth(config: PublicAuthConfig): Auth {
   const app = getApps()[0] ?? initializeApp(config.firebaseWeb)
   auth = getAuth(app)
   if (config.emulatorUrl) connectAuthEmulator(auth, config.emulatorUrl, { disableWarnings: true })
+  setIdTokenSource(currentIdToken)
   return auth
 }
 

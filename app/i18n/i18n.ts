@@ -1,5 +1,4 @@
 import { i18n } from '@lingui/core'
-import { messages as en } from '../../locales/en/messages.po'
 
 /** The only locale the portal serves (spec section 1). */
 export const LOCALES = ['en'] as const
@@ -10,7 +9,15 @@ export function isLocale(value: string): value is Locale {
   return (LOCALES as readonly string[]).includes(value)
 }
 
-i18n.load({ en })
-i18n.activate(DEFAULT_LOCALE)
+/**
+ * The catalog's content hash (vite.config.ts): part of the messages' address, so a browser may
+ * keep a catalog for as long as it likes and a new catalog is a new address.
+ */
+export const CATALOG_HASH: string = import.meta.env.VITE_I18N_HASH ?? 'development'
+
+/** Where the browser loads a locale's messages: never inside the JavaScript bundle. */
+export function catalogUrl(locale: Locale): string {
+  return `/_i18n/${CATALOG_HASH}/${locale}/messages.json`
+}
 
 export { i18n }

@@ -6,4 +6,6 @@ declare module '*.po' {
 interface ImportMetaEnv {
   /** The build id (vite.config.ts); 'development' when unset. */
   readonly VITE_BUILD_ID?: string
+  /** The catalog's content hash (vite.config.ts), part of the messages' address. */
+  readonly VITE_I18N_HASH?: string
 }

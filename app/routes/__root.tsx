@@ -8,7 +8,8 @@ import { publicAuthConfigQuery } from '~/auth/public-config'
 import { viewerQuery } from '~/auth/viewer'
 import { memberInfoQuery } from '~/queries/member'
 import { FeedbackHost } from '~/components/ui/feedback-host'
-import { i18n } from '~/i18n/i18n'
+import { ensureMessages } from '~/i18n/browser-messages'
+import { catalogUrl, DEFAULT_LOCALE, i18n } from '~/i18n/i18n'
 import { AuthLayout } from '~/layouts/auth-layout'
 import { BlankLayout } from '~/layouts/blank-layout'
 import { DefaultLayout } from '~/layouts/default-layout'
@@ -26,6 +27,8 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
   // header never flashes the signed-out state for a member.
   beforeLoad: async ({ context }) => {
     await failIfAsked()
+    // A tab open for more than a day fetches the messages again (browser-messages.ts).
+    if (typeof window !== 'undefined') await ensureMessages(DEFAULT_LOCALE)
     const [viewer] = await Promise.all([context.queryClient.ensureQueryData(viewerQuery), context.queryClient.ensureQueryData(publicAuthConfigQuery)])
     // The header's name and points: in the first HTML when rendering on the server; in the browser
     // they never hold up a navigation.
@@ -48,6 +51,8 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
       },
     ],
     links: [
+      // The messages load beside the scripts, not after them (app/client.tsx waits for them).
+      { rel: 'preload', href: catalogUrl(DEFAULT_LOCALE), as: 'fetch', crossOrigin: 'anonymous' },
       { rel: 'stylesheet', href: appCss },
       { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
     ],

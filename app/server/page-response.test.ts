@@ -39,10 +39,18 @@ describe('finishPageResponse', () => {
     expect(log.error).toHaveBeenCalled()
   })
 
-  it('keeps any page rendered for a member out of shared caches', () => {
+  it('keeps any page rendered for a member out of shared caches, and lets a CDN keep what every visitor gets', () => {
     const withSession = new Request('http://localhost:3000/en/reviews', { headers: { cookie: 'i18n_redirected=en; __session=abc' } })
     expect(finishPageResponse(withSession, page(200), { sessionCookie: '__session', log: quietLog() }).headers.get('cache-control')).toBe('private, no-store')
-    expect(finishPageResponse(request('/en/reviews'), page(200), { sessionCookie: '__session', log: quietLog() }).headers.get('cache-control')).toBeNull()
+    expect(finishPageResponse(request('/en/reviews'), page(200), { sessionCookie: '__session', log: quietLog() }).headers.get('cache-control')).toBe(
+      'public, s-maxage=60, stale-while-revalidate=300',
+    )
+    expect(finishPageResponse(request('/en/nowhere'), page(404), { sessionCookie: '__session', log: quietLog() }).headers.get('cache-control')).toBeNull()
+  })
+
+  it('sets the locale cookie only when the browser does not have it yet', () => {
+    const returning = new Request('http://localhost:3000/en/legal', { headers: { cookie: 'i18n_redirected=en' } })
+    expect(finishPageResponse(returning, page(200), { log: quietLog() }).headers.get('set-cookie')).toBeNull()
   })
 
   it('gives a bot the normal page when nothing failed', async () => {

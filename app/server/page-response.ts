@@ -1,4 +1,5 @@
-import { localeCookieHeader, localeOfPath } from '~/i18n/locale-cookie'
+import { LOCALE_COOKIE, localeCookieHeader, localeOfPath } from '~/i18n/locale-cookie'
+import { PUBLIC_PAGE_CACHE_CONTROL } from './public-page-cache'
 import { isLocale } from '~/i18n/i18n'
 
 /** Crawlers and bots (spec sections 8 and 9): they get pages, never error pages. */
@@ -29,17 +30,34 @@ export function finishPageResponse(request: Request, response: Response, options
   }
 
   const locale = localeOfPath(pathname)
-  const setLocale = !!locale && isLocale(locale) && response.status < 400
+  // The locale cookie once per browser: a page that sets no cookie can be kept by a shared cache.
+  const setLocale = !!locale && isLocale(locale) && response.status < 400 && cookieValue(request, LOCALE_COOKIE) !== locale
   // Any page rendered for a member carries their data (the header's name and points, at least):
-  // never for a shared cache.
-  const forMember = !!options.sessionCookie && hasCookie(request, options.sessionCookie)
-  if (!setLocale && !forMember) return response
+  // never for a shared cache. A whole page every anonymous visitor gets alike may be kept by one.
+  const forMember = !!options.sessionCookie && cookieValue(request, options.sessionCookie) !== null
+  const shared = !forMember && response.status === 200 && request.method === 'GET' && (response.headers.get('content-type') ?? '').startsWith('text/html')
+  if (!setLocale && !forMember && !shared) return response
   const headers = new Headers(response.headers)
   if (setLocale) headers.append('Set-Cookie', localeCookieHeader(locale))
   if (forMember) headers.set('Cache-Control', 'private, no-store')
+  else if (shared) {
+    headers.set('Cache-Control', PUBLIC_PAGE_CACHE_CONTROL)
+    // A shared cache must not hand this copy to a member (whose cookie differs).
+    headers.append('Vary', 'Cookie')
+  }
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
 }
 
-function hasCookie(request: Request, name: string): boolean {
-  return (request.headers.get('cookie') ?? '').split(';').some((part) => part.trim().startsWith(`${name}=`))
+/** Whether a request may be answered with the page every anonymous visitor gets (public-page-cache.ts). */
+export function isAnonymousPageRequest(request: Request, sessionCookie: string): boolean {
+  // Test-only fault injection must reach the renderer every time.
+  return request.method === 'GET' && !request.headers.has('x-portal-fault') && cookieValue(request, sessionCookie) === null
+}
+
+function cookieValue(request: Request, name: string): string | null {
+  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=')
+    if (key === name) return value.join('=')
+  }
+  return null
 }

@@ -1,0 +1,67 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import { chooseEncoding, compressResponse } from './compression'
+
+const html = '<!doctype html><html><body>' + '<p>Honest reviews from everyday testers.</p>'.repeat(200) + '</body></html>'
+const request = (acceptEncoding?: string, method = 'GET') => new Request('http://localhost:3000/en', { method, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} })
+const page = (body: BodyInit = html, type = 'text/html; charset=utf-8') => new Response(body, { headers: { 'content-type': type } })
+
+/** A body written in parts over several turns of the event loop, as a streamed page is. */
+function streamed(parts: string[]): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    async start(controller) {
+      for (const part of parts) {
+        controller.enqueue(new TextEncoder().encode(part))
+        await new Promise((r) => setTimeout(r, 5))
+      }
+      controller.close()
+    },
+  })
+}
+
+describe('compression', () => {
+  it('prefers Brotli, then gzip, and honours q=0', () => {
+    expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br')
+    expect(chooseEncoding('gzip, deflate')).toBe('gzip')
+    expect(chooseEncoding('br;q=0, gzip;q=0.8')).toBe('gzip')
+    expect(chooseEncoding('identity')).toBeNull()
+    expect(chooseEncoding(null)).toBeNull()
+  })
+
+  it('compresses a page with Brotli or gzip, keeping every byte', async () => {
+    const br = compressResponse(request('gzip, br'), page())
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expect(br.headers.get('vary')).toContain('Accept-Encoding')
+    const brBytes = Buffer.from(await br.arrayBuffer())
+    expect(brBytes.length).toBeLessThan(html.length / 10)
+    expect(brotliDecompressSync(brBytes).toString()).toBe(html)
+
+    const gzip = compressResponse(request('gzip'), page())
+    expect(gzip.headers.get('content-encoding')).toBe('gzip')
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(html)
+  })
+
+  it('keeps a streamed page streaming: its first part arrives before the last is written', async () => {
+    const parts = ['<html><head></head><body>', ...Array.from({ length: 5 }, (_, i) => `<section>${'part '.repeat(300)}${i}</section>`), '</body></html>']
+    const response = compressResponse(request('gzip'), page(streamed(parts)))
+    const reader = response.body!.getReader()
+    const first = await reader.read()
+    expect(first.done).toBe(false)
+    const chunks = [Buffer.from(first.value!)]
+    for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(Buffer.from(next.value))
+    expect(chunks.length).toBeGreaterThan(1)
+    expect(gunzipSync(Buffer.concat(chunks)).toString()).toBe(parts.join(''))
+  })
+
+  it('leaves alone what should not be compressed', () => {
+    const png = new Response(new Uint8Array(4096), { headers: { 'content-type': 'image/png' } })
+    expect(compressResponse(request('br'), png)).toBe(png)
+    const small = new Response('ok', { headers: { 'content-type': 'text/plain', 'content-length': '2' } })
+    expect(compressResponse(request('br'), small)).toBe(small)
+    const already = new Response(html, { headers: { 'content-type': 'text/html', 'content-encoding': 'gzip' } })
+    expect(compressResponse(request('br'), already)).toBe(already)
+    const plain = page()
+    expect(compressResponse(request(), plain)).toBe(plain)
+    expect(compressResponse(request('br', 'HEAD'), plain)).toBe(plain)
+  })
+})

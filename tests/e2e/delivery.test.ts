@@ -1,0 +1,114 @@
+// How pages reach the browser: compressed, cacheable where every visitor gets the same thing and
+// never where a member's data is, the messages at their own long-lived address, and Firebase's SDK
+// only where someone signs in.
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { axeViolations, gotoHydrated, launchBrowser, newContext } from './support/browser'
+import { DEMO_MEMBER, signInThroughUi } from './support/members'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** Every response a first visit of the page brings, with its body where it is text. */
+async function firstVisit(context: BrowserContext, path: string): Promise<{ page: Page; responses: Response[] }> {
+  const page = await context.newPage()
+  const responses: Response[] = []
+  page.on('response', (response) => responses.push(response))
+  await gotoHydrated(page, path)
+  await page.waitForLoadState('networkidle')
+  return { page, responses }
+}
+
+const isText = (response: Response) => /^(text\/|application\/(json|javascript))/.test(response.headers()['content-type'] ?? '')
+/** Firebase Auth's SDK names its own API's address; no other code of ours does. */
+const FIREBASE_MARKER = 'identitytoolkit.googleapis.com'
+
+describe('a visitor’s public pages', () => {
+  it('arrive compressed, scripts cached for good, with no Firebase SDK and the messages from their own address', async () => {
+    const context = await newContext(browser)
+    try {
+      for (const path of ['/en', '/en/reviews', '/en/how-it-works']) {
+        const { page, responses } = await firstVisit(context, path)
+        const own = responses.filter((r) => new URL(r.url()).origin === new URL(page.url()).origin && r.status() === 200)
+        const texts = own.filter(isText)
+        expect(texts.length).toBeGreaterThan(3)
+        // Under 1 KB a body fits in one packet either way, and is sent as it is.
+        for (const response of texts) {
+          if ((await response.body()).length >= 1024) expect(response.headers()['content-encoding'] ?? 'none', response.url()).toMatch(/^(br|gzip)$/)
+        }
+        for (const script of own.filter((r) => r.url().includes('/assets/'))) {
+          expect(script.headers()['cache-control'], script.url()).toBe('public, max-age=31536000, immutable')
+        }
+        const scripts = await Promise.all(own.filter((r) => r.request().resourceType() === 'script').map((r) => r.text()))
+        expect(scripts.some((body) => body.includes(FIREBASE_MARKER)), path).toBe(false)
+
+        const messages = own.find((r) => /\/_i18n\/[\da-f]{12}\/en\/messages\.json$/.test(r.url()))
+        expect(messages, path).toBeDefined()
+        expect(messages!.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
+        // The words are on the page, not message ids.
+        expect(await page.getByRole('link', { name: 'Testers Circle home' }).count()).toBeGreaterThan(0)
+        await page.close()
+      }
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('are cacheable by a CDN and rendered once for a burst of visitors; a member’s never are', async () => {
+    const context = await newContext(browser)
+    try {
+      const first = await context.request.get('/en/how-it-works')
+      expect(first.headers()['cache-control']).toBe('public, s-maxage=60, stale-while-revalidate=300')
+      expect(first.headers()['vary']).toContain('Cookie')
+      const burst = await Promise.all(Array.from({ length: 5 }, () => context.request.get('/en/how-it-works')))
+      expect(burst.every((r) => r.headers()['x-portal-cache'] === 'hit')).toBe(true)
+
+      const member = await context.newPage()
+      await signInThroughUi(member, DEMO_MEMBER, '/en/reviews')
+      const forMember = await context.request.get('/en/how-it-works')
+      expect(forMember.headers()['cache-control']).toBe('private, no-store')
+      expect(forMember.headers()['x-portal-cache']).toBeUndefined()
+      expect(await forMember.text()).toContain('Sign out')
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('load the SDK on the sign-in page only once the visitor signs in', async () => {
+    const context = await newContext(browser)
+    try {
+      const { page, responses } = await firstVisit(context, '/en/user/login')
+      const before = await Promise.all(responses.filter((r) => r.request().resourceType() === 'script').map((r) => r.text()))
+      expect(before.some((body) => body.includes(FIREBASE_MARKER))).toBe(false)
+      expect(await axeViolations(page)).toEqual([])
+      await page.getByLabel('E-mail address').fill(DEMO_MEMBER.email)
+      await page.getByLabel('Password', { exact: true }).fill(DEMO_MEMBER.password)
+      const sdk = page.waitForResponse(async (r) => r.request().resourceType() === 'script' && (await r.text()).includes(FIREBASE_MARKER))
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+      await sdk
+      await page.waitForURL((url) => !url.pathname.startsWith('/en/user/login'))
+    } finally {
+      await context.close()
+    }
+  })
+})
+
+describe('the messages’ address', () => {
+  it('serves an older or unknown catalog hash with no-cache, and refuses an unknown locale', async () => {
+    const context = await newContext(browser)
+    try {
+      const stale = await context.request.get('/_i18n/000000000000/en/messages.json')
+      expect(stale.status()).toBe(200)
+      expect(stale.headers()['cache-control']).toBe('no-cache')
+      expect(Object.keys(await stale.json()).length).toBeGreaterThan(100)
+      expect((await context.request.get('/_i18n/000000000000/xx/messages.json')).status()).toBe(404)
+    } finally {
+      await context.close()
+    }
+  })
+})

@@ -1,0 +1,2 @@
+// Components under test render with the catalog in memory, as the server does.
+import '../../app/i18n/catalog.server'
