@@ -4,6 +4,7 @@
 import { resolve } from 'node:path'
 import { emailFromEmulatorLine } from './lib/action-links.mjs'
 import { startAuthEmulator } from './lib/auth-emulator.mjs'
+import { buildFingerprint, buildIsCurrent, recordBuild } from './lib/build-fingerprint.mjs'
 import { run, startNode, waitForHttp } from './lib/processes.mjs'
 import { DEMO_EMAIL, DEMO_PASSWORD, startSuite } from './lib/suite.mjs'
 
@@ -30,8 +31,15 @@ process.on('SIGINT', () => void stopAll(0))
 process.on('SIGTERM', () => void stopAll(0))
 
 try {
-  console.log('Building the portal…')
-  if ((await run(resolve(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'])) !== 0) throw new Error('The build failed.')
+  const outputDir = resolve(root, process.env.PORTAL_OUTPUT_DIR ?? '.output')
+  const fingerprint = buildFingerprint(root)
+  if (buildIsCurrent(outputDir, fingerprint)) {
+    console.log('The portal is built already (nothing changed since the last build).')
+  } else {
+    console.log('Building the portal…')
+    if ((await run(resolve(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { quiet: true })) !== 0) throw new Error('The build failed (its output is above).')
+    recordBuild(outputDir, fingerprint)
+  }
 
   console.log('Starting the identity emulator (Firebase Auth, project demo-portal)…')
   const emulator = await startAuthEmulator({
@@ -55,7 +63,7 @@ try {
   await waitForHttp(`http://127.0.0.1:${SUITE_PORT}/readyz`, { isAlive: suite.isAlive })
   suite.exited.then(() => stopAll(1))
 
-  const portal = startNode('portal', [resolve(root, '.output/server/index.mjs')], {
+  const portal = startNode('portal', [resolve(outputDir, 'server/index.mjs')], {
     env: {
       PORT: String(PORTAL_PORT),
       HOST: '127.0.0.1',

@@ -1,4 +1,4 @@
-import { deleteCookie, getCookie, getRequestHeader, setCookie } from '@tanstack/react-start/server'
+import { deleteCookie, getCookie, getRequest, getRequestHeader, setCookie } from '@tanstack/react-start/server'
 import type { Auth, DecodedIdToken } from 'firebase-admin/auth'
 import { portalConfig } from '~/config/config.server'
 import { adminAuth } from './firebase-admin.server'
@@ -73,8 +73,24 @@ export async function verifyCredentials(auth: Verifier, credentials: { bearer: s
   }
 }
 
+/**
+ * One check per incoming request: a page rendered on the server calls several server functions
+ * (the viewer, the header's member info, the page's data), and they share the first one's answer.
+ */
+const verifiedInRequest = new WeakMap<Request, Promise<VerifiedMember | null>>()
+
 /** The calling member, or null. A bad, expired or revoked session cookie is removed. */
-export async function memberFromRequest(): Promise<VerifiedMember | null> {
+export function memberFromRequest(): Promise<VerifiedMember | null> {
+  const request = getRequest()
+  let verified = verifiedInRequest.get(request)
+  if (!verified) {
+    verified = verifyRequest()
+    verifiedInRequest.set(request, verified)
+  }
+  return verified
+}
+
+async function verifyRequest(): Promise<VerifiedMember | null> {
   const { cookieName } = portalConfig().session
   const { member, cookieRejected } = await verifyCredentials(adminAuth(), { bearer: bearerToken(), cookie: getCookie(cookieName) ?? null })
   if (cookieRejected) deleteCookie(cookieName, sessionCookieOptions())

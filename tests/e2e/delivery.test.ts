@@ -1,8 +1,12 @@
 // How pages reach the browser: compressed, cacheable where every visitor gets the same thing and
 // never where a member's data is, the messages at their own long-lived address, and Firebase's SDK
 // only where someone signs in.
+import { createServer, request as httpRequest, type Server } from 'node:http'
+import { resolve } from 'node:path'
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { freePort } from '../../scripts/lib/auth-emulator.mjs'
+import { startNode, waitForHttp } from '../../scripts/lib/processes.mjs'
 import { axeViolations, gotoHydrated, launchBrowser, newContext } from './support/browser'
 import { DEMO_MEMBER, signInThroughUi } from './support/members'
 
@@ -109,6 +113,70 @@ describe('the messages’ address', () => {
       expect((await context.request.get('/_i18n/000000000000/xx/messages.json')).status()).toBe(404)
     } finally {
       await context.close()
+    }
+  })
+})
+
+/** The Auth emulator behind a counter of the user look-ups (revocation checks) made through it. */
+async function countingIdentity(): Promise<{ host: string; lookups: () => number; reset: () => void; close: () => Promise<void> }> {
+  const [emulatorHost, emulatorPort] = inject('authEmulatorHost').split(':') as [string, string]
+  let lookups = 0
+  const server: Server = createServer((incoming, outgoing) => {
+    if ((incoming.url ?? '').includes('accounts:lookup')) lookups++
+    const forward = httpRequest({ host: emulatorHost, port: Number(emulatorPort), path: incoming.url, method: incoming.method, headers: incoming.headers }, (answer) => {
+      outgoing.writeHead(answer.statusCode ?? 502, answer.headers)
+      answer.pipe(outgoing)
+    })
+    incoming.pipe(forward)
+  })
+  const port = await freePort()
+  await new Promise<void>((done) => server.listen(port, '127.0.0.1', done))
+  return {
+    host: `127.0.0.1:${port}`,
+    lookups: () => lookups,
+    reset: () => void (lookups = 0),
+    close: () => new Promise((done) => server.close(() => done())),
+  }
+}
+
+describe('a member page rendered on the server', () => {
+  it('checks the member’s credential once, however many server functions it calls', async () => {
+    const identity = await countingIdentity()
+    const port = await freePort()
+    const serverEntry = resolve(import.meta.dirname, '../..', process.env.PORTAL_OUTPUT_DIR ?? '.output', 'server/index.mjs')
+    const portal = startNode('portal-counting', [serverEntry], {
+      env: { PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', PORTAL_MODE: 'local', SUITE_URL: inject('suiteUrl'), FIREBASE_AUTH_EMULATOR_HOST: identity.host },
+      quiet: true,
+    })
+    const context = await newContext(browser, { baseURL: `http://127.0.0.1:${port}` })
+    try {
+      await waitForHttp(`http://127.0.0.1:${port}/en`, { isAlive: portal.isAlive })
+      const browserPage = await context.newPage()
+      await signInThroughUi(browserPage, DEMO_MEMBER, '/en/member/missions')
+      // Only the requests below are counted: the browser's own calls are over.
+      await browserPage.waitForLoadState('networkidle')
+      await browserPage.close()
+      // What one check of a session cookie costs in look-ups (against the emulator, firebase-admin
+      // looks the user up for the signature check too): a public page whose only member call is
+      // the viewer and the header's member info.
+      const lookupsFor = async (path: string, expected: string) => {
+        identity.reset()
+        const page = await context.request.get(path)
+        expect(page.status()).toBe(200)
+        expect(await page.text()).toContain(expected)
+        return identity.lookups()
+      }
+      // (The first request after signing in may still meet the end of the browser's own calls.)
+      await lookupsFor('/en/how-it-works', 'Sign out')
+      const onePage = await lookupsFor('/en/how-it-works', 'Sign out')
+      expect(onePage).toBeGreaterThan(0)
+      // Twice the server functions (viewer, member info, missions, points): still one check.
+      expect(await lookupsFor('/en/member/missions', 'Your missions')).toBe(onePage)
+      expect(await lookupsFor('/en/member/missions/rewards', 'Redeem')).toBe(onePage)
+    } finally {
+      await context.close()
+      await portal.stop()
+      await identity.close()
     }
   })
 })

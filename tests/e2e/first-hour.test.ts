@@ -7,6 +7,7 @@ import { inject } from 'vitest'
 import { portalActionLink } from '../../scripts/lib/action-links.mjs'
 import { axeViolations, baseUrl, gotoHydrated, keepScreenshot, launchBrowser, newContext } from './support/browser'
 import { latestOobCode } from './support/emulator'
+import { registerThroughUi } from './support/members'
 
 let browser: Browser
 let context: BrowserContext
@@ -41,17 +42,7 @@ async function deliveredLink(email: string, kind: 'VERIFY_EMAIL'): Promise<strin
 
 const headerPoints = (on: Page) => on.getByRole('banner').getByTestId('points-balance')
 
-async function register(on: Page, who: { email: string; password: string; displayName: string }) {
-  await gotoHydrated(on, '/en/user/register')
-  await on.getByLabel('First name').fill('Robin')
-  await on.getByLabel('Last name').fill('First')
-  await on.getByLabel('Display name').fill(who.displayName)
-  await on.getByLabel('E-mail address').fill(who.email)
-  await on.getByLabel('Password', { exact: true }).fill(who.password)
-  await on.getByLabel(/I accept the terms of use/).check()
-  await on.getByRole('button', { name: 'Create my account' }).click()
-  await on.waitForURL('**/en/member/verifications/EmailVerification')
-}
+const register = (on: Page, who: typeof member) => registerThroughUi(on, { ...who, firstName: 'Robin', lastName: 'First' })
 
 describe('e-mail verification', () => {
   it('takes effect at once: the pages, the missions, the header and the member API all say verified, without signing in again', async () => {

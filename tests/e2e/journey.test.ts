@@ -11,6 +11,7 @@ import { inject } from 'vitest'
 import { portalActionLink } from '../../scripts/lib/action-links.mjs'
 import { axeViolations, baseUrl, gotoHydrated, keepScreenshot, launchBrowser, newContext } from './support/browser'
 import { latestOobCode } from './support/emulator'
+import { registerThroughUi } from './support/members'
 
 type Json = Record<string, unknown>
 
@@ -82,15 +83,7 @@ afterAll(async () => {
 
 describe('a new member after applying', () => {
   it('registers, verifies the e-mail, saves an address and finds an empty campaigns page that says what to do', async () => {
-    await gotoHydrated(page, '/en/user/register')
-    await page.getByLabel('First name').fill('Jordan')
-    await page.getByLabel('Last name').fill('Journey')
-    await page.getByLabel('Display name').fill(member.displayName)
-    await page.getByLabel('E-mail address').fill(member.email)
-    await page.getByLabel('Password', { exact: true }).fill(member.password)
-    await page.getByLabel(/I accept the terms of use/).check()
-    await page.getByRole('button', { name: 'Create my account' }).click()
-    await page.waitForURL('**/en/member/verifications/EmailVerification')
+    await registerThroughUi(page, { ...member, firstName: 'Jordan', lastName: 'Journey' })
     // The link as local mode delivers it (npm start prints it so).
     const { oobLink } = await latestOobCode(member.email, 'VERIFY_EMAIL')
     await page.goto(portalActionLink(oobLink, baseUrl()), { waitUntil: 'load' })

@@ -29,3 +29,16 @@ export async function signInThroughUi(page: Page, member: Pick<TestMember, 'emai
 
 /** The demo member seeded by the member API (local mode only). */
 export const DEMO_MEMBER = { email: 'demo@testerscircle.example', password: 'demo-tester-2026' }
+
+/** Registers through the form, as a new member does, and waits for the "verify your e-mail" page. */
+export async function registerThroughUi(page: Page, who: { firstName: string; lastName: string; displayName: string; email: string; password: string }): Promise<void> {
+  await gotoHydrated(page, '/en/user/register')
+  await page.getByLabel('First name').fill(who.firstName)
+  await page.getByLabel('Last name').fill(who.lastName)
+  await page.getByLabel('Display name').fill(who.displayName)
+  await page.getByLabel('E-mail address').fill(who.email)
+  await page.getByLabel('Password', { exact: true }).fill(who.password)
+  await page.getByLabel(/I accept the terms of use/).check()
+  await page.getByRole('button', { name: 'Create my account' }).click()
+  await page.waitForURL('**/en/member/verifications/EmailVerification')
+}
