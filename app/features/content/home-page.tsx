@@ -18,8 +18,7 @@ import type { ReactNode } from 'react'
 import { Button } from '~/components/ui/button'
 import { CampaignCard } from '~/features/campaigns/campaign-card'
 import { ReviewCard } from '~/features/reviews/review-card'
-import { campaignListQuery } from '~/queries/campaigns'
-import { reviewListQuery } from '~/queries/reviews'
+import { homeCampaignsQuery, homeReviewsQuery } from './home.queries'
 import { IconBadge } from './content-blocks'
 
 const locale = 'en'
@@ -246,9 +245,6 @@ function WhyJoin() {
   )
 }
 
-/** The home page's live lists: a few current campaigns (open first, then upcoming) and the latest reviews. */
-export const homeCampaignsQuery = campaignListQuery({ page: 1, pageSize: 6 })
-export const homeReviewsQuery = reviewListQuery({ page: 1, pageSize: 3 })
 const HOME_CAMPAIGNS = 3
 
 function CurrentCampaigns() {

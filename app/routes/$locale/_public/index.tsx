@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { HomePage, homeCampaignsQuery, homeReviewsQuery } from '~/features/content/home-page'
+import { HomePage } from '~/features/content/home-page'
+import { homeCampaignsQuery, homeReviewsQuery } from '~/features/content/home.queries'
 import { loadPageData } from '~/upstream/load-page-data'
 
 export const Route = createFileRoute('/$locale/_public/')({
