@@ -1,6 +1,10 @@
 import { Readable } from 'node:stream'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
-import { constants, createBrotliCompress, createGzip, type BrotliCompress, type Gzip } from 'node:zlib'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, createBrotliCompress, createGzip, gzip as gzipCallback, type BrotliCompress, type Gzip } from 'node:zlib'
+
+const brotli = promisify(brotliCompress)
+const gzip = promisify(gzipCallback)
 
 /** Text worth compressing: pages, server-function answers, scripts, styles, SVG. */
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|x-tss|x-ndjson)|image\/svg\+xml)/i
@@ -22,6 +26,11 @@ export function chooseEncoding(acceptEncoding: string | null): Encoding | null {
   if (accepts('br')) return 'br'
   if (accepts('gzip')) return 'gzip'
   return null
+}
+
+/** A whole body compressed once (a cached page), off the main thread, for every later copy. */
+export async function compressBody(body: Uint8Array, encoding: Encoding): Promise<Uint8Array> {
+  return encoding === 'br' ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }) : gzip(body, { level: 9 })
 }
 
 function compressor(encoding: Encoding): BrotliCompress | Gzip {

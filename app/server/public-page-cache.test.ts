@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib'
 import { describe, expect, it, vi } from 'vitest'
 import { isAnonymousPageRequest } from './page-response'
 import { createPublicPageCache } from './public-page-cache'
@@ -24,6 +25,20 @@ describe('the public page cache', () => {
     expect(render).toHaveBeenCalledTimes(2)
     await cache.serve(visit('/en/reviews?page=2'), render)
     expect(render).toHaveBeenCalledTimes(3)
+  })
+
+  it('sends every copy compressed for the browsers that take it, compressed once', async () => {
+    const cache = createPublicPageCache()
+    const page = '<html>' + 'honest reviews '.repeat(500) + '</html>'
+    const render = vi.fn(rendered(page))
+    const asBrowser = () => new Request('http://localhost:3000/en/reviews', { headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    const copies = await Promise.all(Array.from({ length: 5 }, () => cache.serve(asBrowser(), render)))
+    for (const copy of copies) {
+      expect(copy.headers.get('content-encoding')).toBe('br')
+      expect(brotliDecompressSync(Buffer.from(await copy.arrayBuffer())).toString()).toBe(page)
+    }
+    expect(await (await cache.serve(visit(), render)).text()).toBe(page)
+    expect(render).toHaveBeenCalledTimes(1)
   })
 
   it('keeps only whole successful pages', async () => {
