@@ -7,6 +7,7 @@ import type { ErrorEnvelope } from '../contract/envelope'
 import type { SuiteDeps } from './deps'
 import type { SuiteEnv } from './http/env'
 import { ApiError } from './http/errors'
+import { requestLog } from './http/log'
 import { strictQuery } from './http/query'
 import { registerAddressRoutes } from './routes/address'
 import { registerCampaignRoutes } from './routes/campaigns'
@@ -26,24 +27,25 @@ export function createSuiteApp(deps: SuiteDeps) {
   const app = new Hono<SuiteEnv>()
 
   app.use(requestId())
+  // One line per request; nothing is built for it when the level leaves info lines out.
   app.use(async (c, next) => {
-    const log = deps.logger.child({ requestId: c.get('requestId') })
-    c.set('log', log)
     const started = performance.now()
     await next()
-    log.info(
-      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
-      'request',
-    )
+    if (deps.logger.isLevelEnabled('info')) {
+      deps.logger.info(
+        { requestId: c.get('requestId'), memberId: c.get('member')?.id, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+        'request',
+      )
+    }
   })
-  app.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiError('PAYLOAD_TOO_LARGE', `The request body is larger than ${MAX_BODY_BYTES} bytes`)
-      },
-    }),
-  )
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new ApiError('PAYLOAD_TOO_LARGE', `The request body is larger than ${MAX_BODY_BYTES} bytes`)
+    },
+  })
+  // GET and HEAD carry no body; asking for one would build a full Request object on every read.
+  app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)))
   // Every route refuses query parameters its endpoint does not declare (contract/endpoints.ts):
   // here for routes without a credential, after the credential for the others (http/auth.ts).
   app.use(strictQuery())
@@ -73,7 +75,7 @@ export function createSuiteApp(deps: SuiteDeps) {
     }
     // Internals (stack, SQL, driver messages) go to the log only; the answer carries the request id.
     const requestIdValue = c.get('requestId')
-    ;(c.get('log') ?? deps.logger).error({ err: error, requestId: requestIdValue }, 'unhandled error')
+    requestLog(deps, c).error({ err: error }, 'unhandled error')
     return c.json<ErrorEnvelope>(
       { status: 'INTERNAL', message: `Something went wrong on our side (request ${requestIdValue})` },
       500,

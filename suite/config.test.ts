@@ -18,6 +18,13 @@ describe('config', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db' })
   })
 
+  it('remembers a user record for revocation checks for at most 60 s', () => {
+    expect(loadConfig({}).firebase.recordTtlMs).toBe(60_000)
+    expect(loadConfig({ REVOCATION_CHECK_SECONDS: '0' }).firebase.recordTtlMs).toBe(0)
+    expect(() => loadConfig({ REVOCATION_CHECK_SECONDS: '61' })).toThrow(/REVOCATION_CHECK_SECONDS must be at most 60 seconds/)
+    expect(() => loadConfig({ REVOCATION_CHECK_SECONDS: '1.5' })).toThrow(/REVOCATION_CHECK_SECONDS/)
+  })
+
   it('names the bad variable', () => {
     expect(() => loadConfig({ SUITE_PORT: 'eighty' })).toThrow(/SUITE_PORT/)
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/)

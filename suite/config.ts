@@ -29,6 +29,11 @@ const EnvSchema = v.object({
   GCLOUD_PROJECT: v.optional(v.pipe(v.string(), v.minLength(1))),
   FIREBASE_PROJECT_ID: v.optional(v.pipe(v.string(), v.minLength(1))),
   FIREBASE_AUTH_EMULATOR_HOST: v.optional(v.pipe(v.string(), v.regex(/^[\w.-]+:\d+$/, 'must be host:port'))),
+  // A session revoked elsewhere is refused within this many seconds: at most a minute.
+  REVOCATION_CHECK_SECONDS: v.optional(
+    v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number of seconds'), v.transform(Number), v.maxValue(60, 'must be at most 60 seconds')),
+    '60',
+  ),
   OTP_PEPPER: v.optional(secret),
   INTERCOM_SECRET: v.optional(secret),
   SHOPIFY_SHOP: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9-]+\.myshopify\.com$/, 'must be <shop>.myshopify.com'))),
@@ -55,7 +60,8 @@ export interface SuiteConfig {
   port: number
   host: string
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string }
-  firebase: { projectId: string; emulatorHost: string | null }
+  /** recordTtlMs: how long a user's record (disabled, sessions revoked) is remembered between lookups. */
+  firebase: { projectId: string; emulatorHost: string | null; recordTtlMs: number }
   otpPepper: string
   intercomSecret: string
   shopify: { shop: string; adminToken: string } | null
@@ -130,6 +136,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     firebase: {
       projectId: e.FIREBASE_PROJECT_ID ?? e.GCLOUD_PROJECT ?? 'demo-portal',
       emulatorHost: production ? null : (e.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099'),
+      recordTtlMs: e.REVOCATION_CHECK_SECONDS * 1000,
     },
     otpPepper: e.OTP_PEPPER ?? LOCAL_SECRET,
     intercomSecret: e.INTERCOM_SECRET ?? LOCAL_SECRET,

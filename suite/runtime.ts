@@ -1,9 +1,9 @@
 // Builds the suite's dependencies from configuration (used by the server and the operator CLI).
-import pino from 'pino'
 import type { SuiteConfig } from './config'
 import { openDatabase, type Database } from './db/client'
 import { systemClock, type SuiteDeps } from './deps'
 import { firebaseIdentity } from './identity/identity'
+import { createLogger } from './logging'
 import { localDiscountCodes, shopifyDiscountCodes } from './services/discount-codes'
 import { smtpMail, twilioSms } from './services/delivery'
 import { databaseOutbox } from './services/outbox'
@@ -19,15 +19,14 @@ export interface Runtime {
 export async function createRuntime(config: SuiteConfig): Promise<Runtime> {
   // firebase-admin reads the emulator address from the environment; local mode defaults it.
   if (config.firebase.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.firebase.emulatorHost
-  // Query parameters of a failed SQL statement can hold personal data; the statement itself is enough.
-  const logger = pino({ level: config.logLevel, base: { service: 'suite' }, redact: { paths: ['err.params', 'err.cause.params'], censor: '[redacted]' } })
+  const logger = createLogger({ level: config.logLevel, mode: config.mode })
   const database = await openDatabase(
     config.database.kind === 'postgres' ? { kind: 'postgres', url: config.database.url } : { kind: 'pglite', dataDir: config.database.dataDir },
   )
   const deps: SuiteDeps = {
     db: database.db,
     ping: database.ping,
-    identity: firebaseIdentity(config.firebase.projectId),
+    identity: firebaseIdentity(config.firebase.projectId, { recordTtlMs: config.firebase.recordTtlMs }),
     clock: systemClock,
     outbox: databaseOutbox(systemClock),
     logger,

@@ -42,7 +42,6 @@ export function memberAuth(deps: SuiteDeps): MiddlewareHandler<SuiteEnv> {
     if (member.pseudonymizedAt) throw unauthenticated('This account was deleted')
     c.set('identity', identity)
     c.set('member', member)
-    c.set('log', c.get('log').child({ memberId: member.id }))
     checkQuery(c)
     await next()
   }

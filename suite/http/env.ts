@@ -7,7 +7,8 @@ import type { MemberRow } from '../services/members'
 export type SuiteEnv = {
   Variables: {
     requestId: string
-    log: Logger
+    /** Made on first use (http/log.ts): most requests log nothing but their request line. */
+    log: Logger | undefined
     identity: VerifiedIdentity | undefined
     member: MemberRow | undefined
     /** The query string was checked against the route's endpoint (http/query.ts). */

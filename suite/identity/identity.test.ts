@@ -3,14 +3,14 @@
 import { createServer } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app'
-import { getAuth } from 'firebase-admin/auth'
+import { getAuth, type Auth, type DecodedIdToken } from 'firebase-admin/auth'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MemberSummarySchema } from '../../contract/members'
 import { API_MEMBER_PATH } from '../../contract/paths'
-import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
-import { createTestMember, projectId, type TestMember } from '../test/members'
-import { firebaseIdentity, isInvalidCredential } from './identity'
+import { call, createHarness, expectError, expectOk, TestClock, type Harness } from '../test/harness'
+import { createTestMember, projectId, refreshToken, type TestMember } from '../test/members'
+import { DEFAULT_RECORD_TTL_MS, firebaseIdentity, IdentityUnavailableError, initFirebase, isInvalidCredential, isRevokedOrDisabled, type IdentityProvider } from './identity'
 
 /** An unsigned token as the Auth emulator issues them, with these claims. */
 function emulatorToken(claims: Record<string, unknown>): string {
@@ -39,6 +39,176 @@ describe('isInvalidCredential', () => {
     expect(isInvalidCredential({ code: 'auth/argument-error', message: 'Error fetching public keys for Google certs: server error' })).toBe(false)
     expect(isInvalidCredential(new TypeError('fetch failed'))).toBe(false)
     expect(isInvalidCredential(undefined)).toBe(false)
+  })
+})
+
+describe('isRevokedOrDisabled', () => {
+  it('compares as firebase-admin does: auth_time in seconds against tokensValidAfterTime', () => {
+    const validSinceMs = Date.parse('2026-01-01T10:00:00Z')
+    const authTime = validSinceMs / 1000
+    expect(isRevokedOrDisabled({ auth_time: authTime - 1 }, { disabled: false, validSinceMs })).toBe(true)
+    // Issued in the very second of the revocation: still valid (one-second resolution).
+    expect(isRevokedOrDisabled({ auth_time: authTime }, { disabled: false, validSinceMs })).toBe(false)
+    expect(isRevokedOrDisabled({ auth_time: authTime - 3600 }, { disabled: false, validSinceMs: null })).toBe(false)
+    expect(isRevokedOrDisabled({ auth_time: authTime + 3600 }, { disabled: true, validSinceMs: null })).toBe(true)
+  })
+})
+
+describe('choosing the check by the issuer (production: firebase-admin without the emulator)', () => {
+  /** An Auth as production has it: the public methods verify locally; every call is recorded. */
+  function productionAuth(record: { disabled: boolean; tokensValidAfterTime?: string } | Error = { disabled: false }) {
+    const calls: string[] = []
+    const decoded = (token: string) => {
+      const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string; auth_time: number }
+      return { ...claims, uid: claims.sub } as unknown as DecodedIdToken
+    }
+    const auth = {
+      verifyIdToken: async (token: string, checkRevoked?: boolean) => (calls.push(`verifyIdToken checkRevoked=${checkRevoked}`), decoded(token)),
+      verifySessionCookie: async (token: string, checkRevoked?: boolean) => (calls.push(`verifySessionCookie checkRevoked=${checkRevoked}`), decoded(token)),
+      getUser: async (uid: string) => {
+        calls.push(`getUser ${uid}`)
+        if (record instanceof Error) throw record
+        return record
+      },
+    } as unknown as Auth
+    return { auth, calls }
+  }
+  const now = Math.floor(Date.now() / 1000)
+  const claims = { aud: 'prod-project', sub: 'u-1', user_id: 'u-1', auth_time: now - 60, iat: now, exp: now + 3600 }
+  const idToken = emulatorToken({ ...claims, iss: 'https://securetoken.google.com/prod-project' })
+  const sessionCookie = emulatorToken({ ...claims, iss: 'https://session.firebase.google.com/prod-project' })
+
+  it('verifies a session cookie once, as a session cookie, and an ID token once, as an ID token; neither asks Firebase to check revocation', async () => {
+    const { auth, calls } = productionAuth()
+    const identity = firebaseIdentity('prod-project', { auth, clock: new TestClock() })
+    expect(await identity.verify(sessionCookie)).toMatchObject({ uid: 'u-1' })
+    expect(calls).toEqual(['verifySessionCookie checkRevoked=false', 'getUser u-1'])
+    calls.length = 0
+    expect(await identity.verify(idToken)).toMatchObject({ uid: 'u-1' })
+    expect(calls).toEqual(['verifyIdToken checkRevoked=false'])
+  })
+
+  it('refuses what the user record refuses, and tells an outage from a refusal', async () => {
+    const revoked = productionAuth({ disabled: false, tokensValidAfterTime: new Date((now - 30) * 1000).toUTCString() })
+    expect(await firebaseIdentity('prod-project', { auth: revoked.auth }).verify(idToken)).toBeNull()
+    const disabled = productionAuth({ disabled: true })
+    expect(await firebaseIdentity('prod-project', { auth: disabled.auth }).verify(sessionCookie)).toBeNull()
+    const deleted = productionAuth(Object.assign(new Error('no user'), { code: 'auth/user-not-found' }))
+    expect(await firebaseIdentity('prod-project', { auth: deleted.auth }).verify(idToken)).toBeNull()
+    const outage = productionAuth(Object.assign(new Error('Error while making request: connect ECONNREFUSED'), { code: 'app/network-error' }))
+    await expect(firebaseIdentity('prod-project', { auth: outage.auth }).verify(idToken)).rejects.toBeInstanceOf(IdentityUnavailableError)
+  })
+})
+
+/** Sessions revoked "elsewhere": by another process, through the Admin SDK directly. */
+const elsewhere = () => getAuth(initFirebase(projectId()))
+/** Revocation has one-second resolution: a token issued in the second of the revocation stays valid. */
+const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1100))
+
+describe('the remembered user record (revocation without a lookup per request)', () => {
+  let app: App
+  let auth: Auth
+  /** The uid of every network user lookup the identity made. */
+  const lookups: string[] = []
+  const clock = new TestClock()
+  let identity: IdentityProvider
+  const lookupsOf = (uid: string) => lookups.filter((l) => l === uid).length
+  beforeAll(() => {
+    app = initializeApp({ projectId: projectId() }, `identity-records-${crypto.randomUUID()}`)
+    const real = getAuth(app)
+    // Counts getUser, the one call that asks Firebase for a user's record.
+    auth = new Proxy(real, {
+      get(target, property, receiver) {
+        if (property === 'getUser') {
+          return (uid: string) => {
+            lookups.push(uid)
+            return target.getUser(uid)
+          }
+        }
+        return Reflect.get(target, property, receiver)
+      },
+    })
+    identity = firebaseIdentity(projectId(), { auth, clock })
+  })
+  afterAll(() => deleteApp(app))
+
+  it('looks a user up once per window, however many requests, also at once', async () => {
+    const [ann, ben] = await Promise.all([createTestMember(), createTestMember()])
+    const at = await Promise.all(Array.from({ length: 20 }, () => identity.verify(ann.idToken)))
+    for (let i = 0; i < 10; i++) at.push(await identity.verify(ann.idToken))
+    expect(at.every((verified) => verified?.uid === ann.uid)).toBe(true)
+    expect(await identity.verify(ben.idToken)).toMatchObject({ uid: ben.uid })
+    expect(lookupsOf(ann.uid)).toBe(1)
+    expect(lookupsOf(ben.uid)).toBe(1)
+
+    clock.advance(DEFAULT_RECORD_TTL_MS - 1)
+    expect(await identity.verify(ann.idToken)).toMatchObject({ uid: ann.uid })
+    expect(lookupsOf(ann.uid)).toBe(1)
+    clock.advance(1)
+    expect(await identity.verify(ann.idToken)).toMatchObject({ uid: ann.uid })
+    expect(lookupsOf(ann.uid)).toBe(2)
+  })
+
+  it('checks a session cookie against the same record, by its issuer', async () => {
+    const cat = await createTestMember()
+    const cookie = await elsewhere().createSessionCookie(cat.idToken, { expiresIn: 60 * 60 * 1000 })
+    expect(await identity.verify(cookie)).toMatchObject({ uid: cat.uid })
+    expect(await identity.verify(cat.idToken)).toMatchObject({ uid: cat.uid })
+    expect(lookupsOf(cat.uid)).toBe(1)
+  })
+
+  it('refuses a user revoked or disabled elsewhere once the window has passed', async () => {
+    const [dan, eve] = await Promise.all([createTestMember(), createTestMember()])
+    const danCookie = await elsewhere().createSessionCookie(dan.idToken, { expiresIn: 60 * 60 * 1000 })
+    expect(await identity.verify(dan.idToken)).not.toBeNull()
+    expect(await identity.verify(danCookie)).not.toBeNull()
+    expect(await identity.verify(eve.idToken)).not.toBeNull()
+    await nextSecond()
+    await elsewhere().revokeRefreshTokens(dan.uid)
+    await elsewhere().updateUser(eve.uid, { disabled: true })
+    // The trade-off: within the window the remembered record still lets them in.
+    expect(await identity.verify(dan.idToken)).not.toBeNull()
+    expect(await identity.verify(eve.idToken)).not.toBeNull()
+    clock.advance(DEFAULT_RECORD_TTL_MS)
+    expect(await identity.verify(dan.idToken)).toBeNull()
+    expect(await identity.verify(danCookie)).toBeNull()
+    expect(await identity.verify(eve.idToken)).toBeNull()
+    // Signing in again after the revocation gives a credential that is accepted.
+    expect(await identity.verify((await refreshToken(dan)).idToken)).toMatchObject({ uid: dan.uid })
+  })
+
+  it('refuses at once a user this process disabled, and looks up again a user it changed', async () => {
+    const [fay, gus] = await Promise.all([createTestMember(), createTestMember()])
+    const fayCookie = await elsewhere().createSessionCookie(fay.idToken, { expiresIn: 60 * 60 * 1000 })
+    expect(await identity.verify(fay.idToken)).not.toBeNull()
+    expect(await identity.verify(fayCookie)).not.toBeNull()
+    await identity.disable(fay.uid)
+    expect(await identity.verify(fay.idToken)).toBeNull()
+    expect(await identity.verify(fayCookie)).toBeNull()
+
+    expect(await identity.verify(gus.idToken)).not.toBeNull()
+    await identity.setVerifiedPhone(gus.uid, '+4915100000001')
+    const before = lookupsOf(gus.uid)
+    expect(await identity.verify(gus.idToken)).not.toBeNull()
+    expect(lookupsOf(gus.uid)).toBe(before + 1)
+  })
+
+  it('remembers nothing with a window of 0', async () => {
+    const strict = firebaseIdentity(projectId(), { auth, clock, recordTtlMs: 0 })
+    const hal = await createTestMember()
+    expect(await strict.verify(hal.idToken)).not.toBeNull()
+    await nextSecond()
+    await elsewhere().revokeRefreshTokens(hal.uid)
+    expect(await strict.verify(hal.idToken)).toBeNull()
+    expect(lookupsOf(hal.uid)).toBe(2)
+  })
+
+  it('refuses an unknown user and remembers no failed lookup', async () => {
+    const now = Math.floor(Date.now() / 1000)
+    const ghost = emulatorToken({ iss: `https://securetoken.google.com/${projectId()}`, aud: projectId(), sub: 'no-such-user', user_id: 'no-such-user', auth_time: now, iat: now, exp: now + 3600 })
+    expect(await identity.verify(ghost)).toBeNull()
+    expect(await identity.verify(ghost)).toBeNull()
+    expect(lookupsOf('no-such-user')).toBe(2)
   })
 })
 
@@ -80,7 +250,7 @@ describe('verifying a Bearer credential', () => {
       }
       down = await createHarness({
         database: h.database,
-        identity: firebaseIdentity(projectId(), auth),
+        identity: firebaseIdentity(projectId(), { auth }),
         logger: pino({ level: 'info' }, { write: (line: string) => void lines.push(line) }),
       })
     })

@@ -1,7 +1,15 @@
 // Who is calling: the Bearer credential verified with Firebase Authentication, and the account
 // changes the suite makes there (e-mail, phone claim, disabling on deletion).
+//
+// A credential's signature, expiry, audience and issuer are checked locally (firebase-admin, public
+// keys cached). Revocation and disabling are checked against the user's record (disabled,
+// tokensValidAfterTime), which is fetched from Firebase once per uid and remembered for at most
+// `recordTtlMs` (60 s): a session revoked by another process (the portal, the Firebase console) may
+// still be accepted here for up to that long. What this process changes itself (disable, e-mail,
+// phone) it forgets at once.
 import { getApps, initializeApp } from 'firebase-admin/app'
 import { getAuth, type Auth, type DecodedIdToken } from 'firebase-admin/auth'
+import { systemClock, type Clock } from '../deps'
 
 export interface VerifiedIdentity {
   uid: string
@@ -15,7 +23,8 @@ export interface VerifiedIdentity {
 
 export interface IdentityProvider {
   /**
-   * Verifies an ID token or a session cookie, revocation checked. Null when the credential is not
+   * Verifies an ID token or a session cookie, revocation checked (against the user's record as
+   * remembered for at most the record window). Null when the credential is not
    * valid (malformed, forged, expired, revoked, disabled or deleted user): the caller answers 401.
    * Throws when it cannot be checked (Firebase or the network failing): the caller answers 500,
    * so an outage does not sign members out.
@@ -78,10 +87,83 @@ export class IdentityUnavailableError extends Error {
   }
 }
 
-/** `auth` for tests (an Auth instance bound to another emulator address); the app's by default. */
-export function firebaseIdentity(projectId: string, auth: Auth = getAuth(initFirebase(projectId))): IdentityProvider {
-  /** The decoded credential; null when refused; throws when it could not be checked. */
-  async function attempt(check: () => Promise<DecodedIdToken>): Promise<DecodedIdToken | null> {
+export interface FirebaseIdentityOptions {
+  /** An Auth instance of its own (tests: another emulator address, or one that counts calls); the app's by default. */
+  auth?: Auth
+  /** The clock of the record window (tests move it); the system's by default. */
+  clock?: Clock
+  /** How long a user's record is remembered for revocation checks; 60 s by default, 0 to ask Firebase every time. */
+  recordTtlMs?: number
+}
+
+export const DEFAULT_RECORD_TTL_MS = 60_000
+/** Records remembered at most; the oldest is forgotten first. */
+const MAX_REMEMBERED_RECORDS = 10_000
+
+/** What revocation is checked against: the user's record as Firebase holds it. */
+interface RevocationState {
+  disabled: boolean
+  /** tokensValidAfterTime in ms, null when the user never had sessions revoked. */
+  validSinceMs: number | null
+}
+
+/**
+ * Refused exactly as firebase-admin refuses on `checkRevoked` (verifyDecodedJWTNotRevokedOrDisabled
+ * in lib/auth/base-auth.js): a disabled user, or a credential whose auth_time (seconds) is earlier
+ * than the user's tokensValidAfterTime.
+ */
+export function isRevokedOrDisabled(decoded: Pick<DecodedIdToken, 'auth_time'>, state: RevocationState): boolean {
+  if (state.disabled) return true
+  return state.validSinceMs !== null && decoded.auth_time * 1000 < state.validSinceMs
+}
+
+/** firebase-admin's verifiers of signature and claims, without its own revocation lookup. */
+interface TokenVerifier {
+  verifyJWT(token: string, isEmulator: boolean): Promise<DecodedIdToken>
+}
+interface AuthInternals {
+  emulatorMode: boolean
+  idTokenVerifier: TokenVerifier
+  sessionCookieVerifier: TokenVerifier
+}
+
+/**
+ * Local checks of an ID token and of a session cookie. firebase-admin's public methods with
+ * checkRevoked false are purely local, except against the Auth emulator, where they always look the
+ * user up; there its verifiers are called directly (the same check, minus the lookup). Should a
+ * future firebase-admin no longer have them, the public methods still give the right answer.
+ */
+function localVerifiers(auth: Auth): { idToken: (token: string) => Promise<DecodedIdToken>; sessionCookie: (token: string) => Promise<DecodedIdToken> } {
+  const internals = auth as unknown as Partial<AuthInternals>
+  const { idTokenVerifier, sessionCookieVerifier } = internals
+  if (internals.emulatorMode === true && typeof idTokenVerifier?.verifyJWT === 'function' && typeof sessionCookieVerifier?.verifyJWT === 'function') {
+    return { idToken: (token) => idTokenVerifier.verifyJWT(token, true), sessionCookie: (token) => sessionCookieVerifier.verifyJWT(token, true) }
+  }
+  return { idToken: (token) => auth.verifyIdToken(token, false), sessionCookie: (token) => auth.verifySessionCookie(token, false) }
+}
+
+/** The `iss` claim, read without verifying anything (only to choose the verifier); null when unreadable. */
+function unverifiedIssuer(token: string): string | null {
+  const payload = token.split('.')[1]
+  if (!payload) return null
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
+    const iss = (claims as { iss?: unknown } | null)?.iss
+    return typeof iss === 'string' ? iss : null
+  } catch {
+    return null
+  }
+}
+
+export function firebaseIdentity(projectId: string, options: FirebaseIdentityOptions = {}): IdentityProvider {
+  const auth = options.auth ?? getAuth(initFirebase(projectId))
+  const clock = options.clock ?? systemClock
+  const ttlMs = options.recordTtlMs ?? DEFAULT_RECORD_TTL_MS
+  const verifiers = localVerifiers(auth)
+  const sessionIssuer = `https://session.firebase.google.com/${projectId}`
+
+  /** The decoded credential or record; null when refused; throws when it could not be checked. */
+  async function attempt<T>(check: () => Promise<T>): Promise<T | null> {
     try {
       return await check()
     } catch (error) {
@@ -89,28 +171,73 @@ export function firebaseIdentity(projectId: string, auth: Auth = getAuth(initFir
       throw new IdentityUnavailableError(error)
     }
   }
+
+  // One lookup per uid at a time and per window: requests arriving meanwhile share it. An entry is
+  // made when its lookup starts, so forgetting a uid also drops a lookup still under way.
+  const records = new Map<string, { fetchedAt: number; state: Promise<RevocationState> }>()
+  function revocationState(uid: string): Promise<RevocationState> {
+    const now = clock.now().getTime()
+    const known = records.get(uid)
+    if (known && now - known.fetchedAt < ttlMs) return known.state
+    const entry = {
+      fetchedAt: now,
+      state: auth.getUser(uid).then((user) => ({
+        disabled: user.disabled,
+        validSinceMs: user.tokensValidAfterTime ? new Date(user.tokensValidAfterTime).getTime() : null,
+      })),
+    }
+    records.delete(uid)
+    if (ttlMs > 0) {
+      records.set(uid, entry)
+      if (records.size > MAX_REMEMBERED_RECORDS) records.delete(records.keys().next().value!)
+      // A failed lookup (an outage, a deleted user) is not remembered.
+      entry.state.catch(() => {
+        if (records.get(uid) === entry) records.delete(uid)
+      })
+    }
+    return entry.state
+  }
+  /** After this process changed the user in Firebase: the next request looks the record up again. */
+  const forget = (uid: string) => void records.delete(uid)
+
   return {
     async verify(token) {
-      // Not an ID token (or not a valid one): it may be a session cookie.
-      const decoded = (await attempt(() => auth.verifyIdToken(token, true))) ?? (await attempt(() => auth.verifySessionCookie(token, true)))
-      return decoded ? toIdentity(decoded) : null
+      // The issuer says which kind of credential it is; the verifier chosen checks it again.
+      const check = unverifiedIssuer(token) === sessionIssuer ? verifiers.sessionCookie : verifiers.idToken
+      const decoded = await attempt(() => check(token))
+      if (!decoded) return null
+      const state = await attempt(() => revocationState(decoded.uid))
+      if (!state || isRevokedOrDisabled(decoded, state)) return null
+      return toIdentity(decoded)
     },
     async updateEmail(uid, email) {
-      await auth.updateUser(uid, { email, emailVerified: true })
+      try {
+        await auth.updateUser(uid, { email, emailVerified: true })
+      } finally {
+        forget(uid)
+      }
     },
     async setVerifiedPhone(uid, phone) {
-      const user = await auth.getUser(uid)
-      await auth.setCustomUserClaims(uid, { ...(user.customClaims ?? {}), phoneVerified: true })
       try {
-        await auth.updateUser(uid, { phoneNumber: phone })
-      } catch {
-        // Another Firebase account may hold this number for phone sign-in; the claim and the
-        // member record are what the product relies on.
+        const user = await auth.getUser(uid)
+        await auth.setCustomUserClaims(uid, { ...(user.customClaims ?? {}), phoneVerified: true })
+        try {
+          await auth.updateUser(uid, { phoneNumber: phone })
+        } catch {
+          // Another Firebase account may hold this number for phone sign-in; the claim and the
+          // member record are what the product relies on.
+        }
+      } finally {
+        forget(uid)
       }
     },
     async disable(uid) {
-      await auth.updateUser(uid, { disabled: true })
-      await auth.revokeRefreshTokens(uid)
+      try {
+        await auth.updateUser(uid, { disabled: true })
+        await auth.revokeRefreshTokens(uid)
+      } finally {
+        forget(uid)
+      }
     },
     async ensureUser({ email, password, displayName }) {
       try {

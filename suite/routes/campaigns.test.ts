@@ -76,7 +76,12 @@ describe('public campaigns and reviews', () => {
     expect(first.items).toHaveLength(20)
     const second = expectOk(await call(h.app, 'GET', PUBLIC_REVIEWS_PATH, { query: { pageSize: '20', page: '2' } }), ReviewPageSchema)
     expect(new Set([...first.items, ...second.items].map((r) => r.id)).size).toBe(first.total)
+    // Past the last page: no items, the same totals.
+    const beyond = expectOk(await call(h.app, 'GET', PUBLIC_REVIEWS_PATH, { query: { pageSize: '20', page: '99' } }), ReviewPageSchema)
+    expect(beyond).toMatchObject({ items: [], total: first.total, averageRating: first.averageRating })
     const one = first.items[0]!
+    // Timestamps have the one form every answer uses (Date.toISOString).
+    expect(first.items.every((r) => new Date(r.publishedAt).toISOString() === r.publishedAt)).toBe(true)
     expect(v.parse(PublicReviewSchema, expectOk(await call(h.app, 'GET', fillPath(PUBLIC_REVIEW_PATH, { id: one.id })), PublicReviewSchema)).id).toBe(one.id)
     expectError(await call(h.app, 'GET', fillPath(PUBLIC_REVIEW_PATH, { id: crypto.randomUUID() })), 'NOT_FOUND', 404)
     expectError(await call(h.app, 'GET', fillPath(PUBLIC_REVIEW_PATH, { id: 'x' })), 'NOT_FOUND', 404)
@@ -154,6 +159,23 @@ describe('sign-up and participations', () => {
       'CONFLICT',
       409,
     )
+  })
+
+  it('tells each waitlisted member their place in the order of sign-up', async () => {
+    const c = await createCampaign(h.deps.db, h.clock.now(), { quota: 1 })
+    const testers = await Promise.all([createTestMember(), createTestMember(), createTestMember()])
+    const places = []
+    for (const m of testers) {
+      await call(h.app, 'PUT', ADDRESS_PATH, { token: m.bearer, body: GOOD_ADDRESS })
+      expectOk(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: m.bearer, body: { campaignId: c.campaignId, answers: [] } }), ParticipationSchema, 201)
+      const [listed] = expectOk(await call(h.app, 'GET', PARTICIPATIONS_PATH, { token: m.bearer }), ParticipationListSchema).items
+      places.push([listed?.status, listed?.waitlistPosition])
+    }
+    expect(places).toEqual([
+      ['selected', null],
+      ['waitlisted', 1],
+      ['waitlisted', 2],
+    ])
   })
 
   it('rejects bad input with field errors and writes nothing', async () => {

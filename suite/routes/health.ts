@@ -4,6 +4,7 @@ import { HEALTHZ_PATH, READYZ_PATH } from '../../contract/paths'
 import type { SuiteDeps } from '../deps'
 import type { SuiteEnv } from '../http/env'
 import { ApiError } from '../http/errors'
+import { requestLog } from '../http/log'
 import { ok } from '../http/respond'
 
 export function registerHealthRoutes(app: Hono<SuiteEnv>, deps: SuiteDeps) {
@@ -13,7 +14,7 @@ export function registerHealthRoutes(app: Hono<SuiteEnv>, deps: SuiteDeps) {
     try {
       await deps.ping()
     } catch (error) {
-      c.get('log').warn({ err: error }, 'database not reachable')
+      requestLog(deps, c).warn({ err: error }, 'database not reachable')
       throw new ApiError('UNAVAILABLE', 'The database is not reachable')
     }
     return ok(c, { database: 'up' as const })

@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiUserSchema, MemberInfoSchema, MemberSchema, MemberSummarySchema } from '../../contract/members'
-import { API_MEMBER_PATH, API_USER_PATH, MEMBERS_PATH, MEMBER_INFO_PATH, UPDATE_PROFILE_PATH } from '../../contract/paths'
+import { AddressResultSchema } from '../../contract/address'
+import { ParticipationSchema } from '../../contract/participations'
+import { ADDRESS_PATH, API_MEMBER_PATH, API_USER_PATH, MEMBERS_PATH, MEMBER_INFO_PATH, PROCESS_SIGNUP_PATH, UPDATE_PROFILE_PATH } from '../../contract/paths'
+import { eq } from 'drizzle-orm'
+import { members } from '../db/schema'
+import { createCampaign, GOOD_ADDRESS } from '../test/fixtures'
 import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
 import { getAuth } from 'firebase-admin/auth'
-import { initFirebase } from '../identity/identity'
-import { createTestMember, projectId, type TestMember } from '../test/members'
+import { DEFAULT_RECORD_TTL_MS, initFirebase } from '../identity/identity'
+import { createTestMember, projectId, refreshToken, type TestMember } from '../test/members'
 
 let h: Harness
 let ada: TestMember
@@ -106,18 +111,43 @@ describe('identity and member', () => {
     expect(info.languages).toEqual(['en', 'fr'])
   })
 
+  it('answers member_info from the first call on, in step with the record and the other member calls', async () => {
+    const dot = await createTestMember()
+    // No record yet: this call creates it.
+    const first = expectOk(await call(h.app, 'GET', MEMBER_INFO_PATH, { token: dot.bearer }), MemberInfoSchema)
+    expect(first).toMatchObject({ member: { uid: dot.uid, emailVerified: false, hasAddress: false }, address: null, activeParticipations: 0, completedParticipations: 0 })
+
+    expectOk(await call(h.app, 'PUT', ADDRESS_PATH, { token: dot.bearer, body: GOOD_ADDRESS }), AddressResultSchema)
+    const campaign = await createCampaign(h.deps.db, h.clock.now())
+    expectOk(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: dot.bearer, body: { campaignId: campaign.campaignId } }), ParticipationSchema, 201)
+    const later = expectOk(await call(h.app, 'GET', MEMBER_INFO_PATH, { token: dot.bearer }), MemberInfoSchema)
+    expect(later).toMatchObject({ address: { city: GOOD_ADDRESS.city }, activeParticipations: 1, completedParticipations: 0 })
+    expect(later.member).toEqual(expectOk(await call(h.app, 'GET', API_MEMBER_PATH, { token: dot.bearer }), MemberSummarySchema))
+
+    // A credential that now says the address is verified brings the record in step.
+    await getAuth(initFirebase(projectId())).updateUser(dot.uid, { emailVerified: true })
+    const verified = await refreshToken(dot)
+    expect(expectOk(await call(h.app, 'GET', MEMBER_INFO_PATH, { token: verified.bearer }), MemberInfoSchema).member.emailVerified).toBe(true)
+
+    // A deleted (pseudonymised) account has no member left.
+    await h.deps.db.update(members).set({ pseudonymizedAt: h.clock.now() }).where(eq(members.uid, dot.uid))
+    expectError(await call(h.app, 'GET', MEMBER_INFO_PATH, { token: verified.bearer }), 'UNAUTHENTICATED', 401)
+  })
+
   it('accepts a session cookie as the Bearer credential', async () => {
     const cookie = await getAuth(initFirebase(projectId())).createSessionCookie(bob.idToken, { expiresIn: 60 * 60 * 1000 })
     const user = expectOk(await call(h.app, 'GET', API_USER_PATH, { token: cookie }), ApiUserSchema)
     expect(user.uid).toBe(bob.uid)
   })
 
-  it('refuses a token after its sessions were revoked', async () => {
+  it('refuses a token after its sessions were revoked, once the remembered user record is older than its window', async () => {
     const carl = await createTestMember()
     expectOk(await call(h.app, 'GET', API_USER_PATH, { token: carl.bearer }), ApiUserSchema)
     // Revocation has one-second resolution: tokens issued in the same second stay valid.
     await new Promise((resolve) => setTimeout(resolve, 1100))
+    // Revoked elsewhere (not by the member API): noticed when the record is looked up again.
     await getAuth(initFirebase(projectId())).revokeRefreshTokens(carl.uid)
+    h.clock.advance(DEFAULT_RECORD_TTL_MS)
     expectError(await call(h.app, 'GET', API_USER_PATH, { token: carl.bearer }), 'UNAUTHENTICATED', 401)
   })
 

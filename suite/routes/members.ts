@@ -7,7 +7,7 @@ import { currentIdentity, currentMember, identityAuth, memberAuth } from '../htt
 import type { SuiteEnv } from '../http/env'
 import { ok } from '../http/respond'
 import { parseBody } from '../http/validate'
-import { completeRegistration, memberInfo, memberProfile, memberSummary, updateProfile } from '../services/members'
+import { completeRegistration, memberInfoOf, memberProfile, memberSummary, updateProfile } from '../services/members'
 
 export function registerMemberRoutes(app: Hono<SuiteEnv>, deps: SuiteDeps) {
   const member = memberAuth(deps)
@@ -41,5 +41,10 @@ export function registerMemberRoutes(app: Hono<SuiteEnv>, deps: SuiteDeps) {
     return ok(c, await memberProfile(deps.db, row))
   })
 
-  app.get(`/${MEMBER_INFO_PATH}`, member, async (c) => ok(c, await memberInfo(deps.db, currentMember(c))))
+  // The portal asks for it on every page: the member and their info come in one round trip.
+  app.get(`/${MEMBER_INFO_PATH}`, identityAuth(deps), async (c) => {
+    const { member, info } = await memberInfoOf(deps, currentIdentity(c))
+    c.set('member', member)
+    return ok(c, info)
+  })
 }

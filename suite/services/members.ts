@@ -1,11 +1,11 @@
 // Members: the record behind a Firebase uid, its profile and summaries.
-import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import type { Member, MemberInfo, MemberSummary, NotificationSettings } from '../../contract/members'
-import type { Executor } from '../db/client'
+import { preparedPerDatabase, type Db, type Executor } from '../db/client'
 import { addresses, ledgerEntries, members, participations } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import type { VerifiedIdentity } from '../identity/identity'
-import { badRequest } from '../http/errors'
+import { badRequest, unauthenticated } from '../http/errors'
 import { toAddress } from './address'
 import { randomCode } from './discount-codes'
 import { syncMissions } from './missions'
@@ -31,13 +31,31 @@ function namesFrom(identity: VerifiedIdentity): { firstName: string; lastName: s
   return { firstName: first, lastName: rest.join(' '), displayName: displayName.slice(0, 60) }
 }
 
+/** Every member request starts with this query. */
+const memberByUid = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(members)
+    .where(eq(members.uid, sql.placeholder('uid')))
+    .prepare('member_by_uid'),
+)
+
+/**
+ * Whether the record's e-mail agrees with the credential's. A new address takes the token's word on
+ * its verification. For the same address, a token only ever upgrades it: a credential minted before
+ * the member verified (an older session) must not undo a verification another credential already brought.
+ */
+function emailInStep(row: MemberRow, identity: VerifiedIdentity): boolean {
+  return row.email === identity.email && !(identity.emailVerified && !row.emailVerified)
+}
+
 /**
  * The member record of a verified identity, created on first use; keeps e-mail and its
  * verification in step with Firebase, which owns them.
  */
 export async function memberForIdentity(deps: SuiteDeps, identity: VerifiedIdentity): Promise<MemberRow> {
   const { db, clock } = deps
-  let [row] = await db.select().from(members).where(eq(members.uid, identity.uid))
+  let [row] = await memberByUid(db).execute({ uid: identity.uid })
   for (let attempt = 0; !row && attempt < 5; attempt++) {
     const now = clock.now()
     await db.transaction(async (tx) => {
@@ -58,15 +76,11 @@ export async function memberForIdentity(deps: SuiteDeps, identity: VerifiedIdent
       // A member whose address was verified before their first call earns the mission at once.
       if (created[0]?.emailVerified) await syncMissions(tx, created[0].id, now)
     })
-    ;[row] = await db.select().from(members).where(eq(members.uid, identity.uid))
+    ;[row] = await memberByUid(db).execute({ uid: identity.uid })
   }
   if (!row) throw new Error('Could not create the member record')
   if (row.pseudonymizedAt) return row
-  // A new address takes the token's word on its verification. For the same address, a token only
-  // ever upgrades it: a credential minted before the member verified (an older session) must not
-  // undo a verification another credential already brought.
-  const emailChanged = row.email !== identity.email
-  if (emailChanged || (identity.emailVerified && !row.emailVerified)) {
+  if (!emailInStep(row, identity)) {
     const current = row
     row = await db.transaction(async (tx) => {
       const now = clock.now()
@@ -91,12 +105,18 @@ export async function pointsBalance(ex: Executor, memberId: string): Promise<num
   return Number(row?.balance ?? 0)
 }
 
-async function hasAddress(ex: Executor, memberId: string): Promise<boolean> {
-  const rows = await ex.select({ id: addresses.memberId }).from(addresses).where(eq(addresses.memberId, memberId))
-  return rows.length > 0
+/** The member's points balance, as a column of a query on `members`. */
+const balanceColumn = sql<string>`(select coalesce(sum(${ledgerEntries.points}), 0) from ${ledgerEntries} where ${ledgerEntries.memberId} = ${members.id})`
+const ACTIVE_STATUSES = ['applied', 'selected', 'waitlisted', 'shipped', 'delivered', 'reviewed']
+/** What member_info adds to the member row, as columns of a query on `members` left-joined with `addresses`. */
+const infoColumns = {
+  address: addresses,
+  balance: balanceColumn,
+  // [active, completed]: one pass over the member's participations.
+  participations: sql<[number, number]>`(select json_build_array(count(*) filter (where ${inArray(participations.status, ACTIVE_STATUSES)}), count(*) filter (where ${participations.status} = 'completed')) from ${participations} where ${participations.memberId} = ${members.id})`,
 }
 
-export async function memberSummary(ex: Executor, row: MemberRow): Promise<MemberSummary> {
+function toSummary(row: MemberRow, facts: { hasAddress: boolean; balance: string | number }): MemberSummary {
   return {
     id: row.id,
     uid: row.uid,
@@ -107,11 +127,20 @@ export async function memberSummary(ex: Executor, row: MemberRow): Promise<Membe
     emailVerified: row.emailVerified,
     phone: row.phone,
     phoneVerified: row.phoneVerified,
-    hasAddress: await hasAddress(ex, row.id),
-    pointsBalance: await pointsBalance(ex, row.id),
+    hasAddress: facts.hasAddress,
+    pointsBalance: Number(facts.balance),
     referralCode: row.referralCode,
     createdAt: row.createdAt.toISOString(),
   }
+}
+
+export async function memberSummary(ex: Executor, row: MemberRow): Promise<MemberSummary> {
+  // One round trip for what the member row does not hold.
+  const [facts] = await ex
+    .select({ hasAddress: sql<boolean>`exists (select 1 from ${addresses} where ${addresses.memberId} = ${members.id})`, balance: balanceColumn })
+    .from(members)
+    .where(eq(members.id, row.id))
+  return toSummary(row, facts ?? { hasAddress: false, balance: 0 })
 }
 
 export async function memberProfile(ex: Executor, row: MemberRow): Promise<Member> {
@@ -126,21 +155,50 @@ export async function memberProfile(ex: Executor, row: MemberRow): Promise<Membe
   }
 }
 
-export async function memberInfo(ex: Executor, row: MemberRow): Promise<MemberInfo> {
-  const [address] = await ex.select().from(addresses).where(eq(addresses.memberId, row.id))
-  const counts = await ex
-    .select({ status: participations.status, n: count() })
-    .from(participations)
-    .where(eq(participations.memberId, row.id))
-    .groupBy(participations.status)
-  const countOf = (statuses: string[]) => counts.filter((c) => statuses.includes(c.status)).reduce((sum, c) => sum + Number(c.n), 0)
+/** The address, the balance and the participation counts beside the member row: one round trip. */
+const memberInfoById = preparedPerDatabase((db) =>
+  db.select(infoColumns).from(members).leftJoin(addresses, eq(addresses.memberId, members.id)).where(eq(members.id, sql.placeholder('id'))).prepare('member_info_by_id'),
+)
+/** The same with the member row itself, found by uid. */
+const memberInfoByUid = preparedPerDatabase((db) =>
+  db
+    .select({ member: members, ...infoColumns })
+    .from(members)
+    .leftJoin(addresses, eq(addresses.memberId, members.id))
+    .where(eq(members.uid, sql.placeholder('uid')))
+    .prepare('member_info_by_uid'),
+)
+
+type InfoFacts = { address: typeof addresses.$inferSelect | null; balance: string; participations: [number, number] | null }
+
+function toInfo(row: MemberRow, facts: InfoFacts | undefined): MemberInfo {
+  const address = facts?.address ?? null
+  const [active, completed] = facts?.participations ?? [0, 0]
   return {
-    member: await memberSummary(ex, row),
+    member: toSummary(row, { hasAddress: address !== null, balance: facts?.balance ?? 0 }),
     address: address ? toAddress(address) : null,
     languages: row.languages,
-    activeParticipations: countOf(['applied', 'selected', 'waitlisted', 'shipped', 'delivered', 'reviewed']),
-    completedParticipations: countOf(['completed']),
+    activeParticipations: Number(active),
+    completedParticipations: Number(completed),
   }
+}
+
+async function memberInfo(db: Db, row: MemberRow): Promise<MemberInfo> {
+  const [facts] = await memberInfoById(db).execute({ id: row.id })
+  return toInfo(row, facts)
+}
+
+/**
+ * member_info of a verified identity, which the portal asks for on every page: one round trip when
+ * the member's record exists and agrees with the credential; otherwise memberForIdentity (which
+ * creates or brings the record in step) and then memberInfo. A deleted account is refused.
+ */
+export async function memberInfoOf(deps: SuiteDeps, identity: VerifiedIdentity): Promise<{ member: MemberRow; info: MemberInfo }> {
+  const [found] = await memberInfoByUid(deps.db).execute({ uid: identity.uid })
+  if (found && !found.member.pseudonymizedAt && emailInStep(found.member, identity)) return { member: found.member, info: toInfo(found.member, found) }
+  const member = await memberForIdentity(deps, identity)
+  if (member.pseudonymizedAt) throw unauthenticated('This account was deleted')
+  return { member, info: await memberInfo(deps.db, member) }
 }
 
 /** A valid code belongs to an active member other than the one asking. */

@@ -1,5 +1,6 @@
 // Participations: sign-up with eligibility, quota and waitlist; withdrawal; task acknowledgements.
-import { and, asc, count, desc, eq, inArray, lte, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { CampaignKind, ScreenerQuestion } from '../../contract/campaigns'
 import type { FieldErrors } from '../../contract/envelope'
 import type { Participation, ParticipationStatus, ScreenerAnswer } from '../../contract/participations'
@@ -12,9 +13,12 @@ import { countPlaceHolders, phaseOf, type FlightRow } from './campaigns'
 import { eligibilityFacts, ineligibleReasons } from './eligibility'
 import type { MemberRow } from './members'
 import { syncMissions } from './missions'
-import { loadShipments } from './shipments'
+import { toShipment } from './shipments'
 
 type ParticipationRow = typeof participations.$inferSelect
+/** The other participations of a flight, to count the places ahead on its waitlist. */
+const WAITING = 'waiting'
+const waiting = alias(participations, WAITING)
 
 export async function loadParticipations(
   ex: Executor,
@@ -25,30 +29,28 @@ export async function loadParticipations(
   if (filter.campaignId) conditions.push(eq(participations.campaignId, filter.campaignId))
   if (filter.participationId) conditions.push(eq(participations.id, filter.participationId))
   if (filter.status) conditions.push(eq(participations.status, filter.status))
+  // One round trip: each participation with its campaign, product, flight, shipment and review (at
+  // most one of each), and its place on the waitlist.
   const rows = await ex
-    .select({ p: participations, campaign: campaigns, product: products, flight: flights })
+    .select({
+      p: participations,
+      campaign: campaigns,
+      product: products,
+      flight: flights,
+      shipment: shipments,
+      review: { id: reviews.id, status: reviews.status, rejectionReason: reviews.rejectionReason, publishedAt: reviews.publishedAt },
+      waitlistPosition: sql<string | null>`case when ${participations.status} = 'waitlisted' then (select count(*) from ${participations} as ${sql.identifier(WAITING)} where ${waiting.flightId} = ${participations.flightId} and ${waiting.status} = 'waitlisted' and ${waiting.seq} <= ${participations.seq}) end`,
+    })
     .from(participations)
     .innerJoin(campaigns, eq(campaigns.id, participations.campaignId))
     .innerJoin(products, eq(products.id, campaigns.productId))
     .innerJoin(flights, eq(flights.id, participations.flightId))
+    .leftJoin(shipments, eq(shipments.participationId, participations.id))
+    .leftJoin(reviews, eq(reviews.participationId, participations.id))
     .where(and(...conditions))
     .orderBy(desc(participations.appliedAt), desc(participations.seq))
-  if (rows.length === 0) return []
-  const ids = rows.map((r) => r.p.id)
-  const shipmentList = await loadShipments(ex, { memberId, participationIds: ids })
-  const reviewRows = await ex
-    .select({
-      id: reviews.id,
-      participationId: reviews.participationId,
-      status: reviews.status,
-      rejectionReason: reviews.rejectionReason,
-      publishedAt: reviews.publishedAt,
-    })
-    .from(reviews)
-    .where(inArray(reviews.participationId, ids))
   const result: Participation[] = []
-  for (const { p, campaign, product, flight } of rows) {
-    const review = reviewRows.find((r) => r.participationId === p.id)
+  for (const { p, campaign, product, flight, shipment, review, waitlistPosition } of rows) {
     result.push({
       id: p.id,
       campaignId: p.campaignId,
@@ -66,7 +68,7 @@ export async function loadParticipations(
       flightName: flight.name,
       reviewDueAt: flight.reviewDueAt.toISOString(),
       status: p.status as ParticipationStatus,
-      waitlistPosition: p.status === 'waitlisted' ? await waitlistPosition(ex, p) : null,
+      waitlistPosition: waitlistPosition === null ? null : Number(waitlistPosition),
       ineligibleReasons: p.ineligibleReasons,
       appliedAt: p.appliedAt.toISOString(),
       selectedAt: p.selectedAt?.toISOString() ?? null,
@@ -79,7 +81,7 @@ export async function loadParticipations(
         socialSubmittedAt: p.socialSubmittedAt?.toISOString() ?? null,
         impressionsReportedAt: p.impressionsReportedAt?.toISOString() ?? null,
       },
-      shipment: shipmentList.find((s) => s.participationId === p.id) ?? null,
+      shipment: shipment ? toShipment(shipment, campaign, product) : null,
       review: review
         ? {
             id: review.id,
@@ -97,14 +99,6 @@ export async function getParticipation(ex: Executor, memberId: string, participa
   const [found] = await loadParticipations(ex, memberId, { participationId, ...(campaignId ? { campaignId } : {}) })
   if (!found) throw notFound('Participation')
   return found
-}
-
-async function waitlistPosition(ex: Executor, p: ParticipationRow): Promise<number> {
-  const [row] = await ex
-    .select({ n: count() })
-    .from(participations)
-    .where(and(eq(participations.flightId, p.flightId), eq(participations.status, 'waitlisted'), lte(participations.seq, p.seq)))
-  return Number(row?.n ?? 1)
 }
 
 /** Screener answers must answer the campaign's questions, with their options. */

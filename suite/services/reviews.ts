@@ -1,8 +1,9 @@
 // Reviews: the public pages, the member's own review, and the operator's moderation.
-import { and, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gte, sql, type SQL } from 'drizzle-orm'
+import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { PublicReview, ReviewListQuery, ReviewPage } from '../../contract/campaigns'
 import type { MemberReview } from '../../contract/content'
-import type { Executor } from '../db/client'
+import { preparedPerDatabase, type Db, type Executor } from '../db/client'
 import { campaigns, members, participations, products, reviews, shipments } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { conflict, notFound } from '../http/errors'
@@ -28,73 +29,104 @@ export function toMemberReview(r: ReviewRow): MemberReview {
   }
 }
 
+/** What a public review shows, and nothing else (no moderation fields, no author id). */
 const publicColumns = {
-  review: reviews,
+  id: reviews.id,
+  campaignId: reviews.campaignId,
   campaignSlug: campaigns.slug,
+  productId: reviews.productId,
   productName: products.name,
   brand: products.brand,
-  images: products.images,
-  displayName: members.displayName,
-  pseudonymizedAt: members.pseudonymizedAt,
+  imageUrl: sql<string>`coalesce(${products.images} ->> 0, '')`,
+  rating: reviews.rating,
+  title: reviews.title,
+  body: reviews.body,
+  photos: reviews.photos,
+  authorName: sql<string>`case when ${members.pseudonymizedAt} is not null then ${sql.raw(`'${FORMER_MEMBER}'`)} else coalesce(nullif(${members.displayName}, ''), 'Member') end`,
+  receivedForFree: reviews.receivedForFree,
+  publishedAt: sql<Date>`coalesce(${reviews.publishedAt}, ${reviews.submittedAt})`.mapWith(reviews.publishedAt),
 }
 
-function toPublic(row: {
-  review: ReviewRow
-  campaignSlug: string
-  productName: string
-  brand: string
-  images: string[]
-  displayName: string
-  pseudonymizedAt: Date | null
-}): PublicReview {
-  const r = row.review
+function toPublic(r: { publishedAt: Date } & Omit<PublicReview, 'publishedAt'>): PublicReview {
   return {
     id: r.id,
     campaignId: r.campaignId,
-    campaignSlug: row.campaignSlug,
+    campaignSlug: r.campaignSlug,
     productId: r.productId,
-    productName: row.productName,
-    brand: row.brand,
-    imageUrl: row.images[0] ?? '',
+    productName: r.productName,
+    brand: r.brand,
+    imageUrl: r.imageUrl,
     rating: r.rating,
     title: r.title,
     body: r.body,
     photos: r.photos,
-    authorName: row.pseudonymizedAt ? FORMER_MEMBER : row.displayName || 'Member',
+    authorName: r.authorName,
     receivedForFree: r.receivedForFree,
-    publishedAt: (r.publishedAt ?? r.submittedAt).toISOString(),
+    publishedAt: r.publishedAt.toISOString(),
   }
 }
 
-/** Published reviews, newest first, filtered by campaign, product, category and minimum rating. */
-export async function listPublicReviews(ex: Executor, query: ReviewListQuery): Promise<ReviewPage> {
+type ReviewFilter = 'campaignId' | 'productId' | 'category' | 'minRating'
+const REVIEW_FILTERS: ReviewFilter[] = ['campaignId', 'productId', 'category', 'minRating']
+
+/**
+ * The queries of the list of published reviews for one combination of filters, built once per
+ * database. The page carries the totals (count and average, computed once per query) on each of its
+ * rows: one round trip. Only an empty page (past the last, or no reviews) asks for the totals apart.
+ */
+function buildReviewList(db: Db, filters: ReviewFilter[]) {
   const conditions: SQL[] = [eq(reviews.status, 'published')]
-  if (query.campaignId) conditions.push(eq(reviews.campaignId, query.campaignId))
-  if (query.productId) conditions.push(eq(reviews.productId, query.productId))
-  if (query.category) conditions.push(eq(products.category, query.category))
-  if (query.minRating !== undefined) conditions.push(gte(reviews.rating, query.minRating))
+  if (filters.includes('campaignId')) conditions.push(eq(reviews.campaignId, sql.placeholder('campaignId')))
+  if (filters.includes('productId')) conditions.push(eq(reviews.productId, sql.placeholder('productId')))
+  if (filters.includes('category')) conditions.push(eq(products.category, sql.placeholder('category')))
+  if (filters.includes('minRating')) conditions.push(gte(reviews.rating, sql.placeholder('minRating')))
   const where = and(...conditions)
-  const [totals] = await ex
-    .select({ n: count(), avg: sql<string | null>`avg(${reviews.rating})` })
-    .from(reviews)
-    .innerJoin(products, eq(products.id, reviews.productId))
-    .where(where)
-  const rows = await ex
-    .select(publicColumns)
-    .from(reviews)
-    .innerJoin(campaigns, eq(campaigns.id, reviews.campaignId))
-    .innerJoin(products, eq(products.id, reviews.productId))
-    .innerJoin(members, eq(members.id, reviews.memberId))
-    .where(where)
-    .orderBy(desc(reviews.publishedAt), desc(reviews.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
+  // Count and average in one scan that reads the rows. (Measured: a count(*) subquery of its own, an
+  // index-only scan, cost PostgreSQL several times more at 50 concurrent requests on a table not yet vacuumed.)
+  const totalsJson = sql<[number, number | string | null]>`json_build_array(count(*), avg(${reviews.rating}))`
+  // Products are joined only to filter by their category.
+  const filtered = <Q extends PgSelect>(query: Q) => (filters.includes('category') ? query.innerJoin(products, eq(products.id, reviews.productId)) : query).where(where)
+  const totals = filtered(db.select({ totals: totalsJson }).from(reviews).$dynamic())
+  const name = filters.join('_') || 'all'
+  return {
+    page: db
+      // Uncorrelated: PostgreSQL computes the totals once per query.
+      .select({ ...publicColumns, totals: sql<[number, number | string | null]>`(${totals})` })
+      .from(reviews)
+      .innerJoin(campaigns, eq(campaigns.id, reviews.campaignId))
+      .innerJoin(products, eq(products.id, reviews.productId))
+      .innerJoin(members, eq(members.id, reviews.memberId))
+      .where(where)
+      .orderBy(desc(reviews.publishedAt), desc(reviews.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`review_page_${name}`),
+    totals: totals.prepare(`review_totals_${name}`),
+  }
+}
+/** Per database, the queries of each combination of filters asked for so far (at most 16). */
+const reviewLists = preparedPerDatabase(() => new Map<string, ReturnType<typeof buildReviewList>>())
+
+/** Published reviews, newest first, filtered by campaign, product, category and minimum rating. */
+export async function listPublicReviews(db: Db, query: ReviewListQuery): Promise<ReviewPage> {
+  const filters = REVIEW_FILTERS.filter((f) => query[f] !== undefined)
+  const lists = reviewLists(db)
+  const key = filters.join('+')
+  let list = lists.get(key)
+  if (!list) {
+    list = buildReviewList(db, filters)
+    lists.set(key, list)
+  }
+  const values: Record<string, unknown> = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }
+  for (const f of filters) values[f] = query[f]
+  const rows = await list.page.execute(values)
+  const [total, average] = (rows[0] ?? (await list.totals.execute(values))[0])?.totals ?? [0, null]
   return {
     items: rows.map(toPublic),
     page: query.page,
     pageSize: query.pageSize,
-    total: Number(totals?.n ?? 0),
-    averageRating: totals?.avg == null ? null : Math.round(Number(totals.avg) * 10) / 10,
+    total: Number(total),
+    averageRating: average == null ? null : Math.round(Number(average) * 10) / 10,
   }
 }
 

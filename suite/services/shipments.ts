@@ -30,7 +30,11 @@ export async function loadShipments(ex: Executor, where: { memberId: string; par
     .innerJoin(products, eq(products.id, campaigns.productId))
     .where(and(...conditions))
     .orderBy(desc(shipments.createdAt))
-  return rows.map(({ shipment: s, campaign, product }) => ({
+  return rows.map(({ shipment, campaign, product }) => toShipment(shipment, campaign, product))
+}
+
+export function toShipment(s: ShipmentRow, campaign: { id: string; title: string }, product: { name: string; images: string[] }): Shipment {
+  return {
     id: s.id,
     participationId: s.participationId,
     campaignId: campaign.id,
@@ -55,7 +59,7 @@ export async function loadShipments(ex: Executor, where: { memberId: string; par
             returnedAt: s.returnedAt?.toISOString() ?? null,
           }
         : null,
-  }))
+  }
 }
 
 export async function requestReturn(

@@ -58,7 +58,8 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   const deps: SuiteDeps = {
     db: database.db,
     ping: database.ping,
-    identity: options.identity ?? firebaseIdentity(projectId()),
+    // On the harness clock: a test moves it past the window in which a user's record is remembered.
+    identity: options.identity ?? firebaseIdentity(projectId(), { clock }),
     clock,
     outbox: databaseOutbox(clock),
     logger: options.logger ?? pino({ level: process.env.SUITE_TEST_LOG_LEVEL ?? 'silent' }),
