@@ -105,15 +105,20 @@ export async function pointsBalance(ex: Executor, memberId: string): Promise<num
   return Number(row?.balance ?? 0)
 }
 
+/**
+ * The outer query's member id, always written with its table: in a query on `members` alone drizzle
+ * leaves columns unqualified, and inside a subquery a bare "id" would be the subquery's own table's.
+ */
+const outerMemberId = sql`${members}.${sql.identifier('id')}`
 /** The member's points balance, as a column of a query on `members`. */
-const balanceColumn = sql<string>`(select coalesce(sum(${ledgerEntries.points}), 0) from ${ledgerEntries} where ${ledgerEntries.memberId} = ${members.id})`
+const balanceColumn = sql<string>`(select coalesce(sum(${ledgerEntries.points}), 0) from ${ledgerEntries} where ${ledgerEntries.memberId} = ${outerMemberId})`
 const ACTIVE_STATUSES = ['applied', 'selected', 'waitlisted', 'shipped', 'delivered', 'reviewed']
 /** What member_info adds to the member row, as columns of a query on `members` left-joined with `addresses`. */
 const infoColumns = {
   address: addresses,
   balance: balanceColumn,
   // [active, completed]: one pass over the member's participations.
-  participations: sql<[number, number]>`(select json_build_array(count(*) filter (where ${inArray(participations.status, ACTIVE_STATUSES)}), count(*) filter (where ${participations.status} = 'completed')) from ${participations} where ${participations.memberId} = ${members.id})`,
+  participations: sql<[number, number]>`(select json_build_array(count(*) filter (where ${inArray(participations.status, ACTIVE_STATUSES)}), count(*) filter (where ${participations.status} = 'completed')) from ${participations} where ${participations.memberId} = ${outerMemberId})`,
 }
 
 function toSummary(row: MemberRow, facts: { hasAddress: boolean; balance: string | number }): MemberSummary {
@@ -137,7 +142,7 @@ function toSummary(row: MemberRow, facts: { hasAddress: boolean; balance: string
 export async function memberSummary(ex: Executor, row: MemberRow): Promise<MemberSummary> {
   // One round trip for what the member row does not hold.
   const [facts] = await ex
-    .select({ hasAddress: sql<boolean>`exists (select 1 from ${addresses} where ${addresses.memberId} = ${members.id})`, balance: balanceColumn })
+    .select({ hasAddress: sql<boolean>`exists (select 1 from ${addresses} where ${addresses.memberId} = ${outerMemberId})`, balance: balanceColumn })
     .from(members)
     .where(eq(members.id, row.id))
   return toSummary(row, facts ?? { hasAddress: false, balance: 0 })

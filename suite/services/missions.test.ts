@@ -4,12 +4,13 @@ import { getAuth } from 'firebase-admin/auth'
 import { and, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MemberReviewSchema } from '../../contract/content'
-import { MemberInfoSchema, MemberSchema } from '../../contract/members'
+import { MemberInfoSchema, MemberSchema, MemberSummarySchema } from '../../contract/members'
 import { ParticipationSchema } from '../../contract/participations'
 import { MissionsResultSchema } from '../../contract/rewards'
 import {
   ACK_QUESTIONNAIRE_PATH,
   ADDRESS_PATH,
+  API_MEMBER_PATH,
   FLIGHT_REVIEW_PATH,
   MEMBERS_PATH,
   MEMBER_INFO_PATH,
@@ -53,6 +54,9 @@ describe('missions are credited when the event happens', () => {
     // A session opened before the verification still says "unverified": the record stays verified.
     expect((await info(ada)).member).toMatchObject({ emailVerified: true, pointsBalance: 25 })
     expect(await missionEntries(before.member.id, 'verify-email')).toHaveLength(1)
+    // Every read of the member says the same balance.
+    expect(expectOk(await call(h.app, 'GET', MEMBERS_PATH, { token: fresh.bearer }), MemberSchema)).toMatchObject({ emailVerified: true, pointsBalance: 25, hasAddress: false })
+    expect(expectOk(await call(h.app, 'GET', API_MEMBER_PATH, { token: fresh.bearer }), MemberSummarySchema).pointsBalance).toBe(25)
   })
 
   it('complete-profile: by the change that completes it, once however often it is repeated', async () => {
