@@ -1,11 +1,12 @@
 // `npm start`: the whole product in local mode — the Firebase Auth emulator (users kept in .data/auth),
 // the member API on the embedded database (.data/pglite, demo data on first start), then the
 // portal's production build at http://localhost:3000/en. Ctrl-C stops everything cleanly.
+import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { emailFromEmulatorLine } from './lib/action-links.mjs'
 import { startAuthEmulator } from './lib/auth-emulator.mjs'
 import { buildFingerprint, buildIsCurrent, recordBuild } from './lib/build-fingerprint.mjs'
-import { run, startNode, waitForHttp } from './lib/processes.mjs'
+import { startNode, waitForHttp } from './lib/processes.mjs'
 import { DEMO_EMAIL, DEMO_PASSWORD, startSuite } from './lib/suite.mjs'
 
 const root = resolve(import.meta.dirname, '..')
@@ -31,23 +32,31 @@ process.on('SIGINT', () => void stopAll(0))
 process.on('SIGTERM', () => void stopAll(0))
 
 try {
+  // The build runs while the emulator and the member API start (they do not need it); the portal
+  // starts once both are done.
   const outputDir = resolve(root, process.env.PORTAL_OUTPUT_DIR ?? '.output')
   const fingerprint = buildFingerprint(root)
+  let build = null
   if (buildIsCurrent(outputDir, fingerprint)) {
     console.log('The portal is built already (nothing changed since the last build).')
   } else {
     console.log('Building the portal…')
-    if ((await run(resolve(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { quiet: true })) !== 0) throw new Error('The build failed (its output is above).')
-    recordBuild(outputDir, fingerprint)
+    build = startNode('build', [resolve(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { quiet: true })
+    running.push(build)
   }
 
+  // The member API starts beside the emulator (it creates the demo member once the emulator
+  // answers), except when the emulator brings back users from .data/auth: then it waits for the
+  // import to finish, so that the demo member is found rather than created a second time.
+  const authDataDir = resolve(root, '.data/auth')
+  const importsUsers = existsSync(resolve(authDataDir, 'firebase-export-metadata.json'))
   console.log('Starting the identity emulator (Firebase Auth, project demo-portal)…')
-  const emulator = await startAuthEmulator({
+  const emulatorStarted = startAuthEmulator({
     port: AUTH_PORT,
     hubPort: AUTH_PORT + 1,
     loggingPort: AUTH_PORT + 2,
     workDir: resolve(root, '.data/firebase'),
-    dataDir: resolve(root, '.data/auth'),
+    dataDir: authDataDir,
     // Local mode sends no e-mail: the emulator prints each link a member would receive, rewritten to
     // open the portal's page with its code, as the production e-mails do.
     log: (line) => {
@@ -55,13 +64,22 @@ try {
       if (email) console.log(`[e-mail] ${email}`)
     },
   })
-  running.push(emulator)
+  emulatorStarted.catch(() => {}) // reported where it is awaited below
+  if (importsUsers) running.push(await emulatorStarted)
 
   console.log('Starting the member API (embedded PostgreSQL in .data/pglite)…')
-  const suite = startSuite({ port: SUITE_PORT, authEmulatorHost: emulator.host, dataDir: resolve(root, '.data/pglite') })
+  const suite = startSuite({ port: SUITE_PORT, authEmulatorHost: `127.0.0.1:${AUTH_PORT}`, dataDir: resolve(root, '.data/pglite') })
   running.push(suite)
+  const emulator = await emulatorStarted
+  if (!importsUsers) running.push(emulator)
   await waitForHttp(`http://127.0.0.1:${SUITE_PORT}/readyz`, { isAlive: suite.isAlive })
   suite.exited.then(() => stopAll(1))
+
+  if (build) {
+    const { code } = await build.exited
+    if (code !== 0) throw new Error(`The build failed:\n${build.output()}`)
+    recordBuild(outputDir, fingerprint)
+  }
 
   const portal = startNode('portal', [resolve(outputDir, 'server/index.mjs')], {
     env: {

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config'
 import { createRuntime } from './runtime'
 import { DEMO_MEMBER } from './seed/catalogue'
 import { seedDemoData } from './seed/seed'
+import type { SuiteDeps } from './deps'
 
 async function main() {
   const config = loadConfig()
@@ -12,6 +13,9 @@ async function main() {
   const log = deps.logger
   log.info({ mode: config.mode, database: database.kind }, 'database migrated')
   if (config.seed === 'demo') {
+    // The demo member is an account of the identity emulator, which may still be starting (npm start
+    // starts both at once): its creation waits until the emulator answers.
+    if (config.firebase.emulatorHost) await waitForIdentityEmulator(config.firebase.emulatorHost, log)
     const result = await seedDemoData(deps)
     log.info(result, result.seeded ? 'demo data seeded' : 'demo data already present')
     if (result.demo !== 'skipped') {
@@ -39,6 +43,23 @@ async function main() {
   }
   process.on('SIGINT', () => stop('SIGINT'))
   process.on('SIGTERM', () => stop('SIGTERM'))
+}
+
+/** Resolves once the identity emulator at `host` answers; gives up after a minute and a half. */
+async function waitForIdentityEmulator(host: string, log: SuiteDeps['logger']) {
+  const deadline = Date.now() + 90_000
+  let said = false
+  for (;;) {
+    try {
+      if ((await fetch(`http://${host}/`, { signal: AbortSignal.timeout(2000) })).ok) return
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the identity emulator at ${host} did not answer within 90 s`)
+    if (!said) log.info({ host }, 'waiting for the identity emulator to create the demo member')
+    said = true
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
 }
 
 main().catch((error: unknown) => {

@@ -57,19 +57,9 @@ export function startNode(name, args, { env = {}, quiet = false, cwd } = {}) {
 }
 
 /** Runs a command to completion with inherited output; resolves with its exit code. */
-/**
- * Runs a command to its end and resolves with its exit code. `quiet`: its output is shown only if
- * it fails (a build's progress lines are noise when it works).
- */
-export function run(command, args, { env = {}, quiet = false } = {}) {
+export function run(command, args, { env = {} } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } })
-    let output = ''
-    if (quiet) for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => (output += chunk))
-    child.once('exit', (code, signal) => {
-      const status = code ?? (signal ? 1 : 0)
-      if (quiet && status !== 0) process.stderr.write(output)
-      resolve(status)
-    })
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)))
   })
 }
