@@ -189,7 +189,7 @@ function CampaignContent({ campaign, back }: { campaign: CampaignDetail; back: s
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10">
       <header className="grid gap-8 md:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)] md:items-center">
-        <ProductImage imageUrl={campaign.imageUrl} alt={t`${campaign.product.name} by ${campaign.brand}`} className="aspect-[4/3] w-full rounded-2xl" />
+        <ProductImage imageUrl={campaign.imageUrl} alt={t`${campaign.product.name} by ${campaign.brand}`} className="aspect-[4/3] w-full rounded-2xl" eager />
         <div>
           <div className="flex flex-wrap items-center gap-2">
             <PhaseBadge phase={campaign.phase} />

@@ -1,3 +1,6 @@
+/** The size every catalogue picture is drawn at (the member API's product images). */
+export const PRODUCT_IMAGE_SIZE = { width: 400, height: 300 } as const
+
 /** A catalogue image name: letters, digits and dashes, ending in .svg. */
 export function isProductImageName(name: string): boolean {
   return /^[a-z0-9][a-z0-9-]{0,80}\.svg$/i.test(name)

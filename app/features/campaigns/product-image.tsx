@@ -1,9 +1,13 @@
 import { PackageOpen } from 'lucide-react'
 import { cn } from '~/lib/cn'
-import { productImageSrc } from './product-image-src'
+import { PRODUCT_IMAGE_SIZE, productImageSrc } from './product-image-src'
 
-/** A product picture through the portal, or a neutral tile when the product has none. */
-export function ProductImage({ imageUrl, alt, className }: { imageUrl: string; alt: string; className?: string }) {
+/**
+ * A product picture through the portal, or a neutral tile when the product has none. Catalogue
+ * pictures are 400 × 300: the size is given so the page does not move when they arrive. Pictures
+ * load when they come near the screen, except the one a page leads with (`eager`).
+ */
+export function ProductImage({ imageUrl, alt, className, eager = false }: { imageUrl: string; alt: string; className?: string; eager?: boolean }) {
   const src = productImageSrc(imageUrl)
   if (!src) {
     return (
@@ -12,5 +16,15 @@ export function ProductImage({ imageUrl, alt, className }: { imageUrl: string; a
       </div>
     )
   }
-  return <img src={src} alt={alt} decoding="async" className={cn('bg-authentic-soft object-cover', className)} />
+  return (
+    <img
+      src={src}
+      alt={alt}
+      width={PRODUCT_IMAGE_SIZE.width}
+      height={PRODUCT_IMAGE_SIZE.height}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      className={cn('bg-authentic-soft object-cover', className)}
+    />
+  )
 }

@@ -4,6 +4,7 @@ import { BadgeCheck, ClipboardList, Eye, Handshake, Lock, PackageOpen, Scale, Us
 import type { ReactNode } from 'react'
 import { Button } from '~/components/ui/button'
 import { ContentCard, IconBadge, PageHeader, Prose } from './content-blocks'
+import teamArt from './art/about-team.svg?no-inline'
 
 const locale = 'en'
 
@@ -81,16 +82,7 @@ export function AboutUsPage() {
               </Prose>
             </div>
             <div className="flex justify-center" aria-hidden="true">
-              <svg viewBox="0 0 200 160" className="h-auto w-full max-w-60" focusable="false">
-                <circle cx="100" cy="80" r="72" fill="#fdeef2" />
-                <circle cx="70" cy="62" r="18" fill="#1f3a5f" />
-                <path d="M40 118 a30 30 0 0 1 60 0 Z" fill="#1f3a5f" />
-                <circle cx="130" cy="62" r="18" fill="#a61e4d" />
-                <path d="M100 118 a30 30 0 0 1 60 0 Z" fill="#a61e4d" />
-                <circle cx="100" cy="50" r="14" fill="#6342b8" />
-                <path d="M76 104 a24 24 0 0 1 48 0 Z" fill="#6342b8" />
-                <rect x="32" y="116" width="136" height="6" rx="3" fill="#d5dae2" />
-              </svg>
+              <img src={teamArt} width={200} height={160} alt="" loading="lazy" className="h-auto w-full max-w-60" />
             </div>
           </div>
         </ContentCard>

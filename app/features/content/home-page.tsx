@@ -19,50 +19,18 @@ import { Button } from '~/components/ui/button'
 import { CampaignCard } from '~/features/campaigns/campaign-card'
 import { ReviewCard } from '~/features/reviews/review-card'
 import { homeCampaignsQuery, homeReviewsQuery } from './home.queries'
+import heroArt from './art/home-hero.svg?no-inline'
 import { IconBadge } from './content-blocks'
 
 const locale = 'en'
 
-/** Five points of a star centred on (cx, cy), for the hero illustration. */
-function starPoints(cx: number, cy: number, outer: number, inner: number): string {
-  return Array.from({ length: 10 }, (_, i) => {
-    const radius = i % 2 === 0 ? outer : inner
-    const angle = -Math.PI / 2 + (i * Math.PI) / 5
-    return `${(cx + radius * Math.cos(angle)).toFixed(1)},${(cy + radius * Math.sin(angle)).toFixed(1)}`
-  }).join(' ')
-}
-
-/** A parcel, a review card with five stars and a tick: what a test looks like from the doorstep. */
+/**
+ * A parcel, a review card with five stars and a tick: what a test looks like from the doorstep.
+ * A file of its own (hashed, cached for good) with its size, so the page's HTML and script do not
+ * carry the drawing.
+ */
 function HeroIllustration() {
-  return (
-    <svg viewBox="0 0 400 330" className="h-auto w-full max-w-md" aria-hidden="true" focusable="false">
-      <circle cx="200" cy="185" r="140" className="fill-white/10" />
-      <circle cx="200" cy="185" r="100" className="fill-white/5" />
-      {/* The parcel */}
-      <path d="M110 165 L200 130 L290 165 L200 200 Z" fill="#f1d3a8" />
-      <path d="M110 165 L200 200 L200 300 L110 265 Z" fill="#dca66a" />
-      <path d="M290 165 L200 200 L200 300 L290 265 Z" fill="#c68d4c" />
-      <polyline points="245,147.5 155,182.5 155,282.5" fill="none" stroke="#a61e4d" strokeWidth="14" strokeLinejoin="round" />
-      <path d="M222 226 L268 208 L268 232 L222 250 Z" fill="#fdeef2" />
-      <path d="M230 232 L260 220 M230 241 L252 232" stroke="#a61e4d" strokeWidth="3" strokeLinecap="round" />
-      {/* The review card */}
-      <g transform="rotate(-6 300 80)">
-        <rect x="222" y="28" width="160" height="104" rx="14" fill="#ffffff" />
-        {[0, 1, 2, 3, 4].map((i) => (
-          <polygon key={i} points={starPoints(246 + i * 24, 54, 10, 4.4)} fill="#f2b01e" />
-        ))}
-        <rect x="236" y="76" width="128" height="8" rx="4" fill="#d5dae2" />
-        <rect x="236" y="92" width="108" height="8" rx="4" fill="#d5dae2" />
-        <rect x="236" y="108" width="72" height="8" rx="4" fill="#e8eef6" />
-      </g>
-      {/* The tick: the test is done */}
-      <circle cx="92" cy="96" r="30" fill="#1b6e51" />
-      <path d="M79 97 L89 107 L106 86" fill="none" stroke="#ffffff" strokeWidth="6" strokeLinecap="round" strokeLinejoin="round" />
-      <circle cx="60" cy="200" r="6" fill="#fdeef2" />
-      <circle cx="350" cy="230" r="8" fill="#e8eef6" />
-      <circle cx="330" cy="170" r="4" fill="#fdeef2" />
-    </svg>
-  )
+  return <img src={heroArt} width={400} height={330} alt="" className="h-auto w-full max-w-md" />
 }
 
 function Hero() {

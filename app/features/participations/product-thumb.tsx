@@ -1,5 +1,5 @@
 import { PackageOpen } from 'lucide-react'
-import { productImageSrc } from '~/features/campaigns/product-image-src'
+import { PRODUCT_IMAGE_SIZE, productImageSrc } from '~/features/campaigns/product-image-src'
 import { cn } from '~/lib/cn'
 
 /**
@@ -15,5 +15,5 @@ export function ProductThumb({ imageUrl, className }: { imageUrl: string; classN
       </div>
     )
   }
-  return <img src={src} alt="" loading="lazy" decoding="async" className={cn('rounded-lg bg-authentic-soft object-cover', className)} />
+  return <img src={src} alt="" width={PRODUCT_IMAGE_SIZE.width} height={PRODUCT_IMAGE_SIZE.height} loading="lazy" decoding="async" className={cn('rounded-lg bg-authentic-soft object-cover', className)} />
 }

@@ -70,7 +70,7 @@ export function ReviewDetail({ id }: { id: string }) {
         <h2 id="review-product" className="text-lg font-bold text-authentic">
           <Trans>The product</Trans>
         </h2>
-        <ProductImage imageUrl={review.imageUrl} alt={t`${review.productName} by ${review.brand}`} className="mt-4 aspect-square w-full rounded-xl" />
+        <ProductImage imageUrl={review.imageUrl} alt={t`${review.productName} by ${review.brand}`} className="mt-4 aspect-square w-full rounded-xl" eager />
         <p className="mt-4 font-semibold text-ink">{review.productName}</p>
         <p className="text-muted">{review.brand}</p>
         <Link
