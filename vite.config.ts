@@ -18,6 +18,18 @@ export default defineConfig({
   define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId), 'import.meta.env.VITE_I18N_HASH': JSON.stringify(catalogHash) },
   server: { port: 3000, host: '127.0.0.1' },
   resolve: { tsconfigPaths: true },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          // Everything every page loads goes in one script instead of dozens of small ones, whose
+          // import lists and requests cost more than their code; what a route needs on its own
+          // stays in that route's chunk.
+          output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
+        },
+      },
+    },
+  },
   plugins: [
     tailwindcss(),
     tanstackStart({ srcDirectory: 'app' }),

@@ -1,10 +1,32 @@
-import * as Dialog from '@radix-ui/react-dialog'
 import { useLingui } from '@lingui/react/macro'
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react'
-import { useSyncExternalStore } from 'react'
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore, type ComponentType } from 'react'
 import { cn } from '~/lib/cn'
-import { Button } from './button'
-import { feedback, type ToastSeverity } from './feedback-store'
+import { feedback, type FeedbackState, type ToastSeverity } from './feedback-store'
+
+/**
+ * The dialog's code, fetched when first needed. Should it not arrive (the network gone, or a new
+ * deployment removed the old file), the browser's own confirm or alert box asks instead, so the
+ * question is never lost.
+ */
+const FeedbackDialog = lazy<ComponentType<{ dialog: FeedbackState['dialog'] }>>(() => import('./feedback-dialog').catch(() => ({ default: BrowserDialog })))
+
+function BrowserDialog({ dialog }: { dialog: FeedbackState['dialog'] }) {
+  useEffect(() => {
+    if (!dialog) return
+    const text = `${dialog.header}\n\n${dialog.message}`
+    if (dialog.onAccept) {
+      const accepted = window.confirm(text)
+      feedback.closeDialog(dialog.id)
+      if (accepted) dialog.onAccept()
+      else dialog.onReject?.()
+    } else {
+      window.alert(text)
+      feedback.closeDialog(dialog.id)
+    }
+  }, [dialog])
+  return null
+}
 
 const serverState = feedback.getState()
 
@@ -25,6 +47,9 @@ const toastLook: Record<ToastSeverity, { className: string; Icon: typeof Info }>
 export function FeedbackHost() {
   const { toasts, dialog } = useFeedback()
   const { t } = useLingui()
+  // Once loaded, the dialog stays mounted, so that closing it runs its own close handling.
+  const dialogUsed = useRef(false)
+  if (dialog) dialogUsed.current = true
 
   return (
     <>
@@ -60,61 +85,12 @@ export function FeedbackHost() {
         })}
       </section>
 
-      <Dialog.Root
-        open={dialog !== null}
-        onOpenChange={(open) => {
-          // Escape or the close gesture dismisses without choosing either answer.
-          if (!open && dialog?.closable) {
-            feedback.closeDialog(dialog.id)
-          }
-        }}
-      >
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-overlay bg-ink/50" />
-          <Dialog.Content
-            className="fixed top-1/2 left-1/2 z-modal w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-2xl"
-            onEscapeKeyDown={(event) => {
-              if (!dialog?.closable) event.preventDefault()
-            }}
-            onPointerDownOutside={(event) => event.preventDefault()}
-            data-testid="confirm-dialog"
-          >
-            {dialog && (
-              <>
-                <Dialog.Title className="text-lg font-bold text-ink">{dialog.header}</Dialog.Title>
-                <Dialog.Description className="mt-2 text-muted">{dialog.message}</Dialog.Description>
-                <div className="mt-6 flex justify-end gap-3">
-                  {dialog.onAccept ? (
-                    <>
-                      <Button
-                        severity="secondary"
-                        onClick={() => {
-                          dialog.onReject?.()
-                          feedback.closeDialog(dialog.id)
-                        }}
-                      >
-                        {dialog.rejectLabel ?? t`Cancel`}
-                      </Button>
-                      <Button
-                        onClick={() => {
-                          feedback.closeDialog(dialog.id)
-                          dialog.onAccept?.()
-                        }}
-                      >
-                        {dialog.acceptLabel ?? t`Confirm`}
-                      </Button>
-                    </>
-                  ) : (
-                    <Button severity="contrast" onClick={() => feedback.closeDialog(dialog.id)}>
-                      {dialog.rejectLabel ?? t`Close`}
-                    </Button>
-                  )}
-                </div>
-              </>
-            )}
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      {/* The dialog's code arrives the first time a dialog is asked for: most visits never open one. */}
+      {dialogUsed.current && (
+        <Suspense fallback={null}>
+          <FeedbackDialog dialog={dialog} />
+        </Suspense>
+      )}
     </>
   )
 }
