@@ -41,8 +41,8 @@ function compressor(encoding: Encoding): BrotliCompress | Gzip {
 
 /**
  * Every text response the portal renders leaves compressed when the browser accepts it. The body
- * stays a stream: what the renderer writes in one turn of the event loop is flushed together, so
- * a streamed page still arrives in parts without a flush (and its overhead) per tiny chunk.
+ * stays a stream: what the renderer writes in one turn of the event loop is compressed and flushed
+ * together, so a streamed page still arrives in parts without a zlib call per tiny chunk.
  */
 export function compressResponse(request: Request, response: Response): Response {
   if (!response.body || request.method === 'HEAD' || response.status === 204 || response.status === 304) return response
@@ -54,21 +54,34 @@ export function compressResponse(request: Request, response: Response): Response
 
   const zip = compressor(encoding)
   const source = Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>)
-  let flushPending = false
-  source.on('data', (chunk: Buffer) => {
-    if (!zip.write(chunk)) {
+  // A renderer writes many small pieces per turn; each write to zlib is a trip to its thread, so
+  // the pieces of one turn go to zlib as one buffer, followed by one flush.
+  let pending: Buffer[] = []
+  let scheduled = false
+  const writePending = () => {
+    if (pending.length === 0) return
+    const piece = pending.length === 1 ? pending[0]! : Buffer.concat(pending)
+    pending = []
+    if (!zip.write(piece)) {
       source.pause()
       zip.once('drain', () => source.resume())
     }
-    if (!flushPending) {
-      flushPending = true
-      setImmediate(() => {
-        flushPending = false
-        if (!zip.writableEnded) zip.flush()
-      })
-    }
+  }
+  source.on('data', (chunk: Buffer) => {
+    pending.push(chunk)
+    if (scheduled) return
+    scheduled = true
+    setImmediate(() => {
+      scheduled = false
+      if (zip.writableEnded) return
+      writePending()
+      zip.flush()
+    })
   })
-  source.once('end', () => zip.end())
+  source.once('end', () => {
+    writePending()
+    zip.end()
+  })
   source.once('error', (error) => zip.destroy(error))
 
   const headers = new Headers(response.headers)
