@@ -2,6 +2,7 @@
 // A bad value stops start-up with a message naming the variable.
 import { resolve } from 'node:path'
 import * as v from 'valibot'
+import { MAX_RECORD_TTL_SECONDS } from '../contract/credentials.server'
 
 export class ConfigError extends Error {
   override name = 'ConfigError'
@@ -31,8 +32,8 @@ const EnvSchema = v.object({
   FIREBASE_AUTH_EMULATOR_HOST: v.optional(v.pipe(v.string(), v.regex(/^[\w.-]+:\d+$/, 'must be host:port'))),
   // A session revoked elsewhere is refused within this many seconds: at most a minute.
   REVOCATION_CHECK_SECONDS: v.optional(
-    v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number of seconds'), v.transform(Number), v.maxValue(60, 'must be at most 60 seconds')),
-    '60',
+    v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number of seconds'), v.transform(Number), v.maxValue(MAX_RECORD_TTL_SECONDS, `must be at most ${MAX_RECORD_TTL_SECONDS} seconds`)),
+    String(MAX_RECORD_TTL_SECONDS),
   ),
   OTP_PEPPER: v.optional(secret),
   INTERCOM_SECRET: v.optional(secret),

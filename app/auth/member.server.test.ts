@@ -1,27 +1,60 @@
 // Credentials against the real Auth emulator (started by the test run), and against firebase-admin
 // configured for a real project, where the emulator's unsigned tokens must not pass.
-import { deleteApp, initializeApp } from 'firebase-admin/app'
-import { getAuth } from 'firebase-admin/auth'
+import { Agent } from 'node:https'
+import { connect, createServer, type AddressInfo } from 'node:net'
+import { deleteApp, initializeApp, type App, type AppOptions } from 'firebase-admin/app'
+import { getAuth, type Auth } from 'firebase-admin/auth'
 import { afterAll, describe, expect, it } from 'vitest'
-import { verifyCredentials } from './member.server'
+import { credentialChecker, DEFAULT_RECORD_TTL_MS } from '#contract/credentials.server'
+import { revokeSessions, verifyCredentials } from './member.server'
 
 const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST!
 const app = initializeApp({ projectId: 'demo-portal' }, 'member-server-test')
 const auth = getAuth(app)
 afterAll(() => deleteApp(app))
 
+/** The uid of every user look-up (the one network call of a revocation check) made through `countingAuth`. */
+const lookups: string[] = []
+const lookupsOf = (uid: string) => lookups.filter((looked) => looked === uid).length
+const countingAuth = new Proxy(auth, {
+  get(target, property, receiver) {
+    if (property === 'getUser') {
+      return (uid: string) => {
+        lookups.push(uid)
+        return target.getUser(uid)
+      }
+    }
+    return Reflect.get(target, property, receiver)
+  },
+})
+
+/** A clock that stands still until moved. */
+function testClock() {
+  let at = Date.now()
+  return { now: () => new Date(at), advance: (ms: number) => void (at += ms) }
+}
+
+/** This process's check, as the portal builds it (60 s window), on a clock the test moves. */
+function portalCredentials(clock = testClock()) {
+  return { credentials: credentialChecker(countingAuth, 'demo-portal', { clock }), clock }
+}
+
 async function signedInMember() {
   const email = `member-${crypto.randomUUID()}@example.com`
   const password = 'tested4you'
-  await auth.createUser({ email, password, displayName: 'Test Member' })
+  const { uid } = await auth.createUser({ email, password, displayName: 'Test Member' })
   const response = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password, returnSecureToken: true }),
   })
   const { idToken } = (await response.json()) as { idToken: string }
-  return { idToken, email }
+  const cookie = await auth.createSessionCookie(idToken, { expiresIn: 60 * 60 * 1000 })
+  return { uid, idToken, cookie, email }
 }
+
+/** Revocation has one-second resolution: a credential issued in the second of the revocation stays valid. */
+const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1100))
 
 /** A token shaped like Firebase's, but signed by nobody (what the emulator issues). */
 function unsignedToken(claims: Record<string, unknown>): string {
@@ -32,54 +65,132 @@ function unsignedToken(claims: Record<string, unknown>): string {
 
 describe('verifyCredentials', () => {
   it('accepts a fresh ID token and a session cookie made from it', async () => {
-    const { idToken, email } = await signedInMember()
-    const byToken = await verifyCredentials(auth, { bearer: idToken, cookie: null })
-    expect(byToken.member).toMatchObject({ email, displayName: 'Test Member', phoneVerified: false })
-    const cookie = await auth.createSessionCookie(idToken, { expiresIn: 60 * 60 * 1000 })
-    const byCookie = await verifyCredentials(auth, { bearer: null, cookie })
-    expect(byCookie.member?.uid).toBe(byToken.member?.uid)
-  })
-
-  it('rejects a session whose member was signed out everywhere (revoked)', async () => {
-    const { idToken } = await signedInMember()
-    const cookie = await auth.createSessionCookie(idToken, { expiresIn: 60 * 60 * 1000 })
-    const { member } = await verifyCredentials(auth, { bearer: null, cookie })
-    // Revocation is recorded to the second; a session made in the same second would still count.
-    await new Promise((resolve) => setTimeout(resolve, 1100))
-    await auth.revokeRefreshTokens(member!.uid)
-    expect(await verifyCredentials(auth, { bearer: null, cookie })).toEqual({ member: null, cookieRejected: true })
-    expect((await verifyCredentials(auth, { bearer: idToken, cookie: null })).member).toBeNull()
+    const { credentials } = portalCredentials()
+    const { idToken, cookie, email } = await signedInMember()
+    const byToken = await verifyCredentials(credentials, { bearer: idToken, cookie: null })
+    expect(byToken.member).toMatchObject({ email, displayName: 'Test Member', phoneVerified: false, credential: idToken })
+    const byCookie = await verifyCredentials(credentials, { bearer: null, cookie })
+    expect(byCookie.member).toMatchObject({ uid: byToken.member?.uid, credential: cookie })
   })
 
   it('rejects an expired token even where unsigned tokens are accepted (local mode)', async () => {
+    const { credentials } = portalCredentials()
     const { uid } = await auth.createUser({ email: `unsigned-${crypto.randomUUID()}@example.com` })
     const past = Math.floor(Date.now() / 1000) - 7200
-    const fresh = await verifyCredentials(auth, { bearer: unsignedToken({ sub: uid, user_id: uid }), cookie: null })
+    const fresh = await verifyCredentials(credentials, { bearer: unsignedToken({ sub: uid, user_id: uid }), cookie: null })
     expect(fresh.member?.uid).toBe(uid) // the emulator trusts unsigned tokens: local mode only
-    const expired = await verifyCredentials(auth, { bearer: unsignedToken({ sub: uid, user_id: uid, iat: past, exp: past + 3600, auth_time: past }), cookie: null })
+    const expired = await verifyCredentials(credentials, { bearer: unsignedToken({ sub: uid, user_id: uid, iat: past, exp: past + 3600, auth_time: past }), cookie: null })
     expect(expired.member).toBeNull()
   })
 
   it('rejects garbage in the cookie and has nobody without credentials', async () => {
-    expect(await verifyCredentials(auth, { bearer: null, cookie: 'not-a-session' })).toEqual({ member: null, cookieRejected: true })
-    expect(await verifyCredentials(auth, { bearer: null, cookie: null })).toEqual({ member: null, cookieRejected: false })
+    const { credentials } = portalCredentials()
+    expect(await verifyCredentials(credentials, { bearer: null, cookie: 'not-a-session' })).toEqual({ member: null, cookieRejected: true })
+    expect(await verifyCredentials(credentials, { bearer: null, cookie: null })).toEqual({ member: null, cookieRejected: false })
   })
 })
 
+describe('revocation without a look-up per request', () => {
+  it('looks each member up once per window, however many requests arrive at once', async () => {
+    const { credentials, clock } = portalCredentials()
+    const [ann, ben] = await Promise.all([signedInMember(), signedInMember()])
+    // Pages rendered with the cookie and browser calls with the ID token, all at the same time.
+    const requests = Array.from({ length: 30 }, (_, i) => {
+      const member = i % 3 === 2 ? ben : ann
+      return verifyCredentials(credentials, i % 2 === 0 ? { bearer: null, cookie: member.cookie } : { bearer: member.idToken, cookie: member.cookie })
+    })
+    const answers = await Promise.all(requests)
+    expect(answers.every(({ member, cookieRejected }) => member !== null && !cookieRejected)).toBe(true)
+    expect([lookupsOf(ann.uid), lookupsOf(ben.uid)]).toEqual([1, 1])
+
+    clock.advance(DEFAULT_RECORD_TTL_MS - 1)
+    expect((await verifyCredentials(credentials, { bearer: null, cookie: ann.cookie })).member?.uid).toBe(ann.uid)
+    expect(lookupsOf(ann.uid)).toBe(1)
+    clock.advance(1)
+    await Promise.all(Array.from({ length: 10 }, () => verifyCredentials(credentials, { bearer: null, cookie: ann.cookie })))
+    expect(lookupsOf(ann.uid)).toBe(2)
+  })
+
+  it('refuses a session revoked elsewhere once the window has passed, and removes its cookie', async () => {
+    const { credentials, clock } = portalCredentials()
+    const cat = await signedInMember()
+    expect((await verifyCredentials(credentials, { bearer: null, cookie: cat.cookie })).member).not.toBeNull()
+    await nextSecond()
+    await auth.revokeRefreshTokens(cat.uid) // another portal process, or the Firebase console
+    // The trade-off: within the window the remembered record still lets the member in.
+    expect((await verifyCredentials(credentials, { bearer: null, cookie: cat.cookie })).member).not.toBeNull()
+    clock.advance(DEFAULT_RECORD_TTL_MS)
+    expect(await verifyCredentials(credentials, { bearer: null, cookie: cat.cookie })).toEqual({ member: null, cookieRejected: true })
+    expect((await verifyCredentials(credentials, { bearer: cat.idToken, cookie: null })).member).toBeNull()
+  })
+
+  it('refuses a cookie replayed after this process signed the member out, at once', async () => {
+    const { credentials } = portalCredentials()
+    const dan = await signedInMember()
+    expect((await verifyCredentials(credentials, { bearer: null, cookie: dan.cookie })).member).not.toBeNull()
+    await nextSecond()
+    await revokeSessions(dan.uid, countingAuth, credentials)
+    // The clock has not moved: the record was forgotten on sign-out and is looked up again.
+    expect(await verifyCredentials(credentials, { bearer: null, cookie: dan.cookie })).toEqual({ member: null, cookieRejected: true })
+    expect((await verifyCredentials(credentials, { bearer: dan.idToken, cookie: null })).member).toBeNull()
+    expect(lookupsOf(dan.uid)).toBe(2)
+  })
+})
+
+/** firebase-admin for a real project (no emulator), as production has it. */
+function productionApp(name: string, options: AppOptions = {}): { app: App; auth: Auth } {
+  const saved = process.env.FIREBASE_AUTH_EMULATOR_HOST
+  delete process.env.FIREBASE_AUTH_EMULATOR_HOST
+  try {
+    const production = initializeApp({ projectId: 'demo-portal', ...options }, `${name}-${crypto.randomUUID()}`)
+    return { app: production, auth: getAuth(production) }
+  } finally {
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = saved
+  }
+}
+
+/** A port on 127.0.0.1 where nothing listens. */
+async function closedPort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
+}
+
 describe('outside local mode', () => {
   it('rejects forged (unsigned) and expired tokens', async () => {
-    const saved = process.env.FIREBASE_AUTH_EMULATOR_HOST
-    delete process.env.FIREBASE_AUTH_EMULATOR_HOST
-    const production = initializeApp({ projectId: 'demo-portal' }, 'production-like')
+    const { app: production, auth: realAuth } = productionApp('production-like')
     try {
-      const realAuth = getAuth(production)
-      const forged = await verifyCredentials(realAuth, { bearer: unsignedToken({ email: 'intruder@example.com' }), cookie: unsignedToken({}) })
-      expect(forged.member).toBeNull()
+      const credentials = credentialChecker(realAuth, 'demo-portal')
+      const forged = await verifyCredentials(credentials, { bearer: unsignedToken({ email: 'intruder@example.com' }), cookie: unsignedToken({}) })
+      expect(forged).toEqual({ member: null, cookieRejected: true })
       const past = Math.floor(Date.now() / 1000) - 7200
-      const expired = await verifyCredentials(realAuth, { bearer: unsignedToken({ iat: past, exp: past + 3600, auth_time: past }), cookie: null })
+      const expired = await verifyCredentials(credentials, { bearer: unsignedToken({ iat: past, exp: past + 3600, auth_time: past }), cookie: null })
       expect(expired.member).toBeNull()
     } finally {
-      process.env.FIREBASE_AUTH_EMULATOR_HOST = saved
+      await deleteApp(production)
+    }
+  })
+
+  it('keeps the session cookie when Google’s public keys cannot be fetched', async () => {
+    // Every connection firebase-admin opens fails, as when Google cannot be reached.
+    const port = await closedPort()
+    const unreachable = new Agent()
+    unreachable.createConnection = () => connect(port, '127.0.0.1')
+    const { app: production, auth: realAuth } = productionApp('keys-unreachable', { httpAgent: unreachable })
+    try {
+      const credentials = credentialChecker(realAuth, 'demo-portal')
+      // A session cookie whose signature needs the public keys: it cannot be checked now, so it stays.
+      const now = Math.floor(Date.now() / 1000)
+      const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
+      const claims = { iss: 'https://session.firebase.google.com/demo-portal', aud: 'demo-portal', sub: 'u-1', user_id: 'u-1', auth_time: now, iat: now, exp: now + 3600 }
+      const cookie = `${encode({ alg: 'RS256', kid: 'key-1', typ: 'JWT' })}.${encode(claims)}.${Buffer.from('signature').toString('base64url')}`
+      expect(await verifyCredentials(credentials, { bearer: null, cookie })).toEqual({ member: null, cookieRejected: false })
+      expect(await verifyCredentials(credentials, { bearer: cookie, cookie })).toEqual({ member: null, cookieRejected: false })
+      // A cookie refused before any key is needed still goes.
+      expect(await verifyCredentials(credentials, { bearer: null, cookie: 'not-a-session' })).toEqual({ member: null, cookieRejected: true })
+    } finally {
       await deleteApp(production)
     }
   })

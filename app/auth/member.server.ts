@@ -1,7 +1,10 @@
 import { deleteCookie, getCookie, getRequest, getRequestHeader, setCookie } from '@tanstack/react-start/server'
 import type { Auth, DecodedIdToken } from 'firebase-admin/auth'
+import { CredentialCheckUnavailable, isInvalidCredential, type CredentialChecker } from '#contract/credentials.server'
 import { portalConfig } from '~/config/config.server'
-import { adminAuth } from './firebase-admin.server'
+import { adminAuth, memberCredentials } from './firebase-admin.server'
+
+export { CredentialCheckUnavailable }
 
 /** A member whose credential this server has just verified (revocation checked). */
 export type VerifiedMember = {
@@ -36,40 +39,26 @@ function sessionCookieOptions() {
   return { httpOnly: true, secure: session.secure, sameSite: 'lax' as const, path: '/' }
 }
 
-type Verifier = Pick<Auth, 'verifyIdToken' | 'verifySessionCookie'>
-
 /**
- * Whether firebase-admin refused the credential itself (forged, expired, revoked, disabled user),
- * as opposed to failing to check it (network, Google briefly away): only the first ends a session.
+ * The member a request's credentials prove, revocation checked (against the member's record as this
+ * process remembers it, for at most REVOCATION_CHECK_SECONDS): a fresh ID token (browser calls)
+ * first, else the session cookie. `cookieRejected` says the cookie is bad and should be removed; a
+ * cookie that could not be checked (Firebase or Google's keys away) is kept, so a short outage does
+ * not sign members out.
  */
-export function isCredentialRejected(error: unknown): boolean {
-  const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : ''
-  return /^auth\/(id-token-expired|id-token-revoked|session-cookie-expired|session-cookie-revoked|user-disabled|user-not-found|argument-error|invalid-id-token|invalid-session-cookie-duration|invalid-argument)$/.test(code)
-}
-
-/** Checking a credential failed for a reason that says nothing about the credential. */
-export class CredentialCheckUnavailable extends Error {
-  override name = 'CredentialCheckUnavailable'
-}
-
-/**
- * The member a request's credentials prove, checking revocation: a fresh ID token (browser calls)
- * first, else the session cookie. `cookieRejected` says the cookie is bad and should be removed.
- */
-export async function verifyCredentials(auth: Verifier, credentials: { bearer: string | null; cookie: string | null }): Promise<{ member: VerifiedMember | null; cookieRejected: boolean }> {
-  if (credentials.bearer) {
-    try {
-      return { member: toMember(await auth.verifyIdToken(credentials.bearer, true), credentials.bearer), cookieRejected: false }
-    } catch {
-      // A stale token in the header: the session cookie may still be good.
-    }
+export async function verifyCredentials(credentials: CredentialChecker, presented: { bearer: string | null; cookie: string | null }): Promise<{ member: VerifiedMember | null; cookieRejected: boolean }> {
+  if (presented.bearer) {
+    // A stale token in the header, or one that cannot be checked now: the session cookie may still do.
+    const decoded = await credentials.verify(presented.bearer).catch(() => null)
+    if (decoded) return { member: toMember(decoded, presented.bearer), cookieRejected: false }
   }
-  if (!credentials.cookie) return { member: null, cookieRejected: false }
+  if (!presented.cookie) return { member: null, cookieRejected: false }
   try {
-    return { member: toMember(await auth.verifySessionCookie(credentials.cookie, true), credentials.cookie), cookieRejected: false }
+    const decoded = await credentials.verify(presented.cookie)
+    return decoded ? { member: toMember(decoded, presented.cookie), cookieRejected: false } : { member: null, cookieRejected: true }
   } catch (error) {
-    // A cookie we could not check this time is kept: a short outage must not sign members out.
-    return { member: null, cookieRejected: isCredentialRejected(error) }
+    if (error instanceof CredentialCheckUnavailable) return { member: null, cookieRejected: false }
+    throw error
   }
 }
 
@@ -92,7 +81,7 @@ export function memberFromRequest(): Promise<VerifiedMember | null> {
 
 async function verifyRequest(): Promise<VerifiedMember | null> {
   const { cookieName } = portalConfig().session
-  const { member, cookieRejected } = await verifyCredentials(adminAuth(), { bearer: bearerToken(), cookie: getCookie(cookieName) ?? null })
+  const { member, cookieRejected } = await verifyCredentials(memberCredentials(), { bearer: bearerToken(), cookie: getCookie(cookieName) ?? null })
   if (cookieRejected) deleteCookie(cookieName, sessionCookieOptions())
   return member
 }
@@ -100,19 +89,21 @@ async function verifyRequest(): Promise<VerifiedMember | null> {
 /**
  * Exchanges a fresh ID token for a session cookie (HttpOnly, SameSite=Lax, Secure outside local
  * mode). Throws CredentialCheckUnavailable when Firebase could not be asked, so callers can tell
- * "refused" from "try again".
+ * "refused" (any other error) from "try again".
  */
 export async function startSession(idToken: string): Promise<VerifiedMember> {
-  const auth = adminAuth()
-  let decoded: DecodedIdToken
-  try {
-    decoded = await auth.verifyIdToken(idToken, true)
-  } catch (error) {
-    if (isCredentialRejected(error)) throw error
-    throw new CredentialCheckUnavailable(String(error))
-  }
+  // A session opens against the member's current record, not a remembered one: it is looked up anew
+  // (and remembered from here), so a revocation made elsewhere before this sign-in holds here at once.
+  const decoded = await memberCredentials().verify(idToken, { fresh: true })
+  if (!decoded) throw new Error('The ID token was refused')
   const { session } = portalConfig()
-  const cookie = await auth.createSessionCookie(idToken, { expiresIn: session.maxAgeSeconds * 1000 })
+  let cookie: string
+  try {
+    cookie = await adminAuth().createSessionCookie(idToken, { expiresIn: session.maxAgeSeconds * 1000 })
+  } catch (error) {
+    if (isInvalidCredential(error)) throw error
+    throw new CredentialCheckUnavailable(error)
+  }
   setCookie(session.cookieName, cookie, { ...sessionCookieOptions(), maxAge: session.maxAgeSeconds })
   return toMember(decoded, cookie)
 }
@@ -121,5 +112,19 @@ export async function startSession(idToken: string): Promise<VerifiedMember> {
 export async function endSession(member: VerifiedMember | null): Promise<void> {
   // The cookie goes first: whatever happens next, this browser is signed out.
   deleteCookie(portalConfig().session.cookieName, sessionCookieOptions())
-  if (member) await adminAuth().revokeRefreshTokens(member.uid)
+  if (member) await revokeSessions(member.uid)
+}
+
+/**
+ * Revokes the member's sessions everywhere, and this process forgets their remembered record, so it
+ * refuses their older credentials (a session cookie replayed after sign-out) from the next request
+ * on, not a window later. Another portal process may accept them until its own window ends.
+ */
+export async function revokeSessions(uid: string, auth: Pick<Auth, 'revokeRefreshTokens'> = adminAuth(), credentials: CredentialChecker = memberCredentials()): Promise<void> {
+  try {
+    await auth.revokeRefreshTokens(uid)
+  } finally {
+    // After the revocation, not before it: a look-up under way meanwhile may have read the old record.
+    credentials.forget(uid)
+  }
 }

@@ -37,6 +37,16 @@ describe('portal configuration', () => {
     expect(() => readPortalConfig({ ...production, PORTAL_FAULT_INJECTION: '1' })).toThrow(/PORTAL_FAULT_INJECTION/)
   })
 
+  it('remembers a member’s revocation state 60 s by default, 0 to 60 s when set, in both modes', () => {
+    expect(readPortalConfig({}).recordTtlMs).toBe(60_000)
+    expect(readPortalConfig(production).recordTtlMs).toBe(60_000)
+    expect(readPortalConfig({ REVOCATION_CHECK_SECONDS: '0' }).recordTtlMs).toBe(0)
+    expect(readPortalConfig({ ...production, REVOCATION_CHECK_SECONDS: '15' }).recordTtlMs).toBe(15_000)
+    expect(() => readPortalConfig({ REVOCATION_CHECK_SECONDS: '61' })).toThrow(/REVOCATION_CHECK_SECONDS must be at most 60 seconds/)
+    expect(() => readPortalConfig({ REVOCATION_CHECK_SECONDS: '1.5' })).toThrow(/REVOCATION_CHECK_SECONDS/)
+    expect(() => readPortalConfig({ ...production, REVOCATION_CHECK_SECONDS: '-1' })).toThrow(/REVOCATION_CHECK_SECONDS/)
+  })
+
   it('refuses the emulator variable in production', () => {
     expect(() => readPortalConfig({ ...production, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toThrow(/local mode only/)
   })

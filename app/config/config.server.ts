@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { MAX_RECORD_TTL_SECONDS } from '#contract/credentials.server'
 
 /**
  * The portal's configuration, read once from the environment and validated. Local mode needs none;
@@ -19,6 +20,11 @@ export type PortalConfig = {
   /** The member API's base address. */
   suiteUrl: string
   session: { cookieName: string; maxAgeSeconds: number; secure: boolean }
+  /**
+   * How long a member's Firebase record (disabled, sessions revoked) is remembered between look-ups
+   * (REVOCATION_CHECK_SECONDS, 0–60 s, 60 by default; 0 looks it up on every request).
+   */
+  recordTtlMs: number
   /**
    * Local mode only (`PORTAL_FAULT_INJECTION=1`, set by the browser tests): a request with the
    * header `x-portal-fault: render` fails while the page renders, so the error page can be tested.
@@ -42,6 +48,13 @@ const ServiceAccount = v.object({
 })
 
 const SessionDays = v.pipe(v.string(), v.transform(Number), v.number('SESSION_DAYS must be a number'), v.integer(), v.minValue(1), v.maxValue(14, 'SESSION_DAYS is at most 14 (Firebase session cookies last two weeks at most)'))
+// A session revoked elsewhere is refused within this many seconds: at most a minute.
+const RevocationCheckSeconds = v.pipe(
+  v.string(),
+  v.regex(/^\d+$/, 'REVOCATION_CHECK_SECONDS must be a whole number of seconds'),
+  v.transform(Number),
+  v.maxValue(MAX_RECORD_TTL_SECONDS, `REVOCATION_CHECK_SECONDS must be at most ${MAX_RECORD_TTL_SECONDS} seconds`),
+)
 const HostPort = v.pipe(v.string(), v.regex(/^(127\.0\.0\.1|localhost|\[::1\]):\d{2,5}$/, 'FIREBASE_AUTH_EMULATOR_HOST must be a loopback host:port'))
 
 function issuesText(issues: readonly v.BaseIssue<unknown>[], name: string): string {
@@ -57,6 +70,7 @@ function parse<T>(schema: v.GenericSchema<unknown, T>, value: unknown, name: str
 export function readPortalConfig(env: Record<string, string | undefined>): PortalConfig {
   const mode = parse(v.optional(v.picklist(['local', 'production'], 'PORTAL_MODE must be "local" or "production"')), env.PORTAL_MODE, 'PORTAL_MODE') ?? (env.NODE_ENV === 'production' ? 'production' : 'local')
   const maxAgeSeconds = parse(v.optional(SessionDays, '5'), env.SESSION_DAYS, 'SESSION_DAYS') * DAY
+  const recordTtlMs = parse(v.optional(RevocationCheckSeconds, String(MAX_RECORD_TTL_SECONDS)), env.REVOCATION_CHECK_SECONDS, 'REVOCATION_CHECK_SECONDS') * 1000
   const suiteUrl = parse(v.optional(v.pipe(v.string(), v.url('SUITE_URL must be a URL')), 'http://127.0.0.1:8787'), env.SUITE_URL, 'SUITE_URL').replace(/\/+$/, '')
 
   if (mode === 'local') {
@@ -67,6 +81,7 @@ export function readPortalConfig(env: Record<string, string | undefined>): Porta
       serviceAccount: null,
       suiteUrl,
       session: { cookieName: '__session', maxAgeSeconds, secure: false },
+      recordTtlMs,
       faultInjection: env.PORTAL_FAULT_INJECTION === '1',
     }
   }
@@ -112,6 +127,7 @@ export function readPortalConfig(env: Record<string, string | undefined>): Porta
     serviceAccount,
     suiteUrl,
     session: { cookieName: '__Host-session', maxAgeSeconds, secure: true },
+    recordTtlMs,
     faultInjection: false,
   }
 }

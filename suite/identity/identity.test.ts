@@ -1,16 +1,19 @@
-// Credential checks: a credential that is not valid is a 401; a check that cannot be made (Firebase
-// or the network down) is a 500, so an outage does not sign members out.
+// Credential checks in the member API: a credential that is not valid is a 401; a check that cannot
+// be made (Firebase or the network down) is a 500, so an outage does not sign members out. The rule
+// itself (refusal or outage, the issuer, the revocation comparison) is tested beside
+// contract/credentials.server.ts; here, the remembered record as the member API uses it.
 import { createServer } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app'
-import { getAuth, type Auth, type DecodedIdToken } from 'firebase-admin/auth'
+import { getAuth, type Auth } from 'firebase-admin/auth'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEFAULT_RECORD_TTL_MS } from '../../contract/credentials.server'
 import { MemberSummarySchema } from '../../contract/members'
 import { API_MEMBER_PATH } from '../../contract/paths'
 import { call, createHarness, expectError, expectOk, TestClock, type Harness } from '../test/harness'
 import { createTestMember, projectId, refreshToken, type TestMember } from '../test/members'
-import { DEFAULT_RECORD_TTL_MS, firebaseIdentity, IdentityUnavailableError, initFirebase, isInvalidCredential, isRevokedOrDisabled, type IdentityProvider } from './identity'
+import { firebaseIdentity, initFirebase, type IdentityProvider } from './identity'
 
 /** An unsigned token as the Auth emulator issues them, with these claims. */
 function emulatorToken(claims: Record<string, unknown>): string {
@@ -26,79 +29,6 @@ async function closedPort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()))
   return port
 }
-
-describe('isInvalidCredential', () => {
-  it('tells a refused credential from a failed check', () => {
-    for (const code of ['auth/argument-error', 'auth/id-token-expired', 'auth/id-token-revoked', 'auth/session-cookie-revoked', 'auth/user-disabled', 'auth/user-not-found']) {
-      expect(isInvalidCredential({ code, message: 'refused' }), code).toBe(true)
-    }
-    expect(isInvalidCredential({ code: 'auth/internal-error', message: 'An internal error has occurred.' })).toBe(false)
-    expect(isInvalidCredential({ code: 'app/network-error', message: 'Error while making request: connect ECONNREFUSED' })).toBe(false)
-    // Google's public keys could not be fetched: reported as an argument error, but it is an outage.
-    expect(isInvalidCredential({ code: 'auth/argument-error', message: 'Error while making request: getaddrinfo ENOTFOUND www.googleapis.com. Error code: ENOTFOUND' })).toBe(false)
-    expect(isInvalidCredential({ code: 'auth/argument-error', message: 'Error fetching public keys for Google certs: server error' })).toBe(false)
-    expect(isInvalidCredential(new TypeError('fetch failed'))).toBe(false)
-    expect(isInvalidCredential(undefined)).toBe(false)
-  })
-})
-
-describe('isRevokedOrDisabled', () => {
-  it('compares as firebase-admin does: auth_time in seconds against tokensValidAfterTime', () => {
-    const validSinceMs = Date.parse('2026-01-01T10:00:00Z')
-    const authTime = validSinceMs / 1000
-    expect(isRevokedOrDisabled({ auth_time: authTime - 1 }, { disabled: false, validSinceMs })).toBe(true)
-    // Issued in the very second of the revocation: still valid (one-second resolution).
-    expect(isRevokedOrDisabled({ auth_time: authTime }, { disabled: false, validSinceMs })).toBe(false)
-    expect(isRevokedOrDisabled({ auth_time: authTime - 3600 }, { disabled: false, validSinceMs: null })).toBe(false)
-    expect(isRevokedOrDisabled({ auth_time: authTime + 3600 }, { disabled: true, validSinceMs: null })).toBe(true)
-  })
-})
-
-describe('choosing the check by the issuer (production: firebase-admin without the emulator)', () => {
-  /** An Auth as production has it: the public methods verify locally; every call is recorded. */
-  function productionAuth(record: { disabled: boolean; tokensValidAfterTime?: string } | Error = { disabled: false }) {
-    const calls: string[] = []
-    const decoded = (token: string) => {
-      const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string; auth_time: number }
-      return { ...claims, uid: claims.sub } as unknown as DecodedIdToken
-    }
-    const auth = {
-      verifyIdToken: async (token: string, checkRevoked?: boolean) => (calls.push(`verifyIdToken checkRevoked=${checkRevoked}`), decoded(token)),
-      verifySessionCookie: async (token: string, checkRevoked?: boolean) => (calls.push(`verifySessionCookie checkRevoked=${checkRevoked}`), decoded(token)),
-      getUser: async (uid: string) => {
-        calls.push(`getUser ${uid}`)
-        if (record instanceof Error) throw record
-        return record
-      },
-    } as unknown as Auth
-    return { auth, calls }
-  }
-  const now = Math.floor(Date.now() / 1000)
-  const claims = { aud: 'prod-project', sub: 'u-1', user_id: 'u-1', auth_time: now - 60, iat: now, exp: now + 3600 }
-  const idToken = emulatorToken({ ...claims, iss: 'https://securetoken.google.com/prod-project' })
-  const sessionCookie = emulatorToken({ ...claims, iss: 'https://session.firebase.google.com/prod-project' })
-
-  it('verifies a session cookie once, as a session cookie, and an ID token once, as an ID token; neither asks Firebase to check revocation', async () => {
-    const { auth, calls } = productionAuth()
-    const identity = firebaseIdentity('prod-project', { auth, clock: new TestClock() })
-    expect(await identity.verify(sessionCookie)).toMatchObject({ uid: 'u-1' })
-    expect(calls).toEqual(['verifySessionCookie checkRevoked=false', 'getUser u-1'])
-    calls.length = 0
-    expect(await identity.verify(idToken)).toMatchObject({ uid: 'u-1' })
-    expect(calls).toEqual(['verifyIdToken checkRevoked=false'])
-  })
-
-  it('refuses what the user record refuses, and tells an outage from a refusal', async () => {
-    const revoked = productionAuth({ disabled: false, tokensValidAfterTime: new Date((now - 30) * 1000).toUTCString() })
-    expect(await firebaseIdentity('prod-project', { auth: revoked.auth }).verify(idToken)).toBeNull()
-    const disabled = productionAuth({ disabled: true })
-    expect(await firebaseIdentity('prod-project', { auth: disabled.auth }).verify(sessionCookie)).toBeNull()
-    const deleted = productionAuth(Object.assign(new Error('no user'), { code: 'auth/user-not-found' }))
-    expect(await firebaseIdentity('prod-project', { auth: deleted.auth }).verify(idToken)).toBeNull()
-    const outage = productionAuth(Object.assign(new Error('Error while making request: connect ECONNREFUSED'), { code: 'app/network-error' }))
-    await expect(firebaseIdentity('prod-project', { auth: outage.auth }).verify(idToken)).rejects.toBeInstanceOf(IdentityUnavailableError)
-  })
-})
 
 /** Sessions revoked "elsewhere": by another process, through the Admin SDK directly. */
 const elsewhere = () => getAuth(initFirebase(projectId()))
@@ -263,7 +193,7 @@ describe('verifying a Bearer credential', () => {
       expect(requestId).toBeDefined()
       const logged = lines.map((line) => JSON.parse(line) as { msg: string; requestId?: string; err?: { type?: string; stack?: string } })
       const entry = logged.find((l) => l.msg === 'unhandled error')
-      expect(entry).toMatchObject({ requestId, err: { type: 'IdentityUnavailableError' } })
+      expect(entry).toMatchObject({ requestId, err: { type: 'CredentialCheckUnavailable' } })
       expect(entry?.err?.stack).toMatch(/ECONNREFUSED/)
       // The credential itself must not reach the log.
       expect(lines.join('')).not.toContain(member.idToken)

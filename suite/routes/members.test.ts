@@ -8,7 +8,8 @@ import { members } from '../db/schema'
 import { createCampaign, GOOD_ADDRESS } from '../test/fixtures'
 import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
 import { getAuth } from 'firebase-admin/auth'
-import { DEFAULT_RECORD_TTL_MS, initFirebase } from '../identity/identity'
+import { DEFAULT_RECORD_TTL_MS } from '../../contract/credentials.server'
+import { initFirebase } from '../identity/identity'
 import { createTestMember, projectId, refreshToken, type TestMember } from '../test/members'
 
 let h: Harness
