@@ -1,7 +1,10 @@
 import { clsx, type ClassValue } from 'clsx'
-import { twMerge } from 'tailwind-merge'
 
-/** Joins class names and lets later Tailwind utilities override earlier ones. */
+/**
+ * Joins class names. Nothing resolves conflicts: a component never combines two utilities that set
+ * the same property (Button's variants are built that way, and its test checks every combination),
+ * and a caller's className adds to a component's look (spacing, width), it does not restyle it.
+ */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs))
+  return clsx(inputs)
 }

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { Button } from './button'
+import { BUTTON_SEVERITIES, Button, buttonVariants } from './button'
 
 describe('Button', () => {
   it('while loading shows a spinner, is disabled and says it is busy', () => {
@@ -24,5 +24,26 @@ describe('Button', () => {
 
   it('is a plain button by default (never submits a form by accident)', () => {
     expect(renderToStaticMarkup(<Button>Go</Button>)).toContain('type="button"')
+  })
+})
+
+describe('Button classes', () => {
+  // cn only joins classes; two utilities for one property would leave the result to the order of
+  // the style sheet. tailwind-merge (a test-only dependency) knows which utilities clash: it must
+  // find nothing to remove in any combination.
+  it('never combine two utilities that set the same property', async () => {
+    const { twMerge } = await import('tailwind-merge')
+    for (const severity of BUTTON_SEVERITIES) {
+      for (const variant of ['solid', 'outlined', 'text'] as const) {
+        for (const size of ['small', 'medium', 'large'] as const) {
+          for (const iconPos of ['left', 'right', 'top', 'bottom'] as const) {
+            for (const align of ['center', 'start'] as const) {
+              const classes = buttonVariants({ severity, variant, size, iconPos, align })
+              expect(twMerge(classes), `${severity} ${variant} ${size} ${iconPos} ${align}`).toBe(classes.replace(/\s+/g, ' ').trim())
+            }
+          }
+        }
+      }
+    }
   })
 })

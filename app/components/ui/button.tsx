@@ -7,24 +7,36 @@ import { Spinner } from './spinner'
 /** How long the ripple lasts (spec section 9: about 401 ms). */
 export const RIPPLE_MS = 401
 
+/** Colours per severity: filled (solid), and as text or outline on the page's own background. */
+const SEVERITY_LOOK = {
+  primary: { solid: 'bg-toga text-white hover:bg-toga-dark', plain: 'text-toga hover:bg-black/5' },
+  secondary: { solid: 'bg-authentic-soft text-authentic hover:bg-[#d6e0ee]', plain: 'text-authentic hover:bg-black/5' },
+  success: { solid: 'bg-verdin text-white hover:bg-[#155a42]', plain: 'text-verdin hover:bg-black/5' },
+  info: { solid: 'bg-colbolt text-white hover:bg-[#1d4296]', plain: 'text-colbolt hover:bg-black/5' },
+  warn: { solid: 'bg-warn text-white hover:bg-[#7d4300]', plain: 'text-warn hover:bg-black/5' },
+  help: { solid: 'bg-viose text-white hover:bg-[#50359a]', plain: 'text-viose hover:bg-black/5' },
+  danger: { solid: 'bg-danger text-white hover:bg-[#921c13]', plain: 'text-danger hover:bg-black/5' },
+  contrast: { solid: 'bg-ink text-white hover:bg-black', plain: 'text-ink hover:bg-black/5' },
+  // On the navy header, footer and banners.
+  light: { solid: 'bg-white text-authentic hover:bg-authentic-soft', plain: 'text-white hover:bg-white/10' },
+} as const
+type Severity = keyof typeof SEVERITY_LOOK
+export const BUTTON_SEVERITIES = Object.keys(SEVERITY_LOOK) as Severity[]
+
+/**
+ * The classes of a button. Each utility comes from exactly one place (colours from the severity and
+ * variant together, layout from its own variant), so no two classes ever set the same property and
+ * class names are simply joined: a caller's className adds spacing or width, never colours.
+ */
 export const buttonVariants = cva(
-  'relative inline-flex items-center justify-center gap-2 overflow-hidden rounded-lg font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-colbolt',
+  'relative inline-flex items-center gap-2 overflow-hidden rounded-lg font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-colbolt',
   {
     variants: {
-      severity: {
-        primary: 'bg-toga text-white hover:bg-toga-dark',
-        secondary: 'bg-authentic-soft text-authentic hover:bg-[#d6e0ee]',
-        success: 'bg-verdin text-white hover:bg-[#155a42]',
-        info: 'bg-colbolt text-white hover:bg-[#1d4296]',
-        warn: 'bg-warn text-white hover:bg-[#7d4300]',
-        help: 'bg-viose text-white hover:bg-[#50359a]',
-        danger: 'bg-danger text-white hover:bg-[#921c13]',
-        contrast: 'bg-ink text-white hover:bg-black',
-      },
+      severity: Object.fromEntries(BUTTON_SEVERITIES.map((severity) => [severity, ''])) as Record<Severity, string>,
       variant: {
         solid: '',
-        outlined: 'border-2 border-current bg-transparent hover:bg-black/5',
-        text: 'bg-transparent hover:bg-black/5',
+        outlined: 'border-2 border-current',
+        text: '',
       },
       size: {
         small: 'px-3 py-1.5 text-sm',
@@ -37,18 +49,17 @@ export const buttonVariants = cva(
         top: 'flex-col',
         bottom: 'flex-col-reverse',
       },
+      /** Where the content sits along the button: centred, or at its start (full-width menu entries). */
+      align: {
+        center: 'justify-center',
+        start: 'justify-start',
+      },
     },
-    compoundVariants: [
-      { variant: ['outlined', 'text'], severity: 'primary', className: 'text-toga' },
-      { variant: ['outlined', 'text'], severity: 'secondary', className: 'text-authentic' },
-      { variant: ['outlined', 'text'], severity: 'success', className: 'text-verdin' },
-      { variant: ['outlined', 'text'], severity: 'info', className: 'text-colbolt' },
-      { variant: ['outlined', 'text'], severity: 'warn', className: 'text-warn' },
-      { variant: ['outlined', 'text'], severity: 'help', className: 'text-viose' },
-      { variant: ['outlined', 'text'], severity: 'danger', className: 'text-danger' },
-      { variant: ['outlined', 'text'], severity: 'contrast', className: 'text-ink' },
-    ],
-    defaultVariants: { severity: 'primary', variant: 'solid', size: 'medium', iconPos: 'left' },
+    compoundVariants: (Object.entries(SEVERITY_LOOK) as [Severity, (typeof SEVERITY_LOOK)[Severity]][]).flatMap(([severity, look]) => [
+      { severity, variant: 'solid' as const, className: look.solid },
+      { severity, variant: ['outlined' as const, 'text' as const], className: look.plain },
+    ]),
+    defaultVariants: { severity: 'primary', variant: 'solid', size: 'medium', iconPos: 'left', align: 'center' },
   },
 )
 
@@ -70,6 +81,7 @@ export function Button({
   variant,
   size,
   iconPos,
+  align,
   loading = false,
   disabled,
   icon,
@@ -94,7 +106,7 @@ export function Button({
     [onClick],
   )
 
-  const classes = cn(buttonVariants({ severity, variant, size, iconPos }), className)
+  const classes = cn(buttonVariants({ severity, variant, size, iconPos, align }), className)
   if (asChild) {
     return (
       <Slot className={classes} {...(props as ComponentProps<typeof Slot>)}>

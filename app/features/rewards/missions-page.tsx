@@ -30,7 +30,7 @@ export function MissionsPage() {
                 {missions.data.balance}
               </p>
             </div>
-            <Button asChild severity="contrast" className="bg-white text-authentic hover:bg-authentic-soft">
+            <Button asChild severity="light">
               <Link to="/$locale/member/missions/rewards" params={{ locale: 'en' }}>
                 {t`Redeem your points`}
               </Link>
