@@ -3,7 +3,6 @@ import { useEffect, useSyncExternalStore } from 'react'
 import { authStore } from './auth-store'
 import { publicAuthConfigQuery } from './public-config'
 import { uidOf, viewerQuery } from './viewer'
-import { sessionSettled } from './account-actions'
 import { endSessionFn, startSessionFn } from './viewer.functions'
 
 /** The auth store as React state. */
@@ -28,7 +27,11 @@ export function AuthProvider() {
     let cancelled = false
     let unsubscribe = () => {}
     void (async () => {
-      const [{ clientAuth }, { onIdTokenChanged, signOut }] = await Promise.all([import('./firebase-web'), import('firebase/auth')])
+      const [{ clientAuth }, { onIdTokenChanged, signOut }, { sessionSettled }] = await Promise.all([
+        import('./firebase-web'),
+        import('firebase/auth'),
+        import('./account-actions'),
+      ])
       if (cancelled) return
       const auth = clientAuth(config)
       unsubscribe = onIdTokenChanged(auth, async (user) => {

@@ -4,7 +4,6 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { LifeBuoy, LogOut, Menu, UserRound, X } from 'lucide-react'
 import { useState } from 'react'
-import { signOut } from '~/auth/account-actions'
 import { viewerQuery } from '~/auth/viewer'
 import { memberInfoQuery } from '~/queries/member'
 import { Button } from '~/components/ui/button'
@@ -64,7 +63,7 @@ function NavLinks({ signedIn, onNavigate }: { signedIn: boolean; onNavigate?: ()
   )
 }
 
-function SignOutButton({ className, onDone }: { className?: string; onDone?: () => void }) {
+function SignOutButton({ inverted, align, onDone }: { inverted: boolean; align?: 'center' | 'start'; onDone?: () => void }) {
   const { t } = useLingui()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
@@ -72,13 +71,15 @@ function SignOutButton({ className, onDone }: { className?: string; onDone?: () 
   return (
     <Button
       size="small"
-      severity="secondary"
+      severity={inverted ? 'light' : 'secondary'}
       variant="text"
-      className={className}
+      align={align}
       loading={busy}
       icon={<LogOut className="size-4" aria-hidden="true" />}
       onClick={async () => {
         setBusy(true)
+        // The account actions (and Firebase behind them) load when a member acts, not with every page.
+        const { signOut } = await import('~/auth/account-actions')
         await signOut(queryClient)
         onDone?.()
         await navigate({ to: '/$locale', params: { locale } })
@@ -132,12 +133,12 @@ function Header({ light }: { light: boolean }) {
                   {t`${points} points`}
                 </Link>
               )}
-              <SignOutButton className={light ? '' : 'text-white'} />
+              <SignOutButton inverted={!light} />
             </>
           )}
           {!signedIn && (
             <>
-              <Button asChild size="small" severity={light ? 'secondary' : 'contrast'} variant={light ? 'solid' : 'outlined'} className={light ? '' : 'text-white'}>
+              <Button asChild size="small" severity={light ? 'secondary' : 'light'} variant={light ? 'solid' : 'outlined'}>
                 <Link to="/$locale/user/login" params={{ locale }}>
                   <Trans>Sign in</Trans>
                 </Link>
@@ -174,7 +175,7 @@ function Header({ light }: { light: boolean }) {
               {points !== undefined && <span className="rounded-full bg-petal px-3 py-0.5 text-sm font-bold text-toga-dark">{t`${points} points`}</span>}
             </p>
           )}
-          {signedIn && <SignOutButton className={light ? 'justify-start' : 'justify-start text-white'} onDone={() => setMenuOpen(false)} />}
+          {signedIn && <SignOutButton inverted={!light} align="start" onDone={() => setMenuOpen(false)} />}
           {!signedIn && (
             <>
               <Link to="/$locale/user/login" params={{ locale }} className="rounded-md px-3 py-2 font-medium" onClick={() => setMenuOpen(false)}>
