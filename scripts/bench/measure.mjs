@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
 
 /** Loopback only: the benchmark never loads anything but this machine. */
-function assertLoopback(url) {
+export function assertLoopback(url) {
   const { hostname } = new URL(url)
   if (hostname !== '127.0.0.1' && hostname !== 'localhost' && hostname !== '[::1]') throw new Error(`Refusing to load ${url}: loopback addresses only`)
 }
