@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { basename } from 'node:path'
 import babel from '@rolldown/plugin-babel'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import tailwindcss from '@tailwindcss/vite'
@@ -43,7 +44,11 @@ export default defineConfig({
       // Scripts, styles and images are compressed once at build time and served as .br or .gz to
       // the browsers that take them (pages are compressed as they are rendered: app/server/compression.ts).
       compressPublicAssets: { gzip: true, brotli: true },
-      ...(process.env.PORTAL_OUTPUT_DIR ? { output: { dir: process.env.PORTAL_OUTPUT_DIR } } : {}),
+      // Each output directory has its own working directory too, so two builds at once never
+      // write each other's server bundle.
+      ...(process.env.PORTAL_OUTPUT_DIR
+        ? { output: { dir: process.env.PORTAL_OUTPUT_DIR }, buildDir: `node_modules/.nitro/${basename(process.env.PORTAL_OUTPUT_DIR)}` }
+        : {}),
     }),
   ],
 })

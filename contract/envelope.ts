@@ -5,6 +5,8 @@ import * as v from 'valibot'
 export const ERROR_HTTP_STATUS = {
   BAD_REQUEST: 400,
   UNAUTHENTICATED: 401,
+  /** The change needs a recent sign-in (RECENT_SIGN_IN_SECONDS): the session stays valid. */
+  REAUTH_REQUIRED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,

@@ -1,5 +1,6 @@
 // The contract between the portal and the member API: paths, envelopes and every schema.
 export * from './envelope'
+export * from './auth'
 export * from './common'
 export * from './paths'
 export * from './address'
