@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { AddressForm } from '~/features/member/address-form'
-import { MemberPage } from '~/features/member/member-page'
+import { AccountPage } from '~/features/member/account-page'
 import { addressQuery } from '~/queries/member'
 import { loadPageData } from '~/upstream/load-page-data'
 import { RedirectSearchSchema } from '~/lib/search-params'
@@ -16,8 +16,8 @@ function AddressPage() {
   const { t } = useLingui()
   const { redirect } = Route.useSearch()
   return (
-    <MemberPage title={t`Shipping address`} intro={t`The address we send test products to. Many pages need it before you can apply.`}>
+    <AccountPage title={t`Shipping address`} intro={t`The address we send test products to. Many pages need it before you can apply.`}>
       <AddressForm redirect={redirect} />
-    </MemberPage>
+    </AccountPage>
   )
 }

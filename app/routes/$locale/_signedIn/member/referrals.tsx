@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { MemberPage } from '~/features/member/member-page'
+import { AccountPage } from '~/features/member/account-page'
 import { Referrals } from '~/features/member/referrals'
 import { myReferralsQuery } from '~/queries/member'
 import { loadPageData } from '~/upstream/load-page-data'
@@ -13,8 +13,8 @@ export const Route = createFileRoute('/$locale/_signedIn/member/referrals')({
 function ReferralsPage() {
   const { t } = useLingui()
   return (
-    <MemberPage title={t`Refer a friend`} intro={t`Invite friends with your referral code. You earn points when they finish their first test.`}>
+    <AccountPage title={t`Refer a friend`} intro={t`Invite friends with your referral code. You earn points when they finish their first test.`}>
       <Referrals />
-    </MemberPage>
+    </AccountPage>
   )
 }

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { MemberPage } from '~/features/member/member-page'
+import { AccountPage } from '~/features/member/account-page'
 import { SocialAccounts } from '~/features/member/social-accounts'
 import { socialProfilesQuery } from '~/queries/member'
 import { loadPageData } from '~/upstream/load-page-data'
@@ -16,8 +16,8 @@ function SocialAccountsPage() {
   const { t } = useLingui()
   const { redirect } = Route.useSearch()
   return (
-    <MemberPage title={t`Social accounts`} intro={t`Connect the social profiles you post from. Some campaigns look for testers with an audience.`}>
+    <AccountPage title={t`Social accounts`} intro={t`Connect the social profiles you post from. Some campaigns look for testers with an audience.`}>
       <SocialAccounts redirect={redirect} />
-    </MemberPage>
+    </AccountPage>
   )
 }

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { MemberPage } from '~/features/member/member-page'
+import { AccountPage } from '~/features/member/account-page'
 
 export const Route = createFileRoute('/$locale/_signedInWithAddress/member/email')({
   component: EmailPage,
@@ -8,5 +8,5 @@ export const Route = createFileRoute('/$locale/_signedInWithAddress/member/email
 
 function EmailPage() {
   const { t } = useLingui()
-  return <MemberPage title={t`E-mail address`} intro={t`Change the e-mail address we write to. A new address is confirmed with a one-time code before we use it.`} />
+  return <AccountPage title={t`E-mail address`} intro={t`Change the e-mail address we write to. A new address is confirmed with a one-time code before we use it.`} />
 }

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { MemberPage } from '~/features/member/member-page'
+import { AccountPage } from '~/features/member/account-page'
 
 export const Route = createFileRoute('/$locale/_signedInWithAddress/member/languages')({
   component: LanguagesPage,
@@ -8,5 +8,5 @@ export const Route = createFileRoute('/$locale/_signedInWithAddress/member/langu
 
 function LanguagesPage() {
   const { t } = useLingui()
-  return <MemberPage title={t`Languages`} intro={t`The languages you speak, so we can offer you campaigns you can take part in.`} />
+  return <AccountPage title={t`Languages`} intro={t`The languages you speak, so we can offer you campaigns you can take part in.`} />
 }

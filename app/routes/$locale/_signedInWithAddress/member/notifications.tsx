@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { MemberPage } from '~/features/member/member-page'
+import { AccountPage } from '~/features/member/account-page'
 import { NotificationSettingsForm } from '~/features/member/notification-settings'
 import { notificationsQuery } from '~/queries/member'
 import { loadPageData } from '~/upstream/load-page-data'
@@ -13,8 +13,8 @@ export const Route = createFileRoute('/$locale/_signedInWithAddress/member/notif
 function NotificationsPage() {
   const { t } = useLingui()
   return (
-    <MemberPage title={t`Notifications`} intro={t`Choose which messages you receive by e-mail and by text message.`}>
+    <AccountPage title={t`Notifications`} intro={t`Choose which messages you receive by e-mail and by text message.`}>
       <NotificationSettingsForm />
-    </MemberPage>
+    </AccountPage>
   )
 }

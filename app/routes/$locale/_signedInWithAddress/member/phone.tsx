@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { MemberPage } from '~/features/member/member-page'
+import { AccountPage } from '~/features/member/account-page'
 import { PhoneNumberForm } from '~/features/member/phone-verification'
 import { memberInfoQuery } from '~/queries/member'
 import { loadPageData } from '~/upstream/load-page-data'
@@ -16,8 +16,8 @@ function PhonePage() {
   const { t } = useLingui()
   const { redirect } = Route.useSearch()
   return (
-    <MemberPage title={t`Phone number`} intro={t`Add or change your mobile number. A verified number lets you join campaigns that ask for one.`}>
+    <AccountPage title={t`Phone number`} intro={t`Add or change your mobile number. A verified number lets you join campaigns that ask for one.`}>
       <PhoneNumberForm redirect={redirect} />
-    </MemberPage>
+    </AccountPage>
   )
 }

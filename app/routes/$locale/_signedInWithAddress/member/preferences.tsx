@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { MemberPage } from '~/features/member/member-page'
+import { AccountPage } from '~/features/member/account-page'
 
 export const Route = createFileRoute('/$locale/_signedInWithAddress/member/preferences')({
   component: PreferencesPage,
@@ -8,5 +8,5 @@ export const Route = createFileRoute('/$locale/_signedInWithAddress/member/prefe
 
 function PreferencesPage() {
   const { t } = useLingui()
-  return <MemberPage title={t`Preferences`} intro={t`Your interests and household, so we can match you with products that fit your life.`} />
+  return <AccountPage title={t`Preferences`} intro={t`Your interests and household, so we can match you with products that fit your life.`} />
 }

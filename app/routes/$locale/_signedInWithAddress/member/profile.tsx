@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { MemberPage } from '~/features/member/member-page'
+import { AccountPage } from '~/features/member/account-page'
 import { ProfileForm } from '~/features/member/profile-form'
 import { profileQuery } from '~/queries/member'
 import { loadPageData } from '~/upstream/load-page-data'
@@ -16,8 +16,8 @@ function ProfilePage() {
   const { t } = useLingui()
   const { redirect } = Route.useSearch()
   return (
-    <MemberPage title={t`My profile`} intro={t`Your name, the name other members see, and your date of birth, which some tests ask for.`}>
+    <AccountPage title={t`My profile`} intro={t`Your name, the name other members see, and your date of birth, which some tests ask for.`}>
       <ProfileForm redirect={redirect} />
-    </MemberPage>
+    </AccountPage>
   )
 }

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { MemberPage } from '~/features/member/member-page'
+import { AccountPage } from '~/features/member/account-page'
 import { MyDataDownloads } from '~/features/member/my-data'
 
 export const Route = createFileRoute('/$locale/_signedIn/member/download-data/')({
@@ -10,8 +10,8 @@ export const Route = createFileRoute('/$locale/_signedIn/member/download-data/')
 function DownloadDataPage() {
   const { t } = useLingui()
   return (
-    <MemberPage title={t`Download my data`} intro={t`Everything we hold about you, as a file you can keep: JSON for machines, PDF for people.`}>
+    <AccountPage title={t`Download my data`} intro={t`Everything we hold about you, as a file you can keep: JSON for machines, PDF for people.`}>
       <MyDataDownloads />
-    </MemberPage>
+    </AccountPage>
   )
 }

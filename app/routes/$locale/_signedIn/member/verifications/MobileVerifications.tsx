@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { MemberPage } from '~/features/member/member-page'
+import { AccountPage } from '~/features/member/account-page'
 
 export const Route = createFileRoute('/$locale/_signedIn/member/verifications/MobileVerifications')({
   component: MobileVerificationPage,
@@ -8,5 +8,5 @@ export const Route = createFileRoute('/$locale/_signedIn/member/verifications/Mo
 
 function MobileVerificationPage() {
   const { t } = useLingui()
-  return <MemberPage title={t`Verify your phone`} intro={t`Confirm your mobile number with the code we sent you by text message.`} />
+  return <AccountPage title={t`Verify your phone`} intro={t`Confirm your mobile number with the code we sent you by text message.`} />
 }

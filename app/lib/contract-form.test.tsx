@@ -1,0 +1,143 @@
+// @vitest-environment happy-dom
+import { act } from 'react'
+import { createRoot, type Root } from 'react-dom/client'
+import * as v from 'valibot'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { UpstreamError } from '~/upstream/upstream-result'
+import { ContractForm, fieldErrorText, showRejectedFields, useAppForm } from './contract-form'
+
+beforeAll(() => {
+  ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+})
+
+const Schema = v.strictObject({
+  name: v.pipe(v.string(), v.trim(), v.minLength(2)),
+  children: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(20)),
+  pets: v.array(v.picklist(['dog', 'cat'])),
+})
+type Values = { name: string; children: number | null; pets: ('dog' | 'cat')[] }
+
+let root: Root | null = null
+afterEach(() => {
+  act(() => root?.unmount())
+  root = null
+  document.body.replaceChildren()
+})
+
+/** A form as a page would write it; `send` stands for the server function behind the mutation. */
+function mount(send: (values: Values) => Promise<void>) {
+  function Harness() {
+    const form = useAppForm({
+      defaultValues: { name: '', children: 0, pets: [] } as Values,
+      validators: { onSubmit: Schema },
+      onSubmit: async ({ value, formApi }) => {
+        try {
+          await send(value)
+        } catch (error) {
+          showRejectedFields(formApi, error, { name: 'name' }, () => 'The API says: choose another name.')
+        }
+      },
+    })
+    return (
+      <ContractForm form={form} label="Test form">
+        <form.AppField name="name">{(field) => <field.TextInput label="Name" invalid="Enter at least two letters." />}</form.AppField>
+        <form.AppField name="children">{(field) => <field.NumberInput label="Children" invalid="Enter a number from 0 to 20." />}</form.AppField>
+        <form.AppField name="pets">
+          {(field) => (
+            <field.CheckboxGroupInput
+              legend="Pets"
+              invalid="Choose from the list."
+              options={[
+                { value: 'dog', label: 'Dog' },
+                { value: 'cat', label: 'Cat' },
+              ]}
+            />
+          )}
+        </form.AppField>
+        <form.AppForm>
+          <form.SubmitButton>Save</form.SubmitButton>
+        </form.AppForm>
+      </ContractForm>
+    )
+  }
+  const container = document.createElement('div')
+  document.body.append(container)
+  act(() => {
+    root = createRoot(container)
+    root.render(<Harness />)
+  })
+  return container
+}
+
+const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)))
+
+async function type(input: HTMLInputElement, value: string) {
+  await act(async () => {
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!
+    setter.call(input, value)
+    input.dispatchEvent(new Event('input', { bubbles: true }))
+  })
+}
+
+async function submit(container: HTMLElement) {
+  await act(async () => {
+    container.querySelector('form')!.requestSubmit()
+  })
+  await act(frame)
+}
+
+describe('a form built on the contract schema', () => {
+  it('refuses bad values with the page’s sentence under the field, sends nothing, and focuses the field', async () => {
+    const send = vi.fn(async () => {})
+    const container = mount(send)
+    await submit(container)
+    const name = container.querySelector<HTMLInputElement>('input[name="name"]')!
+    expect(send).not.toHaveBeenCalled()
+    expect(container.textContent).toContain('Enter at least two letters.')
+    expect(container.textContent).not.toContain('Invalid length')
+    expect(name.getAttribute('aria-invalid')).toBe('true')
+    expect(document.activeElement).toBe(name)
+  })
+
+  it('sends the typed values once, even when submitted twice while busy', async () => {
+    let finish: () => void = () => {}
+    const send = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)))
+    const container = mount(send)
+    await type(container.querySelector<HTMLInputElement>('input[name="name"]')!, 'Ada')
+    await type(container.querySelector<HTMLInputElement>('input[name="children"]')!, '2')
+    await act(async () => container.querySelector<HTMLInputElement>('input[value="cat"]')!.click())
+    await submit(container)
+    await submit(container)
+    expect(send).toHaveBeenCalledTimes(1)
+    expect(send).toHaveBeenCalledWith({ name: 'Ada', children: 2, pets: ['cat'] })
+    expect(container.querySelector('button[type="submit"]')!.getAttribute('aria-busy')).toBe('true')
+    await act(async () => finish())
+  })
+
+  it('shows the member API’s refusal on the field it names, keeps the values, and clears it when the value changes', async () => {
+    const send = vi.fn(async () => {
+      throw new UpstreamError({ kind: 'rejected', path: 'x', httpStatus: 400, message: null, fields: { name: ['taken'] } })
+    })
+    const container = mount(send)
+    const name = container.querySelector<HTMLInputElement>('input[name="name"]')!
+    await type(name, 'Ada')
+    await submit(container)
+    expect(container.textContent).toContain('The API says: choose another name.')
+    expect(name.value).toBe('Ada')
+    expect(document.activeElement).toBe(name)
+    await type(name, 'Ade')
+    expect(container.textContent).not.toContain('The API says')
+    // And it can be sent again without a change, after a refusal.
+    await type(name, 'Ada')
+    await submit(container)
+    expect(send).toHaveBeenCalledTimes(2)
+  })
+})
+
+describe('fieldErrorText', () => {
+  it('prefers a sentence we set over the page’s general one, and says nothing without errors', () => {
+    expect(fieldErrorText({ errors: [] }, 'general')).toBeUndefined()
+    expect(fieldErrorText({ errors: [{ message: 'schema text' }] }, 'general')).toBe('general')
+    expect(fieldErrorText({ errors: [{ message: 'schema text' }, 'ours'] }, 'general')).toBe('ours')
+  })
+})

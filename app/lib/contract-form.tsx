@@ -1,0 +1,252 @@
+// The one way a form is built: TanStack Form holding the values, the contract's valibot schema
+// checking them on submit (valibot schemas are Standard Schema objects, so TanStack Form spreads
+// their issues onto the fields by path), the member API's field errors shown on the same fields,
+// and the field components below drawing label, description and error the same way everywhere.
+// docs/portal-patterns.md ("Forms") shows a page using it.
+import { createFormHook, createFormHookContexts, type AnyFormApi } from '@tanstack/react-form'
+import { useId, useRef, type ComponentProps, type ComponentType, type FormEvent, type PropsWithChildren, type ReactNode } from 'react'
+import { Button } from '~/components/ui/button'
+import { CheckboxField, FieldFrame } from '~/components/ui/field'
+import { cn } from '~/lib/cn'
+import { isUpstreamError } from '~/upstream/upstream-result'
+
+const { fieldContext, formContext, useFieldContext, useFormContext } = createFormHookContexts()
+
+type FieldMetaLike = { errors: readonly unknown[] }
+
+/**
+ * The text under a field that failed a check: a sentence we set ourselves (after the member API
+ * refused the field) when there is one, otherwise the page's own sentence for the field. The
+ * schema's issue texts are for developers and never reach the member.
+ */
+export function fieldErrorText(meta: FieldMetaLike, invalid: string): string | undefined {
+  if (meta.errors.length === 0) return undefined
+  return meta.errors.find((error): error is string => typeof error === 'string') ?? invalid
+}
+
+type FieldLike = {
+  state: { meta: { errors: readonly unknown[]; errorMap: Record<string, unknown> } }
+  handleChange: (value: never) => void
+  setErrorMap: (map: never) => void
+}
+
+/** A new value replaces the member API's verdict on the old one (the schema's is re-checked by the form). */
+function changeTo<T>(field: FieldLike, value: T) {
+  ;(field.handleChange as (value: T) => void)(value)
+  const { errorMap } = field.state.meta
+  if (errorMap.onServer !== undefined) (field.setErrorMap as (map: Record<string, unknown>) => void)({ ...errorMap, onServer: undefined })
+}
+
+type Described = { label: string; description?: ReactNode; invalid: string }
+
+/** A labelled text input. `invalid` is the page's sentence for this field. */
+function TextInput({ label, description, invalid, className, ...props }: Described & Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'onBlur' | 'name' | 'id'>) {
+  const field = useFieldContext<string>()
+  return (
+    <FieldFrame label={label} description={description} error={fieldErrorText(field.state.meta, invalid)} className={className}>
+      {(control) => <input {...control} {...props} name={field.name} value={field.state.value ?? ''} onChange={(event) => changeTo(field, event.target.value)} onBlur={field.handleBlur} />}
+    </FieldFrame>
+  )
+}
+
+/** A whole number; an empty or unreadable entry is held as null, which the schema refuses. */
+function NumberInput({ label, description, invalid, className, ...props }: Described & Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'onBlur' | 'name' | 'id' | 'type'>) {
+  const field = useFieldContext<number | null>()
+  return (
+    <FieldFrame label={label} description={description} error={fieldErrorText(field.state.meta, invalid)} className={className}>
+      {(control) => (
+        <input
+          {...control}
+          {...props}
+          type="number"
+          inputMode="numeric"
+          name={field.name}
+          value={field.state.value ?? ''}
+          onChange={(event) => changeTo(field, event.target.value === '' || Number.isNaN(event.target.valueAsNumber) ? null : event.target.valueAsNumber)}
+          onBlur={field.handleBlur}
+        />
+      )}
+    </FieldFrame>
+  )
+}
+
+type Option = { value: string; label: string }
+
+function SelectInput({ label, description, invalid, options, className }: Described & { options: readonly Option[]; className?: string }) {
+  const field = useFieldContext<string>()
+  return (
+    <FieldFrame label={label} description={description} error={fieldErrorText(field.state.meta, invalid)} className={className}>
+      {(control) => (
+        <select {...control} name={field.name} value={field.state.value ?? ''} onChange={(event) => changeTo(field, event.target.value)} onBlur={field.handleBlur}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
+  )
+}
+
+/** One checkbox holding true or false. */
+function CheckboxInput({ label, invalid, className }: { label: ReactNode; invalid: string; className?: string }) {
+  const field = useFieldContext<boolean>()
+  return (
+    <CheckboxField
+      className={className}
+      label={label}
+      name={field.name}
+      checked={field.state.value === true}
+      onChange={(event) => changeTo(field, event.target.checked)}
+      onBlur={field.handleBlur}
+      error={fieldErrorText(field.state.meta, invalid)}
+    />
+  )
+}
+
+type ChoiceGroupProps = { legend: string; description?: ReactNode; invalid: string; options: readonly Option[]; className?: string; columns?: boolean }
+
+/** A fieldset of choices: its legend names the question, each choice is labelled, the error belongs to the group. */
+function ChoiceGroup({ legend, description, error, className, columns, children }: Omit<ChoiceGroupProps, 'invalid' | 'options'> & { error?: string; children: (describedBy: string | undefined) => ReactNode }) {
+  const id = useId()
+  const describedBy = [description ? `${id}-description` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
+  return (
+    <fieldset className={cn('flex flex-col gap-2', className)} aria-describedby={describedBy} aria-invalid={error ? true : undefined}>
+      <legend className="mb-1 font-semibold text-ink">{legend}</legend>
+      {description && (
+        <div id={`${id}-description`} className="text-sm text-muted">
+          {description}
+        </div>
+      )}
+      <div className={cn('grid gap-2', columns && 'sm:grid-cols-2')}>{children(describedBy)}</div>
+      {error && (
+        <p id={`${id}-error`} className="text-sm font-medium text-danger">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  )
+}
+
+/** Several choices at once, held as the list of the chosen values in the order of the options. */
+function CheckboxGroupInput({ legend, description, invalid, options, className, columns }: ChoiceGroupProps) {
+  const field = useFieldContext<string[]>()
+  const chosen = new Set(field.state.value ?? [])
+  const toggle = (value: string, on: boolean) => {
+    const next = new Set(chosen)
+    if (on) next.add(value)
+    else next.delete(value)
+    changeTo(
+      field,
+      options.map((option) => option.value).filter((option) => next.has(option)),
+    )
+  }
+  return (
+    <ChoiceGroup legend={legend} description={description} error={fieldErrorText(field.state.meta, invalid)} className={className} columns={columns}>
+      {() =>
+        options.map((option) => (
+          <label key={option.value} className="flex items-center gap-3 text-ink">
+            <input type="checkbox" className="size-4 accent-toga" name={field.name} value={option.value} checked={chosen.has(option.value)} onChange={(event) => toggle(option.value, event.target.checked)} onBlur={field.handleBlur} />
+            {option.label}
+          </label>
+        ))
+      }
+    </ChoiceGroup>
+  )
+}
+
+/** One choice out of a few, as radio buttons. */
+function RadioGroupInput({ legend, description, invalid, options, className, columns }: ChoiceGroupProps) {
+  const field = useFieldContext<string>()
+  return (
+    <ChoiceGroup legend={legend} description={description} error={fieldErrorText(field.state.meta, invalid)} className={className} columns={columns}>
+      {() =>
+        options.map((option) => (
+          <label key={option.value} className="flex items-center gap-3 text-ink">
+            <input type="radio" className="size-4 accent-toga" name={field.name} value={option.value} checked={field.state.value === option.value} onChange={() => changeTo(field, option.value)} onBlur={field.handleBlur} />
+            {option.label}
+          </label>
+        ))
+      }
+    </ChoiceGroup>
+  )
+}
+
+/** The form's submit button: busy while the form is being sent, so a second press sends nothing. */
+function SubmitButton({ children, ...props }: Omit<ComponentProps<typeof Button>, 'type' | 'loading'>) {
+  const form = useFormContext()
+  return (
+    <form.Subscribe selector={(state) => state.isSubmitting}>
+      {(isSubmitting) => (
+        <Button type="submit" loading={isSubmitting} {...props}>
+          {children}
+        </Button>
+      )}
+    </form.Subscribe>
+  )
+}
+
+export const { useAppForm } = createFormHook({
+  fieldContext,
+  formContext,
+  fieldComponents: { TextInput, NumberInput, SelectInput, CheckboxInput, CheckboxGroupInput, RadioGroupInput },
+  formComponents: { SubmitButton },
+})
+
+/** What ContractForm needs of a form made by useAppForm (its full type is too generic to name). */
+type AppFormApi = { AppForm: ComponentType<PropsWithChildren>; handleSubmit: () => Promise<unknown>; state: { isSubmitting: boolean } }
+
+function clearServerErrors(form: AnyFormApi) {
+  for (const [name, meta] of Object.entries(form.state.fieldMeta as Record<string, { errorMap?: Record<string, unknown> } | undefined>)) {
+    if (meta?.errorMap?.onServer === undefined) continue
+    form.setFieldMeta(name, (previous) => ({ ...previous, errorMap: { ...previous.errorMap, onServer: undefined } }))
+  }
+}
+
+function focusFirstInvalid(form: HTMLFormElement | null) {
+  const first = form?.querySelector<HTMLElement>('[aria-invalid="true"]')
+  // A group of choices is marked as a whole: its first choice takes the focus.
+  const target = first instanceof HTMLFieldSetElement ? first.querySelector<HTMLElement>('input, select, textarea') : first
+  target?.focus()
+}
+
+/**
+ * The form element: no browser validation bubbles (our messages sit under the fields), one submit
+ * at a time, and after a submit that left a field in error, focus on the first such field so the
+ * member hears and sees what to fix.
+ */
+export function ContractForm({ form, label, className, children }: { form: AppFormApi; label: string; className?: string; children: ReactNode }) {
+  const element = useRef<HTMLFormElement>(null)
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    event.stopPropagation()
+    if (form.state.isSubmitting) return
+    clearServerErrors(form as unknown as AnyFormApi)
+    await form.handleSubmit()
+    // After React has drawn the errors.
+    requestAnimationFrame(() => focusFirstInvalid(element.current))
+  }
+  return (
+    <form ref={element} noValidate aria-label={label} className={className} onSubmit={(event) => void submit(event)}>
+      <form.AppForm>{children}</form.AppForm>
+    </form>
+  )
+}
+
+/**
+ * The member API refused the form (400 with field errors): every field it named that this form
+ * maps (API path → form field) shows the page's sentence for it. True when a field was marked;
+ * any other failure is the error catalogue's, which already answered through the mutation cache.
+ */
+export function showRejectedFields(form: AnyFormApi, error: unknown, fields: Readonly<Record<string, string>>, message: (field: string) => string): boolean {
+  if (!isUpstreamError(error) || error.failure.kind !== 'rejected' || !error.failure.fields) return false
+  let marked = false
+  for (const path of Object.keys(error.failure.fields)) {
+    const name = fields[path]
+    if (!name) continue
+    form.setFieldMeta(name, (previous) => ({ ...previous, errorMap: { ...previous.errorMap, onServer: message(name) } }))
+    marked = true
+  }
+  return marked
+}
