@@ -9,10 +9,12 @@ import { publicAuthConfigQuery } from './public-config'
 import { uidOf, viewerQuery, type Viewer } from './viewer'
 import { endSessionFn, startSessionFn } from './viewer.functions'
 
-export type AccountFailure = 'invalid-credentials' | 'email-in-use' | 'weak-password' | 'too-many-requests' | 'invalid-link' | 'network' | 'unknown'
+export type AccountFailure = 'invalid-credentials' | 'email-in-use' | 'weak-password' | 'too-many-requests' | 'invalid-link' | 'recent-sign-in' | 'network' | 'unknown'
 export type Outcome<T = void> = { ok: true; value: T } | { ok: false; failure: AccountFailure }
 
 const EMAIL_FOR_LINK_KEY = 'emailForSignIn'
+/** The error code withSession throws when the server wants a new sign-in before it opens a session. */
+const RECENT_SIGN_IN_CODE = 'portal/recent-sign-in'
 
 function failureOf(error: unknown): AccountFailure {
   const code = typeof error === 'object' && error && 'code' in error ? String((error as { code: unknown }).code) : ''
@@ -37,6 +39,10 @@ function failureOf(error: unknown): AccountFailure {
       return 'invalid-link'
     case 'auth/network-request-failed':
       return 'network'
+    // The server opens sessions only after a recent sign-in (or renews the current one): sign in again.
+    case RECENT_SIGN_IN_CODE:
+    case 'auth/requires-recent-login':
+      return 'recent-sign-in'
     default:
       return 'unknown'
   }
@@ -92,7 +98,8 @@ async function withSession(queryClient: QueryClient, signInUser: () => Promise<U
     const user = await signInUser()
     const started = await startSessionFn({ data: { idToken: await user.getIdToken(true) } })
     if (!started.ok) {
-      throw Object.assign(new Error(started.reason), { code: started.reason === 'unavailable' ? 'auth/network-request-failed' : 'auth/invalid-credential' })
+      const code = { unavailable: 'auth/network-request-failed', reauthenticate: RECENT_SIGN_IN_CODE, refused: 'auth/invalid-credential' }[started.reason]
+      throw Object.assign(new Error(started.reason), { code })
     }
     // Someone else's member data must not show for this member.
     if (uidOf(queryClient.getQueryData(viewerQuery.queryKey)) !== uidOf(started.viewer)) queryClient.removeQueries({ queryKey: ['member'] })
@@ -182,6 +189,17 @@ export function refreshSession(queryClient: QueryClient): Promise<Outcome> {
     const user = (await authOf(queryClient)).currentUser
     if (!user) throw Object.assign(new Error('signed out'), { code: 'auth/invalid-credential' })
     await withSession(queryClient, async () => user)
+  })
+}
+
+/**
+ * Signs the member in again with a custom token the portal's server minted, and opens a new session
+ * on it: after a change that revokes every earlier token and session cookie (a new e-mail address).
+ */
+export function continueWithSignInToken(queryClient: QueryClient, token: string): Promise<Outcome<Viewer>> {
+  return attempt(async () => {
+    const auth = await authOf(queryClient)
+    return withSession(queryClient, async () => (await (await sdk()).signInWithCustomToken(auth, token)).user)
   })
 }
 

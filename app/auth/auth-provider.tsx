@@ -62,9 +62,10 @@ export function AuthProvider() {
             // Another member than the one whose data is cached (account switched in another tab).
             if (current?.signedIn) queryClient.removeQueries({ queryKey: ['member'] })
             queryClient.setQueryData(viewerQuery.queryKey, started.viewer)
-          } else if (started && started.reason === 'refused') {
-            // The server refused this browser's sign-in (revoked elsewhere, account disabled): it
-            // signs out here too, rather than looking signed in without a session.
+          } else if (started && (started.reason === 'refused' || started.reason === 'reauthenticate')) {
+            // The server refused this browser's sign-in (revoked elsewhere, account disabled, or a
+            // sign-in older than a session may be opened from): it signs out here too, rather than
+            // looking signed in without a session. So an ended session stays ended.
             await signOut(auth).catch(() => undefined)
           }
         }

@@ -6,7 +6,7 @@ import { deleteApp, initializeApp, type App, type AppOptions } from 'firebase-ad
 import { getAuth, type Auth } from 'firebase-admin/auth'
 import { afterAll, describe, expect, it } from 'vitest'
 import { credentialChecker, DEFAULT_RECORD_TTL_MS } from '#contract/credentials.server'
-import { revokeSessions, verifyCredentials } from './member.server'
+import { mintSessionCookie, RecentSignInRequired, revokeSessions, verifyCredentials } from './member.server'
 
 const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST!
 const app = initializeApp({ projectId: 'demo-portal' }, 'member-server-test')
@@ -64,6 +64,17 @@ function unsignedToken(claims: Record<string, unknown>): string {
 }
 
 describe('verifyCredentials', () => {
+  it('does not take an ID token whose sign-in is older than the session length in place of the cookie', async () => {
+    const { credentials } = portalCredentials()
+    const { uid, idToken, cookie } = await signedInMember() // signed in now, cookie valid for an hour
+    // Half an hour later, by the session's clock (Firebase still sees a valid token).
+    const later = () => Date.now() + 1800 * 1000
+    expect((await verifyCredentials(credentials, { bearer: idToken, cookie: null }, { maxAgeSeconds: 1900, nowMs: later })).member?.uid).toBe(uid)
+    expect(await verifyCredentials(credentials, { bearer: idToken, cookie: null }, { maxAgeSeconds: 1700, nowMs: later })).toEqual({ member: null, cookieRejected: false })
+    // The session cookie still speaks for the member until its own end.
+    expect((await verifyCredentials(credentials, { bearer: idToken, cookie }, { maxAgeSeconds: 1700, nowMs: later })).member).toMatchObject({ uid, credential: cookie })
+  })
+
   it('accepts a fresh ID token and a session cookie made from it', async () => {
     const { credentials } = portalCredentials()
     const { idToken, cookie, email } = await signedInMember()
@@ -87,6 +98,36 @@ describe('verifyCredentials', () => {
     const { credentials } = portalCredentials()
     expect(await verifyCredentials(credentials, { bearer: null, cookie: 'not-a-session' })).toEqual({ member: null, cookieRejected: true })
     expect(await verifyCredentials(credentials, { bearer: null, cookie: null })).toEqual({ member: null, cookieRejected: false })
+  })
+})
+
+describe('mintSessionCookie', () => {
+  const session = () => ({ credentials: portalCredentials().credentials, auth, maxAgeSeconds: 24 * 3600 })
+  const exp = (cookie: string) => (JSON.parse(Buffer.from(cookie.split('.')[1]!, 'base64url').toString('utf8')) as { exp: number }).exp
+
+  it('opens a session of the full length after a recent sign-in', async () => {
+    const { uid, idToken } = await signedInMember()
+    const minted = await mintSessionCookie(idToken, null, session())
+    expect(minted.member.uid).toBe(uid)
+    expect(minted.maxAgeSeconds).toBe(24 * 3600)
+    expect(exp(minted.cookie) - Math.floor(Date.now() / 1000)).toBeGreaterThan(24 * 3600 - 10)
+  })
+
+  it('refuses an older sign-in, or renews the same member’s session without moving its end', async () => {
+    const ann = await signedInMember() // signed in now, her cookie ends in an hour
+    const ben = await signedInMember()
+    // Ten minutes later by the session's clock: her sign-in is no longer recent.
+    const later = { ...session(), nowMs: () => Date.now() + 600 * 1000 }
+    await expect(mintSessionCookie(ann.idToken, null, later)).rejects.toBeInstanceOf(RecentSignInRequired)
+    await expect(mintSessionCookie(ann.idToken, ben.cookie, later)).rejects.toBeInstanceOf(RecentSignInRequired)
+    await expect(mintSessionCookie(ann.idToken, 'not-a-session', later)).rejects.toBeInstanceOf(RecentSignInRequired)
+    // An ID token in the cookie's place is no session to renew.
+    await expect(mintSessionCookie(ann.idToken, ann.idToken, later)).rejects.toBeInstanceOf(RecentSignInRequired)
+    const renewed = await mintSessionCookie(ann.idToken, ann.cookie, later)
+    expect(renewed.member.uid).toBe(ann.uid)
+    // What is left of her hour as the clock says (50 minutes), not a new full session.
+    expect(Math.abs(renewed.maxAgeSeconds - (exp(ann.cookie) - Math.floor(later.nowMs() / 1000)))).toBeLessThanOrEqual(1)
+    expect(Math.abs(exp(renewed.cookie) - Math.floor(Date.now() / 1000) - renewed.maxAgeSeconds)).toBeLessThanOrEqual(2)
   })
 })
 

@@ -3,8 +3,19 @@ import type { Auth, DecodedIdToken } from 'firebase-admin/auth'
 import { CredentialCheckUnavailable, isInvalidCredential, type CredentialChecker } from '#contract/credentials.server'
 import { portalConfig } from '~/config/config.server'
 import { adminAuth, memberCredentials } from './firebase-admin.server'
+import { bearerWithinSession, cookieLifetime } from './session-policy'
 
 export { CredentialCheckUnavailable }
+
+const SESSION_COOKIE_ISSUER = 'https://session.firebase.google.com/'
+
+/** The ID token's sign-in is too old to open a session, and no session of the same member can be renewed. */
+export class RecentSignInRequired extends Error {
+  override name = 'RecentSignInRequired'
+  constructor() {
+    super('A session needs a recent sign-in')
+  }
+}
 
 /** A member whose credential this server has just verified (revocation checked). */
 export type VerifiedMember = {
@@ -39,18 +50,27 @@ function sessionCookieOptions() {
   return { httpOnly: true, secure: session.secure, sameSite: 'lax' as const, path: '/' }
 }
 
+/** The session length the credentials are held to, and the clock (tests move it). */
+export type SessionLimits = { maxAgeSeconds: number; nowMs?: () => number }
+
 /**
  * The member a request's credentials prove, revocation checked (against the member's record as this
  * process remembers it, for at most REVOCATION_CHECK_SECONDS): a fresh ID token (browser calls)
- * first, else the session cookie. `cookieRejected` says the cookie is bad and should be removed; a
- * cookie that could not be checked (Firebase or Google's keys away) is kept, so a short outage does
- * not sign members out.
+ * first, else the session cookie. An ID token whose sign-in is older than the session length does not
+ * count, so the session length holds for browser calls as it does for the cookie. `cookieRejected`
+ * says the cookie is bad and should be removed; a cookie that could not be checked (Firebase or
+ * Google's keys away) is kept, so a short outage does not sign members out.
  */
-export async function verifyCredentials(credentials: CredentialChecker, presented: { bearer: string | null; cookie: string | null }): Promise<{ member: VerifiedMember | null; cookieRejected: boolean }> {
+export async function verifyCredentials(
+  credentials: CredentialChecker,
+  presented: { bearer: string | null; cookie: string | null },
+  limits: SessionLimits = { maxAgeSeconds: portalConfig().session.maxAgeSeconds },
+): Promise<{ member: VerifiedMember | null; cookieRejected: boolean }> {
   if (presented.bearer) {
     // A stale token in the header, or one that cannot be checked now: the session cookie may still do.
     const decoded = await credentials.verify(presented.bearer).catch(() => null)
-    if (decoded) return { member: toMember(decoded, presented.bearer), cookieRejected: false }
+    const now = limits.nowMs?.() ?? Date.now()
+    if (decoded && bearerWithinSession(decoded.auth_time, now, limits.maxAgeSeconds)) return { member: toMember(decoded, presented.bearer), cookieRejected: false }
   }
   if (!presented.cookie) return { member: null, cookieRejected: false }
   try {
@@ -87,25 +107,54 @@ async function verifyRequest(): Promise<VerifiedMember | null> {
 }
 
 /**
- * Exchanges a fresh ID token for a session cookie (HttpOnly, SameSite=Lax, Secure outside local
- * mode). Throws CredentialCheckUnavailable when Firebase could not be asked, so callers can tell
- * "refused" (any other error) from "try again".
+ * A session cookie for a fresh ID token, as long as the session policy allows (session-policy.ts): the
+ * full session length after a recent sign-in, else the end date of the member's current session
+ * (`existingCookie`), else RecentSignInRequired. Throws CredentialCheckUnavailable when Firebase could
+ * not be asked, so callers can tell "refused" (any other error) from "try again".
  */
-export async function startSession(idToken: string): Promise<VerifiedMember> {
+export async function mintSessionCookie(
+  idToken: string,
+  existingCookie: string | null,
+  deps: { credentials: CredentialChecker; auth: Pick<Auth, 'createSessionCookie'>; maxAgeSeconds: number; nowMs?: () => number },
+): Promise<{ member: VerifiedMember; cookie: string; maxAgeSeconds: number }> {
   // A session opens against the member's current record, not a remembered one: it is looked up anew
   // (and remembered from here), so a revocation made elsewhere before this sign-in holds here at once.
-  const decoded = await memberCredentials().verify(idToken, { fresh: true })
+  const decoded = await deps.credentials.verify(idToken, { fresh: true })
   if (!decoded) throw new Error('The ID token was refused')
-  const { session } = portalConfig()
+  const now = deps.nowMs ?? Date.now
+  const policy = (existing: { uid: string; expSec: number } | null) =>
+    cookieLifetime({ uid: decoded.uid, authTimeSec: decoded.auth_time, nowMs: now(), maxAgeSeconds: deps.maxAgeSeconds, existing })
+  let lifetime = policy(null)
+  // The current cookie matters only when the sign-in is not recent; it is not even checked otherwise.
+  if (!('expiresInMs' in lifetime) && existingCookie) {
+    const current = await deps.credentials.verify(existingCookie)
+    // Only a session cookie sets an end date; an ID token placed in the cookie does not.
+    if (current?.iss.startsWith(SESSION_COOKIE_ISSUER)) lifetime = policy({ uid: current.uid, expSec: current.exp })
+  }
+  if (!('expiresInMs' in lifetime)) throw new RecentSignInRequired()
   let cookie: string
   try {
-    cookie = await adminAuth().createSessionCookie(idToken, { expiresIn: session.maxAgeSeconds * 1000 })
+    cookie = await deps.auth.createSessionCookie(idToken, { expiresIn: lifetime.expiresInMs })
   } catch (error) {
     if (isInvalidCredential(error)) throw error
     throw new CredentialCheckUnavailable(error)
   }
-  setCookie(session.cookieName, cookie, { ...sessionCookieOptions(), maxAge: session.maxAgeSeconds })
-  return toMember(decoded, cookie)
+  return { member: toMember(decoded, cookie), cookie, maxAgeSeconds: Math.floor(lifetime.expiresInMs / 1000) }
+}
+
+/**
+ * Exchanges a fresh ID token for a session cookie (HttpOnly, SameSite=Lax, Secure outside local
+ * mode), as long as the session policy allows (mintSessionCookie).
+ */
+export async function startSession(idToken: string): Promise<VerifiedMember> {
+  const { session } = portalConfig()
+  const { member, cookie, maxAgeSeconds } = await mintSessionCookie(idToken, getCookie(session.cookieName) ?? null, {
+    credentials: memberCredentials(),
+    auth: adminAuth(),
+    maxAgeSeconds: session.maxAgeSeconds,
+  })
+  setCookie(session.cookieName, cookie, { ...sessionCookieOptions(), maxAge: maxAgeSeconds })
+  return member
 }
 
 /** Ends the member's sessions everywhere (refresh tokens revoked) and removes the cookie. */

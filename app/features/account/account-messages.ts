@@ -9,6 +9,7 @@ export const accountFailureMessage: Record<AccountFailure, MessageDescriptor> = 
   'weak-password': msg`Choose a stronger password: at least 8 characters with letters and numbers.`,
   'too-many-requests': msg`Too many attempts. Please wait a few minutes and try again.`,
   'invalid-link': msg`This link has expired or was already used. Ask for a new one.`,
+  'recent-sign-in': msg`For your security, sign in again to continue.`,
   network: msg`We could not reach the sign-in service. Check your connection and try again.`,
   unknown: msg`Something went wrong please try again later`,
 }
