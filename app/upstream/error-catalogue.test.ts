@@ -1,5 +1,6 @@
 // Every row of the catalogue (spec section 8), from an upstream answer to the effect the member gets.
 import * as v from 'valibot'
+import { RECENT_SIGN_IN_SECONDS } from '#contract/auth'
 import { describe, expect, it } from 'vitest'
 import { ADDRESS_PATH, DOWNLOAD_PROFILE_PDF_PATH, EMAIL_OTP_VERIFY_PATH, MEMBER_INFO_PATH, PUBLIC_REVIEWS_PATH, REFERRAL_CODE_CHECK_PATH } from '#contract/paths'
 import type { VerifiedMember } from '~/auth/member.server'
@@ -41,6 +42,20 @@ describe('the error catalogue', () => {
 
   it('HTTP 401 → session expired', async () => {
     expect(await effectFor(401, { status: 'UNAUTHENTICATED', message: 'Sign in again' })).toEqual({ kind: 'session-expired' })
+  })
+
+  it('body status REAUTH_REQUIRED (HTTP 401) → no global effect, the session goes on: the page asks for the password', async () => {
+    const fetchImpl = (async () =>
+      new Response(JSON.stringify({ status: 'REAUTH_REQUIRED', message: 'Sign in again' }), {
+        status: 401,
+        headers: { 'content-type': 'application/json', 'www-authenticate': 'Bearer error="insufficient_user_authentication", max_age=120' },
+      })) as unknown as typeof fetch
+    const result = await callSuite({ path: MEMBER_INFO_PATH, method: 'PATCH', schema, member, fetchImpl, baseUrl: 'http://suite.test' })
+    expect(result).toEqual({ ok: false, failure: { kind: 'reauth-required', path: MEMBER_INFO_PATH, maxAgeSeconds: 120 } })
+    if (!result.ok) expect(effectOf(result.failure)).toEqual({ kind: 'none' })
+    // Without the challenge header, the contract's recent sign-in.
+    const { fetchImpl: bare } = answering(401, { status: 'REAUTH_REQUIRED', message: 'Sign in again' })
+    expect(await callSuite({ path: MEMBER_INFO_PATH, schema, member, fetchImpl: bare, baseUrl: 'http://suite.test' })).toEqual({ ok: false, failure: { kind: 'reauth-required', path: MEMBER_INFO_PATH, maxAgeSeconds: RECENT_SIGN_IN_SECONDS } })
   })
 
   it('HTTP 403, or 404 without a NOT_FOUND body → /404', async () => {

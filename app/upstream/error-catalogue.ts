@@ -33,6 +33,9 @@ export function effectOf(failure: UpstreamFailure): ErrorEffect {
       return { kind: 'dialog', message: failure.message }
     case 'unauthenticated':
       return { kind: 'session-expired' }
+    // The session is valid: the page asks for the password again (useRecentSignIn) and retries.
+    case 'reauth-required':
+      return { kind: 'none' }
     case 'forbidden':
       return { kind: 'redirect-404' }
     case 'unavailable':

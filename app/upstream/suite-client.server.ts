@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { RECENT_SIGN_IN_SECONDS } from '#contract/auth'
 import { ERROR_CODES, type FieldErrors } from '#contract/envelope'
 import { fillPath, requiresBearer, OPTIONAL_BEARER_PATHS } from '#contract/paths'
 import type { VerifiedMember } from '~/auth/member.server'
@@ -35,9 +36,17 @@ export type SuiteRequest<T> = {
 const ErrorBody = v.object({ status: v.picklist(ERROR_CODES), message: v.optional(v.string()), fields: v.optional(v.record(v.string(), v.array(v.string()))) })
 const OkBody = v.object({ status: v.literal('OK'), data: v.unknown() })
 
-function failureFor(path: string, httpStatus: number, body: unknown): UpstreamFailure {
+/** The max_age of an RFC 9470 step-up challenge (`WWW-Authenticate: Bearer error="insufficient_user_authentication", max_age=300`). */
+function challengeMaxAge(header: string | null): number {
+  const match = header ? /max_age="?(\d+)"?/.exec(header) : null
+  return match ? Number(match[1]) : RECENT_SIGN_IN_SECONDS
+}
+
+function failureFor(path: string, httpStatus: number, body: unknown, challenge: string | null = null): UpstreamFailure {
   const error = v.safeParse(ErrorBody, body)
   if (error.success && error.output.status === 'NOT_FOUND') return { kind: 'not-found', path }
+  // Before the 401 below: a change that needs a recent sign-in does not end the session.
+  if (error.success && error.output.status === 'REAUTH_REQUIRED') return { kind: 'reauth-required', path, maxAgeSeconds: challengeMaxAge(challenge) }
   const message = error.success ? (error.output.message ?? null) : null
   const fields: FieldErrors | null = error.success ? (error.output.fields ?? null) : null
   if (httpStatus === 400 || httpStatus === 409) return { kind: 'rejected', path, httpStatus, message, fields }
@@ -84,7 +93,7 @@ export async function callSuite<T>(request: SuiteRequest<T>): Promise<UpstreamRe
   } catch {
     body = null
   }
-  if (!response.ok) return { ok: false, failure: failureFor(path, response.status, body) }
+  if (!response.ok) return { ok: false, failure: failureFor(path, response.status, body, response.headers.get('www-authenticate')) }
 
   const ok = v.safeParse(OkBody, body)
   const data = ok.success ? v.safeParse(request.schema, ok.output.data) : null

@@ -11,6 +11,11 @@ export type UpstreamFailure =
   | { kind: 'rejected'; path: string; httpStatus: 400 | 409; message: string | null; fields: FieldErrors | null }
   /** HTTP 401: the session is over. */
   | { kind: 'unauthenticated'; path: string }
+  /**
+   * Body REAUTH_REQUIRED (HTTP 401): the change needs a sign-in at most `maxAgeSeconds` old. The
+   * session is still valid: the page asks for the password again and retries (useRecentSignIn).
+   */
+  | { kind: 'reauth-required'; path: string; maxAgeSeconds: number }
   /** HTTP 403 or 404 without a NOT_FOUND body. */
   | { kind: 'forbidden'; path: string; httpStatus: 403 | 404 }
   /** Anything else: 5xx, 429, timeout, network, an answer that does not match its schema. */
