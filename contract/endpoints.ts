@@ -15,6 +15,7 @@ import {
   ReviewPageSchema,
 } from './campaigns'
 import { EmptyBodySchema } from './common'
+import { DevClockBodySchema, DevClockResultSchema } from './dev-clock'
 import {
   ImpressionsBodySchema,
   MemberReviewSchema,
@@ -170,6 +171,7 @@ export const ENDPOINTS = {
 
   devOutbox: e({ method: 'GET', path: P.DEV_OUTBOX_PATH, auth: 'none', query: OutboxQuerySchema, data: OutboxResultSchema, devOnly: true }),
   devOps: e({ method: 'POST', path: P.DEV_OPS_PATH, auth: 'none', data: v.unknown(), devOnly: true }),
+  devClock: e({ method: 'POST', path: P.DEV_CLOCK_PATH, auth: 'none', body: DevClockBodySchema, data: DevClockResultSchema, devOnly: true }),
 } satisfies Record<string, Endpoint>
 
 export type EndpointName = keyof typeof ENDPOINTS

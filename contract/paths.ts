@@ -64,6 +64,8 @@ export const PUBLIC_IMAGE_PATH = 'suite/api/public/images/:name'
 export const DEV_OUTBOX_PATH = 'suite/api/dev/outbox'
 /** Local mode only: operator commands for the ops CLI while the suite holds the embedded database. */
 export const DEV_OPS_PATH = 'suite/api/dev/ops'
+/** Local mode only: moves the suite's clock by an offset, so browser tests can age a sign-in. */
+export const DEV_CLOCK_PATH = 'suite/api/dev/clock'
 
 export const HEALTHZ_PATH = 'healthz'
 export const READYZ_PATH = 'readyz'

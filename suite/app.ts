@@ -3,6 +3,7 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
+import { RECENT_SIGN_IN_SECONDS } from '../contract/auth'
 import type { ErrorEnvelope } from '../contract/envelope'
 import type { SuiteDeps } from './deps'
 import type { SuiteEnv } from './http/env'
@@ -68,6 +69,8 @@ export function createSuiteApp(deps: SuiteDeps) {
       const body: ErrorEnvelope = { status: error.code, message: error.message }
       if (error.fields) body.fields = error.fields
       if (error.retryAfter !== undefined) c.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfter))))
+      // OAuth step-up (RFC 9470): the credential is fine, the sign-in behind it is too old for this call.
+      if (error.code === 'REAUTH_REQUIRED') c.header('WWW-Authenticate', `Bearer error="insufficient_user_authentication", max_age=${RECENT_SIGN_IN_SECONDS}`)
       return c.json(body, error.httpStatus as 400)
     }
     if (error instanceof HTTPException && error.status < 500) {

@@ -10,12 +10,31 @@ export interface Clock {
 }
 export const systemClock: Clock = { now: () => new Date() }
 
+/** A clock that reads another plus an offset that can be moved (local mode's dev clock). */
+export interface OffsetClock extends Clock {
+  setOffset(offsetMs: number): void
+}
+export function offsetClock(base: Clock = systemClock): OffsetClock {
+  let offsetMs = 0
+  return {
+    now: () => new Date(base.now().getTime() + offsetMs),
+    setOffset: (ms) => {
+      offsetMs = ms
+    },
+  }
+}
+
 export interface SuiteDeps {
   db: Db
   /** Throws when the database does not answer (readyz). */
   ping: () => Promise<void>
   identity: IdentityProvider
   clock: Clock
+  /**
+   * Local mode only: sets the offset of `clock` from the real time (0 puts it back). Present only
+   * when the clock can be moved; the dev clock route exists only then.
+   */
+  adjustClock?: (offsetMs: number) => void
   outbox: Outbox
   logger: Logger
   discountCodes: DiscountCodeIssuer

@@ -1,7 +1,7 @@
 // Builds the suite's dependencies from configuration (used by the server and the operator CLI).
 import type { SuiteConfig } from './config'
 import { openDatabase, type Database } from './db/client'
-import { systemClock, type SuiteDeps } from './deps'
+import { offsetClock, systemClock, type SuiteDeps } from './deps'
 import { firebaseIdentity } from './identity/identity'
 import { createLogger } from './logging'
 import { localDiscountCodes, shopifyDiscountCodes } from './services/discount-codes'
@@ -23,12 +23,17 @@ export async function createRuntime(config: SuiteConfig): Promise<Runtime> {
   const database = await openDatabase(
     config.database.kind === 'postgres' ? { kind: 'postgres', url: config.database.url } : { kind: 'pglite', dataDir: config.database.dataDir },
   )
+  // Locally the clock can be moved (dev clock route) so a browser test can age a sign-in; in
+  // production it is the system's and nothing can move it.
+  const adjustable = config.mode === 'local' ? offsetClock(systemClock) : null
+  const clock = adjustable ?? systemClock
   const deps: SuiteDeps = {
     db: database.db,
     ping: database.ping,
     identity: firebaseIdentity(config.firebase.projectId, { recordTtlMs: config.firebase.recordTtlMs }),
-    clock: systemClock,
-    outbox: databaseOutbox(systemClock),
+    clock,
+    ...(adjustable && { adjustClock: adjustable.setOffset }),
+    outbox: databaseOutbox(clock),
     logger,
     discountCodes: config.shopify ? shopifyDiscountCodes(config.shopify.shop, config.shopify.adminToken) : localDiscountCodes,
     settings: {

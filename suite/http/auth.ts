@@ -1,11 +1,12 @@
 // Bearer verification: every member route knows exactly one member, from a verified credential.
 // Once the credential is settled, the query string is checked (http/query.ts): 401 comes before 400.
 import type { MiddlewareHandler } from 'hono'
+import { RECENT_SIGN_IN_SECONDS } from '../../contract/auth'
 import type { SuiteDeps } from '../deps'
 import type { VerifiedIdentity } from '../identity/identity'
 import { memberForIdentity, type MemberRow } from '../services/members'
 import type { SuiteContext, SuiteEnv } from './env'
-import { unauthenticated } from './errors'
+import { reauthRequired, unauthenticated } from './errors'
 import { checkQuery } from './query'
 
 function bearer(header: string | undefined): string | null {
@@ -73,4 +74,26 @@ export function currentIdentity(c: SuiteContext): VerifiedIdentity {
   const identity = c.get('identity')
   if (!identity) throw unauthenticated()
   return identity
+}
+
+/** How far in the future (by this server's clock) a sign-in may lie: clocks of Firebase and this server differ a little. */
+const AUTH_TIME_SKEW_MS = 60_000
+
+/**
+ * Changes that could take an account over (e-mail, phone, payout, deletion) need a sign-in at most
+ * RECENT_SIGN_IN_SECONDS old: the credential's auth_time, which refreshing a token does not move.
+ * A sign-in further in the future than the allowed skew is not taken as recent either. Call it
+ * before anything is changed or used up, so a refused call changes nothing.
+ */
+export function requireRecentSignIn(c: SuiteContext, deps: SuiteDeps): void {
+  const age = deps.clock.now().getTime() - currentIdentity(c).authTime.getTime()
+  if (age > RECENT_SIGN_IN_SECONDS * 1000 || age < -AUTH_TIME_SKEW_MS) throw reauthRequired()
+}
+
+/** requireRecentSignIn as a route middleware, after memberAuth. */
+export function recentSignIn(deps: SuiteDeps): MiddlewareHandler<SuiteEnv> {
+  return async (c, next) => {
+    requireRecentSignIn(c, deps)
+    await next()
+  }
 }

@@ -1,4 +1,5 @@
 // Errors that become `{ status: "<CODE>", message }` answers.
+import { RECENT_SIGN_IN_SECONDS } from '../../contract/auth'
 import { ERROR_HTTP_STATUS, type ErrorCode, type FieldErrors } from '../../contract/envelope'
 
 export class ApiError extends Error {
@@ -24,3 +25,9 @@ export const forbidden = (message: string) => new ApiError('FORBIDDEN', message)
 export const unauthenticated = (message = 'Sign in again: the session is missing, expired or revoked') =>
   new ApiError('UNAUTHENTICATED', message)
 export const rateLimited = (message: string, retryAfter: number) => new ApiError('RATE_LIMITED', message, undefined, retryAfter)
+/** The credential is valid but the sign-in behind it is too old for this change (answered with WWW-Authenticate, max_age). */
+export const reauthRequired = () =>
+  new ApiError(
+    'REAUTH_REQUIRED',
+    `Sign in again: this change needs a sign-in within the last ${RECENT_SIGN_IN_SECONDS / 60} minutes (enter your password or use a sign-in link), then send it again`,
+  )

@@ -26,7 +26,7 @@ import { eq } from 'drizzle-orm'
 import { members } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import type { SuiteContext } from '../http/env'
-import { currentMember, memberAuth, optionalMemberAuth } from '../http/auth'
+import { currentMember, memberAuth, optionalMemberAuth, recentSignIn } from '../http/auth'
 import type { SuiteEnv } from '../http/env'
 import { notFound } from '../http/errors'
 import { ok } from '../http/respond'
@@ -98,7 +98,7 @@ export function registerAccountRoutes(app: Hono<SuiteEnv>, deps: SuiteDeps) {
     return pdf(c)
   })
 
-  app.post(`/${PSEUDONYMIZE_PATH}`, member, async (c) => {
+  app.post(`/${PSEUDONYMIZE_PATH}`, member, recentSignIn(deps), async (c) => {
     await parseBody(c, PseudonymizeBodySchema)
     const at = await pseudonymize(deps, currentMember(c))
     return ok(c, { pseudonymizedAt: at.toISOString() })

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ParticipationSchema } from '../../contract/participations'
-import { ADDRESS_PATH, CAMPAIGN_PARTICIPATION_PATH, DEV_OPS_PATH, DEV_OUTBOX_PATH, POINTS_PATH, PROCESS_SIGNUP_PATH, fillPath } from '../../contract/paths'
+import { ADDRESS_PATH, CAMPAIGN_PARTICIPATION_PATH, DEV_CLOCK_PATH, DEV_OPS_PATH, DEV_OUTBOX_PATH, POINTS_PATH, PROCESS_SIGNUP_PATH, fillPath } from '../../contract/paths'
 import { PointsResultSchema } from '../../contract/rewards'
+import { DevClockResultSchema } from '../../contract/dev-clock'
 import { createSuiteApp } from '../app'
+import { offsetClock } from '../deps'
 import { createCampaign, GOOD_ADDRESS } from '../test/fixtures'
 import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
 import { createTestMember, type TestMember } from '../test/members'
@@ -45,5 +47,28 @@ describe('operator commands (local dev endpoint used by the ops CLI)', () => {
     const production = createSuiteApp({ ...h.deps, settings: { ...h.deps.settings, mode: 'production' } })
     expectError(await call(production, 'GET', DEV_OUTBOX_PATH), 'NOT_FOUND', 404)
     expectError(await call(production, 'POST', DEV_OPS_PATH, { body: { command: 'list', what: 'waitlisted' } }), 'NOT_FOUND', 404)
+  })
+})
+
+describe('dev clock (local mode, for browser tests that age a sign-in)', () => {
+  it('moves the suite clock by the offset and back, refusing offsets that are not whole seconds within a day', async () => {
+    const clock = offsetClock()
+    const app = createSuiteApp({ ...h.deps, clock, adjustClock: (ms) => clock.setOffset(ms) })
+    const moved = expectOk(await call(app, 'POST', DEV_CLOCK_PATH, { body: { offsetSeconds: 301 } }), DevClockResultSchema)
+    expect(moved.offsetSeconds).toBe(301)
+    expect(Date.parse(moved.now) - Date.now()).toBeGreaterThan(299_000)
+    expect(clock.now().getTime() - Date.now()).toBeGreaterThan(299_000)
+    for (const body of [{ offsetSeconds: 1.5 }, { offsetSeconds: 86_401 }, { offsetSeconds: -86_401 }, { offsetSeconds: '301' }, { offsetSeconds: 0, extra: 1 }, {}]) {
+      expectError(await call(app, 'POST', DEV_CLOCK_PATH, { body }), 'BAD_REQUEST', 400)
+    }
+    expect(clock.now().getTime() - Date.now()).toBeGreaterThan(299_000)
+    expectOk(await call(app, 'POST', DEV_CLOCK_PATH, { body: { offsetSeconds: 0 } }), DevClockResultSchema)
+    expect(Math.abs(clock.now().getTime() - Date.now())).toBeLessThan(5_000)
+  })
+
+  it('exists only when the clock can be moved, and never in production', async () => {
+    expectError(await call(h.app, 'POST', DEV_CLOCK_PATH, { body: { offsetSeconds: 301 } }), 'NOT_FOUND', 404)
+    const production = createSuiteApp({ ...h.deps, settings: { ...h.deps.settings, mode: 'production' }, adjustClock: () => {} })
+    expectError(await call(production, 'POST', DEV_CLOCK_PATH, { body: { offsetSeconds: 301 } }), 'NOT_FOUND', 404)
   })
 })

@@ -3,7 +3,7 @@ import type { Hono } from 'hono'
 import { CreateMemberBodySchema, UpdateProfileBodySchema } from '../../contract/members'
 import { API_MEMBER_PATH, API_USER_PATH, MEMBERS_PATH, MEMBER_INFO_PATH, UPDATE_PROFILE_PATH } from '../../contract/paths'
 import type { SuiteDeps } from '../deps'
-import { currentIdentity, currentMember, identityAuth, memberAuth } from '../http/auth'
+import { currentIdentity, currentMember, identityAuth, memberAuth, requireRecentSignIn } from '../http/auth'
 import type { SuiteEnv } from '../http/env'
 import { ok } from '../http/respond'
 import { parseBody } from '../http/validate'
@@ -37,6 +37,8 @@ export function registerMemberRoutes(app: Hono<SuiteEnv>, deps: SuiteDeps) {
 
   app.patch(`/${UPDATE_PROFILE_PATH}`, member, async (c) => {
     const body = await parseBody(c, UpdateProfileBodySchema)
+    // Setting or removing payout details needs a recent sign-in (where the money goes); the other fields do not.
+    if (body.payout !== undefined) requireRecentSignIn(c, deps)
     const row = await updateProfile(deps, currentMember(c), body)
     return ok(c, await memberProfile(deps.db, row))
   })

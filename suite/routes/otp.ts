@@ -22,7 +22,7 @@ import {
 import { eq } from 'drizzle-orm'
 import { members } from '../db/schema'
 import type { SuiteDeps } from '../deps'
-import { currentMember, memberAuth, optionalMemberAuth } from '../http/auth'
+import { currentMember, memberAuth, optionalMemberAuth, recentSignIn } from '../http/auth'
 import type { SuiteEnv } from '../http/env'
 import { badRequest, conflict } from '../http/errors'
 import { ok } from '../http/respond'
@@ -40,6 +40,9 @@ function phoneOrFail(phone: string, country: string | undefined): string {
 export function registerOtpRoutes(app: Hono<SuiteEnv>, deps: SuiteDeps) {
   const member = memberAuth(deps)
   const optional = optionalMemberAuth(deps)
+  // Applying a new e-mail address or phone number needs a recent sign-in; it is checked before the
+  // verified code is used up, so a refused change leaves the code valid for the retry.
+  const recent = recentSignIn(deps)
 
   const reload = async (row: MemberRow) => {
     const [fresh] = await deps.db.select().from(members).where(eq(members.id, row.id))
@@ -62,7 +65,7 @@ export function registerOtpRoutes(app: Hono<SuiteEnv>, deps: SuiteDeps) {
     const body = await parseBody(c, EmailOtpVerifyBodySchema)
     return ok(c, await verifyCode(deps, currentMember(c), 'email', body.email, body.code))
   })
-  app.put(`/${EMAIL_PATH}`, member, async (c) => {
+  app.put(`/${EMAIL_PATH}`, member, recent, async (c) => {
     const body = await parseBody(c, UpdateEmailBodySchema)
     const me = currentMember(c)
     await changeEmail(deps, me, body.email)
@@ -86,7 +89,7 @@ export function registerOtpRoutes(app: Hono<SuiteEnv>, deps: SuiteDeps) {
     const body = await parseBody(c, PhoneOtpVerifyBodySchema)
     return ok(c, await verifyCode(deps, currentMember(c), 'sms', phoneOrFail(body.phone, body.country), body.code))
   })
-  app.put(`/${PHONE_NUMBER_PATH}`, member, async (c) => {
+  app.put(`/${PHONE_NUMBER_PATH}`, member, recent, async (c) => {
     const body = await parseBody(c, UpdatePhoneBodySchema)
     const me = currentMember(c)
     await changePhone(deps, me, phoneOrFail(body.phone, body.country))

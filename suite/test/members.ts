@@ -56,3 +56,43 @@ export async function refreshToken(member: TestMember, email = member.email): Pr
   const idToken = await signIn(email, member.password)
   return { ...member, email, idToken, bearer: `Bearer ${idToken}` }
 }
+
+/** An unsigned ID token with these claims: the Auth emulator's tokens are not signed (alg "none"), and the verifier accepts them. */
+export function emulatorToken(claims: Record<string, unknown>): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
+  return `${part({ alg: 'none', typ: 'JWT' })}.${part(claims)}.`
+}
+
+/**
+ * Moves the member's "tokens valid since" back to `at`: a new user's sign-ins before its creation
+ * count as revoked, so a token of an older sign-in (tokenSignedInAt) needs this first.
+ */
+export async function acceptSignInsSince(member: TestMember, at: Date): Promise<void> {
+  const response = await fetch(`http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/projects/${projectId()}/accounts:update`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+    body: JSON.stringify({ localId: member.uid, validSince: String(Math.floor(at.getTime() / 1000)) }),
+  })
+  if (!response.ok) throw new Error(`Could not move validSince: ${response.status} ${await response.text()}`)
+}
+
+/**
+ * A valid ID token of this member whose sign-in (auth_time) was at `authTime`, as a token refreshed
+ * long after the member typed their password would be; issued now and valid for an hour.
+ */
+export function tokenSignedInAt(member: TestMember, authTime: Date): TestMember {
+  const now = Math.floor(Date.now() / 1000)
+  const idToken = emulatorToken({
+    iss: `https://securetoken.google.com/${projectId()}`,
+    aud: projectId(),
+    sub: member.uid,
+    user_id: member.uid,
+    email: member.email,
+    email_verified: false,
+    auth_time: Math.floor(authTime.getTime() / 1000),
+    iat: now,
+    exp: now + 3600,
+    firebase: { identities: { email: [member.email] }, sign_in_provider: 'password' },
+  })
+  return { ...member, idToken, bearer: `Bearer ${idToken}` }
+}
