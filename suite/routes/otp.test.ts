@@ -16,7 +16,7 @@ import {
 import { initFirebase } from '../identity/identity'
 import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
 import { createTestMember, projectId, refreshToken, type TestMember } from '../test/members'
-import { countSentTo, lastCodeSentTo } from '../test/outbox'
+import { countSentTo, lastCodeSentTo, messagesTo } from '../test/outbox'
 
 let h: Harness
 let ada: TestMember
@@ -40,12 +40,14 @@ describe('e-mail change with a one-time code', () => {
     expectError(await call(h.app, 'POST', EMAIL_VALIDATE_PATH, { body: { mail: 'x@y.z' } }), 'BAD_REQUEST', 400)
   })
 
-  it('sends, verifies and applies the change, in Firebase too', async () => {
+  it('sends, verifies and applies the change, in Firebase too, and tells the old address', async () => {
+    const previous = ada.email
     const next = `new-${ada.uid.toLowerCase()}@example.test`
     const sent = expectOk(await call(h.app, 'POST', EMAIL_OTP_SEND_PATH, { token: ada.bearer, body: { email: next } }), OtpSentSchema)
     expect(sent.sentTo).toMatch(/^n•••@example\.test$/)
-    // Without a verified code the change is refused.
+    // Without a verified code the change is refused, and nothing is sent to the old address.
     expectError(await call(h.app, 'PUT', EMAIL_PATH, { token: ada.bearer, body: { email: next } }), 'CONFLICT', 409)
+    expect(await countSentTo(h.app, previous)).toBe(0)
     const code = await lastCodeSentTo(h.app, next)
     const bad = expectError(await call(h.app, 'POST', EMAIL_OTP_VERIFY_PATH, { token: ada.bearer, body: { email: next, code: wrong(code) } }), 'BAD_REQUEST', 400)
     expect(bad.fields?.code?.[0]).toMatch(/4 tries left/)
@@ -58,6 +60,30 @@ describe('e-mail change with a one-time code', () => {
     ada = await refreshToken(ada, next)
     // The code is used up.
     expectError(await call(h.app, 'PUT', EMAIL_PATH, { token: ada.bearer, body: { email: next } }), 'CONFLICT', 409)
+
+    // The old address was told once: the masked new address, when, and whom to write to if it was not the member.
+    const notices = await messagesTo(h.app, previous)
+    expect(notices).toHaveLength(1)
+    expect(notices[0]).toMatchObject({ channel: 'email', subject: 'Your Testers Circle e-mail address was changed' })
+    expect(notices[0]?.body).toContain('changed to n•••@example.test on ')
+    expect(notices[0]?.body).toMatch(/on \d{4}-\d{2}-\d{2} at \d{2}:\d{2} UTC/)
+    expect(notices[0]?.body).toContain('If you did not make this change, write to support@testerscircle.example right away')
+    expect(notices[0]?.body).not.toContain(next)
+    // The new address got the code only.
+    expect((await messagesTo(h.app, next)).map((m) => m.subject)).toEqual(['Your Testers Circle confirmation code'])
+  })
+
+  it('sends no notice when the change fails in Firebase (the address is taken there)', async () => {
+    const eve = await createTestMember()
+    const taken = `taken-${eve.uid.toLowerCase()}@example.test`
+    // A Firebase user holds the address without a member record in the suite.
+    await getAuth(initFirebase(projectId())).createUser({ email: taken, password: `pw-${eve.uid}` })
+    expectOk(await call(h.app, 'POST', EMAIL_OTP_SEND_PATH, { token: eve.bearer, body: { email: taken } }), OtpSentSchema)
+    const code = await lastCodeSentTo(h.app, taken)
+    expectOk(await call(h.app, 'POST', EMAIL_OTP_VERIFY_PATH, { token: eve.bearer, body: { email: taken, code } }), OtpVerifiedSchema)
+    expectError(await call(h.app, 'PUT', EMAIL_PATH, { token: eve.bearer, body: { email: taken } }), 'CONFLICT', 409)
+    expect(await countSentTo(h.app, eve.email)).toBe(0)
+    expect(expectOk(await call(h.app, 'GET', 'api/member', { token: eve.bearer }), MemberSummarySchema).email).toBe(eve.email)
   })
 
   it('locks a code after 5 wrong tries and expires it after 10 minutes', async () => {

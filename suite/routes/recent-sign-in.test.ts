@@ -55,6 +55,7 @@ describe('PUT e-mail address', () => {
     expectReauth(await call(h.app, 'PUT', EMAIL_PATH, { token: ada.bearer, body: { email: next } }))
     expect((await profileOf(ada)).email).toBe(ada.email)
     expect((await firebaseUser(ada.uid)).email).toBe(ada.email)
+    expect(await countSentTo(h.app, ada.email)).toBe(0)
 
     // Signed in again: the code verified before the refusal still applies the change.
     h.clock.set(new Date())

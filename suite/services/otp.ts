@@ -176,11 +176,33 @@ async function consumeVerified(deps: SuiteDeps, member: MemberRow, channel: Chan
   })
 }
 
+/** Where a member writes when a change to their account was not theirs. */
+const SUPPORT_ADDRESS = 'support@testerscircle.example'
+export const EMAIL_CHANGED_SUBJECT = 'Your Testers Circle e-mail address was changed'
+
+function emailChangedText(next: string, at: Date): string {
+  const iso = at.toISOString()
+  return [
+    `The e-mail address of your Testers Circle account was changed to ${mask('email', next)} on ${iso.slice(0, 10)} at ${iso.slice(11, 16)} UTC.`,
+    'We will write to the new address from now on.',
+    '',
+    `If you did not make this change, write to ${SUPPORT_ADDRESS} right away: someone else may be using your account.`,
+  ].join('\n')
+}
+
 export async function changeEmail(deps: SuiteDeps, member: MemberRow, email: string) {
   if (await inUse(deps.db, 'email', email, member.id)) throw conflict('This e-mail address belongs to another account')
   await consumeVerified(deps, member, 'email', email, async (tx) => {
-    await tx.update(members).set({ email, emailVerified: true, updatedAt: deps.clock.now() }).where(eq(members.id, member.id))
-    await syncMissions(tx, member.id, deps.clock.now())
+    const now = deps.clock.now()
+    const [current] = await tx.select({ email: members.email }).from(members).where(eq(members.id, member.id)).for('update')
+    const previous = current?.email ?? null
+    await tx.update(members).set({ email, emailVerified: true, updatedAt: now }).where(eq(members.id, member.id))
+    await syncMissions(tx, member.id, now)
+    // The address held before is told, in the same transaction: if someone else made the change,
+    // the member still hears of it. A change that fails (here or in Firebase below) sends nothing.
+    if (previous && previous !== email) {
+      await deps.outbox.enqueue(tx, { channel: 'email', to: previous, subject: EMAIL_CHANGED_SUBJECT, body: emailChangedText(email, now) })
+    }
     try {
       await deps.identity.updateEmail(member.uid, email)
     } catch (error) {
