@@ -134,6 +134,51 @@ describe('a form built on the contract schema', () => {
   })
 })
 
+describe('showRejectedFields', () => {
+  it('marks a list field when the member API names one of its items, and leaves unmapped paths to the catalogue', async () => {
+    let refusal: unknown
+    const send = vi.fn(async () => {
+      throw refusal
+    })
+    function Harness() {
+      const form = useAppForm({
+        defaultValues: { pets: ['dog'] as string[] },
+        onSubmit: async ({ formApi }) => {
+          try {
+            await send()
+          } catch (error) {
+            marked.push(showRejectedFields(formApi, error, { 'preferences.pets': 'pets' }, () => 'Choose your pets from the list.'))
+          }
+        },
+      })
+      return (
+        <ContractForm form={form} label="Pets form">
+          <form.AppField name="pets">
+            {(field) => <field.CheckboxGroupInput legend="Pets" invalid="unused" options={[{ value: 'dog', label: 'Dog' }]} />}
+          </form.AppField>
+        </ContractForm>
+      )
+    }
+    const marked: boolean[] = []
+    const container = document.createElement('div')
+    document.body.append(container)
+    act(() => {
+      root = createRoot(container)
+      root.render(<Harness />)
+    })
+    refusal = new UpstreamError({ kind: 'rejected', path: 'x', httpStatus: 400, message: null, fields: { 'preferences.petsitter': ['no'], preferences: ['no'] } })
+    await submit(container)
+    expect(container.textContent).not.toContain('Choose your pets from the list.')
+    refusal = new UpstreamError({ kind: 'rejected', path: 'x', httpStatus: 400, message: null, fields: { 'preferences.pets.1': ['Invalid type'] } })
+    await submit(container)
+    expect(container.textContent).toContain('Choose your pets from the list.')
+    expect(container.querySelector('fieldset')!.getAttribute('aria-invalid')).toBe('true')
+    expect(document.activeElement).toBe(container.querySelector('input[value="dog"]'))
+    expect(marked).toEqual([false, true])
+    expect(container.querySelector<HTMLInputElement>('input[value="dog"]')!.checked).toBe(true)
+  })
+})
+
 describe('fieldErrorText', () => {
   it('prefers a sentence we set over the page’s general one, and says nothing without errors', () => {
     expect(fieldErrorText({ errors: [] }, 'general')).toBeUndefined()

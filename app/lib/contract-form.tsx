@@ -235,6 +235,17 @@ export function ContractForm({ form, label, className, children }: { form: AppFo
 }
 
 /**
+ * The form field an API path belongs to: the path itself when the form maps it, else the nearest
+ * mapped path above it, so an item of a list (`preferences.pets.2`) marks the list's field.
+ */
+function mappedField(path: string, fields: Readonly<Record<string, string>>): string | undefined {
+  for (let prefix = path; prefix !== ''; prefix = prefix.includes('.') ? prefix.slice(0, prefix.lastIndexOf('.')) : '') {
+    if (Object.hasOwn(fields, prefix)) return fields[prefix]
+  }
+  return undefined
+}
+
+/**
  * The member API refused the form (400 with field errors): every field it named that this form
  * maps (API path → form field) shows the page's sentence for it. True when a field was marked;
  * any other failure is the error catalogue's, which already answered through the mutation cache.
@@ -243,7 +254,7 @@ export function showRejectedFields(form: AnyFormApi, error: unknown, fields: Rea
   if (!isUpstreamError(error) || error.failure.kind !== 'rejected' || !error.failure.fields) return false
   let marked = false
   for (const path of Object.keys(error.failure.fields)) {
-    const name = fields[path]
+    const name = mappedField(path, fields)
     if (!name) continue
     form.setFieldMeta(name, (previous) => ({ ...previous, errorMap: { ...previous.errorMap, onServer: message(name) } }))
     marked = true

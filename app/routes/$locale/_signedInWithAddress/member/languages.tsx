@@ -1,12 +1,23 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { AccountPage } from '~/features/member/account-page'
+import { LanguagesForm } from '~/features/member/languages-form'
+import { RedirectSearchSchema } from '~/lib/search-params'
+import { profileQuery } from '~/queries/member'
+import { loadPageData } from '~/upstream/load-page-data'
 
 export const Route = createFileRoute('/$locale/_signedInWithAddress/member/languages')({
+  validateSearch: RedirectSearchSchema,
+  loader: ({ context, location }) => loadPageData(context.queryClient, profileQuery, location),
   component: LanguagesPage,
 })
 
 function LanguagesPage() {
   const { t } = useLingui()
-  return <AccountPage title={t`Languages`} intro={t`The languages you speak, so we can offer you campaigns you can take part in.`} />
+  const { redirect } = Route.useSearch()
+  return (
+    <AccountPage title={t`Languages`} intro={t`The languages you can read product instructions in and write your reviews in.`}>
+      <LanguagesForm redirect={redirect} />
+    </AccountPage>
+  )
 }

@@ -1,12 +1,24 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { AccountPage } from '~/features/member/account-page'
+import { PreferencesForm } from '~/features/member/preferences-form'
+import { RedirectSearchSchema } from '~/lib/search-params'
+import { profileQuery } from '~/queries/member'
+import { loadPageData } from '~/upstream/load-page-data'
 
 export const Route = createFileRoute('/$locale/_signedInWithAddress/member/preferences')({
+  // A campaign's eligibility reasons link here with the way back to the campaign.
+  validateSearch: RedirectSearchSchema,
+  loader: ({ context, location }) => loadPageData(context.queryClient, profileQuery, location),
   component: PreferencesPage,
 })
 
 function PreferencesPage() {
   const { t } = useLingui()
-  return <AccountPage title={t`Preferences`} intro={t`Your interests and household, so we can match you with products that fit your life.`} />
+  const { redirect } = Route.useSearch()
+  return (
+    <AccountPage title={t`Preferences`} intro={t`Your interests and household, so we can match you with products that fit your life.`}>
+      <PreferencesForm redirect={redirect} />
+    </AccountPage>
+  )
 }
