@@ -26,6 +26,7 @@ function failureOf(error: unknown): AccountFailure {
     case 'auth/user-not-found':
     case 'auth/invalid-email':
     case 'auth/user-disabled':
+    case 'auth/user-mismatch':
       return 'invalid-credentials'
     case 'auth/email-already-in-use':
       return 'email-in-use'
@@ -201,6 +202,44 @@ export function continueWithSignInToken(queryClient: QueryClient, token: string)
     const auth = await authOf(queryClient)
     return withSession(queryClient, async () => (await (await sdk()).signInWithCustomToken(auth, token)).user)
   })
+}
+
+/**
+ * Confirms it is the member, for the changes that need a recent sign-in (e-mail, phone, payout,
+ * deletion): the password typed again (Firebase reauthentication), then a fresh session of full
+ * length, whose credentials carry the new sign-in time. If Firebase no longer holds the member in this
+ * browser, a sign-in with the session's e-mail address does, as long as it is the same member.
+ */
+export function reauthenticate(queryClient: QueryClient, password: string): Promise<Outcome<Viewer>> {
+  return attempt(async () => {
+    const auth = await authOf(queryClient)
+    await auth.authStateReady()
+    const firebase = await sdk()
+    const viewer = queryClient.getQueryData(viewerQuery.queryKey)
+    return withSession(queryClient, async () => {
+      const user = auth.currentUser
+      if (user?.email) return (await firebase.reauthenticateWithCredential(user, firebase.EmailAuthProvider.credential(user.email, password))).user
+      if (!viewer?.signedIn || !viewer.email) throw Object.assign(new Error('signed out'), { code: 'auth/invalid-credential' })
+      const signedIn = (await firebase.signInWithEmailAndPassword(auth, viewer.email, password)).user
+      if (signedIn.uid !== viewer.uid) {
+        // Another account with that address and password cannot stand in for this session's member.
+        await firebase.signOut(auth).catch(() => undefined)
+        throw Object.assign(new Error('another member'), { code: 'auth/user-mismatch' })
+      }
+      return signedIn
+    })
+  })
+}
+
+/**
+ * Whether the signed-in member can confirm with a password: Firebase lists a password provider for
+ * them. A member without one (another provider) confirms with an e-mailed sign-in link instead.
+ */
+export async function hasPasswordSignIn(queryClient: QueryClient): Promise<boolean> {
+  const auth = await authOf(queryClient)
+  await auth.authStateReady()
+  const user = auth.currentUser
+  return user === null || user.providerData.some((provider) => provider.providerId === 'password')
 }
 
 /** Always reports success for a well-formed address, so nobody learns whether an account exists. */

@@ -13,3 +13,11 @@ export const accountFailureMessage: Record<AccountFailure, MessageDescriptor> = 
   network: msg`We could not reach the sign-in service. Check your connection and try again.`,
   unknown: msg`Something went wrong please try again later`,
 }
+
+/**
+ * What a member reads when confirming with their password fails: the e-mail is known here, so a
+ * wrong password is said plainly.
+ */
+export function reauthFailureMessage(failure: AccountFailure): MessageDescriptor {
+  return failure === 'invalid-credentials' ? msg`That password is not right. Try again, or use a sign-in link instead.` : accountFailureMessage[failure]
+}
