@@ -192,7 +192,49 @@ export type MyReferrals = v.InferOutput<typeof MyReferralsSchema>
 
 /** POST logistics/v1/members/pseudonymize: irreversible, so the body must confirm it. */
 export const PseudonymizeBodySchema = v.strictObject({ confirm: v.literal(true, 'must be true to delete the account') })
-export const PseudonymizeResultSchema = v.strictObject({ pseudonymizedAt: Timestamp })
+
+/** What an account deletion removes; the receipt lists those that held something, and always the account itself. */
+export const DELETION_REMOVED = [
+  'profile',
+  'contact',
+  'birth-date-gender',
+  'languages-preferences',
+  'address',
+  'payout',
+  'social-profiles',
+  'social-posts',
+  'screener-answers',
+  'return-comments',
+  'unpublished-reviews',
+  'codes-and-messages',
+  'sign-in-account',
+  'sessions',
+] as const
+export type DeletionRemoved = (typeof DELETION_REMOVED)[number]
+
+/**
+ * What an account deletion keeps, none of it naming the member: published reviews (shown as
+ * "Former member"), the records of reimbursements, rewards and points that tax and accounting law
+ * requires, and the participations as anonymous counts.
+ */
+export const DELETION_KEPT = ['published-reviews', 'accounting-records', 'participation-history'] as const
+export type DeletionKept = (typeof DELETION_KEPT)[number]
+
+/** The deletion receipt: shown once, and e-mailed to the address held before the deletion. */
+export const DeletionReceiptSchema = v.strictObject({
+  /** `DEL-` and ten letters or digits; support finds the deleted record by it. */
+  reference: v.pipe(v.string(), v.regex(/^DEL-[A-Z0-9]{10}$/)),
+  deletedAt: Timestamp,
+  removed: v.array(v.picklist(DELETION_REMOVED)),
+  kept: v.array(v.picklist(DELETION_KEPT)),
+  /** Open applications withdrawn by the deletion. */
+  withdrawnParticipations: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  /** Where the receipt was sent, masked (`a•••@example.com`); null when the account had no e-mail address. */
+  sentTo: v.nullable(v.string()),
+})
+export type DeletionReceipt = v.InferOutput<typeof DeletionReceiptSchema>
+
+export const PseudonymizeResultSchema = v.strictObject({ pseudonymizedAt: Timestamp, receipt: DeletionReceiptSchema })
 export type PseudonymizeResult = v.InferOutput<typeof PseudonymizeResultSchema>
 
 /** POST downloadPDF/api/download-pdf takes no options. */

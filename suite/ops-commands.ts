@@ -8,6 +8,7 @@ import { notFound } from './http/errors'
 import { pointsBalance } from './services/members'
 import { credit } from './services/missions'
 import { approveReview, deliver, issueReturnLabel, markReturned, rejectReview, selectParticipation, ship } from './services/operations'
+import { deletePendingIdentities } from './services/privacy'
 
 const id = v.pipe(v.string(), v.uuid('must be an id'))
 
@@ -30,6 +31,7 @@ export const OpsCommandSchema = v.variant('command', [
     points: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000)),
     reason: v.pipe(v.string(), v.trim(), v.minLength(3), v.maxLength(200)),
   }),
+  v.strictObject({ command: v.literal('delete-identities') }),
   v.strictObject({ command: v.literal('list'), what: v.picklist(LISTS), campaign: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(120))) }),
 ])
 export type OpsCommand = v.InferOutput<typeof OpsCommandSchema>
@@ -55,6 +57,8 @@ export async function runOpsCommand(deps: SuiteDeps, cmd: OpsCommand): Promise<u
       return { returned: await markReturned(deps, cmd.id) }
     case 'grant-points':
       return grantPoints(deps, cmd.email, cmd.points, cmd.reason)
+    case 'delete-identities':
+      return deletePendingIdentities(deps)
     case 'list':
       return list(deps, cmd.what, cmd.campaign)
   }

@@ -26,6 +26,7 @@ Act:
   issue-return-label <shipmentId|participationId> --label-url URL
   mark-returned <shipmentId|participationId>
   grant-points <member e-mail> --points N --reason "…"  goodwill points, shown in the member's points history
+  delete-identities                                delete the sign-in accounts that account deletions could only disable
 
 A tester's way: list waitlisted → select → list selected → ship → deliver → list pending-reviews →
 approve-review (or reject-review). Every list prints the ids the next command takes.
@@ -57,6 +58,8 @@ function parseCommand(argv: string[]): OpsCommand {
       break
     case 'grant-points':
       Object.assign(raw, { email: arg, points: values.points === undefined ? undefined : Number(values.points), reason: values.reason })
+      break
+    case 'delete-identities':
       break
     case 'list':
       raw['what'] = arg

@@ -50,6 +50,13 @@ export const members = pgTable(
     registeredAt: ts('registered_at'),
     updatedAt: ts('updated_at').notNull(),
     pseudonymizedAt: ts('pseudonymized_at'),
+    /** The reference on the deletion receipt (`DEL-…`), so support can find the deleted record by it. */
+    deletionReference: text('deletion_reference'),
+    /**
+     * Set when the Firebase user of a deleted account is gone. Null on a pseudonymised member means the
+     * deletion fell back to disabling the user; the `delete-identities` operator command finishes it.
+     */
+    identityDeletedAt: ts('identity_deleted_at'),
   },
   (t) => [
     uniqueIndex('members_uid_key').on(t.uid),
@@ -355,6 +362,11 @@ export const outbox = pgTable(
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
     /** Set when the relay gave up after its last attempt. */
     failedAt: ts('failed_at'),
+    /**
+     * The whole row goes once delivered or given up on (production), not only its body: the
+     * deletion receipt, whose recipient is the address of a member who no longer exists.
+     */
+    eraseAfterDelivery: boolean('erase_after_delivery').notNull().default(false),
   },
   (t) => [
     index('outbox_created_idx').on(t.createdAt),

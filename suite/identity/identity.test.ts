@@ -123,6 +123,17 @@ describe('the remembered user record (revocation without a lookup per request)',
     expect(lookupsOf(gus.uid)).toBe(before + 1)
   })
 
+  it('refuses at once a user this process deleted; deleting a user already gone counts as done', async () => {
+    const ivy = await createTestMember()
+    const ivyCookie = await elsewhere().createSessionCookie(ivy.idToken, { expiresIn: 60 * 60 * 1000 })
+    expect(await identity.verify(ivy.idToken)).not.toBeNull()
+    await identity.deleteUser(ivy.uid)
+    expect(await identity.verify(ivy.idToken)).toBeNull()
+    expect(await identity.verify(ivyCookie)).toBeNull()
+    await expect(elsewhere().getUser(ivy.uid)).rejects.toMatchObject({ code: 'auth/user-not-found' })
+    await expect(identity.deleteUser(ivy.uid)).resolves.toBeUndefined()
+  })
+
   it('remembers nothing with a window of 0', async () => {
     const strict = firebaseIdentity(projectId(), { auth, clock, recordTtlMs: 0 })
     const hal = await createTestMember()

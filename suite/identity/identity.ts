@@ -1,10 +1,10 @@
 // Who is calling: the Bearer credential verified with Firebase Authentication, and the account
-// changes the suite makes there (e-mail, phone claim, disabling on deletion).
+// changes the suite makes there (e-mail, phone claim, deleting the user on account deletion).
 //
 // The credential is checked by the module the portal uses too (contract/credentials.server.ts):
 // locally, with the user's record remembered for at most `recordTtlMs` (60 s), so a session revoked
 // by another process may still be accepted here for up to that long. What this process changes
-// itself (disable, e-mail, phone) it forgets at once.
+// itself (disable, delete, e-mail, phone) it forgets at once.
 import { getApps, initializeApp } from 'firebase-admin/app'
 import { getAuth, type Auth, type DecodedIdToken } from 'firebase-admin/auth'
 import { credentialChecker } from '../../contract/credentials.server'
@@ -32,8 +32,13 @@ export interface IdentityProvider {
   updateEmail(uid: string, email: string): Promise<void>
   /** Records the verified phone and sets the `phoneVerified` custom claim (other claims kept). */
   setVerifiedPhone(uid: string, phone: string): Promise<void>
-  /** Account deletion: revokes every session and disables the user. */
+  /** Revokes every session and disables the user: the fallback when an account deletion cannot delete it. */
   disable(uid: string): Promise<void>
+  /**
+   * Account deletion: revokes every session and deletes the user, so the e-mail address is free to
+   * register again. A user that no longer exists counts as deleted.
+   */
+  deleteUser(uid: string): Promise<void>
   /** Seed support: the uid of the user with this e-mail, created with the password if missing. */
   ensureUser(user: { email: string; password: string; displayName: string }): Promise<string>
 }
@@ -99,6 +104,16 @@ export function firebaseIdentity(projectId: string, options: FirebaseIdentityOpt
       try {
         await auth.updateUser(uid, { disabled: true })
         await auth.revokeRefreshTokens(uid)
+      } finally {
+        forget(uid)
+      }
+    },
+    async deleteUser(uid) {
+      try {
+        await auth.revokeRefreshTokens(uid)
+        await auth.deleteUser(uid)
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'auth/user-not-found') throw error
       } finally {
         forget(uid)
       }

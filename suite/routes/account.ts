@@ -100,7 +100,7 @@ export function registerAccountRoutes(app: Hono<SuiteEnv>, deps: SuiteDeps) {
 
   app.post(`/${PSEUDONYMIZE_PATH}`, member, recentSignIn(deps), async (c) => {
     await parseBody(c, PseudonymizeBodySchema)
-    const at = await pseudonymize(deps, currentMember(c))
-    return ok(c, { pseudonymizedAt: at.toISOString() })
+    const receipt = await pseudonymize(deps, currentMember(c))
+    return ok(c, { pseudonymizedAt: receipt.deletedAt, receipt })
   })
 }

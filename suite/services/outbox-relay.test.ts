@@ -186,6 +186,18 @@ describe('outbox relay: delivery', () => {
     expect((await rowsOf())[0]).toMatchObject({ sentAt: h.clock.now(), body: 'Your Testers Circle code is 123456.' })
   })
 
+  it('in production, erases a message flagged erase_after_delivery once delivered or given up on; locally keeps it', async () => {
+    await h.deps.outbox.enqueue(h.deps.db, { channel: 'email', to: 'gone@example.test', subject: 'Deleted', body: 'Reference DEL-ABCDEFGH23', eraseAfterDelivery: true })
+    await relay({ email: smtpMail({ smtpUrl: smtp.url, from: MAIL_FROM }) }, { mode: 'local' }).runOnce()
+    expect(await rowsOf()).toMatchObject([{ recipient: 'gone@example.test', eraseAfterDelivery: true, body: 'Reference DEL-ABCDEFGH23' }])
+
+    await h.deps.outbox.enqueue(h.deps.db, { channel: 'email', to: 'gone2@example.test', subject: 'Deleted', body: 'Reference DEL-ABCDEFGH24', eraseAfterDelivery: true })
+    await h.deps.outbox.enqueue(h.deps.db, { channel: 'email', to: 'rejected@example.test', subject: 'Deleted', body: 'Reference DEL-ABCDEFGH25', eraseAfterDelivery: true })
+    await relay({ email: smtpMail({ smtpUrl: smtp.url, from: MAIL_FROM }) }, { mode: 'production', maxAttempts: 1 }).runOnce()
+    expect(smtp.received.map((m) => m.to)).toContainEqual(['gone2@example.test'])
+    expect((await rowsOf()).map((r) => r.recipient)).toEqual(['gone@example.test'])
+  })
+
   it('sends an SMS through the Twilio-shaped API: form fields and basic auth', async () => {
     const api = await startSmsApi()
     try {

@@ -7,8 +7,11 @@
 // leaves its claims to expire, and they are tried again: delivery is at least once.
 //
 // In production the body of a message is blanked once it is delivered (or given up on): bodies
-// carry one-time codes, and none should stay readable in the database. Locally the outbox is the
-// delivery channel (suite/api/dev/outbox shows it), so bodies are kept.
+// carry one-time codes, and none should stay readable in the database. A message flagged
+// erase_after_delivery (the receipt of an account deletion, addressed to a member who no longer
+// exists) is deleted whole instead, recipient included. Locally the outbox is the delivery channel
+// (suite/api/dev/outbox shows it, and a deleted member reads their receipt there), so every row is
+// kept as it is.
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { Db } from '../db/client'
@@ -57,8 +60,11 @@ export function createOutboxRelay(options: RelayOptions): OutboxRelay {
   const retryMs = options.retryMs ?? 30_000
   const leaseMs = options.leaseMs ?? 5 * 60_000
   const channels = (Object.keys(deliverers) as Channel[]).filter((c) => deliverers[c])
+  const production = (options.mode ?? 'production') === 'production'
   /** What a finished message keeps: no body in production. */
-  const finished = (options.mode ?? 'production') === 'production' ? { body: '' } : {}
+  const finished = production ? { body: '' } : {}
+  /** In production a message flagged erase_after_delivery leaves no row once finished. */
+  const erased = (row: Claimed) => production && row.eraseAfterDelivery
 
   let stopping = false
   let loop: Promise<void> | null = null
@@ -95,7 +101,8 @@ export function createOutboxRelay(options: RelayOptions): OutboxRelay {
       const reason = error instanceof DeliveryError ? error.message : `unexpected ${error instanceof Error ? error.name : 'error'}`
       const now = clock.now()
       if (row.attempts >= maxAttempts) {
-        await db.update(outbox).set({ lastError: reason, failedAt: now, ...finished }).where(eq(outbox.id, row.id))
+        if (erased(row)) await db.delete(outbox).where(eq(outbox.id, row.id))
+        else await db.update(outbox).set({ lastError: reason, failedAt: now, ...finished }).where(eq(outbox.id, row.id))
         log.error({ ...fields, error: reason }, 'outbox message not delivered; gave up')
       } else {
         const retryAt = new Date(now.getTime() + Math.min(retryMs * 2 ** (row.attempts - 1), MAX_RETRY_MS))
@@ -104,7 +111,8 @@ export function createOutboxRelay(options: RelayOptions): OutboxRelay {
       }
       return
     }
-    await db.update(outbox).set({ sentAt: clock.now(), ...finished }).where(eq(outbox.id, row.id))
+    if (erased(row)) await db.delete(outbox).where(eq(outbox.id, row.id))
+    else await db.update(outbox).set({ sentAt: clock.now(), ...finished }).where(eq(outbox.id, row.id))
     log.info(fields, 'outbox message delivered')
   }
 

@@ -11,6 +11,11 @@ export interface OutgoingMessage {
   to: string
   subject?: string
   body: string
+  /**
+   * The relay deletes the row once delivered or given up on (production), instead of blanking its
+   * body: for a message whose recipient must not stay in the database (the deletion receipt).
+   */
+  eraseAfterDelivery?: boolean
 }
 
 export type Channel = OutgoingMessage['channel']
@@ -28,6 +33,7 @@ export function databaseOutbox(clock: Clock): Outbox {
         recipient: message.to,
         subject: message.subject ?? null,
         body: message.body,
+        eraseAfterDelivery: message.eraseAfterDelivery ?? false,
         createdAt: now,
         nextAttemptAt: now,
       })

@@ -1,24 +1,29 @@
 // The member's data: export (JSON and PDF) and pseudonymisation (account deletion).
-import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
 import PDFDocument from 'pdfkit'
 import type { ProfileExport } from '../../contract/export'
-import type { NotificationSettings } from '../../contract/members'
+import { DELETION_REMOVED, type DeletionKept, type DeletionReceipt, type DeletionRemoved, type NotificationSettings } from '../../contract/members'
 import { WITHDRAWABLE_STATUSES } from '../../contract/participations'
-import type { Executor } from '../db/client'
+import type { Executor, Tx } from '../db/client'
 import {
   addresses,
   frontEndLogs,
+  ledgerEntries,
   members,
   otpCodes,
   outbox,
   participations,
   rateLimits,
+  redemptions,
   reviews,
+  shipments,
   socialPosts,
   socialProfiles,
 } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { getAddress } from './address'
+import { randomCode } from './discount-codes'
 import { listSocialPosts } from './content'
 import { memberProfile, type MemberRow } from './members'
 import { ledgerOf } from './missions'
@@ -131,30 +136,38 @@ function containing(value: string): string {
 }
 
 /**
- * Account deletion: open participations are withdrawn (freeing places for the waitlist),
- * personal data is replaced, address, payout, social data and codes removed, reviews kept under
- * "Former member"; then every session is revoked and the Firebase user disabled.
+ * Account deletion: open participations are withdrawn (freeing places for the waitlist), and
+ * everything that can name the member goes: personal data is replaced, address, payout, social
+ * profiles and posts, codes removed, screener answers and return comments cleared, reviews that
+ * were not published deleted. Published reviews stay under "Former member"; ledger entries,
+ * redemptions and shipments stay as the records accounting law requires, naming nobody.
  *
  * What carries the member's addresses elsewhere goes too: outbox messages to (or mentioning) their
- * e-mail addresses and numbers, the send-limit counters keyed on them or on the member, and the
- * member's uid on front-end log entries. An address another member holds now is left alone.
+ * e-mail addresses and numbers, front-end log entries mentioning them, the send-limit counters keyed
+ * on them or on the member, and the member's uid on front-end log entries. An address another member
+ * holds now is left alone.
+ *
+ * In the same transaction the receipt is queued to the address held before the deletion, flagged so
+ * the relay erases the row once delivered. After the commit the Firebase user is deleted (every
+ * session revoked first), which frees the e-mail address to register again.
  */
-export async function pseudonymize(deps: SuiteDeps, member: MemberRow): Promise<Date> {
+export async function pseudonymize(deps: SuiteDeps, member: MemberRow): Promise<DeletionReceipt> {
   const open = await deps.db
     .select({ id: participations.id, campaignId: participations.campaignId })
     .from(participations)
     .where(and(eq(participations.memberId, member.id), inArray(participations.status, [...WITHDRAWABLE_STATUSES])))
   for (const p of open) await withdraw(deps, member, p.campaignId, p.id)
   const now = deps.clock.now()
-  await deps.db.transaction(async (tx) => {
+  const receipt = await deps.db.transaction(async (tx) => {
     // Every address the member used: the current ones and every one a code was sent to.
-    const [current] = await tx.select({ email: members.email, phone: members.phone }).from(members).where(eq(members.id, member.id))
+    const [current] = await tx.select().from(members).where(eq(members.id, member.id))
+    if (!current) throw new Error('Member disappeared')
     const used = new Map<string, Channel>()
     for (const row of await tx.select({ channel: otpCodes.channel, target: otpCodes.target }).from(otpCodes).where(eq(otpCodes.memberId, member.id))) {
       used.set(row.target, row.channel as Channel)
     }
-    for (const email of [member.email, current?.email]) if (email) used.set(email, 'email')
-    for (const phone of [member.phone, current?.phone]) if (phone) used.set(phone, 'sms')
+    for (const email of [member.email, current.email]) if (email) used.set(email, 'email')
+    for (const phone of [member.phone, current.phone]) if (phone) used.set(phone, 'sms')
     if (used.size > 0) {
       const held = await tx
         .select({ email: members.email, phone: members.phone })
@@ -172,16 +185,63 @@ export async function pseudonymize(deps: SuiteDeps, member: MemberRow): Promise<
       }
     }
     const targets = [...used.keys()]
+    const removed = new Set<DeletionRemoved>(['profile', 'contact', 'sign-in-account', 'sessions'])
+    if (current.birthDate || current.gender) removed.add('birth-date-gender')
+    if (current.languages.length || current.preferences.interests.length || current.preferences.pets.length || current.preferences.children) {
+      removed.add('languages-preferences')
+    }
+    if (current.payout) removed.add('payout')
+
+    let messages = 0
     if (targets.length > 0) {
-      await tx
-        .delete(outbox)
-        .where(or(inArray(outbox.recipient, targets), ...targets.map((t) => sql`${outbox.body} like ${containing(t)}`)))
+      messages += (
+        await tx
+          .delete(outbox)
+          .where(or(inArray(outbox.recipient, targets), ...targets.map((t) => sql`${outbox.body} like ${containing(t)}`)))
+          .returning({ id: outbox.id })
+      ).length
+      // Log entries the portal sent may quote an address (a failed request's URL or message).
+      messages += (
+        await tx
+          .delete(frontEndLogs)
+          .where(
+            or(
+              ...targets.flatMap((t) => [
+                sql`${frontEndLogs.log} like ${containing(t)}`,
+                sql`${frontEndLogs.module} like ${containing(t)}`,
+                sql`${frontEndLogs.tags}::text like ${containing(t)}`,
+              ]),
+            ),
+          )
+          .returning({ id: frontEndLogs.id })
+      ).length
     }
     await tx
       .delete(rateLimits)
       .where(inArray(rateLimits.key, [otpMemberLimitKey(member.id), ...[...used].map(([target, channel]) => otpTargetLimitKey(channel, target))]))
     await tx.update(frontEndLogs).set({ userId: null }).where(inArray(frontEndLogs.userId, [member.uid, member.id]))
 
+    // Free text the member wrote: screener answers and return comments.
+    const answered = await tx
+      .update(participations)
+      .set({ answers: [] })
+      .where(and(eq(participations.memberId, member.id), sql`jsonb_array_length(${participations.answers}) > 0`))
+      .returning({ id: participations.id })
+    if (answered.length) removed.add('screener-answers')
+    const commented = await tx
+      .update(shipments)
+      .set({ returnComment: null })
+      .where(and(eq(shipments.memberId, member.id), isNotNull(shipments.returnComment)))
+      .returning({ id: shipments.id })
+    if (commented.length) removed.add('return-comments')
+    // A review not published was never shown under the member's name; nothing needs it kept.
+    const unpublished = await tx
+      .delete(reviews)
+      .where(and(eq(reviews.memberId, member.id), ne(reviews.status, 'published')))
+      .returning({ id: reviews.id })
+    if (unpublished.length) removed.add('unpublished-reviews')
+
+    const reference = `DEL-${randomCode(10)}`
     await tx
       .update(members)
       .set({
@@ -198,20 +258,142 @@ export async function pseudonymize(deps: SuiteDeps, member: MemberRow): Promise<
         preferences: { interests: [], children: 0, pets: [] },
         payout: null,
         pseudonymizedAt: now,
+        deletionReference: reference,
         updatedAt: now,
       })
       .where(eq(members.id, member.id))
-    await tx.delete(addresses).where(eq(addresses.memberId, member.id))
-    await tx.delete(socialProfiles).where(eq(socialProfiles.memberId, member.id))
-    await tx.delete(otpCodes).where(eq(otpCodes.memberId, member.id))
+    if ((await tx.delete(addresses).where(eq(addresses.memberId, member.id)).returning({ id: addresses.memberId })).length) removed.add('address')
+    if ((await tx.delete(socialProfiles).where(eq(socialProfiles.memberId, member.id)).returning({ id: socialProfiles.id })).length) {
+      removed.add('social-profiles')
+    }
+    messages += (await tx.delete(otpCodes).where(eq(otpCodes.memberId, member.id)).returning({ id: otpCodes.id })).length
+    if (messages) removed.add('codes-and-messages')
     const posts = await tx.select({ id: socialPosts.id }).from(socialPosts).where(eq(socialPosts.memberId, member.id))
-    if (posts.length) await tx.delete(socialPosts).where(inArray(socialPosts.id, posts.map((p) => p.id)))
+    if (posts.length) {
+      await tx.delete(socialPosts).where(inArray(socialPosts.id, posts.map((p) => p.id)))
+      removed.add('social-posts')
+    }
+
+    const kept: DeletionKept[] = []
+    if (await exists(tx, reviews, eq(reviews.memberId, member.id))) kept.push('published-reviews')
+    if (
+      (await exists(tx, ledgerEntries, eq(ledgerEntries.memberId, member.id))) ||
+      (await exists(tx, redemptions, eq(redemptions.memberId, member.id))) ||
+      (await exists(tx, shipments, eq(shipments.memberId, member.id)))
+    ) {
+      kept.push('accounting-records')
+    }
+    if (await exists(tx, participations, eq(participations.memberId, member.id))) kept.push('participation-history')
+
+    const sentTo = current.email ?? member.email
+    const receipt: DeletionReceipt = {
+      reference,
+      deletedAt: now.toISOString(),
+      removed: DELETION_REMOVED.filter((code) => removed.has(code)),
+      kept,
+      withdrawnParticipations: open.length,
+      sentTo: sentTo ? maskEmail(sentTo) : null,
+    }
+    // Queued after the purge above, so it is the one message left to the old address; the relay
+    // erases the whole row once it is delivered.
+    if (sentTo) {
+      await deps.outbox.enqueue(tx, { channel: 'email', to: sentTo, subject: RECEIPT_SUBJECT, body: receiptText(receipt), eraseAfterDelivery: true })
+    }
+    return receipt
   })
-  try {
-    await deps.identity.disable(member.uid)
-  } catch (error) {
-    // The member record already refuses this uid; an operator must disable the account by hand.
-    deps.logger.error({ err: error, memberId: member.id }, 'pseudonymised member, but disabling the Firebase user failed')
+  await deleteIdentity(deps, member.id, member.uid)
+  return receipt
+}
+
+async function exists(tx: Tx, table: PgTable, where: SQL): Promise<boolean> {
+  const rows = await tx.select({ one: sql<number>`1` }).from(table).where(where).limit(1)
+  return rows.length > 0
+}
+
+const IDENTITY_DELETE_TRIES = 3
+
+/**
+ * Deletes the Firebase user of a pseudonymised member (a few tries) and records it. When it cannot
+ * be deleted, the user is disabled instead, so the account cannot be used, and `identity_deleted_at`
+ * stays empty: the `delete-identities` operator command finishes it later. Resolves to whether the
+ * user is gone.
+ */
+export async function deleteIdentity(deps: SuiteDeps, memberId: string, uid: string): Promise<boolean> {
+  let failure: unknown
+  for (let attempt = 1; attempt <= IDENTITY_DELETE_TRIES; attempt++) {
+    try {
+      await deps.identity.deleteUser(uid)
+      await deps.db.update(members).set({ identityDeletedAt: deps.clock.now() }).where(eq(members.id, memberId))
+      return true
+    } catch (error) {
+      failure = error
+      if (attempt < IDENTITY_DELETE_TRIES) await new Promise((resolve) => setTimeout(resolve, 250 * attempt))
+    }
   }
-  return now
+  deps.logger.error({ err: failure, memberId }, 'pseudonymised member, but deleting the Firebase user failed; disabling it (run delete-identities later)')
+  try {
+    await deps.identity.disable(uid)
+  } catch (error) {
+    // The member record already refuses this uid; the operator command deletes the user later.
+    deps.logger.error({ err: error, memberId }, 'disabling the Firebase user of a pseudonymised member failed too')
+  }
+  return false
+}
+
+/** The operator's sweep: deletes the Firebase users that account deletions could only disable. */
+export async function deletePendingIdentities(deps: SuiteDeps): Promise<{ deleted: number; failed: string[] }> {
+  const pending = await deps.db
+    .select({ id: members.id, uid: members.uid })
+    .from(members)
+    .where(and(isNotNull(members.pseudonymizedAt), isNull(members.identityDeletedAt)))
+  const failed: string[] = []
+  for (const row of pending) if (!(await deleteIdentity(deps, row.id, row.uid))) failed.push(row.id)
+  return { deleted: pending.length - failed.length, failed }
+}
+
+/** `ada@example.com` → `a•••@example.com`: enough for the member to recognise, nothing more. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@')
+  if (at <= 0) return '•••'
+  return `${email.slice(0, 1)}•••${email.slice(at)}`
+}
+
+const RECEIPT_SUBJECT = 'Your Testers Circle account was deleted'
+
+const REMOVED_TEXT: Record<DeletionRemoved, string> = {
+  profile: 'your name and display name',
+  contact: 'your e-mail address and phone number',
+  'birth-date-gender': 'your birth date and gender',
+  'languages-preferences': 'your languages, household and interests',
+  address: 'your shipping address',
+  payout: 'your payout details (PayPal or bank account)',
+  'social-profiles': 'your social media profiles',
+  'social-posts': 'your social media posts and their reach',
+  'screener-answers': 'your answers to application questions',
+  'return-comments': 'your comments on returns',
+  'unpublished-reviews': 'your reviews that were not published',
+  'codes-and-messages': 'one-time codes, messages to you and logs that mention you',
+  'sign-in-account': 'your sign-in account',
+  sessions: 'every signed-in session, on every device',
+}
+
+const KEPT_TEXT: Record<DeletionKept, string> = {
+  'published-reviews': 'your published reviews, shown as written by "Former member"',
+  'accounting-records': 'records of shipments, reimbursements, points and rewards, which accounting and tax law requires us to keep; they no longer name you',
+  'participation-history': 'which product tests took place, as anonymous counts',
+}
+
+/** The receipt e-mail: reference, date, what was removed and kept. No link and no name. */
+function receiptText(receipt: DeletionReceipt): string {
+  const lines = [
+    `Your Testers Circle account was deleted on ${receipt.deletedAt.slice(0, 10)} (${receipt.deletedAt.slice(11, 16)} UTC).`,
+    `Reference: ${receipt.reference}`,
+    '',
+    'What we removed:',
+    ...receipt.removed.map((code) => `- ${REMOVED_TEXT[code]}`),
+  ]
+  if (receipt.withdrawnParticipations) lines.push(`- your ${receipt.withdrawnParticipations} open application(s), withdrawn`)
+  if (receipt.kept.length) lines.push('', 'What we kept, and why:', ...receipt.kept.map((code) => `- ${KEPT_TEXT[code]}`))
+  lines.push('', 'Quote the reference if you contact us about this deletion. This is the last message we send to this address.')
+  return lines.join('\n')
 }
