@@ -67,7 +67,7 @@ function PreferencesEditor({ saved, redirect }: { saved: Preferences; redirect?:
         showRejectedFields(formApi, error, API_FIELDS, (field) => invalid[field as PreferencesField])
         return
       }
-      formApi.reset({ interests: member.preferences.interests, children: member.preferences.children, pets: member.preferences.pets })
+      formApi.reset(member.preferences)
       feedback.toast({ severity: 'success', summary: t`Preferences saved`, detail: t`Your changes are saved.` })
       if (redirect) await navigate({ href: safeRedirectTarget(redirect), replace: true })
     },
