@@ -1,6 +1,7 @@
 // Campaigns (product tests), their flights, and the public review pages.
 import * as v from 'valibot'
 import { CategorySchema, CountrySchema, PageQuerySchema, Timestamp, pageOf, queryInt } from './common'
+import { PETS } from './members'
 
 export const PHASES = ['upcoming', 'open', 'testing', 'completed'] as const
 export const PhaseSchema = v.picklist(PHASES)
@@ -38,13 +39,36 @@ export const FlightSchema = v.strictObject({
 })
 export type Flight = v.InferOutput<typeof FlightSchema>
 
+const PetSchema = v.picklist(PETS)
+
+/** A test for households with children, or without. */
+export const CHILDREN_RULES = ['with', 'without'] as const
+export const ChildrenRuleSchema = v.picklist(CHILDREN_RULES)
+export type ChildrenRule = v.InferOutput<typeof ChildrenRuleSchema>
+
 export const EligibilitySchema = v.strictObject({
   countries: v.array(CountrySchema),
   minAge: v.nullable(v.number()),
   phoneVerifiedRequired: v.boolean(),
   socialProfileRequired: v.boolean(),
+  // The rules on the member's preferences came later: campaigns stored before them lack the keys
+  // and mean "anyone" (see withEligibilityDefaults).
+  /** Members interested in at least one of these categories; empty: anyone. */
+  interests: v.optional(v.array(CategorySchema), () => []),
+  /** Households with at least one of these pets; empty: anyone. */
+  pets: v.optional(v.array(PetSchema), () => []),
+  /** Households with children, or without; null: anyone. */
+  children: v.optional(v.nullable(ChildrenRuleSchema), null),
 })
+/** A campaign's rules, every one present. */
 export type Eligibility = v.InferOutput<typeof EligibilitySchema>
+/** A campaign's rules as stored or written: the preference rules may be missing. */
+export type EligibilityInput = v.InferInput<typeof EligibilitySchema>
+
+/** The one place a campaign's stored rules get their defaults: a missing preference rule means anyone. */
+export function withEligibilityDefaults(rules: EligibilityInput): Eligibility {
+  return { ...rules, interests: rules.interests ?? [], pets: rules.pets ?? [], children: rules.children ?? null }
+}
 
 /**
  * Why a member cannot take part in a campaign, by code (the portal words each one). The member
@@ -63,6 +87,12 @@ export const IneligibleReasonSchema = v.variant('code', [
   v.strictObject({ code: v.literal('phone') }),
   /** The test needs a connected social account. */
   v.strictObject({ code: v.literal('social') }),
+  /** The test is for members interested in one of these categories, and the member's preferences name none of them. */
+  v.strictObject({ code: v.literal('interests'), interests: v.array(CategorySchema) }),
+  /** The test is for households with one of these pets, and the member's preferences name none of them. */
+  v.strictObject({ code: v.literal('pets'), pets: v.array(PetSchema) }),
+  /** The test is for households with (or without) children, and the member's preferences say otherwise. */
+  v.strictObject({ code: v.literal('children'), children: ChildrenRuleSchema }),
 ])
 export type IneligibleReason = v.InferOutput<typeof IneligibleReasonSchema>
 export type IneligibleReasonCode = IneligibleReason['code']

@@ -6,6 +6,7 @@ import {
   CampaignPageSchema,
   PublicReviewSchema,
   ReviewPageSchema,
+  type Eligibility,
 } from '../../contract/campaigns'
 import { ParticipationListSchema, ParticipationSchema } from '../../contract/participations'
 import {
@@ -23,6 +24,8 @@ import {
   PUBLIC_REVIEW_PATH,
   fillPath,
 } from '../../contract/paths'
+import { eq } from 'drizzle-orm'
+import { campaigns } from '../db/schema'
 import { seedDemoData } from '../seed/seed'
 import { createCampaign, GOOD_ADDRESS } from '../test/fixtures'
 import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
@@ -49,7 +52,7 @@ describe('public campaigns and reviews', () => {
     expect(full?.placesLeft).toBe(0)
     const page = expectOk(await call(h.app, 'GET', PUBLIC_CAMPAIGNS_PATH, { query: { pageSize: '3', page: '2' } }), CampaignPageSchema)
     expect(page.items).toHaveLength(3)
-    expect(page.total).toBe(10)
+    expect(page.total).toBe(11)
     const phases = new Set(
       expectOk(await call(h.app, 'GET', PUBLIC_CAMPAIGNS_PATH, { query: { pageSize: '50' } }), CampaignPageSchema).items.map((c) => c.phase),
     )
@@ -276,6 +279,50 @@ describe('eligibility', () => {
     expect(await ask(easy.campaignId)).toEqual([{ campaignId: easy.campaignId, eligible: true, reasons: [] }])
     const done = await createCampaign(h.deps.db, h.clock.now(), { phase: 'completed', eligibility: { minAge: 21 } })
     expect((await ask(done.campaignId))[0]?.reasons).toEqual([{ code: 'age', minAge: 21 }])
+  })
+
+  it('targets preferences: for the seeded pet campaign the eligibility answer and sign-up agree, before and after the member adds a dog', async () => {
+    const eve = await createTestMember()
+    await call(h.app, 'PUT', ADDRESS_PATH, { token: eve.bearer, body: GOOD_ADDRESS })
+    const campaign = expectOk(await call(h.app, 'GET', fillPath(PUBLIC_CAMPAIGN_PATH, { idOrSlug: 'whisker-wag-lick-mat' })), CampaignDetailSchema)
+    expect(campaign.phase).toBe('open')
+    expect(campaign.eligibility).toMatchObject({ pets: ['dog', 'cat'], interests: [], children: null })
+    const ask = async () =>
+      expectOk(await call(h.app, 'GET', CAMPAIGN_ELIGIBILITY_PATH, { token: eve.bearer, query: { campaignId: campaign.id } }), CampaignEligibilityListSchema).items[0]
+    const signUp = { campaignId: campaign.id, answers: [{ questionId: 'pet', answer: 'My dog' }] }
+
+    const before = await ask()
+    expect(before).toEqual({ campaignId: campaign.id, eligible: false, reasons: [{ code: 'pets', pets: ['dog', 'cat'] }] })
+    const refused = expectOk(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: eve.bearer, body: signUp }), ParticipationSchema, 201)
+    expect(refused).toMatchObject({ status: 'not-eligible', ineligibleReasons: before?.reasons })
+
+    await call(h.app, 'PATCH', 'suite/api/members/update-profile', { token: eve.bearer, body: { preferences: { interests: [], children: 0, pets: ['fish', 'dog'] } } })
+    expect(await ask()).toEqual({ campaignId: campaign.id, eligible: true, reasons: [] })
+    const accepted = expectOk(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: eve.bearer, body: signUp }), ParticipationSchema)
+    expect(accepted).toMatchObject({ id: refused.id, status: 'selected', ineligibleReasons: [] })
+  })
+
+  it('applies interests and children rules, and reads campaigns stored without the preference rules as open to anyone', async () => {
+    const fay = await createTestMember()
+    await call(h.app, 'PUT', ADDRESS_PATH, { token: fay.bearer, body: GOOD_ADDRESS })
+    const reasonsFor = async (campaignId: string) =>
+      expectOk(await call(h.app, 'GET', CAMPAIGN_ELIGIBILITY_PATH, { token: fay.bearer, query: { campaignId } }), CampaignEligibilityListSchema).items[0]?.reasons
+    const families = await createCampaign(h.deps.db, h.clock.now(), { eligibility: { interests: ['baby', 'home'], children: 'with' } })
+    const quiet = await createCampaign(h.deps.db, h.clock.now(), { eligibility: { children: 'without' } })
+    expect(await reasonsFor(families.campaignId)).toEqual([{ code: 'interests', interests: ['baby', 'home'] }, { code: 'children', children: 'with' }])
+    expect(await reasonsFor(quiet.campaignId)).toEqual([])
+    await call(h.app, 'PATCH', 'suite/api/members/update-profile', { token: fay.bearer, body: { preferences: { interests: ['home'], children: 2, pets: [] } } })
+    expect(await reasonsFor(families.campaignId)).toEqual([])
+    expect(await reasonsFor(quiet.campaignId)).toEqual([{ code: 'children', children: 'without' }])
+
+    // A row as written before the preference rules existed: the keys are absent.
+    const old = await createCampaign(h.deps.db, h.clock.now())
+    const stored = { countries: ['DE'], minAge: null, phoneVerifiedRequired: false, socialProfileRequired: false }
+    await h.deps.db.update(campaigns).set({ eligibility: stored as Eligibility }).where(eq(campaigns.id, old.campaignId))
+    const detail = expectOk(await call(h.app, 'GET', fillPath(PUBLIC_CAMPAIGN_PATH, { idOrSlug: old.campaignId })), CampaignDetailSchema)
+    expect(detail.eligibility).toEqual({ ...stored, interests: [], pets: [], children: null })
+    expect(await reasonsFor(old.campaignId)).toEqual([])
+    expect(expectOk(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: fay.bearer, body: { campaignId: old.campaignId } }), ParticipationSchema, 201).status).toBe('selected')
   })
 
   it('lists the open and upcoming campaigns only', async () => {

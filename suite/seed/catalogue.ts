@@ -29,6 +29,9 @@ const open = (over: Partial<Eligibility> = {}): Eligibility => ({
   minAge: null,
   phoneVerifiedRequired: false,
   socialProfileRequired: false,
+  interests: [],
+  pets: [],
+  children: null,
   ...over,
 })
 const tasks = (over: Partial<Tasks> = {}): Tasks => ({ questionnaire: true, purchaseIntent: false, review: true, social: false, ...over })
@@ -106,6 +109,28 @@ export const CAMPAIGNS: SeedCampaign[] = [
       retailValueCents: 3400,
       currency: 'EUR',
       image: 'serum.svg',
+    },
+  },
+  {
+    slug: 'whisker-wag-lick-mat',
+    title: 'Slow down at dinner: a lick mat for dogs and cats',
+    summary: 'For households with a dog or a cat: a mat that turns a meal into a calm quarter of an hour.',
+    description:
+      'Whisker & Wag\'s silicone lick mat spreads wet food, yoghurt or paste into grooves that take a dog or a cat 15 to 20 minutes to clear, instead of one gulp. We want to know whether it calms meal times, vet visits and bath days, and how it survives the dishwasher. This test is for households with a dog or a cat: tell us about your pets in your preferences.',
+    kind: 'free-product',
+    phase: 'open',
+    quota: 30,
+    eligibility: open({ pets: ['dog', 'cat'] }),
+    screener: [{ id: 'pet', prompt: 'Who will use the mat?', kind: 'single', options: ['My dog', 'My cat', 'Both'], required: true }],
+    tasks: tasks(),
+    product: {
+      name: 'Calm Lick Mat 20 × 20 cm',
+      brand: 'Whisker & Wag',
+      description: 'A food-grade silicone lick mat with suction cups and three groove patterns for wet food, yoghurt or paste. Dishwasher safe.',
+      category: 'pets',
+      retailValueCents: 1290,
+      currency: 'EUR',
+      image: 'lick-mat.svg',
     },
   },
   {

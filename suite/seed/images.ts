@@ -57,6 +57,15 @@ const IMAGES: Record<string, string> = {
      <circle cx="165" cy="215" r="8" fill="#f4a261"/><circle cx="235" cy="222" r="9" fill="#f4a261"/>`,
     'A bag of salmon treats for dogs with a fish on the label',
   ),
+  'lick-mat.svg': frame(
+    '#fdf1e3',
+    `<rect x="95" y="75" width="210" height="180" rx="26" fill="#e76f51"/>
+     <rect x="115" y="95" width="170" height="140" rx="16" fill="#f4a261"/>
+     <path d="M125 120 q15 -12 30 0 t30 0 t30 0 t30 0 t30 0 M125 150 q15 -12 30 0 t30 0 t30 0 t30 0 t30 0" stroke="#e76f51" stroke-width="6" fill="none" stroke-linecap="round"/>
+     <circle cx="200" cy="200" r="16" fill="#fdf1e3"/>
+     <circle cx="178" cy="176" r="7" fill="#fdf1e3"/><circle cx="194" cy="168" r="7" fill="#fdf1e3"/><circle cx="210" cy="168" r="7" fill="#fdf1e3"/><circle cx="224" cy="178" r="7" fill="#fdf1e3"/>`,
+    'An orange silicone lick mat with wavy grooves and a paw print',
+  ),
   'speaker.svg': frame(
     '#e8eef3',
     `<rect x="120" y="95" width="160" height="150" rx="36" fill="#1d3557"/>

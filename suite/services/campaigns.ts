@@ -1,6 +1,6 @@
 // Campaigns, flights and their phases; public listing and detail.
 import { and, count, eq, inArray, sql } from 'drizzle-orm'
-import type { CampaignDetail, CampaignKind, CampaignSummary, Flight, Phase, Product } from '../../contract/campaigns'
+import { withEligibilityDefaults, type CampaignDetail, type CampaignKind, type CampaignSummary, type Flight, type Phase, type Product } from '../../contract/campaigns'
 import type { Category } from '../../contract/common'
 import type { Executor } from '../db/client'
 import { campaigns, flights, participations, products, reviews } from '../db/schema'
@@ -192,7 +192,7 @@ export async function campaignDetail(ex: Executor, idOrSlug: string, now: Date):
     description: loaded.campaign.description,
     product: toProduct(loaded.product),
     flights: loaded.flights.map((f) => toFlight(f, counts.get(f.id), now)),
-    eligibility: loaded.campaign.eligibility,
+    eligibility: withEligibilityDefaults(loaded.campaign.eligibility),
     screener: loaded.campaign.screener,
     tasks: loaded.campaign.tasks,
   }

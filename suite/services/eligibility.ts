@@ -1,8 +1,9 @@
 // Eligibility: a campaign's rules applied to a member. Sign-up (process_signup) and the
 // eligibility endpoint both use `ineligibleReasons`, so they always agree.
 import { asc, count, eq, inArray } from 'drizzle-orm'
-import type { CampaignEligibility, Eligibility, IneligibleReason } from '../../contract/campaigns'
+import { withEligibilityDefaults, type CampaignEligibility, type Eligibility, type IneligibleReason } from '../../contract/campaigns'
 import type { Country } from '../../contract/common'
+import type { Preferences } from '../../contract/members'
 import type { Executor } from '../db/client'
 import { addresses, campaigns, flights, socialProfiles } from '../db/schema'
 import { notFound } from '../http/errors'
@@ -15,6 +16,8 @@ export interface EligibilityFacts {
   birthDate: string | null
   phoneVerified: boolean
   hasSocialProfile: boolean
+  /** Interests, children in the household and pets, as the member saved them. */
+  preferences: Preferences
 }
 
 export async function eligibilityFacts(ex: Executor, member: MemberRow): Promise<EligibilityFacts> {
@@ -25,6 +28,7 @@ export async function eligibilityFacts(ex: Executor, member: MemberRow): Promise
     birthDate: member.birthDate,
     phoneVerified: member.phoneVerified,
     hasSocialProfile: Number(profiles?.n ?? 0) > 0,
+    preferences: member.preferences,
   }
 }
 
@@ -48,6 +52,12 @@ export function ineligibleReasons(rules: Eligibility, facts: EligibilityFacts, n
   }
   if (rules.phoneVerifiedRequired && !facts.phoneVerified) reasons.push({ code: 'phone' })
   if (rules.socialProfileRequired && !facts.hasSocialProfile) reasons.push({ code: 'social' })
+  // Targeting by preferences: at least one of the interests and of the pets asked for (none asked:
+  // anyone), and children in the household or none, as the test asks.
+  const { interests, pets, children } = facts.preferences
+  if (rules.interests.length > 0 && !rules.interests.some((i) => interests.includes(i))) reasons.push({ code: 'interests', interests: rules.interests })
+  if (rules.pets.length > 0 && !rules.pets.some((p) => pets.includes(p))) reasons.push({ code: 'pets', pets: rules.pets })
+  if ((rules.children === 'with' && children === 0) || (rules.children === 'without' && children > 0)) reasons.push({ code: 'children', children: rules.children })
   return reasons
 }
 
@@ -78,7 +88,7 @@ export async function campaignEligibility(ex: Executor, member: MemberRow, now: 
   if (chosen.length === 0) return []
   const facts = await eligibilityFacts(ex, member)
   return chosen.map((r) => {
-    const reasons = ineligibleReasons(r.eligibility, facts, now)
+    const reasons = ineligibleReasons(withEligibilityDefaults(r.eligibility), facts, now)
     return { campaignId: r.id, eligible: reasons.length === 0, reasons }
   })
 }

@@ -1,7 +1,7 @@
 // Participations: sign-up with eligibility, quota and waitlist; withdrawal; task acknowledgements.
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { CampaignKind, ScreenerQuestion } from '../../contract/campaigns'
+import { withEligibilityDefaults, type CampaignKind, type ScreenerQuestion } from '../../contract/campaigns'
 import type { FieldErrors } from '../../contract/envelope'
 import type { Participation, ParticipationStatus, ScreenerAnswer } from '../../contract/participations'
 import { requiredTasks, WITHDRAWABLE_STATUSES, type TaskKey } from '../../contract/participations'
@@ -177,7 +177,7 @@ export async function processSignup(
     if (existing && existing.status !== 'not-eligible') throw conflict('You already signed up for this flight')
 
     // The same rules the eligibility endpoint answers with (services/eligibility.ts).
-    const reasons = ineligibleReasons(campaign.eligibility, await eligibilityFacts(tx, member), now)
+    const reasons = ineligibleReasons(withEligibilityDefaults(campaign.eligibility), await eligibilityFacts(tx, member), now)
     let status: ParticipationStatus
     if (reasons.length > 0) status = 'not-eligible'
     else status = (await countPlaceHolders(tx, flight.id)) < flight.quota ? 'selected' : 'waitlisted'

@@ -1,0 +1,89 @@
+// The rules of a campaign applied to a member's facts: the one function behind the eligibility
+// endpoint and sign-up.
+import { describe, expect, it } from 'vitest'
+import * as v from 'valibot'
+import { EligibilitySchema, withEligibilityDefaults, type Eligibility, type IneligibleReason } from '../../contract/campaigns'
+import { ineligibleReasons, type EligibilityFacts } from './eligibility'
+
+const NOW = new Date('2026-06-15T12:00:00Z')
+
+const anyone: Eligibility = {
+  countries: ['DE', 'GB'],
+  minAge: null,
+  phoneVerifiedRequired: false,
+  socialProfileRequired: false,
+  interests: [],
+  pets: [],
+  children: null,
+}
+
+const member: EligibilityFacts = {
+  country: 'DE',
+  birthDate: '1990-06-16',
+  phoneVerified: false,
+  hasSocialProfile: false,
+  preferences: { interests: [], children: 0, pets: [] },
+}
+
+const reasons = (rules: Partial<Eligibility>, facts: Partial<EligibilityFacts> = {}, prefs: Partial<EligibilityFacts['preferences']> = {}) =>
+  ineligibleReasons({ ...anyone, ...rules }, { ...member, ...facts, preferences: { ...member.preferences, ...prefs } }, NOW)
+
+describe('ineligibleReasons', () => {
+  it.each<[string, Partial<Eligibility>, Partial<EligibilityFacts>, IneligibleReason[]]>([
+    ['anyone with an address in a country served', {}, {}, []],
+    ['no address', {}, { country: null }, [{ code: 'address' }]],
+    ['a country not served', {}, { country: 'US' }, [{ code: 'country', countries: ['DE', 'GB'] }]],
+    ['a minimum age without a birth date', { minAge: 18 }, { birthDate: null }, [{ code: 'birth-date', minAge: 18 }]],
+    ['36 the day after: 35 today', { minAge: 36 }, {}, [{ code: 'age', minAge: 36 }]],
+    ['35 is old enough for 35', { minAge: 35 }, {}, []],
+    ['a verified phone asked for', { phoneVerifiedRequired: true }, {}, [{ code: 'phone' }]],
+    ['a social account asked for', { socialProfileRequired: true }, { hasSocialProfile: true }, []],
+  ])('%s', (_what, rules, facts, expected) => {
+    expect(reasons(rules, facts)).toEqual(expected)
+  })
+
+  it.each<[string, Partial<Eligibility>, Partial<EligibilityFacts['preferences']>, IneligibleReason[]]>([
+    ['no preference rules: a member with no preferences', {}, {}, []],
+    ['pets asked for, the member has none', { pets: ['dog', 'cat'] }, {}, [{ code: 'pets', pets: ['dog', 'cat'] }]],
+    ['pets asked for, the member has another kind', { pets: ['dog', 'cat'] }, { pets: ['fish'] }, [{ code: 'pets', pets: ['dog', 'cat'] }]],
+    ['pets asked for, the member has one of them', { pets: ['dog', 'cat'] }, { pets: ['fish', 'cat'] }, []],
+    ['interests asked for, the member names none', { interests: ['kitchen', 'food-drink'] }, { interests: ['tech'] }, [{ code: 'interests', interests: ['kitchen', 'food-drink'] }]],
+    ['interests asked for, the member names one', { interests: ['kitchen', 'food-drink'] }, { interests: ['tech', 'kitchen'] }, []],
+    ['with children, the member has none', { children: 'with' }, { children: 0 }, [{ code: 'children', children: 'with' }]],
+    ['with children, the member has two', { children: 'with' }, { children: 2 }, []],
+    ['without children, the member has one', { children: 'without' }, { children: 1 }, [{ code: 'children', children: 'without' }]],
+    ['without children, the member has none', { children: 'without' }, { children: 0 }, []],
+    ['children any, whatever the member has', { children: null }, { children: 3 }, []],
+    [
+      'every preference rule missed at once, in order',
+      { interests: ['baby'], pets: ['dog'], children: 'with' },
+      {},
+      [{ code: 'interests', interests: ['baby'] }, { code: 'pets', pets: ['dog'] }, { code: 'children', children: 'with' }],
+    ],
+  ])('%s', (_what, rules, prefs, expected) => {
+    expect(reasons(rules, {}, prefs)).toEqual(expected)
+  })
+
+  it('reports the address and the preference rules together', () => {
+    expect(reasons({ pets: ['cat'] }, { country: null })).toEqual([{ code: 'address' }, { code: 'pets', pets: ['cat'] }])
+  })
+})
+
+describe('withEligibilityDefaults', () => {
+  it('reads rules stored before the preference rules as "anyone"', () => {
+    const stored = { countries: ['DE'], minAge: 18, phoneVerifiedRequired: true, socialProfileRequired: false } as const
+    expect(withEligibilityDefaults({ ...stored, countries: [...stored.countries] })).toEqual({ ...stored, countries: ['DE'], interests: [], pets: [], children: null })
+  })
+
+  it('agrees with the contract schema, which fills the same defaults when it reads an answer', () => {
+    const stored = { countries: ['DE' as const], minAge: null, phoneVerifiedRequired: false, socialProfileRequired: false }
+    expect(v.parse(EligibilitySchema, stored)).toEqual(withEligibilityDefaults(stored))
+    expect(v.safeParse(EligibilitySchema, { ...stored, pets: ['unicorn'] }).success).toBe(false)
+    expect(v.safeParse(EligibilitySchema, { ...stored, children: 'some' }).success).toBe(false)
+  })
+
+  it('keeps the preference rules a campaign has', () => {
+    const rules: Eligibility = { ...anyone, interests: ['pets'], pets: ['dog'], children: 'without' }
+    expect(withEligibilityDefaults(rules)).toEqual(rules)
+  })
+})
