@@ -8,6 +8,7 @@ import { FormAlert } from '~/components/ui/field'
 import { IneligibleReasons } from '~/features/campaigns/eligibility-reasons'
 import { formatDate } from '~/lib/date-format'
 import { withdrawParticipationFn } from '~/participations/participations.functions'
+import { profileQuery } from '~/queries/member'
 import { campaignParticipationsQuery } from '~/queries/participations'
 import { shipmentsQuery } from '~/queries/shipments'
 import { unwrap } from '~/upstream/upstream-result'
@@ -65,6 +66,7 @@ export function ParticipationDetail({ campaignId }: { campaignId: string }) {
         <div className="mt-5 border-t border-line pt-4">
           <NextStep participation={p} showDetailsLink={false} />
         </div>
+        {p.campaign.kind === 'verified-purchase' && p.status !== 'not-eligible' && p.status !== 'withdrawn' && <PayoutReminder back={back} />}
         {p.status === 'not-eligible' && p.ineligibleReasons.length > 0 && (
           <div className="mt-4">
             <h3 className="font-semibold text-ink">{t`Why you were not eligible`}</h3>
@@ -107,6 +109,24 @@ export function ParticipationDetail({ campaignId }: { campaignId: string }) {
       </section>
 
       {canWithdraw(p) && <WithdrawSection participation={p} />}
+    </div>
+  )
+}
+
+/** A verified purchase is reimbursed to the member's payout details: while none are saved, ask for them. */
+function PayoutReminder({ back }: { back: string }) {
+  const { data } = useQuery(profileQuery)
+  if (!data || data.payout !== null) return null
+  return (
+    <div className="mt-4">
+      <FormAlert tone="info">
+        <Trans>
+          Tell us where to send your reimbursement.{' '}
+          <Link to="/$locale/member/payments" params={{ locale }} search={{ redirect: back }} className="font-semibold underline">
+            Add your payout details
+          </Link>
+        </Trans>
+      </FormAlert>
     </div>
   )
 }

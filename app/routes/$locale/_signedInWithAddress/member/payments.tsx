@@ -1,12 +1,23 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { MemberPage } from '~/features/member/member-page'
+import { AccountPage } from '~/features/member/account-page'
+import { PayoutSettings } from '~/features/member/payout-form'
+import { RedirectSearchSchema } from '~/lib/search-params'
+import { profileQuery } from '~/queries/member'
+import { loadPageData } from '~/upstream/load-page-data'
 
 export const Route = createFileRoute('/$locale/_signedInWithAddress/member/payments')({
+  validateSearch: RedirectSearchSchema,
+  loader: ({ context, location }) => loadPageData(context.queryClient, profileQuery, location),
   component: PaymentsPage,
 })
 
 function PaymentsPage() {
   const { t } = useLingui()
-  return <MemberPage title={t`Payouts`} intro={t`Where we send reimbursements for verified purchases: a PayPal e-mail address or a bank account (IBAN).`} />
+  const { redirect } = Route.useSearch()
+  return (
+    <AccountPage title={t`Payouts`} intro={t`Where we send reimbursements for verified purchases: a PayPal e-mail address or a bank account (IBAN).`}>
+      <PayoutSettings redirect={redirect} />
+    </AccountPage>
+  )
 }
