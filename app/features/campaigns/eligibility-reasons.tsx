@@ -1,6 +1,8 @@
+import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { Eligibility, IneligibleReason } from '#contract/campaigns'
+import { categoryLabel, petLabel } from '~/features/member/preference-labels'
 
 const fixLink = 'font-semibold text-colbolt underline underline-offset-2 hover:text-authentic'
 
@@ -11,9 +13,22 @@ export function useCountryList() {
   return (countries: readonly string[]) => list.format(countries.map((code) => names.of(code) ?? code))
 }
 
+/** Words of a rule that accepts any one of several values: "Dog or Cat". */
+function useChoiceList() {
+  const { i18n } = useLingui()
+  const list = new Intl.ListFormat(i18n.locale, { style: 'long', type: 'disjunction' })
+  return (labels: readonly MessageDescriptor[]) => list.format(labels.map((label) => i18n._(label)))
+}
+
 /** One reason a member cannot apply (by the member API's reason code), with the page that fixes it. */
 function Reason({ reason, back }: { reason: IneligibleReason; back: string }) {
   const countryList = useCountryList()
+  const choiceList = useChoiceList()
+  const preferencesLink = (
+    <Link to="/$locale/member/preferences" params={{ locale: 'en' }} search={{ redirect: back }} className={fixLink}>
+      <Trans>Update your preferences</Trans>
+    </Link>
+  )
   switch (reason.code) {
     case 'address':
       return (
@@ -61,6 +76,29 @@ function Reason({ reason, back }: { reason: IneligibleReason; back: string }) {
           </Link>
         </Trans>
       )
+    case 'pets': {
+      const pets = choiceList(reason.pets.map((pet) => petLabel[pet]))
+      return (
+        <Trans>
+          This test is for households with one of these pets: {pets}. If you have one, add it to your preferences. {preferencesLink}
+        </Trans>
+      )
+    }
+    case 'interests': {
+      const categories = choiceList(reason.interests.map((category) => categoryLabel[category]))
+      return (
+        <Trans>
+          This test is for members interested in one of these categories: {categories}. If one of them interests you, add it to your preferences.{' '}
+          {preferencesLink}
+        </Trans>
+      )
+    }
+    case 'children':
+      return reason.children === 'with' ? (
+        <Trans>This test is for households with children. If you have children, say so in your preferences. {preferencesLink}</Trans>
+      ) : (
+        <Trans>This test is for households without children. If your household has changed, update your preferences. {preferencesLink}</Trans>
+      )
   }
 }
 
@@ -80,8 +118,11 @@ export function IneligibleReasons({ reasons, back }: { reasons: readonly Ineligi
 /** The campaign's rules in words, for anyone. */
 export function EligibilityRules({ rules }: { rules: Eligibility }) {
   const countryList = useCountryList()
+  const choiceList = useChoiceList()
   const countries = countryList(rules.countries)
   const minAge = rules.minAge
+  const pets = choiceList(rules.pets.map((pet) => petLabel[pet]))
+  const interests = choiceList(rules.interests.map((category) => categoryLabel[category]))
   return (
     <ul className="list-disc space-y-1.5 pl-5 text-ink">
       <li>
@@ -100,6 +141,26 @@ export function EligibilityRules({ rules }: { rules: Eligibility }) {
       {rules.socialProfileRequired && (
         <li>
           <Trans>A connected social media account.</Trans>
+        </li>
+      )}
+      {rules.pets.length > 0 && (
+        <li>
+          <Trans>Households with one of these pets: {pets}.</Trans>
+        </li>
+      )}
+      {rules.interests.length > 0 && (
+        <li>
+          <Trans>Members interested in one of these categories: {interests}.</Trans>
+        </li>
+      )}
+      {rules.children === 'with' && (
+        <li>
+          <Trans>Households with children.</Trans>
+        </li>
+      )}
+      {rules.children === 'without' && (
+        <li>
+          <Trans>Households without children.</Trans>
         </li>
       )}
       <li>
