@@ -7,14 +7,19 @@ import { safeRedirectTarget } from '~/auth/redirect-target'
 import { viewerQuery } from '~/auth/viewer'
 import { Button } from '~/components/ui/button'
 import { FormAlert } from '~/components/ui/field'
-import { MemberPage } from '~/features/member/member-page'
+import { AccountPage } from '~/features/member/account-page'
+import { VerificationStatus } from '~/features/member/verification-status'
 import { accountFailureMessage } from './account-messages'
 
 /** How long a member waits between two verification e-mails (Firebase limits senders too). */
 export const RESEND_COOLDOWN_MS = 60_000
 const LAST_SENT_KEY = 'verificationEmailSentAt'
 
-/** After registration: the verification e-mail is on its way; resend it, at most once a minute. */
+/**
+ * /en/member/verifications/EmailVerification: the member's address and whether it is verified, a way
+ * to change it, and, while it is not verified (right after registration), the link e-mail: resend it
+ * at most once a minute, or say it was opened.
+ */
 export function EmailVerificationPage({ redirect }: { redirect?: string }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
@@ -77,23 +82,35 @@ export function EmailVerificationPage({ redirect }: { redirect?: string }) {
     setMessage({ tone: 'success', text: t`We sent you a new link. Check your inbox and your spam folder.` })
   }
 
+  const status = email && (
+    <VerificationStatus label={t`Your e-mail address`} value={email} verified={verified}>
+      <p>
+        <Link to="/$locale/member/email" params={{ locale: 'en' }} className="font-semibold text-colbolt underline">
+          {t`Change my e-mail address`}
+        </Link>
+      </p>
+    </VerificationStatus>
+  )
+
   if (verified) {
     return (
-      <MemberPage title={t`Verify your e-mail`} intro={t`Your e-mail address is verified.`}>
+      <AccountPage title={t`E-mail verification`} intro={t`Your e-mail address is verified.`}>
+        {status}
         <Button asChild>
           <Link to="/$locale/member/campaigns" params={{ locale: 'en' }}>
             {t`Go to my campaigns`}
           </Link>
         </Button>
-      </MemberPage>
+      </AccountPage>
     )
   }
 
   return (
-    <MemberPage
-      title={t`Verify your e-mail`}
+    <AccountPage
+      title={t`E-mail verification`}
       intro={email ? t`We sent a link to ${email}. Open it to confirm that this address is yours.` : t`We sent you a link by e-mail. Open it to confirm that the address is yours.`}
     >
+      {status}
       <div className="flex max-w-xl flex-col gap-4">
         {message && <FormAlert tone={message.tone}>{message.text}</FormAlert>}
         <p className="text-muted">
@@ -113,6 +130,6 @@ export function EmailVerificationPage({ redirect }: { redirect?: string }) {
           )}
         </div>
       </div>
-    </MemberPage>
+    </AccountPage>
   )
 }

@@ -13,10 +13,11 @@ import { viewerQuery } from '~/auth/viewer'
 import { Button } from '~/components/ui/button'
 import { feedback } from '~/components/ui/feedback-store'
 import { FormAlert, SelectField, TextField } from '~/components/ui/field'
+import { isRecentSignInRefusal, useRecentSignIn } from '~/features/account/use-recent-sign-in'
 import { changePhoneFn, sendPhoneCodeFn, validatePhoneFn, verifyPhoneCodeFn } from '~/member/phone.functions'
 import { memberInfoQuery } from '~/queries/member'
-import type { UpstreamFailure } from '~/upstream/upstream-result'
-import { unwrap } from '~/upstream/upstream-result'
+import { isUpstreamError, unwrap } from '~/upstream/upstream-result'
+import { sendFailureMessage, verifyFailureMessage } from './otp-messages'
 
 const invalidMessage: Record<(typeof PHONE_INVALID_REASONS)[number], MessageDescriptor> = {
   format: msg`This does not look like a phone number of the chosen country. Check the digits, or choose another country.`,
@@ -25,26 +26,11 @@ const invalidMessage: Record<(typeof PHONE_INVALID_REASONS)[number], MessageDesc
   unchanged: msg`This number is already verified on your account.`,
 }
 
-/** What a failed send means for the member (the call is silent: no dialog, an inline sentence). */
-function sendFailureMessage(failure: UpstreamFailure): MessageDescriptor {
-  if (failure.kind === 'unavailable' && failure.httpStatus === 429) return msg`We sent several codes in the last hour. Please wait a while before asking for another one.`
-  if (failure.kind === 'rejected') return msg`We could not send a code to this number. Check it and try again.`
-  return msg`We could not send the code just now. Please try again in a moment.`
-}
-
-function verifyFailureMessage(failure: UpstreamFailure): MessageDescriptor {
-  if (failure.kind === 'unavailable' && failure.httpStatus === 429) return msg`Too many wrong codes. Ask for a new code and use the newest text message.`
-  if (failure.kind === 'rejected') {
-    const field = failure.fields?.code?.[0] ?? ''
-    if (field.startsWith('expired')) return msg`This code has expired. Ask for a new one.`
-    if (field.startsWith('request')) return msg`There is no open code for this number. Ask for a new one.`
-    return msg`That code is not right. Check the text message and try again.`
-  }
-  return msg`We could not check the code just now. Please try again in a moment.`
-}
-
-/** /en/member/phone: the member's number and the first step of verifying a new one. */
-export function PhoneNumberForm({ redirect }: { redirect?: string }) {
+/**
+ * /en/member/phone: the member's number and the first step of verifying a new one. `showStatus`
+ * false: the page shows the number's state itself (MobileVerifications).
+ */
+export function PhoneNumberForm({ redirect, showStatus = true }: { redirect?: string; showStatus?: boolean }) {
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
   const { data, isPending, isError } = useQuery(memberInfoQuery)
@@ -75,7 +61,7 @@ export function PhoneNumberForm({ redirect }: { redirect?: string }) {
       }
       const sent = await sendPhoneCodeFn({ data: { phone: checked.data.e164 } })
       if (!sent.ok) {
-        setError(i18n._(sendFailureMessage(sent.failure)))
+        setError(i18n._(sendFailureMessage(sent.failure, 'sms')))
         return
       }
       setError(undefined)
@@ -92,11 +78,12 @@ export function PhoneNumberForm({ redirect }: { redirect?: string }) {
   const current = member.phone
   return (
     <div className="max-w-2xl space-y-8">
-      {current && member.phoneVerified ? (
-        <FormAlert tone="success">{t`Your verified number is ${current}. You can replace it with another one below.`}</FormAlert>
-      ) : (
-        <FormAlert tone="info">{t`You have no verified phone number yet. Some tests are only open to members with one.`}</FormAlert>
-      )}
+      {showStatus &&
+        (current && member.phoneVerified ? (
+          <FormAlert tone="success">{t`Your verified number is ${current}. You can replace it with another one below.`}</FormAlert>
+        ) : (
+          <FormAlert tone="info">{t`You have no verified phone number yet. Some tests are only open to members with one.`}</FormAlert>
+        ))}
       <form noValidate onSubmit={submit} className="grid gap-5 sm:grid-cols-2" aria-label={t`Phone verification`}>
         <SelectField
           label={t`Country`}
@@ -111,6 +98,8 @@ export function PhoneNumberForm({ redirect }: { redirect?: string }) {
           type="tel"
           autoComplete="tel"
           inputMode="tel"
+          // A number on the account that is not verified yet is the one to verify, unless the member types another.
+          defaultValue={current && !member.phoneVerified ? current : undefined}
           error={error}
           description={t`We send a 6-digit code to this number by text message. It is valid for ${OTP_TTL_MINUTES} minutes.`}
         />
@@ -133,8 +122,10 @@ export function PhoneCodeForm({ phone, redirect }: { phone: string; redirect?: s
   const [error, setError] = useState<string | undefined>()
   const [notice, setNotice] = useState<string | undefined>()
   const [busy, setBusy] = useState<'verify' | 'resend' | null>(null)
-  // The change itself goes through the error catalogue (a 409 opens the dialog).
-  const change = useMutation({ mutationFn: async () => unwrap(await changePhoneFn({ data: { phone } })) })
+  // The change needs a recent sign-in: the guard asks for the password when the member API wants
+  // one and retries it. Its other refusals go through the error catalogue (a 409 opens the dialog).
+  const { guard, dialog } = useRecentSignIn()
+  const change = useMutation({ mutationFn: async () => unwrap(await guard(() => changePhoneFn({ data: { phone } }))) })
   const back = `/en/user/verify-phone?${new URLSearchParams({ phone, ...(redirect ? { redirect } : {}) }).toString()}`
 
   if (viewer && !viewer.signedIn) {
@@ -163,7 +154,7 @@ export function PhoneCodeForm({ phone, redirect }: { phone: string; redirect?: s
     try {
       const verified = await verifyPhoneCodeFn({ data: { phone, code } })
       if (!verified.ok) {
-        setError(i18n._(verifyFailureMessage(verified.failure)))
+        setError(i18n._(verifyFailureMessage(verified.failure, 'sms')))
         return
       }
       setError(undefined)
@@ -173,8 +164,10 @@ export function PhoneCodeForm({ phone, redirect }: { phone: string; redirect?: s
       await queryClient.invalidateQueries({ queryKey: ['member'] })
       feedback.toast({ severity: 'success', summary: t`Phone verified`, detail: t`${phone} is now your verified number.` })
       await navigate({ href: redirect ? safeRedirectTarget(redirect) : '/en/member/phone', replace: true })
-    } catch {
-      // The catalogue has shown what went wrong with the change; the code stays in the field.
+    } catch (error) {
+      // Not confirmed that it is them: nothing was changed, and the code stays in the field.
+      if (isUpstreamError(error) && isRecentSignInRefusal(error.failure)) setNotice(t`Nothing was changed: your number is not confirmed yet.`)
+      // Anything else the catalogue has shown; the code stays in the field.
     } finally {
       setBusy(null)
     }
@@ -190,7 +183,7 @@ export function PhoneCodeForm({ phone, redirect }: { phone: string; redirect?: s
         setNotice(t`We sent a new code to ${sent.data.sentTo}. Only the newest code works.`)
       } else {
         setNotice(undefined)
-        setError(i18n._(sendFailureMessage(sent.failure)))
+        setError(i18n._(sendFailureMessage(sent.failure, 'sms')))
       }
     } finally {
       setBusy(null)
@@ -199,6 +192,7 @@ export function PhoneCodeForm({ phone, redirect }: { phone: string; redirect?: s
 
   return (
     <div className="space-y-5">
+      {dialog}
       <p className="text-ink">
         <Trans>
           We sent a 6-digit code to <strong className="whitespace-nowrap">{phone}</strong>. Enter it here within {OTP_TTL_MINUTES} minutes; after{' '}

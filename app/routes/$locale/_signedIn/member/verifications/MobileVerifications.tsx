@@ -1,12 +1,41 @@
 import { useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
+import { FormAlert } from '~/components/ui/field'
 import { AccountPage } from '~/features/member/account-page'
+import { PhoneNumberForm } from '~/features/member/phone-verification'
+import { VerificationStatus } from '~/features/member/verification-status'
+import { memberInfoQuery } from '~/queries/member'
+import { loadPageData } from '~/upstream/load-page-data'
+
+/** Where the code step (/en/user/verify-phone) sends the member back to. */
+const HERE = '/en/member/verifications/MobileVerifications'
 
 export const Route = createFileRoute('/$locale/_signedIn/member/verifications/MobileVerifications')({
+  loader: ({ context, location }) => loadPageData(context.queryClient, memberInfoQuery, location),
   component: MobileVerificationPage,
 })
 
 function MobileVerificationPage() {
   const { t } = useLingui()
-  return <AccountPage title={t`Verify your phone`} intro={t`Confirm your mobile number with the code we sent you by text message.`} />
+  const { data, isError } = useQuery(memberInfoQuery)
+  const member = data?.member
+  return (
+    <AccountPage title={t`Mobile verification`} intro={t`Your mobile number and whether it is verified. Some tests are only open to members with a verified number.`}>
+      {isError && <FormAlert>{t`We could not load your phone number. Please try again in a moment.`}</FormAlert>}
+      {member && (
+        <>
+          {member.phone ? (
+            <VerificationStatus label={t`Your mobile number`} value={member.phone} verified={member.phoneVerified} />
+          ) : (
+            <div className="mb-6 max-w-xl">
+              <FormAlert tone="info">{t`There is no mobile number on your account yet.`}</FormAlert>
+            </div>
+          )}
+          <h2 className="mb-4 text-xl font-semibold text-authentic">{member.phone && member.phoneVerified ? t`Replace your number` : t`Verify a mobile number`}</h2>
+          <PhoneNumberForm redirect={HERE} showStatus={false} />
+        </>
+      )}
+    </AccountPage>
+  )
 }

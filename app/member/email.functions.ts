@@ -1,0 +1,61 @@
+import { createServerFn } from '@tanstack/react-start'
+import { MemberSummarySchema, UpdateEmailBodySchema, type MemberSummary } from '#contract/members'
+import { EmailOtpSendBodySchema, EmailOtpVerifyBodySchema, EmailValidateBodySchema, EmailValidateResultSchema, OtpSentSchema, OtpVerifiedSchema } from '#contract/otp'
+import { EMAIL_OTP_SEND_PATH, EMAIL_OTP_VERIFY_PATH, EMAIL_PATH, EMAIL_VALIDATE_PATH } from '#contract/paths'
+import { memberMiddleware } from '~/auth/member.middleware'
+import type { UpstreamResult } from '~/upstream/upstream-result'
+import { callSuiteAs } from '~/upstream/suite-client.server'
+
+// Changing the e-mail address. The validate and one-time-code calls are silent (the page reads
+// their results and shows the outcome inline); only the change itself goes through the catalogue.
+
+/** POST logistics/v1/members/email/validate: format, in use by another account, or already the member's. */
+export const validateEmailFn = createServerFn({ method: 'POST' })
+  .middleware([memberMiddleware])
+  .validator(EmailValidateBodySchema)
+  .handler(({ context, data }) => callSuiteAs(context.member, { method: 'POST', path: EMAIL_VALIDATE_PATH, body: data, schema: EmailValidateResultSchema }))
+
+/** POST logistics/v1/members/email/otp/send: a 6-digit code to the new address. */
+export const sendEmailCodeFn = createServerFn({ method: 'POST' })
+  .middleware([memberMiddleware])
+  .validator(EmailOtpSendBodySchema)
+  .handler(({ context, data }) => callSuiteAs(context.member, { method: 'POST', path: EMAIL_OTP_SEND_PATH, body: data, schema: OtpSentSchema }))
+
+/** POST logistics/v1/members/email/otp/verify */
+export const verifyEmailCodeFn = createServerFn({ method: 'POST' })
+  .middleware([memberMiddleware])
+  .validator(EmailOtpVerifyBodySchema)
+  .handler(({ context, data }) => callSuiteAs(context.member, { method: 'POST', path: EMAIL_OTP_VERIFY_PATH, body: data, schema: OtpVerifiedSchema }))
+
+export type EmailChanged = {
+  member: MemberSummary
+  /**
+   * A Firebase custom token for the member, to sign in again in the browser: the change revokes
+   * every token and session cookie issued before it. Null when this server cannot mint one (no
+   * service account configured): the member then signs in with the new address.
+   */
+  signInToken: string | null
+}
+
+/**
+ * PUT logistics/v1/members/email: the verified address becomes the member's, in Firebase too. The
+ * member's earlier credentials are refused from then on, so this process forgets what it remembered
+ * of them, and the answer carries a token to continue the session with.
+ */
+export const changeEmailFn = createServerFn({ method: 'POST' })
+  .middleware([memberMiddleware])
+  .validator(UpdateEmailBodySchema)
+  .handler(async ({ context, data }): Promise<UpstreamResult<EmailChanged>> => {
+    const result = await callSuiteAs(context.member, { method: 'PUT', path: EMAIL_PATH, body: data, schema: MemberSummarySchema })
+    if (!result.ok || !context.member) return result.ok ? { ok: false, failure: { kind: 'unauthenticated', path: EMAIL_PATH } } : result
+    const { uid } = context.member
+    const { adminAuth, memberCredentials } = await import('~/auth/firebase-admin.server')
+    memberCredentials().forget(uid)
+    const signInToken = await adminAuth()
+      .createCustomToken(uid)
+      .catch((error: unknown) => {
+        console.warn(`No sign-in token after the e-mail change of ${uid}: ${String(error)}`)
+        return null
+      })
+    return { ok: true, data: { member: result.data, signInToken } }
+  })

@@ -1,0 +1,136 @@
+// Changing the e-mail address in the browser against the real member API and Auth emulator: the
+// new address is checked, confirmed with the code sent to it (read from the local outbox), and
+// becomes the member's in Firebase too; the session carries on, the old address is told, and the
+// sign-in works with the new address only.
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { inject } from 'vitest'
+import { axeViolations, gotoHydrated, keepScreenshot, launchBrowser, newContext } from './support/browser'
+import { createMember, DEMO_MEMBER, signInThroughUi, type TestMember } from './support/members'
+
+let browser: Browser
+let context: BrowserContext
+let page: Page
+let member: TestMember
+let next: string
+
+type OutboxMessage = { to: string; subject: string | null; body: string }
+
+/** The newest e-mails the member API sent to an address (local outbox). */
+async function emailsTo(to: string, limit = 5): Promise<OutboxMessage[]> {
+  const response = await fetch(`${inject('suiteUrl')}/suite/api/dev/outbox?channel=email&to=${encodeURIComponent(to)}&limit=${limit}`)
+  const body = (await response.json()) as { data: { messages: OutboxMessage[] } }
+  return body.data.messages
+}
+
+async function latestCode(to: string): Promise<string> {
+  const [message] = await emailsTo(to, 1)
+  const code = message && /\b(\d{6})\b/.exec(message.body)?.[1]
+  if (!code) throw new Error(`No code e-mailed to ${to} in the outbox`)
+  return code
+}
+
+const emailField = () => page.getByLabel('New e-mail address')
+const sendCode = () => page.getByRole('button', { name: 'Send me a code' })
+
+beforeAll(async () => {
+  member = await createMember('Emil Change')
+  next = `changed-${member.email}`
+  browser = await launchBrowser()
+  context = await newContext(browser)
+  page = await context.newPage()
+  // The e-mail page asks for a saved address first.
+  await signInThroughUi(page, member, '/en/member/address')
+  await page.getByLabel('Full name').fill('Emil Change')
+  await page.getByLabel('Street and house number').fill('Torstraße 1')
+  await page.getByLabel('Postal code').fill('10119')
+  await page.getByLabel('Town or city').fill('Berlin')
+  await page.getByLabel('Country').selectOption('DE')
+  await page.getByRole('button', { name: 'Save my address' }).click()
+  await page.getByText('Address saved').first().waitFor()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('changing the e-mail address', () => {
+  it('is reached from My account and refuses a malformed address and one in use, keeping what was typed', async () => {
+    await gotoHydrated(page, '/en')
+    await page.getByRole('banner').getByRole('link', { name: 'My account' }).first().click()
+    await page.waitForURL('**/en/member/profile')
+    await page.getByRole('navigation', { name: 'My account' }).getByRole('link', { name: 'E-mail address' }).first().click()
+    await page.waitForURL('**/en/member/email')
+    await page.getByText(`We write to ${member.email} now.`).waitFor()
+    await emailField().waitFor()
+    expect(await axeViolations(page)).toEqual([])
+
+    // The schema refuses it before anything is sent.
+    await emailField().fill('not-an-address')
+    await sendCode().click()
+    await page.getByText('Enter a complete e-mail address, like name@example.com.').waitFor()
+    expect(await emailField().getAttribute('aria-invalid')).toBe('true')
+    expect(await emailField().inputValue()).toBe('not-an-address')
+
+    // The member API says another account has it.
+    await emailField().fill(DEMO_MEMBER.email)
+    await sendCode().click()
+    await page.getByText('Another account already uses this address.').waitFor()
+    expect(await emailField().inputValue()).toBe(DEMO_MEMBER.email)
+
+    await emailField().fill(member.email)
+    await sendCode().click()
+    await page.getByText('This is already your e-mail address.').waitFor()
+  })
+
+  it('confirms the new address with the code sent to it, and the session carries on', async () => {
+    await gotoHydrated(page, '/en/member/email')
+    await emailField().fill(next)
+    await sendCode().click()
+    await page.getByText('We sent a 6-digit code to').waitFor()
+    // The address is shown masked, as the member API gave it.
+    expect(await page.locator('strong').filter({ hasText: '•••' }).count()).toBeGreaterThan(0)
+    await page.getByLabel('Code').waitFor()
+    expect(await axeViolations(page)).toEqual([])
+
+    const code = await latestCode(next)
+    const wrong = code === '123456' ? '654321' : '123456'
+    await page.getByLabel('Code').fill(wrong)
+    await page.getByRole('button', { name: 'Confirm my new address' }).click()
+    await page.getByText('That code is not right. Check the e-mail and try again.').waitFor()
+    expect(await page.getByLabel('Code').inputValue()).toBe(wrong)
+    // Nothing changed yet.
+    await page.getByText(`We write to ${member.email} now.`).waitFor()
+
+    await page.getByLabel('Code').fill(code)
+    await page.getByRole('button', { name: 'Confirm my new address' }).click()
+    await page.getByText(`Your e-mail address is now ${next}. We sent a note about the change to ${member.email}.`).waitFor()
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await keepScreenshot(page, 'account-email-changed')
+    expect(await axeViolations(page)).toEqual([])
+
+    // Still signed in, on a fresh session: a page rendered on the server shows the new address.
+    await gotoHydrated(page, '/en/member/verifications/EmailVerification')
+    await page.getByText('Your e-mail address is verified.', { exact: true }).waitFor()
+    await page.getByText(next, { exact: true }).waitFor()
+    expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBeGreaterThan(0)
+
+    // The old address was told.
+    const notices = (await emailsTo(member.email)).filter((message) => message.subject === 'Your Testers Circle e-mail address was changed')
+    expect(notices).toHaveLength(1)
+  })
+
+  it('signs in with the new address, not the old one', async () => {
+    await page.getByRole('button', { name: 'Sign out' }).first().click()
+    await page.waitForURL((url) => url.pathname === '/en')
+
+    await gotoHydrated(page, '/en/user/login')
+    await page.getByLabel('E-mail address').fill(member.email)
+    await page.getByLabel('Password', { exact: true }).fill(member.password)
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await page.getByText('That e-mail and password do not match an account.').waitFor()
+
+    await signInThroughUi(page, { email: next, password: member.password }, '/en/member/verifications/EmailVerification')
+    await page.waitForURL('**/en/member/verifications/EmailVerification')
+    await page.getByText(next, { exact: true }).waitFor()
+  })
+})
