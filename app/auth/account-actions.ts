@@ -288,3 +288,19 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
     queryClient.removeQueries({ queryKey: ['member'] })
   })
 }
+
+/**
+ * After the member deleted their account: signed out in this browser. Unlike signOut, the server is
+ * not asked to end the session: the member API has revoked every session and deleted the user, and
+ * the deletion's server function removed the cookie. Firebase signs out here, the store and the
+ * member's data are cleared, and the viewer is signed out first, so nothing on the page asks for
+ * member data again (it would be refused, and read as an expired session).
+ */
+export async function finishAccountDeletion(queryClient: QueryClient): Promise<void> {
+  await asTransition(async () => {
+    queryClient.setQueryData(viewerQuery.queryKey, { signedIn: false })
+    queryClient.removeQueries({ queryKey: ['member'] })
+    authStore.clear()
+    await (await sdk()).signOut(await authOf(queryClient)).catch(() => undefined)
+  })
+}

@@ -305,8 +305,10 @@ export function LegalPage() {
             <p>
               <Trans>
                 We keep your data for as long as you are a member. When you delete your account, we replace your personal data with
-                pseudonyms, remove your address, payout details and social media profiles, and end all your sessions. Reviews that were
-                already published stay online under the name “Former member”. Records we must keep by law, such as accounting records of
+                pseudonyms; remove your contact details, address, payout details, social media profiles and posts, your answers to
+                application questions, your comments on returns and your reviews that were not published; delete your sign-in account and
+                end all your sessions. You receive a deletion receipt on screen and by e-mail. Reviews that were already published stay
+                online under the name “Former member”. Records we must keep by law, such as accounting records of
                 reimbursements, are kept for the statutory period and then deleted. Support conversations are kept only as long as needed to
                 deal with your request.
               </Trans>

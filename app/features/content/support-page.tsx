@@ -267,9 +267,11 @@ export function SupportPage() {
           <Faq question={<Trans>How do I delete my account?</Trans>}>
             <p>
               <Trans>
-                Open the account deletion page in your account settings and confirm. We replace your personal data with pseudonyms and
-                remove your address, payout details and social media profiles. Reviews that were already published stay online under the
-                name “Former member”. Deletion cannot be undone, and unused points lapse.
+                Open the account deletion page in your account settings and confirm. We replace your personal data with pseudonyms,
+                remove your contact details, address, payout details, social media profiles and posts, and delete your sign-in account.
+                Reviews that were already published stay online under the name “Former member”. You receive a deletion receipt on screen
+                and by e-mail. Deletion cannot be undone, and unused points lapse; you can register again with the same address as a new
+                member.
               </Trans>
             </p>
             <p>

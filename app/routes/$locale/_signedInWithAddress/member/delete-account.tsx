@@ -1,5 +1,10 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import { useState } from 'react'
+import type { DeletionReceipt } from '#contract/members'
+import { AccountPage } from '~/features/member/account-page'
+import { DeleteAccount } from '~/features/member/delete-account'
+import { DeletionReceiptView } from '~/features/member/deletion-receipt'
 import { MemberPage } from '~/features/member/member-page'
 
 export const Route = createFileRoute('/$locale/_signedInWithAddress/member/delete-account')({
@@ -8,5 +13,22 @@ export const Route = createFileRoute('/$locale/_signedInWithAddress/member/delet
 
 function DeleteAccountPage() {
   const { t } = useLingui()
-  return <MemberPage title={t`Delete account`} intro={t`Deleting your account removes your personal data for good. Your published reviews stay online under "Former member".`} />
+  // Shown once, in place of the page: after the deletion the member is signed out, and the account
+  // pages (and their navigation) are no longer theirs.
+  const [receipt, setReceipt] = useState<DeletionReceipt | null>(null)
+  if (receipt) {
+    return (
+      <MemberPage title={t`Account deleted`} intro={t`Your personal data is gone and you are signed out everywhere. We are sorry to see you go.`}>
+        <DeletionReceiptView receipt={receipt} />
+      </MemberPage>
+    )
+  }
+  return (
+    <AccountPage
+      title={t`Delete my account`}
+      intro={t`Deleting your account removes your personal data for good. Your published reviews stay online under "Former member".`}
+    >
+      <DeleteAccount onDeleted={setReceipt} />
+    </AccountPage>
+  )
 }
