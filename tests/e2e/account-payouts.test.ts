@@ -142,6 +142,8 @@ describe('payout details', () => {
     await page.getByText('Payout details removed').first().waitFor()
     await page.getByRole('group', { name: 'How should we pay you?' }).waitFor()
     expect(await masked().count()).toBe(0)
+    // The button pressed is gone: focus is on the form that replaced it.
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('method')
     await gotoHydrated(page, '/en/member/payments')
     await page.getByRole('group', { name: 'How should we pay you?' }).waitFor()
     expect(await masked().count()).toBe(0)
@@ -186,6 +188,7 @@ describe('payout details', () => {
     await page.getByText('Payout details saved').first().waitFor()
     await dialog.waitFor({ state: 'detached' })
     expect(await masked().textContent()).toBe('p•••@example.com')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Change')
     await gotoHydrated(page, '/en/member/payments')
     expect(await masked().textContent()).toBe('p•••@example.com')
     // Still signed in, on the new session.

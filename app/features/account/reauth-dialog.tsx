@@ -15,7 +15,11 @@ type Mode = 'password' | 'link' | 'link-sent'
 /** How long focus waits for the opener (a submit button disabled while its call runs) to be usable again. */
 const FOCUS_RETURN_WAIT_MS = 3000
 
-/** Focus back to where it was when the guarded call started, once that element can take it. */
+/**
+ * Focus back to where it was when the guarded call started, once that element can take it: after
+ * the dialog has gone (while it is open, its focus trap keeps focus inside), and once the opener is
+ * enabled again.
+ */
 function returnFocus(opener: HTMLElement | null) {
   if (!opener) return
   const started = Date.now()
@@ -24,7 +28,7 @@ function returnFocus(opener: HTMLElement | null) {
     if (!(opener as HTMLButtonElement).disabled) return opener.focus()
     if (Date.now() - started < FOCUS_RETURN_WAIT_MS) requestAnimationFrame(attempt)
   }
-  attempt()
+  requestAnimationFrame(attempt)
 }
 
 /**

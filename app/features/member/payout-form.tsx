@@ -61,6 +61,9 @@ function PayoutEditor({ saved, redirect }: { saved: Payout | null; redirect?: st
   const [editing, setEditing] = useState(saved === null)
   const [notice, setNotice] = useState<string | null>(null)
   const changeButton = useRef<HTMLButtonElement>(null)
+  const area = useRef<HTMLDivElement>(null)
+  // The control that was pressed is gone after a save or removal: focus goes to what replaced it.
+  const focusAfterSwap = (selector: string) => requestAnimationFrame(() => area.current?.querySelector<HTMLElement>(selector)?.focus())
 
   const invalid: Record<PayoutField, string> = {
     method: t`Choose how we pay you.`,
@@ -102,6 +105,7 @@ function PayoutEditor({ saved, redirect }: { saved: Payout | null; redirect?: st
       setEditing(false)
       feedback.toast({ severity: 'success', summary: t`Payout details saved`, detail: t`We send your reimbursements there from now on.` })
       if (redirect) await navigate({ href: safeRedirectTarget(redirect), replace: true })
+      else focusAfterSwap('[data-payout-change]')
     },
   })
 
@@ -119,6 +123,7 @@ function PayoutEditor({ saved, redirect }: { saved: Payout | null; redirect?: st
           onSuccess: () => {
             setEditing(true)
             feedback.toast({ severity: 'success', summary: t`Payout details removed`, detail: t`Add new ones before your next verified purchase.` })
+            focusAfterSwap('input[name="method"]:checked')
           },
           onError: (error) => {
             if (isRecentSignInRefusal(error)) setNotice(t`Nothing was changed: your payout details are still saved.`)
@@ -128,7 +133,7 @@ function PayoutEditor({ saved, redirect }: { saved: Payout | null; redirect?: st
   }
 
   return (
-    <div className="flex max-w-2xl flex-col gap-6">
+    <div ref={area} className="flex max-w-2xl flex-col gap-6">
       {notice && <FormAlert tone="info">{notice}</FormAlert>}
       {saved && !editing && (
         <section aria-labelledby="payout-saved-heading" className="rounded-2xl border border-line bg-white p-5 sm:p-6">
@@ -151,7 +156,15 @@ function PayoutEditor({ saved, redirect }: { saved: Payout | null; redirect?: st
             </dl>
           )}
           <div className="mt-5 flex flex-wrap gap-3">
-            <Button ref={changeButton} severity="secondary" onClick={() => setEditing(true)}>
+            <Button
+              ref={changeButton}
+              severity="secondary"
+              onClick={() => {
+                setEditing(true)
+                focusAfterSwap('input[name="method"]:checked')
+              }}
+              data-payout-change
+            >
               {t`Change`}
             </Button>
             <Button severity="danger" variant="outlined" loading={remove.isPending} onClick={confirmRemoval}>
