@@ -232,8 +232,10 @@ export function reauthenticate(queryClient: QueryClient, password: string): Prom
 }
 
 /**
- * Whether the signed-in member can confirm with a password: Firebase lists a password provider for
- * them. A member without one (another provider) confirms with an e-mailed sign-in link instead.
+ * Whether the signed-in member may have a password to confirm with: Firebase lists the e-mail
+ * provider ('password') for them. Members of another provider only get the e-mailed sign-in link.
+ * Firebase lists the same provider for a member who only ever used sign-in links, so the dialog
+ * always offers the link as well.
  */
 export async function hasPasswordSignIn(queryClient: QueryClient): Promise<boolean> {
   const auth = await authOf(queryClient)
