@@ -30,6 +30,16 @@ async function latestCode(to: string): Promise<string> {
   return code
 }
 
+/** Moves the member API's clock (local mode only): a sign-in looks this many seconds older to it. */
+async function setSuiteClock(offsetSeconds: number) {
+  const response = await fetch(`${inject('suiteUrl')}/suite/api/dev/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ offsetSeconds }),
+  })
+  expect(response.status).toBe(200)
+}
+
 const emailField = () => page.getByLabel('New e-mail address')
 const sendCode = () => page.getByRole('button', { name: 'Send me a code' })
 
@@ -50,6 +60,7 @@ beforeAll(async () => {
   await page.getByText('Address saved').first().waitFor()
 })
 afterAll(async () => {
+  await setSuiteClock(0)
   await browser?.close()
 })
 
@@ -132,5 +143,40 @@ describe('changing the e-mail address', () => {
     await signInThroughUi(page, { email: next, password: member.password }, '/en/member/verifications/EmailVerification')
     await page.waitForURL('**/en/member/verifications/EmailVerification')
     await page.getByText(next, { exact: true }).waitFor()
+  })
+
+  it('asks for the password again when the sign-in is over 5 minutes old, keeping the code, then changes the address', async () => {
+    const third = `third-${member.email}`
+    await gotoHydrated(page, '/en/member/email')
+    await page.getByText(`We write to ${next} now.`).waitFor()
+    await emailField().fill(third)
+    await sendCode().click()
+    await page.getByLabel('Code').waitFor()
+    const code = await latestCode(third)
+    // To the member API the sign-in is now 301 s older than it is.
+    await setSuiteClock(301)
+    await page.getByLabel('Code').fill(code)
+    const confirm = page.getByRole('button', { name: 'Confirm my new address' })
+    await confirm.click()
+    const dialog = page.getByRole('dialog', { name: "Confirm it's you" })
+    await dialog.waitFor()
+    expect(await axeViolations(page)).toEqual([])
+
+    // Cancelled: nothing changed, the code is still there.
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await page.getByText(`Nothing was changed: we still write to ${next}.`).waitFor()
+    expect(await page.getByLabel('Code').inputValue()).toBe(code)
+
+    // Again, with the password: the change goes through on a fresh sign-in.
+    await confirm.click()
+    await dialog.waitFor()
+    await setSuiteClock(0)
+    await dialog.getByLabel('Password').fill(member.password)
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await page.getByText(`Your e-mail address is now ${third}. We sent a note about the change to ${next}.`).waitFor()
+    await gotoHydrated(page, '/en/member/verifications/EmailVerification')
+    await page.getByText(third, { exact: true }).waitFor()
+    await page.getByRole('button', { name: 'Sign out' }).first().waitFor()
   })
 })
