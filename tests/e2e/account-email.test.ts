@@ -112,7 +112,11 @@ describe('changing the e-mail address', () => {
     // Nothing changed yet.
     await page.getByText(`We write to ${member.email} now.`).waitFor()
 
-    await page.getByLabel('Code').fill(code)
+    // A new code replaces the first one.
+    await page.getByRole('button', { name: 'Send a new code' }).click()
+    await page.getByText('Only the newest code works.', { exact: false }).waitFor()
+    const newest = await latestCode(next)
+    await page.getByLabel('Code').fill(newest)
     await page.getByRole('button', { name: 'Confirm my new address' }).click()
     await page.getByText(`Your e-mail address is now ${next}. We sent a note about the change to ${member.email}.`).waitFor()
     await page.evaluate(() => window.scrollTo(0, 0))
@@ -150,6 +154,11 @@ describe('changing the e-mail address', () => {
     await gotoHydrated(page, '/en/member/email')
     await page.getByText(`We write to ${next} now.`).waitFor()
     await emailField().fill(third)
+    await sendCode().click()
+    await page.getByLabel('Code').waitFor()
+    // Back to the address, as typed, and on again.
+    await page.getByRole('button', { name: 'Use another address' }).click()
+    expect(await emailField().inputValue()).toBe(third)
     await sendCode().click()
     await page.getByLabel('Code').waitFor()
     const code = await latestCode(third)
