@@ -43,19 +43,22 @@ export function EmailChange({ redirect }: { redirect?: string }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const { data, isPending, isError } = useQuery(memberInfoQuery)
   const [state, setState] = useState<Step>({ step: 'address' })
+  // Signed out after the change (no token to carry the session over): nothing asks for member data
+  // any more, which would be refused and read as an expired session.
+  const signedOut = state.step === 'done' && !state.signedIn
+  const { data, isPending, isError } = useQuery({ ...memberInfoQuery, enabled: !signedOut })
   const [notice, setNotice] = useState<string | undefined>()
   const [resending, setResending] = useState(false)
   const codeInput = useRef<HTMLDivElement>(null)
   // The address the open code was sent to, read by the code form's submit.
   const target = useRef<string | null>(null)
-  // The change itself goes through the error catalogue (a 409 opens the dialog with the server's
-  // sentence). It revokes the member's earlier tokens and session, so the session is carried over
-  // within the mutation, before anything reacts to its success with a call of its own.
   // A change of address needs a recent sign-in: the guard asks for the password when the member API
   // wants one, and retries the change (the confirmed code stays valid meanwhile).
   const { guard, dialog } = useRecentSignIn()
+  // The change's other refusals go through the error catalogue (a 409 opens the dialog with the
+  // server's sentence). It revokes the member's earlier tokens and session, so the session is carried
+  // over within the mutation, before anything reacts to its success with a call of its own.
   const change = useMutation({
     mutationFn: async (email: string): Promise<{ signedIn: boolean }> => {
       const changed = unwrap(await guard(() => changeEmailFn({ data: { email } })))
@@ -145,7 +148,7 @@ export function EmailChange({ redirect }: { redirect?: string }) {
     setState({ step: 'address' })
   }
 
-  if (isPending) return <p className="text-muted">{t`Loading your e-mail address…`}</p>
+  if (isPending && !signedOut) return <p className="text-muted">{t`Loading your e-mail address…`}</p>
   if (isError) return <FormAlert>{t`We could not load your e-mail address. Please try again in a moment.`}</FormAlert>
 
   if (state.step === 'done') {
@@ -176,7 +179,7 @@ export function EmailChange({ redirect }: { redirect?: string }) {
     )
   }
 
-  const current = data.member.email
+  const current = data?.member.email
   return (
     <div className="max-w-2xl space-y-6">
       {dialog}
