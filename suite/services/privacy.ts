@@ -316,7 +316,8 @@ const IDENTITY_DELETE_TRIES = 3
  * Deletes the Firebase user of a pseudonymised member (a few tries) and records it. When it cannot
  * be deleted, the user is disabled instead, so the account cannot be used, and `identity_deleted_at`
  * stays empty: the `delete-identities` operator command finishes it later. Resolves to whether the
- * user is gone.
+ * user is gone. The receipt lists the sign-in account as removed either way: it can no longer be
+ * used from this moment, and the sweep deletes it.
  */
 export async function deleteIdentity(deps: SuiteDeps, memberId: string, uid: string): Promise<boolean> {
   let failure: unknown
