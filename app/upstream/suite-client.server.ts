@@ -1,3 +1,5 @@
+import { Agent, request as httpRequest } from 'node:http'
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import * as v from 'valibot'
 import { RECENT_SIGN_IN_SECONDS } from '#contract/auth'
 import { ERROR_CODES, type FieldErrors } from '#contract/envelope'
@@ -31,6 +33,64 @@ export type SuiteRequest<T> = {
   fetchImpl?: typeof fetch
   baseUrl?: string
   timeoutMs?: number
+}
+
+/** What the client needs of an answer: its status, one header at a time, and the body's bytes. */
+type Answer = { status: number; ok: boolean; header: (name: string) => string | null; bytes: () => Promise<Buffer> }
+type Outgoing = { method: string; headers: Record<string, string>; body: string | undefined; timeoutMs: number }
+
+/**
+ * Connections to the member API are kept open and reused: a page render makes several calls, and
+ * opening a connection (or going through fetch's web streams) for each cost more than the call.
+ */
+const agents = { http: new Agent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) }
+
+/** One call over node:http with the keep-alive agent; the deadline covers the whole answer. */
+function send(url: URL, outgoing: Outgoing): Promise<Answer> {
+  const secure = url.protocol === 'https:'
+  return new Promise((resolve, reject) => {
+    const headers = outgoing.body === undefined ? outgoing.headers : { ...outgoing.headers, 'content-length': String(Buffer.byteLength(outgoing.body)) }
+    const req = (secure ? httpsRequest : httpRequest)(url, { method: outgoing.method, headers, agent: secure ? agents.https : agents.http })
+    const timer = setTimeout(() => req.destroy(Object.assign(new Error('The member API did not answer in time'), { name: 'TimeoutError' })), outgoing.timeoutMs)
+    req.once('error', (error) => {
+      clearTimeout(timer)
+      reject(error)
+    })
+    req.once('response', (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      const body = new Promise<Buffer>((done, fail) => {
+        res.once('end', () => {
+          clearTimeout(timer)
+          done(Buffer.concat(chunks))
+        })
+        res.once('error', (error) => {
+          clearTimeout(timer)
+          fail(error)
+        })
+      })
+      // A failed body read surfaces where the body is read; never as an unhandled rejection.
+      body.catch(() => undefined)
+      const status = res.statusCode ?? 0
+      resolve({
+        status,
+        ok: status >= 200 && status < 300,
+        header: (name) => {
+          const value = res.headers[name.toLowerCase()]
+          return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value
+        },
+        bytes: () => body,
+      })
+    })
+    if (outgoing.body !== undefined) req.end(outgoing.body)
+    else req.end()
+  })
+}
+
+/** The same call through a fetch function (tests hand one in). */
+async function sendWithFetch(fetchImpl: typeof fetch, url: URL, outgoing: Outgoing): Promise<Answer> {
+  const response = await fetchImpl(url, { method: outgoing.method, headers: outgoing.headers, body: outgoing.body, signal: AbortSignal.timeout(outgoing.timeoutMs) })
+  return { status: response.status, ok: response.ok, header: (name) => response.headers.get(name), bytes: async () => Buffer.from(await response.arrayBuffer()) }
 }
 
 const ErrorBody = v.object({ status: v.picklist(ERROR_CODES), message: v.optional(v.string()), fields: v.optional(v.record(v.string(), v.array(v.string()))) })
@@ -72,28 +132,34 @@ export async function callSuite<T>(request: SuiteRequest<T>): Promise<UpstreamRe
   if (request.body !== undefined) headers['content-type'] = 'application/json'
   if (request.clientIp) headers['x-forwarded-for'] = request.clientIp
 
-  let response: Response
-  try {
-    response = await (request.fetchImpl ?? fetch)(url, {
-      method: request.method ?? 'GET',
-      headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
-      signal: AbortSignal.timeout(request.timeoutMs ?? SUITE_TIMEOUT_MS),
-    })
-  } catch (error) {
+  const outgoing: Outgoing = {
+    method: request.method ?? 'GET',
+    headers,
+    body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    timeoutMs: request.timeoutMs ?? SUITE_TIMEOUT_MS,
+  }
+  const networkFailure = (error: unknown): UpstreamResult<T> => {
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
     return { ok: false, failure: { kind: 'unavailable', path, reason: timedOut ? 'timeout' : 'network', httpStatus: null } }
   }
+  let response: Answer
+  let bytes: Buffer
+  try {
+    response = await (request.fetchImpl ? sendWithFetch(request.fetchImpl, url, outgoing) : send(url, outgoing))
+    bytes = await response.bytes()
+  } catch (error) {
+    return networkFailure(error)
+  }
 
-  if (request.accept === 'pdf' && response.ok) return pdfResult(path, response, request.schema)
+  if (request.accept === 'pdf' && response.ok) return pdfResult(path, response, bytes, request.schema)
 
   let body: unknown = null
   try {
-    body = await response.json()
+    body = JSON.parse(bytes.toString('utf8'))
   } catch {
     body = null
   }
-  if (!response.ok) return { ok: false, failure: failureFor(path, response.status, body, response.headers.get('www-authenticate')) }
+  if (!response.ok) return { ok: false, failure: failureFor(path, response.status, body, response.header('www-authenticate')) }
 
   const ok = v.safeParse(OkBody, body)
   const data = ok.success ? v.safeParse(request.schema, ok.output.data) : null
@@ -105,15 +171,9 @@ export async function callSuite<T>(request: SuiteRequest<T>): Promise<UpstreamRe
 }
 
 /** A PDF answer, checked to be one (type and signature), as base64 for the server function's JSON. */
-async function pdfResult<T>(path: string, response: Response, schema: v.GenericSchema<unknown, T>): Promise<UpstreamResult<T>> {
+function pdfResult<T>(path: string, response: Answer, bytes: Buffer, schema: v.GenericSchema<unknown, T>): UpstreamResult<T> {
   const badResponse: UpstreamResult<T> = { ok: false, failure: { kind: 'unavailable', path, reason: 'bad-response', httpStatus: response.status } }
-  if (!(response.headers.get('content-type') ?? '').startsWith('application/pdf')) return badResponse
-  let bytes: Buffer
-  try {
-    bytes = Buffer.from(await response.arrayBuffer())
-  } catch {
-    return { ok: false, failure: { kind: 'unavailable', path, reason: 'network', httpStatus: null } }
-  }
+  if (!(response.header('content-type') ?? '').startsWith('application/pdf')) return badResponse
   if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') return badResponse
   const data = v.safeParse(schema, bytes.toString('base64'))
   return data.success ? { ok: true, data: data.output } : badResponse
