@@ -51,10 +51,16 @@ function send(url: URL, outgoing: Outgoing): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const headers = outgoing.body === undefined ? outgoing.headers : { ...outgoing.headers, 'content-length': String(Buffer.byteLength(outgoing.body)) }
     const req = (secure ? httpsRequest : httpRequest)(url, { method: outgoing.method, headers, agent: secure ? agents.https : agents.http })
-    const timer = setTimeout(() => req.destroy(Object.assign(new Error('The member API did not answer in time'), { name: 'TimeoutError' })), outgoing.timeoutMs)
+    // Past the deadline every failure that follows (the request's, or the body's) reads as a timeout.
+    const timeout = Object.assign(new Error('The member API did not answer in time'), { name: 'TimeoutError' })
+    let timedOut = false
+    const timer = setTimeout(() => {
+      timedOut = true
+      req.destroy(timeout)
+    }, outgoing.timeoutMs)
     req.once('error', (error) => {
       clearTimeout(timer)
-      reject(error)
+      reject(timedOut ? timeout : error)
     })
     req.once('response', (res) => {
       const chunks: Buffer[] = []
@@ -66,7 +72,7 @@ function send(url: URL, outgoing: Outgoing): Promise<Answer> {
         })
         res.once('error', (error) => {
           clearTimeout(timer)
-          fail(error)
+          fail(timedOut ? timeout : error)
         })
       })
       // A failed body read surfaces where the body is read; never as an unhandled rejection.

@@ -1,0 +1,83 @@
+// The client's own transport (node:http, connections kept open) against a real HTTP server.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import * as v from 'valibot'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ADDRESS_PATH, MEMBER_INFO_PATH } from '#contract/paths'
+import type { VerifiedMember } from '~/auth/member.server'
+import { callSuite } from './suite-client.server'
+
+const member: VerifiedMember = { uid: 'u1', email: 'm@example.com', emailVerified: true, displayName: 'M', phoneVerified: false, credential: 'session-cookie-value' }
+const schema = v.strictObject({ balance: v.number() })
+
+let server: Server
+let baseUrl: string
+const seen: Array<{ method: string; url: string; authorization?: string; body: string; sockets: number }> = []
+let route: (req: IncomingMessage, res: ServerResponse) => void = () => {}
+const sockets = new Set<unknown>()
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    sockets.add(req.socket)
+    let body = ''
+    req.on('data', (chunk) => (body += chunk))
+    req.on('end', () => {
+      seen.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization, body, sockets: sockets.size })
+      route(req, res)
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(async () => {
+  server.closeAllConnections()
+  await new Promise((resolve) => server.close(resolve))
+})
+
+const json = (res: ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { 'content-type': 'application/json' })
+  res.end(JSON.stringify(body))
+}
+
+describe('callSuite over node:http', () => {
+  it('sends method, credential and body, reads the answer, and reuses one connection for calls in a row', async () => {
+    route = (_req, res) => json(res, 200, { status: 'OK', data: { balance: 25 } })
+    seen.length = 0
+    sockets.clear()
+    expect(await callSuite({ path: MEMBER_INFO_PATH, schema, member, baseUrl })).toEqual({ ok: true, data: { balance: 25 } })
+    expect(await callSuite({ path: MEMBER_INFO_PATH, method: 'PATCH', body: { name: 'Zoë' }, schema, member, baseUrl })).toEqual({ ok: true, data: { balance: 25 } })
+    expect(seen.map(({ method, url, authorization, body }) => ({ method, url, authorization, body }))).toEqual([
+      { method: 'GET', url: `/${MEMBER_INFO_PATH}`, authorization: 'Bearer session-cookie-value', body: '' },
+      { method: 'PATCH', url: `/${MEMBER_INFO_PATH}`, authorization: 'Bearer session-cookie-value', body: JSON.stringify({ name: 'Zoë' }) },
+    ])
+    expect(seen[1]?.sockets).toBe(1)
+  })
+
+  it('maps an error answer through the catalogue, and an answer off its schema to a bad response', async () => {
+    route = (_req, res) => json(res, 400, { status: 'BAD_REQUEST', message: 'no', fields: { zip: ['bad'] } })
+    expect(await callSuite({ path: ADDRESS_PATH, schema, member, baseUrl })).toEqual({
+      ok: false,
+      failure: { kind: 'rejected', path: ADDRESS_PATH, httpStatus: 400, message: 'no', fields: { zip: ['bad'] } },
+    })
+    route = (_req, res) => json(res, 200, { status: 'OK', data: { balance: 'lots' } })
+    expect(await callSuite({ path: MEMBER_INFO_PATH, schema, member, baseUrl })).toMatchObject({ ok: false, failure: { kind: 'unavailable', reason: 'bad-response', httpStatus: 200 } })
+  })
+
+  it('gives up at the deadline when the member API hangs, headers sent or not', async () => {
+    route = () => {}
+    expect(await callSuite({ path: MEMBER_INFO_PATH, schema, member, baseUrl, timeoutMs: 50 })).toMatchObject({ ok: false, failure: { kind: 'unavailable', reason: 'timeout' } })
+    route = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.write('{"status":"OK",')
+    }
+    expect(await callSuite({ path: MEMBER_INFO_PATH, schema, member, baseUrl, timeoutMs: 50 })).toMatchObject({ ok: false, failure: { kind: 'unavailable', reason: 'timeout' } })
+  })
+
+  it('reports a refused connection as the network failing', async () => {
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const port = (closed.address() as AddressInfo).port
+    await new Promise((resolve) => closed.close(resolve))
+    expect(await callSuite({ path: MEMBER_INFO_PATH, schema, member, baseUrl: `http://127.0.0.1:${port}` })).toMatchObject({ ok: false, failure: { kind: 'unavailable', reason: 'network' } })
+  })
+})
