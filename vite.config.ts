@@ -8,6 +8,7 @@ import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { nitro } from 'nitro/vite'
 import { defineConfig } from 'vite'
+import { precompressSmallAssets } from './scripts/lib/precompress-assets.mjs'
 
 // One id per build: the browser compares it with /build/latest.json to notice a deployment.
 const buildId = process.env.PORTAL_BUILD_ID ?? Date.now().toString(36)
@@ -38,6 +39,8 @@ export default defineConfig({
     babel({ presets: [linguiTransformerBabelPreset()] }),
     lingui(),
     viteReact(),
+    // Scripts and styles under 1 KB, which nitro's own precompression skips, are compressed too.
+    precompressSmallAssets(),
     // PORTAL_OUTPUT_DIR lets two builds live side by side (e.g. a test run while developing).
     nitro({
       plugins: ['./app/server/startup-check.ts'],

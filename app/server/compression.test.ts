@@ -53,11 +53,18 @@ describe('compression', () => {
     expect(gunzipSync(Buffer.concat(chunks)).toString()).toBe(parts.join(''))
   })
 
+  it('compresses a short text body too', async () => {
+    const small = compressResponse(request('br'), new Response('{"ok":true}', { headers: { 'content-type': 'application/json', 'content-length': '11' } }))
+    expect(small.headers.get('content-encoding')).toBe('br')
+    expect(small.headers.get('content-length')).toBeNull()
+    expect(brotliDecompressSync(Buffer.from(await small.arrayBuffer())).toString()).toBe('{"ok":true}')
+  })
+
   it('leaves alone what should not be compressed', () => {
     const png = new Response(new Uint8Array(4096), { headers: { 'content-type': 'image/png' } })
     expect(compressResponse(request('br'), png)).toBe(png)
-    const small = new Response('ok', { headers: { 'content-type': 'text/plain', 'content-length': '2' } })
-    expect(compressResponse(request('br'), small)).toBe(small)
+    const empty = new Response('', { headers: { 'content-type': 'text/plain', 'content-length': '0' } })
+    expect(compressResponse(request('br'), empty)).toBe(empty)
     const already = new Response(html, { headers: { 'content-type': 'text/html', 'content-encoding': 'gzip' } })
     expect(compressResponse(request('br'), already)).toBe(already)
     const plain = page()

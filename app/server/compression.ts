@@ -8,8 +8,6 @@ const gzip = promisify(gzipCallback)
 
 /** Text worth compressing: pages, server-function answers, scripts, styles, SVG. */
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|x-tss|x-ndjson)|image\/svg\+xml)/i
-/** Below this a compressed body is hardly smaller, and costs a round of zlib for nothing. */
-const MIN_BYTES = 1024
 
 export type Encoding = 'br' | 'gzip'
 
@@ -47,8 +45,9 @@ function compressor(encoding: Encoding): BrotliCompress | Gzip {
 export function compressResponse(request: Request, response: Response): Response {
   if (!response.body || request.method === 'HEAD' || response.status === 204 || response.status === 304) return response
   if (response.headers.has('content-encoding') || !COMPRESSIBLE.test(response.headers.get('content-type') ?? '')) return response
-  const length = response.headers.get('content-length')
-  if (length !== null && Number(length) < MIN_BYTES) return response
+  // Every text body is sent compressed, small ones too (a short answer gains little, but costs
+  // little, and "compressed" then holds without exceptions); only an empty body is left alone.
+  if (response.headers.get('content-length') === '0') return response
   const encoding = chooseEncoding(request.headers.get('accept-encoding'))
   if (!encoding) return response
 
