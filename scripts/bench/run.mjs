@@ -4,7 +4,8 @@
 //
 // Builds the portal (into a throw-away directory, never .output/) and the bare TanStack Start
 // anchor; starts an Auth emulator, the member API on PGlite with demo data (the portal's upstream),
-// the member API on PostgreSQL and the bare Hono + PostgreSQL anchor (each on a throw-away database);
+// the member API on PostgreSQL and the bare Hono + PostgreSQL anchor (each on a throw-away database),
+// and a second portal in front of the member API on PostgreSQL (its member page is a row of its own);
 // loads each target in turn; prints req/s, p50, p99, errors and the ratio to the anchor, then the
 // bytes a first visit downloads, then the Lighthouse mobile scores (performance, accessibility, best
 // practices, SEO; with LCP, TBT and CLS) of /en, /en/reviews, /en/user/login and the anchor page, one
@@ -257,14 +258,20 @@ async function main() {
     GCLOUD_PROJECT: emulator.projectId,
     SUITE_URL: suitePgliteUrl,
   }
-  const startPortal = async (nodeArgs = []) => {
+  const startPortal = async (nodeArgs = [], suiteUrl = suitePgliteUrl) => {
     const port = await freePort()
-    const portal = started(startNode('portal', [...nodeArgs, resolve(tmp, 'portal/server/index.mjs')], { quiet: true, env: { ...portalEnv, PORT: String(port) } }))
+    const portal = started(
+      startNode('portal', [...nodeArgs, resolve(tmp, 'portal/server/index.mjs')], { quiet: true, env: { ...portalEnv, SUITE_URL: suiteUrl, PORT: String(port) } }),
+    )
     const url = `http://127.0.0.1:${port}`
     await waitUntilUp(portal, `${url}/en`)
     return { portal, url }
   }
   const { url: portalUrl } = await startPortal()
+  // The same portal build in front of the member API on PostgreSQL, as in production: member pages
+  // are measured with both upstreams, since on PGlite (one connection) the member API's queries
+  // weigh more than the page.
+  const portalPgUrl = withPostgres ? (await startPortal([], suitePgUrl)).url : null
 
   const anchorStartPort = await freePort()
   const anchorStart = started(startNode('anchor-start', [resolve(tmp, 'anchor-start/server/index.mjs')], { quiet: true, env: { PORT: String(anchorStartPort), HOST: '127.0.0.1' } }))
@@ -290,8 +297,11 @@ async function main() {
       { name: START_ANCHOR, url: anchorStartUrl, connections: PAGE_CONNECTIONS, headers: BROWSER_HEADERS },
       page('portal /en (visitor)', '/en'),
       page('portal /en/reviews (visitor)', '/en/reviews'),
-      page('portal /en/member/campaigns (member)', '/en/member/campaigns', { cookie: sessionCookie }),
+      page('portal /en/member/campaigns (member, API on PGlite)', '/en/member/campaigns', { cookie: sessionCookie }),
     )
+    if (portalPgUrl) {
+      targets.push({ ...page('portal /en/member/campaigns (member, API on PostgreSQL)', '/en/member/campaigns', { cookie: sessionCookie }), url: `${portalPgUrl}/en/member/campaigns` })
+    }
     if (DATABASE_URL) {
       targets.push(
         { name: HONO_ANCHOR, url: anchorHonoUrl, connections: API_CONNECTIONS, headers: {} },
@@ -373,7 +383,7 @@ async function main() {
     step('Profiling the portal under the same page load (a separate pass)…')
     const profileDir = resolve(tmp, 'profile')
     const { portal, url } = await startPortal([`--cpu-prof`, `--cpu-prof-dir=${profileDir}`])
-    for (const target of targets.filter((t) => t.anchor === START_ANCHOR)) {
+    for (const target of targets.filter((t) => t.anchor === START_ANCHOR && t.url.startsWith(portalUrl))) {
       await load(target.url.replace(portalUrl, url), { ...target, seconds: SECONDS })
     }
     await new Promise((r) => setTimeout(r, 1000))
