@@ -1,11 +1,11 @@
 // Participations: sign-up with eligibility, quota and waitlist; withdrawal; task acknowledgements.
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import { alias, PgTransaction } from 'drizzle-orm/pg-core'
 import { withEligibilityDefaults, type CampaignKind, type ScreenerQuestion } from '../../contract/campaigns'
 import type { FieldErrors } from '../../contract/envelope'
 import type { Participation, ParticipationStatus, ScreenerAnswer } from '../../contract/participations'
 import { requiredTasks, WITHDRAWABLE_STATUSES, type TaskKey } from '../../contract/participations'
-import type { Executor, Tx } from '../db/client'
+import { preparedPerDatabase, type Executor, type Tx } from '../db/client'
 import { campaigns, flights, members, participations, products, reviews, shipments } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { badRequest, conflict, notFound } from '../http/errors'
@@ -20,23 +20,25 @@ type ParticipationRow = typeof participations.$inferSelect
 const WAITING = 'waiting'
 const waiting = alias(participations, WAITING)
 
-export async function loadParticipations(
-  ex: Executor,
-  memberId: string,
-  filter: { campaignId?: string; participationId?: string; status?: ParticipationStatus } = {},
-): Promise<Participation[]> {
-  const conditions: SQL[] = [eq(participations.memberId, memberId)]
-  if (filter.campaignId) conditions.push(eq(participations.campaignId, filter.campaignId))
-  if (filter.participationId) conditions.push(eq(participations.id, filter.participationId))
-  if (filter.status) conditions.push(eq(participations.status, filter.status))
-  // One round trip: each participation with its campaign, product, flight, shipment and review (at
-  // most one of each), and its place on the waitlist.
-  const rows = await ex
+type ParticipationFilter = 'campaignId' | 'participationId' | 'status'
+const PARTICIPATION_FILTERS: ParticipationFilter[] = ['campaignId', 'participationId', 'status']
+
+/**
+ * The query of a member's participations for one combination of filters, with placeholders for the
+ * member and each filter. One round trip: each participation with the columns the answer shows of its
+ * campaign, product, flight, shipment and review (at most one of each), and its place on the waitlist.
+ */
+function participationList(ex: Executor, filters: ParticipationFilter[]) {
+  const conditions: SQL[] = [eq(participations.memberId, sql.placeholder('memberId'))]
+  if (filters.includes('campaignId')) conditions.push(eq(participations.campaignId, sql.placeholder('campaignId')))
+  if (filters.includes('participationId')) conditions.push(eq(participations.id, sql.placeholder('participationId')))
+  if (filters.includes('status')) conditions.push(eq(participations.status, sql.placeholder('status')))
+  return ex
     .select({
       p: participations,
-      campaign: campaigns,
-      product: products,
-      flight: flights,
+      campaign: { id: campaigns.id, slug: campaigns.slug, title: campaigns.title, kind: campaigns.kind, tasks: campaigns.tasks },
+      product: { id: products.id, brand: products.brand, name: products.name, images: products.images },
+      flight: { name: flights.name, reviewDueAt: flights.reviewDueAt },
       shipment: shipments,
       review: { id: reviews.id, status: reviews.status, rejectionReason: reviews.rejectionReason, publishedAt: reviews.publishedAt },
       waitlistPosition: sql<string | null>`case when ${participations.status} = 'waitlisted' then (select count(*) from ${participations} as ${sql.identifier(WAITING)} where ${waiting.flightId} = ${participations.flightId} and ${waiting.status} = 'waitlisted' and ${waiting.seq} <= ${participations.seq}) end`,
@@ -49,6 +51,36 @@ export async function loadParticipations(
     .leftJoin(reviews, eq(reviews.participationId, participations.id))
     .where(and(...conditions))
     .orderBy(desc(participations.appliedAt), desc(participations.seq))
+}
+
+/**
+ * Per database, the prepared query of each combination of filters asked for so far (at most 8): a
+ * member page asks for the list on every render, and building the SQL anew each time cost the
+ * member API more than running it.
+ */
+const preparedParticipationLists = preparedPerDatabase((db) => {
+  const lists = new Map<string, ReturnType<ReturnType<typeof participationList>['prepare']>>()
+  return (filters: ParticipationFilter[]) => {
+    const key = filters.join('_') || 'all'
+    let list = lists.get(key)
+    if (!list) {
+      list = participationList(db, filters).prepare(`participations_${key}`)
+      lists.set(key, list)
+    }
+    return list
+  }
+})
+
+export async function loadParticipations(
+  ex: Executor,
+  memberId: string,
+  filter: { campaignId?: string; participationId?: string; status?: ParticipationStatus } = {},
+): Promise<Participation[]> {
+  const filters = PARTICIPATION_FILTERS.filter((f) => filter[f] !== undefined)
+  const values: Record<string, unknown> = { memberId }
+  for (const f of filters) values[f] = filter[f]
+  // Inside a transaction the query runs on the transaction's connection, so it is built for it.
+  const rows = await (ex instanceof PgTransaction ? participationList(ex, filters).execute(values) : preparedParticipationLists(ex)(filters).execute(values))
   const result: Participation[] = []
   for (const { p, campaign, product, flight, shipment, review, waitlistPosition } of rows) {
     result.push({
