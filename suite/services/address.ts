@@ -1,9 +1,10 @@
 // The member's one shipping address.
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
+import { PgTransaction } from 'drizzle-orm/pg-core'
 import type * as v from 'valibot'
 import type { Address, AddressInputSchema } from '../../contract/address'
 import type { Country } from '../../contract/common'
-import type { Executor } from '../db/client'
+import { preparedPerDatabase, type Executor } from '../db/client'
 import { addresses } from '../db/schema'
 
 type AddressRow = typeof addresses.$inferSelect
@@ -21,8 +22,18 @@ export function toAddress(row: AddressRow): Address {
   }
 }
 
+/** Read by the address guard on every member page's render: prepared once per database. */
+const addressOf = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.memberId, sql.placeholder('memberId')))
+    .prepare('address_of_member'),
+)
+
 export async function getAddress(ex: Executor, memberId: string): Promise<Address | null> {
-  const [row] = await ex.select().from(addresses).where(eq(addresses.memberId, memberId))
+  // Inside a transaction the query runs on the transaction's connection, so it is built for it.
+  const [row] = ex instanceof PgTransaction ? await ex.select().from(addresses).where(eq(addresses.memberId, memberId)) : await addressOf(ex).execute({ memberId })
   return row ? toAddress(row) : null
 }
 
