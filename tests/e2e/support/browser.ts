@@ -23,6 +23,19 @@ export async function newContext(browser: Browser, options: Parameters<Browser['
 
 /** The accessibility violations axe finds on the page as it is now (WCAG 2.1 A and AA). */
 export async function axeViolations(page: Page): Promise<Array<{ id: string; impact: string | null; help: string; targets: string[] }>> {
+  // Colours are read once what is fading in (a toast) is fully shown; endless animations (spinners)
+  // are not waited for, and none for more than a second.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.allSettled(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+          .map((animation) => animation.finished),
+      ),
+      new Promise((done) => setTimeout(done, 1000)),
+    ]),
+  )
   await page.addScriptTag({ path: axePath })
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe
