@@ -49,20 +49,45 @@ function failureOf(error: unknown): AccountFailure {
   }
 }
 
-async function attempt<T>(action: () => Promise<T>): Promise<Outcome<T>> {
-  try {
-    return { ok: true, value: await action() }
-  } catch (error) {
-    return { ok: false, failure: failureOf(error) }
-  }
+// Account actions under way. The auth listener (AuthProvider) waits for them to finish before it
+// acts on what Firebase reports: the action decides what becomes of the session. This matters most
+// when the action is the one that loads Firebase on a member page: Firebase then reports the member
+// it restored (or nobody) while the action is still running, before it opens or closes a session.
+const underWay = new Set<Promise<unknown>>()
+
+function tracked<T>(work: Promise<T>): Promise<T> {
+  underWay.add(work)
+  const done = () => void underWay.delete(work)
+  work.then(done, done)
+  return work
+}
+
+function attempt<T>(action: () => Promise<T>): Promise<Outcome<T>> {
+  return tracked(
+    (async (): Promise<Outcome<T>> => {
+      try {
+        return { ok: true, value: await action() }
+      } catch (error) {
+        return { ok: false, failure: failureOf(error) }
+      }
+    })(),
+  )
 }
 
 /** Firebase's web SDK is fetched when an account action first needs it, never with a page. */
 const sdk = () => import('firebase/auth')
 
+/**
+ * The browser's Firebase Auth, loaded now if no action needed it before, once it has restored the
+ * member it keeps in this browser (or found none). A member page does not load Firebase, so the
+ * action that first needs it on such a page runs just after the load: reading `currentUser` before
+ * the restore would take a signed-in member for a signed-out one.
+ */
 async function authOf(queryClient: QueryClient): Promise<Auth> {
   const [{ clientAuth }, config] = await Promise.all([import('./firebase-web'), queryClient.ensureQueryData(publicAuthConfigQuery)])
-  return clientAuth(config)
+  const auth = clientAuth(config)
+  await auth.authStateReady()
+  return auth
 }
 
 // A sign-in opening its server session, or a sign-out closing it. While one runs, the auth
@@ -85,9 +110,9 @@ async function asTransition<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Resolves when no sign-in or sign-out of this browser is under way. */
+/** Resolves when no sign-in, sign-out or other account action of this browser is under way. */
 export async function sessionSettled(): Promise<void> {
-  while (transition) await transition.catch(() => undefined)
+  while (transition || underWay.size > 0) await Promise.allSettled([transition, ...underWay])
 }
 
 /**
@@ -147,11 +172,7 @@ export function resendVerification(queryClient: QueryClient): Promise<Outcome> {
  */
 export function refreshVerification(queryClient: QueryClient): Promise<Outcome<boolean>> {
   return attempt(async () => {
-    const auth = await authOf(queryClient)
-    // On a fresh page load Firebase restores the signed-in user a moment after the page starts:
-    // reading currentUser before that would skip the renewal.
-    await auth.authStateReady()
-    const user = auth.currentUser
+    const user = (await authOf(queryClient)).currentUser
     if (!user) return false
     await user.reload()
     if (!user.emailVerified) return false
@@ -213,7 +234,6 @@ export function continueWithSignInToken(queryClient: QueryClient, token: string)
 export function reauthenticate(queryClient: QueryClient, password: string): Promise<Outcome<Viewer>> {
   return attempt(async () => {
     const auth = await authOf(queryClient)
-    await auth.authStateReady()
     const firebase = await sdk()
     const viewer = queryClient.getQueryData(viewerQuery.queryKey)
     return withSession(queryClient, async () => {
@@ -237,11 +257,13 @@ export function reauthenticate(queryClient: QueryClient, password: string): Prom
  * Firebase lists the same provider for a member who only ever used sign-in links, so the dialog
  * always offers the link as well.
  */
-export async function hasPasswordSignIn(queryClient: QueryClient): Promise<boolean> {
-  const auth = await authOf(queryClient)
-  await auth.authStateReady()
-  const user = auth.currentUser
-  return user === null || user.providerData.some((provider) => provider.providerId === 'password')
+export function hasPasswordSignIn(queryClient: QueryClient): Promise<boolean> {
+  return tracked(
+    (async () => {
+      const user = (await authOf(queryClient)).currentUser
+      return user === null || user.providerData.some((provider) => provider.providerId === 'password')
+    })(),
+  )
 }
 
 /** Always reports success for a well-formed address, so nobody learns whether an account exists. */
@@ -261,8 +283,8 @@ export function sendSignInLink(queryClient: QueryClient, email: string): Promise
   })
 }
 
-export async function isSignInLink(queryClient: QueryClient, href: string): Promise<boolean> {
-  return (await sdk()).isSignInWithEmailLink(await authOf(queryClient), href)
+export function isSignInLink(queryClient: QueryClient, href: string): Promise<boolean> {
+  return tracked((async () => (await sdk()).isSignInWithEmailLink(await authOf(queryClient), href))())
 }
 
 export function rememberedLinkEmail(): string {

@@ -1,7 +1,8 @@
 /**
- * The client auth store of spec sections 3 and 4: the signed-in user, their ID token and the
- * phone-verified flag (from the token's `phoneVerified` claim). `ready` turns true with the first
- * auth state, so nothing member-dependent is decided before it.
+ * What Firebase says in this browser about the signed-in user: the user, their ID token and the
+ * phone-verified flag (from the token's `phoneVerified` claim). It is filled only once an account
+ * action has loaded Firebase (AuthProvider's listener); until then `ready` stays false, and a member
+ * page knows who is signed in from the viewer query (viewer.ts), never from here.
  */
 export type AuthUser = {
   uid: string

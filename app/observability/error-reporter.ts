@@ -1,4 +1,3 @@
-import { authStore } from '~/auth/auth-store'
 import { createThrottle, describeError, frontEndLogEntry } from './log-entry'
 import { sendLogEntryFn } from './log.functions'
 
@@ -9,7 +8,9 @@ export function reportClientError(error: unknown, tags: string[] = []): void {
   try {
     const text = describeError(error)
     if (!allow(text.split('\n')[0] ?? text)) return
-    const entry = frontEndLogEntry({ module: window.location.href, uid: authStore.getState().user?.uid ?? null, log: text, tags: ['browser', ...tags] })
+    // No member id from the browser: the server writes the verified caller's (log.functions.ts),
+    // whether or not Firebase is loaded on the page.
+    const entry = frontEndLogEntry({ module: window.location.href, uid: null, log: text, tags: ['browser', ...tags] })
     void sendLogEntryFn({ data: entry }).catch(() => undefined)
   } catch {
     // Logging must never become the next error.

@@ -1,6 +1,6 @@
 // How pages reach the browser: compressed, cacheable where every visitor gets the same thing and
 // never where a member's data is, the messages at their own long-lived address, and Firebase's SDK
-// only where someone signs in.
+// only when an account action needs it (signing in, registering, verifying, signing out …), never with a page.
 import { createServer, request as httpRequest, type Server } from 'node:http'
 import { resolve } from 'node:path'
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core'
@@ -187,6 +187,77 @@ describe('a member page rendered on the server', () => {
       await context.close()
       await portal.stop()
       await identity.close()
+    }
+  })
+})
+
+/** Whether a request goes to Firebase's API: Google's identity addresses, or the Auth emulator standing in for them. */
+function isFirebaseApiRequest(url: string): boolean {
+  return /(identitytoolkit|securetoken)\.googleapis\.com/.test(url) || new URL(url).host === inject('authEmulatorHost')
+}
+
+/** How many signed-in users Firebase keeps in this browser (its IndexedDB persistence). */
+function firebaseUsersInBrowser(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((done) => {
+        const open = indexedDB.open('firebaseLocalStorageDb')
+        open.onerror = () => done(-1)
+        open.onsuccess = () => {
+          const db = open.result
+          if (!db.objectStoreNames.contains('firebaseLocalStorage')) return done(0)
+          const count = db.transaction('firebaseLocalStorage', 'readonly').objectStore('firebaseLocalStorage').count()
+          count.onsuccess = () => done(count.result)
+          count.onerror = () => done(-1)
+        }
+      }),
+  )
+}
+
+// Last in this file: signing out from the header revokes the demo member's sessions on the server.
+describe('a signed-in member’s pages', () => {
+  it('load no Firebase SDK and ask Firebase nothing; signing out from the header loads it and works', async () => {
+    const context = await newContext(browser)
+    try {
+      const signIn = await context.newPage()
+      await signInThroughUi(signIn, DEMO_MEMBER, '/en/member/campaigns')
+      await signIn.waitForLoadState('networkidle')
+      // Firebase keeps the member in this browser: a page that loaded it would restore them.
+      expect(await firebaseUsersInBrowser(signIn)).toBe(1)
+      await signIn.close()
+
+      const firebaseRequests: string[] = []
+      context.on('request', (request) => {
+        if (isFirebaseApiRequest(request.url())) firebaseRequests.push(request.url())
+      })
+      let page: Page | undefined
+      for (const path of ['/en/member/campaigns', '/en/member/profile']) {
+        await page?.close()
+        const visit = await firstVisit(context, path)
+        page = visit.page
+        expect(new URL(page.url()).pathname, path).toBe(path)
+        expect(await page.getByTestId('member-name').textContent(), path).toBeTruthy()
+        const scripts = await Promise.all(visit.responses.filter((r) => r.request().resourceType() === 'script').map((r) => r.text()))
+        expect(scripts.length, path).toBeGreaterThan(3)
+        expect(scripts.some((body) => body.includes(FIREBASE_MARKER)), path).toBe(false)
+        // A page reached in the browser gets its data through server functions on the session cookie.
+        await page.getByRole('banner').getByRole('link', { name: 'Missions' }).click()
+        await page.getByRole('heading', { name: 'Your missions' }).waitFor()
+        await page.waitForLoadState('networkidle')
+        expect(firebaseRequests, path).toEqual([])
+      }
+
+      // Signing out needs Firebase: it comes now, and signs the member out of Firebase and the server.
+      const sdk = page!.waitForResponse(async (r) => r.request().resourceType() === 'script' && (await r.text()).includes(FIREBASE_MARKER))
+      await page!.getByRole('banner').getByRole('button', { name: 'Sign out' }).click()
+      await sdk
+      await page!.getByRole('banner').getByRole('link', { name: 'Sign in' }).first().waitFor()
+      await expect.poll(() => firebaseUsersInBrowser(page!), { timeout: 10_000, interval: 200 }).toBe(0)
+      const response = await context.request.get('/en/member/missions', { maxRedirects: 0 })
+      expect(response.status()).toBe(302)
+      expect(response.headers().location).toBe('/en/user/login?redirect=%2Fen%2Fmember%2Fmissions')
+    } finally {
+      await context.close()
     }
   })
 })
