@@ -1,14 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { ParsedLocation } from '@tanstack/react-router'
-import { addressQuery } from '~/queries/member'
+import { memberInfoQuery } from '~/queries/member'
 import { loadPageData } from '~/upstream/load-page-data'
 
 /**
- * The one function the address guard uses to learn whether an address is saved (the member API's
- * answer, cached in the query client and refreshed when the address is saved). When the member
- * API cannot answer, the member is let through: the page's own calls then show what went wrong.
+ * The one function the address guard uses to learn whether an address is saved: the member API's
+ * member info, which carries the address and which the header shows anyway (name and points), so a
+ * guarded page is rendered with its header complete and no second call for the address. Cached in
+ * the query client and updated when the address is saved. When the member API cannot answer, the
+ * member is let through: the page's own calls then show what went wrong.
  */
 export async function hasSavedAddress(queryClient: QueryClient, location: ParsedLocation): Promise<boolean> {
-  const result = await loadPageData(queryClient, addressQuery, location)
-  return result === undefined || result.address !== null
+  const info = await loadPageData(queryClient, memberInfoQuery, location)
+  return info === undefined || info.address !== null
 }

@@ -60,6 +60,8 @@ export function AddressForm({ redirect }: { redirect?: string }) {
       unwrap(await saveAddressFn({ data: { ...address, line2: address.line2 || undefined, region: address.region || undefined, country: address.country as Country } })),
     onSuccess: async (result) => {
       queryClient.setQueryData(addressQuery.queryKey, result)
+      // The address guard reads member info: it knows of the address before the refresh below ends.
+      queryClient.setQueryData(memberInfoQuery.queryKey, (info) => (info ? { ...info, address: result.address, member: { ...info.member, hasAddress: true } } : info))
       // The country decides which tests the member may apply to (every campaign's answer).
       await Promise.all([memberInfoQuery, eligibilityQuery].map((q) => queryClient.invalidateQueries({ queryKey: q.queryKey })))
       feedback.toast({ severity: 'success', summary: t`Address saved`, detail: t`We will send your test products here.` })
