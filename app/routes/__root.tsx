@@ -17,6 +17,8 @@ import { ErrorLayout } from '~/layouts/error-layout'
 import { pageFrameOf } from '~/layouts/layout-options'
 import { PdfLayout } from '~/layouts/pdf-layout'
 import { useBuildVersionCheck } from '~/observability/use-build-version-check'
+// A hashed file: cached for good and precompressed like the scripts.
+import faviconUrl from '~/styles/favicon.svg?no-inline'
 import { NotFoundPage } from '~/pages/not-found-page'
 import { AppErrorPage } from '~/pages/error-page'
 import { failIfAsked } from '~/server/fault-injection'
@@ -54,7 +56,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
       // The messages load beside the scripts, not after them (app/client.tsx waits for them).
       { rel: 'preload', href: catalogUrl(DEFAULT_LOCALE), as: 'fetch', crossOrigin: 'anonymous' },
       { rel: 'stylesheet', href: appCss },
-      { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+      { rel: 'icon', href: faviconUrl, type: 'image/svg+xml' },
     ],
   }),
   shellComponent: RootDocument,

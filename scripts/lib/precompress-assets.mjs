@@ -2,8 +2,8 @@
 // nitro precompresses the public files of 1 KB and more (its compressPublicAssets); this writes the
 // .br and .gz of the smaller ones right after the client build, before nitro copies the files and
 // lists them with their encodings, so nitro serves them the same way (and skips them itself).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
 /** What nitro would compress (text), by file name. */
@@ -27,13 +27,23 @@ export function precompressSmallFiles(dir, fileNames) {
   return done
 }
 
-/** The Vite plugin: runs on the client build's output only. */
+/** Every file under `dir`, as paths relative to it. */
+function filesUnder(dir) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
+}
+
+/**
+ * The Vite plugin: runs on the client build's output only, once it is written, over all of it (the
+ * bundle's scripts, styles and the files they import, such as the favicon).
+ */
 export function precompressSmallAssets() {
   return {
     name: 'portal:precompress-small-assets',
     applyToEnvironment: (environment) => environment.name === 'client',
-    writeBundle(options, bundle) {
-      if (options.dir) precompressSmallFiles(options.dir, Object.keys(bundle))
+    writeBundle(options) {
+      if (options.dir) precompressSmallFiles(options.dir, filesUnder(options.dir))
     },
   }
 }

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page, Response } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { freePort } from '../../scripts/lib/auth-emulator.mjs'
 import { startNode, waitForHttp } from '../../scripts/lib/processes.mjs'
-import { axeViolations, gotoHydrated, launchBrowser, newContext } from './support/browser'
+import { axeViolations, firebaseUsersInBrowser, gotoHydrated, launchBrowser, newContext } from './support/browser'
 import { DEMO_MEMBER, signInThroughUi } from './support/members'
 
 let browser: Browser
@@ -194,24 +194,6 @@ describe('a member page rendered on the server', () => {
 /** Whether a request goes to Firebase's API: Google's identity addresses, or the Auth emulator standing in for them. */
 function isFirebaseApiRequest(url: string): boolean {
   return /(identitytoolkit|securetoken)\.googleapis\.com/.test(url) || new URL(url).host === inject('authEmulatorHost')
-}
-
-/** How many signed-in users Firebase keeps in this browser (its IndexedDB persistence). */
-function firebaseUsersInBrowser(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((done) => {
-        const open = indexedDB.open('firebaseLocalStorageDb')
-        open.onerror = () => done(-1)
-        open.onsuccess = () => {
-          const db = open.result
-          if (!db.objectStoreNames.contains('firebaseLocalStorage')) return done(0)
-          const count = db.transaction('firebaseLocalStorage', 'readonly').objectStore('firebaseLocalStorage').count()
-          count.onsuccess = () => done(count.result)
-          count.onerror = () => done(-1)
-        }
-      }),
-  )
 }
 
 // Last in this file: signing out from the header revokes the demo member's sessions on the server.

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { freePort } from '../../scripts/lib/auth-emulator.mjs'
 import { startNode, waitForHttp } from '../../scripts/lib/processes.mjs'
-import { axeViolations, gotoHydrated, keepScreenshot, launchBrowser, newContext } from './support/browser'
+import { axeViolations, firebaseUsersInBrowser, gotoHydrated, keepScreenshot, launchBrowser, newContext } from './support/browser'
 import { createMember, DEMO_MEMBER, signInThroughUi, type TestMember } from './support/members'
 
 let browser: Browser
@@ -24,24 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
-
-/** How many signed-in users Firebase keeps in this browser (its IndexedDB persistence). */
-function firebaseUsersInBrowser(): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((done) => {
-        const open = indexedDB.open('firebaseLocalStorageDb')
-        open.onerror = () => done(-1)
-        open.onsuccess = () => {
-          const db = open.result
-          if (!db.objectStoreNames.contains('firebaseLocalStorage')) return done(0)
-          const count = db.transaction('firebaseLocalStorage', 'readonly').objectStore('firebaseLocalStorage').count()
-          count.onsuccess = () => done(count.result)
-          count.onerror = () => done(-1)
-        }
-      }),
-  )
-}
 
 describe('the address guard and the address form', () => {
   it('sends a member without an address to the form, keeps their input after an error, then returns', async () => {
@@ -102,14 +84,14 @@ describe('the error catalogue in the browser', () => {
     await gotoHydrated(page, '/en/member/missions')
     if (new URL(page.url()).pathname.startsWith('/en/user/login')) await signInThroughUi(page, member, '/en/member/missions')
     await page.getByRole('heading', { name: 'Your missions' }).waitFor()
-    expect(await firebaseUsersInBrowser()).toBe(1)
+    expect(await firebaseUsersInBrowser(page)).toBe(1)
     // What the server does on that 401: clears its cookie and sends the browser to login with
     // expired=true. Firebase in the browser still holds the member at that point.
     await context.clearCookies({ name: '__session' })
     await gotoHydrated(page, '/en/user/login?expired=true&redirect=%2Fen%2Fmember%2Fmissions')
     await page.getByText('Your session has expired. Please sign in again.').waitFor()
     // Firebase's own record of the signed-in user is gone from the browser ...
-    await expect.poll(() => firebaseUsersInBrowser(), { timeout: 10_000, interval: 200 }).toBe(0)
+    await expect.poll(() => firebaseUsersInBrowser(page), { timeout: 10_000, interval: 200 }).toBe(0)
     // ... and no new session was opened with it.
     expect((await context.cookies()).some((cookie) => cookie.name === '__session')).toBe(false)
     await gotoHydrated(page, '/en/how-it-works')

@@ -56,3 +56,21 @@ export async function gotoHydrated(page: Page, path: string) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
   return response
 }
+
+/** How many signed-in users Firebase keeps in this browser (its IndexedDB persistence). */
+export function firebaseUsersInBrowser(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((done) => {
+        const open = indexedDB.open('firebaseLocalStorageDb')
+        open.onerror = () => done(-1)
+        open.onsuccess = () => {
+          const db = open.result
+          if (!db.objectStoreNames.contains('firebaseLocalStorage')) return done(0)
+          const count = db.transaction('firebaseLocalStorage', 'readonly').objectStore('firebaseLocalStorage').count()
+          count.onsuccess = () => done(count.result)
+          count.onerror = () => done(-1)
+        }
+      }),
+  )
+}
