@@ -1,11 +1,16 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useLingui } from '@lingui/react/macro'
+import { useRef } from 'react'
 import { Button } from './button'
 import { feedback, type FeedbackState } from './feedback-store'
+import { returnFocus } from './focus-return'
 
 /** The feedback store's confirm or message dialog (modal, focus kept inside while open). */
 export default function FeedbackDialog({ dialog }: { dialog: FeedbackState['dialog'] }) {
   const { t } = useLingui()
+  // The dialog is gone from the store by the time it has closed: its opener is kept here.
+  const opener = useRef<HTMLElement | null>(null)
+  if (dialog) opener.current = dialog.opener
   return (
     <Dialog.Root
       open={dialog !== null}
@@ -24,6 +29,11 @@ export default function FeedbackDialog({ dialog }: { dialog: FeedbackState['dial
             if (!dialog?.closable) event.preventDefault()
           }}
           onPointerDownOutside={(event) => event.preventDefault()}
+          // Opened from the store, it has no trigger of its own for the dialog library to go back to.
+          onCloseAutoFocus={(event) => {
+            event.preventDefault()
+            returnFocus(opener.current)
+          }}
           data-testid="confirm-dialog"
         >
           {dialog && (

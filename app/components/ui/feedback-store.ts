@@ -1,3 +1,5 @@
+import { focusedElement } from './focus-return'
+
 /**
  * The one client store for toasts and confirm dialogs (spec section 3). Any code — components, the
  * error catalogue, event handlers — raises feedback here; <FeedbackHost/> renders it.
@@ -17,8 +19,10 @@ export type ConfirmDialog = {
   rejectLabel?: string
   onAccept?: () => void
   onReject?: () => void
+  /** What had focus when the dialog was asked for: focus goes back there when it closes. */
+  opener: HTMLElement | null
 }
-export type ConfirmInput = Omit<ConfirmDialog, 'id'>
+export type ConfirmInput = Omit<ConfirmDialog, 'id' | 'opener'>
 
 /** Error toast life (spec section 9). */
 export const ERROR_TOAST_LIFE_MS = 3000
@@ -59,7 +63,9 @@ export const feedback = {
   },
   /** Opens a confirm dialog; it stays until closed. A newer dialog replaces an open one. */
   confirm(input: ConfirmInput): number {
-    const dialog: ConfirmDialog = { ...input, id: nextId++ }
+    // A dialog that replaces an open one returns focus where the first one would have: what had
+    // focus just now is inside the dialog being replaced.
+    const dialog: ConfirmDialog = { ...input, id: nextId++, opener: state.dialog ? state.dialog.opener : focusedElement() }
     set({ ...state, dialog })
     return dialog.id
   },

@@ -6,30 +6,12 @@ import { hasPasswordSignIn, reauthenticate, sendSignInLink } from '~/auth/accoun
 import { viewerQuery } from '~/auth/viewer'
 import { Button } from '~/components/ui/button'
 import { FormAlert, TextField } from '~/components/ui/field'
+import { returnFocus } from '~/components/ui/focus-return'
 import type { UpstreamResult } from '~/upstream/upstream-result'
 import { accountFailureMessage, reauthFailureMessage } from './account-messages'
 
 /** 'password': type it again; 'link': no password, offer a sign-in link; 'link-sent': open it, then try again. */
 type Mode = 'password' | 'link' | 'link-sent'
-
-/** How long focus waits for the opener (a submit button disabled while its call runs) to be usable again. */
-const FOCUS_RETURN_WAIT_MS = 3000
-
-/**
- * Focus back to where it was when the guarded call started, once that element can take it: after
- * the dialog has gone (while it is open, its focus trap keeps focus inside), and once the opener is
- * enabled again.
- */
-function returnFocus(opener: HTMLElement | null) {
-  if (!opener) return
-  const started = Date.now()
-  const attempt = () => {
-    if (!opener.isConnected) return
-    if (!(opener as HTMLButtonElement).disabled) return opener.focus()
-    if (Date.now() - started < FOCUS_RETURN_WAIT_MS) requestAnimationFrame(attempt)
-  }
-  requestAnimationFrame(attempt)
-}
 
 /**
  * "Confirm it's you": the password again (or, for a member without one, a sign-in link), then the

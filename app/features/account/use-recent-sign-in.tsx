@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react'
+import { focusedElement } from '~/components/ui/focus-return'
 import type { UpstreamFailure, UpstreamResult } from '~/upstream/upstream-result'
 import { ReauthDialog } from './reauth-dialog'
 
@@ -48,7 +49,7 @@ export function useRecentSignIn(): RecentSignIn {
   const pendingRef = useRef<Pending | null>(null)
 
   const guard = useCallback(<T,>(call: () => Promise<UpstreamResult<T>>): Promise<UpstreamResult<T>> => {
-    const opener = typeof document !== 'undefined' && document.activeElement instanceof HTMLElement ? document.activeElement : null
+    const opener = focusedElement()
     return guarded(call, (retry) => {
       // One confirmation at a time: a second guarded call while the dialog is open is refused as it is.
       if (pendingRef.current) return Promise.resolve(null)
