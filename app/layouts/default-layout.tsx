@@ -17,7 +17,7 @@ function SkipLink() {
   return (
     <a
       href="#main"
-      className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-tooltip focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:text-authentic focus:shadow-lg"
+      className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:outline-offset-0 focus:z-tooltip focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:text-authentic focus:shadow-lg"
     >
       <Trans>Skip to main content</Trans>
     </a>
@@ -100,8 +100,10 @@ function Header({ light }: { light: boolean }) {
   const [menuOpen, setMenuOpen] = useState(false)
 
   return (
-    <header className={cn('sticky top-0 z-menu border-b', light ? 'border-line bg-white text-ink' : 'border-transparent bg-authentic text-white')}>
-      <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-3">
+    // data-sticky-header: the page keeps --header-height of room above what takes focus (app.css).
+    <header data-sticky-header="" className={cn('sticky top-0 z-menu border-b', light ? 'border-line bg-white text-ink' : 'on-dark border-transparent bg-authentic text-white')}>
+      {/* The row is the header's height less its 1px bottom border: --header-height is the one measure. */}
+      <div className="mx-auto flex h-[calc(var(--header-height)-1px)] max-w-6xl items-center gap-4 px-4">
         <Link to="/$locale" params={{ locale }} aria-label={t`Testers Circle home`} className="shrink-0">
           <BrandMark inverted={!light} />
         </Link>
@@ -196,7 +198,7 @@ function Footer() {
   const { t } = useLingui()
   const linkClass = 'hover:underline'
   return (
-    <footer className="border-t border-line bg-authentic text-white">
+    <footer className="on-dark border-t border-line bg-authentic text-white">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
         <div>
           <BrandMark inverted />

@@ -30,7 +30,7 @@ export function FieldFrame({ label, description, error, id, className, children 
         'aria-invalid': error ? true : undefined,
         'aria-describedby': [descriptionId, errorId].filter(Boolean).join(' ') || undefined,
         className: cn(
-          'rounded-lg border bg-white px-3 py-2.5 text-ink placeholder:text-muted focus-visible:outline-3 focus-visible:outline-colbolt',
+          'rounded-lg border bg-white px-3 py-2.5 text-ink placeholder:text-muted focus-visible:outline-3 focus-visible:outline-focus-ring',
           error ? 'border-danger' : 'border-[#8a94a6]',
         ),
       })}

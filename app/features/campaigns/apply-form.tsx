@@ -69,7 +69,7 @@ function Question({ question, error }: { question: ScreenerQuestion; error?: str
           maxLength={1000}
           aria-invalid={error ? true : undefined}
           aria-describedby={errorId}
-          className={cn('rounded-lg border bg-white px-3 py-2.5 text-ink focus-visible:outline-3 focus-visible:outline-colbolt', error ? 'border-danger' : 'border-[#8a94a6]')}
+          className={cn('rounded-lg border bg-white px-3 py-2.5 text-ink focus-visible:outline-3 focus-visible:outline-focus-ring', error ? 'border-danger' : 'border-[#8a94a6]')}
         />
         {error && (
           <p id={errorId} className="text-sm font-medium text-danger">
@@ -128,7 +128,7 @@ export function SignupResult({ participation, back }: { participation: Participa
         : 'border-verdin bg-[#e7f4ee]'
   return (
     <div role="status" className={cn('rounded-2xl border-l-4 p-5 sm:p-6', tone)}>
-      <h3 ref={heading} tabIndex={-1} className="flex items-center gap-2 text-xl font-bold text-ink outline-none">
+      <h3 ref={heading} tabIndex={-1} className="flex items-center gap-2 text-xl font-bold text-ink">
         {participation.status === 'not-eligible' ? (
           <>
             <XCircle className="size-6 text-danger" aria-hidden="true" />

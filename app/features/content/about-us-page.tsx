@@ -214,7 +214,7 @@ export function AboutUsPage() {
           </div>
         </section>
 
-        <section aria-labelledby="about-join" className="rounded-3xl bg-authentic px-6 py-10 text-center text-white sm:px-12">
+        <section aria-labelledby="about-join" className="rounded-3xl on-dark bg-authentic px-6 py-10 text-center text-white sm:px-12">
           <h2 id="about-join" className="text-2xl font-bold sm:text-3xl">
             <Trans>Become part of the circle</Trans>
           </h2>

@@ -35,7 +35,7 @@ function HeroIllustration() {
 
 function Hero() {
   return (
-    <section className="bg-authentic text-white" aria-labelledby="home-title">
+    <section className="on-dark bg-authentic text-white" aria-labelledby="home-title">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:py-20 lg:grid-cols-[1.15fr_1fr]">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-semibold">
@@ -314,7 +314,7 @@ function JoinCallToAction() {
   return (
     <section aria-labelledby="home-join" className="bg-white">
       <div className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
-        <div className="rounded-3xl bg-authentic px-6 py-12 text-center text-white sm:px-12">
+        <div className="rounded-3xl on-dark bg-authentic px-6 py-12 text-center text-white sm:px-12">
           <h2 id="home-join" className="text-3xl font-extrabold tracking-tight">
             <Trans>Ready for your first test?</Trans>
           </h2>

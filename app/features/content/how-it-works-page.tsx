@@ -381,7 +381,7 @@ export function HowItWorksPage() {
             </p>
           </ChapterCard>
 
-          <section aria-labelledby="how-cta" className="rounded-2xl bg-authentic p-6 text-white sm:p-8">
+          <section aria-labelledby="how-cta" className="rounded-2xl on-dark bg-authentic p-6 text-white sm:p-8">
             <h2 id="how-cta" className="text-2xl font-bold">
               <Trans>Ready to start?</Trans>
             </h2>

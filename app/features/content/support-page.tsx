@@ -288,7 +288,7 @@ export function SupportPage() {
 
         <section
           aria-labelledby="support-more"
-          className="flex flex-col gap-6 rounded-2xl bg-authentic p-6 text-white sm:flex-row sm:items-center sm:p-8"
+          className="flex flex-col gap-6 rounded-2xl on-dark bg-authentic p-6 text-white sm:flex-row sm:items-center sm:p-8"
         >
           <LifeBuoy className="size-12 shrink-0 text-white/90" aria-hidden="true" />
           <div className="flex-1">

@@ -62,7 +62,7 @@ export function DeletionReceiptView({ receipt }: { receipt: DeletionReceipt }) {
     <section aria-labelledby="deletion-receipt-heading" className="space-y-6 rounded-2xl border border-line bg-white p-6 shadow-sm" data-testid="deletion-receipt">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h2 id="deletion-receipt-heading" ref={heading} tabIndex={-1} className="text-xl font-bold text-authentic outline-none">
+          <h2 id="deletion-receipt-heading" ref={heading} tabIndex={-1} className="text-xl font-bold text-authentic">
             <Trans>Deletion receipt</Trans>
           </h2>
           <p className="mt-1 text-ink">

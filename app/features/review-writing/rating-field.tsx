@@ -27,7 +27,7 @@ export function RatingField({ value, onChange, error }: { value: number | null; 
             return (
               <label
                 key={rating}
-                className="cursor-pointer rounded-md p-1 has-[input:focus-visible]:outline-3 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-colbolt"
+                className="cursor-pointer rounded-md p-1 has-[input:focus-visible]:outline-3 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-focus-ring"
               >
                 <input
                   type="radio"

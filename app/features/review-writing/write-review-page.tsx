@@ -62,7 +62,7 @@ function ReviewStatus({ review, page, announce }: { review: MemberReview; page: 
   const publishedOn = review.publishedAt ? formatDate(review.publishedAt) : null
   return (
     <section aria-labelledby="review-status-heading" className="flex flex-col gap-4" data-testid="review-status">
-      <h2 id="review-status-heading" ref={heading} tabIndex={-1} className="text-xl font-bold text-authentic focus:outline-none">
+      <h2 id="review-status-heading" ref={heading} tabIndex={-1} className="text-xl font-bold text-authentic">
         {review.status === 'published' ? t`Your review is published` : review.status === 'pending' ? t`Thank you! Your review is waiting for moderation` : t`Your review needs a change`}
       </h2>
       <FormAlert tone={review.status === 'rejected' ? 'error' : review.status === 'published' ? 'success' : 'info'}>

@@ -3,7 +3,7 @@ import { Link, type LinkProps } from '@tanstack/react-router'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 
 const linkClass =
-  'inline-flex items-center gap-1 rounded-lg border-2 border-authentic px-4 py-2 font-semibold text-authentic hover:bg-authentic-soft focus-visible:outline-3 focus-visible:outline-colbolt'
+  'inline-flex items-center gap-1 rounded-lg border-2 border-authentic px-4 py-2 font-semibold text-authentic hover:bg-authentic-soft focus-visible:outline-3 focus-visible:outline-focus-ring'
 
 /** Previous / next links with "Page 2 of 5"; `linkTo(page)` gives each link's target. */
 export function Pagination({ page, pages, linkTo }: { page: number; pages: number; linkTo: (page: number) => LinkProps }) {

@@ -21,7 +21,7 @@ export function MissionsPage() {
       {missions.isError && <FormAlert>{t`We could not load your missions. Please try again in a moment.`}</FormAlert>}
       {missions.data && (
         <>
-          <section aria-labelledby="balance-heading" className="flex flex-wrap items-center justify-between gap-4 rounded-2xl bg-authentic p-6 text-white">
+          <section aria-labelledby="balance-heading" className="flex flex-wrap items-center justify-between gap-4 rounded-2xl on-dark bg-authentic p-6 text-white">
             <div>
               <h2 id="balance-heading" className="text-sm font-semibold tracking-wide uppercase">
                 <Trans>Your points</Trans>
