@@ -3,11 +3,16 @@ import { describe, expect, it } from 'vitest'
 import { BUTTON_SEVERITIES, Button, buttonVariants } from './button'
 
 describe('Button', () => {
-  it('while loading shows a spinner, is disabled and says it is busy', () => {
+  it('while loading shows a spinner, says it is busy and unavailable, and keeps focus (aria-disabled, not disabled)', () => {
     const html = renderToStaticMarkup(<Button loading>Apply</Button>)
-    expect(html).toContain('disabled=""')
+    expect(html).not.toContain('disabled=""')
+    expect(html).toContain('aria-disabled="true"')
     expect(html).toContain('aria-busy="true"')
     expect(html).toContain('animate-spin')
+  })
+
+  it('is disabled when told so', () => {
+    expect(renderToStaticMarkup(<Button disabled>Apply</Button>)).toContain('disabled=""')
   })
 
   it('places the icon by iconPos and styles by severity and size', () => {

@@ -29,7 +29,7 @@ export const BUTTON_SEVERITIES = Object.keys(SEVERITY_LOOK) as Severity[]
  * class names are simply joined: a caller's className adds spacing or width, never colours.
  */
 export const buttonVariants = cva(
-  'relative inline-flex items-center gap-2 overflow-hidden rounded-lg font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-colbolt',
+  'relative inline-flex items-center gap-2 overflow-hidden rounded-lg font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 aria-busy:cursor-progress focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus-ring',
   {
     variants: {
       severity: Object.fromEntries(BUTTON_SEVERITIES.map((severity) => [severity, ''])) as Record<Severity, string>,
@@ -67,7 +67,11 @@ type Ripple = { key: number; x: number; y: number; size: number }
 
 export type ButtonProps = Omit<ComponentProps<'button'>, 'children'> &
   VariantProps<typeof buttonVariants> & {
-    /** Shows a spinner in place of the icon and disables the button. */
+    /**
+     * Shows a spinner in place of the icon; presses do nothing until it ends. The button stays
+     * focusable (aria-disabled, not disabled): a disabled button drops focus to the page body, and
+     * the keyboard user's next Tab would start again from the top.
+     */
     loading?: boolean
     icon?: ReactNode
     /** Render the child element (a link) with the button's look. */
@@ -105,6 +109,9 @@ export function Button({
     },
     [onClick],
   )
+  // A press while loading (a click, or Enter in a field of the form) sends nothing: for a submit
+  // button, cancelling the click cancels the form's submission too.
+  const ignorePress = useCallback((event: MouseEvent<HTMLButtonElement>) => event.preventDefault(), [])
 
   const classes = cn(buttonVariants({ severity, variant, size, iconPos, align }), className)
   if (asChild) {
@@ -119,10 +126,11 @@ export function Button({
     <button
       type={type}
       className={classes}
-      disabled={disabled || loading}
-      aria-busy={loading || undefined}
-      onClick={handleClick}
       {...props}
+      disabled={disabled}
+      aria-disabled={loading || undefined}
+      aria-busy={loading || undefined}
+      onClick={loading ? ignorePress : handleClick}
     >
       {loading ? <Spinner /> : icon}
       {children !== undefined && <span>{children}</span>}
