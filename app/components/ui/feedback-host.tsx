@@ -2,7 +2,8 @@ import { useLingui } from '@lingui/react/macro'
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react'
 import { lazy, Suspense, useEffect, useRef, useSyncExternalStore, type ComponentType } from 'react'
 import { cn } from '~/lib/cn'
-import { feedback, type FeedbackState, type ToastSeverity } from './feedback-store'
+import { feedback, type FeedbackState, type Toast, type ToastSeverity } from './feedback-store'
+import { liveRegion, type Politeness } from './live-region'
 
 /**
  * The dialog's code, fetched when first needed. Should it not arrive (the network gone, or a new
@@ -43,16 +44,67 @@ const toastLook: Record<ToastSeverity, { className: string; Icon: typeof Info }>
   contrast: { className: 'border-ink text-ink', Icon: Info },
 }
 
-/** Renders the toasts and the confirm dialog of the feedback store. Mounted once, in the root. */
+/** Errors and warnings interrupt what the screen reader is saying; the rest waits its turn. */
+const toastPoliteness: Record<ToastSeverity, Politeness> = {
+  success: 'polite',
+  info: 'polite',
+  secondary: 'polite',
+  contrast: 'polite',
+  warn: 'assertive',
+  error: 'assertive',
+}
+
+const emptyMessages = liveRegion.getMessages()
+
+/**
+ * The page's two live regions, empty in the server's HTML and present from the first render, so
+ * that what is written into them later is announced (live-region.ts). No role: a page's own
+ * role="alert" or role="status" messages stay the only ones of their kind.
+ */
+function LiveRegions() {
+  const messages = useSyncExternalStore(liveRegion.subscribe, liveRegion.getMessages, () => emptyMessages)
+  return (
+    <>
+      <div aria-live="polite" aria-atomic="true" className="sr-only" data-testid="live-polite">
+        {messages.polite}
+      </div>
+      <div aria-live="assertive" aria-atomic="true" className="sr-only" data-testid="live-assertive">
+        {messages.assertive}
+      </div>
+    </>
+  )
+}
+
+/** Each new toast is said once, through the live region of its severity. */
+function useToastAnnouncements(toasts: readonly Toast[]) {
+  const said = useRef(new Set<number>())
+  useEffect(() => {
+    for (const toast of toasts) {
+      if (said.current.has(toast.id)) continue
+      said.current.add(toast.id)
+      liveRegion.announce(toast.detail ? `${toast.summary} ${toast.detail}` : toast.summary, toastPoliteness[toast.severity])
+    }
+    const shown = new Set(toasts.map((toast) => toast.id))
+    for (const id of said.current) if (!shown.has(id)) said.current.delete(id)
+  }, [toasts])
+}
+
+/**
+ * Renders the live regions, the toasts and the confirm dialog of the feedback store. Mounted once,
+ * in the root. A toast is announced through the live regions; the visible toast has no live role
+ * of its own, so it is not said twice.
+ */
 export function FeedbackHost() {
   const { toasts, dialog } = useFeedback()
   const { t } = useLingui()
+  useToastAnnouncements(toasts)
   // Once loaded, the dialog stays mounted, so that closing it runs its own close handling.
   const dialogUsed = useRef(false)
   if (dialog) dialogUsed.current = true
 
   return (
     <>
+      <LiveRegions />
       <section
         aria-label={t`Notifications`}
         className="pointer-events-none fixed top-4 right-4 z-tooltip flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
@@ -62,7 +114,6 @@ export function FeedbackHost() {
           return (
             <div
               key={toast.id}
-              role={toast.severity === 'error' ? 'alert' : 'status'}
               data-testid="toast"
               className={cn('pointer-events-auto flex items-start gap-3 rounded-lg border-l-4 bg-white p-4 shadow-lg', className)}
               style={{ animation: 'toast-in 150ms ease-out' }}
