@@ -34,7 +34,7 @@ export type FocusSeen = {
   indicatorContrast: boolean
   /** The element itself (or a part of it) is what sits at its centre: nothing covers it. */
   uncovered: boolean
-  /** Within the window, and below the sticky header when the element is not in that header. */
+  /** Its top edge within the window, below the sticky header when the element is not in that header. */
   inView: boolean
 }
 
@@ -43,7 +43,9 @@ export type FocusSeen = {
  * against the first opaque background behind the element (the outline is drawn outside it, at an
  * offset, over its surroundings).
  */
-function readFocus(el: Element): FocusSeen & { detail: string } {
+async function readFocus([el, ringOn]: [Element, Element]): Promise<FocusSeen & { detail: string }> {
+  // The ring's colour is read once a transition into it (transition-colors includes outline-color) has ended.
+  await Promise.race([Promise.allSettled(ringOn.getAnimations().map((animation) => animation.finished)), new Promise((done) => setTimeout(done, 1000))])
   const parse = (colour: string): [number, number, number, number] => {
     const numbers = colour.match(/[\d.]+/g)?.map(Number) ?? [0, 0, 0, 0]
     return [numbers[0] ?? 0, numbers[1] ?? 0, numbers[2] ?? 0, numbers[3] ?? 1]
@@ -67,40 +69,50 @@ function readFocus(el: Element): FocusSeen & { detail: string } {
     return [255, 255, 255]
   }
 
-  const style = getComputedStyle(el)
-  const rect = el.getBoundingClientRect()
+  // What is seen: the element itself, or the control's visible part (the label of a visually hidden radio).
+  const style = getComputedStyle(ringOn)
+  const rect = ringOn.getBoundingClientRect()
   const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0
   const ring = style.boxShadow !== 'none'
   const outlineColour = parse(style.outlineColor)
-  const behind = backgroundBehind(el.parentElement)
+  const behind = backgroundBehind(ringOn.parentElement)
   const ratio = outline ? contrast(outlineColour, behind) : Infinity
   const atCentre = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2)
   const sticky = [...document.querySelectorAll('header')].find((header) => ['sticky', 'fixed'].includes(getComputedStyle(header).position))
-  const stickyBottom = sticky && !sticky.contains(el) ? sticky.getBoundingClientRect().bottom : 0
+  const stickyBottom = sticky && !sticky.contains(ringOn) ? sticky.getBoundingClientRect().bottom : 0
   return {
     focused: el === document.activeElement,
     indicator: outline || ring,
     indicatorContrast: outline ? ratio >= 3 : ring,
-    uncovered: atCentre !== null && (atCentre === el || el.contains(atCentre)),
-    inView: rect.top >= stickyBottom && rect.bottom <= window.innerHeight && rect.left >= 0 && rect.right <= window.innerWidth,
+    uncovered: atCentre !== null && (atCentre === ringOn || ringOn.contains(atCentre)),
+    // A control taller than what is left of the window (a long text area) may run past its bottom edge.
+    inView: rect.top >= stickyBottom && rect.top < window.innerHeight && rect.left >= 0 && rect.right <= window.innerWidth,
     detail: `outline ${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor} on rgb(${behind.join(', ')}) = ${ratio.toFixed(2)}:1; box-shadow ${style.boxShadow}; rect top ${Math.round(rect.top)} bottom ${Math.round(rect.bottom)}, header bottom ${Math.round(stickyBottom)}; at centre ${atCentre?.outerHTML.slice(0, 120) ?? 'nothing'}`,
   }
 }
 
+/** readFocus as page.evaluate takes it: with the two element handles, which arrive as elements. */
+const readFocusOf = readFocus as unknown as (handles: unknown) => Promise<FocusSeen & { detail: string }>
+
 /**
  * `target` has focus and a person can see it: a focus indicator of at least 3:1 is drawn, nothing
- * covers the element, and it is in the window below the sticky header.
+ * covers the element, and it is in the window below the sticky header. `ringOn` names the visible
+ * part that draws the indicator when the focused control is visually hidden (a star rating's radio
+ * inside its label).
  */
-export async function expectFocusVisible(page: Page, target: Locator): Promise<void> {
-  void page
-  const { detail, ...seen } = await target.evaluate(readFocus)
+export async function expectFocusVisible(page: Page, target: Locator, { ringOn }: { ringOn?: Locator } = {}): Promise<void> {
+  const focused = await target.elementHandle()
+  const drawn = ringOn ? await ringOn.elementHandle() : focused
+  if (!focused || !drawn) throw new Error('The element to check is not on the page')
+  const { detail, ...seen } = await page.evaluate(readFocusOf, [focused, drawn])
+  await Promise.all([focused.dispose(), drawn.dispose()])
   expect(seen, detail).toEqual({ focused: true, indicator: true, indicatorContrast: true, uncovered: true, inView: true })
 }
 
-/** The element with focus now, checked as expectFocusVisible does (for steps where focus lands on whatever comes next). */
+/** Whatever has focus now, checked as expectFocusVisible does (for steps that walk through a list). */
 export async function expectActiveElementVisible(page: Page): Promise<void> {
-  const handle = await page.evaluateHandle(() => document.activeElement ?? document.body)
-  const { detail, ...seen } = await handle.evaluate(readFocus)
-  await handle.dispose()
+  const active = await page.evaluateHandle(() => document.activeElement ?? document.body)
+  const { detail, ...seen } = await page.evaluate(readFocusOf, [active, active])
+  await active.dispose()
   expect(seen, detail).toEqual({ focused: true, indicator: true, indicatorContrast: true, uncovered: true, inView: true })
 }
