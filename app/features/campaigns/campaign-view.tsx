@@ -22,7 +22,7 @@ import { ProductImage } from './product-image'
 
 function Section({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="scroll-mt-24">
+    <section aria-labelledby={id}>
       <h2 id={id} className="text-2xl font-bold text-authentic">
         {title}
       </h2>
@@ -290,7 +290,7 @@ function CampaignContent({ campaign, back }: { campaign: CampaignDetail; back: s
           </Section>
 
           {(result || state.kind === 'can-apply') && (
-            <section id="apply" aria-labelledby="apply-title" className="scroll-mt-24">
+            <section id="apply" aria-labelledby="apply-title">
               <h2 id="apply-title" className="text-2xl font-bold text-authentic">
                 <Trans>Apply for this test</Trans>
               </h2>
@@ -305,7 +305,7 @@ function CampaignContent({ campaign, back }: { campaign: CampaignDetail; back: s
           )}
 
           {campaign.reviewCount > 0 && (
-            <section id="reviews" aria-labelledby="campaign-reviews" className="scroll-mt-24">
+            <section id="reviews" aria-labelledby="campaign-reviews">
               <h2 id="campaign-reviews" className="text-2xl font-bold text-authentic">
                 <Trans>What testers said</Trans>
               </h2>

@@ -45,7 +45,7 @@ export function ContentCard({
     <section
       id={id}
       aria-labelledby={labelledBy}
-      className={cn('scroll-mt-24 rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8', className)}
+      className={cn('rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8', className)}
     >
       {children}
     </section>

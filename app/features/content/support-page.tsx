@@ -22,7 +22,7 @@ function Faq({ question, children }: { question: ReactNode; children: ReactNode 
 
 function Topic({ id, icon, title, children }: { id: string; icon: ReactNode; title: ReactNode; children: ReactNode }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-24 rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
+    <section id={id} aria-labelledby={`${id}-title`} className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
       <div className="flex items-center gap-4">
         <IconBadge>{icon}</IconBadge>
         <h2 id={`${id}-title`} className="text-2xl font-bold text-authentic">

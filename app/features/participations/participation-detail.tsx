@@ -95,7 +95,7 @@ export function ParticipationDetail({ campaignId }: { campaignId: string }) {
         </div>
       </section>
 
-      <section aria-labelledby="tasks-heading" id="tasks" className="scroll-mt-6">
+      <section aria-labelledby="tasks-heading" id="tasks">
         <h2 id="tasks-heading" className="text-xl font-bold text-authentic">
           <Trans>Your tasks</Trans>
         </h2>
