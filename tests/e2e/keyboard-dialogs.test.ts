@@ -4,6 +4,7 @@
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations, gotoHydrated, launchBrowser, newContext } from './support/browser'
+import { expectFocusVisible, pressUntilFocused, waitForFocus } from './support/keyboard'
 
 let browser: Browser
 let page: Page
@@ -16,31 +17,6 @@ afterAll(async () => {
   await browser?.close()
 })
 
-/** Presses `key` until `target` has focus; fails after `max` presses. */
-async function pressUntilFocused(key: string, target: Locator, max = 120) {
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return
-    await page.keyboard.press(key)
-  }
-  throw new Error(`${key} pressed ${max} times without reaching the element`)
-}
-
-/** The focused element shows a focus indicator and nothing covers it. */
-async function expectFocusVisible(target: Locator) {
-  const seen = await target.evaluate((el) => {
-    const style = getComputedStyle(el)
-    const rect = el.getBoundingClientRect()
-    const atCentre = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2)
-    return {
-      focused: el === document.activeElement,
-      indicator: (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none',
-      uncovered: atCentre !== null && (atCentre === el || el.contains(atCentre)),
-      inView: rect.top >= 0 && rect.bottom <= window.innerHeight,
-    }
-  })
-  expect(seen).toEqual({ focused: true, indicator: true, uncovered: true, inView: true })
-}
-
 const dialog = () => page.getByRole('dialog', { name: 'Cookie settings' })
 const focusIsIn = (locator: Locator) => locator.evaluate((el) => el.contains(document.activeElement))
 
@@ -48,8 +24,8 @@ describe('a dialog by keyboard', () => {
   it('opens from the footer, closes with Escape and with an answer, and gives focus back to its button', async () => {
     await gotoHydrated(page, '/en')
     const opener = page.locator('footer').getByRole('button', { name: 'Cookie settings' })
-    await pressUntilFocused('Tab', opener)
-    await expectFocusVisible(opener)
+    await pressUntilFocused(page, 'Tab', opener)
+    await expectFocusVisible(page, opener)
 
     await page.keyboard.press('Enter')
     await dialog().waitFor()
@@ -60,8 +36,8 @@ describe('a dialog by keyboard', () => {
     // link just before it in the footer), not from the top of the page.
     await page.keyboard.press('Escape')
     await dialog().waitFor({ state: 'detached' })
-    await expect.poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true)
-    await expectFocusVisible(opener)
+    await waitForFocus(opener)
+    await expectFocusVisible(page, opener)
     await page.keyboard.press('Shift+Tab')
     const before = await opener.evaluate((el) => {
       const previous = document.activeElement
@@ -71,15 +47,15 @@ describe('a dialog by keyboard', () => {
 
     // An answer: Tab back to the button, Enter, then Tab to "Only necessary" and Enter.
     await page.keyboard.press('Tab')
-    await expectFocusVisible(opener)
+    await expectFocusVisible(page, opener)
     await page.keyboard.press('Enter')
     await dialog().waitFor()
-    await pressUntilFocused('Tab', dialog().getByRole('button', { name: 'Only necessary' }), 10)
+    await pressUntilFocused(page, 'Tab', dialog().getByRole('button', { name: 'Only necessary' }), 10)
     await page.keyboard.press('Enter')
     await page.getByText('Cookie choice saved').first().waitFor()
     await dialog().waitFor({ state: 'detached' })
-    await expect.poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true)
-    await expectFocusVisible(opener)
+    await waitForFocus(opener)
+    await expectFocusVisible(page, opener)
     expect(await axeViolations(page)).toEqual([])
   })
 })
