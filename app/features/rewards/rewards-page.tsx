@@ -78,7 +78,8 @@ export function RewardsPage() {
                       className="w-full"
                       aria-label={t`Redeem ${reward.points} points for a ${value} voucher`}
                       loading={redeem.isPending && redeem.variables?.rewardId === reward.id}
-                      disabled={missing > 0 || redeem.isPending}
+                      // The pressed button only shows it is busy (it keeps focus); the others wait.
+                      disabled={missing > 0 || (redeem.isPending && redeem.variables?.rewardId !== reward.id)}
                       onClick={() => redeemReward(reward.id)}
                     >
                       {t`Redeem`}
