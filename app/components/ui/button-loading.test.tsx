@@ -57,3 +57,27 @@ describe('Button while loading', () => {
     expect(onSubmit).toHaveBeenCalledOnce()
   })
 })
+
+describe('Button while unavailable (a wait before sending again)', () => {
+  it('keeps focus and ignores presses, without the busy state', () => {
+    const onClick = vi.fn()
+    const container = document.createElement('div')
+    document.body.append(container)
+    root = createRoot(container)
+    act(() =>
+      root!.render(
+        <Button unavailable onClick={onClick}>
+          Send again
+        </Button>,
+      ),
+    )
+    const button = container.querySelector('button')!
+    button.focus()
+    act(() => button.click())
+    expect(document.activeElement).toBe(button)
+    expect(onClick).not.toHaveBeenCalled()
+    expect(button.disabled).toBe(false)
+    expect(button.getAttribute('aria-disabled')).toBe('true')
+    expect(button.getAttribute('aria-busy')).toBeNull()
+  })
+})

@@ -29,7 +29,7 @@ export const BUTTON_SEVERITIES = Object.keys(SEVERITY_LOOK) as Severity[]
  * class names are simply joined: a caller's className adds spacing or width, never colours.
  */
 export const buttonVariants = cva(
-  'relative inline-flex items-center gap-2 overflow-hidden rounded-lg font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 aria-busy:cursor-progress focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus-ring',
+  'relative inline-flex items-center gap-2 overflow-hidden rounded-lg font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 aria-busy:cursor-progress focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus-ring',
   {
     variants: {
       severity: Object.fromEntries(BUTTON_SEVERITIES.map((severity) => [severity, ''])) as Record<Severity, string>,
@@ -73,6 +73,12 @@ export type ButtonProps = Omit<ComponentProps<'button'>, 'children'> &
      * the keyboard user's next Tab would start again from the top.
      */
     loading?: boolean
+    /**
+     * Cannot be pressed for now (a wait before sending again), yet keeps focus for the same reason as
+     * `loading`: aria-disabled, looks disabled, presses do nothing. `disabled` is for a button that
+     * cannot have been the one just pressed.
+     */
+    unavailable?: boolean
     icon?: ReactNode
     /** Render the child element (a link) with the button's look. */
     asChild?: boolean
@@ -87,6 +93,7 @@ export function Button({
   iconPos,
   align,
   loading = false,
+  unavailable = false,
   disabled,
   icon,
   asChild = false,
@@ -128,9 +135,9 @@ export function Button({
       className={classes}
       {...props}
       disabled={disabled}
-      aria-disabled={loading || undefined}
+      aria-disabled={loading || unavailable || undefined}
       aria-busy={loading || undefined}
-      onClick={loading ? ignorePress : handleClick}
+      onClick={loading || unavailable ? ignorePress : handleClick}
     >
       {loading ? <Spinner /> : icon}
       {children !== undefined && <span>{children}</span>}

@@ -120,7 +120,7 @@ export function EmailVerificationPage({ redirect }: { redirect?: string }) {
           <Button loading={checking} onClick={() => void check(true)}>
             {t`I have opened the link`}
           </Button>
-          <Button severity="secondary" loading={busy} disabled={waitSeconds > 0} onClick={() => void resend()}>
+          <Button severity="secondary" loading={busy} unavailable={waitSeconds > 0} onClick={() => void resend()}>
             {waitSeconds > 0 ? t`Send the link again (in ${waitSeconds} s)` : t`Send the link again`}
           </Button>
           {redirect && (
