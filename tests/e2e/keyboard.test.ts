@@ -4,7 +4,7 @@
 // the reviews and back through them with Shift+Tab; a member signs in, saves an address, applies
 // to a campaign with screener questions, and writes a review. The operator's steps (ship, deliver)
 // go through the member API's local operator endpoint, as in journey.test.ts.
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { axeViolations, gotoHydrated, launchBrowser, newContext } from './support/browser'
@@ -60,6 +60,14 @@ async function tabToAndType(label: string, text: string) {
   await pressUntilFocused(page, 'Tab', field, 40)
   await expectFocusVisible(page, field)
   await page.keyboard.type(text)
+}
+
+/** Tabs to a checkbox or radio, ticks it with Space, and checks it is ticked with focus seen on it. */
+async function tabToAndTick(box: Locator, maxPresses: number) {
+  await pressUntilFocused(page, 'Tab', box, maxPresses)
+  await page.keyboard.press('Space')
+  expect(await box.isChecked()).toBe(true)
+  await expectFocusVisible(page, box)
 }
 
 beforeAll(async () => {
@@ -176,10 +184,7 @@ describe('a member by keyboard', () => {
     await gotoHydrated(page, '/en/ready-to-test/kettle-kiln-cold-brew')
     // A group of radios takes one Tab; the arrow keys choose within it.
     const black = page.getByRole('group', { name: 'How do you usually take your coffee?' }).getByLabel('Black')
-    await pressUntilFocused(page, 'Tab', black, 60)
-    await page.keyboard.press('Space')
-    expect(await black.isChecked()).toBe(true)
-    await expectFocusVisible(page, black)
+    await tabToAndTick(black, 60)
     const firstCups = page.getByRole('group', { name: 'How many cups do you drink on a typical day?' }).getByLabel('0–1')
     await pressUntilFocused(page, 'Tab', firstCups, 5)
     await page.keyboard.press('ArrowDown')
@@ -187,10 +192,7 @@ describe('a member by keyboard', () => {
     expect(await cups.isChecked()).toBe(true)
     await expectFocusVisible(page, cups)
     const confirm = page.getByLabel('Yes, send the product to this address.')
-    await pressUntilFocused(page, 'Tab', confirm, 10)
-    await page.keyboard.press('Space')
-    expect(await confirm.isChecked()).toBe(true)
-    await expectFocusVisible(page, confirm)
+    await tabToAndTick(confirm, 10)
     const apply = page.getByRole('button', { name: 'Apply for this test' })
     await pressUntilFocused(page, 'Tab', apply, 5)
     await expectFocusVisible(page, apply)
@@ -226,10 +228,7 @@ describe('a member by keyboard', () => {
     await tabToAndType('Title', 'Smooth, strong and quick')
     await tabToAndType('Your experience', 'Mixed one to three with oat milk it tastes like a café iced latte, with notes of cocoa.')
     const disclosure = page.getByLabel('I received this product for free and my review is my honest opinion.')
-    await pressUntilFocused(page, 'Tab', disclosure, 10)
-    await page.keyboard.press('Space')
-    expect(await disclosure.isChecked()).toBe(true)
-    await expectFocusVisible(page, disclosure)
+    await tabToAndTick(disclosure, 10)
     const submit = page.getByRole('button', { name: 'Submit my review' })
     await pressUntilFocused(page, 'Tab', submit, 10)
     await expectFocusVisible(page, submit)
