@@ -1,6 +1,6 @@
 import { Slot } from '@radix-ui/react-slot'
 import { cva, type VariantProps } from 'class-variance-authority'
-import { useCallback, useRef, useState, type ComponentProps, type MouseEvent, type ReactNode } from 'react'
+import { useCallback, useEffect, useRef, useState, type ComponentProps, type MouseEvent, type ReactNode } from 'react'
 import { cn } from '~/lib/cn'
 import { Spinner } from './spinner'
 
@@ -104,6 +104,15 @@ export function Button({
 }: ButtonProps) {
   const [ripples, setRipples] = useState<Ripple[]>([])
   const nextKey = useRef(0)
+  // A ripple's end is not waited for once the button is gone (a dialog closed by this press).
+  const rippleTimers = useRef(new Set<ReturnType<typeof setTimeout>>())
+  useEffect(() => {
+    const timers = rippleTimers.current
+    return () => {
+      for (const timer of timers) clearTimeout(timer)
+      timers.clear()
+    }
+  }, [])
 
   const handleClick = useCallback(
     (event: MouseEvent<HTMLButtonElement>) => {
@@ -111,7 +120,11 @@ export function Button({
       const size = Math.max(rect.width, rect.height)
       const ripple: Ripple = { key: nextKey.current++, x: event.clientX - rect.left - size / 2, y: event.clientY - rect.top - size / 2, size }
       setRipples((current) => [...current, ripple])
-      setTimeout(() => setRipples((current) => current.filter((r) => r.key !== ripple.key)), RIPPLE_MS)
+      const timer = setTimeout(() => {
+        rippleTimers.current.delete(timer)
+        setRipples((current) => current.filter((r) => r.key !== ripple.key))
+      }, RIPPLE_MS)
+      rippleTimers.current.add(timer)
       onClick?.(event)
     },
     [onClick],
