@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
-import { axeViolations, gotoHydrated, keepScreenshot, launchBrowser, newContext } from './support/browser'
+import { axeViolations, gotoHydrated, keepScreenshot, launchBrowser, newContext, textOnPage } from './support/browser'
 import { createMember, registerThroughUi, signInThroughUi, type TestMember } from './support/members'
 
 let browser: Browser
@@ -38,7 +38,7 @@ beforeAll(async () => {
   await page.getByLabel('Town or city').fill('Berlin')
   await page.getByLabel('Country').selectOption('DE')
   await page.getByRole('button', { name: 'Save my address' }).click()
-  await page.getByText('Address saved').first().waitFor()
+  await textOnPage(page, 'Address saved').first().waitFor()
 })
 afterAll(async () => {
   await browser?.close()
@@ -50,15 +50,15 @@ describe('deleting the account', () => {
     await page.getByRole('navigation', { name: 'My account' }).getByRole('link', { name: 'Delete my account' }).first().click()
     await page.waitForURL('**/en/member/delete-account')
     await page.getByRole('heading', { name: 'What we delete' }).waitFor()
-    await page.getByText('Your sign-in account').waitFor()
+    await textOnPage(page, 'Your sign-in account').waitFor()
     await page.getByRole('heading', { name: 'What we keep, and why' }).waitFor()
-    await page.getByText('Your published reviews, shown as written by “Former member”').waitFor()
-    await page.getByText(`We will send the deletion receipt to ${member.email}.`).waitFor()
+    await textOnPage(page, 'Your published reviews, shown as written by “Former member”').waitFor()
+    await textOnPage(page, `We will send the deletion receipt to ${member.email}.`).waitFor()
     expect(await axeViolations(page)).toEqual([])
     await keepScreenshot(page, 'account-deletion-page')
 
     await deleteButton().click()
-    await page.getByText('Tick the box to confirm that you understand the deletion cannot be undone.').waitFor()
+    await textOnPage(page, 'Tick the box to confirm that you understand the deletion cannot be undone.').waitFor()
     expect(await page.getByRole('dialog').count()).toBe(0)
 
     // The dialog names the consequence; keeping the account changes nothing.
@@ -94,7 +94,7 @@ describe('deleting the account', () => {
     await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).first().waitFor()
     expect(await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).count()).toBe(0)
     await page.waitForTimeout(1500)
-    expect(await page.getByText('Your session has expired').count()).toBe(0)
+    expect(await textOnPage(page, 'Your session has expired').count()).toBe(0)
     expect(page.url()).toContain('/en/member/delete-account')
     await receipt.waitFor()
     expect(await axeViolations(page)).toEqual([])
@@ -116,10 +116,10 @@ describe('deleting the account', () => {
     await page.getByLabel('E-mail address').fill(member.email)
     await page.getByLabel('Password', { exact: true }).fill(member.password)
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-    await page.getByText('That e-mail and password do not match an account.').waitFor()
+    await textOnPage(page, 'That e-mail and password do not match an account.').waitFor()
 
     await registerThroughUi(page, { firstName: 'Dana', lastName: 'Again', displayName: 'Dana Again', email: member.email, password: 'tested4you-again' })
-    await page.getByText(member.email).first().waitFor()
+    await textOnPage(page, member.email).first().waitFor()
     await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).first().waitFor()
   })
 })

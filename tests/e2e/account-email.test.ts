@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
-import { axeViolations, gotoHydrated, keepScreenshot, launchBrowser, newContext } from './support/browser'
+import { axeViolations, gotoHydrated, keepScreenshot, launchBrowser, newContext, textOnPage } from './support/browser'
 import { createMember, DEMO_MEMBER, signInThroughUi, type TestMember } from './support/members'
 
 let browser: Browser
@@ -57,7 +57,7 @@ beforeAll(async () => {
   await page.getByLabel('Town or city').fill('Berlin')
   await page.getByLabel('Country').selectOption('DE')
   await page.getByRole('button', { name: 'Save my address' }).click()
-  await page.getByText('Address saved').first().waitFor()
+  await textOnPage(page, 'Address saved').first().waitFor()
 })
 afterAll(async () => {
   await setSuiteClock(0)
@@ -71,33 +71,33 @@ describe('changing the e-mail address', () => {
     await page.waitForURL('**/en/member/profile')
     await page.getByRole('navigation', { name: 'My account' }).getByRole('link', { name: 'E-mail address' }).first().click()
     await page.waitForURL('**/en/member/email')
-    await page.getByText(`We write to ${member.email} now.`).waitFor()
+    await textOnPage(page, `We write to ${member.email} now.`).waitFor()
     await emailField().waitFor()
     expect(await axeViolations(page)).toEqual([])
 
     // The schema refuses it before anything is sent.
     await emailField().fill('not-an-address')
     await sendCode().click()
-    await page.getByText('Enter a complete e-mail address, like name@example.com.').waitFor()
+    await textOnPage(page, 'Enter a complete e-mail address, like name@example.com.').waitFor()
     expect(await emailField().getAttribute('aria-invalid')).toBe('true')
     expect(await emailField().inputValue()).toBe('not-an-address')
 
     // The member API says another account has it.
     await emailField().fill(DEMO_MEMBER.email)
     await sendCode().click()
-    await page.getByText('Another account already uses this address.').waitFor()
+    await textOnPage(page, 'Another account already uses this address.').waitFor()
     expect(await emailField().inputValue()).toBe(DEMO_MEMBER.email)
 
     await emailField().fill(member.email)
     await sendCode().click()
-    await page.getByText('This is already your e-mail address.').waitFor()
+    await textOnPage(page, 'This is already your e-mail address.').waitFor()
   })
 
   it('confirms the new address with the code sent to it, and the session carries on', async () => {
     await gotoHydrated(page, '/en/member/email')
     await emailField().fill(next)
     await sendCode().click()
-    await page.getByText('We sent a 6-digit code to').waitFor()
+    await textOnPage(page, 'We sent a 6-digit code to').waitFor()
     // The address is shown masked, as the member API gave it.
     expect(await page.locator('strong').filter({ hasText: '•••' }).count()).toBeGreaterThan(0)
     await page.getByLabel('Code').waitFor()
@@ -107,26 +107,26 @@ describe('changing the e-mail address', () => {
     const wrong = code === '123456' ? '654321' : '123456'
     await page.getByLabel('Code').fill(wrong)
     await page.getByRole('button', { name: 'Confirm my new address' }).click()
-    await page.getByText('That code is not right. Check the e-mail and try again.').waitFor()
+    await textOnPage(page, 'That code is not right. Check the e-mail and try again.').waitFor()
     expect(await page.getByLabel('Code').inputValue()).toBe(wrong)
     // Nothing changed yet.
-    await page.getByText(`We write to ${member.email} now.`).waitFor()
+    await textOnPage(page, `We write to ${member.email} now.`).waitFor()
 
     // A new code replaces the first one.
     await page.getByRole('button', { name: 'Send a new code' }).click()
-    await page.getByText('Only the newest code works.', { exact: false }).waitFor()
+    await textOnPage(page, 'Only the newest code works.', { exact: false }).waitFor()
     const newest = await latestCode(next)
     await page.getByLabel('Code').fill(newest)
     await page.getByRole('button', { name: 'Confirm my new address' }).click()
-    await page.getByText(`Your e-mail address is now ${next}. We sent a note about the change to ${member.email}.`).waitFor()
+    await textOnPage(page, `Your e-mail address is now ${next}. We sent a note about the change to ${member.email}.`).waitFor()
     await page.evaluate(() => window.scrollTo(0, 0))
     await keepScreenshot(page, 'account-email-changed')
     expect(await axeViolations(page)).toEqual([])
 
     // Still signed in, on a fresh session: a page rendered on the server shows the new address.
     await gotoHydrated(page, '/en/member/verifications/EmailVerification')
-    await page.getByText('Your e-mail address is verified.', { exact: true }).waitFor()
-    await page.getByText(next, { exact: true }).waitFor()
+    await textOnPage(page, 'Your e-mail address is verified.', { exact: true }).waitFor()
+    await textOnPage(page, next, { exact: true }).waitFor()
     expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBeGreaterThan(0)
 
     // The old address was told.
@@ -142,17 +142,17 @@ describe('changing the e-mail address', () => {
     await page.getByLabel('E-mail address').fill(member.email)
     await page.getByLabel('Password', { exact: true }).fill(member.password)
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-    await page.getByText('That e-mail and password do not match an account.').waitFor()
+    await textOnPage(page, 'That e-mail and password do not match an account.').waitFor()
 
     await signInThroughUi(page, { email: next, password: member.password }, '/en/member/verifications/EmailVerification')
     await page.waitForURL('**/en/member/verifications/EmailVerification')
-    await page.getByText(next, { exact: true }).waitFor()
+    await textOnPage(page, next, { exact: true }).waitFor()
   })
 
   it('asks for the password again when the sign-in is over 5 minutes old, keeping the code, then changes the address', async () => {
     const third = `third-${member.email}`
     await gotoHydrated(page, '/en/member/email')
-    await page.getByText(`We write to ${next} now.`).waitFor()
+    await textOnPage(page, `We write to ${next} now.`).waitFor()
     await emailField().fill(third)
     await sendCode().click()
     await page.getByLabel('Code').waitFor()
@@ -174,7 +174,7 @@ describe('changing the e-mail address', () => {
     // Cancelled: nothing changed, the code is still there.
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await dialog.waitFor({ state: 'detached' })
-    await page.getByText(`Nothing was changed: we still write to ${next}.`).waitFor()
+    await textOnPage(page, `Nothing was changed: we still write to ${next}.`).waitFor()
     expect(await page.getByLabel('Code').inputValue()).toBe(code)
 
     // Again, with the password: the change goes through on a fresh sign-in.
@@ -183,9 +183,9 @@ describe('changing the e-mail address', () => {
     await setSuiteClock(0)
     await dialog.getByLabel('Password').fill(member.password)
     await dialog.getByRole('button', { name: 'Continue' }).click()
-    await page.getByText(`Your e-mail address is now ${third}. We sent a note about the change to ${next}.`).waitFor()
+    await textOnPage(page, `Your e-mail address is now ${third}. We sent a note about the change to ${next}.`).waitFor()
     await gotoHydrated(page, '/en/member/verifications/EmailVerification')
-    await page.getByText(third, { exact: true }).waitFor()
+    await textOnPage(page, third, { exact: true }).waitFor()
     await page.getByRole('button', { name: 'Sign out' }).first().waitFor()
   })
 })

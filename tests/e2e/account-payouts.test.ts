@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
-import { axeViolations, gotoHydrated, keepScreenshot, launchBrowser, newContext } from './support/browser'
+import { axeViolations, gotoHydrated, keepScreenshot, launchBrowser, newContext, textOnPage } from './support/browser'
 import { createMember, signInThroughUi, type TestMember } from './support/members'
 
 const VERIFIED_PURCHASE = 'lumen-vitamin-c-serum'
@@ -63,14 +63,14 @@ beforeAll(async () => {
   await page.getByLabel('Town or city').fill('Berlin')
   await page.getByLabel('Country').selectOption('DE')
   await page.getByRole('button', { name: 'Save my address' }).click()
-  await page.getByText('Address saved').first().waitFor()
+  await textOnPage(page, 'Address saved').first().waitFor()
   // The verified-purchase test is for adults: a birth date first.
   await gotoHydrated(page, '/en/member/profile')
   await page.getByLabel('First name').fill('Paula')
   await page.getByLabel('Last name').fill('Payout')
   await page.getByLabel('Date of birth').fill('1988-03-09')
   await page.getByRole('button', { name: 'Save my profile' }).click()
-  await page.getByText('Profile saved').first().waitFor()
+  await textOnPage(page, 'Profile saved').first().waitFor()
 })
 afterAll(async () => {
   await setSuiteClock(0).catch(() => undefined)
@@ -87,7 +87,7 @@ describe('payout details', () => {
     const campaign = (await (await fetch(`${inject('suiteUrl')}/suite/api/public/campaigns/${VERIFIED_PURCHASE}`)).json()) as { data: { id: string } }
     participationPath = `/en/member/campaigns/${campaign.data.id}`
     await gotoHydrated(page, participationPath)
-    await page.getByText('Tell us where to send your reimbursement.').waitFor()
+    await textOnPage(page, 'Tell us where to send your reimbursement.').waitFor()
     await page.getByRole('link', { name: 'Add your payout details' }).click()
     await page.waitForURL((url) => url.pathname === '/en/member/payments' && url.searchParams.get('redirect') === participationPath)
     await page.getByRole('group', { name: 'How should we pay you?' }).waitFor()
@@ -100,7 +100,7 @@ describe('payout details', () => {
     await ibanField().fill(BAD_IBAN)
     const sent = await serverCallsDuring(async () => {
       await page.getByRole('button', { name: 'Save payout details' }).click()
-      await page.getByText('Enter a valid IBAN: check the letters and digits').waitFor()
+      await textOnPage(page, 'Enter a valid IBAN: check the letters and digits').waitFor()
     })
     expect(sent).toEqual([])
     expect(await ibanField().getAttribute('aria-invalid')).toBe('true')
@@ -118,13 +118,13 @@ describe('payout details', () => {
     await page.getByRole('button', { name: 'Save payout details' }).click()
     // Saved, and back to the participation that asked, which no longer asks.
     await page.waitForURL((url) => url.pathname === participationPath)
-    await page.getByText('Payout details saved').first().waitFor()
+    await textOnPage(page, 'Payout details saved').first().waitFor()
     await page.getByRole('heading', { name: 'Your journey' }).waitFor()
-    expect(await page.getByText('Tell us where to send your reimbursement.').count()).toBe(0)
+    expect(await textOnPage(page, 'Tell us where to send your reimbursement.').count()).toBe(0)
 
     await gotoHydrated(page, '/en/member/payments')
     expect(await masked().textContent()).toBe('DE89 •••• •••• •••• ••30 00')
-    expect(await page.getByText('Paula Payout').count()).toBeGreaterThan(0)
+    expect(await textOnPage(page, 'Paula Payout').count()).toBeGreaterThan(0)
     expect(await ibanField().count()).toBe(0)
     await expectNoAxeViolations()
   })
@@ -139,7 +139,7 @@ describe('payout details', () => {
 
     await page.getByRole('button', { name: 'Remove' }).click()
     await confirm.getByRole('button', { name: 'Remove' }).click()
-    await page.getByText('Payout details removed').first().waitFor()
+    await textOnPage(page, 'Payout details removed').first().waitFor()
     await page.getByRole('group', { name: 'How should we pay you?' }).waitFor()
     expect(await masked().count()).toBe(0)
     // The button pressed is gone: focus is on the form that replaced it.
@@ -169,7 +169,7 @@ describe('payout details', () => {
     // Cancelled: nothing changed, the typed value stays, focus back on the button that asked.
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await dialog.waitFor({ state: 'detached' })
-    await page.getByText('Nothing was changed.').waitFor()
+    await textOnPage(page, 'Nothing was changed.').waitFor()
     expect(await emailField.inputValue()).toBe('paula.paypal@example.com')
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Save payout details')
 
@@ -185,7 +185,7 @@ describe('payout details', () => {
     await setSuiteClock(0)
     await password.fill(member.password)
     await dialog.getByRole('button', { name: 'Continue' }).click()
-    await page.getByText('Payout details saved').first().waitFor()
+    await textOnPage(page, 'Payout details saved').first().waitFor()
     await dialog.waitFor({ state: 'detached' })
     expect(await masked().textContent()).toBe('p•••@example.com')
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Change')

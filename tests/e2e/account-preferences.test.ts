@@ -3,7 +3,7 @@
 // reload, and a campaign that asks for a pet becoming open to the member once they add one.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { axeViolations, gotoHydrated, keepScreenshot, launchBrowser, newContext } from './support/browser'
+import { axeViolations, gotoHydrated, keepScreenshot, launchBrowser, newContext, textOnPage } from './support/browser'
 import { createMember, signInThroughUi, type TestMember } from './support/members'
 
 /** The open campaign of the demo data that only households with a dog or a cat can apply to. */
@@ -38,7 +38,7 @@ beforeAll(async () => {
   await page.getByLabel('Town or city').fill('Berlin')
   await page.getByLabel('Country').selectOption('DE')
   await page.getByRole('button', { name: 'Save my address' }).click()
-  await page.getByText('Address saved').first().waitFor()
+  await textOnPage(page, 'Address saved').first().waitFor()
 })
 afterAll(async () => {
   await browser?.close()
@@ -59,7 +59,7 @@ describe('languages', () => {
     const group = 'Languages you read and write reviews in'
     expect(await choice(group, 'English').isChecked()).toBe(false)
     await page.getByRole('button', { name: 'Save my languages' }).click()
-    await page.getByText('Choose at least one language.').waitFor()
+    await textOnPage(page, 'Choose at least one language.').waitFor()
     expect(await page.getByRole('group', { name: group }).getAttribute('aria-invalid')).toBe('true')
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('checkbox')
     expect(page.url()).toMatch(/\/en\/member\/languages$/)
@@ -69,8 +69,8 @@ describe('languages', () => {
     await choice(group, 'German').check()
     await choice(group, 'French').check()
     await page.getByRole('button', { name: 'Save my languages' }).click()
-    await page.getByText('Languages saved').first().waitFor()
-    expect(await page.getByText('Choose at least one language.').count()).toBe(0)
+    await textOnPage(page, 'Languages saved').first().waitFor()
+    expect(await textOnPage(page, 'Choose at least one language.').count()).toBe(0)
 
     await gotoHydrated(page, '/en/member/languages')
     expect(await choice(group, 'German').isChecked()).toBe(true)
@@ -97,7 +97,7 @@ describe('preferences', () => {
     await choice('Products you would like to test', 'Kitchen').check()
     await choice('Products you would like to test', 'Outdoors').check()
     await page.getByRole('button', { name: 'Save my preferences' }).click()
-    await page.getByText('Enter the number of children in your household, from 0 to 20.').waitFor()
+    await textOnPage(page, 'Enter the number of children in your household, from 0 to 20.').waitFor()
     expect(await children.getAttribute('aria-invalid')).toBe('true')
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('children')
     expect(await children.inputValue()).toBe('25')
@@ -108,7 +108,7 @@ describe('preferences', () => {
 
     await children.fill('2')
     await page.getByRole('button', { name: 'Save my preferences' }).click()
-    await page.getByText('Preferences saved').first().waitFor()
+    await textOnPage(page, 'Preferences saved').first().waitFor()
 
     await gotoHydrated(page, '/en/member/preferences')
     expect(await page.getByLabel('Children in your household').inputValue()).toBe('2')
@@ -121,10 +121,10 @@ describe('preferences', () => {
 
   it('opens a campaign for pet owners once the member adds their dog, from the reason on the campaign and back', async () => {
     await gotoHydrated(page, `/en/ready-to-test/${PETS_CAMPAIGN}`)
-    await page.getByText('You cannot apply yet:').waitFor()
+    await textOnPage(page, 'You cannot apply yet:').waitFor()
     // The reason names the pets the test asks for, and the rules say so to everyone.
-    await page.getByText('This test is for households with one of these pets: Dog or Cat.', { exact: false }).waitFor()
-    await page.getByText('Households with one of these pets: Dog or Cat.', { exact: true }).waitFor()
+    await textOnPage(page, 'This test is for households with one of these pets: Dog or Cat.', { exact: false }).waitFor()
+    await textOnPage(page, 'Households with one of these pets: Dog or Cat.', { exact: true }).waitFor()
     await page.getByRole('link', { name: 'Update your preferences' }).click()
     await page.waitForURL((url) => url.pathname === '/en/member/preferences' && url.searchParams.get('redirect') === `/en/ready-to-test/${PETS_CAMPAIGN}`)
     // What was saved before is there: only the dog is added.
@@ -134,9 +134,9 @@ describe('preferences', () => {
     await page.getByRole('button', { name: 'Save my preferences' }).click()
 
     await page.waitForURL(`**/en/ready-to-test/${PETS_CAMPAIGN}`)
-    await page.getByText('You meet the rules of this test.').waitFor()
+    await textOnPage(page, 'You meet the rules of this test.').waitFor()
     await page.getByRole('heading', { name: 'Apply for this test' }).waitFor()
-    expect(await page.getByText('You cannot apply yet:').count()).toBe(0)
+    expect(await textOnPage(page, 'You cannot apply yet:').count()).toBe(0)
     expect(await page.getByRole('link', { name: 'Update your preferences' }).count()).toBe(0)
   })
 })

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { portalActionLink } from '../../scripts/lib/action-links.mjs'
-import { axeViolations, baseUrl, gotoHydrated, keepScreenshot, launchBrowser, newContext } from './support/browser'
+import { axeViolations, baseUrl, gotoHydrated, keepScreenshot, launchBrowser, newContext, textOnPage } from './support/browser'
 import { latestOobCode } from './support/emulator'
 import { registerThroughUi } from './support/members'
 
@@ -45,15 +45,15 @@ describe('verifications', () => {
     await status().getByText(member.email, { exact: true }).waitFor()
     await status().getByText('Not verified yet').waitFor()
     expect(await page.getByRole('link', { name: 'Change my e-mail address' }).getAttribute('href')).toBe('/en/member/email')
-    await page.getByText(`We sent a link to ${member.email}.`).waitFor()
+    await textOnPage(page, `We sent a link to ${member.email}.`).waitFor()
     expect(await axeViolations(page)).toEqual([])
 
     const { oobLink } = await latestOobCode(member.email, 'VERIFY_EMAIL')
     await page.goto(portalActionLink(oobLink, baseUrl()), { waitUntil: 'load' })
-    await page.getByText('Your e-mail address is verified. Thank you!', { exact: true }).waitFor()
+    await textOnPage(page, 'Your e-mail address is verified. Thank you!', { exact: true }).waitFor()
 
     await gotoHydrated(page, '/en/member/verifications/EmailVerification')
-    await page.getByText('Your e-mail address is verified.', { exact: true }).waitFor()
+    await textOnPage(page, 'Your e-mail address is verified.', { exact: true }).waitFor()
     await status().getByText('Verified', { exact: true }).waitFor()
     expect(await page.getByRole('button', { name: 'Send the link again' }).count()).toBe(0)
     expect(await axeViolations(page)).toEqual([])
@@ -63,7 +63,7 @@ describe('verifications', () => {
   it('verifies a mobile number with the code from the text message and comes back showing it verified', async () => {
     await gotoHydrated(page, '/en/member/verifications/MobileVerifications')
     await page.getByRole('heading', { name: 'Mobile verification' }).waitFor()
-    await page.getByText('There is no mobile number on your account yet.').waitFor()
+    await textOnPage(page, 'There is no mobile number on your account yet.').waitFor()
     expect(await axeViolations(page)).toEqual([])
 
     await page.getByLabel('Country').selectOption('DE')

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
-import { axeViolations, gotoHydrated, keepScreenshot, launchBrowser, newContext } from './support/browser'
+import { axeViolations, gotoHydrated, keepScreenshot, launchBrowser, newContext, textOnPage } from './support/browser'
 import { createMember, signInThroughUi, type TestMember } from './support/members'
 
 const ADULTS_ONLY = 'lumen-vitamin-c-serum'
@@ -49,7 +49,7 @@ beforeAll(async () => {
   await page.getByLabel('Town or city').fill('Berlin')
   await page.getByLabel('Country').selectOption('DE')
   await page.getByRole('button', { name: 'Save my address' }).click()
-  await page.getByText('Address saved').first().waitFor()
+  await textOnPage(page, 'Address saved').first().waitFor()
 })
 afterAll(async () => {
   await browser?.close()
@@ -58,7 +58,7 @@ afterAll(async () => {
 describe('becoming eligible', () => {
   it('adds a birth date from the campaign that asks for one, and comes back able to apply', async () => {
     await gotoHydrated(page, `/en/ready-to-test/${ADULTS_ONLY}`)
-    await page.getByText('This test is for members aged 18 or older: add your birth date.').waitFor()
+    await textOnPage(page, 'This test is for members aged 18 or older: add your birth date.').waitFor()
     await page.getByRole('link', { name: 'Edit your profile' }).click()
     await page.waitForURL((url) => url.pathname === '/en/member/profile' && url.searchParams.get('redirect') === `/en/ready-to-test/${ADULTS_ONLY}`)
     await page.getByLabel('First name').waitFor()
@@ -69,7 +69,7 @@ describe('becoming eligible', () => {
     await page.getByLabel('Last name').fill('Account')
     await page.getByLabel('Date of birth').fill('2015-06-01')
     await page.getByRole('button', { name: 'Save my profile' }).click()
-    await page.getByText('Enter a real date of birth: members must be at least 16.').waitFor()
+    await textOnPage(page, 'Enter a real date of birth: members must be at least 16.').waitFor()
     expect(await page.getByLabel('First name').inputValue()).toBe('Avery')
     expect(await page.getByLabel('Date of birth').getAttribute('aria-invalid')).toBe('true')
 
@@ -78,7 +78,7 @@ describe('becoming eligible', () => {
     await page.getByRole('button', { name: 'Save my profile' }).click()
     await page.waitForURL(`**/en/ready-to-test/${ADULTS_ONLY}`)
     await page.getByRole('heading', { name: 'Apply for this test' }).waitFor()
-    expect(await page.getByText('add your birth date').count()).toBe(0)
+    expect(await textOnPage(page, 'add your birth date').count()).toBe(0)
 
     // The profile keeps what was saved.
     await gotoHydrated(page, '/en/member/profile')
@@ -91,7 +91,7 @@ describe('becoming eligible', () => {
     await gotoHydrated(page, `/en/ready-to-test/${ADULTS_ONLY}`)
     await page.getByRole('group', { name: 'What is your skin type?' }).getByLabel('Combination').check()
     // Nothing is shipped in a verified-purchase test: the member buys the product.
-    await page.getByText('In this verified-purchase test you buy the product yourself').waitFor()
+    await textOnPage(page, 'In this verified-purchase test you buy the product yourself').waitFor()
     await page.getByRole('button', { name: 'Apply for this test' }).click()
     await page.getByRole('heading', { name: 'You are selected!' }).waitFor()
 
@@ -101,10 +101,10 @@ describe('becoming eligible', () => {
     await confirm.waitFor()
     await expectNoAxeViolations()
     await confirm.click()
-    await page.getByText('Purchase intent confirmed').first().waitFor()
+    await textOnPage(page, 'Purchase intent confirmed').first().waitFor()
     await confirm.waitFor({ state: 'detached' })
-    await page.getByText('Purchase confirmed').first().waitFor()
-    expect(await page.getByText('You can withdraw until you submit your review.').isVisible()).toBe(true)
+    await textOnPage(page, 'Purchase confirmed').first().waitFor()
+    expect(await textOnPage(page, 'You can withdraw until you submit your review.').isVisible()).toBe(true)
     // The next step is the review, once the product is bought and tried.
     await page.getByRole('link', { name: 'Write my review' }).first().waitFor()
     await screenshot('account-purchase-intent')
@@ -112,16 +112,16 @@ describe('becoming eligible', () => {
 
   it('verifies a mobile number with the code from the text message', async () => {
     await gotoHydrated(page, '/en/upcoming-tests')
-    await page.getByText('Verify your phone number to take part.').first().waitFor()
+    await textOnPage(page, 'Verify your phone number to take part.').first().waitFor()
     await page.getByRole('link', { name: 'Verify your phone' }).first().click()
     await page.waitForURL((url) => url.pathname === '/en/member/phone' && url.searchParams.get('redirect') === '/en/upcoming-tests')
-    await page.getByText('You have no verified phone number yet.', { exact: false }).waitFor()
+    await textOnPage(page, 'You have no verified phone number yet.', { exact: false }).waitFor()
     await expectNoAxeViolations()
 
     // A landline cannot receive the code.
     await page.getByLabel('Mobile number').fill('030 1234567')
     await page.getByRole('button', { name: 'Send me a code' }).click()
-    await page.getByText('We send the code by text message: enter a mobile number.').waitFor()
+    await textOnPage(page, 'We send the code by text message: enter a mobile number.').waitFor()
     expect(await page.getByLabel('Mobile number').inputValue()).toBe('030 1234567')
 
     await page.getByLabel('Mobile number').fill(MOBILE)
@@ -135,19 +135,19 @@ describe('becoming eligible', () => {
     const wrong = code === '123456' ? '654321' : '123456'
     await page.getByLabel('Code').fill(wrong)
     await page.getByRole('button', { name: 'Confirm my number' }).click()
-    await page.getByText('That code is not right. Check the text message and try again.').waitFor()
+    await textOnPage(page, 'That code is not right. Check the text message and try again.').waitFor()
 
     await page.getByLabel('Code').fill(code!)
     await page.getByRole('button', { name: 'Confirm my number' }).click()
     await page.waitForURL('**/en/upcoming-tests')
-    await page.getByText('Phone verified').first().waitFor()
+    await textOnPage(page, 'Phone verified').first().waitFor()
     const fieldday = page.getByRole('article').filter({ hasText: 'Electrolyte' })
     await fieldday.getByText('You meet the rules: apply once applications open.').waitFor()
     expect(await fieldday.getByText('Verify your phone number to take part.').count()).toBe(0)
 
     // The refreshed session still serves member pages from the server.
     await gotoHydrated(page, '/en/member/phone')
-    await page.getByText(`Your verified number is ${MOBILE_E164}.`, { exact: false }).waitFor()
+    await textOnPage(page, `Your verified number is ${MOBILE_E164}.`, { exact: false }).waitFor()
   })
 
   it('connects a social account with an inline error for a bad value, then removes it after confirming', async () => {
@@ -159,7 +159,7 @@ describe('becoming eligible', () => {
     await page.getByLabel('User name').fill('@avery.tests')
     await page.getByLabel('Followers').fill('-5')
     await page.getByRole('button', { name: 'Save account' }).click()
-    await page.getByText('Enter how many followers you have, as a whole number (0 or more).').waitFor()
+    await textOnPage(page, 'Enter how many followers you have, as a whole number (0 or more).').waitFor()
     expect(await page.getByLabel('User name').inputValue()).toBe('@avery.tests')
 
     await page.getByLabel('Followers').fill('1520')
@@ -192,7 +192,7 @@ describe('choices and invitations', () => {
     await newsletterByEmail.setChecked(!wasOn)
     await reminders.getByLabel('Text message').setChecked(true)
     await page.getByRole('button', { name: 'Save my choices' }).click()
-    await page.getByText('Notifications saved').first().waitFor()
+    await textOnPage(page, 'Notifications saved').first().waitFor()
 
     await page.reload({ waitUntil: 'load' })
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
@@ -228,8 +228,8 @@ describe('choices and invitations', () => {
     }
 
     await page.reload({ waitUntil: 'load' })
-    await page.getByText('Friend 1').waitFor()
-    expect(await page.getByText('Waiting for their first test').isVisible()).toBe(true)
+    await textOnPage(page, 'Friend 1').waitFor()
+    expect(await textOnPage(page, 'Waiting for their first test').isVisible()).toBe(true)
     expect(await page.getByTestId('referral-summary').textContent()).toBe('1 joined, 0 finished their first test, 0 points earned.')
     await expectNoAxeViolations()
     await screenshot('account-referrals')
@@ -253,7 +253,7 @@ describe('choices and invitations', () => {
 
     await page.getByRole('link', { name: 'Open a printable summary' }).click()
     await page.getByRole('heading', { name: 'My data at Testers Circle', level: 1 }).waitFor()
-    expect(await page.getByText(member.email).isVisible()).toBe(true)
+    expect(await textOnPage(page, member.email).isVisible()).toBe(true)
     expect(await page.getByRole('cell', { name: /vitamin C/i }).count()).toBe(1)
     // The PDF layout: no site header or footer around it.
     expect(await page.getByRole('banner').count()).toBe(0)

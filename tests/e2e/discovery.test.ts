@@ -1,7 +1,7 @@
 // Visitors discover campaigns and reviews; a new member applies (selected, then waitlisted).
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { axeViolations, gotoHydrated, keepScreenshot, launchBrowser, newContext } from './support/browser'
+import { axeViolations, gotoHydrated, keepScreenshot, launchBrowser, newContext, textOnPage } from './support/browser'
 
 let browser: Browser
 let context: BrowserContext
@@ -68,8 +68,8 @@ describe('a visitor', () => {
     const pages = page.getByRole('navigation', { name: 'Pages' })
     expect(await pages.getByText(/Page 1 of \d+/).isVisible()).toBe(true)
     const firstTitle = await page.getByRole('heading', { level: 2 }).first().textContent()
-    expect(await page.getByText('The reviewer received this product for free.').count()).toBe(10)
-    expect(await page.getByText(/^By .+ on \d{2}\/\d{2}\/\d{2}$/).count()).toBe(10)
+    expect(await textOnPage(page, 'The reviewer received this product for free.').count()).toBe(10)
+    expect(await textOnPage(page, /^By .+ on \d{2}\/\d{2}\/\d{2}$/).count()).toBe(10)
     await keepScreenshot(page, 'discovery-reviews')
     await expectNoAxeViolations()
 
@@ -84,7 +84,7 @@ describe('a visitor', () => {
     await page.waitForURL((url) => url.searchParams.get('category') === 'pets' && url.searchParams.get('rating') === '5')
     const ratings = () => page.getByRole('img', { name: /out of 5 stars/ }).evaluateAll((els) => [...new Set(els.map((el) => el.getAttribute('aria-label')))])
     await expect.poll(ratings, { timeout: 10_000 }).toEqual(['5 out of 5 stars'])
-    expect(await page.getByText('Air-dried Salmon Bites 150 g').count()).toBeGreaterThan(0)
+    expect(await textOnPage(page, 'Air-dried Salmon Bites 150 g').count()).toBeGreaterThan(0)
     await expectNoAxeViolations()
   })
 
@@ -102,7 +102,7 @@ describe('a visitor', () => {
     await page.waitForURL(/\/en\/reviews\/[0-9a-f-]{36}$/)
     await page.getByRole('heading', { level: 1, name: title }).waitFor()
     expect(await page.getByRole('heading', { level: 2, name: 'The product' }).isVisible()).toBe(true)
-    expect(await page.getByText('The reviewer received this product for free.').isVisible()).toBe(true)
+    expect(await textOnPage(page, 'The reviewer received this product for free.').isVisible()).toBe(true)
     await keepScreenshot(page, 'discovery-review')
     await expectNoAxeViolations()
   })
@@ -130,7 +130,7 @@ describe('a visitor', () => {
     for (const heading of ['What testers do', 'Dates', 'Who can apply']) {
       expect(await page.getByRole('heading', { level: 2, name: heading }).isVisible()).toBe(true)
     }
-    expect(await page.getByText(/of 40 places left/).isVisible()).toBe(true)
+    expect(await textOnPage(page, /of 40 places left/).isVisible()).toBe(true)
     await keepScreenshot(page, 'discovery-campaign-visitor')
     await expectNoAxeViolations()
 
@@ -162,12 +162,12 @@ describe('a new member', () => {
     const before = await publicCampaign(OPEN_CAMPAIGN)
     // The form checks the answers first.
     await page.getByRole('button', { name: 'Apply for this test' }).click()
-    await page.getByText('Please check the answers marked below.').waitFor()
-    expect(await page.getByText('Choose one answer.').count()).toBe(2)
+    await textOnPage(page, 'Please check the answers marked below.').waitFor()
+    expect(await textOnPage(page, 'Choose one answer.').count()).toBe(2)
 
     await page.getByRole('group', { name: 'How do you usually take your coffee?' }).getByLabel('Iced').check()
     await page.getByRole('group', { name: 'How many cups do you drink on a typical day?' }).getByLabel('2–3').check()
-    expect(await page.getByText('Lindenstraße 12').isVisible()).toBe(true)
+    expect(await textOnPage(page, 'Lindenstraße 12').isVisible()).toBe(true)
     await page.getByLabel('Yes, send the product to this address.').check()
     await keepScreenshot(page, 'discovery-apply-form')
     await expectNoAxeViolations()
@@ -183,7 +183,7 @@ describe('a new member', () => {
 
   it('applies to a full campaign and is waitlisted with a place', async () => {
     await gotoHydrated(page, `/en/ready-to-test/${FULL_CAMPAIGN}`)
-    expect(await page.getByText('Waitlist: all 6 places are taken').isVisible()).toBe(true)
+    expect(await textOnPage(page, 'Waitlist: all 6 places are taken').isVisible()).toBe(true)
     await page.getByRole('group', { name: 'How would you rate your sleep lately?' }).getByLabel('Restless').check()
     await page.getByLabel('Yes, send the product to this address.').check()
     await page.getByRole('button', { name: 'Join the waitlist' }).click()
@@ -194,10 +194,10 @@ describe('a new member', () => {
 
   it('sees on the campaign boards whether they can apply, and why not', async () => {
     await gotoHydrated(page, '/en/ready-to-test')
-    expect(await page.getByText('You are in: you were selected for this test.').isVisible()).toBe(true)
-    expect(await page.getByText(/You are on the waitlist, in place \d+/).isVisible()).toBe(true)
+    expect(await textOnPage(page, 'You are in: you were selected for this test.').isVisible()).toBe(true)
+    expect(await textOnPage(page, /You are on the waitlist, in place \d+/).isVisible()).toBe(true)
     // The vitamin C serum is for members aged 18 or older, and this member has no birth date yet.
-    expect(await page.getByText(/aged 18 or older: add your birth date/).isVisible()).toBe(true)
+    expect(await textOnPage(page, /aged 18 or older: add your birth date/).isVisible()).toBe(true)
     await keepScreenshot(page, 'discovery-ready-to-test')
     await expectNoAxeViolations()
 
@@ -211,7 +211,7 @@ describe('a new member', () => {
 
   it('sees where they stand when they come back to a campaign', async () => {
     await gotoHydrated(page, `/en/campaign-details?campaign=${OPEN_CAMPAIGN}`)
-    await page.getByText('You are in: you were selected for this test.').waitFor()
+    await textOnPage(page, 'You are in: you were selected for this test.').waitFor()
     expect(await page.getByRole('button', { name: 'Apply for this test' }).count()).toBe(0)
   })
 

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { portalActionLink } from '../../scripts/lib/action-links.mjs'
-import { axeViolations, baseUrl, gotoHydrated, keepScreenshot, launchBrowser, newContext } from './support/browser'
+import { axeViolations, baseUrl, gotoHydrated, keepScreenshot, launchBrowser, newContext, textOnPage } from './support/browser'
 import { latestOobCode } from './support/emulator'
 import { registerThroughUi } from './support/members'
 
@@ -47,17 +47,17 @@ const register = (on: Page, who: typeof member) => registerThroughUi(on, { ...wh
 describe('e-mail verification', () => {
   it('takes effect at once: the pages, the missions, the header and the member API all say verified, without signing in again', async () => {
     await register(page, member)
-    await page.getByText(`We sent a link to ${member.email}.`).waitFor()
+    await textOnPage(page, `We sent a link to ${member.email}.`).waitFor()
 
     const link = await deliveredLink(member.email, 'VERIFY_EMAIL')
     expect(link.startsWith(`${baseUrl()}/en/user/verify-email?mode=verifyEmail&`)).toBe(true)
     // Opened as from the e-mail: a fresh page load, before Firebase has restored the member.
     await page.goto(link, { waitUntil: 'load' })
-    await page.getByText('Your e-mail address is verified. Thank you!', { exact: true }).waitFor()
+    await textOnPage(page, 'Your e-mail address is verified. Thank you!', { exact: true }).waitFor()
     await page.getByRole('link', { name: 'Go to my campaigns' }).waitFor()
 
     await gotoHydrated(page, '/en/member/verifications/EmailVerification')
-    await page.getByText('Your e-mail address is verified.', { exact: true }).waitFor()
+    await textOnPage(page, 'Your e-mail address is verified.', { exact: true }).waitFor()
     expect(await page.getByRole('button', { name: 'Send the link again' }).count()).toBe(0)
 
     await gotoHydrated(page, '/en/member/missions')
@@ -80,12 +80,12 @@ describe('e-mail verification', () => {
       await register(firstPage, other)
       const phonePage = await phone.newPage()
       await phonePage.goto(await deliveredLink(other.email, 'VERIFY_EMAIL'), { waitUntil: 'load' })
-      await phonePage.getByText('Your e-mail address is verified. Thank you! Sign in to carry on.').waitFor()
+      await textOnPage(phonePage, 'Your e-mail address is verified. Thank you! Sign in to carry on.').waitFor()
       expect(await phonePage.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/en/user/login')
       expect(await axeViolations(phonePage)).toEqual([])
 
       await firstPage.getByRole('button', { name: 'I have opened the link' }).click()
-      await firstPage.getByText('Your e-mail address is verified.', { exact: true }).waitFor()
+      await textOnPage(firstPage, 'Your e-mail address is verified.', { exact: true }).waitFor()
     } finally {
       await Promise.all([first.close(), phone.close()])
     }

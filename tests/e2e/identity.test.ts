@@ -1,7 +1,7 @@
 // A member's identity journey in the browser, against the real Auth emulator and the built portal.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { axeViolations, baseUrl, gotoHydrated, keepScreenshot, launchBrowser, newContext } from './support/browser'
+import { axeViolations, baseUrl, gotoHydrated, keepScreenshot, launchBrowser, newContext, textOnPage } from './support/browser'
 import { latestOobCode } from './support/emulator'
 
 let browser: Browser
@@ -47,8 +47,8 @@ describe('a new member', () => {
     await page.getByLabel('E-mail address').fill(member.email)
     await page.getByLabel('Password', { exact: true }).fill('short')
     await page.getByRole('button', { name: 'Create my account' }).click()
-    expect(await page.getByText('Your password does not meet the rules below.').isVisible()).toBe(true)
-    expect(await page.getByText('Please accept the terms of use').isVisible()).toBe(true)
+    expect(await textOnPage(page, 'Your password does not meet the rules below.').isVisible()).toBe(true)
+    expect(await textOnPage(page, 'Please accept the terms of use').isVisible()).toBe(true)
     // Nothing typed is lost after an error.
     expect(await page.getByLabel('Display name').inputValue()).toBe(member.name)
 
@@ -56,7 +56,7 @@ describe('a new member', () => {
     await page.getByLabel(/I accept the terms of use/).check()
     await page.getByRole('button', { name: 'Create my account' }).click()
     await page.waitForURL('**/en/member/verifications/EmailVerification')
-    await page.getByText(`We sent a link to ${member.email}`).waitFor()
+    await textOnPage(page, `We sent a link to ${member.email}`).waitFor()
     expect(await page.getByRole('button', { name: /Send the link again/ }).isDisabled()).toBe(true)
     await keepScreenshot(page, 'email-verification')
     expect(await axeViolations(page)).toEqual([])
@@ -65,7 +65,7 @@ describe('a new member', () => {
   it('verifies the e-mail address with the link from the e-mail', async () => {
     const { oobCode } = await latestOobCode(member.email, 'VERIFY_EMAIL')
     await gotoHydrated(page, `/en/user/verify-email?mode=verifyEmail&oobCode=${encodeURIComponent(oobCode)}`)
-    await page.getByText('Your e-mail address is verified').waitFor()
+    await textOnPage(page, 'Your e-mail address is verified').waitFor()
     expect(await axeViolations(page)).toEqual([])
   })
 
@@ -77,11 +77,16 @@ describe('a new member', () => {
   })
 
   it('is told the same thing for a wrong password as for an unknown e-mail', async () => {
+    // The message is shown under the form and said through the page's assertive live region.
+    const shown = page.locator('form [data-tone="error"]')
+    const said = page.getByTestId('live-assertive')
     await signIn(member.email, 'wrong-password-1')
-    const wrongPassword = await page.getByRole('alert').textContent()
+    await expect.poll(() => said.textContent()).toContain('do not match an account')
+    const wrongPassword = await shown.textContent()
+    expect(await said.textContent()).toBe(wrongPassword)
     await signIn(`nobody-${Date.now()}@example.com`, 'wrong-password-1')
-    expect(await page.getByRole('alert').textContent()).toBe(wrongPassword)
-    expect(wrongPassword).toContain('do not match an account')
+    await expect.poll(() => said.textContent()).toBe(wrongPassword)
+    expect(await shown.textContent()).toBe(wrongPassword)
   })
 
   it('signs in and returns to the page that asked for it, rendered on the server with their name', async () => {

@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { portalActionLink } from '../../scripts/lib/action-links.mjs'
-import { axeViolations, baseUrl, gotoHydrated, keepScreenshot, launchBrowser, newContext } from './support/browser'
+import { axeViolations, baseUrl, gotoHydrated, keepScreenshot, launchBrowser, newContext, textOnPage } from './support/browser'
 import { latestOobCode } from './support/emulator'
 import { registerThroughUi } from './support/members'
 
@@ -87,7 +87,7 @@ describe('a new member after applying', () => {
     // The link as local mode delivers it (npm start prints it so).
     const { oobLink } = await latestOobCode(member.email, 'VERIFY_EMAIL')
     await page.goto(portalActionLink(oobLink, baseUrl()), { waitUntil: 'load' })
-    await page.getByText('Your e-mail address is verified. Thank you!', { exact: true }).waitFor()
+    await textOnPage(page, 'Your e-mail address is verified. Thank you!', { exact: true }).waitFor()
 
     // Campaigns need an address first: the guard sends the member to the form and back.
     await gotoHydrated(page, '/en/member/campaigns')
@@ -113,7 +113,7 @@ describe('a new member after applying', () => {
     await gotoHydrated(page, '/en/ready-to-test/kettle-kiln-cold-brew')
     await page.getByRole('group', { name: 'How do you usually take your coffee?' }).getByLabel('Black').check()
     await page.getByRole('group', { name: 'How many cups do you drink on a typical day?' }).getByLabel('2–3').check()
-    expect(await page.getByText('Invalidenstraße 117').isVisible()).toBe(true)
+    expect(await textOnPage(page, 'Invalidenstraße 117').isVisible()).toBe(true)
     await page.getByLabel('Yes, send the product to this address.').check()
     await page.getByRole('button', { name: 'Apply for this test' }).click()
     await page.getByRole('heading', { name: 'You are selected!' }).waitFor()
@@ -146,11 +146,11 @@ describe('a new member after applying', () => {
     await expectNoAxeViolations()
     await dialog.getByRole('button', { name: 'Keep my place' }).click()
     await dialog.waitFor({ state: 'hidden' })
-    expect(await page.getByText('On the waitlist', { exact: true }).first().isVisible()).toBe(true)
+    expect(await textOnPage(page, 'On the waitlist', { exact: true }).first().isVisible()).toBe(true)
 
     await page.getByRole('button', { name: 'Withdraw from this test' }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Withdraw', exact: true }).click()
-    await page.getByText(/You withdrew from this test on \d\d\/\d\d\/\d\d\./).waitFor()
+    await textOnPage(page, /You withdrew from this test on \d\d\/\d\d\/\d\d\./).waitFor()
     expect(await page.getByRole('button', { name: 'Withdraw from this test' }).count()).toBe(0)
   })
 
@@ -167,10 +167,10 @@ describe('a new member after applying', () => {
       'Review submitted (still to come)',
       'Completed (still to come)',
     ])
-    expect(await page.getByText('0 of 4 tasks done').isVisible()).toBe(true)
+    expect(await textOnPage(page, '0 of 4 tasks done').isVisible()).toBe(true)
     await page.getByRole('button', { name: 'Acknowledge questionnaire' }).click()
     await page.getByTestId('task-questionnaire').getByText(/Done on \d\d\/\d\d\/\d\d/).waitFor()
-    expect(await page.getByText('1 of 4 tasks done').isVisible()).toBe(true)
+    expect(await textOnPage(page, '1 of 4 tasks done').isVisible()).toBe(true)
     expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('1')
     await expectNoAxeViolations()
     await screenshot('journey-participation')
@@ -197,7 +197,7 @@ describe('a new member after applying', () => {
     await page.getByRole('link', { name: 'Write my review' }).first().click()
     await page.waitForURL(`**/en/products/${journey.productId}/reviews/${journey.campaignId}`)
     await page.getByRole('heading', { name: 'Your review', level: 2 }).waitFor()
-    expect(await page.getByText('This reviewer received the product for free in exchange for an honest review.').isVisible()).toBe(true)
+    expect(await textOnPage(page, 'This reviewer received the product for free in exchange for an honest review.').isVisible()).toBe(true)
 
     await page.getByRole('radio', { name: '4 stars, Very good' }).check({ force: true })
     await page.getByLabel('Title').fill('Smooth, strong and quick')
@@ -207,8 +207,8 @@ describe('a new member after applying', () => {
     expect(await hint.textContent()).toBe('42 characters: 8 more needed (at least 50).')
     // Submitting now names the problems inline and keeps the text.
     await page.getByRole('button', { name: 'Submit my review' }).click()
-    await page.getByText('Write between 50 and 5000 characters about the product.').waitFor()
-    expect(await page.getByText('Please confirm the disclosure: it is shown with every review.').isVisible()).toBe(true)
+    await textOnPage(page, 'Write between 50 and 5000 characters about the product.').waitFor()
+    expect(await textOnPage(page, 'Please confirm the disclosure: it is shown with every review.').isVisible()).toBe(true)
     await expectNoAxeViolations()
 
     // A reload (or an expired session) loses nothing.
@@ -228,7 +228,7 @@ describe('a new member after applying', () => {
     // is still there when they come back.
     await endSessionsOfMember()
     await page.getByRole('button', { name: 'Submit my review' }).click()
-    await page.getByText('Your session has expired. Please sign in again.').waitFor()
+    await textOnPage(page, 'Your session has expired. Please sign in again.').waitFor()
     await page.waitForURL('**/en/user/login?redirect=*')
     await page.getByLabel('E-mail address').fill(member.email)
     await page.getByLabel('Password', { exact: true }).fill(member.password)
@@ -257,7 +257,7 @@ describe('a new member after applying', () => {
     const published = await suiteCall('GET', `suite/api/public/reviews/${reviewId}`, undefined, false)
     expect(published).toMatchObject({ title: 'Smooth, strong and quick', rating: 4, receivedForFree: true, authorName: member.displayName })
     await gotoHydrated(page, `/en/reviews/${reviewId}`)
-    await page.getByText('Smooth, strong and quick').first().waitFor()
+    await textOnPage(page, 'Smooth, strong and quick').first().waitFor()
     await expectNoAxeViolations()
     // The public reviews page lists the newest first: the member's review is on its first page.
     await gotoHydrated(page, '/en/reviews')
@@ -275,11 +275,11 @@ describe('a new member after applying', () => {
 
   it('shares a post link, and a negative reach gets an inline error while the rest of the form stays', async () => {
     await gotoHydrated(page, `/en/member/campaigns/${journey.campaignId}/sc_impressions`)
-    await page.getByText('Add a post link first; then you can report its impressions here.').waitFor()
+    await textOnPage(page, 'Add a post link first; then you can report its impressions here.').waitFor()
     await page.getByLabel('Platform').selectOption('instagram')
     await page.getByLabel('Link to your post').fill('not a link')
     await page.getByRole('button', { name: 'Add the link' }).click()
-    await page.getByText('Enter the full address of your post, starting with https://.').waitFor()
+    await textOnPage(page, 'Enter the full address of your post, starting with https://.').waitFor()
     await page.getByLabel('Link to your post').fill('https://www.instagram.com/p/coldbrew42')
     await page.getByRole('button', { name: 'Add the link' }).click()
     await page.getByRole('link', { name: /instagram\.com\/p\/coldbrew42/ }).waitFor()

@@ -3,7 +3,7 @@
 // visibly, and the next Tab carries on from there rather than from the top of the page.
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { axeViolations, gotoHydrated, launchBrowser, newContext } from './support/browser'
+import { axeViolations, gotoHydrated, launchBrowser, newContext, textOnPage } from './support/browser'
 import { expectFocusVisible, pressUntilFocused, waitForFocus } from './support/keyboard'
 
 let browser: Browser
@@ -52,7 +52,7 @@ describe('a dialog by keyboard', () => {
     await dialog().waitFor()
     await pressUntilFocused(page, 'Tab', dialog().getByRole('button', { name: 'Only necessary' }), 10)
     await page.keyboard.press('Enter')
-    await page.getByText('Cookie choice saved').first().waitFor()
+    await textOnPage(page, 'Cookie choice saved').first().waitFor()
     await dialog().waitFor({ state: 'detached' })
     await waitForFocus(opener)
     await expectFocusVisible(page, opener)

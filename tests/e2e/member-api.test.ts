@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { freePort } from '../../scripts/lib/auth-emulator.mjs'
 import { startNode, waitForHttp } from '../../scripts/lib/processes.mjs'
-import { axeViolations, firebaseUsersInBrowser, gotoHydrated, keepScreenshot, launchBrowser, newContext } from './support/browser'
+import { axeViolations, firebaseUsersInBrowser, gotoHydrated, keepScreenshot, launchBrowser, newContext, textOnPage } from './support/browser'
 import { createMember, DEMO_MEMBER, signInThroughUi, type TestMember } from './support/members'
 
 let browser: Browser
@@ -29,7 +29,7 @@ describe('the address guard and the address form', () => {
   it('sends a member without an address to the form, keeps their input after an error, then returns', async () => {
     await signInThroughUi(page, member, '/en/ready-to-test')
     await page.waitForURL('**/en/member/address?redirect=%2Fen%2Fready-to-test')
-    await page.getByText('Save your shipping address to continue').waitFor()
+    await textOnPage(page, 'Save your shipping address to continue').waitFor()
     expect(await axeViolations(page)).toEqual([])
 
     await page.getByLabel('Full name').fill('Alex Address')
@@ -38,7 +38,7 @@ describe('the address guard and the address form', () => {
     await page.getByLabel('Town or city').fill('Berlin')
     await page.getByLabel('Country').selectOption('DE')
     await page.getByRole('button', { name: 'Save my address' }).click()
-    await page.getByText('Enter a postal code of the chosen country').waitFor()
+    await textOnPage(page, 'Enter a postal code of the chosen country').waitFor()
     expect(await page.getByLabel('Street and house number').inputValue()).toBe('Invalidenstraße 117')
     await keepScreenshot(page, 'address-form-error')
 
@@ -69,7 +69,7 @@ describe('the error catalogue in the browser', () => {
       await deleteApp(admin)
     }
     await page.getByRole('banner').getByRole('link', { name: 'Missions' }).click()
-    await page.getByText('Your session has expired. Please sign in again.').waitFor()
+    await textOnPage(page, 'Your session has expired. Please sign in again.').waitFor()
     await page.waitForURL('**/en/user/login?redirect=%2Fen%2Fmember%2Fmissions')
     await page.getByRole('heading', { name: 'Sign in' }).waitFor()
 
@@ -89,7 +89,7 @@ describe('the error catalogue in the browser', () => {
     // expired=true. Firebase in the browser still holds the member at that point.
     await context.clearCookies({ name: '__session' })
     await gotoHydrated(page, '/en/user/login?expired=true&redirect=%2Fen%2Fmember%2Fmissions')
-    await page.getByText('Your session has expired. Please sign in again.').waitFor()
+    await textOnPage(page, 'Your session has expired. Please sign in again.').waitFor()
     // Firebase's own record of the signed-in user is gone from the browser ...
     await expect.poll(() => firebaseUsersInBrowser(page), { timeout: 10_000, interval: 200 }).toBe(0)
     // ... and no new session was opened with it.

@@ -1,5 +1,6 @@
-import { useId, type ComponentProps, type ReactNode } from 'react'
+import { useId, useRef, type ComponentProps, type ReactNode } from 'react'
 import { cn } from '~/lib/cn'
+import { useAnnounce } from './use-announce'
 
 /** What a field frame gives its control: the id its label points at, and the ARIA wiring. */
 export type FieldControlProps = { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string; className: string }
@@ -83,10 +84,18 @@ export function CheckboxField({ label, error, id, className, ...props }: Checkbo
 }
 
 /** A message about the whole form (not one field), announced when it appears. */
+/**
+ * A form's result or a section's notice. Errors and results are said through the page's live
+ * regions (errors assertively) when they appear; the box itself has no live role, so nothing is read
+ * twice. An 'info' notice is part of the page and is not announced.
+ */
 export function FormAlert({ children, tone = 'error' }: { children: ReactNode; tone?: 'error' | 'success' | 'info' }) {
+  const box = useRef<HTMLDivElement>(null)
+  useAnnounce(box, tone === 'info' ? null : tone === 'error' ? 'assertive' : 'polite')
   return (
     <div
-      role={tone === 'error' ? 'alert' : 'status'}
+      ref={box}
+      data-tone={tone}
       className={cn(
         'rounded-lg border-l-4 p-4',
         tone === 'error' && 'border-danger bg-[#fdecea] text-[#7a1a12]',

@@ -9,6 +9,7 @@ import type { CampaignDetail, Flight, ScreenerQuestion } from '#contract/campaig
 import type { Participation, ScreenerAnswer } from '#contract/participations'
 import { processSignupFn } from '~/campaigns/campaigns.functions'
 import { Button } from '~/components/ui/button'
+import { useAnnounce } from '~/components/ui/use-announce'
 import { CheckboxField, FormAlert } from '~/components/ui/field'
 import { cn } from '~/lib/cn'
 import { isUpstreamError, unwrap } from '~/upstream/upstream-result'
@@ -118,7 +119,9 @@ function answersOf(form: HTMLFormElement, screener: readonly ScreenerQuestion[])
 /** The answer of process_signup, said plainly: selected, waitlisted with the place, or not eligible with why. */
 export function SignupResult({ participation, back }: { participation: Participation; back: string }) {
   const heading = useRef<HTMLHeadingElement>(null)
+  const result = useRef<HTMLDivElement>(null)
   useEffect(() => heading.current?.focus(), [])
+  useAnnounce(result, 'polite')
   const place = participation.waitlistPosition ?? 0
   const tone =
     participation.status === 'not-eligible'
@@ -127,7 +130,7 @@ export function SignupResult({ participation, back }: { participation: Participa
         ? 'border-warn bg-[#fdf3e6]'
         : 'border-verdin bg-[#e7f4ee]'
   return (
-    <div role="status" className={cn('rounded-2xl border-l-4 p-5 sm:p-6', tone)}>
+    <div ref={result} className={cn('rounded-2xl border-l-4 p-5 sm:p-6', tone)}>
       <h3 ref={heading} tabIndex={-1} className="flex items-center gap-2 text-xl font-bold text-ink">
         {participation.status === 'not-eligible' ? (
           <>

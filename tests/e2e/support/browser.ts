@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 import { inject } from 'vitest'
 import { CHROMIUM_ARGS, findChromium } from '../../../scripts/lib/browser.mjs'
 
@@ -73,4 +73,12 @@ export function firebaseUsersInBrowser(page: Page): Promise<number> {
         }
       }),
   )
+}
+
+/**
+ * Text as the page shows it: `page.getByText` without the page's live regions, whose words repeat a
+ * toast's or a form's message for screen readers (so the same words stand twice on the page).
+ */
+export function textOnPage(page: Page, text: string | RegExp, options?: { exact?: boolean }): Locator {
+  return page.getByText(text, options).and(page.locator(':not([aria-live])'))
 }
