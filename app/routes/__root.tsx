@@ -1,13 +1,14 @@
 /// <reference types="vite/client" />
 import { I18nProvider } from '@lingui/react'
 import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useMatches } from '@tanstack/react-router'
+import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useMatches, useRouter } from '@tanstack/react-router'
 import { useEffect, type ReactNode } from 'react'
 import { AuthProvider } from '~/auth/auth-provider'
 import { publicAuthConfigQuery } from '~/auth/public-config'
 import { viewerQuery } from '~/auth/viewer'
 import { memberInfoQuery } from '~/queries/member'
 import { FeedbackHost } from '~/components/ui/feedback-host'
+import { keepFocusAfterNavigation } from '~/components/ui/focus-return'
 import { ensureMessages } from '~/i18n/browser-messages'
 import { catalogUrl, DEFAULT_LOCALE, i18n } from '~/i18n/i18n'
 import { AuthLayout } from '~/layouts/auth-layout'
@@ -70,6 +71,18 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
   ),
 })
 
+/** Keeps the keyboard's place across client-side page changes (focus-return.ts). */
+function useFocusAfterNavigation() {
+  const router = useRouter()
+  useEffect(
+    () =>
+      router.subscribe('onRendered', (event) => {
+        if (event.fromLocation && event.pathChanged) keepFocusAfterNavigation()
+      }),
+    [router],
+  )
+}
+
 /** Marks the document once React has taken over, so tests (and styles) can tell. */
 function useHydratedMarker() {
   useEffect(() => {
@@ -80,6 +93,7 @@ function useHydratedMarker() {
 function RootDocument({ children }: { children: ReactNode }) {
   useHydratedMarker()
   useBuildVersionCheck()
+  useFocusAfterNavigation()
   return (
     <html lang="en" dir="ltr">
       <head>

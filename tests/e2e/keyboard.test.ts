@@ -180,6 +180,23 @@ describe('a member by keyboard', () => {
     await expectNoAxeViolations()
   })
 
+  it('saves the address from a page that sent them there, and keeps their place on the page they go back to', async () => {
+    await gotoHydrated(page, '/en/member/address?redirect=%2Fen%2Fmember%2Fcampaigns')
+    // Tabbing into a filled field selects its text: typing replaces it.
+    await tabToAndType('Town or city', 'Potsdam')
+    const save = page.getByRole('button', { name: 'Save changes' })
+    await pressUntilFocused(page, 'Tab', save, 5)
+    await page.keyboard.press('Enter')
+    await page.waitForURL('**/en/member/campaigns')
+    // The pressed button went with its page: focus is on the new page's main content, and the next
+    // Tab goes into it, not back to the top of the page.
+    await waitForFocus(page.locator('main#main'))
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true)
+    await expectActiveElementVisible(page)
+    await expectNoAxeViolations()
+  })
+
   it('applies to a campaign with screener questions', async () => {
     await gotoHydrated(page, '/en/ready-to-test/kettle-kiln-cold-brew')
     // A group of radios takes one Tab; the arrow keys choose within it.

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest'
-import { focusedElement, returnFocus } from './focus-return'
+import { focusedElement, keepFocusAfterNavigation, returnFocus } from './focus-return'
 
 afterEach(() => {
   document.body.innerHTML = ''
@@ -48,5 +48,18 @@ describe('returnFocus', () => {
     page()
     ;(document.activeElement as HTMLElement | null)?.blur()
     expect(focusedElement()).toBeNull()
+  })
+})
+
+describe('keepFocusAfterNavigation', () => {
+  it('puts focus on the main content when the new page left it nowhere, and leaves it on what stayed', async () => {
+    const { opener, main } = page()
+    ;(document.activeElement as HTMLElement | null)?.blur()
+    keepFocusAfterNavigation()
+    await expect.poll(() => document.activeElement).toBe(main)
+    opener.focus()
+    keepFocusAfterNavigation()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(document.activeElement).toBe(opener)
   })
 })

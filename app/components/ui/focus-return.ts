@@ -33,10 +33,24 @@ export function returnFocus(opener: HTMLElement | null): void {
   requestAnimationFrame(attempt)
 }
 
-function focusMainContent() {
+/** Focus on the page's main content (#main, the skip link's target), without scrolling to it. */
+export function focusMainContent(): void {
   const main = document.getElementById('main')
   if (!main) return
   // Focusable by script only, as the skip link's target is.
   if (!main.hasAttribute('tabindex')) main.setAttribute('tabindex', '-1')
   main.focus({ preventScroll: true })
+}
+
+/**
+ * After a client-side move to another page that left focus nowhere (the control that was pressed
+ * went with its page, as a form that saves and goes back to where the member came from), focus goes
+ * to the new page's main content, so the next Tab continues in the page instead of from the top.
+ * Focus still on something that stayed (a header link) is left where it is.
+ */
+export function keepFocusAfterNavigation(): void {
+  requestAnimationFrame(() => {
+    const active = document.activeElement
+    if (active === null || active === document.body || !active.isConnected) focusMainContent()
+  })
 }
