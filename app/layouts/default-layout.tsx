@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { LifeBuoy, LogOut, Menu, UserRound, X } from 'lucide-react'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { viewerQuery } from '~/auth/viewer'
 import { memberInfoQuery } from '~/queries/member'
 import { Button } from '~/components/ui/button'
@@ -98,10 +98,24 @@ function Header({ light }: { light: boolean }) {
   const memberName = memberInfo?.member.displayName ?? (viewer?.signedIn ? (viewer.displayName ?? viewer.email ?? '') : '')
   const points = memberInfo?.member.pointsBalance
   const [menuOpen, setMenuOpen] = useState(false)
+  const menuToggle = useRef<HTMLButtonElement>(null)
 
   return (
     // data-sticky-header: the page keeps --header-height of room above what takes focus (app.css).
-    <header data-sticky-header="" className={cn('sticky top-0 z-menu border-b', light ? 'border-line bg-white text-ink' : 'on-dark border-transparent bg-authentic text-white')}>
+    <header
+      data-sticky-header=""
+      className={cn('sticky top-0 z-menu border-b', light ? 'border-line bg-white text-ink' : 'on-dark border-transparent bg-authentic text-white')}
+      // The phone menu makes the sticky header taller than the page's scroll padding allows for: it
+      // closes once focus moves on into the page, and Escape closes it with focus back on its button.
+      onBlur={(event) => {
+        if (menuOpen && event.relatedTarget instanceof Node && !event.currentTarget.contains(event.relatedTarget)) setMenuOpen(false)
+      }}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !menuOpen) return
+        setMenuOpen(false)
+        menuToggle.current?.focus()
+      }}
+    >
       {/* The row is the header's height less its 1px bottom border: --header-height is the one measure. */}
       <div className="mx-auto flex h-[calc(var(--header-height)-1px)] max-w-6xl items-center gap-4 px-4">
         <Link to="/$locale" params={{ locale }} aria-label={t`Testers Circle home`} className="shrink-0">
@@ -154,6 +168,7 @@ function Header({ light }: { light: boolean }) {
           )}
         </div>
         <button
+          ref={menuToggle}
           type="button"
           className="ml-auto rounded-md p-2 hover:bg-black/10 xl:hidden"
           aria-expanded={menuOpen}

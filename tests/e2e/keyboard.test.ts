@@ -136,6 +136,37 @@ describe('a visitor by keyboard', () => {
   })
 })
 
+describe('a visitor by keyboard on a phone', () => {
+  it('opens the menu, and the menu closes when focus moves on into the page or on Escape', async () => {
+    const phone = await (await newContext(browser, { viewport: { width: 390, height: 844 } })).newPage()
+    try {
+      await gotoHydrated(phone, '/en/how-it-works')
+      const toggle = phone.getByRole('button', { name: 'Open menu' })
+      await pressUntilFocused(phone, 'Tab', toggle, 10)
+      await expectFocusVisible(phone, toggle)
+      await phone.keyboard.press('Enter')
+      const menu = phone.locator('#mobile-menu')
+      await menu.waitFor()
+      // Escape: closed, focus back on its button.
+      await phone.keyboard.press('Tab')
+      expect(await menu.evaluate((el) => el.contains(document.activeElement))).toBe(true)
+      await phone.keyboard.press('Escape')
+      await menu.waitFor({ state: 'detached' })
+      await waitForFocus(phone.getByRole('button', { name: 'Open menu' }))
+      // Tabbing through the open menu and on into the page closes it: the header is its usual
+      // height again, and what has focus is below it.
+      await phone.keyboard.press('Enter')
+      await menu.waitFor()
+      await pressUntilFocused(phone, 'Tab', phone.locator('main a, main button').first(), 20)
+      await menu.waitFor({ state: 'detached' })
+      await expectActiveElementVisible(phone)
+      expect(await axeViolations(phone)).toEqual([])
+    } finally {
+      await phone.context().close()
+    }
+  })
+})
+
 describe('a member by keyboard', () => {
   it('signs in', async () => {
     await gotoHydrated(page, '/en/user/login')
