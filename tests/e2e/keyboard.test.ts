@@ -70,6 +70,18 @@ async function tabToAndTick(box: Locator, maxPresses: number) {
   await expectFocusVisible(page, box)
 }
 
+/** Tabs to a form's submit button, presses Enter, and checks focus moves to the answer's heading. */
+async function submitAndFocusAnswer(button: Locator, answer: Locator, maxPresses: number) {
+  await pressUntilFocused(page, 'Tab', button, maxPresses)
+  await expectFocusVisible(page, button)
+  await expectNoAxeViolations()
+  await page.keyboard.press('Enter')
+  await answer.waitFor()
+  await waitForFocus(answer)
+  await expectFocusVisible(page, answer)
+  await expectNoAxeViolations()
+}
+
 beforeAll(async () => {
   browser = await launchBrowser()
   page = await (await newContext(browser)).newPage()
@@ -241,18 +253,8 @@ describe('a member by keyboard', () => {
     await expectFocusVisible(page, cups)
     const confirm = page.getByLabel('Yes, send the product to this address.')
     await tabToAndTick(confirm, 10)
-    const apply = page.getByRole('button', { name: 'Apply for this test' })
-    await pressUntilFocused(page, 'Tab', apply, 5)
-    await expectFocusVisible(page, apply)
-    await expectNoAxeViolations()
-
-    await page.keyboard.press('Enter')
     // Focus moves to the answer.
-    const result = page.getByRole('heading', { name: 'You are selected!' })
-    await result.waitFor()
-    await waitForFocus(result)
-    await expectFocusVisible(page, result)
-    await expectNoAxeViolations()
+    await submitAndFocusAnswer(page.getByRole('button', { name: 'Apply for this test' }), page.getByRole('heading', { name: 'You are selected!' }), 5)
 
     const open = await suiteCall('GET', 'suite/api/public/campaigns/kettle-kiln-cold-brew', undefined, false)
     const signups = (await suiteCall('GET', `suite/api/campaigns/${open.id as string}/participations`)) as { items: Array<{ id: string }> }
@@ -277,16 +279,10 @@ describe('a member by keyboard', () => {
     await tabToAndType('Your experience', 'Mixed one to three with oat milk it tastes like a café iced latte, with notes of cocoa.')
     const disclosure = page.getByLabel('I received this product for free and my review is my honest opinion.')
     await tabToAndTick(disclosure, 10)
-    const submit = page.getByRole('button', { name: 'Submit my review' })
-    await pressUntilFocused(page, 'Tab', submit, 10)
-    await expectFocusVisible(page, submit)
-    await expectNoAxeViolations()
-
-    await page.keyboard.press('Enter')
-    const answer = page.getByRole('heading', { name: 'Thank you! Your review is waiting for moderation' })
-    await answer.waitFor()
-    await waitForFocus(answer)
-    await expectFocusVisible(page, answer)
-    await expectNoAxeViolations()
+    await submitAndFocusAnswer(
+      page.getByRole('button', { name: 'Submit my review' }),
+      page.getByRole('heading', { name: 'Thank you! Your review is waiting for moderation' }),
+      10,
+    )
   })
 })
