@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, type QueryClient, type QueryFilters } from '@tanstack/react-query'
 import { getAddressFn, getMemberInfoFn, getMyDataFn, getMyReferralsFn, getNotificationsFn, getProfileFn, getSocialProfilesFn } from '~/member/member.functions'
 import { unwrap } from '~/upstream/upstream-result'
 
@@ -39,3 +39,16 @@ export const myDataQuery = queryOptions({
   queryKey: ['member', 'my-data'],
   queryFn: async () => unwrap(await getMyDataFn()),
 })
+
+/**
+ * After a change to the member's record: every answer about the member under ['member'] (but the
+ * one named in `except`, which the caller has just written) is asked for again. A fetch already on
+ * its way started before the change, and its answer would land as fresh: it is cancelled first, then
+ * everything is marked stale (what the page shows now is fetched again at once, the rest when next
+ * shown, e.g. a campaign's eligibility after the preferences it depends on).
+ */
+export async function refreshMemberData(queryClient: QueryClient, except?: string): Promise<void> {
+  const filters: QueryFilters = { queryKey: ['member'], predicate: except ? (query) => query.queryKey[1] !== except : undefined }
+  await queryClient.cancelQueries(filters)
+  await queryClient.invalidateQueries(filters)
+}

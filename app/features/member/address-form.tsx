@@ -13,8 +13,7 @@ import { feedback } from '~/components/ui/feedback-store'
 import { FormAlert, SelectField, TextField } from '~/components/ui/field'
 import { formValues, rejectedFieldErrors, type FieldErrors } from '~/lib/form'
 import { saveAddressFn } from '~/member/member.functions'
-import { eligibilityQuery } from '~/queries/campaigns'
-import { addressQuery, memberInfoQuery } from '~/queries/member'
+import { addressQuery, memberInfoQuery, refreshMemberData } from '~/queries/member'
 import { unwrap } from '~/upstream/upstream-result'
 
 const FIELDS = ['name', 'line1', 'line2', 'postalCode', 'city', 'region', 'country'] as const
@@ -63,7 +62,7 @@ export function AddressForm({ redirect }: { redirect?: string }) {
       // The address guard reads member info: it knows of the address before the refresh below ends.
       queryClient.setQueryData(memberInfoQuery.queryKey, (info) => (info ? { ...info, address: result.address, member: { ...info.member, hasAddress: true } } : info))
       // The country decides which tests the member may apply to (every campaign's answer).
-      await Promise.all([memberInfoQuery, eligibilityQuery].map((q) => queryClient.invalidateQueries({ queryKey: q.queryKey })))
+      await refreshMemberData(queryClient, 'address')
       feedback.toast({ severity: 'success', summary: t`Address saved`, detail: t`We will send your test products here.` })
       if (redirect) await navigate({ href: safeRedirectTarget(redirect), replace: true })
     },

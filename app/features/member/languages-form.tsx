@@ -8,7 +8,7 @@ import { feedback } from '~/components/ui/feedback-store'
 import { FormAlert } from '~/components/ui/field'
 import { ContractForm, showRejectedFields, useAppForm } from '~/lib/contract-form'
 import { updateProfileFn } from '~/member/member.functions'
-import { profileQuery } from '~/queries/member'
+import { profileQuery, refreshMemberData } from '~/queries/member'
 import { unwrap } from '~/upstream/upstream-result'
 
 /** The languages our campaigns are written in: those of the countries we ship to. */
@@ -51,7 +51,7 @@ function LanguagesEditor({ saved, redirect }: { saved: string[]; redirect?: stri
     onSuccess: async (member: Member) => {
       queryClient.setQueryData(profileQuery.queryKey, member)
       // The member's summary carries the languages too.
-      await queryClient.invalidateQueries({ queryKey: ['member'], predicate: (query) => query.queryKey[1] !== 'profile' })
+      await refreshMemberData(queryClient, 'profile')
     },
   })
 

@@ -11,7 +11,7 @@ import { FormAlert } from '~/components/ui/field'
 import { useRecentSignIn } from '~/features/account/use-recent-sign-in'
 import { ContractForm, showRejectedFields, useAppForm } from '~/lib/contract-form'
 import { removePayoutFn, savePayoutFn } from '~/member/payout.functions'
-import { profileQuery } from '~/queries/member'
+import { profileQuery, refreshMemberData } from '~/queries/member'
 import { isUpstreamError, unwrap } from '~/upstream/upstream-result'
 import { formatIban, maskEmail, maskIban } from './payout-mask'
 
@@ -75,7 +75,7 @@ function PayoutEditor({ saved, redirect }: { saved: Payout | null; redirect?: st
   async function stored(member: Member) {
     queryClient.setQueryData(profileQuery.queryKey, member)
     // Participations ask for payout details while none are saved.
-    await queryClient.invalidateQueries({ queryKey: ['member'], predicate: (query) => query.queryKey[1] !== 'profile' })
+    await refreshMemberData(queryClient, 'profile')
   }
 
   const save = useMutation({

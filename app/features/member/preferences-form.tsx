@@ -9,7 +9,7 @@ import { feedback } from '~/components/ui/feedback-store'
 import { FormAlert } from '~/components/ui/field'
 import { ContractForm, showRejectedFields, useAppForm } from '~/lib/contract-form'
 import { updateProfileFn } from '~/member/member.functions'
-import { profileQuery } from '~/queries/member'
+import { profileQuery, refreshMemberData } from '~/queries/member'
 import { unwrap } from '~/upstream/upstream-result'
 import { categoryLabel, petLabel } from './preference-labels'
 
@@ -50,7 +50,7 @@ function PreferencesEditor({ saved, redirect }: { saved: Preferences; redirect?:
     onSuccess: async (member: Member) => {
       queryClient.setQueryData(profileQuery.queryKey, member)
       // Campaigns may ask for interests, children or pets: their eligibility is asked for again.
-      await queryClient.invalidateQueries({ queryKey: ['member'], predicate: (query) => query.queryKey[1] !== 'profile' })
+      await refreshMemberData(queryClient, 'profile')
     },
   })
 

@@ -11,7 +11,7 @@ import { feedback } from '~/components/ui/feedback-store'
 import { FormAlert, SelectField, TextField } from '~/components/ui/field'
 import { formValues, rejectedFieldErrors, type FieldErrors } from '~/lib/form'
 import { updateProfileFn } from '~/member/member.functions'
-import { profileQuery } from '~/queries/member'
+import { profileQuery, refreshMemberData } from '~/queries/member'
 import { unwrap } from '~/upstream/upstream-result'
 import { checkProfile, PROFILE_FIELDS, type ProfileField, type ProfileInput } from './profile-check'
 
@@ -43,7 +43,7 @@ export function ProfileForm({ redirect }: { redirect?: string }) {
     onSuccess: async (member) => {
       queryClient.setQueryData(profileQuery.queryKey, member)
       // Names are in the header, the birth date decides eligibility, a full profile is a mission.
-      await queryClient.invalidateQueries({ queryKey: ['member'], predicate: (query) => query.queryKey[1] !== 'profile' })
+      await refreshMemberData(queryClient, 'profile')
       feedback.toast({ severity: 'success', summary: t`Profile saved`, detail: t`Your changes are saved.` })
       if (redirect) await navigate({ href: safeRedirectTarget(redirect), replace: true })
     },

@@ -16,7 +16,7 @@ import { platformLabel } from '~/features/social/social-texts'
 import { formValues, rejectedFieldErrors, type FieldErrors } from '~/lib/form'
 import { formatDate } from '~/lib/date-format'
 import { removeSocialProfileFn, saveSocialProfileFn } from '~/member/member.functions'
-import { socialProfilesQuery } from '~/queries/member'
+import { socialProfilesQuery, refreshMemberData } from '~/queries/member'
 import { unwrap } from '~/upstream/upstream-result'
 
 const FIELDS = ['platform', 'handle', 'url', 'followers'] as const
@@ -96,7 +96,7 @@ export function SocialAccounts({ redirect }: { redirect?: string }) {
   async function changed(result: SocialProfilesResult) {
     queryClient.setQueryData(socialProfilesQuery.queryKey, result)
     // Eligibility and the "connect a social account" mission depend on these.
-    await queryClient.invalidateQueries({ queryKey: ['member'], predicate: (query) => query.queryKey[1] !== 'social-profiles' })
+    await refreshMemberData(queryClient, 'social-profiles')
   }
 
   const save = useMutation({
