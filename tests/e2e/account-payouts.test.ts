@@ -107,7 +107,7 @@ describe('payout details', () => {
     expect(await holderField().inputValue()).toBe('Paula Payout')
     expect(await ibanField().inputValue()).toBe(BAD_IBAN)
     // Focus goes to the field to fix.
-    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('iban')
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('iban')
     await expectNoAxeViolations()
     await keepScreenshot(page, 'account-payouts-bad-iban')
 

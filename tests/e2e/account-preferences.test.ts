@@ -61,7 +61,7 @@ describe('languages', () => {
     await page.getByRole('button', { name: 'Save my languages' }).click()
     await textOnPage(page, 'Choose at least one language.').waitFor()
     expect(await page.getByRole('group', { name: group }).getAttribute('aria-invalid')).toBe('true')
-    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('checkbox')
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('checkbox')
     expect(page.url()).toMatch(/\/en\/member\/languages$/)
     await expectNoAxeViolations()
 
@@ -99,7 +99,8 @@ describe('preferences', () => {
     await page.getByRole('button', { name: 'Save my preferences' }).click()
     await textOnPage(page, 'Enter the number of children in your household, from 0 to 20.').waitFor()
     expect(await children.getAttribute('aria-invalid')).toBe('true')
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('children')
+    // The form moves focus in the frame after it has drawn the errors.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('children')
     expect(await children.inputValue()).toBe('25')
     expect(await choice('Pets', 'Fish').isChecked()).toBe(true)
     expect(await choice('Products you would like to test', 'Kitchen').isChecked()).toBe(true)
