@@ -2,7 +2,6 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import {
   AddressInputSchema,
-  BEARER_PATHS,
   CAMPAIGN_PARTICIPATION_PATH,
   ErrorEnvelopeSchema,
   LogEntrySchema,
@@ -13,7 +12,6 @@ import {
   fillPath,
   formatEventAt,
   isValidIban,
-  requiresBearer,
   MemberSummarySchema,
 } from './index'
 
@@ -84,14 +82,6 @@ describe('schemas', () => {
 })
 
 describe('paths', () => {
-  it('knows which paths need the Bearer token', () => {
-    expect(BEARER_PATHS.length).toBeGreaterThan(30)
-    expect(requiresBearer('/logistics/v1/members/member_info')).toBe(true)
-    expect(requiresBearer('suite/api/campaigns/abc/participations/def')).toBe(true)
-    expect(requiresBearer('suite/api/public/reviews')).toBe(false)
-    expect(requiresBearer('logs_collector')).toBe(false)
-  })
-
   it('fills parameters, encoded', () => {
     expect(fillPath(CAMPAIGN_PARTICIPATION_PATH, { cid: 'a b', pid: 'p' })).toBe('suite/api/campaigns/a%20b/participations/p')
     expect(() => fillPath(CAMPAIGN_PARTICIPATION_PATH, { cid: 'a' })).toThrow()

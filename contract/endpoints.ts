@@ -1,6 +1,8 @@
-// Every endpoint of the member API: method, path, credential, request schemas and the schema of
-// `data` in a successful answer. The portal's client can drive its calls and response parsing
-// from this table; the suite's tests check that it matches the routes the suite serves.
+// Every endpoint of the member API, stated once: method, path, credential, request schemas, the
+// schema of `data` in a successful answer, and whether the portal shows its failures. The portal
+// calls the member API only through an entry (app/upstream/suite-client.server.ts, callEndpoint)
+// and the suite registers each route from its entry (suite/http/endpoint.ts), so neither can
+// disagree with this table.
 import * as v from 'valibot'
 import { AddressInputSchema, AddressResultSchema } from './address'
 import {
@@ -74,6 +76,7 @@ import {
   ShipmentSchema,
   ShipmentsResultSchema,
 } from './participations'
+import { OpsCommandSchema } from './ops'
 import * as P from './paths'
 import {
   IntercomTokenResultSchema,
@@ -85,19 +88,33 @@ import {
   RewardsResultSchema,
 } from './rewards'
 
-export type Credential = 'bearer' | 'optional' | 'none'
+/**
+ * Who may call: 'none' (anyone, no credential read), 'optional' (anyone; a Bearer credential sent
+ * is verified and used, an invalid one refused), 'identity' (a verified Bearer credential; the
+ * member record may not exist yet) and 'member' (a verified credential and its member record,
+ * made on first use; a deleted account is refused).
+ */
+export type Credential = 'none' | 'optional' | 'identity' | 'member'
 
 export interface Endpoint {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  /** Relative to the member API's base address, without a leading slash; `:name` segments are parameters. */
   path: string
   auth: Credential
+  /** The JSON body the endpoint takes (an empty body reads as `{}`); none when absent. */
   body?: v.GenericSchema
   /** The query parameters the endpoint takes (a strict object); none when absent: the suite refuses any with a 400. */
   query?: v.GenericSchema
-  /** Schema of `data` in the OK envelope; null when the answer is not JSON (PDF, SVG). */
+  /** Schema of `data` in the OK envelope; null when the answer is a file (`file` names its type). */
   data: v.GenericSchema | null
+  /** The media type of a file answer; failures are JSON as usual. */
+  file?: 'application/pdf' | 'image/svg+xml'
+  /** The change could take an account over: the credential's sign-in must be recent (RECENT_SIGN_IN_SECONDS). */
+  recentSignIn?: true
+  /** Failures are the caller's to show inline (validation, one-time codes): the error catalogue stays out. */
+  silent?: true
   /** Local mode only. */
-  devOnly?: boolean
+  devOnly?: true
 }
 
 const e = <const T extends Endpoint>(endpoint: T) => endpoint
@@ -106,76 +123,90 @@ export const ENDPOINTS = {
   healthz: e({ method: 'GET', path: P.HEALTHZ_PATH, auth: 'none', data: HealthSchema }),
   readyz: e({ method: 'GET', path: P.READYZ_PATH, auth: 'none', data: ReadySchema }),
 
-  apiUser: e({ method: 'GET', path: P.API_USER_PATH, auth: 'bearer', data: ApiUserSchema }),
-  apiMember: e({ method: 'GET', path: P.API_MEMBER_PATH, auth: 'bearer', data: MemberSummarySchema }),
-  getMember: e({ method: 'GET', path: P.MEMBERS_PATH, auth: 'bearer', data: MemberSchema }),
-  createMember: e({ method: 'POST', path: P.MEMBERS_PATH, auth: 'bearer', body: CreateMemberBodySchema, data: MemberSchema }),
-  updateProfile: e({ method: 'PATCH', path: P.UPDATE_PROFILE_PATH, auth: 'bearer', body: UpdateProfileBodySchema, data: MemberSchema }),
-  downloadProfile: e({ method: 'GET', path: P.DOWNLOAD_PROFILE_PATH, auth: 'bearer', data: ProfileExportSchema }),
-  downloadProfilePdf: e({ method: 'GET', path: P.DOWNLOAD_PROFILE_PDF_PATH, auth: 'bearer', data: null }),
-  downloadPdf: e({ method: 'POST', path: P.DOWNLOAD_PDF_PATH, auth: 'bearer', body: DownloadPdfBodySchema, data: null }),
-  memberInfo: e({ method: 'GET', path: P.MEMBER_INFO_PATH, auth: 'bearer', data: MemberInfoSchema }),
+  apiUser: e({ method: 'GET', path: P.API_USER_PATH, auth: 'identity', data: ApiUserSchema }),
+  apiMember: e({ method: 'GET', path: P.API_MEMBER_PATH, auth: 'member', data: MemberSummarySchema }),
+  getMember: e({ method: 'GET', path: P.MEMBERS_PATH, auth: 'member', data: MemberSchema }),
+  createMember: e({ method: 'POST', path: P.MEMBERS_PATH, auth: 'member', body: CreateMemberBodySchema, data: MemberSchema }),
+  updateProfile: e({ method: 'PATCH', path: P.UPDATE_PROFILE_PATH, auth: 'member', body: UpdateProfileBodySchema, data: MemberSchema }),
+  downloadProfile: e({ method: 'GET', path: P.DOWNLOAD_PROFILE_PATH, auth: 'member', data: ProfileExportSchema }),
+  downloadProfilePdf: e({ method: 'GET', path: P.DOWNLOAD_PROFILE_PDF_PATH, auth: 'member', data: null, file: 'application/pdf' }),
+  downloadPdf: e({ method: 'POST', path: P.DOWNLOAD_PDF_PATH, auth: 'member', body: DownloadPdfBodySchema, data: null, file: 'application/pdf' }),
+  memberInfo: e({ method: 'GET', path: P.MEMBER_INFO_PATH, auth: 'identity', data: MemberInfoSchema }),
 
-  getAddress: e({ method: 'GET', path: P.ADDRESS_PATH, auth: 'bearer', data: AddressResultSchema }),
-  putAddress: e({ method: 'PUT', path: P.ADDRESS_PATH, auth: 'bearer', body: AddressInputSchema, data: AddressResultSchema }),
-  getNotifications: e({ method: 'GET', path: P.NOTIFICATIONS_PATH, auth: 'bearer', data: NotificationSettingsSchema }),
-  putNotifications: e({ method: 'PUT', path: P.NOTIFICATIONS_PATH, auth: 'bearer', body: NotificationSettingsSchema, data: NotificationSettingsSchema }),
-  getSocialProfiles: e({ method: 'GET', path: P.SOCIAL_PROFILES_PATH, auth: 'bearer', data: SocialProfilesResultSchema }),
-  putSocialProfile: e({ method: 'PUT', path: P.SOCIAL_PROFILES_PATH, auth: 'bearer', body: SocialProfileInputSchema, data: SocialProfilesResultSchema }),
-  deleteSocialProfile: e({ method: 'DELETE', path: P.SOCIAL_PROFILES_PATH, auth: 'bearer', query: SocialProfileDeleteQuerySchema, data: SocialProfilesResultSchema }),
-  myReferrals: e({ method: 'GET', path: P.MY_REFERRALS_PATH, auth: 'bearer', data: MyReferralsSchema }),
-  referralCodeCheck: e({ method: 'POST', path: P.REFERRAL_CODE_CHECK_PATH, auth: 'optional', body: ReferralCodeCheckBodySchema, data: ReferralCodeCheckResultSchema }),
-  shipments: e({ method: 'GET', path: P.SHIPMENTS_PATH, auth: 'bearer', data: ShipmentsResultSchema }),
-  requestReturn: e({ method: 'POST', path: P.SHIPMENT_RETURN_PATH, auth: 'bearer', body: ReturnRequestBodySchema, data: ShipmentSchema }),
-  pseudonymize: e({ method: 'POST', path: P.PSEUDONYMIZE_PATH, auth: 'bearer', body: PseudonymizeBodySchema, data: PseudonymizeResultSchema }),
+  getAddress: e({ method: 'GET', path: P.ADDRESS_PATH, auth: 'member', data: AddressResultSchema }),
+  putAddress: e({ method: 'PUT', path: P.ADDRESS_PATH, auth: 'member', body: AddressInputSchema, data: AddressResultSchema }),
+  getNotifications: e({ method: 'GET', path: P.NOTIFICATIONS_PATH, auth: 'member', data: NotificationSettingsSchema }),
+  putNotifications: e({ method: 'PUT', path: P.NOTIFICATIONS_PATH, auth: 'member', body: NotificationSettingsSchema, data: NotificationSettingsSchema }),
+  getSocialProfiles: e({ method: 'GET', path: P.SOCIAL_PROFILES_PATH, auth: 'member', data: SocialProfilesResultSchema }),
+  putSocialProfile: e({ method: 'PUT', path: P.SOCIAL_PROFILES_PATH, auth: 'member', body: SocialProfileInputSchema, data: SocialProfilesResultSchema }),
+  deleteSocialProfile: e({ method: 'DELETE', path: P.SOCIAL_PROFILES_PATH, auth: 'member', query: SocialProfileDeleteQuerySchema, data: SocialProfilesResultSchema }),
+  myReferrals: e({ method: 'GET', path: P.MY_REFERRALS_PATH, auth: 'member', data: MyReferralsSchema }),
+  referralCodeCheck: e({ method: 'POST', path: P.REFERRAL_CODE_CHECK_PATH, auth: 'optional', body: ReferralCodeCheckBodySchema, data: ReferralCodeCheckResultSchema, silent: true }),
+  shipments: e({ method: 'GET', path: P.SHIPMENTS_PATH, auth: 'member', data: ShipmentsResultSchema }),
+  requestReturn: e({ method: 'POST', path: P.SHIPMENT_RETURN_PATH, auth: 'member', body: ReturnRequestBodySchema, data: ShipmentSchema }),
+  pseudonymize: e({ method: 'POST', path: P.PSEUDONYMIZE_PATH, auth: 'member', body: PseudonymizeBodySchema, data: PseudonymizeResultSchema, recentSignIn: true }),
 
-  emailValidate: e({ method: 'POST', path: P.EMAIL_VALIDATE_PATH, auth: 'optional', body: EmailValidateBodySchema, data: EmailValidateResultSchema }),
-  emailOtpSend: e({ method: 'POST', path: P.EMAIL_OTP_SEND_PATH, auth: 'bearer', body: EmailOtpSendBodySchema, data: OtpSentSchema }),
-  emailOtpVerify: e({ method: 'POST', path: P.EMAIL_OTP_VERIFY_PATH, auth: 'bearer', body: EmailOtpVerifyBodySchema, data: OtpVerifiedSchema }),
-  updateEmail: e({ method: 'PUT', path: P.EMAIL_PATH, auth: 'bearer', body: UpdateEmailBodySchema, data: MemberSummarySchema }),
-  phoneValidate: e({ method: 'POST', path: P.PHONE_VALIDATE_PATH, auth: 'optional', body: PhoneValidateBodySchema, data: PhoneValidateResultSchema }),
-  phoneOtpSend: e({ method: 'POST', path: P.PHONE_OTP_SEND_PATH, auth: 'bearer', body: PhoneOtpSendBodySchema, data: OtpSentSchema }),
-  phoneOtpVerify: e({ method: 'POST', path: P.PHONE_OTP_VERIFY_PATH, auth: 'bearer', body: PhoneOtpVerifyBodySchema, data: OtpVerifiedSchema }),
-  updatePhone: e({ method: 'PUT', path: P.PHONE_NUMBER_PATH, auth: 'bearer', body: UpdatePhoneBodySchema, data: MemberSummarySchema }),
+  emailValidate: e({ method: 'POST', path: P.EMAIL_VALIDATE_PATH, auth: 'optional', body: EmailValidateBodySchema, data: EmailValidateResultSchema, silent: true }),
+  emailOtpSend: e({ method: 'POST', path: P.EMAIL_OTP_SEND_PATH, auth: 'member', body: EmailOtpSendBodySchema, data: OtpSentSchema, silent: true }),
+  emailOtpVerify: e({ method: 'POST', path: P.EMAIL_OTP_VERIFY_PATH, auth: 'member', body: EmailOtpVerifyBodySchema, data: OtpVerifiedSchema, silent: true }),
+  updateEmail: e({ method: 'PUT', path: P.EMAIL_PATH, auth: 'member', body: UpdateEmailBodySchema, data: MemberSummarySchema, recentSignIn: true }),
+  phoneValidate: e({ method: 'POST', path: P.PHONE_VALIDATE_PATH, auth: 'optional', body: PhoneValidateBodySchema, data: PhoneValidateResultSchema, silent: true }),
+  phoneOtpSend: e({ method: 'POST', path: P.PHONE_OTP_SEND_PATH, auth: 'member', body: PhoneOtpSendBodySchema, data: OtpSentSchema, silent: true }),
+  phoneOtpVerify: e({ method: 'POST', path: P.PHONE_OTP_VERIFY_PATH, auth: 'member', body: PhoneOtpVerifyBodySchema, data: OtpVerifiedSchema, silent: true }),
+  updatePhone: e({ method: 'PUT', path: P.PHONE_NUMBER_PATH, auth: 'member', body: UpdatePhoneBodySchema, data: MemberSummarySchema, recentSignIn: true }),
 
   publicCampaigns: e({ method: 'GET', path: P.PUBLIC_CAMPAIGNS_PATH, auth: 'none', query: CampaignListQuerySchema, data: CampaignPageSchema }),
   publicCampaign: e({ method: 'GET', path: P.PUBLIC_CAMPAIGN_PATH, auth: 'none', data: CampaignDetailSchema }),
   publicCategories: e({ method: 'GET', path: P.PUBLIC_CATEGORIES_PATH, auth: 'none', data: CategoriesResultSchema }),
   publicReviews: e({ method: 'GET', path: P.PUBLIC_REVIEWS_PATH, auth: 'none', query: ReviewListQuerySchema, data: ReviewPageSchema }),
   publicReview: e({ method: 'GET', path: P.PUBLIC_REVIEW_PATH, auth: 'none', data: PublicReviewSchema }),
-  publicImage: e({ method: 'GET', path: P.PUBLIC_IMAGE_PATH, auth: 'none', data: null }),
+  publicImage: e({ method: 'GET', path: P.PUBLIC_IMAGE_PATH, auth: 'none', data: null, file: 'image/svg+xml' }),
 
-  processSignup: e({ method: 'POST', path: P.PROCESS_SIGNUP_PATH, auth: 'bearer', body: ProcessSignupBodySchema, data: ParticipationSchema }),
-  campaignEligibility: e({ method: 'GET', path: P.CAMPAIGN_ELIGIBILITY_PATH, auth: 'bearer', query: CampaignEligibilityQuerySchema, data: CampaignEligibilityListSchema }),
-  campaignParticipations: e({ method: 'GET', path: P.CAMPAIGN_PARTICIPATIONS_PATH, auth: 'bearer', data: ParticipationListSchema }),
-  campaignParticipation: e({ method: 'GET', path: P.CAMPAIGN_PARTICIPATION_PATH, auth: 'bearer', data: ParticipationSchema }),
-  withdrawParticipation: e({ method: 'PATCH', path: P.CAMPAIGN_PARTICIPATION_PATH, auth: 'bearer', body: ParticipationPatchBodySchema, data: ParticipationSchema }),
-  participations: e({ method: 'GET', path: P.PARTICIPATIONS_PATH, auth: 'bearer', query: ParticipationListQuerySchema, data: ParticipationListSchema }),
-  ackQuestionnaire: e({ method: 'POST', path: P.ACK_QUESTIONNAIRE_PATH, auth: 'bearer', body: AckBodySchema, data: ParticipationSchema }),
-  ackVpIntent: e({ method: 'POST', path: P.ACK_VP_INTENT_PATH, auth: 'bearer', body: AckBodySchema, data: ParticipationSchema }),
+  processSignup: e({ method: 'POST', path: P.PROCESS_SIGNUP_PATH, auth: 'member', body: ProcessSignupBodySchema, data: ParticipationSchema }),
+  campaignEligibility: e({ method: 'GET', path: P.CAMPAIGN_ELIGIBILITY_PATH, auth: 'member', query: CampaignEligibilityQuerySchema, data: CampaignEligibilityListSchema }),
+  campaignParticipations: e({ method: 'GET', path: P.CAMPAIGN_PARTICIPATIONS_PATH, auth: 'member', data: ParticipationListSchema }),
+  campaignParticipation: e({ method: 'GET', path: P.CAMPAIGN_PARTICIPATION_PATH, auth: 'member', data: ParticipationSchema }),
+  withdrawParticipation: e({ method: 'PATCH', path: P.CAMPAIGN_PARTICIPATION_PATH, auth: 'member', body: ParticipationPatchBodySchema, data: ParticipationSchema }),
+  participations: e({ method: 'GET', path: P.PARTICIPATIONS_PATH, auth: 'member', query: ParticipationListQuerySchema, data: ParticipationListSchema }),
+  ackQuestionnaire: e({ method: 'POST', path: P.ACK_QUESTIONNAIRE_PATH, auth: 'member', body: AckBodySchema, data: ParticipationSchema }),
+  ackVpIntent: e({ method: 'POST', path: P.ACK_VP_INTENT_PATH, auth: 'member', body: AckBodySchema, data: ParticipationSchema }),
 
-  rcProduct: e({ method: 'GET', path: P.RC_PRODUCT_PATH, auth: 'bearer', query: RcProductQuerySchema, data: RcProductSchema }),
-  submitReview: e({ method: 'POST', path: P.FLIGHT_REVIEW_PATH, auth: 'bearer', body: ReviewBodySchema, data: MemberReviewSchema }),
-  socialPosts: e({ method: 'GET', path: P.FLIGHT_SOCIAL_PATH, auth: 'bearer', query: SocialPostsQuerySchema, data: SocialPostsResultSchema }),
-  submitSocialPost: e({ method: 'POST', path: P.FLIGHT_SOCIAL_PATH, auth: 'bearer', body: SocialPostBodySchema, data: SocialPostSchema }),
-  reportImpressions: e({ method: 'POST', path: P.FLIGHT_SOCIAL_IMPRESSIONS_PATH, auth: 'bearer', body: ImpressionsBodySchema, data: SocialPostSchema }),
+  rcProduct: e({ method: 'GET', path: P.RC_PRODUCT_PATH, auth: 'member', query: RcProductQuerySchema, data: RcProductSchema }),
+  submitReview: e({ method: 'POST', path: P.FLIGHT_REVIEW_PATH, auth: 'member', body: ReviewBodySchema, data: MemberReviewSchema }),
+  socialPosts: e({ method: 'GET', path: P.FLIGHT_SOCIAL_PATH, auth: 'member', query: SocialPostsQuerySchema, data: SocialPostsResultSchema }),
+  submitSocialPost: e({ method: 'POST', path: P.FLIGHT_SOCIAL_PATH, auth: 'member', body: SocialPostBodySchema, data: SocialPostSchema }),
+  reportImpressions: e({ method: 'POST', path: P.FLIGHT_SOCIAL_IMPRESSIONS_PATH, auth: 'member', body: ImpressionsBodySchema, data: SocialPostSchema }),
 
-  missions: e({ method: 'GET', path: P.MISSIONS_PATH, auth: 'bearer', data: MissionsResultSchema }),
-  points: e({ method: 'GET', path: P.POINTS_PATH, auth: 'bearer', data: PointsResultSchema }),
-  rewards: e({ method: 'GET', path: P.REWARDS_PATH, auth: 'bearer', data: RewardsResultSchema }),
-  redemptions: e({ method: 'GET', path: P.DISCOUNT_CODE_PATH, auth: 'bearer', data: RedemptionsResultSchema }),
-  redeem: e({ method: 'POST', path: P.DISCOUNT_CODE_PATH, auth: 'bearer', body: RedeemBodySchema, data: RedeemResultSchema }),
-  intercomToken: e({ method: 'POST', path: P.INTERCOM_TOKEN_PATH, auth: 'bearer', body: EmptyBodySchema, data: IntercomTokenResultSchema }),
+  missions: e({ method: 'GET', path: P.MISSIONS_PATH, auth: 'member', data: MissionsResultSchema }),
+  points: e({ method: 'GET', path: P.POINTS_PATH, auth: 'member', data: PointsResultSchema }),
+  rewards: e({ method: 'GET', path: P.REWARDS_PATH, auth: 'member', data: RewardsResultSchema }),
+  redemptions: e({ method: 'GET', path: P.DISCOUNT_CODE_PATH, auth: 'member', data: RedemptionsResultSchema }),
+  redeem: e({ method: 'POST', path: P.DISCOUNT_CODE_PATH, auth: 'member', body: RedeemBodySchema, data: RedeemResultSchema }),
+  intercomToken: e({ method: 'POST', path: P.INTERCOM_TOKEN_PATH, auth: 'member', body: EmptyBodySchema, data: IntercomTokenResultSchema }),
 
   logsCollector: e({ method: 'POST', path: P.LOGS_COLLECTOR_PATH, auth: 'none', body: LogEntrySchema, data: LogAcceptedSchema }),
 
   devOutbox: e({ method: 'GET', path: P.DEV_OUTBOX_PATH, auth: 'none', query: OutboxQuerySchema, data: OutboxResultSchema, devOnly: true }),
-  devOps: e({ method: 'POST', path: P.DEV_OPS_PATH, auth: 'none', data: v.unknown(), devOnly: true }),
+  devOps: e({ method: 'POST', path: P.DEV_OPS_PATH, auth: 'none', body: OpsCommandSchema, data: v.unknown(), devOnly: true }),
   devClock: e({ method: 'POST', path: P.DEV_CLOCK_PATH, auth: 'none', body: DevClockBodySchema, data: DevClockResultSchema, devOnly: true }),
 } satisfies Record<string, Endpoint>
 
 export type EndpointName = keyof typeof ENDPOINTS
-/** The `data` type of an endpoint's OK answer. */
-export type EndpointData<N extends EndpointName> = (typeof ENDPOINTS)[N]['data'] extends v.GenericSchema
-  ? v.InferOutput<(typeof ENDPOINTS)[N]['data']>
-  : never
+
+/** The parameter names of a path: `'a/:cid/b/:pid'` → `'cid' | 'pid'`. */
+export type PathParams<P extends string> = P extends `${infer Segment}/${infer Rest}`
+  ? ParamOf<Segment> | PathParams<Rest>
+  : ParamOf<P>
+type ParamOf<S extends string> = S extends `:${infer Name}` ? Name : never
+
+type InputOf<S> = S extends v.GenericSchema ? v.InferInput<S> : undefined
+type OutputOf<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined
+
+/** What a caller sends as the body, and what the suite's handler receives after parsing. */
+export type BodyInput<E extends Endpoint> = InputOf<E['body']>
+export type BodyOutput<E extends Endpoint> = OutputOf<E['body']>
+export type QueryInput<E extends Endpoint> = InputOf<E['query']>
+export type QueryOutput<E extends Endpoint> = OutputOf<E['query']>
+/** What the suite sends as `data` (before the schema's transforms), and what the portal reads. */
+export type DataInput<E extends Endpoint> = E['data'] extends v.GenericSchema ? v.InferInput<E['data']> : never
+export type DataOutput<E extends Endpoint> = E['data'] extends v.GenericSchema ? v.InferOutput<E['data']> : never

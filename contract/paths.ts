@@ -1,6 +1,6 @@
-// Upstream paths (spec section 7 and our own public and dev paths), relative to the suite's base
-// address. Written without a leading slash: the client joins them as `${base}/${path}`.
-// Segments starting with ':' are parameters; `fillPath` substitutes them.
+// The member API's paths, relative to its base address and written without a leading slash (the
+// client joins them as `${base}/${path}`). Segments starting with ':' are parameters; `fillPath`
+// substitutes them. Everything else about an endpoint is said once, in endpoints.ts.
 
 export const API_USER_PATH = 'api/user'
 export const API_MEMBER_PATH = 'api/member'
@@ -69,69 +69,6 @@ export const DEV_CLOCK_PATH = 'suite/api/dev/clock'
 
 export const HEALTHZ_PATH = 'healthz'
 export const READYZ_PATH = 'readyz'
-
-/** Paths the portal must call with `Authorization: Bearer <fresh ID token or session cookie>`. */
-export const BEARER_PATHS = [
-  API_USER_PATH,
-  API_MEMBER_PATH,
-  MEMBERS_PATH,
-  UPDATE_PROFILE_PATH,
-  DOWNLOAD_PROFILE_PATH,
-  MISSIONS_PATH,
-  POINTS_PATH,
-  REWARDS_PATH,
-  DOWNLOAD_PROFILE_PDF_PATH,
-  DOWNLOAD_PDF_PATH,
-  CAMPAIGN_PARTICIPATIONS_PATH,
-  CAMPAIGN_PARTICIPATION_PATH,
-  MEMBER_INFO_PATH,
-  ADDRESS_PATH,
-  NOTIFICATIONS_PATH,
-  SOCIAL_PROFILES_PATH,
-  EMAIL_PATH,
-  PHONE_NUMBER_PATH,
-  MY_REFERRALS_PATH,
-  SHIPMENTS_PATH,
-  SHIPMENT_RETURN_PATH,
-  PSEUDONYMIZE_PATH,
-  EMAIL_OTP_SEND_PATH,
-  EMAIL_OTP_VERIFY_PATH,
-  PHONE_OTP_SEND_PATH,
-  PHONE_OTP_VERIFY_PATH,
-  PROCESS_SIGNUP_PATH,
-  CAMPAIGN_ELIGIBILITY_PATH,
-  PARTICIPATIONS_PATH,
-  ACK_VP_INTENT_PATH,
-  ACK_QUESTIONNAIRE_PATH,
-  RC_PRODUCT_PATH,
-  FLIGHT_REVIEW_PATH,
-  FLIGHT_SOCIAL_PATH,
-  FLIGHT_SOCIAL_IMPRESSIONS_PATH,
-  DISCOUNT_CODE_PATH,
-  INTERCOM_TOKEN_PATH,
-] as const
-
-/**
- * Paths that work signed out and, when a Bearer token is sent, use it (format checks for everyone;
- * "already in use" answers only for a signed-in member, so visitors cannot probe for accounts).
- */
-export const OPTIONAL_BEARER_PATHS = [
-  EMAIL_VALIDATE_PATH,
-  PHONE_VALIDATE_PATH,
-  REFERRAL_CODE_CHECK_PATH,
-  LOGS_COLLECTOR_PATH,
-] as const
-
-export function requiresBearer(path: string): boolean {
-  const clean = path.replace(/^\/+/, '').split('?')[0] ?? ''
-  return BEARER_PATHS.some((pattern) => matchPath(pattern, clean))
-}
-
-function matchPath(pattern: string, path: string): boolean {
-  const a = pattern.split('/')
-  const b = path.split('/')
-  return a.length === b.length && a.every((seg, i) => seg.startsWith(':') || seg === b[i])
-}
 
 /** `fillPath(CAMPAIGN_PARTICIPATION_PATH, { cid, pid })` → 'suite/api/campaigns/…/participations/…' */
 export function fillPath(pattern: string, params: Record<string, string>): string {

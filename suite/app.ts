@@ -8,8 +8,8 @@ import type { ErrorEnvelope } from '../contract/envelope'
 import type { SuiteDeps } from './deps'
 import type { SuiteEnv } from './http/env'
 import { ApiError } from './http/errors'
+import { routeRegistrar } from './http/endpoint'
 import { requestLog } from './http/log'
-import { strictQuery } from './http/query'
 import { registerAddressRoutes } from './routes/address'
 import { registerCampaignRoutes } from './routes/campaigns'
 import { registerDevRoutes } from './routes/dev'
@@ -47,20 +47,19 @@ export function createSuiteApp(deps: SuiteDeps) {
   })
   // GET and HEAD carry no body; asking for one would build a full Request object on every read.
   app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)))
-  // Every route refuses query parameters its endpoint does not declare (contract/endpoints.ts):
-  // here for routes without a credential, after the credential for the others (http/auth.ts).
-  app.use(strictQuery())
 
-  registerHealthRoutes(app, deps)
-  registerMemberRoutes(app, deps)
-  registerAddressRoutes(app, deps)
-  registerCampaignRoutes(app, deps)
-  registerOtpRoutes(app, deps)
-  registerAccountRoutes(app, deps)
-  registerContentRoutes(app, deps)
-  registerRewardRoutes(app, deps)
-  registerLogRoutes(app, deps)
-  registerDevRoutes(app, deps)
+  // Every route comes from its entry in the contract's endpoint table (http/endpoint.ts).
+  const route = routeRegistrar(app, deps)
+  registerHealthRoutes(route, deps)
+  registerMemberRoutes(route, deps)
+  registerAddressRoutes(route, deps)
+  registerCampaignRoutes(route, deps)
+  registerOtpRoutes(route, deps)
+  registerAccountRoutes(route, deps)
+  registerContentRoutes(route, deps)
+  registerRewardRoutes(route, deps)
+  registerLogRoutes(route, deps)
+  registerDevRoutes(route, deps)
 
   app.notFound((c) => c.json<ErrorEnvelope>({ status: 'NOT_FOUND', message: `No route for ${c.req.method} ${c.req.path}` }, 404))
 

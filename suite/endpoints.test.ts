@@ -1,17 +1,16 @@
-// The contract's endpoint table and the suite's routes describe the same API.
+// The suite serves exactly the contract's endpoint table, with the credentials and queries it states.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CampaignEligibilityListSchema, CampaignPageSchema, ReviewPageSchema } from '../contract/campaigns'
 import {
   API_MEMBER_PATH,
-  BEARER_PATHS,
   CAMPAIGN_ELIGIBILITY_PATH,
   DOWNLOAD_PROFILE_PDF_PATH,
   fillPath,
-  OPTIONAL_BEARER_PATHS,
   PUBLIC_CAMPAIGNS_PATH,
   PUBLIC_REVIEWS_PATH,
   SOCIAL_PROFILES_PATH,
 } from '../contract/paths'
+import { RECENT_SIGN_IN_SECONDS } from '../contract/auth'
 import { ENDPOINTS } from '../contract/endpoints'
 import { createSuiteApp } from './app'
 import { systemClock, type SuiteDeps } from './deps'
@@ -35,16 +34,6 @@ describe('endpoint table', () => {
     expect([...listed].filter((x) => !served.has(x))).toEqual([])
     expect([...served].filter((x) => !listed.has(x))).toEqual([])
   })
-
-  it('agrees with the Bearer path lists', () => {
-    for (const endpoint of Object.values(ENDPOINTS)) {
-      const bearer = (BEARER_PATHS as readonly string[]).includes(endpoint.path)
-      const optional = (OPTIONAL_BEARER_PATHS as readonly string[]).includes(endpoint.path)
-      if (endpoint.auth === 'bearer') expect(bearer, endpoint.path).toBe(true)
-      if (endpoint.auth === 'optional') expect(optional, endpoint.path).toBe(true)
-      if (endpoint.auth === 'none') expect(bearer, endpoint.path).toBe(false)
-    }
-  })
 })
 
 /** A contract path with its parameters filled: random ids (a real image name for the image route). */
@@ -60,7 +49,7 @@ beforeAll(async () => {
 afterAll(() => h?.close())
 
 describe('credentials', () => {
-  const bearerEndpoints = Object.entries(ENDPOINTS).filter(([, e]) => e.auth === 'bearer')
+  const bearerEndpoints = Object.entries(ENDPOINTS).filter(([, e]) => e.auth === 'member' || e.auth === 'identity')
   const optionalEndpoints = Object.entries(ENDPOINTS).filter(([, e]) => e.auth === 'optional')
 
   it('covers the Bearer endpoints of the table', () => {
@@ -81,6 +70,22 @@ describe('credentials', () => {
   it.each(optionalEndpoints)('%s (optional Bearer) works signed out but refuses a garbage token', async (_name, endpoint) => {
     expect((await call(h.app, endpoint.method, samplePath(endpoint.path))).status).not.toBe(401)
     expectError(await call(h.app, endpoint.method, samplePath(endpoint.path), { token: 'garbage' }), 'UNAUTHENTICATED', 401)
+  })
+})
+
+describe('recent sign-in', () => {
+  const recentEndpoints = Object.entries(ENDPOINTS).filter(([, e]) => 'recentSignIn' in e && e.recentSignIn)
+
+  it('is asked of the changes that could take an account over, before their body is read', async () => {
+    expect(recentEndpoints.map(([name]) => name).sort()).toEqual(['pseudonymize', 'updateEmail', 'updatePhone'])
+    h.clock.advance(RECENT_SIGN_IN_SECONDS * 1000 + 1000)
+    try {
+      for (const [, endpoint] of recentEndpoints) {
+        expectError(await call(h.app, endpoint.method, samplePath(endpoint.path), { token: member.bearer, body: { not: 'valid' } }), 'REAUTH_REQUIRED', 401)
+      }
+    } finally {
+      h.clock.set(new Date())
+    }
   })
 })
 

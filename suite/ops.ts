@@ -6,7 +6,8 @@ import { parseArgs } from 'node:util'
 import * as v from 'valibot'
 import { DEV_OPS_PATH } from '../contract/paths'
 import { ConfigError, loadConfig } from './config'
-import { OpsCommandSchema, runOpsCommand, type OpsCommand } from './ops-commands'
+import { OpsCommandSchema, type OpsCommand } from '../contract/ops'
+import { runOpsCommand } from './ops-commands'
 import { createRuntime } from './runtime'
 
 const HELP = `Usage: npm run suite:ops -- <command> [options]   (or: npx tsx suite/ops.ts <command> …)

@@ -1,23 +1,11 @@
 import { createServerFn } from '@tanstack/react-start'
 import * as v from 'valibot'
-import {
-  CampaignDetailSchema,
-  CampaignEligibilityListSchema,
-  CampaignPageSchema,
-  CategoriesResultSchema,
-  PhaseSchema,
-} from '#contract/campaigns'
+import { PhaseSchema } from '#contract/campaigns'
 import { CategorySchema } from '#contract/common'
-import { ParticipationSchema, ProcessSignupBodySchema } from '#contract/participations'
-import {
-  CAMPAIGN_ELIGIBILITY_PATH,
-  PROCESS_SIGNUP_PATH,
-  PUBLIC_CAMPAIGNS_PATH,
-  PUBLIC_CAMPAIGN_PATH,
-  PUBLIC_CATEGORIES_PATH,
-} from '#contract/paths'
+import { ProcessSignupBodySchema } from '#contract/participations'
 import { memberMiddleware } from '~/auth/member.middleware'
-import { callSuite, callSuiteAs } from '~/upstream/suite-client.server'
+import { callEndpoint } from '~/upstream/suite-client.server'
+import { ENDPOINTS } from '#contract/endpoints'
 
 export const CampaignListInputSchema = v.strictObject({
   phase: v.optional(PhaseSchema),
@@ -33,21 +21,21 @@ export const CampaignRefSchema = v.pipe(v.string(), v.trim(), v.regex(/^[\w-]{1,
 /** GET suite/api/public/campaigns (public): open first, then upcoming, testing, completed. */
 export const listCampaignsFn = createServerFn({ method: 'GET' })
   .validator(CampaignListInputSchema)
-  .handler(({ data }) => callSuite({ path: PUBLIC_CAMPAIGNS_PATH, query: { ...data }, schema: CampaignPageSchema }))
+  .handler(({ data }) => callEndpoint(ENDPOINTS.publicCampaigns, { query: { ...data } }))
 
 /** GET suite/api/public/campaigns/:idOrSlug (public). */
 export const getCampaignFn = createServerFn({ method: 'GET' })
   .validator(v.strictObject({ idOrSlug: CampaignRefSchema }))
-  .handler(({ data }) => callSuite({ path: PUBLIC_CAMPAIGN_PATH, params: { idOrSlug: data.idOrSlug }, schema: CampaignDetailSchema }))
+  .handler(({ data }) => callEndpoint(ENDPOINTS.publicCampaign, { params: { idOrSlug: data.idOrSlug } }))
 
 /** GET suite/api/public/categories (public): the categories that have campaigns. */
-export const listCategoriesFn = createServerFn({ method: 'GET' }).handler(() => callSuite({ path: PUBLIC_CATEGORIES_PATH, schema: CategoriesResultSchema }))
+export const listCategoriesFn = createServerFn({ method: 'GET' }).handler(() => callEndpoint(ENDPOINTS.publicCategories))
 
 /** POST logistics/v1/campaigns/process_signup: apply; the answer says selected, waitlisted or not eligible. */
 export const processSignupFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
   .validator(ProcessSignupBodySchema)
-  .handler(({ context, data }) => callSuiteAs(context.member, { method: 'POST', path: PROCESS_SIGNUP_PATH, body: data, schema: ParticipationSchema }))
+  .handler(({ context, data }) => callEndpoint(ENDPOINTS.processSignup, { member: context.member, body: data }))
 
 /**
  * GET logistics/v1/campaigns/eligibility: whether the calling member may take part, and why not
@@ -58,5 +46,5 @@ export const getEligibilityFn = createServerFn({ method: 'GET' })
   .middleware([memberMiddleware])
   .validator(v.strictObject({ campaignId: v.optional(v.pipe(v.string(), v.uuid())) }))
   .handler(({ context, data }) =>
-    callSuiteAs(context.member, { path: CAMPAIGN_ELIGIBILITY_PATH, query: { campaignId: data.campaignId }, schema: CampaignEligibilityListSchema }),
+    callEndpoint(ENDPOINTS.campaignEligibility, { member: context.member, query: { campaignId: data.campaignId } }),
   )

@@ -1,8 +1,8 @@
 import { createServerFn } from '@tanstack/react-start'
-import { PseudonymizeBodySchema, PseudonymizeResultSchema } from '#contract/members'
-import { PSEUDONYMIZE_PATH } from '#contract/paths'
+import { PseudonymizeBodySchema } from '#contract/members'
 import { memberMiddleware } from '~/auth/member.middleware'
-import { callSuiteAs } from '~/upstream/suite-client.server'
+import { callEndpoint } from '~/upstream/suite-client.server'
+import { ENDPOINTS } from '#contract/endpoints'
 
 /**
  * POST logistics/v1/members/pseudonymize: deletes the calling member's account and answers with the
@@ -15,7 +15,7 @@ export const deleteAccountFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
   .validator(PseudonymizeBodySchema)
   .handler(async ({ context, data }) => {
-    const result = await callSuiteAs(context.member, { method: 'POST', path: PSEUDONYMIZE_PATH, body: data, schema: PseudonymizeResultSchema })
+    const result = await callEndpoint(ENDPOINTS.pseudonymize, { member: context.member, body: data })
     if (result.ok && context.member) {
       const [{ endSession }, { memberCredentials }] = await Promise.all([import('~/auth/member.server'), import('~/auth/firebase-admin.server')])
       // Without a member, endSession only removes the cookie: the member API has revoked the

@@ -1,10 +1,11 @@
 import { createServerFn } from '@tanstack/react-start'
-import { MemberSummarySchema, UpdateEmailBodySchema, type MemberSummary } from '#contract/members'
-import { EmailOtpSendBodySchema, EmailOtpVerifyBodySchema, EmailValidateBodySchema, EmailValidateResultSchema, OtpSentSchema, OtpVerifiedSchema } from '#contract/otp'
-import { EMAIL_OTP_SEND_PATH, EMAIL_OTP_VERIFY_PATH, EMAIL_PATH, EMAIL_VALIDATE_PATH } from '#contract/paths'
+import { UpdateEmailBodySchema, type MemberSummary } from '#contract/members'
+import { EmailOtpSendBodySchema, EmailOtpVerifyBodySchema, EmailValidateBodySchema } from '#contract/otp'
+import { EMAIL_PATH } from '#contract/paths'
 import { memberMiddleware } from '~/auth/member.middleware'
 import type { UpstreamResult } from '~/upstream/upstream-result'
-import { callSuiteAs } from '~/upstream/suite-client.server'
+import { callEndpoint } from '~/upstream/suite-client.server'
+import { ENDPOINTS } from '#contract/endpoints'
 
 // Changing the e-mail address. The validate and one-time-code calls are silent (the page reads
 // their results and shows the outcome inline); only the change itself goes through the catalogue.
@@ -13,19 +14,19 @@ import { callSuiteAs } from '~/upstream/suite-client.server'
 export const validateEmailFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
   .validator(EmailValidateBodySchema)
-  .handler(({ context, data }) => callSuiteAs(context.member, { method: 'POST', path: EMAIL_VALIDATE_PATH, body: data, schema: EmailValidateResultSchema }))
+  .handler(({ context, data }) => callEndpoint(ENDPOINTS.emailValidate, { member: context.member, body: data }))
 
 /** POST logistics/v1/members/email/otp/send: a 6-digit code to the new address. */
 export const sendEmailCodeFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
   .validator(EmailOtpSendBodySchema)
-  .handler(({ context, data }) => callSuiteAs(context.member, { method: 'POST', path: EMAIL_OTP_SEND_PATH, body: data, schema: OtpSentSchema }))
+  .handler(({ context, data }) => callEndpoint(ENDPOINTS.emailOtpSend, { member: context.member, body: data }))
 
 /** POST logistics/v1/members/email/otp/verify */
 export const verifyEmailCodeFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
   .validator(EmailOtpVerifyBodySchema)
-  .handler(({ context, data }) => callSuiteAs(context.member, { method: 'POST', path: EMAIL_OTP_VERIFY_PATH, body: data, schema: OtpVerifiedSchema }))
+  .handler(({ context, data }) => callEndpoint(ENDPOINTS.emailOtpVerify, { member: context.member, body: data }))
 
 export type EmailChanged = {
   member: MemberSummary
@@ -46,7 +47,7 @@ export const changeEmailFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
   .validator(UpdateEmailBodySchema)
   .handler(async ({ context, data }): Promise<UpstreamResult<EmailChanged>> => {
-    const result = await callSuiteAs(context.member, { method: 'PUT', path: EMAIL_PATH, body: data, schema: MemberSummarySchema })
+    const result = await callEndpoint(ENDPOINTS.updateEmail, { member: context.member, body: data })
     if (!result.ok || !context.member) return result.ok ? { ok: false, failure: { kind: 'unauthenticated', path: EMAIL_PATH } } : result
     const { uid } = context.member
     const { adminAuth, memberCredentials } = await import('~/auth/firebase-admin.server')

@@ -1,9 +1,9 @@
 import { createServerFn } from '@tanstack/react-start'
 import * as v from 'valibot'
-import { MemberSchema, PayoutSchema } from '#contract/members'
-import { UPDATE_PROFILE_PATH } from '#contract/paths'
+import { PayoutSchema } from '#contract/members'
 import { memberMiddleware } from '~/auth/member.middleware'
-import { callSuiteAs } from '~/upstream/suite-client.server'
+import { callEndpoint } from '~/upstream/suite-client.server'
+import { ENDPOINTS } from '#contract/endpoints'
 
 // Where the member's reimbursements go. Both calls change only `payout`, for the calling member; the
 // member API checks the IBAN again and asks for a recent sign-in (the page's guard handles that).
@@ -12,9 +12,9 @@ import { callSuiteAs } from '~/upstream/suite-client.server'
 export const savePayoutFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
   .validator(v.strictObject({ payout: PayoutSchema }))
-  .handler(({ context, data }) => callSuiteAs(context.member, { method: 'PATCH', path: UPDATE_PROFILE_PATH, body: { payout: data.payout }, schema: MemberSchema }))
+  .handler(({ context, data }) => callEndpoint(ENDPOINTS.updateProfile, { member: context.member, body: { payout: data.payout } }))
 
 /** PATCH suite/api/members/update-profile removing the payout details. */
 export const removePayoutFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
-  .handler(({ context }) => callSuiteAs(context.member, { method: 'PATCH', path: UPDATE_PROFILE_PATH, body: { payout: null }, schema: MemberSchema }))
+  .handler(({ context }) => callEndpoint(ENDPOINTS.updateProfile, { member: context.member, body: { payout: null } }))

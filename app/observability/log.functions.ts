@@ -1,8 +1,8 @@
 import { createServerFn } from '@tanstack/react-start'
-import { LogAcceptedSchema, LogEntrySchema } from '#contract/logs'
-import { LOGS_COLLECTOR_PATH } from '#contract/paths'
+import { LogEntrySchema } from '#contract/logs'
 import { memberMiddleware } from '~/auth/member.middleware'
-import { callSuite } from '~/upstream/suite-client.server'
+import { callEndpoint } from '~/upstream/suite-client.server'
+import { ENDPOINTS } from '#contract/endpoints'
 
 /**
  * Forwards a front-end log entry to the member API's collector. The member id in the entry is the
@@ -16,6 +16,6 @@ export const sendLogEntryFn = createServerFn({ method: 'POST' })
     const entry = { ...data, user_auth: { ...data.user_auth, id: context.member?.uid ?? null } }
     const { getRequestIP } = await import('@tanstack/react-start/server')
     const clientIp = getRequestIP() ?? undefined
-    const result = await callSuite({ method: 'POST', path: LOGS_COLLECTOR_PATH, body: entry, schema: LogAcceptedSchema, clientIp })
+    const result = await callEndpoint(ENDPOINTS.logsCollector, { body: entry, clientIp })
     return { sent: result.ok }
   })

@@ -1,6 +1,5 @@
-import { LogAcceptedSchema } from '#contract/logs'
-import { LOGS_COLLECTOR_PATH } from '#contract/paths'
-import { callSuite } from '~/upstream/suite-client.server'
+import { callEndpoint } from '~/upstream/suite-client.server'
+import { ENDPOINTS } from '#contract/endpoints'
 import { createThrottle, frontEndLogEntry } from './log-entry'
 
 const allow = createThrottle(60_000)
@@ -10,5 +9,5 @@ export async function reportServerPageError(request: Request, status: number): P
   const { pathname } = new URL(request.url)
   if (!allow(`${status} ${pathname}`)) return
   const entry = frontEndLogEntry({ module: request.url, uid: null, log: `Server rendering of ${pathname} failed with status ${status}`, tags: ['ssr'] })
-  await callSuite({ method: 'POST', path: LOGS_COLLECTOR_PATH, body: entry, schema: LogAcceptedSchema }).catch(() => undefined)
+  await callEndpoint(ENDPOINTS.logsCollector, { body: entry }).catch(() => undefined)
 }

@@ -1,9 +1,8 @@
 import { createServerFn } from '@tanstack/react-start'
 import * as v from 'valibot'
-import { PublicReviewSchema, ReviewPageSchema } from '#contract/campaigns'
 import { CategorySchema } from '#contract/common'
-import { PUBLIC_REVIEWS_PATH, PUBLIC_REVIEW_PATH } from '#contract/paths'
-import { callSuite } from '~/upstream/suite-client.server'
+import { callEndpoint } from '~/upstream/suite-client.server'
+import { ENDPOINTS } from '#contract/endpoints'
 import { REVIEWS_PAGE_SIZE } from './review-filter'
 
 export const ReviewListInputSchema = v.strictObject({
@@ -22,14 +21,10 @@ export type ReviewListInput = v.InferOutput<typeof ReviewListInputSchema>
 export const listReviewsFn = createServerFn({ method: 'GET' })
   .validator(ReviewListInputSchema)
   .handler(({ data }) =>
-    callSuite({
-      path: PUBLIC_REVIEWS_PATH,
-      query: { campaignId: data.campaignId, category: data.category, minRating: data.minRating, page: data.page, pageSize: data.pageSize ?? REVIEWS_PAGE_SIZE },
-      schema: ReviewPageSchema,
-    }),
+    callEndpoint(ENDPOINTS.publicReviews, { query: { campaignId: data.campaignId, category: data.category, minRating: data.minRating, page: data.page, pageSize: data.pageSize ?? REVIEWS_PAGE_SIZE } }),
   )
 
 /** GET suite/api/public/reviews/:id (public): NOT_FOUND for an unknown or unpublished review. */
 export const getReviewFn = createServerFn({ method: 'GET' })
   .validator(v.strictObject({ id: v.pipe(v.string(), v.trim(), v.maxLength(100)) }))
-  .handler(({ data }) => callSuite({ path: PUBLIC_REVIEW_PATH, params: { id: data.id }, schema: PublicReviewSchema }))
+  .handler(({ data }) => callEndpoint(ENDPOINTS.publicReview, { params: { id: data.id } }))

@@ -1,31 +1,31 @@
 import { createServerFn } from '@tanstack/react-start'
-import { DISCOUNT_CODE_PATH, MISSIONS_PATH, POINTS_PATH, REWARDS_PATH } from '#contract/paths'
-import { MissionsResultSchema, PointsResultSchema, RedeemBodySchema, RedeemResultSchema, RedemptionsResultSchema, RewardsResultSchema } from '#contract/rewards'
+import { RedeemBodySchema } from '#contract/rewards'
 import { memberMiddleware } from '~/auth/member.middleware'
-import { callSuiteAs } from '~/upstream/suite-client.server'
+import { callEndpoint } from '~/upstream/suite-client.server'
+import { ENDPOINTS } from '#contract/endpoints'
 
 /** GET suite/api/members/missions: missions with progress and the balance. */
 export const getMissionsFn = createServerFn({ method: 'GET' })
   .middleware([memberMiddleware])
-  .handler(({ context }) => callSuiteAs(context.member, { path: MISSIONS_PATH, schema: MissionsResultSchema }))
+  .handler(({ context }) => callEndpoint(ENDPOINTS.missions, { member: context.member }))
 
 /** GET suite/api/members/points: the points ledger. */
 export const getPointsFn = createServerFn({ method: 'GET' })
   .middleware([memberMiddleware])
-  .handler(({ context }) => callSuiteAs(context.member, { path: POINTS_PATH, schema: PointsResultSchema }))
+  .handler(({ context }) => callEndpoint(ENDPOINTS.points, { member: context.member }))
 
 /** GET suite/api/rewards: what points can buy. */
 export const getRewardsFn = createServerFn({ method: 'GET' })
   .middleware([memberMiddleware])
-  .handler(({ context }) => callSuiteAs(context.member, { path: REWARDS_PATH, schema: RewardsResultSchema }))
+  .handler(({ context }) => callEndpoint(ENDPOINTS.rewards, { member: context.member }))
 
 /** GET shopify/v1/community_reward_discount_code: the member's codes so far. */
 export const getRedemptionsFn = createServerFn({ method: 'GET' })
   .middleware([memberMiddleware])
-  .handler(({ context }) => callSuiteAs(context.member, { path: DISCOUNT_CODE_PATH, schema: RedemptionsResultSchema }))
+  .handler(({ context }) => callEndpoint(ENDPOINTS.redemptions, { member: context.member }))
 
 /** POST shopify/v1/community_reward_discount_code: points for a discount code, once per request id. */
 export const redeemRewardFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
   .validator(RedeemBodySchema)
-  .handler(({ context, data }) => callSuiteAs(context.member, { method: 'POST', path: DISCOUNT_CODE_PATH, body: data, schema: RedeemResultSchema }))
+  .handler(({ context, data }) => callEndpoint(ENDPOINTS.redeem, { member: context.member, body: data }))

@@ -1,14 +1,21 @@
-// Every row of the catalogue (spec section 8), from an upstream answer to the effect the member gets.
+// Every row of the catalogue, from an upstream answer to the effect the member gets.
 import * as v from 'valibot'
 import { RECENT_SIGN_IN_SECONDS } from '#contract/auth'
 import { describe, expect, it } from 'vitest'
-import { ADDRESS_PATH, DOWNLOAD_PROFILE_PDF_PATH, EMAIL_OTP_VERIFY_PATH, MEMBER_INFO_PATH, PUBLIC_REVIEWS_PATH, REFERRAL_CODE_CHECK_PATH } from '#contract/paths'
+import type { Endpoint } from '#contract/endpoints'
 import type { VerifiedMember } from '~/auth/member.server'
 import { effectOf } from './error-catalogue'
-import { callSuite } from './suite-client.server'
+import { callEndpoint } from './suite-client.server'
 
 const member: VerifiedMember = { uid: 'u1', email: 'm@example.com', emailVerified: true, displayName: 'M', phoneVerified: false, credential: 'session-cookie-value' }
 const schema = v.strictObject({ balance: v.number() })
+const baseUrl = 'http://suite.test'
+// Entries of the shape the endpoint table holds, answered by the stand-in fetch below.
+const memberRead = { method: 'GET', path: 'members/balance', auth: 'member', data: schema } as const satisfies Endpoint
+const memberChange = { method: 'PATCH', path: 'members/balance', auth: 'member', body: v.strictObject({}), data: schema } as const satisfies Endpoint
+const publicRead = { method: 'GET', path: 'public/balance', auth: 'none', data: schema } as const satisfies Endpoint
+const silentCheck = { method: 'POST', path: 'members/code/verify', auth: 'member', body: v.strictObject({}), data: schema, silent: true } as const satisfies Endpoint
+const memberPdf = { method: 'GET', path: 'members/pdf', auth: 'member', data: null, file: 'application/pdf' } as const satisfies Endpoint
 
 function answering(status: number, body: unknown) {
   const seen: Array<{ url: string; headers: Record<string, string> }> = []
@@ -19,9 +26,9 @@ function answering(status: number, body: unknown) {
   return { fetchImpl, seen }
 }
 
-async function effectFor(status: number, body: unknown, path = MEMBER_INFO_PATH) {
+async function effectFor(status: number, body: unknown, endpoint: 'read' | 'silent' = 'read') {
   const { fetchImpl } = answering(status, body)
-  const result = await callSuite({ path, schema, member, fetchImpl, baseUrl: 'http://suite.test' })
+  const result = endpoint === 'read' ? await callEndpoint(memberRead, { member, fetchImpl, baseUrl }) : await callEndpoint(silentCheck, { member, fetchImpl, baseUrl, body: {} })
   if (result.ok) throw new Error('expected a failure')
   return effectOf(result.failure)
 }
@@ -50,12 +57,12 @@ describe('the error catalogue', () => {
         status: 401,
         headers: { 'content-type': 'application/json', 'www-authenticate': 'Bearer error="insufficient_user_authentication", max_age=120' },
       })) as unknown as typeof fetch
-    const result = await callSuite({ path: MEMBER_INFO_PATH, method: 'PATCH', schema, member, fetchImpl, baseUrl: 'http://suite.test' })
-    expect(result).toEqual({ ok: false, failure: { kind: 'reauth-required', path: MEMBER_INFO_PATH, maxAgeSeconds: 120 } })
+    const result = await callEndpoint(memberChange, { member, fetchImpl, baseUrl, body: {} })
+    expect(result).toEqual({ ok: false, failure: { kind: 'reauth-required', path: memberChange.path, maxAgeSeconds: 120 } })
     if (!result.ok) expect(effectOf(result.failure)).toEqual({ kind: 'none' })
     // Without the challenge header, the contract's recent sign-in.
     const { fetchImpl: bare } = answering(401, { status: 'REAUTH_REQUIRED', message: 'Sign in again' })
-    expect(await callSuite({ path: MEMBER_INFO_PATH, schema, member, fetchImpl: bare, baseUrl: 'http://suite.test' })).toEqual({ ok: false, failure: { kind: 'reauth-required', path: MEMBER_INFO_PATH, maxAgeSeconds: RECENT_SIGN_IN_SECONDS } })
+    expect(await callEndpoint(memberRead, { member, fetchImpl: bare, baseUrl })).toEqual({ ok: false, failure: { kind: 'reauth-required', path: memberRead.path, maxAgeSeconds: RECENT_SIGN_IN_SECONDS } })
   })
 
   it('HTTP 403, or 404 without a NOT_FOUND body → /404', async () => {
@@ -69,45 +76,45 @@ describe('the error catalogue', () => {
     expect(await effectFor(200, { status: 'OK', data: { balance: 'lots' } })).toEqual({ kind: 'generic-dialog' })
     const slow = (async (_url: URL, init: RequestInit) =>
       new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason)))) as unknown as typeof fetch
-    const timedOut = await callSuite({ path: MEMBER_INFO_PATH, schema, member, fetchImpl: slow, baseUrl: 'http://suite.test', timeoutMs: 20 })
+    const timedOut = await callEndpoint(memberRead, { member, fetchImpl: slow, baseUrl, timeoutMs: 20 })
     expect(timedOut).toMatchObject({ ok: false, failure: { kind: 'unavailable', reason: 'timeout' } })
     const offline = (async () => {
       throw new TypeError('fetch failed')
     }) as unknown as typeof fetch
-    const network = await callSuite({ path: MEMBER_INFO_PATH, schema, member, fetchImpl: offline, baseUrl: 'http://suite.test' })
+    const network = await callEndpoint(memberRead, { member, fetchImpl: offline, baseUrl })
     expect(network).toMatchObject({ ok: false, failure: { kind: 'unavailable', reason: 'network' } })
     if (!network.ok) expect(effectOf(network.failure)).toEqual({ kind: 'generic-dialog' })
   })
 
-  it('validate, one-time-code and referral-code calls → no global effect', async () => {
-    expect(await effectFor(400, { status: 'BAD_REQUEST', message: 'Wrong code' }, EMAIL_OTP_VERIFY_PATH)).toEqual({ kind: 'none' })
-    expect(await effectFor(500, { status: 'INTERNAL', message: 'x' }, REFERRAL_CODE_CHECK_PATH)).toEqual({ kind: 'none' })
+  it('calls whose entry is silent (validation, one-time and referral codes) → no global effect', async () => {
+    expect(await effectFor(400, { status: 'BAD_REQUEST', message: 'Wrong code' }, 'silent')).toEqual({ kind: 'none' })
+    expect(await effectFor(500, { status: 'INTERNAL', message: 'x' }, 'silent')).toEqual({ kind: 'none' })
   })
 })
 
 describe('the upstream client', () => {
-  it('sends the member credential as Bearer on member paths only, and returns the checked data', async () => {
+  it('sends the member credential as Bearer only to endpoints that take one, and returns the checked data', async () => {
     const { fetchImpl, seen } = answering(200, { status: 'OK', data: { balance: 120 } })
-    expect(await callSuite({ path: ADDRESS_PATH, schema, member, fetchImpl, baseUrl: 'http://suite.test' })).toEqual({ ok: true, data: { balance: 120 } })
-    await callSuite({ path: PUBLIC_REVIEWS_PATH, schema, member, fetchImpl, baseUrl: 'http://suite.test' })
+    expect(await callEndpoint(memberRead, { member, fetchImpl, baseUrl })).toEqual({ ok: true, data: { balance: 120 } })
+    await callEndpoint(publicRead, { member, fetchImpl, baseUrl })
     expect(seen[0]?.headers.authorization).toBe('Bearer session-cookie-value')
     expect(seen[1]?.headers.authorization).toBeUndefined()
   })
 
-  it('does not call a member path without a member', async () => {
+  it('does not call a member endpoint without a member', async () => {
     const { fetchImpl, seen } = answering(200, { status: 'OK', data: { balance: 1 } })
-    const result = await callSuite({ path: ADDRESS_PATH, schema, member: null, fetchImpl, baseUrl: 'http://suite.test' })
-    expect(result).toEqual({ ok: false, failure: { kind: 'unauthenticated', path: ADDRESS_PATH } })
+    const result = await callEndpoint(memberRead, { member: null, fetchImpl, baseUrl })
+    expect(result).toEqual({ ok: false, failure: { kind: 'unauthenticated', path: memberRead.path } })
     expect(seen).toHaveLength(0)
   })
 
   it('passes a PDF on as base64 only when it is one; its failures go through the catalogue as JSON', async () => {
     const pdf = (body: BodyInit, type: string, status = 200) => (async () => new Response(body, { status, headers: { 'content-type': type } })) as unknown as typeof fetch
-    const call = (fetchImpl: typeof fetch) => callSuite({ path: DOWNLOAD_PROFILE_PDF_PATH, schema: v.string(), member, accept: 'pdf', fetchImpl, baseUrl: 'http://suite.test' })
+    const call = (fetchImpl: typeof fetch) => callEndpoint(memberPdf, { member, fetchImpl, baseUrl })
     const file = Buffer.from('%PDF-1.7\nthe member data')
     expect(await call(pdf(file, 'application/pdf'))).toEqual({ ok: true, data: file.toString('base64') })
     expect(await call(pdf('<html>oops</html>', 'application/pdf'))).toMatchObject({ ok: false, failure: { kind: 'unavailable', reason: 'bad-response' } })
     expect(await call(pdf(file, 'text/html'))).toMatchObject({ ok: false, failure: { kind: 'unavailable', reason: 'bad-response' } })
-    expect(await call(pdf(JSON.stringify({ status: 'UNAUTHENTICATED', message: 'no' }), 'application/json', 401))).toEqual({ ok: false, failure: { kind: 'unauthenticated', path: DOWNLOAD_PROFILE_PDF_PATH } })
+    expect(await call(pdf(JSON.stringify({ status: 'UNAUTHENTICATED', message: 'no' }), 'application/json', 401))).toEqual({ ok: false, failure: { kind: 'unauthenticated', path: memberPdf.path } })
   })
 })

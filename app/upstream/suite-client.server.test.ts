@@ -3,12 +3,16 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADDRESS_PATH, MEMBER_INFO_PATH } from '#contract/paths'
+import type { Endpoint } from '#contract/endpoints'
 import type { VerifiedMember } from '~/auth/member.server'
-import { callSuite } from './suite-client.server'
+import { callEndpoint } from './suite-client.server'
 
 const member: VerifiedMember = { uid: 'u1', email: 'm@example.com', emailVerified: true, displayName: 'M', phoneVerified: false, credential: 'session-cookie-value' }
 const schema = v.strictObject({ balance: v.number() })
+const read = { method: 'GET', path: 'members/:id/balance', auth: 'member', data: schema } as const satisfies Endpoint
+const change = { method: 'PATCH', path: 'members/:id/balance', auth: 'member', body: v.strictObject({ name: v.string() }), data: schema } as const satisfies Endpoint
+const params = { id: 'm 1' }
+const readPath = 'members/m%201/balance'
 
 let server: Server
 let baseUrl: string
@@ -39,38 +43,38 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
   res.end(JSON.stringify(body))
 }
 
-describe('callSuite over node:http', () => {
+describe('callEndpoint over node:http', () => {
   it('sends method, credential and body, reads the answer, and reuses one connection for calls in a row', async () => {
     route = (_req, res) => json(res, 200, { status: 'OK', data: { balance: 25 } })
     seen.length = 0
     sockets.clear()
-    expect(await callSuite({ path: MEMBER_INFO_PATH, schema, member, baseUrl })).toEqual({ ok: true, data: { balance: 25 } })
-    expect(await callSuite({ path: MEMBER_INFO_PATH, method: 'PATCH', body: { name: 'Zoë' }, schema, member, baseUrl })).toEqual({ ok: true, data: { balance: 25 } })
+    expect(await callEndpoint(read, { params, member, baseUrl })).toEqual({ ok: true, data: { balance: 25 } })
+    expect(await callEndpoint(change, { params, body: { name: 'Zoë' }, member, baseUrl })).toEqual({ ok: true, data: { balance: 25 } })
     expect(seen.map(({ method, url, authorization, body }) => ({ method, url, authorization, body }))).toEqual([
-      { method: 'GET', url: `/${MEMBER_INFO_PATH}`, authorization: 'Bearer session-cookie-value', body: '' },
-      { method: 'PATCH', url: `/${MEMBER_INFO_PATH}`, authorization: 'Bearer session-cookie-value', body: JSON.stringify({ name: 'Zoë' }) },
+      { method: 'GET', url: `/${readPath}`, authorization: 'Bearer session-cookie-value', body: '' },
+      { method: 'PATCH', url: `/${readPath}`, authorization: 'Bearer session-cookie-value', body: JSON.stringify({ name: 'Zoë' }) },
     ])
     expect(seen[1]?.sockets).toBe(1)
   })
 
   it('maps an error answer through the catalogue, and an answer off its schema to a bad response', async () => {
     route = (_req, res) => json(res, 400, { status: 'BAD_REQUEST', message: 'no', fields: { zip: ['bad'] } })
-    expect(await callSuite({ path: ADDRESS_PATH, schema, member, baseUrl })).toEqual({
+    expect(await callEndpoint(read, { params, member, baseUrl })).toEqual({
       ok: false,
-      failure: { kind: 'rejected', path: ADDRESS_PATH, httpStatus: 400, message: 'no', fields: { zip: ['bad'] } },
+      failure: { kind: 'rejected', path: readPath, httpStatus: 400, message: 'no', fields: { zip: ['bad'] } },
     })
     route = (_req, res) => json(res, 200, { status: 'OK', data: { balance: 'lots' } })
-    expect(await callSuite({ path: MEMBER_INFO_PATH, schema, member, baseUrl })).toMatchObject({ ok: false, failure: { kind: 'unavailable', reason: 'bad-response', httpStatus: 200 } })
+    expect(await callEndpoint(read, { params, member, baseUrl })).toMatchObject({ ok: false, failure: { kind: 'unavailable', reason: 'bad-response', httpStatus: 200 } })
   })
 
   it('gives up at the deadline when the member API hangs, headers sent or not', async () => {
     route = () => {}
-    expect(await callSuite({ path: MEMBER_INFO_PATH, schema, member, baseUrl, timeoutMs: 50 })).toMatchObject({ ok: false, failure: { kind: 'unavailable', reason: 'timeout' } })
+    expect(await callEndpoint(read, { params, member, baseUrl, timeoutMs: 50 })).toMatchObject({ ok: false, failure: { kind: 'unavailable', reason: 'timeout' } })
     route = (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' })
       res.write('{"status":"OK",')
     }
-    expect(await callSuite({ path: MEMBER_INFO_PATH, schema, member, baseUrl, timeoutMs: 50 })).toMatchObject({ ok: false, failure: { kind: 'unavailable', reason: 'timeout' } })
+    expect(await callEndpoint(read, { params, member, baseUrl, timeoutMs: 50 })).toMatchObject({ ok: false, failure: { kind: 'unavailable', reason: 'timeout' } })
   })
 
   it('reports a refused connection as the network failing', async () => {
@@ -78,6 +82,6 @@ describe('callSuite over node:http', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
     const port = (closed.address() as AddressInfo).port
     await new Promise((resolve) => closed.close(resolve))
-    expect(await callSuite({ path: MEMBER_INFO_PATH, schema, member, baseUrl: `http://127.0.0.1:${port}` })).toMatchObject({ ok: false, failure: { kind: 'unavailable', reason: 'network' } })
+    expect(await callEndpoint(read, { params, member, baseUrl: `http://127.0.0.1:${port}` })).toMatchObject({ ok: false, failure: { kind: 'unavailable', reason: 'network' } })
   })
 })

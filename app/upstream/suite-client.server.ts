@@ -3,7 +3,8 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import * as v from 'valibot'
 import { RECENT_SIGN_IN_SECONDS } from '#contract/auth'
 import { ERROR_CODES, type FieldErrors } from '#contract/envelope'
-import { fillPath, requiresBearer, OPTIONAL_BEARER_PATHS } from '#contract/paths'
+import type { BodyInput, DataOutput, Endpoint, PathParams, QueryInput } from '#contract/endpoints'
+import { fillPath } from '#contract/paths'
 import type { VerifiedMember } from '~/auth/member.server'
 import { portalConfig } from '~/config/config.server'
 import type { UpstreamFailure, UpstreamResult } from './upstream-result'
@@ -14,18 +15,13 @@ const SERVER_FN_BASE = '/_serverFn/'
 /** How long the portal waits for the member API before giving up on a call. */
 export const SUITE_TIMEOUT_MS = 10_000
 
-export type SuiteRequest<T> = {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-  /** A path of contract/paths.ts, with `:params` filled from `params`. */
-  path: string
-  params?: Record<string, string>
-  query?: Record<string, string | number | undefined>
-  body?: unknown
-  /** The schema of `data` in an OK answer (for `accept: 'pdf'`, of the file as base64). */
-  schema: v.GenericSchema<unknown, T>
-  /** 'pdf': an OK answer is a PDF file, passed on as base64; failures are JSON as usual. */
-  accept?: 'json' | 'pdf'
-  /** The verified member whose credential is forwarded on member paths. */
+type NoInput = { [key: string]: never }
+/** Query values as the portal holds them: numbers are sent as their decimal text. */
+type QueryArg<E extends Endpoint> = { [K in keyof QueryInput<E>]?: QueryInput<E>[K] | number }
+
+/** What a call carries besides the entry: each part typed by the entry's schemas and path. */
+export type CallOptions<E extends Endpoint> = {
+  /** The verified member whose credential is sent on endpoints that take one. */
   member?: VerifiedMember | null
   /** The browser's address, as this server saw it (the member API trusts it only behind us). */
   clientIp?: string
@@ -33,7 +29,15 @@ export type SuiteRequest<T> = {
   fetchImpl?: typeof fetch
   baseUrl?: string
   timeoutMs?: number
-}
+} & ([PathParams<E['path']>] extends [never] ? { params?: NoInput } : { params: Record<PathParams<E['path']>, string> }) &
+  (E['body'] extends v.GenericSchema ? { body: BodyInput<E> } : { body?: undefined }) &
+  (E['query'] extends v.GenericSchema ? { query?: QueryArg<E> } : { query?: NoInput })
+
+/** The options may be left out when the entry needs none of them (no parameters, no body). */
+type CallArgs<E extends Endpoint> = object extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>]
+
+/** The data of an OK answer: parsed by the entry's schema, or a file's bytes as base64 (they cross the server-function boundary as JSON). */
+export type CallData<E extends Endpoint> = E['data'] extends v.GenericSchema ? DataOutput<E> : string
 
 /** What the client needs of an answer: its status, one header at a time, and the body's bytes. */
 type Answer = { status: number; ok: boolean; header: (name: string) => string | null; bytes: () => Promise<Buffer> }
@@ -122,42 +126,63 @@ function failureFor(path: string, httpStatus: number, body: unknown, challenge: 
 }
 
 /**
- * The one way the portal calls the member API: Bearer credential exactly on member paths, a
- * timeout, and every answer checked against its contract schema. Never throws.
+ * The one way the portal calls the member API: an entry of the contract's endpoint table, its
+ * credential sent exactly when the entry takes one, a deadline, and every answer checked against
+ * the entry's schema (a file against its media type). Never throws. Without a verified member an
+ * endpoint that needs one fails with 401 at once, and when the call was a browser's call to a
+ * server function, the member API's 401 becomes that response's 401.
  */
-export async function callSuite<T>(request: SuiteRequest<T>): Promise<UpstreamResult<T>> {
-  const path = request.params ? fillPath(request.path, request.params) : request.path
-  const needsBearer = requiresBearer(path)
-  const mayBear = needsBearer || (OPTIONAL_BEARER_PATHS as readonly string[]).includes(path)
-  if (needsBearer && !request.member) return { ok: false, failure: { kind: 'unauthenticated', path } }
+export async function callEndpoint<E extends Endpoint>(endpoint: E, ...[options]: CallArgs<E>): Promise<UpstreamResult<CallData<E>>> {
+  const result = await call(endpoint, options ?? ({} as CallOptions<E>))
+  if (!result.ok && result.failure.kind === 'unauthenticated' && endpoint.auth !== 'none') {
+    const { getRequest, setResponseStatus } = await import('@tanstack/react-start/server')
+    let request: Request | null = null
+    try {
+      request = getRequest()
+    } catch {
+      // Called outside a request (a test, a script): there is no response whose status to set.
+    }
+    // Only on a browser's call to a server function: during server rendering the request is the
+    // page's, whose status (a redirect to login, say) must stay its own.
+    if (request && new URL(request.url).pathname.startsWith(SERVER_FN_BASE)) setResponseStatus(401)
+  }
+  return result
+}
 
-  const url = new URL(`${request.baseUrl ?? portalConfig().suiteUrl}/${path}`)
-  for (const [key, value] of Object.entries(request.query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value))
-  const headers: Record<string, string> = { accept: request.accept === 'pdf' ? 'application/pdf, application/json' : 'application/json' }
-  if (mayBear && request.member) headers.authorization = `Bearer ${request.member.credential}`
-  if (request.body !== undefined) headers['content-type'] = 'application/json'
-  if (request.clientIp) headers['x-forwarded-for'] = request.clientIp
+async function call<E extends Endpoint>(endpoint: E, options: CallOptions<E>): Promise<UpstreamResult<CallData<E>>> {
+  const path = fillPath(endpoint.path, (options.params ?? {}) as Record<string, string>)
+  const fail = (failure: UpstreamFailure): UpstreamResult<CallData<E>> => ({ ok: false, failure: endpoint.silent ? { ...failure, silent: true } : failure })
+  const needsMember = endpoint.auth === 'member' || endpoint.auth === 'identity'
+  if (needsMember && !options.member) return fail({ kind: 'unauthenticated', path })
+
+  const url = new URL(`${options.baseUrl ?? portalConfig().suiteUrl}/${path}`)
+  for (const [key, value] of Object.entries((options.query ?? {}) as Record<string, unknown>)) if (value !== undefined) url.searchParams.set(key, String(value))
+  const headers: Record<string, string> = { accept: endpoint.file ? `${endpoint.file}, application/json` : 'application/json' }
+  if (endpoint.auth !== 'none' && options.member) headers.authorization = `Bearer ${options.member.credential}`
+  if (options.body !== undefined) headers['content-type'] = 'application/json'
+  if (options.clientIp) headers['x-forwarded-for'] = options.clientIp
 
   const outgoing: Outgoing = {
-    method: request.method ?? 'GET',
+    method: endpoint.method,
     headers,
-    body: request.body === undefined ? undefined : JSON.stringify(request.body),
-    timeoutMs: request.timeoutMs ?? SUITE_TIMEOUT_MS,
-  }
-  const networkFailure = (error: unknown): UpstreamResult<T> => {
-    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
-    return { ok: false, failure: { kind: 'unavailable', path, reason: timedOut ? 'timeout' : 'network', httpStatus: null } }
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    timeoutMs: options.timeoutMs ?? SUITE_TIMEOUT_MS,
   }
   let response: Answer
   let bytes: Buffer
   try {
-    response = await (request.fetchImpl ? sendWithFetch(request.fetchImpl, url, outgoing) : send(url, outgoing))
+    response = await (options.fetchImpl ? sendWithFetch(options.fetchImpl, url, outgoing) : send(url, outgoing))
     bytes = await response.bytes()
   } catch (error) {
-    return networkFailure(error)
+    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
+    return fail({ kind: 'unavailable', path, reason: timedOut ? 'timeout' : 'network', httpStatus: null })
   }
 
-  if (request.accept === 'pdf' && response.ok) return pdfResult(path, response, bytes, request.schema)
+  // A 200 that does not match the contract is a failure to report, not data to trust.
+  const badResponse = () => fail({ kind: 'unavailable', path, reason: 'bad-response', httpStatus: response.status })
+  if (endpoint.file && response.ok) {
+    return isFile(endpoint.file, response, bytes) ? { ok: true, data: bytes.toString('base64') as CallData<E> } : badResponse()
+  }
 
   let body: unknown = null
   try {
@@ -165,37 +190,16 @@ export async function callSuite<T>(request: SuiteRequest<T>): Promise<UpstreamRe
   } catch {
     body = null
   }
-  if (!response.ok) return { ok: false, failure: failureFor(path, response.status, body, response.header('www-authenticate')) }
+  if (!response.ok) return fail(failureFor(path, response.status, body, response.header('www-authenticate')))
 
   const ok = v.safeParse(OkBody, body)
-  const data = ok.success ? v.safeParse(request.schema, ok.output.data) : null
-  if (!data?.success) {
-    // A 200 that does not match the contract is a failure to report, not data to trust.
-    return { ok: false, failure: { kind: 'unavailable', path, reason: 'bad-response', httpStatus: response.status } }
-  }
-  return { ok: true, data: data.output }
+  const data = ok.success && endpoint.data ? v.safeParse(endpoint.data, ok.output.data) : null
+  if (!data?.success) return badResponse()
+  return { ok: true, data: data.output as CallData<E> }
 }
 
-/** A PDF answer, checked to be one (type and signature), as base64 for the server function's JSON. */
-function pdfResult<T>(path: string, response: Answer, bytes: Buffer, schema: v.GenericSchema<unknown, T>): UpstreamResult<T> {
-  const badResponse: UpstreamResult<T> = { ok: false, failure: { kind: 'unavailable', path, reason: 'bad-response', httpStatus: response.status } }
-  if (!(response.header('content-type') ?? '').startsWith('application/pdf')) return badResponse
-  if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') return badResponse
-  const data = v.safeParse(schema, bytes.toString('base64'))
-  return data.success ? { ok: true, data: data.output } : badResponse
-}
-
-/**
- * callSuite for a server function acting for the calling member: without a verified member a
- * member path fails with 401 at once, and the member API's 401 becomes this response's 401.
- */
-export async function callSuiteAs<T>(member: VerifiedMember | null, request: Omit<SuiteRequest<T>, 'member'>): Promise<UpstreamResult<T>> {
-  const result = await callSuite({ ...request, member })
-  if (!result.ok && result.failure.kind === 'unauthenticated') {
-    const { getRequest, setResponseStatus } = await import('@tanstack/react-start/server')
-    // Only on a browser's call to a server function: during server rendering the request is the
-    // page's, whose status (a redirect to login, say) must stay its own.
-    if (new URL(getRequest().url).pathname.startsWith(SERVER_FN_BASE)) setResponseStatus(401)
-  }
-  return result
+/** A file answer is what the entry says: its media type, and for a PDF the file's signature. */
+function isFile(mediaType: NonNullable<Endpoint['file']>, response: Answer, bytes: Buffer): boolean {
+  if (!(response.header('content-type') ?? '').startsWith(mediaType)) return false
+  return mediaType !== 'application/pdf' || bytes.subarray(0, 5).toString('latin1') === '%PDF-'
 }

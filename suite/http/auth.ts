@@ -1,5 +1,4 @@
 // Bearer verification: every member route knows exactly one member, from a verified credential.
-// Once the credential is settled, the query string is checked (http/query.ts): 401 comes before 400.
 import type { MiddlewareHandler } from 'hono'
 import { RECENT_SIGN_IN_SECONDS } from '../../contract/auth'
 import type { SuiteDeps } from '../deps'
@@ -7,7 +6,6 @@ import type { VerifiedIdentity } from '../identity/identity'
 import { memberForIdentity, type MemberRow } from '../services/members'
 import type { SuiteContext, SuiteEnv } from './env'
 import { reauthRequired, unauthenticated } from './errors'
-import { checkQuery } from './query'
 
 function bearer(header: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')
@@ -28,7 +26,6 @@ export function identityAuth(deps: SuiteDeps): MiddlewareHandler<SuiteEnv> {
     const identity = await verifyHeader(deps, c)
     if (!identity) throw unauthenticated('Sign in first: this call needs a Bearer token')
     c.set('identity', identity)
-    checkQuery(c)
     await next()
   }
 }
@@ -43,7 +40,6 @@ export function memberAuth(deps: SuiteDeps): MiddlewareHandler<SuiteEnv> {
     if (member.pseudonymizedAt) throw unauthenticated('This account was deleted')
     c.set('identity', identity)
     c.set('member', member)
-    checkQuery(c)
     await next()
   }
 }
@@ -59,7 +55,6 @@ export function optionalMemberAuth(deps: SuiteDeps): MiddlewareHandler<SuiteEnv>
         c.set('member', member)
       }
     }
-    checkQuery(c)
     await next()
   }
 }

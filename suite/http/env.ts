@@ -11,8 +11,6 @@ export type SuiteEnv = {
     log: Logger | undefined
     identity: VerifiedIdentity | undefined
     member: MemberRow | undefined
-    /** The query string was checked against the route's endpoint (http/query.ts). */
-    queryChecked: boolean | undefined
   }
 }
 export type SuiteContext = Context<SuiteEnv>

@@ -1,64 +1,40 @@
 // Public campaigns, reviews and product images; sign-up and participations.
-import type { Hono } from 'hono'
-import { CampaignEligibilityQuerySchema, CampaignListQuerySchema, ReviewListQuerySchema } from '../../contract/campaigns'
-import { AckBodySchema, ParticipationListQuerySchema, ParticipationPatchBodySchema, ProcessSignupBodySchema } from '../../contract/participations'
-import {
-  ACK_QUESTIONNAIRE_PATH,
-  ACK_VP_INTENT_PATH,
-  CAMPAIGN_ELIGIBILITY_PATH,
-  CAMPAIGN_PARTICIPATIONS_PATH,
-  CAMPAIGN_PARTICIPATION_PATH,
-  PARTICIPATIONS_PATH,
-  PROCESS_SIGNUP_PATH,
-  PUBLIC_CAMPAIGNS_PATH,
-  PUBLIC_CAMPAIGN_PATH,
-  PUBLIC_CATEGORIES_PATH,
-  PUBLIC_IMAGE_PATH,
-  PUBLIC_REVIEWS_PATH,
-  PUBLIC_REVIEW_PATH,
-} from '../../contract/paths'
 import { eq } from 'drizzle-orm'
+import { ENDPOINTS } from '../../contract/endpoints'
 import { campaigns } from '../db/schema'
 import type { SuiteDeps } from '../deps'
-import { currentMember, memberAuth } from '../http/auth'
-import type { SuiteEnv } from '../http/env'
+import { currentMember } from '../http/auth'
+import type { RegisterRoute } from '../http/endpoint'
 import { notFound } from '../http/errors'
-import { ok } from '../http/respond'
-import { isUuid, parseBody, parseQuery } from '../http/validate'
+import { isUuid } from '../http/validate'
+import { productImage } from '../seed/images'
 import { campaignDetail, categoryCounts, listCampaigns } from '../services/campaigns'
 import { campaignEligibility } from '../services/eligibility'
 import { acknowledge, getParticipation, loadParticipations, processSignup, withdraw } from '../services/participations'
 import { listPublicReviews, publicReview } from '../services/reviews'
-import { productImage } from '../seed/images'
 
-export function registerCampaignRoutes(app: Hono<SuiteEnv>, deps: SuiteDeps) {
-  const member = memberAuth(deps)
-
-  app.get(`/${PUBLIC_CAMPAIGNS_PATH}`, async (c) => {
-    const query = parseQuery(c, CampaignListQuerySchema)
+export function registerCampaignRoutes(route: RegisterRoute, deps: SuiteDeps) {
+  route(ENDPOINTS.publicCampaigns, async (c, { query }) => {
     c.header('Cache-Control', 'public, max-age=30')
-    return ok(c, await listCampaigns(deps.db, query, deps.clock.now()))
+    return listCampaigns(deps.db, query, deps.clock.now())
   })
-  app.get(`/${PUBLIC_CATEGORIES_PATH}`, async (c) => ok(c, await categoryCounts(deps.db)))
-  app.get(`/${PUBLIC_CAMPAIGN_PATH}`, async (c) => {
-    const idOrSlug = c.req.param('idOrSlug')
-    const detail = /^[\w-]{1,100}$/.test(idOrSlug) ? await campaignDetail(deps.db, idOrSlug, deps.clock.now()) : null
+  route(ENDPOINTS.publicCategories, () => categoryCounts(deps.db))
+  route(ENDPOINTS.publicCampaign, async (_c, { params }) => {
+    const detail = /^[\w-]{1,100}$/.test(params.idOrSlug) ? await campaignDetail(deps.db, params.idOrSlug, deps.clock.now()) : null
     if (!detail) throw notFound('Campaign')
-    return ok(c, detail)
+    return detail
   })
-  app.get(`/${PUBLIC_REVIEWS_PATH}`, async (c) => {
-    const query = parseQuery(c, ReviewListQuerySchema)
+  route(ENDPOINTS.publicReviews, async (c, { query }) => {
     c.header('Cache-Control', 'public, max-age=30')
-    return ok(c, await listPublicReviews(deps.db, query))
+    return listPublicReviews(deps.db, query)
   })
-  app.get(`/${PUBLIC_REVIEW_PATH}`, async (c) => {
-    const id = c.req.param('id')
-    const review = isUuid(id) ? await publicReview(deps.db, id) : null
+  route(ENDPOINTS.publicReview, async (_c, { params }) => {
+    const review = isUuid(params.id) ? await publicReview(deps.db, params.id) : null
     if (!review) throw notFound('Review')
-    return ok(c, review)
+    return review
   })
-  app.get(`/${PUBLIC_IMAGE_PATH}`, (c) => {
-    const svg = productImage(c.req.param('name'))
+  route(ENDPOINTS.publicImage, (c, { params }) => {
+    const svg = productImage(params.name)
     if (!svg) throw notFound('Image')
     c.header('Cache-Control', 'public, max-age=86400')
     c.header('Content-Type', 'image/svg+xml; charset=utf-8')
@@ -67,16 +43,15 @@ export function registerCampaignRoutes(app: Hono<SuiteEnv>, deps: SuiteDeps) {
     return c.body(svg)
   })
 
-  app.post(`/${PROCESS_SIGNUP_PATH}`, member, async (c) => {
-    const body = await parseBody(c, ProcessSignupBodySchema)
+  route(ENDPOINTS.processSignup, async (c, { body }) => {
     const { participation, created } = await processSignup(deps, currentMember(c), body)
-    return ok(c, participation, created ? 201 : 200)
+    if (created) c.status(201)
+    return participation
   })
 
-  app.get(`/${CAMPAIGN_ELIGIBILITY_PATH}`, member, async (c) => {
-    const query = parseQuery(c, CampaignEligibilityQuerySchema)
-    return ok(c, { items: await campaignEligibility(deps.db, currentMember(c), deps.clock.now(), query.campaignId) })
-  })
+  route(ENDPOINTS.campaignEligibility, async (c, { query }) => ({
+    items: await campaignEligibility(deps.db, currentMember(c), deps.clock.now(), query.campaignId),
+  }))
 
   const campaignExists = async (cid: string) => {
     if (!isUuid(cid)) return false
@@ -84,35 +59,23 @@ export function registerCampaignRoutes(app: Hono<SuiteEnv>, deps: SuiteDeps) {
     return row !== undefined
   }
 
-  app.get(`/${CAMPAIGN_PARTICIPATIONS_PATH}`, member, async (c) => {
-    const cid = c.req.param('cid')
-    if (!(await campaignExists(cid))) throw notFound('Campaign')
-    return ok(c, { items: await loadParticipations(deps.db, currentMember(c).id, { campaignId: cid }) })
+  route(ENDPOINTS.campaignParticipations, async (c, { params }) => {
+    if (!(await campaignExists(params.cid))) throw notFound('Campaign')
+    return { items: await loadParticipations(deps.db, currentMember(c).id, { campaignId: params.cid }) }
   })
-  app.get(`/${CAMPAIGN_PARTICIPATION_PATH}`, member, async (c) => {
-    const { cid, pid } = c.req.param()
+  route(ENDPOINTS.campaignParticipation, async (c, { params: { cid, pid } }) => {
     if (!isUuid(cid) || !isUuid(pid)) throw notFound('Participation')
-    return ok(c, await getParticipation(deps.db, currentMember(c).id, pid, cid))
+    return getParticipation(deps.db, currentMember(c).id, pid, cid)
   })
-  app.patch(`/${CAMPAIGN_PARTICIPATION_PATH}`, member, async (c) => {
-    const { cid, pid } = c.req.param()
-    const body = await parseBody(c, ParticipationPatchBodySchema)
+  route(ENDPOINTS.withdrawParticipation, async (c, { params: { cid, pid }, body }) => {
     if (!isUuid(cid) || !isUuid(pid)) throw notFound('Participation')
-    if (body.action === 'withdraw') return ok(c, await withdraw(deps, currentMember(c), cid, pid))
+    if (body.action === 'withdraw') return withdraw(deps, currentMember(c), cid, pid)
     throw notFound('Action')
   })
 
-  app.get(`/${PARTICIPATIONS_PATH}`, member, async (c) => {
-    const query = parseQuery(c, ParticipationListQuerySchema)
-    return ok(c, { items: await loadParticipations(deps.db, currentMember(c).id, query.status ? { status: query.status } : {}) })
-  })
-  app.post(`/${ACK_QUESTIONNAIRE_PATH}`, member, async (c) => {
-    const body = await parseBody(c, AckBodySchema)
-    return ok(c, await acknowledge(deps, currentMember(c), body.participationId, 'questionnaire'))
-  })
-  app.post(`/${ACK_VP_INTENT_PATH}`, member, async (c) => {
-    const body = await parseBody(c, AckBodySchema)
-    return ok(c, await acknowledge(deps, currentMember(c), body.participationId, 'purchase-intent'))
-  })
+  route(ENDPOINTS.participations, async (c, { query }) => ({
+    items: await loadParticipations(deps.db, currentMember(c).id, query.status ? { status: query.status } : {}),
+  }))
+  route(ENDPOINTS.ackQuestionnaire, async (c, { body }) => acknowledge(deps, currentMember(c), body.participationId, 'questionnaire'))
+  route(ENDPOINTS.ackVpIntent, async (c, { body }) => acknowledge(deps, currentMember(c), body.participationId, 'purchase-intent'))
 }
-

@@ -1,35 +1,23 @@
 // Local mode only (not registered in production): the outbox of e-mails and SMS the suite sent,
 // for tests and for a person trying the product, the operator commands of the ops CLI, and the
 // clock offset browser tests use to age a sign-in.
-import type { Hono } from 'hono'
-import { OutboxQuerySchema } from '../../contract/outbox'
-import { DevClockBodySchema } from '../../contract/dev-clock'
-import { DEV_CLOCK_PATH, DEV_OPS_PATH, DEV_OUTBOX_PATH } from '../../contract/paths'
-import { OpsCommandSchema, runOpsCommand } from '../ops-commands'
+import { ENDPOINTS } from '../../contract/endpoints'
 import type { SuiteDeps } from '../deps'
-import type { SuiteEnv } from '../http/env'
-import { ok } from '../http/respond'
-import { parseBody, parseQuery } from '../http/validate'
+import type { RegisterRoute } from '../http/endpoint'
+import { runOpsCommand } from '../ops-commands'
 import { listOutbox } from '../services/outbox'
 
-export function registerDevRoutes(app: Hono<SuiteEnv>, deps: SuiteDeps) {
+export function registerDevRoutes(route: RegisterRoute, deps: SuiteDeps) {
   if (deps.settings.mode === 'production') return
-  app.get(`/${DEV_OUTBOX_PATH}`, async (c) => {
-    const query = parseQuery(c, OutboxQuerySchema)
-    return ok(c, { messages: await listOutbox(deps.db, query) })
-  })
-  app.post(`/${DEV_OPS_PATH}`, async (c) => {
-    const command = await parseBody(c, OpsCommandSchema)
-    return ok(c, await runOpsCommand(deps, command))
-  })
+  route(ENDPOINTS.devOutbox, async (_c, { query }) => ({ messages: await listOutbox(deps.db, query) }))
+  route(ENDPOINTS.devOps, (_c, { body }) => runOpsCommand(deps, body))
   // Only when local mode built a clock that can be moved (never in production, nor in-process tests,
   // which move their own TestClock).
   const { adjustClock } = deps
   if (adjustClock) {
-    app.post(`/${DEV_CLOCK_PATH}`, async (c) => {
-      const body = await parseBody(c, DevClockBodySchema)
+    route(ENDPOINTS.devClock, (_c, { body }) => {
       adjustClock(body.offsetSeconds * 1000)
-      return ok(c, { offsetSeconds: body.offsetSeconds, now: deps.clock.now().toISOString() })
+      return { offsetSeconds: body.offsetSeconds, now: deps.clock.now().toISOString() }
     })
   }
 }

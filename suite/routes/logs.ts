@@ -1,14 +1,12 @@
 // POST logs_collector: front-end log entries, signed in or not, size- and rate-limited per client.
-import type { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { LOG_ENTRIES_PER_MINUTE, LOG_MAX_BODY_BYTES, LogEntrySchema } from '../../contract/logs'
-import { LOGS_COLLECTOR_PATH } from '../../contract/paths'
+import { ENDPOINTS } from '../../contract/endpoints'
+import { LOG_ENTRIES_PER_MINUTE, LOG_MAX_BODY_BYTES } from '../../contract/logs'
 import { frontEndLogs } from '../db/schema'
 import type { SuiteDeps } from '../deps'
-import type { SuiteContext, SuiteEnv } from '../http/env'
+import type { RegisterRoute } from '../http/endpoint'
+import type { SuiteContext } from '../http/env'
 import { ApiError, rateLimited } from '../http/errors'
-import { ok } from '../http/respond'
-import { parseBody } from '../http/validate'
 import { hit } from '../services/rate-limit'
 
 /** The client's address: the proxy's X-Forwarded-For when trusted, else the socket's. */
@@ -21,20 +19,22 @@ export function clientAddress(c: SuiteContext, trustProxy: boolean): string {
   return incoming?.socket?.remoteAddress ?? 'unknown'
 }
 
-export function registerLogRoutes(app: Hono<SuiteEnv>, deps: SuiteDeps) {
-  app.post(
-    `/${LOGS_COLLECTOR_PATH}`,
-    bodyLimit({
-      maxSize: LOG_MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiError('PAYLOAD_TOO_LARGE', `A log entry may be at most ${LOG_MAX_BODY_BYTES} bytes`)
-      },
-    }),
-    async (c) => {
-      const now = deps.clock.now()
-      const { count, retryAfter } = await hit(deps.db, `logs:${clientAddress(c, deps.settings.trustProxy)}`, 60_000, now)
-      if (count > LOG_ENTRIES_PER_MINUTE) throw rateLimited('Too many log entries; slow down', retryAfter)
-      const entry = await parseBody(c, LogEntrySchema)
+export function registerLogRoutes(route: RegisterRoute, deps: SuiteDeps) {
+  const limitSize = bodyLimit({
+    maxSize: LOG_MAX_BODY_BYTES,
+    onError: () => {
+      throw new ApiError('PAYLOAD_TOO_LARGE', `A log entry may be at most ${LOG_MAX_BODY_BYTES} bytes`)
+    },
+  })
+  // Counted before the entry is read: malformed entries use up the client's allowance too.
+  const limitRate = async (c: SuiteContext, next: () => Promise<void>) => {
+    const { count, retryAfter } = await hit(deps.db, `logs:${clientAddress(c, deps.settings.trustProxy)}`, 60_000, deps.clock.now())
+    if (count > LOG_ENTRIES_PER_MINUTE) throw rateLimited('Too many log entries; slow down', retryAfter)
+    await next()
+  }
+  route(
+    ENDPOINTS.logsCollector,
+    async (c, { body: entry }) => {
       await deps.db.insert(frontEndLogs).values({
         entryId: entry.id,
         application: entry.application,
@@ -45,9 +45,11 @@ export function registerLogRoutes(app: Hono<SuiteEnv>, deps: SuiteDeps) {
         userRoles: entry.user_auth.roles,
         eventAt: entry.event_at,
         log: entry.log,
-        receivedAt: now,
+        receivedAt: deps.clock.now(),
       })
-      return ok(c, { id: entry.id }, 201)
+      c.status(201)
+      return { id: entry.id }
     },
+    { before: [limitSize, limitRate] },
   )
 }

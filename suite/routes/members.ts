@@ -1,20 +1,14 @@
 // Identity and member profile: api/user, api/member, suite/api/members…, member_info.
-import type { Hono } from 'hono'
-import { CreateMemberBodySchema, UpdateProfileBodySchema } from '../../contract/members'
-import { API_MEMBER_PATH, API_USER_PATH, MEMBERS_PATH, MEMBER_INFO_PATH, UPDATE_PROFILE_PATH } from '../../contract/paths'
+import { ENDPOINTS } from '../../contract/endpoints'
 import type { SuiteDeps } from '../deps'
-import { currentIdentity, currentMember, identityAuth, memberAuth, requireRecentSignIn } from '../http/auth'
-import type { SuiteEnv } from '../http/env'
-import { ok } from '../http/respond'
-import { parseBody } from '../http/validate'
+import { currentIdentity, currentMember, requireRecentSignIn } from '../http/auth'
+import type { RegisterRoute } from '../http/endpoint'
 import { completeRegistration, memberInfoOf, memberProfile, memberSummary, updateProfile } from '../services/members'
 
-export function registerMemberRoutes(app: Hono<SuiteEnv>, deps: SuiteDeps) {
-  const member = memberAuth(deps)
-
-  app.get(`/${API_USER_PATH}`, identityAuth(deps), (c) => {
+export function registerMemberRoutes(route: RegisterRoute, deps: SuiteDeps) {
+  route(ENDPOINTS.apiUser, (c) => {
     const identity = currentIdentity(c)
-    return ok(c, {
+    return {
       uid: identity.uid,
       email: identity.email,
       emailVerified: identity.emailVerified,
@@ -22,31 +16,31 @@ export function registerMemberRoutes(app: Hono<SuiteEnv>, deps: SuiteDeps) {
       displayName: identity.name,
       signInProvider: identity.signInProvider,
       authTime: identity.authTime.toISOString(),
-    })
+    }
   })
 
-  app.get(`/${API_MEMBER_PATH}`, member, async (c) => ok(c, await memberSummary(deps.db, currentMember(c))))
+  route(ENDPOINTS.apiMember, (c) => memberSummary(deps.db, currentMember(c)))
 
-  app.get(`/${MEMBERS_PATH}`, member, async (c) => ok(c, await memberProfile(deps.db, currentMember(c))))
+  route(ENDPOINTS.getMember, (c) => memberProfile(deps.db, currentMember(c)))
 
-  app.post(`/${MEMBERS_PATH}`, member, async (c) => {
-    const body = await parseBody(c, CreateMemberBodySchema)
+  route(ENDPOINTS.createMember, async (c, { body }) => {
     const { member: row, created } = await completeRegistration(deps, currentMember(c), body)
-    return ok(c, await memberProfile(deps.db, row), created ? 201 : 200)
+    const profile = await memberProfile(deps.db, row)
+    if (created) c.status(201)
+    return profile
   })
 
-  app.patch(`/${UPDATE_PROFILE_PATH}`, member, async (c) => {
-    const body = await parseBody(c, UpdateProfileBodySchema)
+  route(ENDPOINTS.updateProfile, async (c, { body }) => {
     // Setting or removing payout details needs a recent sign-in (where the money goes); the other fields do not.
     if (body.payout !== undefined) requireRecentSignIn(c, deps)
     const row = await updateProfile(deps, currentMember(c), body)
-    return ok(c, await memberProfile(deps.db, row))
+    return memberProfile(deps.db, row)
   })
 
   // The portal asks for it on every page: the member and their info come in one round trip.
-  app.get(`/${MEMBER_INFO_PATH}`, identityAuth(deps), async (c) => {
+  route(ENDPOINTS.memberInfo, async (c) => {
     const { member, info } = await memberInfoOf(deps, currentIdentity(c))
     c.set('member', member)
-    return ok(c, info)
+    return info
   })
 }

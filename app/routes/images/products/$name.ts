@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { fillPath, PUBLIC_IMAGE_PATH } from '#contract/paths'
 import { isProductImageName } from '~/features/campaigns/product-image-src'
 
 /** How long the portal waits for an image from the member API. */
@@ -15,20 +14,14 @@ export const Route = createFileRoute('/images/products/$name')({
     handlers: {
       GET: async ({ params }) => {
         if (!isProductImageName(params.name)) return new Response('Not found', { status: 404 })
-        const { portalConfig } = await import('~/config/config.server')
-        let upstream: Response
-        try {
-          upstream = await fetch(`${portalConfig().suiteUrl}/${fillPath(PUBLIC_IMAGE_PATH, { name: params.name })}`, {
-            headers: { accept: 'image/svg+xml' },
-            signal: AbortSignal.timeout(IMAGE_TIMEOUT_MS),
-          })
-        } catch {
-          return new Response('Image unavailable', { status: 502, headers: { 'Cache-Control': 'no-store' } })
+        // Loaded here: the route module is part of the browser's route tree, the member API call is not.
+        const [{ callEndpoint }, { ENDPOINTS }] = await Promise.all([import('~/upstream/suite-client.server'), import('#contract/endpoints')])
+        const result = await callEndpoint(ENDPOINTS.publicImage, { params: { name: params.name }, timeoutMs: IMAGE_TIMEOUT_MS })
+        if (!result.ok) {
+          const missing = result.failure.kind === 'not-found' || result.failure.kind === 'forbidden'
+          return new Response(missing ? 'Not found' : 'Image unavailable', { status: missing ? 404 : 502, headers: { 'Cache-Control': 'no-store' } })
         }
-        if (!upstream.ok) {
-          return new Response('Not found', { status: upstream.status === 404 ? 404 : 502, headers: { 'Cache-Control': 'no-store' } })
-        }
-        return new Response(await upstream.text(), {
+        return new Response(Buffer.from(result.data, 'base64').toString('utf8'), {
           status: 200,
           headers: {
             'Content-Type': 'image/svg+xml; charset=utf-8',

@@ -1,0 +1,29 @@
+// Operator commands: the ops CLI (suite/ops.ts) runs them against the database, or, while the
+// member API holds the embedded database in local mode, through the member API's dev endpoint.
+import * as v from 'valibot'
+
+const id = v.pipe(v.string(), v.uuid('must be an id'))
+
+/** Participations by the state an operator acts on, then the shipment and moderation queues. */
+export const PARTICIPATION_LISTS = ['waitlisted', 'selected', 'shipped', 'awaiting-review'] as const
+export const LISTS = [...PARTICIPATION_LISTS, 'pending-reviews', 'pending-shipments', 'returns'] as const
+export type ListName = (typeof LISTS)[number]
+
+export const OpsCommandSchema = v.variant('command', [
+  v.strictObject({ command: v.literal('select'), participationId: id }),
+  v.strictObject({ command: v.literal('ship'), id, carrier: v.pipe(v.string(), v.minLength(1), v.maxLength(60)), tracking: v.pipe(v.string(), v.minLength(1), v.maxLength(60)) }),
+  v.strictObject({ command: v.literal('deliver'), id }),
+  v.strictObject({ command: v.literal('approve-review'), reviewId: id }),
+  v.strictObject({ command: v.literal('reject-review'), reviewId: id, reason: v.pipe(v.string(), v.minLength(3), v.maxLength(500)) }),
+  v.strictObject({ command: v.literal('issue-return-label'), id, labelUrl: v.pipe(v.string(), v.url()) }),
+  v.strictObject({ command: v.literal('mark-returned'), id }),
+  v.strictObject({
+    command: v.literal('grant-points'),
+    email: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email('must be an e-mail address')),
+    points: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000)),
+    reason: v.pipe(v.string(), v.trim(), v.minLength(3), v.maxLength(200)),
+  }),
+  v.strictObject({ command: v.literal('delete-identities') }),
+  v.strictObject({ command: v.literal('list'), what: v.picklist(LISTS), campaign: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(120))) }),
+])
+export type OpsCommand = v.InferOutput<typeof OpsCommandSchema>

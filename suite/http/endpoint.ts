@@ -1,0 +1,55 @@
+// Every route is registered from its entry in the contract's endpoint table (contract/endpoints.ts):
+// method, path, credential, recent sign-in, query and body parsing come from the entry, and the data
+// a handler answers with is typed by the entry's response schema. A route cannot take a query, a
+// body or a credential other than the ones the portal is told about.
+import type { Hono, MiddlewareHandler } from 'hono'
+import { EmptyQuerySchema } from '../../contract/common'
+import type { BodyOutput, Credential, DataInput, Endpoint, PathParams, QueryOutput } from '../../contract/endpoints'
+import type { SuiteDeps } from '../deps'
+import { identityAuth, memberAuth, optionalMemberAuth, recentSignIn } from './auth'
+import type { SuiteContext, SuiteEnv } from './env'
+import { parseBody, parseQuery } from './validate'
+
+/** What a handler receives, parsed with the entry's schemas. */
+export type RouteInput<E extends Endpoint> = {
+  body: BodyOutput<E>
+  query: QueryOutput<E>
+  params: Record<PathParams<E['path']>, string>
+}
+
+/**
+ * The `data` of the OK answer, typed by the entry's schema (a status other than 200 is set with
+ * `c.status`), or a Response made by hand for answers that are not JSON (files, images).
+ */
+export type RouteAnswer<E extends Endpoint> = DataInput<E> | Response
+
+export type RouteHandler<E extends Endpoint> = (c: SuiteContext, input: RouteInput<E>) => RouteAnswer<E> | Promise<RouteAnswer<E>>
+
+export interface RouteOptions {
+  /** Runs after the credential is settled and before the query and body are read (size and rate limits). */
+  before?: MiddlewareHandler<SuiteEnv>[]
+}
+
+/** A function that registers one endpoint's route on the app. */
+export type RegisterRoute = <E extends Endpoint>(endpoint: E, handler: RouteHandler<E>, options?: RouteOptions) => void
+
+export function routeRegistrar(app: Hono<SuiteEnv>, deps: SuiteDeps): RegisterRoute {
+  const credentials: Record<Credential, MiddlewareHandler<SuiteEnv>[]> = {
+    none: [],
+    optional: [optionalMemberAuth(deps)],
+    identity: [identityAuth(deps)],
+    member: [memberAuth(deps)],
+  }
+  const recent = recentSignIn(deps)
+  return (endpoint, handler, options = {}) => {
+    const middleware = [...credentials[endpoint.auth], ...(endpoint.recentSignIn ? [recent] : []), ...(options.before ?? [])]
+    // The credential comes first: a signed-out call is a 401 before its query or body is a 400.
+    app.on(endpoint.method, [`/${endpoint.path}`], ...middleware, async (c) => {
+      const query = parseQuery(c, endpoint.query ?? EmptyQuerySchema)
+      const body = endpoint.body ? await parseBody(c, endpoint.body) : undefined
+      const input = { body, query, params: c.req.param() } as RouteInput<typeof endpoint>
+      const answer = await handler(c, input)
+      return answer instanceof Response ? answer : c.json({ status: 'OK' as const, data: answer })
+    })
+  }
+}
