@@ -14,7 +14,10 @@ import { precompressSmallAssets } from './scripts/lib/precompress-assets.mjs'
 const buildId = process.env.PORTAL_BUILD_ID ?? Date.now().toString(36)
 // The catalog's content hash: the browser's messages address (/_i18n/{hash}/en/messages.json)
 // changes exactly when the messages do, so it can be cached for good.
-const catalogHash = createHash('sha256').update(readFileSync(new URL('./locales/en/messages.po', import.meta.url))).digest('hex').slice(0, 12)
+const catalogHash = createHash('sha256')
+  .update(readFileSync(new URL('./locales/en/messages.po', import.meta.url)))
+  .digest('hex')
+  .slice(0, 12)
 
 export default defineConfig({
   define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId), 'import.meta.env.VITE_I18N_HASH': JSON.stringify(catalogHash) },

@@ -6,20 +6,12 @@ export const Uuid = v.pipe(v.string(), v.uuid('must be an id'))
 export const Timestamp = v.pipe(v.string(), v.isoTimestamp())
 export const IsoDate = v.pipe(v.string(), v.isoDate('must be a date (YYYY-MM-DD)'))
 
-export const text = (max: number) =>
-  v.pipe(v.string(), v.trim(), v.minLength(1, 'is required'), v.maxLength(max, `at most ${max} characters`))
-export const optionalText = (max: number) =>
-  v.pipe(v.string(), v.trim(), v.maxLength(max, `at most ${max} characters`))
+export const text = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1, 'is required'), v.maxLength(max, `at most ${max} characters`))
+export const optionalText = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, `at most ${max} characters`))
 
 /** A positive integer sent as a query string value. */
 export const queryInt = (min: number, max: number) =>
-  v.pipe(
-    v.string(),
-    v.regex(/^\d{1,6}$/, 'must be a whole number'),
-    v.transform(Number),
-    v.minValue(min, `at least ${min}`),
-    v.maxValue(max, `at most ${max}`),
-  )
+  v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a whole number'), v.transform(Number), v.minValue(min, `at least ${min}`), v.maxValue(max, `at most ${max}`))
 
 export const PageQuerySchema = {
   page: v.optional(queryInt(1, 10_000), '1'),
@@ -42,25 +34,12 @@ export const EmptyBodySchema = v.strictObject({})
 export const EmptyQuerySchema = v.strictObject({}, 'is not a query parameter of this endpoint')
 
 /** Product categories, also the member's interests. */
-export const CATEGORIES = [
-  'beauty',
-  'personal-care',
-  'food-drink',
-  'home',
-  'kitchen',
-  'baby',
-  'pets',
-  'tech',
-  'health',
-  'outdoors',
-] as const
+export const CATEGORIES = ['beauty', 'personal-care', 'food-drink', 'home', 'kitchen', 'baby', 'pets', 'tech', 'health', 'outdoors'] as const
 export const CategorySchema = v.picklist(CATEGORIES)
 export type Category = v.InferOutput<typeof CategorySchema>
 
 /** Countries the campaigns ship to (ISO 3166-1 alpha-2). */
-export const SHIPPING_COUNTRIES = [
-  'US', 'CA', 'GB', 'IE', 'DE', 'AT', 'CH', 'FR', 'BE', 'NL', 'LU', 'IT', 'ES', 'PT', 'DK', 'SE', 'NO', 'FI', 'PL',
-] as const
+export const SHIPPING_COUNTRIES = ['US', 'CA', 'GB', 'IE', 'DE', 'AT', 'CH', 'FR', 'BE', 'NL', 'LU', 'IT', 'ES', 'PT', 'DK', 'SE', 'NO', 'FI', 'PL'] as const
 export const CountrySchema = v.picklist(SHIPPING_COUNTRIES, 'must be a supported country')
 export type Country = v.InferOutput<typeof CountrySchema>
 
@@ -68,4 +47,10 @@ export const SOCIAL_PLATFORMS = ['instagram', 'tiktok', 'youtube', 'facebook', '
 export const SocialPlatformSchema = v.picklist(SOCIAL_PLATFORMS)
 export type SocialPlatform = v.InferOutput<typeof SocialPlatformSchema>
 
-export const HttpUrl = v.pipe(v.string(), v.trim(), v.maxLength(2000), v.url('must be a web address'), v.regex(/^https?:\/\//i, 'must start with http:// or https://'))
+export const HttpUrl = v.pipe(
+  v.string(),
+  v.trim(),
+  v.maxLength(2000),
+  v.url('must be a web address'),
+  v.regex(/^https?:\/\//i, 'must start with http:// or https://'),
+)

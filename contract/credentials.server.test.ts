@@ -26,13 +26,25 @@ function fixedClock() {
 
 describe('isInvalidCredential', () => {
   it('tells a refused credential from a failed check', () => {
-    for (const code of ['auth/argument-error', 'auth/id-token-expired', 'auth/id-token-revoked', 'auth/session-cookie-revoked', 'auth/user-disabled', 'auth/user-not-found']) {
+    for (const code of [
+      'auth/argument-error',
+      'auth/id-token-expired',
+      'auth/id-token-revoked',
+      'auth/session-cookie-revoked',
+      'auth/user-disabled',
+      'auth/user-not-found',
+    ]) {
       expect(isInvalidCredential({ code, message: 'refused' }), code).toBe(true)
     }
     expect(isInvalidCredential({ code: 'auth/internal-error', message: 'An internal error has occurred.' })).toBe(false)
     expect(isInvalidCredential({ code: 'app/network-error', message: 'Error while making request: connect ECONNREFUSED' })).toBe(false)
     // Google's public keys could not be fetched: reported as an argument error, but it is an outage.
-    expect(isInvalidCredential({ code: 'auth/argument-error', message: 'Error while making request: getaddrinfo ENOTFOUND www.googleapis.com. Error code: ENOTFOUND' })).toBe(false)
+    expect(
+      isInvalidCredential({
+        code: 'auth/argument-error',
+        message: 'Error while making request: getaddrinfo ENOTFOUND www.googleapis.com. Error code: ENOTFOUND',
+      }),
+    ).toBe(false)
     expect(isInvalidCredential({ code: 'auth/argument-error', message: 'Error fetching public keys for Google certs: server error' })).toBe(false)
     expect(isInvalidCredential(new TypeError('fetch failed'))).toBe(false)
     expect(isInvalidCredential(undefined)).toBe(false)
@@ -109,7 +121,15 @@ describe('the remembered record', () => {
     return { auth, lookups: () => lookups }
   }
   const now = Math.floor(Date.now() / 1000)
-  const token = emulatorToken({ iss: 'https://securetoken.google.com/prod-project', aud: 'prod-project', sub: 'u-1', user_id: 'u-1', auth_time: now - 60, iat: now, exp: now + 3600 })
+  const token = emulatorToken({
+    iss: 'https://securetoken.google.com/prod-project',
+    aud: 'prod-project',
+    sub: 'u-1',
+    user_id: 'u-1',
+    auth_time: now - 60,
+    iat: now,
+    exp: now + 3600,
+  })
 
   it('is looked up once per window by concurrent checks; forgotten, or asked for fresh, it is looked up again', async () => {
     let record: { disabled: boolean; tokensValidAfterTime?: string } = { disabled: false }

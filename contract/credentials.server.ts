@@ -132,7 +132,8 @@ export interface CredentialChecker {
 export function credentialChecker(auth: Auth, projectId: string, options: CredentialCheckerOptions = {}): CredentialChecker {
   const clock = options.clock ?? { now: () => new Date() }
   const ttlMs = options.recordTtlMs ?? DEFAULT_RECORD_TTL_MS
-  if (!(ttlMs >= 0 && ttlMs <= MAX_RECORD_TTL_MS)) throw new RangeError(`recordTtlMs must be 0 to ${MAX_RECORD_TTL_MS}: a session revoked elsewhere is refused within a minute`)
+  if (!(ttlMs >= 0 && ttlMs <= MAX_RECORD_TTL_MS))
+    throw new RangeError(`recordTtlMs must be 0 to ${MAX_RECORD_TTL_MS}: a session revoked elsewhere is refused within a minute`)
   const verifiers = localVerifiers(auth)
   const sessionIssuer = `https://session.firebase.google.com/${projectId}`
 

@@ -139,18 +139,52 @@ export const ENDPOINTS = {
   putNotifications: e({ method: 'PUT', path: P.NOTIFICATIONS_PATH, auth: 'member', body: NotificationSettingsSchema, data: NotificationSettingsSchema }),
   getSocialProfiles: e({ method: 'GET', path: P.SOCIAL_PROFILES_PATH, auth: 'member', data: SocialProfilesResultSchema }),
   putSocialProfile: e({ method: 'PUT', path: P.SOCIAL_PROFILES_PATH, auth: 'member', body: SocialProfileInputSchema, data: SocialProfilesResultSchema }),
-  deleteSocialProfile: e({ method: 'DELETE', path: P.SOCIAL_PROFILES_PATH, auth: 'member', query: SocialProfileDeleteQuerySchema, data: SocialProfilesResultSchema }),
+  deleteSocialProfile: e({
+    method: 'DELETE',
+    path: P.SOCIAL_PROFILES_PATH,
+    auth: 'member',
+    query: SocialProfileDeleteQuerySchema,
+    data: SocialProfilesResultSchema,
+  }),
   myReferrals: e({ method: 'GET', path: P.MY_REFERRALS_PATH, auth: 'member', data: MyReferralsSchema }),
-  referralCodeCheck: e({ method: 'POST', path: P.REFERRAL_CODE_CHECK_PATH, auth: 'optional', body: ReferralCodeCheckBodySchema, data: ReferralCodeCheckResultSchema, silent: true }),
+  referralCodeCheck: e({
+    method: 'POST',
+    path: P.REFERRAL_CODE_CHECK_PATH,
+    auth: 'optional',
+    body: ReferralCodeCheckBodySchema,
+    data: ReferralCodeCheckResultSchema,
+    silent: true,
+  }),
   shipments: e({ method: 'GET', path: P.SHIPMENTS_PATH, auth: 'member', data: ShipmentsResultSchema }),
   requestReturn: e({ method: 'POST', path: P.SHIPMENT_RETURN_PATH, auth: 'member', body: ReturnRequestBodySchema, data: ShipmentSchema }),
-  pseudonymize: e({ method: 'POST', path: P.PSEUDONYMIZE_PATH, auth: 'member', body: PseudonymizeBodySchema, data: PseudonymizeResultSchema, recentSignIn: true }),
+  pseudonymize: e({
+    method: 'POST',
+    path: P.PSEUDONYMIZE_PATH,
+    auth: 'member',
+    body: PseudonymizeBodySchema,
+    data: PseudonymizeResultSchema,
+    recentSignIn: true,
+  }),
 
-  emailValidate: e({ method: 'POST', path: P.EMAIL_VALIDATE_PATH, auth: 'optional', body: EmailValidateBodySchema, data: EmailValidateResultSchema, silent: true }),
+  emailValidate: e({
+    method: 'POST',
+    path: P.EMAIL_VALIDATE_PATH,
+    auth: 'optional',
+    body: EmailValidateBodySchema,
+    data: EmailValidateResultSchema,
+    silent: true,
+  }),
   emailOtpSend: e({ method: 'POST', path: P.EMAIL_OTP_SEND_PATH, auth: 'member', body: EmailOtpSendBodySchema, data: OtpSentSchema, silent: true }),
   emailOtpVerify: e({ method: 'POST', path: P.EMAIL_OTP_VERIFY_PATH, auth: 'member', body: EmailOtpVerifyBodySchema, data: OtpVerifiedSchema, silent: true }),
   updateEmail: e({ method: 'PUT', path: P.EMAIL_PATH, auth: 'member', body: UpdateEmailBodySchema, data: MemberSummarySchema, recentSignIn: true }),
-  phoneValidate: e({ method: 'POST', path: P.PHONE_VALIDATE_PATH, auth: 'optional', body: PhoneValidateBodySchema, data: PhoneValidateResultSchema, silent: true }),
+  phoneValidate: e({
+    method: 'POST',
+    path: P.PHONE_VALIDATE_PATH,
+    auth: 'optional',
+    body: PhoneValidateBodySchema,
+    data: PhoneValidateResultSchema,
+    silent: true,
+  }),
   phoneOtpSend: e({ method: 'POST', path: P.PHONE_OTP_SEND_PATH, auth: 'member', body: PhoneOtpSendBodySchema, data: OtpSentSchema, silent: true }),
   phoneOtpVerify: e({ method: 'POST', path: P.PHONE_OTP_VERIFY_PATH, auth: 'member', body: PhoneOtpVerifyBodySchema, data: OtpVerifiedSchema, silent: true }),
   updatePhone: e({ method: 'PUT', path: P.PHONE_NUMBER_PATH, auth: 'member', body: UpdatePhoneBodySchema, data: MemberSummarySchema, recentSignIn: true }),
@@ -163,10 +197,22 @@ export const ENDPOINTS = {
   publicImage: e({ method: 'GET', path: P.PUBLIC_IMAGE_PATH, auth: 'none', data: null, file: 'image/svg+xml' }),
 
   processSignup: e({ method: 'POST', path: P.PROCESS_SIGNUP_PATH, auth: 'member', body: ProcessSignupBodySchema, data: ParticipationSchema }),
-  campaignEligibility: e({ method: 'GET', path: P.CAMPAIGN_ELIGIBILITY_PATH, auth: 'member', query: CampaignEligibilityQuerySchema, data: CampaignEligibilityListSchema }),
+  campaignEligibility: e({
+    method: 'GET',
+    path: P.CAMPAIGN_ELIGIBILITY_PATH,
+    auth: 'member',
+    query: CampaignEligibilityQuerySchema,
+    data: CampaignEligibilityListSchema,
+  }),
   campaignParticipations: e({ method: 'GET', path: P.CAMPAIGN_PARTICIPATIONS_PATH, auth: 'member', data: ParticipationListSchema }),
   campaignParticipation: e({ method: 'GET', path: P.CAMPAIGN_PARTICIPATION_PATH, auth: 'member', data: ParticipationSchema }),
-  withdrawParticipation: e({ method: 'PATCH', path: P.CAMPAIGN_PARTICIPATION_PATH, auth: 'member', body: ParticipationPatchBodySchema, data: ParticipationSchema }),
+  withdrawParticipation: e({
+    method: 'PATCH',
+    path: P.CAMPAIGN_PARTICIPATION_PATH,
+    auth: 'member',
+    body: ParticipationPatchBodySchema,
+    data: ParticipationSchema,
+  }),
   participations: e({ method: 'GET', path: P.PARTICIPATIONS_PATH, auth: 'member', query: ParticipationListQuerySchema, data: ParticipationListSchema }),
   ackQuestionnaire: e({ method: 'POST', path: P.ACK_QUESTIONNAIRE_PATH, auth: 'member', body: AckBodySchema, data: ParticipationSchema }),
   ackVpIntent: e({ method: 'POST', path: P.ACK_VP_INTENT_PATH, auth: 'member', body: AckBodySchema, data: ParticipationSchema }),
@@ -194,9 +240,7 @@ export const ENDPOINTS = {
 export type EndpointName = keyof typeof ENDPOINTS
 
 /** The parameter names of a path: `'a/:cid/b/:pid'` → `'cid' | 'pid'`. */
-export type PathParams<P extends string> = P extends `${infer Segment}/${infer Rest}`
-  ? ParamOf<Segment> | PathParams<Rest>
-  : ParamOf<P>
+export type PathParams<P extends string> = P extends `${infer Segment}/${infer Rest}` ? ParamOf<Segment> | PathParams<Rest> : ParamOf<P>
 type ParamOf<S extends string> = S extends `:${infer Name}` ? Name : never
 
 type InputOf<S> = S extends v.GenericSchema ? v.InferInput<S> : undefined

@@ -1,15 +1,7 @@
 // The member: identity, profile, settings, social profiles, referrals, export.
 import * as v from 'valibot'
 import { AddressSchema } from './address'
-import {
-  CategorySchema,
-  EmptyBodySchema,
-  IsoDate,
-  SocialPlatformSchema,
-  Timestamp,
-  HttpUrl,
-  text,
-} from './common'
+import { CategorySchema, EmptyBodySchema, IsoDate, SocialPlatformSchema, Timestamp, HttpUrl, text } from './common'
 
 /** Identity as the suite sees it after verifying the Bearer token (GET api/user). */
 export const ApiUserSchema = v.strictObject({
@@ -247,4 +239,3 @@ export const UpdatePhoneBodySchema = v.strictObject({
   phone: v.pipe(v.string(), v.trim(), v.minLength(1, 'is required'), v.maxLength(32)),
   country: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'must be a country code'))),
 })
-

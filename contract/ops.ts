@@ -11,7 +11,12 @@ export type ListName = (typeof LISTS)[number]
 
 export const OpsCommandSchema = v.variant('command', [
   v.strictObject({ command: v.literal('select'), participationId: id }),
-  v.strictObject({ command: v.literal('ship'), id, carrier: v.pipe(v.string(), v.minLength(1), v.maxLength(60)), tracking: v.pipe(v.string(), v.minLength(1), v.maxLength(60)) }),
+  v.strictObject({
+    command: v.literal('ship'),
+    id,
+    carrier: v.pipe(v.string(), v.minLength(1), v.maxLength(60)),
+    tracking: v.pipe(v.string(), v.minLength(1), v.maxLength(60)),
+  }),
   v.strictObject({ command: v.literal('deliver'), id }),
   v.strictObject({ command: v.literal('approve-review'), reviewId: id }),
   v.strictObject({ command: v.literal('reject-review'), reviewId: id, reason: v.pipe(v.string(), v.minLength(3), v.maxLength(500)) }),

@@ -127,10 +127,7 @@ export type ParticipationList = v.InferOutput<typeof ParticipationListSchema>
 
 export const ScreenerAnswerSchema = v.strictObject({
   questionId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
-  answer: v.union([
-    v.pipe(v.string(), v.trim(), v.maxLength(1000)),
-    v.pipe(v.array(v.pipe(v.string(), v.maxLength(200))), v.maxLength(20)),
-  ]),
+  answer: v.union([v.pipe(v.string(), v.trim(), v.maxLength(1000)), v.pipe(v.array(v.pipe(v.string(), v.maxLength(200))), v.maxLength(20))]),
 })
 export type ScreenerAnswer = v.InferOutput<typeof ScreenerAnswerSchema>
 

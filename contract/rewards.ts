@@ -2,15 +2,7 @@
 import * as v from 'valibot'
 import { Timestamp, Uuid } from './common'
 
-export const MISSION_KEYS = [
-  'complete-profile',
-  'verify-email',
-  'verify-phone',
-  'connect-social',
-  'first-test',
-  'write-review',
-  'refer-friend',
-] as const
+export const MISSION_KEYS = ['complete-profile', 'verify-email', 'verify-phone', 'connect-social', 'first-test', 'write-review', 'refer-friend'] as const
 export const MissionKeySchema = v.picklist(MISSION_KEYS)
 export type MissionKey = v.InferOutput<typeof MissionKeySchema>
 

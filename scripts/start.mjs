@@ -15,7 +15,9 @@ const AUTH_PORT = Number(process.env.AUTH_EMULATOR_PORT ?? 9099)
 const SUITE_PORT = Number(process.env.SUITE_PORT ?? 8787)
 
 if (process.env.NODE_ENV === 'production') {
-  console.error('npm start runs the local mode. In production, build with `npm run build` and run `node .output/server/index.mjs` with the production configuration (see README).')
+  console.error(
+    'npm start runs the local mode. In production, build with `npm run build` and run `node .output/server/index.mjs` with the production configuration (see README).',
+  )
   process.exit(1)
 }
 

@@ -1,4 +1,4 @@
-// `npm test`: every test — types, i18n catalog, unit and integration, then the browser tests against
+// `npm test`: every test — types, lint, format, i18n catalog, unit and integration, then the browser tests against
 // the production build. Ends with one line 'N passed, N failed'.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -28,7 +28,10 @@ async function step(name, command, args, { vitestReport, env } = {}) {
   console.log(`\n=== ${name}`)
   const code = await run(command, args, { env })
   const counted = vitestReport ? countVitest(vitestReport) : false
-  if (!vitestReport) code === 0 ? tally.passed++ : tally.failed++
+  if (!vitestReport) {
+    if (code === 0) tally.passed++
+    else tally.failed++
+  }
   if (code !== 0) {
     failedSteps.push(name)
     // A run that failed before any test ran still counts as a failure.
@@ -60,16 +63,13 @@ try {
   stopEarly('the identity emulator did not start', error)
 }
 const env = { FIREBASE_AUTH_EMULATOR_HOST: emulator.host, GCLOUD_PROJECT: emulator.projectId, CHROMIUM_PATH: chromium }
-const vitest = (config, report) => [
-  'run',
-  ...(config ? ['--config', config] : []),
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${report}`,
-]
+const vitest = (config, report) => ['run', ...(config ? ['--config', config] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]
 
 try {
-  await step('types (tsc)', bin('tsc'), ['--noEmit', '-p', root])
+  // The type checker is TypeScript 7 (installed as typescript-native); the `typescript` package is 6, for ESLint's parser.
+  await step('types (tsc)', process.execPath, [resolve(root, 'node_modules/typescript-native/bin/tsc'), '--noEmit', '-p', root])
+  await step('lint (eslint)', bin('eslint'), ['--max-warnings', '0', root])
+  await step('format (prettier)', bin('prettier'), ['--check', '--log-level', 'warn', root])
   await step('i18n catalog', process.execPath, [resolve(root, 'scripts/check-i18n.mjs')])
   const unitReport = resolve(resultsDir, 'unit.json')
   await step('unit and integration tests (vitest)', bin('vitest'), vitest(undefined, unitReport), { vitestReport: unitReport, env })

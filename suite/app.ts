@@ -34,7 +34,14 @@ export function createSuiteApp(deps: SuiteDeps) {
     await next()
     if (deps.logger.isLevelEnabled('info')) {
       deps.logger.info(
-        { requestId: c.get('requestId'), memberId: c.get('member')?.id, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+        {
+          requestId: c.get('requestId'),
+          memberId: c.get('member')?.id,
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          ms: Math.round(performance.now() - started),
+        },
         'request',
       )
     }
@@ -78,10 +85,7 @@ export function createSuiteApp(deps: SuiteDeps) {
     // Internals (stack, SQL, driver messages) go to the log only; the answer carries the request id.
     const requestIdValue = c.get('requestId')
     requestLog(deps, c).error({ err: error }, 'unhandled error')
-    return c.json<ErrorEnvelope>(
-      { status: 'INTERNAL', message: `Something went wrong on our side (request ${requestIdValue})` },
-      500,
-    )
+    return c.json<ErrorEnvelope>({ status: 'INTERNAL', message: `Something went wrong on our side (request ${requestIdValue})` }, 500)
   })
 
   return app

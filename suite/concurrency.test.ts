@@ -33,11 +33,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrency on PostgreSQL', () 
     h = await createHarness({ database: await createTestDatabase({ maxConnections: 20 }) })
     testers = await createMembers(SIGNUPS)
     // Provision member records and addresses (eligibility needs a shipping address).
-    const ids = await Promise.all(
-      testers.map(async (t) => expectOk(await call(h.app, 'GET', API_MEMBER_PATH, { token: t.bearer }), MemberSummarySchema).id),
-    )
+    const ids = await Promise.all(testers.map(async (t) => expectOk(await call(h.app, 'GET', API_MEMBER_PATH, { token: t.bearer }), MemberSummarySchema).id))
     const now = h.clock.now()
-    await h.deps.db.insert(addresses).values(ids.map((memberId) => ({ memberId, name: 'T', line1: 'Street 1', postalCode: '10115', city: 'Berlin', country: 'DE', updatedAt: now })))
+    await h.deps.db
+      .insert(addresses)
+      .values(ids.map((memberId) => ({ memberId, name: 'T', line1: 'Street 1', postalCode: '10115', city: 'Berlin', country: 'DE', updatedAt: now })))
   }, 120_000)
   afterAll(() => h?.close())
 
@@ -69,7 +69,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrency on PostgreSQL', () 
       ...Array.from({ length: 20 }, () =>
         call(h.app, 'POST', DISCOUNT_CODE_PATH, { token: member!.bearer, body: { rewardId: 'voucher-5', requestId: crypto.randomUUID() } }),
       ),
-      ...Array.from({ length: 5 }, () => call(h.app, 'POST', DISCOUNT_CODE_PATH, { token: member!.bearer, body: { rewardId: 'voucher-5', requestId: sameRequest } })),
+      ...Array.from({ length: 5 }, () =>
+        call(h.app, 'POST', DISCOUNT_CODE_PATH, { token: member!.bearer, body: { rewardId: 'voucher-5', requestId: sameRequest } }),
+      ),
     ])
     expect(results.filter((r) => r.status >= 500)).toEqual([])
     const balance = await pointsBalance(h.deps.db, summary.id)
@@ -92,7 +94,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrency on PostgreSQL', () 
     expect(results.filter((r) => r.status >= 500)).toEqual([])
     expect(results.filter((r) => r.status === 400)).toHaveLength(4)
     expect(results.filter((r) => r.status === 429)).toHaveLength(16)
-    const [row] = await h.deps.db.select().from(otpCodes).where(and(eq(otpCodes.target, target)))
+    const [row] = await h.deps.db
+      .select()
+      .from(otpCodes)
+      .where(and(eq(otpCodes.target, target)))
     expect(row?.attempts).toBe(5)
   }, 60_000)
 

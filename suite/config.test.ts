@@ -87,13 +87,17 @@ describe('config', () => {
   it('keeps the outbox to itself locally unless OUTBOX_RELAY=true', () => {
     expect(loadConfig({}).delivery).toEqual({ relay: false, email: null, sms: null })
     const mailOnly = { OUTBOX_RELAY: 'true', SMTP_URL: 'smtp://127.0.0.1:1025', MAIL_FROM: 'no-reply@testerscircle.example' }
-    expect(loadConfig(mailOnly).delivery).toEqual({ relay: true, email: { smtpUrl: 'smtp://127.0.0.1:1025', from: 'no-reply@testerscircle.example' }, sms: null })
+    expect(loadConfig(mailOnly).delivery).toEqual({
+      relay: true,
+      email: { smtpUrl: 'smtp://127.0.0.1:1025', from: 'no-reply@testerscircle.example' },
+      sms: null,
+    })
     expect(() => loadConfig({ OUTBOX_RELAY: 'true' })).toThrow(/OUTBOX_RELAY needs SMTP_URL/)
     // Half a channel is a mistake, named.
     expect(() => loadConfig({ SMTP_URL: 'smtp://127.0.0.1:1025' })).toThrow(/MAIL_FROM is required when SMTP_URL is set/)
     expect(() => loadConfig({ SMS_ACCOUNT_SID: 'AC1', SMS_FROM: 'Testers' })).toThrow(/SMS_AUTH_TOKEN is required/)
-    expect(loadConfig({ SMS_ACCOUNT_SID: 'AC1', SMS_AUTH_TOKEN: 'token-123', SMS_FROM: 'Testers', SMS_API_BASE: 'http://127.0.0.1:9/' }).delivery.sms?.apiBase).toBe(
-      'http://127.0.0.1:9',
-    )
+    expect(
+      loadConfig({ SMS_ACCOUNT_SID: 'AC1', SMS_AUTH_TOKEN: 'token-123', SMS_FROM: 'Testers', SMS_API_BASE: 'http://127.0.0.1:9/' }).delivery.sms?.apiBase,
+    ).toBe('http://127.0.0.1:9')
   })
 })

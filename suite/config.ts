@@ -18,7 +18,10 @@ const port = v.pipe(
   v.maxValue(65535, 'must be a port number'),
 )
 const secret = v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))
-const flag = v.pipe(v.picklist(['true', 'false', '1', '0']), v.transform((s) => s === 'true' || s === '1'))
+const flag = v.pipe(
+  v.picklist(['true', 'false', '1', '0']),
+  v.transform((s) => s === 'true' || s === '1'),
+)
 const httpUrl = v.pipe(v.string(), v.url('must be a URL'), v.regex(/^https?:\/\//, 'must be an http(s):// URL'))
 
 const EnvSchema = v.object({
@@ -32,7 +35,12 @@ const EnvSchema = v.object({
   FIREBASE_AUTH_EMULATOR_HOST: v.optional(v.pipe(v.string(), v.regex(/^[\w.-]+:\d+$/, 'must be host:port'))),
   // A session revoked elsewhere is refused within this many seconds: at most a minute.
   REVOCATION_CHECK_SECONDS: v.optional(
-    v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number of seconds'), v.transform(Number), v.maxValue(MAX_RECORD_TTL_SECONDS, `must be at most ${MAX_RECORD_TTL_SECONDS} seconds`)),
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a whole number of seconds'),
+      v.transform(Number),
+      v.maxValue(MAX_RECORD_TTL_SECONDS, `must be at most ${MAX_RECORD_TTL_SECONDS} seconds`),
+    ),
     String(MAX_RECORD_TTL_SECONDS),
   ),
   OTP_PEPPER: v.optional(secret),
@@ -49,7 +57,12 @@ const EnvSchema = v.object({
   SMS_ACCOUNT_SID: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9]+$/, 'must be letters and digits'))),
   SMS_AUTH_TOKEN: v.optional(v.pipe(v.string(), v.minLength(8, 'must be at least 8 characters'))),
   // An E.164 number or an alphanumeric sender id (at most 11 characters, at least one letter).
-  SMS_FROM: v.optional(v.pipe(v.string(), v.regex(/^(\+[1-9]\d{6,14}|(?=.*[A-Za-z])[A-Za-z0-9 ]{1,11})$/, 'must be an E.164 number or a sender id of up to 11 letters and digits'))),
+  SMS_FROM: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^(\+[1-9]\d{6,14}|(?=.*[A-Za-z])[A-Za-z0-9 ]{1,11})$/, 'must be an E.164 number or a sender id of up to 11 letters and digits'),
+    ),
+  ),
   SMS_API_BASE: v.optional(httpUrl, 'https://api.twilio.com'),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
 })

@@ -29,7 +29,11 @@ const deps = {
 
 describe('endpoint table', () => {
   it('lists exactly the routes the suite serves', () => {
-    const served = new Set(createSuiteApp(deps).routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`))
+    const served = new Set(
+      createSuiteApp(deps)
+        .routes.filter((r) => r.method !== 'ALL')
+        .map((r) => `${r.method} ${r.path}`),
+    )
     const listed = new Set(Object.values(ENDPOINTS).map((e) => `${e.method} /${e.path}`))
     expect([...listed].filter((x) => !served.has(x))).toEqual([])
     expect([...served].filter((x) => !listed.has(x))).toEqual([])
@@ -38,7 +42,15 @@ describe('endpoint table', () => {
 
 /** A contract path with its parameters filled: random ids (a real image name for the image route). */
 function samplePath(path: string): string {
-  return fillPath(path, Object.fromEntries(path.split('/').filter((s) => s.startsWith(':')).map((s) => [s.slice(1), s === ':name' ? 'skillet.svg' : crypto.randomUUID()])))
+  return fillPath(
+    path,
+    Object.fromEntries(
+      path
+        .split('/')
+        .filter((s) => s.startsWith(':'))
+        .map((s) => [s.slice(1), s === ':name' ? 'skillet.svg' : crypto.randomUUID()]),
+    ),
+  )
 }
 
 let h: Harness
@@ -111,7 +123,10 @@ describe('query strings', () => {
 
   it('accepts the query parameters the portal sends', async () => {
     const { campaignId } = await createCampaign(h.deps.db, h.clock.now())
-    expectOk(await call(h.app, 'GET', PUBLIC_REVIEWS_PATH, { query: { campaignId, category: 'kitchen', minRating: '4', page: '1', pageSize: '12' } }), ReviewPageSchema)
+    expectOk(
+      await call(h.app, 'GET', PUBLIC_REVIEWS_PATH, { query: { campaignId, category: 'kitchen', minRating: '4', page: '1', pageSize: '12' } }),
+      ReviewPageSchema,
+    )
     expectOk(await call(h.app, 'GET', PUBLIC_CAMPAIGNS_PATH, { query: { phase: 'open', category: 'kitchen', page: '1', pageSize: '12' } }), CampaignPageSchema)
     expectOk(await call(h.app, 'GET', CAMPAIGN_ELIGIBILITY_PATH, { token: member.bearer, query: { campaignId } }), CampaignEligibilityListSchema)
     expectError(await call(h.app, 'DELETE', SOCIAL_PROFILES_PATH, { token: member.bearer, query: { platform: 'instagram' } }), 'NOT_FOUND', 404)

@@ -12,7 +12,17 @@ const at = (h: number, m: number, s: number) => new Date(2026, 0, 1, h, m, s).ge
 
 describe('readable local log lines', () => {
   it('shows a request as method, path, status and time taken', () => {
-    const json = JSON.stringify({ level: 30, time: at(12, 1, 2), requestId: 'r-1', memberId: 'm-1', method: 'GET', path: '/logistics/v1/members/member_info', status: 200, ms: 4, msg: 'request' })
+    const json = JSON.stringify({
+      level: 30,
+      time: at(12, 1, 2),
+      requestId: 'r-1',
+      memberId: 'm-1',
+      method: 'GET',
+      path: '/logistics/v1/members/member_info',
+      status: 200,
+      ms: 4,
+      msg: 'request',
+    })
     expect(readableLine(json)).toBe('12:01:02 INFO  GET /logistics/v1/members/member_info 200 4 ms\n')
   })
 
@@ -22,7 +32,13 @@ describe('readable local log lines', () => {
   })
 
   it('puts an error’s stack on the lines below, indented', () => {
-    const json = JSON.stringify({ level: 50, time: at(23, 59, 59), requestId: 'r-3', err: { type: 'Error', message: 'boom', stack: 'Error: boom\n    at here (file.ts:1:1)' }, msg: 'unhandled error' })
+    const json = JSON.stringify({
+      level: 50,
+      time: at(23, 59, 59),
+      requestId: 'r-3',
+      err: { type: 'Error', message: 'boom', stack: 'Error: boom\n    at here (file.ts:1:1)' },
+      msg: 'unhandled error',
+    })
     expect(readableLine(json)).toBe('23:59:59 ERROR unhandled error requestId=r-3\n    Error: boom\n        at here (file.ts:1:1)\n')
   })
 
@@ -32,7 +48,7 @@ describe('readable local log lines', () => {
     logger.debug('not shown at info')
     logger.child({ requestId: 'r-4' }).error({ err: new Error('db down') }, 'unhandled error')
     expect(lines).toHaveLength(2)
-    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d INFO  suite listening url=http:\/\/127\.0\.0\.1:8787\n$/)
+    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d INFO {2}suite listening url=http:\/\/127\.0\.0\.1:8787\n$/)
     expect(lines[1]).toMatch(/^\d\d:\d\d:\d\d ERROR unhandled error requestId=r-4\n {4}Error: db down\n {8}at /)
     // The parameters of a failed statement stay out of the log, as in production.
     logger.error({ err: Object.assign(new Error('insert failed'), { params: ['someone@example.com'] }) }, 'failed')

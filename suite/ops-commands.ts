@@ -85,7 +85,10 @@ async function listParticipations(deps: SuiteDeps, what: (typeof PARTICIPATION_L
 
 /** Goodwill points (a late parcel, a contest prize): one ledger entry of its own, with its reason. */
 async function grantPoints(deps: SuiteDeps, email: string, points: number, reason: string) {
-  const [member] = await deps.db.select({ id: members.id }).from(members).where(and(eq(members.email, email), isNull(members.pseudonymizedAt)))
+  const [member] = await deps.db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.email, email), isNull(members.pseudonymizedAt)))
   if (!member) throw notFound('Member')
   await credit(deps.db, member.id, { points, reason, key: `grant:${crypto.randomUUID()}` }, deps.clock.now())
   return { granted: points, balance: await pointsBalance(deps.db, member.id) }
@@ -104,7 +107,14 @@ async function list(deps: SuiteDeps, what: ListName, campaignSlug: string | unde
       .orderBy(asc(reviews.submittedAt))
   }
   const rows = await db
-    .select({ shipmentId: shipments.id, participationId: shipments.participationId, campaign: campaigns.slug, member: members.displayName, status: shipments.status, returnStatus: shipments.returnStatus })
+    .select({
+      shipmentId: shipments.id,
+      participationId: shipments.participationId,
+      campaign: campaigns.slug,
+      member: members.displayName,
+      status: shipments.status,
+      returnStatus: shipments.returnStatus,
+    })
     .from(shipments)
     .innerJoin(participations, eq(participations.id, shipments.participationId))
     .innerJoin(campaigns, eq(campaigns.id, participations.campaignId))

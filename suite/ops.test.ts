@@ -45,7 +45,11 @@ beforeAll(async () => {
     for (const name of ['ada', 'bob', 'cy'] as const) {
       const member = await createTestMember({ displayName: name })
       await call(h.app, 'PUT', ADDRESS_PATH, { token: member.bearer, body: GOOD_ADDRESS })
-      ids[name] = expectOk(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: member.bearer, body: { campaignId: campaign.campaignId } }), ParticipationSchema, 201).id
+      ids[name] = expectOk(
+        await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: member.bearer, body: { campaignId: campaign.campaignId } }),
+        ParticipationSchema,
+        201,
+      ).id
     }
   } finally {
     await h.close()

@@ -37,7 +37,14 @@ function parseCommand(argv: string[]): OpsCommand {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { carrier: { type: 'string' }, tracking: { type: 'string' }, reason: { type: 'string' }, 'label-url': { type: 'string' }, campaign: { type: 'string' }, points: { type: 'string' } },
+    options: {
+      carrier: { type: 'string' },
+      tracking: { type: 'string' },
+      reason: { type: 'string' },
+      'label-url': { type: 'string' },
+      campaign: { type: 'string' },
+      points: { type: 'string' },
+    },
   })
   const [command, arg] = positionals
   const raw: Record<string, unknown> = { command }

@@ -9,7 +9,8 @@ import { publicAuthConfigQuery } from './public-config'
 import { uidOf, viewerQuery, type Viewer } from './viewer'
 import { endSessionFn, startSessionFn } from './viewer.functions'
 
-export type AccountFailure = 'invalid-credentials' | 'email-in-use' | 'weak-password' | 'too-many-requests' | 'invalid-link' | 'recent-sign-in' | 'network' | 'unknown'
+export type AccountFailure =
+  'invalid-credentials' | 'email-in-use' | 'weak-password' | 'too-many-requests' | 'invalid-link' | 'recent-sign-in' | 'network' | 'unknown'
 export type Outcome<T = void> = { ok: true; value: T } | { ok: false; failure: AccountFailure }
 
 const EMAIL_FOR_LINK_KEY = 'emailForSignIn'

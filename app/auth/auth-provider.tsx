@@ -48,7 +48,13 @@ export function AuthProvider() {
           }
           const token = await user.getIdTokenResult()
           authStore.signedIn(
-            { uid: user.uid, emailVerified: user.emailVerified, displayName: user.displayName, email: user.email, metadata: { createdAt: user.metadata.creationTime ?? null } },
+            {
+              uid: user.uid,
+              emailVerified: user.emailVerified,
+              displayName: user.displayName,
+              email: user.email,
+              metadata: { createdAt: user.metadata.creationTime ?? null },
+            },
             token.token,
             token.claims,
           )

@@ -70,9 +70,15 @@ describe('verifyCredentials', () => {
     // Half an hour later, by the session's clock (Firebase still sees a valid token).
     const later = () => Date.now() + 1800 * 1000
     expect((await verifyCredentials(credentials, { bearer: idToken, cookie: null }, { maxAgeSeconds: 1900, nowMs: later })).member?.uid).toBe(uid)
-    expect(await verifyCredentials(credentials, { bearer: idToken, cookie: null }, { maxAgeSeconds: 1700, nowMs: later })).toEqual({ member: null, cookieRejected: false })
+    expect(await verifyCredentials(credentials, { bearer: idToken, cookie: null }, { maxAgeSeconds: 1700, nowMs: later })).toEqual({
+      member: null,
+      cookieRejected: false,
+    })
     // The session cookie still speaks for the member until its own end.
-    expect((await verifyCredentials(credentials, { bearer: idToken, cookie }, { maxAgeSeconds: 1700, nowMs: later })).member).toMatchObject({ uid, credential: cookie })
+    expect((await verifyCredentials(credentials, { bearer: idToken, cookie }, { maxAgeSeconds: 1700, nowMs: later })).member).toMatchObject({
+      uid,
+      credential: cookie,
+    })
   })
 
   it('accepts a fresh ID token and a session cookie made from it', async () => {
@@ -90,7 +96,10 @@ describe('verifyCredentials', () => {
     const past = Math.floor(Date.now() / 1000) - 7200
     const fresh = await verifyCredentials(credentials, { bearer: unsignedToken({ sub: uid, user_id: uid }), cookie: null })
     expect(fresh.member?.uid).toBe(uid) // the emulator trusts unsigned tokens: local mode only
-    const expired = await verifyCredentials(credentials, { bearer: unsignedToken({ sub: uid, user_id: uid, iat: past, exp: past + 3600, auth_time: past }), cookie: null })
+    const expired = await verifyCredentials(credentials, {
+      bearer: unsignedToken({ sub: uid, user_id: uid, iat: past, exp: past + 3600, auth_time: past }),
+      cookie: null,
+    })
     expect(expired.member).toBeNull()
   })
 
@@ -225,7 +234,15 @@ describe('outside local mode', () => {
       // A session cookie whose signature needs the public keys: it cannot be checked now, so it stays.
       const now = Math.floor(Date.now() / 1000)
       const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
-      const claims = { iss: 'https://session.firebase.google.com/demo-portal', aud: 'demo-portal', sub: 'u-1', user_id: 'u-1', auth_time: now, iat: now, exp: now + 3600 }
+      const claims = {
+        iss: 'https://session.firebase.google.com/demo-portal',
+        aud: 'demo-portal',
+        sub: 'u-1',
+        user_id: 'u-1',
+        auth_time: now,
+        iat: now,
+        exp: now + 3600,
+      }
       const cookie = `${encode({ alg: 'RS256', kid: 'key-1', typ: 'JWT' })}.${encode(claims)}.${Buffer.from('signature').toString('base64url')}`
       expect(await verifyCredentials(credentials, { bearer: null, cookie })).toEqual({ member: null, cookieRejected: false })
       expect(await verifyCredentials(credentials, { bearer: cookie, cookie })).toEqual({ member: null, cookieRejected: false })

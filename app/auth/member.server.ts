@@ -70,7 +70,8 @@ export async function verifyCredentials(
     // A stale token in the header, or one that cannot be checked now: the session cookie may still do.
     const decoded = await credentials.verify(presented.bearer).catch(() => null)
     const now = limits.nowMs?.() ?? Date.now()
-    if (decoded && bearerWithinSession(decoded.auth_time, now, limits.maxAgeSeconds)) return { member: toMember(decoded, presented.bearer), cookieRejected: false }
+    if (decoded && bearerWithinSession(decoded.auth_time, now, limits.maxAgeSeconds))
+      return { member: toMember(decoded, presented.bearer), cookieRejected: false }
   }
   if (!presented.cookie) return { member: null, cookieRejected: false }
   try {
@@ -169,7 +170,11 @@ export async function endSession(member: VerifiedMember | null): Promise<void> {
  * refuses their older credentials (a session cookie replayed after sign-out) from the next request
  * on, not a window later. Another portal process may accept them until its own window ends.
  */
-export async function revokeSessions(uid: string, auth: Pick<Auth, 'revokeRefreshTokens'> = adminAuth(), credentials: CredentialChecker = memberCredentials()): Promise<void> {
+export async function revokeSessions(
+  uid: string,
+  auth: Pick<Auth, 'revokeRefreshTokens'> = adminAuth(),
+  credentials: CredentialChecker = memberCredentials(),
+): Promise<void> {
   try {
     await auth.revokeRefreshTokens(uid)
   } finally {

@@ -10,7 +10,9 @@ const base = { uid: 'ann', nowMs, maxAgeSeconds: 5 * day }
 describe('cookieLifetime', () => {
   it('gives a recent sign-in the full session length, whatever cookie is there', () => {
     expect(cookieLifetime({ ...base, authTimeSec: nowSec, existing: null })).toEqual({ expiresInMs: 5 * day * 1000 })
-    expect(cookieLifetime({ ...base, authTimeSec: nowSec - RECENT_SIGN_IN_SECONDS, existing: { uid: 'ann', expSec: nowSec + 600 } })).toEqual({ expiresInMs: 5 * day * 1000 })
+    expect(cookieLifetime({ ...base, authTimeSec: nowSec - RECENT_SIGN_IN_SECONDS, existing: { uid: 'ann', expSec: nowSec + 600 } })).toEqual({
+      expiresInMs: 5 * day * 1000,
+    })
   })
 
   it('refuses an older sign-in without a session to renew', () => {
@@ -24,8 +26,12 @@ describe('cookieLifetime', () => {
 
   it('never renews another member’s session, nor one about to end', () => {
     expect(cookieLifetime({ ...base, authTimeSec: nowSec - 3600, existing: { uid: 'ben', expSec: nowSec + day } })).toEqual({ refused: 'reauthenticate' })
-    expect(cookieLifetime({ ...base, authTimeSec: nowSec - 3600, existing: { uid: 'ann', expSec: nowSec + MIN_COOKIE_SECONDS - 1 } })).toEqual({ refused: 'reauthenticate' })
-    expect(cookieLifetime({ ...base, authTimeSec: nowSec - 3600, existing: { uid: 'ann', expSec: nowSec + MIN_COOKIE_SECONDS } })).toEqual({ expiresInMs: MIN_COOKIE_SECONDS * 1000 })
+    expect(cookieLifetime({ ...base, authTimeSec: nowSec - 3600, existing: { uid: 'ann', expSec: nowSec + MIN_COOKIE_SECONDS - 1 } })).toEqual({
+      refused: 'reauthenticate',
+    })
+    expect(cookieLifetime({ ...base, authTimeSec: nowSec - 3600, existing: { uid: 'ann', expSec: nowSec + MIN_COOKIE_SECONDS } })).toEqual({
+      expiresInMs: MIN_COOKIE_SECONDS * 1000,
+    })
   })
 })
 

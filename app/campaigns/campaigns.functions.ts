@@ -45,6 +45,4 @@ export const processSignupFn = createServerFn({ method: 'POST' })
 export const getEligibilityFn = createServerFn({ method: 'GET' })
   .middleware([memberMiddleware])
   .validator(v.strictObject({ campaignId: v.optional(v.pipe(v.string(), v.uuid())) }))
-  .handler(({ context, data }) =>
-    callEndpoint(ENDPOINTS.campaignEligibility, { member: context.member, query: { campaignId: data.campaignId } }),
-  )
+  .handler(({ context, data }) => callEndpoint(ENDPOINTS.campaignEligibility, { member: context.member, query: { campaignId: data.campaignId } }))

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { readPortalConfig } from './config.server'
 
-const serviceAccount = JSON.stringify({ project_id: 'tc-prod', client_email: 'portal@tc-prod.iam.gserviceaccount.com', private_key: '-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----\n' })
+const serviceAccount = JSON.stringify({
+  project_id: 'tc-prod',
+  client_email: 'portal@tc-prod.iam.gserviceaccount.com',
+  private_key: '-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----\n',
+})
 const production = {
   NODE_ENV: 'production',
   FIREBASE_API_KEY: 'key',

@@ -47,7 +47,14 @@ const ServiceAccount = v.object({
   private_key: v.pipe(v.string(), v.startsWith('-----BEGIN')),
 })
 
-const SessionDays = v.pipe(v.string(), v.transform(Number), v.number('SESSION_DAYS must be a number'), v.integer(), v.minValue(1), v.maxValue(14, 'SESSION_DAYS is at most 14 (Firebase session cookies last two weeks at most)'))
+const SessionDays = v.pipe(
+  v.string(),
+  v.transform(Number),
+  v.number('SESSION_DAYS must be a number'),
+  v.integer(),
+  v.minValue(1),
+  v.maxValue(14, 'SESSION_DAYS is at most 14 (Firebase session cookies last two weeks at most)'),
+)
 // A session revoked elsewhere is refused within this many seconds: at most a minute.
 const RevocationCheckSeconds = v.pipe(
   v.string(),
@@ -68,10 +75,15 @@ function parse<T>(schema: v.GenericSchema<unknown, T>, value: unknown, name: str
 }
 
 export function readPortalConfig(env: Record<string, string | undefined>): PortalConfig {
-  const mode = parse(v.optional(v.picklist(['local', 'production'], 'PORTAL_MODE must be "local" or "production"')), env.PORTAL_MODE, 'PORTAL_MODE') ?? (env.NODE_ENV === 'production' ? 'production' : 'local')
+  const mode =
+    parse(v.optional(v.picklist(['local', 'production'], 'PORTAL_MODE must be "local" or "production"')), env.PORTAL_MODE, 'PORTAL_MODE') ??
+    (env.NODE_ENV === 'production' ? 'production' : 'local')
   const maxAgeSeconds = parse(v.optional(SessionDays, '5'), env.SESSION_DAYS, 'SESSION_DAYS') * DAY
   const recordTtlMs = parse(v.optional(RevocationCheckSeconds, String(MAX_RECORD_TTL_SECONDS)), env.REVOCATION_CHECK_SECONDS, 'REVOCATION_CHECK_SECONDS') * 1000
-  const suiteUrl = parse(v.optional(v.pipe(v.string(), v.url('SUITE_URL must be a URL')), 'http://127.0.0.1:8787'), env.SUITE_URL, 'SUITE_URL').replace(/\/+$/, '')
+  const suiteUrl = parse(v.optional(v.pipe(v.string(), v.url('SUITE_URL must be a URL')), 'http://127.0.0.1:8787'), env.SUITE_URL, 'SUITE_URL').replace(
+    /\/+$/,
+    '',
+  )
 
   if (mode === 'local') {
     return {
@@ -94,7 +106,7 @@ export function readPortalConfig(env: Record<string, string | undefined>): Porta
     throw new ConfigError('PORTAL_FAULT_INJECTION is set, but injecting faults is for tests in local mode only: unset it in production.')
   }
   const problems: string[] = []
-  const read = <T,>(schema: v.GenericSchema<unknown, T>, name: string): T | undefined => {
+  const read = <T>(schema: v.GenericSchema<unknown, T>, name: string): T | undefined => {
     const result = v.safeParse(schema, env[name])
     if (!result.success) {
       problems.push(issuesText(result.issues, name))

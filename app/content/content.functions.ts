@@ -1,12 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
 import * as v from 'valibot'
-import {
-  ImpressionsBodySchema,
-  ReviewBodySchema,
-  SocialPostBodySchema,
-  SocialPostsQuerySchema,
-  type RcProduct,
-} from '#contract/content'
+import { ImpressionsBodySchema, ReviewBodySchema, SocialPostBodySchema, SocialPostsQuerySchema, type RcProduct } from '#contract/content'
 import { RC_PRODUCT_PATH } from '#contract/paths'
 import { memberMiddleware } from '~/auth/member.middleware'
 import { callEndpoint } from '~/upstream/suite-client.server'
@@ -50,6 +44,4 @@ export const submitSocialPostFn = createServerFn({ method: 'POST' })
 export const reportImpressionsFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
   .validator(ImpressionsBodySchema)
-  .handler(({ context, data }) =>
-    callEndpoint(ENDPOINTS.reportImpressions, { member: context.member, body: data }),
-  )
+  .handler(({ context, data }) => callEndpoint(ENDPOINTS.reportImpressions, { member: context.member, body: data }))

@@ -102,6 +102,8 @@ function Header({ light }: { light: boolean }) {
 
   return (
     // data-sticky-header: the page keeps --header-height of room above what takes focus (app.css).
+    // The header listens to focus and keys moving within it (the phone menu); it is not a control itself.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <header
       data-sticky-header=""
       className={cn('sticky top-0 z-menu border-b', light ? 'border-line bg-white text-ink' : 'on-dark border-transparent bg-authentic text-white')}
@@ -125,11 +127,7 @@ function Header({ light }: { light: boolean }) {
           <NavLinks signedIn={signedIn} />
         </nav>
         <div className="ml-auto hidden items-center gap-2 whitespace-nowrap xl:flex">
-          <Link
-            to="/$locale/support"
-            params={{ locale }}
-            className="inline-flex items-center gap-1.5 rounded-md px-3 py-2 font-medium hover:bg-black/5"
-          >
+          <Link to="/$locale/support" params={{ locale }} className="inline-flex items-center gap-1.5 rounded-md px-3 py-2 font-medium hover:bg-black/5">
             <LifeBuoy className="size-4" aria-hidden="true" />
             {/* An icon with its name for screen readers until the header has room for the word. */}
             <span className={signedIn ? 'sr-only 2xl:not-sr-only' : undefined}>
@@ -138,14 +136,23 @@ function Header({ light }: { light: boolean }) {
           </Link>
           {signedIn && (
             <>
-              <Link to="/$locale/member/profile" params={{ locale }} className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 font-semibold hover:bg-black/5">
+              <Link
+                to="/$locale/member/profile"
+                params={{ locale }}
+                className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 font-semibold hover:bg-black/5"
+              >
                 <UserRound className="size-4" aria-hidden="true" />
                 <span data-testid="member-name" className="max-w-40 truncate" title={memberName}>
                   {memberName}
                 </span>
               </Link>
               {points !== undefined && (
-                <Link to="/$locale/member/missions" params={{ locale }} className="rounded-full bg-petal px-3 py-1 text-sm font-bold text-toga-dark" data-testid="points-balance">
+                <Link
+                  to="/$locale/member/missions"
+                  params={{ locale }}
+                  className="rounded-full bg-petal px-3 py-1 text-sm font-bold text-toga-dark"
+                  data-testid="points-balance"
+                >
                   {t`${points} points`}
                 </Link>
               )}
@@ -279,7 +286,11 @@ function Footer() {
 /** The default layout: skip link, header, the page, footer. */
 export function DefaultLayout({ children, lightHeader, pageBackground }: { children: ReactNode; lightHeader: boolean; pageBackground: boolean }) {
   return (
-    <div className={cn('flex min-h-screen flex-col', pageBackground ? 'bg-petal' : 'bg-white')} data-light-header={lightHeader || undefined} data-page-background={pageBackground || undefined}>
+    <div
+      className={cn('flex min-h-screen flex-col', pageBackground ? 'bg-petal' : 'bg-white')}
+      data-light-header={lightHeader || undefined}
+      data-page-background={pageBackground || undefined}
+    >
       <SkipLink />
       <Header light={lightHeader} />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">

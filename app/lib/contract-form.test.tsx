@@ -166,7 +166,13 @@ describe('showRejectedFields', () => {
       root = createRoot(container)
       root.render(<Harness />)
     })
-    refusal = new UpstreamError({ kind: 'rejected', path: 'x', httpStatus: 400, message: null, fields: { 'preferences.petsitter': ['no'], preferences: ['no'] } })
+    refusal = new UpstreamError({
+      kind: 'rejected',
+      path: 'x',
+      httpStatus: 400,
+      message: null,
+      fields: { 'preferences.petsitter': ['no'], preferences: ['no'] },
+    })
     await submit(container)
     expect(container.textContent).not.toContain('Choose your pets from the list.')
     refusal = new UpstreamError({ kind: 'rejected', path: 'x', httpStatus: 400, message: null, fields: { 'preferences.pets.1': ['Invalid type'] } })

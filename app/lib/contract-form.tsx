@@ -40,17 +40,38 @@ function changeTo<T>(field: FieldLike, value: T) {
 type Described = { label: string; description?: ReactNode; invalid: string }
 
 /** A labelled text input. `invalid` is the page's sentence for this field. */
-function TextInput({ label, description, invalid, className, ...props }: Described & Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'onBlur' | 'name' | 'id'>) {
+function TextInput({
+  label,
+  description,
+  invalid,
+  className,
+  ...props
+}: Described & Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'onBlur' | 'name' | 'id'>) {
   const field = useFieldContext<string>()
   return (
     <FieldFrame label={label} description={description} error={fieldErrorText(field.state.meta, invalid)} className={className}>
-      {(control) => <input {...control} {...props} name={field.name} value={field.state.value ?? ''} onChange={(event) => changeTo(field, event.target.value)} onBlur={field.handleBlur} />}
+      {(control) => (
+        <input
+          {...control}
+          {...props}
+          name={field.name}
+          value={field.state.value ?? ''}
+          onChange={(event) => changeTo(field, event.target.value)}
+          onBlur={field.handleBlur}
+        />
+      )}
     </FieldFrame>
   )
 }
 
 /** A whole number; an empty or unreadable entry is held as null, which the schema refuses. */
-function NumberInput({ label, description, invalid, className, ...props }: Described & Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'onBlur' | 'name' | 'id' | 'type'>) {
+function NumberInput({
+  label,
+  description,
+  invalid,
+  className,
+  ...props
+}: Described & Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'onBlur' | 'name' | 'id' | 'type'>) {
   const field = useFieldContext<number | null>()
   return (
     <FieldFrame label={label} description={description} error={fieldErrorText(field.state.meta, invalid)} className={className}>
@@ -77,7 +98,13 @@ function SelectInput({ label, description, invalid, options, className }: Descri
   return (
     <FieldFrame label={label} description={description} error={fieldErrorText(field.state.meta, invalid)} className={className}>
       {(control) => (
-        <select {...control} name={field.name} value={field.state.value ?? ''} onChange={(event) => changeTo(field, event.target.value)} onBlur={field.handleBlur}>
+        <select
+          {...control}
+          name={field.name}
+          value={field.state.value ?? ''}
+          onChange={(event) => changeTo(field, event.target.value)}
+          onBlur={field.handleBlur}
+        >
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
@@ -108,7 +135,14 @@ function CheckboxInput({ label, invalid, className }: { label: ReactNode; invali
 type ChoiceGroupProps = { legend: string; description?: ReactNode; invalid: string; options: readonly Option[]; className?: string; columns?: boolean }
 
 /** A fieldset of choices: its legend names the question, each choice is labelled, the error belongs to the group. */
-function ChoiceGroup({ legend, description, error, className, columns, children }: Omit<ChoiceGroupProps, 'invalid' | 'options'> & { error?: string; children: (describedBy: string | undefined) => ReactNode }) {
+function ChoiceGroup({
+  legend,
+  description,
+  error,
+  className,
+  columns,
+  children,
+}: Omit<ChoiceGroupProps, 'invalid' | 'options'> & { error?: string; children: (describedBy: string | undefined) => ReactNode }) {
   const id = useId()
   const describedBy = [description ? `${id}-description` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
   return (
@@ -147,7 +181,15 @@ function CheckboxGroupInput({ legend, description, invalid, options, className, 
       {() =>
         options.map((option) => (
           <label key={option.value} className="flex items-center gap-3 text-ink">
-            <input type="checkbox" className="size-4 accent-toga" name={field.name} value={option.value} checked={chosen.has(option.value)} onChange={(event) => toggle(option.value, event.target.checked)} onBlur={field.handleBlur} />
+            <input
+              type="checkbox"
+              className="size-4 accent-toga"
+              name={field.name}
+              value={option.value}
+              checked={chosen.has(option.value)}
+              onChange={(event) => toggle(option.value, event.target.checked)}
+              onBlur={field.handleBlur}
+            />
             {option.label}
           </label>
         ))
@@ -164,7 +206,15 @@ function RadioGroupInput({ legend, description, invalid, options, className, col
       {() =>
         options.map((option) => (
           <label key={option.value} className="flex items-center gap-3 text-ink">
-            <input type="radio" className="size-4 accent-toga" name={field.name} value={option.value} checked={field.state.value === option.value} onChange={() => changeTo(field, option.value)} onBlur={field.handleBlur} />
+            <input
+              type="radio"
+              className="size-4 accent-toga"
+              name={field.name}
+              value={option.value}
+              checked={field.state.value === option.value}
+              onChange={() => changeTo(field, option.value)}
+              onBlur={field.handleBlur}
+            />
             {option.label}
           </label>
         ))

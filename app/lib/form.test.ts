@@ -15,7 +15,9 @@ describe('the member API refusing a form', () => {
 
   it('is not about fields when the API named none, or failed otherwise (the catalogue answers those)', () => {
     expect(rejectedFieldErrors(rejected(null), ['postalCode'] as const, message)).toBeNull()
-    expect(rejectedFieldErrors(new UpstreamError({ kind: 'unavailable', path: 'x', reason: 'timeout', httpStatus: null }), ['city'] as const, message)).toBeNull()
+    expect(
+      rejectedFieldErrors(new UpstreamError({ kind: 'unavailable', path: 'x', reason: 'timeout', httpStatus: null }), ['city'] as const, message),
+    ).toBeNull()
     expect(rejectedFieldErrors(new Error('boom'), ['city'] as const, message)).toBeNull()
   })
 })

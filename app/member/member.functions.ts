@@ -54,17 +54,13 @@ export const getSocialProfilesFn = createServerFn({ method: 'GET' })
 export const saveSocialProfileFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
   .validator(SocialProfileInputSchema)
-  .handler(({ context, data }) =>
-    callEndpoint(ENDPOINTS.putSocialProfile, { member: context.member, body: data }),
-  )
+  .handler(({ context, data }) => callEndpoint(ENDPOINTS.putSocialProfile, { member: context.member, body: data }))
 
 /** DELETE logistics/v1/members/social_profiles?platform= */
 export const removeSocialProfileFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
   .validator(SocialProfileDeleteQuerySchema)
-  .handler(({ context, data }) =>
-    callEndpoint(ENDPOINTS.deleteSocialProfile, { member: context.member, query: { platform: data.platform } }),
-  )
+  .handler(({ context, data }) => callEndpoint(ENDPOINTS.deleteSocialProfile, { member: context.member, query: { platform: data.platform } }))
 
 /** GET logistics/v1/members/notifications */
 export const getNotificationsFn = createServerFn({ method: 'GET' })
@@ -75,9 +71,7 @@ export const getNotificationsFn = createServerFn({ method: 'GET' })
 export const saveNotificationsFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
   .validator(NotificationSettingsSchema)
-  .handler(({ context, data }) =>
-    callEndpoint(ENDPOINTS.putNotifications, { member: context.member, body: data }),
-  )
+  .handler(({ context, data }) => callEndpoint(ENDPOINTS.putNotifications, { member: context.member, body: data }))
 
 /** GET logistics/v1/members/my_referrals: the member's code and the friends who joined with it. */
 export const getMyReferralsFn = createServerFn({ method: 'GET' })
@@ -98,7 +92,4 @@ export const getMyDataPdfFn = createServerFn({ method: 'GET' })
 export const checkReferralCodeFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
   .validator(v.strictObject({ code: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9]{4,16}$/)) }))
-  .handler(({ context, data }) =>
-    callEndpoint(ENDPOINTS.referralCodeCheck, { member: context.member, body: { code: data.code } }),
-  )
-
+  .handler(({ context, data }) => callEndpoint(ENDPOINTS.referralCodeCheck, { member: context.member, body: { code: data.code } }))

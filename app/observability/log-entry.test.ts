@@ -6,7 +6,12 @@ import { createThrottle, describeError, frontEndLogEntry } from './log-entry'
 describe('front-end log entry', () => {
   it('has the fields of spec section 3 and passes the contract', () => {
     const entry = frontEndLogEntry({ module: 'http://localhost:3000/en/reviews', uid: 'u1', log: 'boom', now: new Date('2026-11-22T10:11:12.345Z') })
-    expect(entry).toMatchObject({ type: 'front-end', severity: 'ERROR', user_auth: { type: 'member', roles: [], id: 'u1' }, event_at: '2026-11-22 10:11:12.345' })
+    expect(entry).toMatchObject({
+      type: 'front-end',
+      severity: 'ERROR',
+      user_auth: { type: 'member', roles: [], id: 'u1' },
+      event_at: '2026-11-22 10:11:12.345',
+    })
     expect(entry.id).toMatch(/^[0-9a-f-]{36}$/)
     expect(v.safeParse(LogEntrySchema, entry).success).toBe(true)
   })

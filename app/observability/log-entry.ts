@@ -17,7 +17,14 @@ export function pageAddress(href: string): string {
 }
 
 /** A front-end log entry as spec section 3 describes it. */
-export function frontEndLogEntry(input: { module: string; uid: string | null; log: string; tags?: string[]; severity?: LogEntry['severity']; now?: Date }): LogEntry {
+export function frontEndLogEntry(input: {
+  module: string
+  uid: string | null
+  log: string
+  tags?: string[]
+  severity?: LogEntry['severity']
+  now?: Date
+}): LogEntry {
   return {
     id: crypto.randomUUID(),
     type: 'front-end',

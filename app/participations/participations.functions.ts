@@ -20,16 +20,18 @@ export const getParticipationsFn = createServerFn({ method: 'GET' })
 export const getCampaignParticipationsFn = createServerFn({ method: 'GET' })
   .middleware([memberMiddleware])
   .validator(v.strictObject({ campaignId: CampaignIdSchema }))
-  .handler(({ context, data }) =>
-    callEndpoint(ENDPOINTS.campaignParticipations, { member: context.member, params: { cid: data.campaignId } }),
-  )
+  .handler(({ context, data }) => callEndpoint(ENDPOINTS.campaignParticipations, { member: context.member, params: { cid: data.campaignId } }))
 
 /** PATCH suite/api/campaigns/:cid/participations/:pid with `withdraw`: allowed until the product ships. */
 export const withdrawParticipationFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
   .validator(v.strictObject({ campaignId: v.pipe(v.string(), v.uuid()), participationId: v.pipe(v.string(), v.uuid()) }))
   .handler(({ context, data }) =>
-    callEndpoint(ENDPOINTS.withdrawParticipation, { member: context.member, params: { cid: data.campaignId, pid: data.participationId }, body: { action: 'withdraw' } }),
+    callEndpoint(ENDPOINTS.withdrawParticipation, {
+      member: context.member,
+      params: { cid: data.campaignId, pid: data.participationId },
+      body: { action: 'withdraw' },
+    }),
   )
 
 /** POST logistics/v1/participations/ack_questionnaire */

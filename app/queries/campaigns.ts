@@ -1,12 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { CampaignEligibility, CampaignSummary, Phase } from '#contract/campaigns'
 import { PUBLIC_CAMPAIGN_PATH } from '#contract/paths'
-import {
-  getCampaignFn,
-  getEligibilityFn,
-  listCampaignsFn,
-  type CampaignListInput,
-} from '~/campaigns/campaigns.functions'
+import { getCampaignFn, getEligibilityFn, listCampaignsFn, type CampaignListInput } from '~/campaigns/campaigns.functions'
 import { unwrap } from '~/upstream/upstream-result'
 
 /** Public campaign data lives under ['campaigns']. */

@@ -19,7 +19,9 @@ export function shareBalance(queryClient: QueryClient, queryKey: QueryKey, data:
   const fresher = [missionsQuery, pointsQuery, rewardsQuery].some((q) => hashKey(q.queryKey) === hashKey(queryKey))
   if (!fresher || typeof data !== 'object' || data === null || typeof (data as { balance?: unknown }).balance !== 'number') return
   const balance = (data as { balance: number }).balance
-  queryClient.setQueryData(memberInfoQuery.queryKey, (info) => (info && info.member.pointsBalance !== balance ? { ...info, member: { ...info.member, pointsBalance: balance } } : info))
+  queryClient.setQueryData(memberInfoQuery.queryKey, (info) =>
+    info && info.member.pointsBalance !== balance ? { ...info, member: { ...info.member, pointsBalance: balance } } : info,
+  )
 }
 
 /** After any change the member makes, the balance may have moved (a mission credited, a redemption). */

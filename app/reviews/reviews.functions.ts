@@ -21,7 +21,9 @@ export type ReviewListInput = v.InferOutput<typeof ReviewListInputSchema>
 export const listReviewsFn = createServerFn({ method: 'GET' })
   .validator(ReviewListInputSchema)
   .handler(({ data }) =>
-    callEndpoint(ENDPOINTS.publicReviews, { query: { campaignId: data.campaignId, category: data.category, minRating: data.minRating, page: data.page, pageSize: data.pageSize ?? REVIEWS_PAGE_SIZE } }),
+    callEndpoint(ENDPOINTS.publicReviews, {
+      query: { campaignId: data.campaignId, category: data.category, minRating: data.minRating, page: data.page, pageSize: data.pageSize ?? REVIEWS_PAGE_SIZE },
+    }),
   )
 
 /** GET suite/api/public/reviews/:id (public): NOT_FOUND for an unknown or unpublished review. */

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { chooseEncoding, compressResponse } from './compression'
 
 const html = '<!doctype html><html><body>' + '<p>Honest reviews from everyday testers.</p>'.repeat(200) + '</body></html>'
-const request = (acceptEncoding?: string, method = 'GET') => new Request('http://localhost:3000/en', { method, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} })
+const request = (acceptEncoding?: string, method = 'GET') =>
+  new Request('http://localhost:3000/en', { method, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} })
 const page = (body: BodyInit = html, type = 'text/html; charset=utf-8') => new Response(body, { headers: { 'content-type': type } })
 
 /** A body written in parts over several turns of the event loop, as a streamed page is. */

@@ -4,8 +4,10 @@ import { isAnonymousPageRequest } from './page-response'
 import { createPublicPageCache } from './public-page-cache'
 
 const visit = (path = '/en/reviews') => new Request(`http://localhost:3000${path}`)
-const rendered = (body = '<html>reviews</html>', status = 200) => async () =>
-  new Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8', 'set-cookie': 'i18n_redirected=en; Path=/' } })
+const rendered =
+  (body = '<html>reviews</html>', status = 200) =>
+  async () =>
+    new Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8', 'set-cookie': 'i18n_redirected=en; Path=/' } })
 
 describe('the public page cache', () => {
   it('renders a URL once for a burst of visitors, and again once the copy is too old', async () => {
@@ -65,7 +67,9 @@ describe('the public page cache', () => {
   it('is for anonymous page views only', () => {
     expect(isAnonymousPageRequest(visit(), '__session')).toBe(true)
     expect(isAnonymousPageRequest(new Request('http://localhost:3000/en', { headers: { cookie: 'i18n_redirected=en' } }), '__session')).toBe(true)
-    expect(isAnonymousPageRequest(new Request('http://localhost:3000/en', { headers: { cookie: 'i18n_redirected=en; __session=abc' } }), '__session')).toBe(false)
+    expect(isAnonymousPageRequest(new Request('http://localhost:3000/en', { headers: { cookie: 'i18n_redirected=en; __session=abc' } }), '__session')).toBe(
+      false,
+    )
     expect(isAnonymousPageRequest(new Request('http://localhost:3000/en', { method: 'POST' }), '__session')).toBe(false)
     expect(isAnonymousPageRequest(new Request('http://localhost:3000/en', { headers: { 'x-portal-fault': 'render' } }), '__session')).toBe(false)
   })

@@ -14,6 +14,4 @@ export const getShipmentsFn = createServerFn({ method: 'GET' })
 export const requestReturnFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
   .validator(v.strictObject({ shipmentId: v.pipe(v.string(), v.uuid()), ...ReturnRequestBodySchema.entries }))
-  .handler(({ context, data: { shipmentId, ...body } }) =>
-    callEndpoint(ENDPOINTS.requestReturn, { member: context.member, params: { sid: shipmentId }, body }),
-  )
+  .handler(({ context, data: { shipmentId, ...body } }) => callEndpoint(ENDPOINTS.requestReturn, { member: context.member, params: { sid: shipmentId }, body }))

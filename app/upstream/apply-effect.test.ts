@@ -26,7 +26,12 @@ const apply = (effect: Parameters<typeof applyErrorEffect>[0], router = fakeRout
 describe('what the member gets for each row of the catalogue', () => {
   it('400/409: a dialog headed errors.somethingWrongTitle with the server message, closable, with Close', async () => {
     await apply({ kind: 'dialog', message: 'Not enough points for this reward.' })
-    expect(feedback.getState().dialog).toMatchObject({ header: 'Something went wrong', message: 'Not enough points for this reward.', closable: true, rejectLabel: 'Close' })
+    expect(feedback.getState().dialog).toMatchObject({
+      header: 'Something went wrong',
+      message: 'Not enough points for this reward.',
+      closable: true,
+      rejectLabel: 'Close',
+    })
   })
 
   it('400/409 without a message, and anything else: the generic message', async () => {
@@ -34,7 +39,11 @@ describe('what the member gets for each row of the catalogue', () => {
     expect(feedback.getState().dialog?.message).toBe('Something went wrong please try again later')
     feedback.reset()
     await apply({ kind: 'generic-dialog' })
-    expect(feedback.getState().dialog).toMatchObject({ header: 'Something went wrong', message: 'Something went wrong please try again later', rejectLabel: 'Close' })
+    expect(feedback.getState().dialog).toMatchObject({
+      header: 'Something went wrong',
+      message: 'Something went wrong please try again later',
+      rejectLabel: 'Close',
+    })
   })
 
   it('the same failure twice opens one dialog', async () => {
@@ -47,8 +56,15 @@ describe('what the member gets for each row of the catalogue', () => {
   it('401: signed out, then the 3 s toast errors.error / errors.sessionExpired, and login with the way back', async () => {
     const router = await apply({ kind: 'session-expired' })
     expect(signOut).toHaveBeenCalledTimes(1)
-    expect(feedback.getState().toasts).toEqual([expect.objectContaining({ severity: 'error', summary: 'Error', detail: 'Your session has expired. Please sign in again.', life: 3000 })])
-    expect(router.navigate).toHaveBeenCalledWith({ to: '/$locale/user/login', params: { locale: 'en' }, search: { redirect: '/en/member/missions?tab=open' }, replace: true })
+    expect(feedback.getState().toasts).toEqual([
+      expect.objectContaining({ severity: 'error', summary: 'Error', detail: 'Your session has expired. Please sign in again.', life: 3000 }),
+    ])
+    expect(router.navigate).toHaveBeenCalledWith({
+      to: '/$locale/user/login',
+      params: { locale: 'en' },
+      search: { redirect: '/en/member/missions?tab=open' },
+      replace: true,
+    })
   })
 
   it('several calls failing with 401 together sign out and tell the member once', async () => {

@@ -7,14 +7,28 @@ import type { VerifiedMember } from '~/auth/member.server'
 import { effectOf } from './error-catalogue'
 import { callEndpoint } from './suite-client.server'
 
-const member: VerifiedMember = { uid: 'u1', email: 'm@example.com', emailVerified: true, displayName: 'M', phoneVerified: false, credential: 'session-cookie-value' }
+const member: VerifiedMember = {
+  uid: 'u1',
+  email: 'm@example.com',
+  emailVerified: true,
+  displayName: 'M',
+  phoneVerified: false,
+  credential: 'session-cookie-value',
+}
 const schema = v.strictObject({ balance: v.number() })
 const baseUrl = 'http://suite.test'
 // Entries of the shape the endpoint table holds, answered by the stand-in fetch below.
 const memberRead = { method: 'GET', path: 'members/balance', auth: 'member', data: schema } as const satisfies Endpoint
 const memberChange = { method: 'PATCH', path: 'members/balance', auth: 'member', body: v.strictObject({}), data: schema } as const satisfies Endpoint
 const publicRead = { method: 'GET', path: 'public/balance', auth: 'none', data: schema } as const satisfies Endpoint
-const silentCheck = { method: 'POST', path: 'members/code/verify', auth: 'member', body: v.strictObject({}), data: schema, silent: true } as const satisfies Endpoint
+const silentCheck = {
+  method: 'POST',
+  path: 'members/code/verify',
+  auth: 'member',
+  body: v.strictObject({}),
+  data: schema,
+  silent: true,
+} as const satisfies Endpoint
 const memberPdf = { method: 'GET', path: 'members/pdf', auth: 'member', data: null, file: 'application/pdf' } as const satisfies Endpoint
 
 function answering(status: number, body: unknown) {
@@ -28,7 +42,10 @@ function answering(status: number, body: unknown) {
 
 async function effectFor(status: number, body: unknown, endpoint: 'read' | 'silent' = 'read') {
   const { fetchImpl } = answering(status, body)
-  const result = endpoint === 'read' ? await callEndpoint(memberRead, { member, fetchImpl, baseUrl }) : await callEndpoint(silentCheck, { member, fetchImpl, baseUrl, body: {} })
+  const result =
+    endpoint === 'read'
+      ? await callEndpoint(memberRead, { member, fetchImpl, baseUrl })
+      : await callEndpoint(silentCheck, { member, fetchImpl, baseUrl, body: {} })
   if (result.ok) throw new Error('expected a failure')
   return effectOf(result.failure)
 }
@@ -39,8 +56,14 @@ describe('the error catalogue', () => {
   })
 
   it('HTTP 400 and 409 → confirm dialog with the server message', async () => {
-    expect(await effectFor(409, { status: 'CONFLICT', message: 'You already applied to this campaign' })).toEqual({ kind: 'dialog', message: 'You already applied to this campaign' })
-    expect(await effectFor(400, { status: 'BAD_REQUEST', message: 'Check the form', fields: { city: ['is required'] } })).toEqual({ kind: 'dialog', message: 'Check the form' })
+    expect(await effectFor(409, { status: 'CONFLICT', message: 'You already applied to this campaign' })).toEqual({
+      kind: 'dialog',
+      message: 'You already applied to this campaign',
+    })
+    expect(await effectFor(400, { status: 'BAD_REQUEST', message: 'Check the form', fields: { city: ['is required'] } })).toEqual({
+      kind: 'dialog',
+      message: 'Check the form',
+    })
   })
 
   it('HTTP 400 without a readable message → dialog with the default message', async () => {
@@ -62,7 +85,10 @@ describe('the error catalogue', () => {
     if (!result.ok) expect(effectOf(result.failure)).toEqual({ kind: 'none' })
     // Without the challenge header, the contract's recent sign-in.
     const { fetchImpl: bare } = answering(401, { status: 'REAUTH_REQUIRED', message: 'Sign in again' })
-    expect(await callEndpoint(memberRead, { member, fetchImpl: bare, baseUrl })).toEqual({ ok: false, failure: { kind: 'reauth-required', path: memberRead.path, maxAgeSeconds: RECENT_SIGN_IN_SECONDS } })
+    expect(await callEndpoint(memberRead, { member, fetchImpl: bare, baseUrl })).toEqual({
+      ok: false,
+      failure: { kind: 'reauth-required', path: memberRead.path, maxAgeSeconds: RECENT_SIGN_IN_SECONDS },
+    })
   })
 
   it('HTTP 403, or 404 without a NOT_FOUND body → /404', async () => {
@@ -109,12 +135,16 @@ describe('the upstream client', () => {
   })
 
   it('passes a PDF on as base64 only when it is one; its failures go through the catalogue as JSON', async () => {
-    const pdf = (body: BodyInit, type: string, status = 200) => (async () => new Response(body, { status, headers: { 'content-type': type } })) as unknown as typeof fetch
+    const pdf = (body: BodyInit, type: string, status = 200) =>
+      (async () => new Response(body, { status, headers: { 'content-type': type } })) as unknown as typeof fetch
     const call = (fetchImpl: typeof fetch) => callEndpoint(memberPdf, { member, fetchImpl, baseUrl })
     const file = Buffer.from('%PDF-1.7\nthe member data')
     expect(await call(pdf(file, 'application/pdf'))).toEqual({ ok: true, data: file.toString('base64') })
     expect(await call(pdf('<html>oops</html>', 'application/pdf'))).toMatchObject({ ok: false, failure: { kind: 'unavailable', reason: 'bad-response' } })
     expect(await call(pdf(file, 'text/html'))).toMatchObject({ ok: false, failure: { kind: 'unavailable', reason: 'bad-response' } })
-    expect(await call(pdf(JSON.stringify({ status: 'UNAUTHENTICATED', message: 'no' }), 'application/json', 401))).toEqual({ ok: false, failure: { kind: 'unauthenticated', path: memberPdf.path } })
+    expect(await call(pdf(JSON.stringify({ status: 'UNAUTHENTICATED', message: 'no' }), 'application/json', 401))).toEqual({
+      ok: false,
+      failure: { kind: 'unauthenticated', path: memberPdf.path },
+    })
   })
 })

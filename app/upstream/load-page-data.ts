@@ -30,7 +30,12 @@ export async function loadPageData<TData, TKey extends QueryKey>(
           // During SSR: end the session here, so the login page does not bounce the member back.
           const { endSessionFn } = await import('~/auth/viewer.functions')
           await endSessionFn().catch(() => undefined)
-          throw redirect({ to: '/$locale/user/login', params: { locale: 'en' }, search: { redirect: location.href, expired: true }, statusCode: REDIRECT_STATUS })
+          throw redirect({
+            to: '/$locale/user/login',
+            params: { locale: 'en' },
+            search: { redirect: location.href, expired: true },
+            statusCode: REDIRECT_STATUS,
+          })
         }
         // In the browser the query cache's handler signs out, shows the toast and redirects.
         return undefined

@@ -7,10 +7,23 @@ import type { Endpoint } from '#contract/endpoints'
 import type { VerifiedMember } from '~/auth/member.server'
 import { callEndpoint } from './suite-client.server'
 
-const member: VerifiedMember = { uid: 'u1', email: 'm@example.com', emailVerified: true, displayName: 'M', phoneVerified: false, credential: 'session-cookie-value' }
+const member: VerifiedMember = {
+  uid: 'u1',
+  email: 'm@example.com',
+  emailVerified: true,
+  displayName: 'M',
+  phoneVerified: false,
+  credential: 'session-cookie-value',
+}
 const schema = v.strictObject({ balance: v.number() })
 const read = { method: 'GET', path: 'members/:id/balance', auth: 'member', data: schema } as const satisfies Endpoint
-const change = { method: 'PATCH', path: 'members/:id/balance', auth: 'member', body: v.strictObject({ name: v.string() }), data: schema } as const satisfies Endpoint
+const change = {
+  method: 'PATCH',
+  path: 'members/:id/balance',
+  auth: 'member',
+  body: v.strictObject({ name: v.string() }),
+  data: schema,
+} as const satisfies Endpoint
 const params = { id: 'm 1' }
 const readPath = 'members/m%201/balance'
 
@@ -64,17 +77,26 @@ describe('callEndpoint over node:http', () => {
       failure: { kind: 'rejected', path: readPath, httpStatus: 400, message: 'no', fields: { zip: ['bad'] } },
     })
     route = (_req, res) => json(res, 200, { status: 'OK', data: { balance: 'lots' } })
-    expect(await callEndpoint(read, { params, member, baseUrl })).toMatchObject({ ok: false, failure: { kind: 'unavailable', reason: 'bad-response', httpStatus: 200 } })
+    expect(await callEndpoint(read, { params, member, baseUrl })).toMatchObject({
+      ok: false,
+      failure: { kind: 'unavailable', reason: 'bad-response', httpStatus: 200 },
+    })
   })
 
   it('gives up at the deadline when the member API hangs, headers sent or not', async () => {
     route = () => {}
-    expect(await callEndpoint(read, { params, member, baseUrl, timeoutMs: 50 })).toMatchObject({ ok: false, failure: { kind: 'unavailable', reason: 'timeout' } })
+    expect(await callEndpoint(read, { params, member, baseUrl, timeoutMs: 50 })).toMatchObject({
+      ok: false,
+      failure: { kind: 'unavailable', reason: 'timeout' },
+    })
     route = (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' })
       res.write('{"status":"OK",')
     }
-    expect(await callEndpoint(read, { params, member, baseUrl, timeoutMs: 50 })).toMatchObject({ ok: false, failure: { kind: 'unavailable', reason: 'timeout' } })
+    expect(await callEndpoint(read, { params, member, baseUrl, timeoutMs: 50 })).toMatchObject({
+      ok: false,
+      failure: { kind: 'unavailable', reason: 'timeout' },
+    })
   })
 
   it('reports a refused connection as the network failing', async () => {
@@ -82,6 +104,9 @@ describe('callEndpoint over node:http', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
     const port = (closed.address() as AddressInfo).port
     await new Promise((resolve) => closed.close(resolve))
-    expect(await callEndpoint(read, { params, member, baseUrl: `http://127.0.0.1:${port}` })).toMatchObject({ ok: false, failure: { kind: 'unavailable', reason: 'network' } })
+    expect(await callEndpoint(read, { params, member, baseUrl: `http://127.0.0.1:${port}` })).toMatchObject({
+      ok: false,
+      failure: { kind: 'unavailable', reason: 'network' },
+    })
   })
 })

@@ -99,8 +99,18 @@ function send(url: URL, outgoing: Outgoing): Promise<Answer> {
 
 /** The same call through a fetch function (tests hand one in). */
 async function sendWithFetch(fetchImpl: typeof fetch, url: URL, outgoing: Outgoing): Promise<Answer> {
-  const response = await fetchImpl(url, { method: outgoing.method, headers: outgoing.headers, body: outgoing.body, signal: AbortSignal.timeout(outgoing.timeoutMs) })
-  return { status: response.status, ok: response.ok, header: (name) => response.headers.get(name), bytes: async () => Buffer.from(await response.arrayBuffer()) }
+  const response = await fetchImpl(url, {
+    method: outgoing.method,
+    headers: outgoing.headers,
+    body: outgoing.body,
+    signal: AbortSignal.timeout(outgoing.timeoutMs),
+  })
+  return {
+    status: response.status,
+    ok: response.ok,
+    header: (name) => response.headers.get(name),
+    bytes: async () => Buffer.from(await response.arrayBuffer()),
+  }
 }
 
 const ErrorBody = v.object({ status: v.picklist(ERROR_CODES), message: v.optional(v.string()), fields: v.optional(v.record(v.string(), v.array(v.string()))) })

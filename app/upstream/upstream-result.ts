@@ -4,8 +4,8 @@ import type { FieldErrors } from '#contract/envelope'
  * What can go wrong when the portal calls the member API, as data that crosses the server-function
  * boundary intact. The error catalogue (error-catalogue.ts) decides what the member sees for each.
  */
-export type UpstreamFailure = (
-  /** The answer's body said NOT_FOUND. */
+export type UpstreamFailure = /** The answer's body said NOT_FOUND. */
+(
   | { kind: 'not-found'; path: string }
   /** HTTP 400 or 409: the member can do something about it. */
   | { kind: 'rejected'; path: string; httpStatus: 400 | 409; message: string | null; fields: FieldErrors | null }
@@ -36,7 +36,10 @@ export class UpstreamError extends Error {
 }
 
 export function isUpstreamError(error: unknown): error is UpstreamError {
-  return error instanceof UpstreamError || (typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'UpstreamError' && 'failure' in error)
+  return (
+    error instanceof UpstreamError ||
+    (typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'UpstreamError' && 'failure' in error)
+  )
 }
 
 /** The data of a result, or an UpstreamError to throw (queries and mutations). */

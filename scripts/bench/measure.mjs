@@ -37,7 +37,13 @@ export async function pageWeight(browser, url) {
       (async () => {
         const [sizes, response] = await Promise.all([request.sizes(), request.response()])
         const headers = response ? await response.allHeaders() : {}
-        return { url: request.url(), type: request.resourceType(), bytes: sizes.responseBodySize, contentType: headers['content-type'] ?? '', encoding: headers['content-encoding'] ?? '' }
+        return {
+          url: request.url(),
+          type: request.resourceType(),
+          bytes: sizes.responseBodySize,
+          contentType: headers['content-type'] ?? '',
+          encoding: headers['content-encoding'] ?? '',
+        }
       })(),
     )
   })
@@ -108,6 +114,10 @@ export function table(header, rows) {
   const widths = header.map((_, i) => Math.max(...cells.map((row) => row[i].length)))
   // A column of numbers (or dashes for "none") is right-aligned.
   const numeric = header.map((_, i) => i > 0 && rows.every((row) => /^[\d.,% —-]+$/.test(String(row[i]))))
-  const line = (row) => row.map((cell, i) => (numeric[i] ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join('  ').trimEnd()
+  const line = (row) =>
+    row
+      .map((cell, i) => (numeric[i] ? cell.padStart(widths[i]) : cell.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd()
   return [line(cells[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n')
 }

@@ -199,7 +199,8 @@ async function main() {
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim()
   const what = LIGHTHOUSE_ONLY ? 'Lighthouse only (BENCH_ONLY=lighthouse)' : `${SECONDS} s per target (+${WARMUP_SECONDS} s warm-up)`
   console.log(`bench: ${what}, ${availableParallelism()} CPUs, Node ${process.versions.node}, commit ${commit}`)
-  if (!DATABASE_URL && !LIGHTHOUSE_ONLY) console.log('BENCH_DATABASE_URL is not set: the PostgreSQL targets (member API on PostgreSQL, Hono + PostgreSQL anchor) are skipped.')
+  if (!DATABASE_URL && !LIGHTHOUSE_ONLY)
+    console.log('BENCH_DATABASE_URL is not set: the PostgreSQL targets (member API on PostgreSQL, Hono + PostgreSQL anchor) are skipped.')
   const chromiumPath = findChromium()
   if (!chromiumPath) throw new Error('No Chromium found (looked for /usr/bin/chromium and others; CHROMIUM_PATH to point at one).')
 
@@ -230,7 +231,13 @@ async function main() {
   if (withPostgres) {
     const port = await freePort()
     const suitePg = started(
-      startSuite({ port, authEmulatorHost: emulator.host, dataDir: resolve(tmp, 'pglite-unused'), quiet: true, env: { DATABASE_URL: await throwAwayDatabase('bench_suite') } }),
+      startSuite({
+        port,
+        authEmulatorHost: emulator.host,
+        dataDir: resolve(tmp, 'pglite-unused'),
+        quiet: true,
+        env: { DATABASE_URL: await throwAwayDatabase('bench_suite') },
+      }),
     )
     suitePgUrl = `http://127.0.0.1:${port}`
     await waitUntilUp(suitePg, `${suitePgUrl}/readyz`)
@@ -261,7 +268,10 @@ async function main() {
   const startPortal = async (nodeArgs = [], suiteUrl = suitePgliteUrl) => {
     const port = await freePort()
     const portal = started(
-      startNode('portal', [...nodeArgs, resolve(tmp, 'portal/server/index.mjs')], { quiet: true, env: { ...portalEnv, SUITE_URL: suiteUrl, PORT: String(port) } }),
+      startNode('portal', [...nodeArgs, resolve(tmp, 'portal/server/index.mjs')], {
+        quiet: true,
+        env: { ...portalEnv, SUITE_URL: suiteUrl, PORT: String(port) },
+      }),
     )
     const url = `http://127.0.0.1:${port}`
     await waitUntilUp(portal, `${url}/en`)
@@ -274,7 +284,9 @@ async function main() {
   const portalPgUrl = withPostgres ? (await startPortal([], suitePgUrl)).url : null
 
   const anchorStartPort = await freePort()
-  const anchorStart = started(startNode('anchor-start', [resolve(tmp, 'anchor-start/server/index.mjs')], { quiet: true, env: { PORT: String(anchorStartPort), HOST: '127.0.0.1' } }))
+  const anchorStart = started(
+    startNode('anchor-start', [resolve(tmp, 'anchor-start/server/index.mjs')], { quiet: true, env: { PORT: String(anchorStartPort), HOST: '127.0.0.1' } }),
+  )
   const anchorStartUrl = `http://127.0.0.1:${anchorStartPort}/`
   await waitUntilUp(anchorStart, anchorStartUrl)
 
@@ -292,7 +304,13 @@ async function main() {
 
     // In this order, each anchor just before the targets compared with it.
     const HONO_ANCHOR = 'Hono + PostgreSQL anchor'
-    const page = (name, path, headers = {}) => ({ name, url: `${portalUrl}${path}`, connections: PAGE_CONNECTIONS, headers: { ...BROWSER_HEADERS, ...headers }, anchor: START_ANCHOR })
+    const page = (name, path, headers = {}) => ({
+      name,
+      url: `${portalUrl}${path}`,
+      connections: PAGE_CONNECTIONS,
+      headers: { ...BROWSER_HEADERS, ...headers },
+      anchor: START_ANCHOR,
+    })
     targets.push(
       { name: START_ANCHOR, url: anchorStartUrl, connections: PAGE_CONNECTIONS, headers: BROWSER_HEADERS },
       page('portal /en (visitor)', '/en'),
@@ -300,19 +318,40 @@ async function main() {
       page('portal /en/member/campaigns (member, API on PGlite)', '/en/member/campaigns', { cookie: sessionCookie }),
     )
     if (portalPgUrl) {
-      targets.push({ ...page('portal /en/member/campaigns (member, API on PostgreSQL)', '/en/member/campaigns', { cookie: sessionCookie }), url: `${portalPgUrl}/en/member/campaigns` })
+      targets.push({
+        ...page('portal /en/member/campaigns (member, API on PostgreSQL)', '/en/member/campaigns', { cookie: sessionCookie }),
+        url: `${portalPgUrl}/en/member/campaigns`,
+      })
     }
     if (DATABASE_URL) {
       targets.push(
         { name: HONO_ANCHOR, url: anchorHonoUrl, connections: API_CONNECTIONS, headers: {} },
-        { name: 'API public reviews (PostgreSQL)', url: `${suitePgUrl}/${PUBLIC_REVIEWS_PATH}`, connections: API_CONNECTIONS, headers: {}, anchor: HONO_ANCHOR },
+        {
+          name: 'API public reviews (PostgreSQL)',
+          url: `${suitePgUrl}/${PUBLIC_REVIEWS_PATH}`,
+          connections: API_CONNECTIONS,
+          headers: {},
+          anchor: HONO_ANCHOR,
+        },
         { name: 'API member_info (PostgreSQL)', url: `${suitePgUrl}/${MEMBER_INFO_PATH}`, connections: API_CONNECTIONS, headers: bearer, anchor: HONO_ANCHOR },
       )
     }
     // PGlite has no PostgreSQL anchor of its own: compared with the Hono + PostgreSQL one when there is one.
     targets.push(
-      { name: 'API public reviews (PGlite)', url: `${suitePgliteUrl}/${PUBLIC_REVIEWS_PATH}`, connections: API_CONNECTIONS, headers: {}, anchor: DATABASE_URL ? HONO_ANCHOR : undefined },
-      { name: 'API member_info (PGlite)', url: `${suitePgliteUrl}/${MEMBER_INFO_PATH}`, connections: API_CONNECTIONS, headers: bearer, anchor: DATABASE_URL ? HONO_ANCHOR : undefined },
+      {
+        name: 'API public reviews (PGlite)',
+        url: `${suitePgliteUrl}/${PUBLIC_REVIEWS_PATH}`,
+        connections: API_CONNECTIONS,
+        headers: {},
+        anchor: DATABASE_URL ? HONO_ANCHOR : undefined,
+      },
+      {
+        name: 'API member_info (PGlite)',
+        url: `${suitePgliteUrl}/${MEMBER_INFO_PATH}`,
+        connections: API_CONNECTIONS,
+        headers: bearer,
+        anchor: DATABASE_URL ? HONO_ANCHOR : undefined,
+      },
       // A reference, not a product target: every member request has its credential checked for
       // revocation (firebase-admin's getUser), which here is this call to the emulator.
       {
@@ -411,12 +450,21 @@ async function main() {
     console.log(
       table(
         ['page', 'HTML B', 'JS B', 'JS files', 'CSS B', 'other B', 'text compressed'],
-        weightRows.map(([name, w]) => [name, w.html, w.js, w.jsFiles, w.css, w.other, `${w.textCompressed}/${w.textTotal}${w.encodings.length ? ` (${w.encodings.join(', ')})` : ''}`]),
+        weightRows.map(([name, w]) => [
+          name,
+          w.html,
+          w.js,
+          w.jsFiles,
+          w.css,
+          w.other,
+          `${w.textCompressed}/${w.textTotal}${w.encodings.length ? ` (${w.encodings.join(', ')})` : ''}`,
+        ]),
       ),
     )
     for (const [name, w] of weightRows) {
       const largest = w.uncompressed.sort((a, b) => b.bytes - a.bytes).slice(0, 4)
-      if (largest.length) console.log(`  ${name}: ${w.uncompressed.length} text responses not compressed, largest ${largest.map((r) => `${r.path} ${r.bytes} B`).join(', ')}`)
+      if (largest.length)
+        console.log(`  ${name}: ${w.uncompressed.length} text responses not compressed, largest ${largest.map((r) => `${r.path} ${r.bytes} B`).join(', ')}`)
     }
   }
   console.log(
@@ -440,7 +488,9 @@ async function main() {
   // The benchmark index is Lighthouse's measure of this machine's CPU during a run: its phone is simulated
   // as 4× slower than the CPU it observes, so a slower or busier machine (lower index) scores lower.
   for (const [name, r, runs] of lighthouseRows) {
-    console.log(`  ${name}: performance by run ${runs.map((run) => fmt(run.scores.performance)).join(', ')}; benchmark index ${runs.map((run) => fmt(run.benchmarkIndex)).join(', ')}; median run ${r.jsonPath}`)
+    console.log(
+      `  ${name}: performance by run ${runs.map((run) => fmt(run.scores.performance)).join(', ')}; benchmark index ${runs.map((run) => fmt(run.benchmarkIndex)).join(', ')}; median run ${r.jsonPath}`,
+    )
     // The table shows the median run only: another category that scored differently in another run is named.
     for (const category of ['accessibility', 'best-practices', 'seo']) {
       const scores = runs.map((run) => run.scores[category])
@@ -451,15 +501,28 @@ async function main() {
     for (const warning of r.warnings) console.log(`  ${name}: Lighthouse warns: ${warning}`)
     for (const category of r.belowGoal) {
       console.log(`  ${name}: ${category.category} ${fmt(category.score)} < ${GOALS[category.category]}, not passed:`)
-      for (const audit of category.audits) console.log(`    ${audit.id} (${fmt(100 * audit.score)}) ${audit.title}${audit.displayValue ? `: ${audit.displayValue}` : ''}`)
+      for (const audit of category.audits)
+        console.log(`    ${audit.id} (${fmt(100 * audit.score)}) ${audit.title}${audit.displayValue ? `: ${audit.displayValue}` : ''}`)
     }
   }
   console.log(`  Lighthouse JSON reports: ${lighthouseDir}/`)
   if (profile) {
-    console.log(`\nPortal CPU profile under page load: ${fmt(profile.busyMs / 1000, 1)} s busy, ${fmt(profile.idleMs / 1000, 1)} s idle; kept in ${profile.kept}\n`)
-    console.log(table(['self time, by function', 'ms', 'of busy'], profile.functions.map((f) => [f.name, fmt(f.ms), `${fmt(100 * f.share, 1)} %`])))
+    console.log(
+      `\nPortal CPU profile under page load: ${fmt(profile.busyMs / 1000, 1)} s busy, ${fmt(profile.idleMs / 1000, 1)} s idle; kept in ${profile.kept}\n`,
+    )
+    console.log(
+      table(
+        ['self time, by function', 'ms', 'of busy'],
+        profile.functions.map((f) => [f.name, fmt(f.ms), `${fmt(100 * f.share, 1)} %`]),
+      ),
+    )
     console.log('')
-    console.log(table(['self time, by file', 'ms', 'of busy'], profile.files.map((f) => [f.name, fmt(f.ms), `${fmt(100 * f.share, 1)} %`])))
+    console.log(
+      table(
+        ['self time, by file', 'ms', 'of busy'],
+        profile.files.map((f) => [f.name, fmt(f.ms), `${fmt(100 * f.share, 1)} %`]),
+      ),
+    )
   }
 }
 

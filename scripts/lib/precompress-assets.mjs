@@ -20,7 +20,10 @@ export function precompressSmallFiles(dir, fileNames) {
     if (!existsSync(path)) continue
     const bytes = readFileSync(path)
     if (bytes.length === 0 || bytes.length >= NITRO_MIN_BYTES) continue
-    writeFileSync(`${path}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }))
+    writeFileSync(
+      `${path}.br`,
+      brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }),
+    )
     writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }))
     done.push(name)
   }

@@ -129,7 +129,12 @@ async function main() {
   cleanups.push(() => emulator.stop())
 
   // Without tsx's CLI (which runs the program in a child process), so that --cpu-prof profiles the server itself.
-  const nodeArgs = ['--import', 'tsx', ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])]
+  const nodeArgs = [
+    '--import',
+    'tsx',
+    ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+    ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+  ]
   // One at a time: each seeds the demo member, and two at once would both create its account.
   const startSuite = async (name, serverFile, args) => {
     const port = await freePort()
@@ -178,12 +183,33 @@ async function main() {
   let targets = [
     { name: ANCHOR, url: anchorUrl, headers: {}, pid: anchor.child.pid },
     { key: 'reviews', name: 'API public reviews (PostgreSQL)', url: `${suiteUrl}/${PUBLIC_REVIEWS_PATH}`, headers: {}, anchor: ANCHOR, pid: suite.child.pid },
-    { key: 'member_info', name: 'API member_info (PostgreSQL)', url: `${suiteUrl}/${MEMBER_INFO_PATH}`, headers: { authorization: `Bearer ${idToken}` }, anchor: ANCHOR, pid: suite.child.pid },
+    {
+      key: 'member_info',
+      name: 'API member_info (PostgreSQL)',
+      url: `${suiteUrl}/${MEMBER_INFO_PATH}`,
+      headers: { authorization: `Bearer ${idToken}` },
+      anchor: ANCHOR,
+      pid: suite.child.pid,
+    },
   ]
   if (variant) {
     targets.push(
-      { key: 'reviews', name: 'variant public reviews', url: `${variant.url}/${PUBLIC_REVIEWS_PATH}`, headers: {}, anchor: ANCHOR, pid: variant.handle.child.pid },
-      { key: 'member_info', name: 'variant member_info', url: `${variant.url}/${MEMBER_INFO_PATH}`, headers: { authorization: `Bearer ${idToken}` }, anchor: ANCHOR, pid: variant.handle.child.pid },
+      {
+        key: 'reviews',
+        name: 'variant public reviews',
+        url: `${variant.url}/${PUBLIC_REVIEWS_PATH}`,
+        headers: {},
+        anchor: ANCHOR,
+        pid: variant.handle.child.pid,
+      },
+      {
+        key: 'member_info',
+        name: 'variant member_info',
+        url: `${variant.url}/${MEMBER_INFO_PATH}`,
+        headers: { authorization: `Bearer ${idToken}` },
+        anchor: ANCHOR,
+        pid: variant.handle.child.pid,
+      },
     )
   }
   targets = targets.filter((t) => !ONLY || !t.key || t.key === ONLY)
@@ -248,10 +274,22 @@ async function main() {
     const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'))
     if (!file) throw new Error('The member API wrote no CPU profile')
     const profile = summariseProfile(resolve(profileDir, file), 25)
-    console.log(`\nMember API CPU profile: ${(profile.busyMs / 1000).toFixed(1)} s busy, ${(profile.idleMs / 1000).toFixed(1)} s idle; kept in ${resolve(profileDir, file)}\n`)
-    console.log(table(['self time, by function', 'ms', 'of busy'], profile.functions.map((f) => [f.name, fmt(f.ms), `${(100 * f.share).toFixed(1)} %`])))
+    console.log(
+      `\nMember API CPU profile: ${(profile.busyMs / 1000).toFixed(1)} s busy, ${(profile.idleMs / 1000).toFixed(1)} s idle; kept in ${resolve(profileDir, file)}\n`,
+    )
+    console.log(
+      table(
+        ['self time, by function', 'ms', 'of busy'],
+        profile.functions.map((f) => [f.name, fmt(f.ms), `${(100 * f.share).toFixed(1)} %`]),
+      ),
+    )
     console.log('')
-    console.log(table(['self time, by file', 'ms', 'of busy'], profile.files.map((f) => [f.name, fmt(f.ms), `${(100 * f.share).toFixed(1)} %`])))
+    console.log(
+      table(
+        ['self time, by file', 'ms', 'of busy'],
+        profile.files.map((f) => [f.name, fmt(f.ms), `${(100 * f.share).toFixed(1)} %`]),
+      ),
+    )
   }
 }
 

@@ -44,9 +44,7 @@ export interface Database {
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url))
 
-export type DatabaseOptions =
-  | { kind: 'pglite'; dataDir: string | 'memory' }
-  | { kind: 'postgres'; url: string; maxConnections?: number }
+export type DatabaseOptions = { kind: 'pglite'; dataDir: string | 'memory' } | { kind: 'postgres'; url: string; maxConnections?: number }
 
 /**
  * Every statement drizzle sends is a prepared one. Unprepared (drizzle's choice for a query without

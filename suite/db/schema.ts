@@ -1,25 +1,15 @@
 // Database schema of the member API. Migrations are generated from this file with drizzle-kit
 // (`npx drizzle-kit generate --config suite/drizzle.config.ts`) and checked in under ./migrations.
 import { sql } from 'drizzle-orm'
-import {
-  bigint,
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core'
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import type { Eligibility, IneligibleReason, ScreenerQuestion, Tasks } from '../../contract/campaigns'
 import type { NotificationSettings, Payout, Preferences } from '../../contract/members'
 import type { ScreenerAnswer } from '../../contract/participations'
 
-const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`)
+const id = () =>
+  uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`)
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
 export const members = pgTable(
@@ -370,7 +360,9 @@ export const outbox = pgTable(
   },
   (t) => [
     index('outbox_created_idx').on(t.createdAt),
-    index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    index('outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
   ],
 )
 

@@ -22,8 +22,7 @@ export const badRequest = (message: string, fields?: FieldErrors) => new ApiErro
 export const notFound = (what: string) => new ApiError('NOT_FOUND', `${what} not found`)
 export const conflict = (message: string) => new ApiError('CONFLICT', message)
 export const forbidden = (message: string) => new ApiError('FORBIDDEN', message)
-export const unauthenticated = (message = 'Sign in again: the session is missing, expired or revoked') =>
-  new ApiError('UNAUTHENTICATED', message)
+export const unauthenticated = (message = 'Sign in again: the session is missing, expired or revoked') => new ApiError('UNAUTHENTICATED', message)
 export const rateLimited = (message: string, retryAfter: number) => new ApiError('RATE_LIMITED', message, undefined, retryAfter)
 /** The credential is valid but the sign-in behind it is too old for this change (answered with WWW-Authenticate, max_age). */
 export const reauthRequired = () =>

@@ -146,7 +146,15 @@ describe('the remembered user record (revocation without a lookup per request)',
 
   it('refuses an unknown user and remembers no failed lookup', async () => {
     const now = Math.floor(Date.now() / 1000)
-    const ghost = emulatorToken({ iss: `https://securetoken.google.com/${projectId()}`, aud: projectId(), sub: 'no-such-user', user_id: 'no-such-user', auth_time: now, iat: now, exp: now + 3600 })
+    const ghost = emulatorToken({
+      iss: `https://securetoken.google.com/${projectId()}`,
+      aud: projectId(),
+      sub: 'no-such-user',
+      user_id: 'no-such-user',
+      auth_time: now,
+      iat: now,
+      exp: now + 3600,
+    })
     expect(await identity.verify(ghost)).toBeNull()
     expect(await identity.verify(ghost)).toBeNull()
     expect(lookupsOf('no-such-user')).toBe(2)

@@ -73,14 +73,23 @@ describe('social profiles', () => {
     )
     expect(saved.profiles).toMatchObject([{ platform: 'instagram', handle: 'ada.tests', followers: 1200 }])
     const updated = expectOk(
-      await call(h.app, 'PUT', SOCIAL_PROFILES_PATH, { token: ada.bearer, body: { platform: 'instagram', handle: 'ada.tests', followers: 1300, url: 'https://instagram.com/ada.tests' } }),
+      await call(h.app, 'PUT', SOCIAL_PROFILES_PATH, {
+        token: ada.bearer,
+        body: { platform: 'instagram', handle: 'ada.tests', followers: 1300, url: 'https://instagram.com/ada.tests' },
+      }),
       SocialProfilesResultSchema,
     )
     expect(updated.profiles).toHaveLength(1)
-    expectError(await call(h.app, 'PUT', SOCIAL_PROFILES_PATH, { token: ada.bearer, body: { platform: 'myspace', handle: 'x', followers: 1 } }), 'BAD_REQUEST', 400)
+    expectError(
+      await call(h.app, 'PUT', SOCIAL_PROFILES_PATH, { token: ada.bearer, body: { platform: 'myspace', handle: 'x', followers: 1 } }),
+      'BAD_REQUEST',
+      400,
+    )
     expectError(await call(h.app, 'DELETE', SOCIAL_PROFILES_PATH, { token: bob.bearer, query: { platform: 'instagram' } }), 'NOT_FOUND', 404)
     expect(expectOk(await call(h.app, 'GET', SOCIAL_PROFILES_PATH, { token: ada.bearer }), SocialProfilesResultSchema).profiles).toHaveLength(1)
-    expect(expectOk(await call(h.app, 'DELETE', SOCIAL_PROFILES_PATH, { token: ada.bearer, query: { platform: 'instagram' } }), SocialProfilesResultSchema).profiles).toEqual([])
+    expect(
+      expectOk(await call(h.app, 'DELETE', SOCIAL_PROFILES_PATH, { token: ada.bearer, query: { platform: 'instagram' } }), SocialProfilesResultSchema).profiles,
+    ).toEqual([])
     expectError(await call(h.app, 'GET', SOCIAL_PROFILES_PATH), 'UNAUTHENTICATED', 401)
   })
 })
@@ -88,13 +97,24 @@ describe('social profiles', () => {
 describe('referrals', () => {
   it('checks codes (signed out too) and lists referrals by status, accepted after the first finished test', async () => {
     const adaMember = expectOk(await call(h.app, 'GET', MEMBERS_PATH, { token: ada.bearer }), MemberSchema)
-    expect(expectOk(await call(h.app, 'POST', REFERRAL_CODE_CHECK_PATH, { body: { code: adaMember.referralCode } }), ReferralCodeCheckResultSchema).valid).toBe(true)
+    expect(expectOk(await call(h.app, 'POST', REFERRAL_CODE_CHECK_PATH, { body: { code: adaMember.referralCode } }), ReferralCodeCheckResultSchema).valid).toBe(
+      true,
+    )
     expect(expectOk(await call(h.app, 'POST', REFERRAL_CODE_CHECK_PATH, { body: { code: 'NOPE1234' } }), ReferralCodeCheckResultSchema).valid).toBe(false)
     // One's own code is not a valid referral.
-    expect(expectOk(await call(h.app, 'POST', REFERRAL_CODE_CHECK_PATH, { token: ada.bearer, body: { code: adaMember.referralCode } }), ReferralCodeCheckResultSchema).valid).toBe(false)
+    expect(
+      expectOk(
+        await call(h.app, 'POST', REFERRAL_CODE_CHECK_PATH, { token: ada.bearer, body: { code: adaMember.referralCode } }),
+        ReferralCodeCheckResultSchema,
+      ).valid,
+    ).toBe(false)
     expectError(await call(h.app, 'POST', REFERRAL_CODE_CHECK_PATH, { body: { referral: 'x' } }), 'BAD_REQUEST', 400)
 
-    expectOk(await call(h.app, 'POST', MEMBERS_PATH, { token: bob.bearer, body: { firstName: 'Bob', lastName: 'Byte', referralCode: adaMember.referralCode } }), MemberSchema, 201)
+    expectOk(
+      await call(h.app, 'POST', MEMBERS_PATH, { token: bob.bearer, body: { firstName: 'Bob', lastName: 'Byte', referralCode: adaMember.referralCode } }),
+      MemberSchema,
+      201,
+    )
     let mine = expectOk(await call(h.app, 'GET', MY_REFERRALS_PATH, { token: ada.bearer }), MyReferralsSchema)
     expect(mine.referrals).toMatchObject([{ status: 'pending', pointsAwarded: 0 }])
     expect(JSON.stringify(mine)).not.toContain('Bob')
@@ -108,7 +128,13 @@ describe('referrals', () => {
     const r = expectOk(
       await call(h.app, 'POST', FLIGHT_REVIEW_PATH, {
         token: bob.bearer,
-        body: { participationId: p.id, rating: 3, title: 'It is fine', body: 'Does what it says on the box; nothing more, nothing less, for three weeks.', receivedForFree: true },
+        body: {
+          participationId: p.id,
+          rating: 3,
+          title: 'It is fine',
+          body: 'Does what it says on the box; nothing more, nothing less, for three weeks.',
+          receivedForFree: true,
+        },
       }),
       MemberReviewSchema,
       201,
@@ -169,7 +195,11 @@ describe('data export and deletion', () => {
       event_at: formatEventAt(new Date()),
       log: 'Error: something broke',
     }
-    expectOk(await call(h.app, 'POST', LOGS_COLLECTOR_PATH, { token: bob.bearer, body: logEntry, headers: { 'x-forwarded-for': '203.0.113.50' } }), LogAcceptedSchema, 201)
+    expectOk(
+      await call(h.app, 'POST', LOGS_COLLECTOR_PATH, { token: bob.bearer, body: logEntry, headers: { 'x-forwarded-for': '203.0.113.50' } }),
+      LogAcceptedSchema,
+      201,
+    )
     // Ada's own messages and counters must survive Bob's deletion.
     const adaNewEmail = `new-${ada.uid.toLowerCase()}@example.test`
     expectOk(await call(h.app, 'POST', EMAIL_OTP_SEND_PATH, { token: ada.bearer, body: { email: adaNewEmail } }), OtpSentSchema)

@@ -19,7 +19,10 @@ import { deleteSocialProfile, listSocialProfiles, saveSocialProfile } from '../s
 export function registerAccountRoutes(route: RegisterRoute, deps: SuiteDeps) {
   route(ENDPOINTS.getNotifications, (c) => currentMember(c).notificationSettings)
   route(ENDPOINTS.putNotifications, async (c, { body }) => {
-    await deps.db.update(members).set({ notificationSettings: body, updatedAt: deps.clock.now() }).where(eq(members.id, currentMember(c).id))
+    await deps.db
+      .update(members)
+      .set({ notificationSettings: body, updatedAt: deps.clock.now() })
+      .where(eq(members.id, currentMember(c).id))
     return body
   })
 

@@ -124,7 +124,10 @@ describe('public campaigns and reviews', () => {
     expect(paged.items.map((r) => r.id)).toEqual(atLeast4.items.slice(5, 10).map((r) => r.id))
     expect(paged.total).toBe(atLeast4.total)
 
-    const none = expectOk(await call(h.app, 'GET', PUBLIC_REVIEWS_PATH, { query: { category: 'pets', minRating: '5', campaignId: crypto.randomUUID() } }), ReviewPageSchema)
+    const none = expectOk(
+      await call(h.app, 'GET', PUBLIC_REVIEWS_PATH, { query: { category: 'pets', minRating: '5', campaignId: crypto.randomUUID() } }),
+      ReviewPageSchema,
+    )
     expect(none).toMatchObject({ items: [], total: 0, averageRating: null })
     const bad = expectError(await call(h.app, 'GET', PUBLIC_REVIEWS_PATH, { query: { minRating: '6', category: 'cars' } }), 'BAD_REQUEST', 400)
     expect(Object.keys(bad.fields ?? {}).sort()).toEqual(['category', 'minRating'])
@@ -147,7 +150,10 @@ describe('sign-up and participations', () => {
     expect(second).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 })
 
     const withdrawn = expectOk(
-      await call(h.app, 'PATCH', fillPath(CAMPAIGN_PARTICIPATION_PATH, { cid: c.campaignId, pid: first.id }), { token: ada.bearer, body: { action: 'withdraw' } }),
+      await call(h.app, 'PATCH', fillPath(CAMPAIGN_PARTICIPATION_PATH, { cid: c.campaignId, pid: first.id }), {
+        token: ada.bearer,
+        body: { action: 'withdraw' },
+      }),
       ParticipationSchema,
     )
     expect(withdrawn.status).toBe('withdrawn')
@@ -158,7 +164,10 @@ describe('sign-up and participations', () => {
     )
     expect(promoted).toMatchObject({ status: 'selected', waitlistPosition: null })
     expectError(
-      await call(h.app, 'PATCH', fillPath(CAMPAIGN_PARTICIPATION_PATH, { cid: c.campaignId, pid: first.id }), { token: ada.bearer, body: { action: 'withdraw' } }),
+      await call(h.app, 'PATCH', fillPath(CAMPAIGN_PARTICIPATION_PATH, { cid: c.campaignId, pid: first.id }), {
+        token: ada.bearer,
+        body: { action: 'withdraw' },
+      }),
       'CONFLICT',
       409,
     )
@@ -190,14 +199,20 @@ describe('sign-up and participations', () => {
     )
     expect(missing.fields).toHaveProperty(['answers.q1'])
     const wrong = expectError(
-      await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: ada.bearer, body: { campaignId: c.campaignId, answers: [{ questionId: 'q1', answer: 'green' }] } }),
+      await call(h.app, 'POST', PROCESS_SIGNUP_PATH, {
+        token: ada.bearer,
+        body: { campaignId: c.campaignId, answers: [{ questionId: 'q1', answer: 'green' }] },
+      }),
       'BAD_REQUEST',
       400,
     )
     expect(wrong.fields).toHaveProperty(['answers.q1'])
     expectError(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: ada.bearer, body: { campaignId: 'nope' } }), 'BAD_REQUEST', 400)
     expectError(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: ada.bearer, body: { campaignId: c.campaignId, quota: 99 } }), 'BAD_REQUEST', 400)
-    const list = expectOk(await call(h.app, 'GET', fillPath(CAMPAIGN_PARTICIPATIONS_PATH, { cid: c.campaignId }), { token: ada.bearer }), ParticipationListSchema)
+    const list = expectOk(
+      await call(h.app, 'GET', fillPath(CAMPAIGN_PARTICIPATIONS_PATH, { cid: c.campaignId }), { token: ada.bearer }),
+      ParticipationListSchema,
+    )
     expect(list.items).toHaveLength(0)
   })
 
@@ -241,7 +256,9 @@ describe('sign-up and participations', () => {
     expectError(await call(h.app, 'GET', path, { token: bob.bearer }), 'NOT_FOUND', 404)
     expectError(await call(h.app, 'PATCH', path, { token: bob.bearer, body: { action: 'withdraw' } }), 'NOT_FOUND', 404)
     expectError(await call(h.app, 'POST', ACK_QUESTIONNAIRE_PATH, { token: bob.bearer, body: { participationId: p.id } }), 'NOT_FOUND', 404)
-    expect(expectOk(await call(h.app, 'GET', fillPath(CAMPAIGN_PARTICIPATIONS_PATH, { cid: c.campaignId }), { token: bob.bearer }), ParticipationListSchema).items).toEqual([])
+    expect(
+      expectOk(await call(h.app, 'GET', fillPath(CAMPAIGN_PARTICIPATIONS_PATH, { cid: c.campaignId }), { token: bob.bearer }), ParticipationListSchema).items,
+    ).toEqual([])
     expectError(await call(h.app, 'GET', fillPath(CAMPAIGN_PARTICIPATIONS_PATH, { cid: crypto.randomUUID() }), { token: bob.bearer }), 'NOT_FOUND', 404)
     expectError(await call(h.app, 'GET', path), 'UNAUTHENTICATED', 401)
     expectError(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { body: { campaignId: c.campaignId } }), 'UNAUTHENTICATED', 401)
@@ -271,7 +288,11 @@ describe('eligibility', () => {
     const [answer] = await ask(strict.campaignId)
     expect(answer?.reasons).toEqual([{ code: 'country', countries: ['GB'] }, { code: 'age', minAge: 18 }, { code: 'phone' }, { code: 'social' }])
 
-    const signup = expectOk(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: dee.bearer, body: { campaignId: strict.campaignId } }), ParticipationSchema, 201)
+    const signup = expectOk(
+      await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: dee.bearer, body: { campaignId: strict.campaignId } }),
+      ParticipationSchema,
+      201,
+    )
     expect(signup.status).toBe('not-eligible')
     expect(signup.ineligibleReasons).toEqual(answer?.reasons)
 
@@ -288,7 +309,8 @@ describe('eligibility', () => {
     expect(campaign.phase).toBe('open')
     expect(campaign.eligibility).toMatchObject({ pets: ['dog', 'cat'], interests: [], children: null })
     const ask = async () =>
-      expectOk(await call(h.app, 'GET', CAMPAIGN_ELIGIBILITY_PATH, { token: eve.bearer, query: { campaignId: campaign.id } }), CampaignEligibilityListSchema).items[0]
+      expectOk(await call(h.app, 'GET', CAMPAIGN_ELIGIBILITY_PATH, { token: eve.bearer, query: { campaignId: campaign.id } }), CampaignEligibilityListSchema)
+        .items[0]
     const signUp = { campaignId: campaign.id, answers: [{ questionId: 'pet', answer: 'My dog' }] }
 
     const before = await ask()
@@ -296,7 +318,10 @@ describe('eligibility', () => {
     const refused = expectOk(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: eve.bearer, body: signUp }), ParticipationSchema, 201)
     expect(refused).toMatchObject({ status: 'not-eligible', ineligibleReasons: before?.reasons })
 
-    await call(h.app, 'PATCH', 'suite/api/members/update-profile', { token: eve.bearer, body: { preferences: { interests: [], children: 0, pets: ['fish', 'dog'] } } })
+    await call(h.app, 'PATCH', 'suite/api/members/update-profile', {
+      token: eve.bearer,
+      body: { preferences: { interests: [], children: 0, pets: ['fish', 'dog'] } },
+    })
     expect(await ask()).toEqual({ campaignId: campaign.id, eligible: true, reasons: [] })
     const accepted = expectOk(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: eve.bearer, body: signUp }), ParticipationSchema)
     expect(accepted).toMatchObject({ id: refused.id, status: 'selected', ineligibleReasons: [] })
@@ -306,10 +331,14 @@ describe('eligibility', () => {
     const fay = await createTestMember()
     await call(h.app, 'PUT', ADDRESS_PATH, { token: fay.bearer, body: GOOD_ADDRESS })
     const reasonsFor = async (campaignId: string) =>
-      expectOk(await call(h.app, 'GET', CAMPAIGN_ELIGIBILITY_PATH, { token: fay.bearer, query: { campaignId } }), CampaignEligibilityListSchema).items[0]?.reasons
+      expectOk(await call(h.app, 'GET', CAMPAIGN_ELIGIBILITY_PATH, { token: fay.bearer, query: { campaignId } }), CampaignEligibilityListSchema).items[0]
+        ?.reasons
     const families = await createCampaign(h.deps.db, h.clock.now(), { eligibility: { interests: ['baby', 'home'], children: 'with' } })
     const quiet = await createCampaign(h.deps.db, h.clock.now(), { eligibility: { children: 'without' } })
-    expect(await reasonsFor(families.campaignId)).toEqual([{ code: 'interests', interests: ['baby', 'home'] }, { code: 'children', children: 'with' }])
+    expect(await reasonsFor(families.campaignId)).toEqual([
+      { code: 'interests', interests: ['baby', 'home'] },
+      { code: 'children', children: 'with' },
+    ])
     expect(await reasonsFor(quiet.campaignId)).toEqual([])
     await call(h.app, 'PATCH', 'suite/api/members/update-profile', { token: fay.bearer, body: { preferences: { interests: ['home'], children: 2, pets: [] } } })
     expect(await reasonsFor(families.campaignId)).toEqual([])
@@ -318,11 +347,16 @@ describe('eligibility', () => {
     // A row as written before the preference rules existed: the keys are absent.
     const old = await createCampaign(h.deps.db, h.clock.now())
     const stored = { countries: ['DE'], minAge: null, phoneVerifiedRequired: false, socialProfileRequired: false }
-    await h.deps.db.update(campaigns).set({ eligibility: stored as Eligibility }).where(eq(campaigns.id, old.campaignId))
+    await h.deps.db
+      .update(campaigns)
+      .set({ eligibility: stored as Eligibility })
+      .where(eq(campaigns.id, old.campaignId))
     const detail = expectOk(await call(h.app, 'GET', fillPath(PUBLIC_CAMPAIGN_PATH, { idOrSlug: old.campaignId })), CampaignDetailSchema)
     expect(detail.eligibility).toEqual({ ...stored, interests: [], pets: [], children: null })
     expect(await reasonsFor(old.campaignId)).toEqual([])
-    expect(expectOk(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: fay.bearer, body: { campaignId: old.campaignId } }), ParticipationSchema, 201).status).toBe('selected')
+    expect(
+      expectOk(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: fay.bearer, body: { campaignId: old.campaignId } }), ParticipationSchema, 201).status,
+    ).toBe('selected')
   })
 
   it('lists the open and upcoming campaigns only', async () => {

@@ -46,7 +46,10 @@ afterAll(() => h?.close())
 
 describe('shipments and returns', () => {
   it('follows the shipment through the operator transitions and takes a return request', async () => {
-    const rc = expectOk(await call(h.app, 'GET', RC_PRODUCT_PATH, { token: ada.bearer, query: { productId: campaign.productId, campaignId: campaign.campaignId } }), RcProductSchema)
+    const rc = expectOk(
+      await call(h.app, 'GET', RC_PRODUCT_PATH, { token: ada.bearer, query: { productId: campaign.productId, campaignId: campaign.campaignId } }),
+      RcProductSchema,
+    )
     expect(rc).toMatchObject({ canSubmit: false, reason: 'You can review once the product has arrived.' })
     expectError(await call(h.app, 'POST', FLIGHT_REVIEW_PATH, { token: ada.bearer, body: review(participationId) }), 'CONFLICT', 409)
 
@@ -60,7 +63,10 @@ describe('shipments and returns', () => {
     expectError(await call(h.app, 'POST', returnPath, { token: ada.bearer, body: { reason: 'broken' } }), 'BAD_REQUEST', 400)
     expectError(await call(h.app, 'POST', returnPath, { token: bob.bearer, body: { reason: 'damaged' } }), 'NOT_FOUND', 404)
     expectError(await call(h.app, 'POST', returnPath, { body: { reason: 'damaged' } }), 'UNAUTHENTICATED', 401)
-    const requested = expectOk(await call(h.app, 'POST', returnPath, { token: ada.bearer, body: { reason: 'damaged', comment: 'The lid cracked' } }), ShipmentSchema)
+    const requested = expectOk(
+      await call(h.app, 'POST', returnPath, { token: ada.bearer, body: { reason: 'damaged', comment: 'The lid cracked' } }),
+      ShipmentSchema,
+    )
     expect(requested.return).toMatchObject({ status: 'requested', reason: 'damaged', comment: 'The lid cracked' })
     expectError(await call(h.app, 'POST', returnPath, { token: ada.bearer, body: { reason: 'damaged' } }), 'CONFLICT', 409)
     await issueReturnLabel(h.deps, shipment!.id, 'https://labels.example/abc.pdf')
@@ -72,11 +78,17 @@ describe('shipments and returns', () => {
 
 describe('reviews', () => {
   it('takes one review per participation, moderated by an operator', async () => {
-    const rc = expectOk(await call(h.app, 'GET', RC_PRODUCT_PATH, { token: ada.bearer, query: { productId: campaign.productId, campaignId: campaign.campaignId } }), RcProductSchema)
+    const rc = expectOk(
+      await call(h.app, 'GET', RC_PRODUCT_PATH, { token: ada.bearer, query: { productId: campaign.productId, campaignId: campaign.campaignId } }),
+      RcProductSchema,
+    )
     expect(rc.canSubmit).toBe(true)
 
     const bad = expectError(
-      await call(h.app, 'POST', FLIGHT_REVIEW_PATH, { token: ada.bearer, body: { ...review(participationId), rating: 7, body: 'short', receivedForFree: false } }),
+      await call(h.app, 'POST', FLIGHT_REVIEW_PATH, {
+        token: ada.bearer,
+        body: { ...review(participationId), rating: 7, body: 'short', receivedForFree: false },
+      }),
       'BAD_REQUEST',
       400,
     )
@@ -87,7 +99,10 @@ describe('reviews', () => {
     const submitted = expectOk(await call(h.app, 'POST', FLIGHT_REVIEW_PATH, { token: ada.bearer, body: review(participationId) }), MemberReviewSchema, 201)
     expect(submitted.status).toBe('pending')
     const mine = async () =>
-      expectOk(await call(h.app, 'GET', fillPath(CAMPAIGN_PARTICIPATION_PATH, { cid: campaign.campaignId, pid: participationId }), { token: ada.bearer }), ParticipationSchema)
+      expectOk(
+        await call(h.app, 'GET', fillPath(CAMPAIGN_PARTICIPATION_PATH, { cid: campaign.campaignId, pid: participationId }), { token: ada.bearer }),
+        ParticipationSchema,
+      )
     const waiting = await mine()
     expect(waiting).toMatchObject({ status: 'reviewed', completedAt: null, review: { id: submitted.id, status: 'pending', publishedAt: null } })
     expect(waiting.campaign.tasks).toEqual({ questionnaire: true, purchaseIntent: false, review: true, social: true })
@@ -95,9 +110,16 @@ describe('reviews', () => {
     expectError(await call(h.app, 'GET', fillPath(PUBLIC_REVIEW_PATH, { id: submitted.id })), 'NOT_FOUND', 404)
 
     await rejectReview(h.deps, submitted.id, 'Please remove the brand comparison')
-    const after = expectOk(await call(h.app, 'GET', RC_PRODUCT_PATH, { token: ada.bearer, query: { productId: campaign.productId, campaignId: campaign.campaignId } }), RcProductSchema)
+    const after = expectOk(
+      await call(h.app, 'GET', RC_PRODUCT_PATH, { token: ada.bearer, query: { productId: campaign.productId, campaignId: campaign.campaignId } }),
+      RcProductSchema,
+    )
     expect(after).toMatchObject({ canSubmit: true, review: { status: 'rejected', rejectionReason: 'Please remove the brand comparison' } })
-    const resubmitted = expectOk(await call(h.app, 'POST', FLIGHT_REVIEW_PATH, { token: ada.bearer, body: { ...review(participationId), rating: 5 } }), MemberReviewSchema, 201)
+    const resubmitted = expectOk(
+      await call(h.app, 'POST', FLIGHT_REVIEW_PATH, { token: ada.bearer, body: { ...review(participationId), rating: 5 } }),
+      MemberReviewSchema,
+      201,
+    )
     expect(resubmitted.id).toBe(submitted.id)
     await approveReview(h.deps, submitted.id)
     const published = expectOk(await call(h.app, 'GET', fillPath(PUBLIC_REVIEW_PATH, { id: submitted.id })), PublicReviewSchema)
@@ -110,19 +132,29 @@ describe('reviews', () => {
       'NOT_FOUND',
       404,
     )
-    expectError(await call(h.app, 'GET', RC_PRODUCT_PATH, { token: ada.bearer, query: { productId: 'x', campaignId: campaign.campaignId } }), 'BAD_REQUEST', 400)
+    expectError(
+      await call(h.app, 'GET', RC_PRODUCT_PATH, { token: ada.bearer, query: { productId: 'x', campaignId: campaign.campaignId } }),
+      'BAD_REQUEST',
+      400,
+    )
   })
 })
 
 describe('social posts and impressions', () => {
   it('records one post per platform and its impressions reports', async () => {
     const post = expectOk(
-      await call(h.app, 'POST', FLIGHT_SOCIAL_PATH, { token: ada.bearer, body: { participationId, platform: 'instagram', url: 'https://instagram.com/p/abc' } }),
+      await call(h.app, 'POST', FLIGHT_SOCIAL_PATH, {
+        token: ada.bearer,
+        body: { participationId, platform: 'instagram', url: 'https://instagram.com/p/abc' },
+      }),
       SocialPostSchema,
       201,
     )
     expectError(
-      await call(h.app, 'POST', FLIGHT_SOCIAL_PATH, { token: ada.bearer, body: { participationId, platform: 'instagram', url: 'https://instagram.com/p/def' } }),
+      await call(h.app, 'POST', FLIGHT_SOCIAL_PATH, {
+        token: ada.bearer,
+        body: { participationId, platform: 'instagram', url: 'https://instagram.com/p/def' },
+      }),
       'CONFLICT',
       409,
     )
@@ -137,13 +169,19 @@ describe('social posts and impressions', () => {
       404,
     )
     const reported = expectOk(
-      await call(h.app, 'POST', FLIGHT_SOCIAL_IMPRESSIONS_PATH, { token: ada.bearer, body: { postId: post.id, reach: 1200, likes: 140, comments: 12, shares: 3 } }),
+      await call(h.app, 'POST', FLIGHT_SOCIAL_IMPRESSIONS_PATH, {
+        token: ada.bearer,
+        body: { postId: post.id, reach: 1200, likes: 140, comments: 12, shares: 3 },
+      }),
       SocialPostSchema,
       201,
     )
     expect(reported.impressions).toHaveLength(1)
     expectError(
-      await call(h.app, 'POST', FLIGHT_SOCIAL_IMPRESSIONS_PATH, { token: ada.bearer, body: { postId: post.id, reach: -1, likes: 1.5, comments: 0, shares: 0 } }),
+      await call(h.app, 'POST', FLIGHT_SOCIAL_IMPRESSIONS_PATH, {
+        token: ada.bearer,
+        body: { postId: post.id, reach: -1, likes: 1.5, comments: 0, shares: 0 },
+      }),
       'BAD_REQUEST',
       400,
     )
@@ -160,7 +198,10 @@ describe('social posts and impressions', () => {
 
     // The questionnaire was the last open task: acknowledging it completes the test.
     const mine = async () =>
-      expectOk(await call(h.app, 'GET', fillPath(CAMPAIGN_PARTICIPATION_PATH, { cid: campaign.campaignId, pid: participationId }), { token: ada.bearer }), ParticipationSchema)
+      expectOk(
+        await call(h.app, 'GET', fillPath(CAMPAIGN_PARTICIPATION_PATH, { cid: campaign.campaignId, pid: participationId }), { token: ada.bearer }),
+        ParticipationSchema,
+      )
     expect(await mine()).toMatchObject({ status: 'reviewed', completedAt: null })
     h.clock.advance(60_000)
     expectOk(await call(h.app, 'POST', ACK_QUESTIONNAIRE_PATH, { token: ada.bearer, body: { participationId } }), ParticipationSchema)

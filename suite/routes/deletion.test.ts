@@ -29,7 +29,7 @@ import {
   fillPath,
 } from '../../contract/paths'
 import * as schema from '../db/schema'
-import { members, outbox } from '../db/schema'
+import { members } from '../db/schema'
 import { firebaseIdentity, initFirebase, type IdentityProvider } from '../identity/identity'
 import { runOpsCommand } from '../ops-commands'
 import { approveReview, deliver, ship } from '../services/operations'
@@ -94,12 +94,21 @@ async function seedMember(): Promise<Seeded> {
   const token = member.bearer
   const firstName = `Zelda${tag}`
   const lastName = `Quill${tag}`
-  const created = expectOk(await call(h.app, 'POST', MEMBERS_PATH, { token, body: { firstName, lastName, displayName: `ZQ${tag}`, birthDate: '1990-04-01' } }), MemberSchema, 201)
+  const created = expectOk(
+    await call(h.app, 'POST', MEMBERS_PATH, { token, body: { firstName, lastName, displayName: `ZQ${tag}`, birthDate: '1990-04-01' } }),
+    MemberSchema,
+    201,
+  )
   freshClock()
   expectOk(
     await call(h.app, 'PATCH', UPDATE_PROFILE_PATH, {
       token,
-      body: { gender: 'female', languages: ['de', 'en'], preferences: { interests: ['kitchen'], children: 2, pets: ['cat'] }, payout: { method: 'iban', accountHolder: `${firstName} ${lastName}`, iban: ibanOf } },
+      body: {
+        gender: 'female',
+        languages: ['de', 'en'],
+        preferences: { interests: ['kitchen'], children: 2, pets: ['cat'] },
+        payout: { method: 'iban', accountHolder: `${firstName} ${lastName}`, iban: ibanOf },
+      },
     }),
     MemberSchema,
   )
@@ -116,7 +125,10 @@ async function seedMember(): Promise<Seeded> {
   expectOk(await call(h.app, 'POST', EMAIL_OTP_SEND_PATH, { token, body: { email: otherEmail } }), OtpSentSchema)
 
   const handle = `zq.tests.${tag}`
-  expectOk(await call(h.app, 'PUT', SOCIAL_PROFILES_PATH, { token, body: { platform: 'instagram', handle, followers: 5400, url: `https://instagram.com/${handle}` } }), SocialProfilesResultSchema)
+  expectOk(
+    await call(h.app, 'PUT', SOCIAL_PROFILES_PATH, { token, body: { platform: 'instagram', handle, followers: 5400, url: `https://instagram.com/${handle}` } }),
+    SocialProfilesResultSchema,
+  )
 
   // A finished test: screener answer, shipment with a return comment, a social post, a published review.
   const screenerText = `I cook for my ${tag} flatmates every evening`
@@ -129,18 +141,34 @@ async function seedMember(): Promise<Seeded> {
   )
   const shipmentId = await ship(h.deps, p.id, 'DHL', `JD${tag}`)
   await deliver(h.deps, shipmentId)
-  expectOk(await call(h.app, 'POST', fillPath(SHIPMENT_RETURN_PATH, { sid: shipmentId }), { token, body: { reason: 'damaged', comment: returnComment } }), ShipmentSchema)
+  expectOk(
+    await call(h.app, 'POST', fillPath(SHIPMENT_RETURN_PATH, { sid: shipmentId }), { token, body: { reason: 'damaged', comment: returnComment } }),
+    ShipmentSchema,
+  )
   const post = expectOk(
-    await call(h.app, 'POST', FLIGHT_SOCIAL_PATH, { token, body: { participationId: p.id, platform: 'instagram', url: `https://instagram.com/p/${handle}-kettle` } }),
+    await call(h.app, 'POST', FLIGHT_SOCIAL_PATH, {
+      token,
+      body: { participationId: p.id, platform: 'instagram', url: `https://instagram.com/p/${handle}-kettle` },
+    }),
     SocialPostSchema,
     201,
   )
-  expectOk(await call(h.app, 'POST', FLIGHT_SOCIAL_IMPRESSIONS_PATH, { token, body: { postId: post.id, reach: 900, likes: 80, comments: 4, shares: 2 } }), SocialPostSchema, 201)
+  expectOk(
+    await call(h.app, 'POST', FLIGHT_SOCIAL_IMPRESSIONS_PATH, { token, body: { postId: post.id, reach: 900, likes: 80, comments: 4, shares: 2 } }),
+    SocialPostSchema,
+    201,
+  )
   const publishedTitle = `Boils fast ${tag}`
   const published = expectOk(
     await call(h.app, 'POST', FLIGHT_REVIEW_PATH, {
       token,
-      body: { participationId: p.id, rating: 4, title: publishedTitle, body: 'Boils a litre in under three minutes and the handle stays cool to the touch.', receivedForFree: true },
+      body: {
+        participationId: p.id,
+        rating: 4,
+        title: publishedTitle,
+        body: 'Boils a litre in under three minutes and the handle stays cool to the touch.',
+        receivedForFree: true,
+      },
     }),
     MemberReviewSchema,
     201,
@@ -154,7 +182,10 @@ async function seedMember(): Promise<Seeded> {
   const p2 = expectOk(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token, body: { campaignId: second.campaignId } }), ParticipationSchema, 201)
   await deliver(h.deps, await ship(h.deps, p2.id, 'UPS', `1Z${tag}`))
   expectOk(
-    await call(h.app, 'POST', FLIGHT_REVIEW_PATH, { token, body: { participationId: p2.id, rating: 2, title: pendingTitle, body: pendingBody, receivedForFree: true } }),
+    await call(h.app, 'POST', FLIGHT_REVIEW_PATH, {
+      token,
+      body: { participationId: p2.id, rating: 2, title: pendingTitle, body: pendingBody, receivedForFree: true },
+    }),
     MemberReviewSchema,
     201,
   )
@@ -176,7 +207,11 @@ async function seedMember(): Promise<Seeded> {
     log,
   })
   for (const log of [`Error: no account for ${member.email}`, 'Error: something broke']) {
-    expectOk(await call(h.app, 'POST', LOGS_COLLECTOR_PATH, { token, body: logEntry(log), headers: { 'x-forwarded-for': '203.0.113.51' } }), LogAcceptedSchema, 201)
+    expectOk(
+      await call(h.app, 'POST', LOGS_COLLECTOR_PATH, { token, body: logEntry(log), headers: { 'x-forwarded-for': '203.0.113.51' } }),
+      LogAcceptedSchema,
+      201,
+    )
   }
   // A message to support that mentions the member.
   await h.deps.outbox.enqueue(h.deps.db, { channel: 'email', to: 'support@testerscircle.example', body: `A question from ${phone} about a parcel.` })
@@ -184,7 +219,22 @@ async function seedMember(): Promise<Seeded> {
   return {
     member,
     id: created.id,
-    needles: [member.email, otherEmail, phone, firstName, lastName, `ZQ${tag}`, address.line1, address.line2, ibanOf, handle, screenerText, returnComment, pendingTitle, pendingBody],
+    needles: [
+      member.email,
+      otherEmail,
+      phone,
+      firstName,
+      lastName,
+      `ZQ${tag}`,
+      address.line1,
+      address.line2,
+      ibanOf,
+      handle,
+      screenerText,
+      returnComment,
+      pendingTitle,
+      pendingBody,
+    ],
     publishedReviewId: published.id,
     publishedTitle,
   }
@@ -211,12 +261,26 @@ describe('account deletion', () => {
     const { member } = seeded
     // Seeding reached every table that can name a member.
     const before = new Set((await rowsNaming(seeded.needles)).map((f) => f.table))
-    for (const table of ['members', 'addresses', 'social_profiles', 'participations', 'shipments', 'reviews', 'social_posts', 'otp_codes', 'outbox', 'front_end_logs']) {
+    for (const table of [
+      'members',
+      'addresses',
+      'social_profiles',
+      'participations',
+      'shipments',
+      'reviews',
+      'social_posts',
+      'otp_codes',
+      'outbox',
+      'front_end_logs',
+    ]) {
       expect(before, table).toContain(table)
     }
 
     freshClock()
-    const { pseudonymizedAt, receipt } = expectOk(await call(h.app, 'POST', PSEUDONYMIZE_PATH, { token: member.bearer, body: { confirm: true } }), PseudonymizeResultSchema)
+    const { pseudonymizedAt, receipt } = expectOk(
+      await call(h.app, 'POST', PSEUDONYMIZE_PATH, { token: member.bearer, body: { confirm: true } }),
+      PseudonymizeResultSchema,
+    )
     expect(receipt.reference).toMatch(/^DEL-[A-Z0-9]{10}$/)
     expect(receipt.deletedAt).toBe(pseudonymizedAt)
     expect(receipt.withdrawnParticipations).toBe(1)
@@ -252,7 +316,13 @@ describe('account deletion', () => {
 
     // The relay in production erases the receipt once delivered: then no row names the member at all.
     const delivered: OutgoingMessage[] = []
-    const relay = createOutboxRelay({ db: h.deps.db, clock: h.clock, logger: h.deps.logger, mode: 'production', deliverers: { email: { deliver: async (m) => void delivered.push(m) } } })
+    const relay = createOutboxRelay({
+      db: h.deps.db,
+      clock: h.clock,
+      logger: h.deps.logger,
+      mode: 'production',
+      deliverers: { email: { deliver: async (m) => void delivered.push(m) } },
+    })
     while ((await relay.runOnce()) > 0);
     expect(delivered.filter((m) => m.to === member.email).map((m) => m.subject)).toEqual(['Your Testers Circle account was deleted'])
     expect(await rowsNaming(seeded.needles)).toEqual([])

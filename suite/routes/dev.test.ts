@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ParticipationSchema } from '../../contract/participations'
-import { ADDRESS_PATH, CAMPAIGN_PARTICIPATION_PATH, DEV_CLOCK_PATH, DEV_OPS_PATH, DEV_OUTBOX_PATH, POINTS_PATH, PROCESS_SIGNUP_PATH, fillPath } from '../../contract/paths'
+import {
+  ADDRESS_PATH,
+  CAMPAIGN_PARTICIPATION_PATH,
+  DEV_CLOCK_PATH,
+  DEV_OPS_PATH,
+  DEV_OUTBOX_PATH,
+  POINTS_PATH,
+  PROCESS_SIGNUP_PATH,
+  fillPath,
+} from '../../contract/paths'
 import { PointsResultSchema } from '../../contract/rewards'
 import { DevClockResultSchema } from '../../contract/dev-clock'
 import { createSuiteApp } from '../app'
@@ -25,7 +34,10 @@ describe('operator commands (local dev endpoint used by the ops CLI)', () => {
     expectError(await call(h.app, 'POST', DEV_OPS_PATH, { body: { command: 'deliver', id: p.id } }), 'CONFLICT', 409)
     expectOk(await call(h.app, 'POST', DEV_OPS_PATH, { body: { command: 'ship', id: p.id, carrier: 'DHL', tracking: 'JD1' } }), v.unknown())
     expectOk(await call(h.app, 'POST', DEV_OPS_PATH, { body: { command: 'deliver', id: p.id } }), v.unknown())
-    const after = expectOk(await call(h.app, 'GET', fillPath(CAMPAIGN_PARTICIPATION_PATH, { cid: c.campaignId, pid: p.id }), { token: ada.bearer }), ParticipationSchema)
+    const after = expectOk(
+      await call(h.app, 'GET', fillPath(CAMPAIGN_PARTICIPATION_PATH, { cid: c.campaignId, pid: p.id }), { token: ada.bearer }),
+      ParticipationSchema,
+    )
     expect(after).toMatchObject({ status: 'delivered', shipment: { status: 'delivered', carrier: 'DHL', trackingNumber: 'JD1' } })
     expectError(await call(h.app, 'POST', DEV_OPS_PATH, { body: { command: 'explode' } }), 'BAD_REQUEST', 400)
     const pending = expectOk(await call(h.app, 'POST', DEV_OPS_PATH, { body: { command: 'list', what: 'pending-shipments' } }), v.array(v.unknown()))
@@ -33,14 +45,28 @@ describe('operator commands (local dev endpoint used by the ops CLI)', () => {
   })
 
   it('grants goodwill points by e-mail, each command once, and refuses an unknown member', async () => {
-    const granted = expectOk(await call(h.app, 'POST', DEV_OPS_PATH, { body: { command: 'grant-points', email: ada.email.toUpperCase(), points: 500, reason: 'Late parcel' } }), v.object({ granted: v.number(), balance: v.number() }))
-    const again = expectOk(await call(h.app, 'POST', DEV_OPS_PATH, { body: { command: 'grant-points', email: ada.email, points: 500, reason: 'Late parcel' } }), v.object({ balance: v.number() }))
+    const granted = expectOk(
+      await call(h.app, 'POST', DEV_OPS_PATH, { body: { command: 'grant-points', email: ada.email.toUpperCase(), points: 500, reason: 'Late parcel' } }),
+      v.object({ granted: v.number(), balance: v.number() }),
+    )
+    const again = expectOk(
+      await call(h.app, 'POST', DEV_OPS_PATH, { body: { command: 'grant-points', email: ada.email, points: 500, reason: 'Late parcel' } }),
+      v.object({ balance: v.number() }),
+    )
     expect(again.balance - granted.balance).toBe(500)
     const points = expectOk(await call(h.app, 'GET', POINTS_PATH, { token: ada.bearer }), PointsResultSchema)
     expect(points.balance).toBe(again.balance)
     expect(points.entries.filter((e) => e.reason === 'Late parcel')).toHaveLength(2)
-    expectError(await call(h.app, 'POST', DEV_OPS_PATH, { body: { command: 'grant-points', email: 'nobody@example.test', points: 5, reason: 'Why not' } }), 'NOT_FOUND', 404)
-    expectError(await call(h.app, 'POST', DEV_OPS_PATH, { body: { command: 'grant-points', email: ada.email, points: -5, reason: 'Take back' } }), 'BAD_REQUEST', 400)
+    expectError(
+      await call(h.app, 'POST', DEV_OPS_PATH, { body: { command: 'grant-points', email: 'nobody@example.test', points: 5, reason: 'Why not' } }),
+      'NOT_FOUND',
+      404,
+    )
+    expectError(
+      await call(h.app, 'POST', DEV_OPS_PATH, { body: { command: 'grant-points', email: ada.email, points: -5, reason: 'Take back' } }),
+      'BAD_REQUEST',
+      400,
+    )
   })
 
   it('does not exist in production', async () => {
@@ -58,7 +84,14 @@ describe('dev clock (local mode, for browser tests that age a sign-in)', () => {
     expect(moved.offsetSeconds).toBe(301)
     expect(Date.parse(moved.now) - Date.now()).toBeGreaterThan(299_000)
     expect(clock.now().getTime() - Date.now()).toBeGreaterThan(299_000)
-    for (const body of [{ offsetSeconds: 1.5 }, { offsetSeconds: 86_401 }, { offsetSeconds: -86_401 }, { offsetSeconds: '301' }, { offsetSeconds: 0, extra: 1 }, {}]) {
+    for (const body of [
+      { offsetSeconds: 1.5 },
+      { offsetSeconds: 86_401 },
+      { offsetSeconds: -86_401 },
+      { offsetSeconds: '301' },
+      { offsetSeconds: 0, extra: 1 },
+      {},
+    ]) {
       expectError(await call(app, 'POST', DEV_CLOCK_PATH, { body }), 'BAD_REQUEST', 400)
     }
     expect(clock.now().getTime() - Date.now()).toBeGreaterThan(299_000)

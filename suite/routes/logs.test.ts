@@ -32,8 +32,16 @@ describe('logs collector', () => {
 
   it('rejects bad entries and oversized bodies without storing them', async () => {
     const before = (await h.deps.db.select().from(frontEndLogs)).length
-    expectError(await call(h.app, 'POST', LOGS_COLLECTOR_PATH, { body: { ...entry(), event_at: '2026-01-01T00:00:00Z' }, headers: { 'x-forwarded-for': '203.0.113.2' } }), 'BAD_REQUEST', 400)
-    expectError(await call(h.app, 'POST', LOGS_COLLECTOR_PATH, { body: { ...entry(), secret: 1 }, headers: { 'x-forwarded-for': '203.0.113.2' } }), 'BAD_REQUEST', 400)
+    expectError(
+      await call(h.app, 'POST', LOGS_COLLECTOR_PATH, { body: { ...entry(), event_at: '2026-01-01T00:00:00Z' }, headers: { 'x-forwarded-for': '203.0.113.2' } }),
+      'BAD_REQUEST',
+      400,
+    )
+    expectError(
+      await call(h.app, 'POST', LOGS_COLLECTOR_PATH, { body: { ...entry(), secret: 1 }, headers: { 'x-forwarded-for': '203.0.113.2' } }),
+      'BAD_REQUEST',
+      400,
+    )
     expectError(
       await call(h.app, 'POST', LOGS_COLLECTOR_PATH, { body: { ...entry(), log: 'x'.repeat(20_000) }, headers: { 'x-forwarded-for': '203.0.113.2' } }),
       'PAYLOAD_TOO_LARGE',
@@ -44,7 +52,8 @@ describe('logs collector', () => {
 
   it('rate-limits each client per minute', async () => {
     const headers = { 'x-forwarded-for': '198.51.100.7' }
-    for (let i = 0; i < LOG_ENTRIES_PER_MINUTE; i++) expectOk(await call(h.app, 'POST', LOGS_COLLECTOR_PATH, { body: entry(), headers }), LogAcceptedSchema, 201)
+    for (let i = 0; i < LOG_ENTRIES_PER_MINUTE; i++)
+      expectOk(await call(h.app, 'POST', LOGS_COLLECTOR_PATH, { body: entry(), headers }), LogAcceptedSchema, 201)
     const limited = await call(h.app, 'POST', LOGS_COLLECTOR_PATH, { body: entry(), headers })
     expectError(limited, 'RATE_LIMITED', 429)
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)

@@ -44,10 +44,7 @@ describe('identity and member', () => {
     )
     expect(created).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', birthDate: '1990-12-10', uid: ada.uid, pointsBalance: 0 })
     expect(created.referralCode).toMatch(/^[A-Z0-9]{8}$/)
-    const again = expectOk(
-      await call(h.app, 'POST', MEMBERS_PATH, { token: ada.bearer, body: { firstName: 'Ada', lastName: 'Lovelace' } }),
-      MemberSchema,
-    )
+    const again = expectOk(await call(h.app, 'POST', MEMBERS_PATH, { token: ada.bearer, body: { firstName: 'Ada', lastName: 'Lovelace' } }), MemberSchema)
     expect(again.id).toBe(created.id)
     expect(again.referralCode).toBe(created.referralCode)
     const fetched = expectOk(await call(h.app, 'GET', MEMBERS_PATH, { token: ada.bearer }), MemberSchema)
@@ -61,7 +58,10 @@ describe('identity and member', () => {
     const before = expectOk(await call(h.app, 'GET', MEMBERS_PATH, { token: bob.bearer }), MemberSchema)
     expect(before.firstName).not.toBe('Bob')
     const good = expectOk(
-      await call(h.app, 'POST', MEMBERS_PATH, { token: bob.bearer, body: { firstName: 'Bob', lastName: 'Byte', referralCode: adaMember.referralCode.toLowerCase() } }),
+      await call(h.app, 'POST', MEMBERS_PATH, {
+        token: bob.bearer,
+        body: { firstName: 'Bob', lastName: 'Byte', referralCode: adaMember.referralCode.toLowerCase() },
+      }),
       MemberSchema,
       201,
     )
@@ -116,7 +116,12 @@ describe('identity and member', () => {
     const dot = await createTestMember()
     // No record yet: this call creates it.
     const first = expectOk(await call(h.app, 'GET', MEMBER_INFO_PATH, { token: dot.bearer }), MemberInfoSchema)
-    expect(first).toMatchObject({ member: { uid: dot.uid, emailVerified: false, hasAddress: false }, address: null, activeParticipations: 0, completedParticipations: 0 })
+    expect(first).toMatchObject({
+      member: { uid: dot.uid, emailVerified: false, hasAddress: false },
+      address: null,
+      activeParticipations: 0,
+      completedParticipations: 0,
+    })
 
     expectOk(await call(h.app, 'PUT', ADDRESS_PATH, { token: dot.bearer, body: GOOD_ADDRESS }), AddressResultSchema)
     const campaign = await createCampaign(h.deps.db, h.clock.now())

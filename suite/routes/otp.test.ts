@@ -34,7 +34,10 @@ describe('e-mail change with a one-time code', () => {
     expect(signedOut).toEqual({ valid: true, email: bob.email, reason: null })
     // Bob's record exists once he has called the API.
     await call(h.app, 'GET', 'api/member', { token: bob.bearer })
-    const taken = expectOk(await call(h.app, 'POST', EMAIL_VALIDATE_PATH, { token: ada.bearer, body: { email: bob.email.toUpperCase() } }), EmailValidateResultSchema)
+    const taken = expectOk(
+      await call(h.app, 'POST', EMAIL_VALIDATE_PATH, { token: ada.bearer, body: { email: bob.email.toUpperCase() } }),
+      EmailValidateResultSchema,
+    )
     expect(taken.reason).toBe('in-use')
     expect(expectOk(await call(h.app, 'POST', EMAIL_VALIDATE_PATH, { body: { email: 'not-an-email' } }), EmailValidateResultSchema).reason).toBe('format')
     expectError(await call(h.app, 'POST', EMAIL_VALIDATE_PATH, { body: { mail: 'x@y.z' } }), 'BAD_REQUEST', 400)
@@ -49,7 +52,11 @@ describe('e-mail change with a one-time code', () => {
     expectError(await call(h.app, 'PUT', EMAIL_PATH, { token: ada.bearer, body: { email: next } }), 'CONFLICT', 409)
     expect(await countSentTo(h.app, previous)).toBe(0)
     const code = await lastCodeSentTo(h.app, next)
-    const bad = expectError(await call(h.app, 'POST', EMAIL_OTP_VERIFY_PATH, { token: ada.bearer, body: { email: next, code: wrong(code) } }), 'BAD_REQUEST', 400)
+    const bad = expectError(
+      await call(h.app, 'POST', EMAIL_OTP_VERIFY_PATH, { token: ada.bearer, body: { email: next, code: wrong(code) } }),
+      'BAD_REQUEST',
+      400,
+    )
     expect(bad.fields?.code?.[0]).toMatch(/4 tries left/)
     expectOk(await call(h.app, 'POST', EMAIL_OTP_VERIFY_PATH, { token: ada.bearer, body: { email: next, code } }), OtpVerifiedSchema)
     const summary = expectOk(await call(h.app, 'PUT', EMAIL_PATH, { token: ada.bearer, body: { email: next } }), MemberSummarySchema)
@@ -102,7 +109,11 @@ describe('e-mail change with a one-time code', () => {
     expectOk(await call(h.app, 'POST', EMAIL_OTP_SEND_PATH, { token: ada.bearer, body: { email: later } }), OtpSentSchema)
     const lateCode = await lastCodeSentTo(h.app, later)
     h.clock.advance(10 * 60_000 + 1)
-    const expired = expectError(await call(h.app, 'POST', EMAIL_OTP_VERIFY_PATH, { token: ada.bearer, body: { email: later, code: lateCode } }), 'BAD_REQUEST', 400)
+    const expired = expectError(
+      await call(h.app, 'POST', EMAIL_OTP_VERIFY_PATH, { token: ada.bearer, body: { email: later, code: lateCode } }),
+      'BAD_REQUEST',
+      400,
+    )
     expect(expired.message).toMatch(/expired/)
   })
 

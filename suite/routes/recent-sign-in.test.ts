@@ -106,7 +106,10 @@ describe('PATCH update-profile', () => {
   it('still takes languages and preferences (and other fields) from an old sign-in', async () => {
     signInGetsOld()
     const updated = expectOk(
-      await call(h.app, 'PATCH', UPDATE_PROFILE_PATH, { token: ada.bearer, body: { languages: ['en', 'de'], preferences: { interests: [], children: 1, pets: ['cat'] } } }),
+      await call(h.app, 'PATCH', UPDATE_PROFILE_PATH, {
+        token: ada.bearer,
+        body: { languages: ['en', 'de'], preferences: { interests: [], children: 1, pets: ['cat'] } },
+      }),
       MemberSchema,
     )
     expect(updated).toMatchObject({ languages: ['en', 'de'], preferences: { children: 1, pets: ['cat'] } })
@@ -132,14 +135,19 @@ describe('the sign-in time comes from the credential', () => {
     const signedIn = new Date(Date.now() - (RECENT_SIGN_IN_SECONDS + 60) * 1000)
     await acceptSignInsSince(cyd, signedIn)
     const old = tokenSignedInAt(cyd, signedIn)
-    expectReauth(await call(h.app, 'PATCH', UPDATE_PROFILE_PATH, { token: old.bearer, body: { payout: { method: 'paypal', email: 'cyd.payouts@example.test' } } }))
+    expectReauth(
+      await call(h.app, 'PATCH', UPDATE_PROFILE_PATH, { token: old.bearer, body: { payout: { method: 'paypal', email: 'cyd.payouts@example.test' } } }),
+    )
     expectReauth(await call(h.app, 'PUT', EMAIL_PATH, { token: old.bearer, body: { email: 'whatever@example.test' } }))
     // The same old token is good for everything else.
     expectOk(await call(h.app, 'PATCH', UPDATE_PROFILE_PATH, { token: old.bearer, body: { languages: ['fr'] } }), MemberSchema)
     expect(await profileOf(old)).toMatchObject({ payout: null, languages: ['fr'] })
 
     const fresh = tokenSignedInAt(cyd, new Date(Date.now() - 60_000))
-    const saved = expectOk(await call(h.app, 'PATCH', UPDATE_PROFILE_PATH, { token: fresh.bearer, body: { payout: { method: 'paypal', email: 'cyd.payouts@example.test' } } }), MemberSchema)
+    const saved = expectOk(
+      await call(h.app, 'PATCH', UPDATE_PROFILE_PATH, { token: fresh.bearer, body: { payout: { method: 'paypal', email: 'cyd.payouts@example.test' } } }),
+      MemberSchema,
+    )
     expect(saved.payout).toEqual({ method: 'paypal', email: 'cyd.payouts@example.test' })
   })
 

@@ -1,6 +1,13 @@
 import { jwtVerify } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { IntercomTokenResultSchema, MissionsResultSchema, PointsResultSchema, RedeemResultSchema, RedemptionsResultSchema, RewardsResultSchema } from '../../contract/rewards'
+import {
+  IntercomTokenResultSchema,
+  MissionsResultSchema,
+  PointsResultSchema,
+  RedeemResultSchema,
+  RedemptionsResultSchema,
+  RewardsResultSchema,
+} from '../../contract/rewards'
 import { DISCOUNT_CODE_PATH, INTERCOM_TOKEN_PATH, MISSIONS_PATH, POINTS_PATH, REWARDS_PATH } from '../../contract/paths'
 import { credit } from '../services/missions'
 import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
@@ -37,16 +44,31 @@ describe('rewards', () => {
     expect(catalogue.balance).toBe(1025)
 
     const requestId = crypto.randomUUID()
-    const first = expectOk(await call(h.app, 'POST', DISCOUNT_CODE_PATH, { token: ada.bearer, body: { rewardId: 'voucher-10', requestId } }), RedeemResultSchema, 201)
+    const first = expectOk(
+      await call(h.app, 'POST', DISCOUNT_CODE_PATH, { token: ada.bearer, body: { rewardId: 'voucher-10', requestId } }),
+      RedeemResultSchema,
+      201,
+    )
     expect(first.balance).toBe(125)
     expect(first.redemption.code).toMatch(/^TC-[A-Z0-9]{4}-[A-Z0-9]{4}$/)
-    const repeat = expectOk(await call(h.app, 'POST', DISCOUNT_CODE_PATH, { token: ada.bearer, body: { rewardId: 'voucher-10', requestId } }), RedeemResultSchema)
+    const repeat = expectOk(
+      await call(h.app, 'POST', DISCOUNT_CODE_PATH, { token: ada.bearer, body: { rewardId: 'voucher-10', requestId } }),
+      RedeemResultSchema,
+    )
     expect(repeat.redemption.code).toBe(first.redemption.code)
     expect(repeat.balance).toBe(125)
 
-    const poor = expectError(await call(h.app, 'POST', DISCOUNT_CODE_PATH, { token: ada.bearer, body: { rewardId: 'voucher-5', requestId: crypto.randomUUID() } }), 'CONFLICT', 409)
+    const poor = expectError(
+      await call(h.app, 'POST', DISCOUNT_CODE_PATH, { token: ada.bearer, body: { rewardId: 'voucher-5', requestId: crypto.randomUUID() } }),
+      'CONFLICT',
+      409,
+    )
     expect(poor.message).toMatch(/Not enough points/)
-    expectError(await call(h.app, 'POST', DISCOUNT_CODE_PATH, { token: ada.bearer, body: { rewardId: 'voucher-1000', requestId: crypto.randomUUID() } }), 'BAD_REQUEST', 400)
+    expectError(
+      await call(h.app, 'POST', DISCOUNT_CODE_PATH, { token: ada.bearer, body: { rewardId: 'voucher-1000', requestId: crypto.randomUUID() } }),
+      'BAD_REQUEST',
+      400,
+    )
     expectError(await call(h.app, 'POST', DISCOUNT_CODE_PATH, { token: ada.bearer, body: { rewardId: 'voucher-5' } }), 'BAD_REQUEST', 400)
     expectError(await call(h.app, 'POST', DISCOUNT_CODE_PATH, { body: { rewardId: 'voucher-5', requestId: crypto.randomUUID() } }), 'UNAUTHENTICATED', 401)
     // The same request id from another member is their own request.

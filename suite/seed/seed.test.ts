@@ -3,7 +3,16 @@ import { CampaignPageSchema, ReviewPageSchema } from '../../contract/campaigns'
 import { MemberInfoSchema } from '../../contract/members'
 import { ParticipationListSchema, ShipmentsResultSchema } from '../../contract/participations'
 import { MissionsResultSchema } from '../../contract/rewards'
-import { MEMBER_INFO_PATH, MISSIONS_PATH, PARTICIPATIONS_PATH, PUBLIC_CAMPAIGNS_PATH, PUBLIC_IMAGE_PATH, PUBLIC_REVIEWS_PATH, SHIPMENTS_PATH, fillPath } from '../../contract/paths'
+import {
+  MEMBER_INFO_PATH,
+  MISSIONS_PATH,
+  PARTICIPATIONS_PATH,
+  PUBLIC_CAMPAIGNS_PATH,
+  PUBLIC_IMAGE_PATH,
+  PUBLIC_REVIEWS_PATH,
+  SHIPMENTS_PATH,
+  fillPath,
+} from '../../contract/paths'
 import { call, createHarness, expectOk, type Harness } from '../test/harness'
 import { signIn } from '../test/members'
 import { DEMO_MEMBER } from './catalogue'

@@ -36,7 +36,10 @@ export interface SeedResult {
 }
 
 export async function seedDemoData(deps: SuiteDeps, options: { demoMember?: boolean } = {}): Promise<SeedResult> {
-  const [existing] = await deps.db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.slug, CAMPAIGNS[0]?.slug ?? ''))
+  const [existing] = await deps.db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(eq(campaigns.slug, CAMPAIGNS[0]?.slug ?? ''))
   const seeded = !existing
   if (seeded) await seedCatalogue(deps)
   let demo: SeedResult['demo'] = 'skipped'
@@ -166,7 +169,11 @@ async function finishTasks(deps: SuiteDeps, author: typeof members.$inferSelect,
   const clock = { ...deps, clock: fixedClock(when) }
   if (tasks.questionnaire) await acknowledge(clock, author, participationId, 'questionnaire')
   if (tasks.social) {
-    const post = await submitSocialPost(clock, author, { participationId, platform: 'instagram', url: `https://www.instagram.com/p/tc${participationId.slice(0, 8)}` })
+    const post = await submitSocialPost(clock, author, {
+      participationId,
+      platform: 'instagram',
+      url: `https://www.instagram.com/p/tc${participationId.slice(0, 8)}`,
+    })
     await reportImpressions({ ...deps, clock: fixedClock(at(when, 1)) }, author, { postId: post.id, reach: 1200, likes: 86, comments: 7, shares: 3 })
   }
 }
@@ -229,7 +236,13 @@ async function seedDemoMember(deps: SuiteDeps): Promise<SeedResult['demo']> {
 
   const bySlug = async (slug: string) => {
     const [row] = await deps.db
-      .select({ campaignId: campaigns.id, flightId: flights.id, tasks: campaigns.tasks, testingStartsAt: flights.testingStartsAt, signupOpensAt: flights.signupOpensAt })
+      .select({
+        campaignId: campaigns.id,
+        flightId: flights.id,
+        tasks: campaigns.tasks,
+        testingStartsAt: flights.testingStartsAt,
+        signupOpensAt: flights.signupOpensAt,
+      })
       .from(campaigns)
       .innerJoin(flights, eq(flights.campaignId, campaigns.id))
       .where(eq(campaigns.slug, slug))
@@ -257,7 +270,10 @@ async function seedDemoMember(deps: SuiteDeps): Promise<SeedResult['demo']> {
   const daypackP = await applyAndSelect(deps, member.id, daypack.campaignId, daypack.flightId, at(daypack.signupOpensAt, 3))
   await ship({ ...deps, clock: fixedClock(at(now, -6)) }, daypackP, 'DHL', 'JD014600003812345678')
   await deliver({ ...deps, clock: fixedClock(at(now, -3)) }, daypackP)
-  await deps.db.update(participations).set({ questionnaireAckedAt: at(now, -2) }).where(eq(participations.id, daypackP))
+  await deps.db
+    .update(participations)
+    .set({ questionnaireAckedAt: at(now, -2) })
+    .where(eq(participations.id, daypackP))
 
   const brush = await bySlug('evergreen-bamboo-toothbrush')
   const brushP = await applyAndSelect(deps, member.id, brush.campaignId, brush.flightId, at(brush.signupOpensAt, 1))
@@ -278,7 +294,10 @@ async function seedDemoMember(deps: SuiteDeps): Promise<SeedResult['demo']> {
   // A friend who joined with Sam's code and finished a test.
   const [friend] = await deps.db.select().from(members).where(eq(members.uid, 'seed-community-1'))
   if (friend) {
-    await deps.db.update(members).set({ referredById: member.id, referralAcceptedAt: at(now, -40) }).where(eq(members.id, friend.id))
+    await deps.db
+      .update(members)
+      .set({ referredById: member.id, referralAcceptedAt: at(now, -40) })
+      .where(eq(members.id, friend.id))
   }
   // A second friend who joined recently and has not finished a test yet.
   await deps.db.insert(members).values({

@@ -33,16 +33,12 @@ const addressOf = preparedPerDatabase((db) =>
 
 export async function getAddress(ex: Executor, memberId: string): Promise<Address | null> {
   // Inside a transaction the query runs on the transaction's connection, so it is built for it.
-  const [row] = ex instanceof PgTransaction ? await ex.select().from(addresses).where(eq(addresses.memberId, memberId)) : await addressOf(ex).execute({ memberId })
+  const [row] =
+    ex instanceof PgTransaction ? await ex.select().from(addresses).where(eq(addresses.memberId, memberId)) : await addressOf(ex).execute({ memberId })
   return row ? toAddress(row) : null
 }
 
-export async function saveAddress(
-  ex: Executor,
-  memberId: string,
-  input: v.InferOutput<typeof AddressInputSchema>,
-  now: Date,
-): Promise<Address> {
+export async function saveAddress(ex: Executor, memberId: string, input: v.InferOutput<typeof AddressInputSchema>, now: Date): Promise<Address> {
   const values = {
     name: input.name,
     line1: input.line1,

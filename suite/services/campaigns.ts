@@ -1,6 +1,14 @@
 // Campaigns, flights and their phases; public listing and detail.
 import { and, count, eq, inArray, sql } from 'drizzle-orm'
-import { withEligibilityDefaults, type CampaignDetail, type CampaignKind, type CampaignSummary, type Flight, type Phase, type Product } from '../../contract/campaigns'
+import {
+  withEligibilityDefaults,
+  type CampaignDetail,
+  type CampaignKind,
+  type CampaignSummary,
+  type Flight,
+  type Phase,
+  type Product,
+} from '../../contract/campaigns'
 import type { Category } from '../../contract/common'
 import type { Executor } from '../db/client'
 import { campaigns, flights, participations, products, reviews } from '../db/schema'
@@ -97,7 +105,12 @@ async function loadCampaigns(ex: Executor, where?: ReturnType<typeof eq>): Promi
   const flightRows = await ex
     .select()
     .from(flights)
-    .where(inArray(flights.campaignId, rows.map((r) => r.campaign.id)))
+    .where(
+      inArray(
+        flights.campaignId,
+        rows.map((r) => r.campaign.id),
+      ),
+    )
     .orderBy(flights.position)
   return rows.map((r) => ({ ...r, flights: flightRows.filter((f) => f.campaignId === r.campaign.id) }))
 }
@@ -150,16 +163,18 @@ function summarise(
 
 const PHASE_ORDER: Record<Phase, number> = { open: 0, upcoming: 1, testing: 2, completed: 3 }
 
-export async function listCampaigns(
-  ex: Executor,
-  query: { phase?: Phase; category?: Category; page: number; pageSize: number },
-  now: Date,
-) {
+export async function listCampaigns(ex: Executor, query: { phase?: Phase; category?: Category; page: number; pageSize: number }, now: Date) {
   // The phase comes from the dates and the clock, so filtering happens after loading; the
   // catalogue is small (tens of campaigns), and pages keep answers small.
   const loaded = await loadCampaigns(ex)
-  const counts = await flightCounts(ex, loaded.flatMap((l) => l.flights.map((f) => f.id)))
-  const rating = await ratings(ex, loaded.map((l) => l.campaign.id))
+  const counts = await flightCounts(
+    ex,
+    loaded.flatMap((l) => l.flights.map((f) => f.id)),
+  )
+  const rating = await ratings(
+    ex,
+    loaded.map((l) => l.campaign.id),
+  )
   const all = loaded
     .filter((l) => l.flights.length > 0)
     .map((l) => summarise(l, counts, rating.get(l.campaign.id), now))
@@ -185,7 +200,10 @@ export async function campaignDetail(ex: Executor, idOrSlug: string, now: Date):
   const where = UUID_RE.test(idOrSlug) ? eq(campaigns.id, idOrSlug) : eq(campaigns.slug, idOrSlug)
   const [loaded] = await loadCampaigns(ex, where)
   if (!loaded || loaded.flights.length === 0) return null
-  const counts = await flightCounts(ex, loaded.flights.map((f) => f.id))
+  const counts = await flightCounts(
+    ex,
+    loaded.flights.map((f) => f.id),
+  )
   const rating = await ratings(ex, [loaded.campaign.id])
   return {
     ...summarise(loaded, counts, rating.get(loaded.campaign.id), now),

@@ -79,7 +79,13 @@ export async function submitReview(
       ? await tx.update(reviews).set(values).where(eq(reviews.id, existing.id)).returning()
       : await tx
           .insert(reviews)
-          .values({ ...values, participationId: locked.id, memberId: member.id, campaignId: locked.campaignId, productId: await productOf(tx, locked.campaignId) })
+          .values({
+            ...values,
+            participationId: locked.id,
+            memberId: member.id,
+            campaignId: locked.campaignId,
+            productId: await productOf(tx, locked.campaignId),
+          })
           .returning()
     if (!review) throw new Error('Review not written')
     await tx.update(participations).set({ status: 'reviewed', reviewSubmittedAt: now, updatedAt: now }).where(eq(participations.id, locked.id))
@@ -98,7 +104,12 @@ async function toPosts(ex: Executor, rows: (typeof socialPosts.$inferSelect)[]):
   const reports = await ex
     .select()
     .from(impressions)
-    .where(inArray(impressions.postId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        impressions.postId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(impressions.reportedAt))
   return rows.map((r) => ({
     id: r.id,
@@ -169,7 +180,9 @@ export async function reportImpressions(
     if (body.likes + body.comments + body.shares > body.reach * 10 + 1000) {
       throw conflict('These numbers do not add up: engagement far above reach')
     }
-    await tx.insert(impressions).values({ postId: post.id, reach: body.reach, likes: body.likes, comments: body.comments, shares: body.shares, reportedAt: now })
+    await tx
+      .insert(impressions)
+      .values({ postId: post.id, reach: body.reach, likes: body.likes, comments: body.comments, shares: body.shares, reportedAt: now })
     await tx
       .update(participations)
       .set({ impressionsReportedAt: now, updatedAt: now })

@@ -47,7 +47,12 @@ describe('ineligibleReasons', () => {
     ['pets asked for, the member has none', { pets: ['dog', 'cat'] }, {}, [{ code: 'pets', pets: ['dog', 'cat'] }]],
     ['pets asked for, the member has another kind', { pets: ['dog', 'cat'] }, { pets: ['fish'] }, [{ code: 'pets', pets: ['dog', 'cat'] }]],
     ['pets asked for, the member has one of them', { pets: ['dog', 'cat'] }, { pets: ['fish', 'cat'] }, []],
-    ['interests asked for, the member names none', { interests: ['kitchen', 'food-drink'] }, { interests: ['tech'] }, [{ code: 'interests', interests: ['kitchen', 'food-drink'] }]],
+    [
+      'interests asked for, the member names none',
+      { interests: ['kitchen', 'food-drink'] },
+      { interests: ['tech'] },
+      [{ code: 'interests', interests: ['kitchen', 'food-drink'] }],
+    ],
     ['interests asked for, the member names one', { interests: ['kitchen', 'food-drink'] }, { interests: ['tech', 'kitchen'] }, []],
     ['with children, the member has none', { children: 'with' }, { children: 0 }, [{ code: 'children', children: 'with' }]],
     ['with children, the member has two', { children: 'with' }, { children: 2 }, []],
@@ -58,7 +63,11 @@ describe('ineligibleReasons', () => {
       'every preference rule missed at once, in order',
       { interests: ['baby'], pets: ['dog'], children: 'with' },
       {},
-      [{ code: 'interests', interests: ['baby'] }, { code: 'pets', pets: ['dog'] }, { code: 'children', children: 'with' }],
+      [
+        { code: 'interests', interests: ['baby'] },
+        { code: 'pets', pets: ['dog'] },
+        { code: 'children', children: 'with' },
+      ],
     ],
   ])('%s', (_what, rules, prefs, expected) => {
     expect(reasons(rules, {}, prefs)).toEqual(expected)
@@ -72,7 +81,13 @@ describe('ineligibleReasons', () => {
 describe('withEligibilityDefaults', () => {
   it('reads rules stored before the preference rules as "anyone"', () => {
     const stored = { countries: ['DE'], minAge: 18, phoneVerifiedRequired: true, socialProfileRequired: false } as const
-    expect(withEligibilityDefaults({ ...stored, countries: [...stored.countries] })).toEqual({ ...stored, countries: ['DE'], interests: [], pets: [], children: null })
+    expect(withEligibilityDefaults({ ...stored, countries: [...stored.countries] })).toEqual({
+      ...stored,
+      countries: ['DE'],
+      interests: [],
+      pets: [],
+      children: null,
+    })
   })
 
   it('agrees with the contract schema, which fills the same defaults when it reads an answer', () => {

@@ -35,8 +35,7 @@ export async function eligibilityFacts(ex: Executor, member: MemberRow): Promise
 export function ageOn(birthDate: string, now: Date): number {
   const born = new Date(`${birthDate}T00:00:00Z`)
   let age = now.getUTCFullYear() - born.getUTCFullYear()
-  const beforeBirthday =
-    now.getUTCMonth() < born.getUTCMonth() || (now.getUTCMonth() === born.getUTCMonth() && now.getUTCDate() < born.getUTCDate())
+  const beforeBirthday = now.getUTCMonth() < born.getUTCMonth() || (now.getUTCMonth() === born.getUTCMonth() && now.getUTCDate() < born.getUTCDate())
   if (beforeBirthday) age -= 1
   return age
 }
@@ -57,7 +56,8 @@ export function ineligibleReasons(rules: Eligibility, facts: EligibilityFacts, n
   const { interests, pets, children } = facts.preferences
   if (rules.interests.length > 0 && !rules.interests.some((i) => interests.includes(i))) reasons.push({ code: 'interests', interests: rules.interests })
   if (rules.pets.length > 0 && !rules.pets.some((p) => pets.includes(p))) reasons.push({ code: 'pets', pets: rules.pets })
-  if ((rules.children === 'with' && children === 0) || (rules.children === 'without' && children > 0)) reasons.push({ code: 'children', children: rules.children })
+  if ((rules.children === 'with' && children === 0) || (rules.children === 'without' && children > 0))
+    reasons.push({ code: 'children', children: rules.children })
   return reasons
 }
 
@@ -77,10 +77,18 @@ export async function campaignEligibility(ex: Executor, member: MemberRow, now: 
     const flightRows = await ex
       .select()
       .from(flights)
-      .where(inArray(flights.campaignId, rows.map((r) => r.id)))
+      .where(
+        inArray(
+          flights.campaignId,
+          rows.map((r) => r.id),
+        ),
+      )
       .orderBy(asc(flights.position))
     chosen = rows.filter((r) => {
-      const flight = currentFlight(flightRows.filter((f) => f.campaignId === r.id), now)
+      const flight = currentFlight(
+        flightRows.filter((f) => f.campaignId === r.id),
+        now,
+      )
       const phase = flight ? phaseOf(flight, now) : undefined
       return phase === 'open' || phase === 'upcoming'
     })

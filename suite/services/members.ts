@@ -118,7 +118,9 @@ const infoColumns = {
   address: addresses,
   balance: balanceColumn,
   // [active, completed]: one pass over the member's participations.
-  participations: sql<[number, number]>`(select json_build_array(count(*) filter (where ${inArray(participations.status, ACTIVE_STATUSES)}), count(*) filter (where ${participations.status} = 'completed')) from ${participations} where ${participations.memberId} = ${outerMemberId})`,
+  participations: sql<
+    [number, number]
+  >`(select json_build_array(count(*) filter (where ${inArray(participations.status, ACTIVE_STATUSES)}), count(*) filter (where ${participations.status} = 'completed')) from ${participations} where ${participations.memberId} = ${outerMemberId})`,
 }
 
 function toSummary(row: MemberRow, facts: { hasAddress: boolean; balance: string | number }): MemberSummary {
@@ -162,7 +164,12 @@ export async function memberProfile(ex: Executor, row: MemberRow): Promise<Membe
 
 /** The address, the balance and the participation counts beside the member row: one round trip. */
 const memberInfoById = preparedPerDatabase((db) =>
-  db.select(infoColumns).from(members).leftJoin(addresses, eq(addresses.memberId, members.id)).where(eq(members.id, sql.placeholder('id'))).prepare('member_info_by_id'),
+  db
+    .select(infoColumns)
+    .from(members)
+    .leftJoin(addresses, eq(addresses.memberId, members.id))
+    .where(eq(members.id, sql.placeholder('id')))
+    .prepare('member_info_by_id'),
 )
 /** The same with the member row itself, found by uid. */
 const memberInfoByUid = preparedPerDatabase((db) =>
@@ -211,7 +218,10 @@ export async function referrerByCode(ex: Executor, code: string, exceptMemberId?
   if (!/^[A-Z0-9]{4,16}$/.test(code)) return null
   const where = [eq(members.referralCode, code), isNull(members.pseudonymizedAt)]
   if (exceptMemberId) where.push(ne(members.id, exceptMemberId))
-  const [row] = await ex.select().from(members).where(and(...where))
+  const [row] = await ex
+    .select()
+    .from(members)
+    .where(and(...where))
   return row ?? null
 }
 
@@ -248,11 +258,7 @@ export async function completeRegistration(
   })
 }
 
-export async function updateProfile(
-  deps: SuiteDeps,
-  member: MemberRow,
-  body: v.InferOutput<typeof UpdateProfileBodySchema>,
-): Promise<MemberRow> {
+export async function updateProfile(deps: SuiteDeps, member: MemberRow, body: v.InferOutput<typeof UpdateProfileBodySchema>): Promise<MemberRow> {
   const changes: Partial<typeof members.$inferInsert> = { updatedAt: deps.clock.now() }
   if (body.firstName !== undefined) changes.firstName = body.firstName
   if (body.lastName !== undefined) changes.lastName = body.lastName

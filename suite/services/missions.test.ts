@@ -55,7 +55,11 @@ describe('missions are credited when the event happens', () => {
     expect((await info(ada)).member).toMatchObject({ emailVerified: true, pointsBalance: 25 })
     expect(await missionEntries(before.member.id, 'verify-email')).toHaveLength(1)
     // Every read of the member says the same balance.
-    expect(expectOk(await call(h.app, 'GET', MEMBERS_PATH, { token: fresh.bearer }), MemberSchema)).toMatchObject({ emailVerified: true, pointsBalance: 25, hasAddress: false })
+    expect(expectOk(await call(h.app, 'GET', MEMBERS_PATH, { token: fresh.bearer }), MemberSchema)).toMatchObject({
+      emailVerified: true,
+      pointsBalance: 25,
+      hasAddress: false,
+    })
     expect(expectOk(await call(h.app, 'GET', API_MEMBER_PATH, { token: fresh.bearer }), MemberSummarySchema).pointsBalance).toBe(25)
   })
 
@@ -77,7 +81,9 @@ describe('missions are credited when the event happens', () => {
   it('connect-social: concurrent saves credit it once', async () => {
     const cy = await createTestMember()
     const platforms = ['instagram', 'tiktok', 'youtube', 'pinterest'] as const
-    await Promise.all(platforms.map((platform) => call(h.app, 'PUT', SOCIAL_PROFILES_PATH, { token: cy.bearer, body: { platform, handle: `cy_${platform}`, followers: 10 } })))
+    await Promise.all(
+      platforms.map((platform) => call(h.app, 'PUT', SOCIAL_PROFILES_PATH, { token: cy.bearer, body: { platform, handle: `cy_${platform}`, followers: 10 } })),
+    )
     const { member } = await info(cy)
     expect(member.pointsBalance).toBe(25)
     expect(await missionEntries(member.id, 'connect-social')).toHaveLength(1)
@@ -87,7 +93,11 @@ describe('missions are credited when the event happens', () => {
     const dee = await createTestMember()
     const referred = await createTestMember()
     const deeMember = expectOk(await call(h.app, 'GET', MEMBERS_PATH, { token: dee.bearer }), MemberSchema)
-    expectOk(await call(h.app, 'POST', MEMBERS_PATH, { token: referred.bearer, body: { firstName: 'Rae', lastName: 'Ferd', referralCode: deeMember.referralCode } }), MemberSchema, 201)
+    expectOk(
+      await call(h.app, 'POST', MEMBERS_PATH, { token: referred.bearer, body: { firstName: 'Rae', lastName: 'Ferd', referralCode: deeMember.referralCode } }),
+      MemberSchema,
+      201,
+    )
     await call(h.app, 'PUT', ADDRESS_PATH, { token: referred.bearer, body: GOOD_ADDRESS })
     const c = await createCampaign(h.deps.db, h.clock.now(), { tasks: { questionnaire: true, social: false } })
     const p = expectOk(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: referred.bearer, body: { campaignId: c.campaignId } }), ParticipationSchema, 201)
@@ -96,7 +106,13 @@ describe('missions are credited when the event happens', () => {
     const review = expectOk(
       await call(h.app, 'POST', FLIGHT_REVIEW_PATH, {
         token: referred.bearer,
-        body: { participationId: p.id, rating: 4, title: 'Does the job', body: 'Three weeks of daily use and it still works as on the first day, no complaints.', receivedForFree: true },
+        body: {
+          participationId: p.id,
+          rating: 4,
+          title: 'Does the job',
+          body: 'Three weeks of daily use and it still works as on the first day, no complaints.',
+          receivedForFree: true,
+        },
       }),
       MemberReviewSchema,
       201,

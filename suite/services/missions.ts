@@ -17,13 +17,37 @@ interface MissionDefinition {
 }
 
 export const MISSIONS: MissionDefinition[] = [
-  { key: 'complete-profile', title: 'Complete your profile', description: 'Add your name, birth date, languages, interests and shipping address.', points: 50, repeatable: false },
+  {
+    key: 'complete-profile',
+    title: 'Complete your profile',
+    description: 'Add your name, birth date, languages, interests and shipping address.',
+    points: 50,
+    repeatable: false,
+  },
   { key: 'verify-email', title: 'Verify your e-mail', description: 'Confirm the e-mail address we write to.', points: 25, repeatable: false },
   { key: 'verify-phone', title: 'Verify your phone', description: 'Confirm your mobile number with a one-time code.', points: 25, repeatable: false },
-  { key: 'connect-social', title: 'Connect a social account', description: 'Add the social profile where you share your reviews.', points: 25, repeatable: false },
-  { key: 'first-test', title: 'Finish your first test', description: 'Complete every task of a product test, your published review included.', points: 100, repeatable: false },
+  {
+    key: 'connect-social',
+    title: 'Connect a social account',
+    description: 'Add the social profile where you share your reviews.',
+    points: 25,
+    repeatable: false,
+  },
+  {
+    key: 'first-test',
+    title: 'Finish your first test',
+    description: 'Complete every task of a product test, your published review included.',
+    points: 100,
+    repeatable: false,
+  },
   { key: 'write-review', title: 'Write a review', description: 'Get your first review published.', points: 50, repeatable: false },
-  { key: 'refer-friend', title: 'Refer a friend', description: 'Earn points for each friend who joins with your code and finishes a test.', points: 100, repeatable: true },
+  {
+    key: 'refer-friend',
+    title: 'Refer a friend',
+    description: 'Earn points for each friend who joins with your code and finishes a test.',
+    points: 100,
+    repeatable: true,
+  },
 ]
 export const REFERRAL_POINTS = 100
 
@@ -115,11 +139,7 @@ export async function missionsOf(ex: Executor, memberId: string): Promise<{ bala
 }
 
 export async function ledgerOf(ex: Executor, memberId: string): Promise<LedgerEntry[]> {
-  const rows = await ex
-    .select()
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.memberId, memberId))
-    .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+  const rows = await ex.select().from(ledgerEntries).where(eq(ledgerEntries.memberId, memberId)).orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
   return rows.map((r) => ({
     id: r.id,
     kind: r.points >= 0 ? 'credit' : 'debit',

@@ -4,11 +4,19 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import { and, desc, eq, gt, isNotNull, isNull, ne } from 'drizzle-orm'
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max'
 import * as v from 'valibot'
-import { OTP_MAX_ATTEMPTS, OTP_SENDS_PER_HOUR, OTP_TTL_MINUTES, type EmailValidateResult, type OtpSent, type OtpVerified, type PhoneValidateResult } from '../../contract/otp'
+import {
+  OTP_MAX_ATTEMPTS,
+  OTP_SENDS_PER_HOUR,
+  OTP_TTL_MINUTES,
+  type EmailValidateResult,
+  type OtpSent,
+  type OtpVerified,
+  type PhoneValidateResult,
+} from '../../contract/otp'
 import { members, otpCodes } from '../db/schema'
 import type { Executor } from '../db/client'
 import type { SuiteDeps } from '../deps'
-import { ApiError, badRequest, conflict, rateLimited } from '../http/errors'
+import { badRequest, conflict, rateLimited, type ApiError } from '../http/errors'
 import type { MemberRow } from './members'
 import { syncMissions } from './missions'
 import { hit } from './rate-limit'
@@ -128,7 +136,8 @@ export async function verifyCode(deps: SuiteDeps, member: MemberRow, channel: Ch
       .for('update')
     if (!row) return { ok: false, error: badRequest('No code was sent to this address, or a newer one replaced it', { code: ['request a new code'] }) }
     if (row.verifiedAt) return { ok: true, confirmBefore: new Date(row.verifiedAt.getTime() + CONFIRM_WINDOW_MINUTES * MINUTE) }
-    if (row.attempts >= OTP_MAX_ATTEMPTS) return { ok: false, error: rateLimited('Too many wrong codes; request a new one', Math.max(1, (row.expiresAt.getTime() - now.getTime()) / 1000)) }
+    if (row.attempts >= OTP_MAX_ATTEMPTS)
+      return { ok: false, error: rateLimited('Too many wrong codes; request a new one', Math.max(1, (row.expiresAt.getTime() - now.getTime()) / 1000)) }
     if (now >= row.expiresAt) return { ok: false, error: badRequest('The code expired', { code: ['expired: request a new code'] }) }
     const expected = Buffer.from(row.codeHash, 'hex')
     const given = Buffer.from(hashCode(deps.settings.otpPepper, member.id, channel, target, code), 'hex')
@@ -138,10 +147,16 @@ export async function verifyCode(deps: SuiteDeps, member: MemberRow, channel: Ch
       const left = OTP_MAX_ATTEMPTS - attempts
       return {
         ok: false,
-        error: left > 0 ? badRequest('The code is not right', { code: [`wrong code, ${left} ${left === 1 ? 'try' : 'tries'} left`] }) : rateLimited('Too many wrong codes; request a new one', 60),
+        error:
+          left > 0
+            ? badRequest('The code is not right', { code: [`wrong code, ${left} ${left === 1 ? 'try' : 'tries'} left`] })
+            : rateLimited('Too many wrong codes; request a new one', 60),
       }
     }
-    await tx.update(otpCodes).set({ verifiedAt: now, attempts: row.attempts + 1 }).where(eq(otpCodes.id, row.id))
+    await tx
+      .update(otpCodes)
+      .set({ verifiedAt: now, attempts: row.attempts + 1 })
+      .where(eq(otpCodes.id, row.id))
     return { ok: true, confirmBefore: new Date(now.getTime() + CONFIRM_WINDOW_MINUTES * MINUTE) }
   })
   if (!outcome.ok) throw outcome.error

@@ -66,7 +66,10 @@ async function startSmtpServer() {
 function parseMail(raw: string) {
   const split = raw.indexOf('\r\n\r\n')
   const headers: Record<string, string> = {}
-  for (const line of raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
+  for (const line of raw
+    .slice(0, split)
+    .replace(/\r\n[ \t]+/g, ' ')
+    .split('\r\n')) {
     const colon = line.indexOf(':')
     headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim()
   }
@@ -187,12 +190,30 @@ describe('outbox relay: delivery', () => {
   })
 
   it('in production, erases a message flagged erase_after_delivery once delivered or given up on; locally keeps it', async () => {
-    await h.deps.outbox.enqueue(h.deps.db, { channel: 'email', to: 'gone@example.test', subject: 'Deleted', body: 'Reference DEL-ABCDEFGH23', eraseAfterDelivery: true })
+    await h.deps.outbox.enqueue(h.deps.db, {
+      channel: 'email',
+      to: 'gone@example.test',
+      subject: 'Deleted',
+      body: 'Reference DEL-ABCDEFGH23',
+      eraseAfterDelivery: true,
+    })
     await relay({ email: smtpMail({ smtpUrl: smtp.url, from: MAIL_FROM }) }, { mode: 'local' }).runOnce()
     expect(await rowsOf()).toMatchObject([{ recipient: 'gone@example.test', eraseAfterDelivery: true, body: 'Reference DEL-ABCDEFGH23' }])
 
-    await h.deps.outbox.enqueue(h.deps.db, { channel: 'email', to: 'gone2@example.test', subject: 'Deleted', body: 'Reference DEL-ABCDEFGH24', eraseAfterDelivery: true })
-    await h.deps.outbox.enqueue(h.deps.db, { channel: 'email', to: 'rejected@example.test', subject: 'Deleted', body: 'Reference DEL-ABCDEFGH25', eraseAfterDelivery: true })
+    await h.deps.outbox.enqueue(h.deps.db, {
+      channel: 'email',
+      to: 'gone2@example.test',
+      subject: 'Deleted',
+      body: 'Reference DEL-ABCDEFGH24',
+      eraseAfterDelivery: true,
+    })
+    await h.deps.outbox.enqueue(h.deps.db, {
+      channel: 'email',
+      to: 'rejected@example.test',
+      subject: 'Deleted',
+      body: 'Reference DEL-ABCDEFGH25',
+      eraseAfterDelivery: true,
+    })
     await relay({ email: smtpMail({ smtpUrl: smtp.url, from: MAIL_FROM }) }, { mode: 'production', maxAttempts: 1 }).runOnce()
     expect(smtp.received.map((m) => m.to)).toContainEqual(['gone2@example.test'])
     expect((await rowsOf()).map((r) => r.recipient)).toEqual(['gone@example.test'])
@@ -236,13 +257,22 @@ describe('outbox relay: failures', () => {
     const { lines, logger } = captureLogs()
     try {
       await h.deps.outbox.enqueue(h.deps.db, { channel: 'sms', to: '+4917612345678', body: 'Your Testers Circle code is 654321.' })
-      const r = relay({ sms: twilioSms({ accountSid: SID, authToken: TOKEN, from: SMS_FROM, apiBase: api.apiBase }) }, { logger, maxAttempts: 3, retryMs: 60_000 })
+      const r = relay(
+        { sms: twilioSms({ accountSid: SID, authToken: TOKEN, from: SMS_FROM, apiBase: api.apiBase }) },
+        { logger, maxAttempts: 3, retryMs: 60_000 },
+      )
       const start = h.clock.now().getTime()
 
       expect(await r.runOnce()).toBe(1)
       let [row] = await rowsOf()
       // Kept for the retries.
-      expect(row).toMatchObject({ attempts: 1, lastError: 'SMS API HTTP 400 (error 21211)', sentAt: null, failedAt: null, body: 'Your Testers Circle code is 654321.' })
+      expect(row).toMatchObject({
+        attempts: 1,
+        lastError: 'SMS API HTTP 400 (error 21211)',
+        sentAt: null,
+        failedAt: null,
+        body: 'Your Testers Circle code is 654321.',
+      })
       expect(row!.nextAttemptAt.getTime()).toBe(start + 60_000)
 
       expect(await r.runOnce()).toBe(0) // not due yet

@@ -86,7 +86,12 @@ export function createOutboxRelay(options: RelayOptions): OutboxRelay {
       await tx
         .update(outbox)
         .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + leaseMs) })
-        .where(inArray(outbox.id, due.map((row) => row.id)))
+        .where(
+          inArray(
+            outbox.id,
+            due.map((row) => row.id),
+          ),
+        )
       return due.map((row) => ({ ...row, attempts: row.attempts + 1 }))
     })
   }
@@ -102,7 +107,11 @@ export function createOutboxRelay(options: RelayOptions): OutboxRelay {
       const now = clock.now()
       if (row.attempts >= maxAttempts) {
         if (erased(row)) await db.delete(outbox).where(eq(outbox.id, row.id))
-        else await db.update(outbox).set({ lastError: reason, failedAt: now, ...finished }).where(eq(outbox.id, row.id))
+        else
+          await db
+            .update(outbox)
+            .set({ lastError: reason, failedAt: now, ...finished })
+            .where(eq(outbox.id, row.id))
         log.error({ ...fields, error: reason }, 'outbox message not delivered; gave up')
       } else {
         const retryAt = new Date(now.getTime() + Math.min(retryMs * 2 ** (row.attempts - 1), MAX_RETRY_MS))
@@ -112,7 +121,11 @@ export function createOutboxRelay(options: RelayOptions): OutboxRelay {
       return
     }
     if (erased(row)) await db.delete(outbox).where(eq(outbox.id, row.id))
-    else await db.update(outbox).set({ sentAt: clock.now(), ...finished }).where(eq(outbox.id, row.id))
+    else
+      await db
+        .update(outbox)
+        .set({ sentAt: clock.now(), ...finished })
+        .where(eq(outbox.id, row.id))
     log.info(fields, 'outbox message delivered')
   }
 
@@ -122,7 +135,12 @@ export function createOutboxRelay(options: RelayOptions): OutboxRelay {
     await db
       .update(outbox)
       .set({ attempts: sql`${outbox.attempts} - 1`, nextAttemptAt: clock.now() })
-      .where(inArray(outbox.id, rows.map((row) => row.id)))
+      .where(
+        inArray(
+          outbox.id,
+          rows.map((row) => row.id),
+        ),
+      )
     log.info({ released: rows.length }, 'outbox relay released its batch')
   }
 

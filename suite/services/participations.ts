@@ -1,5 +1,5 @@
 // Participations: sign-up with eligibility, quota and waitlist; withdrawal; task acknowledgements.
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { alias, PgTransaction } from 'drizzle-orm/pg-core'
 import { withEligibilityDefaults, type CampaignKind, type ScreenerQuestion } from '../../contract/campaigns'
 import type { FieldErrors } from '../../contract/envelope'
@@ -41,7 +41,9 @@ function participationList(ex: Executor, filters: ParticipationFilter[]) {
       flight: { name: flights.name, reviewDueAt: flights.reviewDueAt },
       shipment: shipments,
       review: { id: reviews.id, status: reviews.status, rejectionReason: reviews.rejectionReason, publishedAt: reviews.publishedAt },
-      waitlistPosition: sql<string | null>`case when ${participations.status} = 'waitlisted' then (select count(*) from ${participations} as ${sql.identifier(WAITING)} where ${waiting.flightId} = ${participations.flightId} and ${waiting.status} = 'waitlisted' and ${waiting.seq} <= ${participations.seq}) end`,
+      waitlistPosition: sql<
+        string | null
+      >`case when ${participations.status} = 'waitlisted' then (select count(*) from ${participations} as ${sql.identifier(WAITING)} where ${waiting.flightId} = ${participations.flightId} and ${waiting.status} = 'waitlisted' and ${waiting.seq} <= ${participations.seq}) end`,
     })
     .from(participations)
     .innerJoin(campaigns, eq(campaigns.id, participations.campaignId))
@@ -342,7 +344,10 @@ export async function acknowledge(
   const column = task === 'questionnaire' ? 'questionnaireAckedAt' : 'purchaseIntentAckedAt'
   if (!row.p[column]) {
     await deps.db.transaction(async (tx) => {
-      await tx.update(participations).set({ [column]: now, updatedAt: now }).where(eq(participations.id, row.p.id))
+      await tx
+        .update(participations)
+        .set({ [column]: now, updatedAt: now })
+        .where(eq(participations.id, row.p.id))
       await completeWhenDone(tx, row.p.id, now)
     })
   }

@@ -66,7 +66,13 @@ export function profilePdf(data: ProfileExport): Promise<Buffer> {
 
     const heading = (text: string) => doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).fillColor('#1d3557').text(text).moveDown(0.2)
     const line = (label: string, value: string | number | null | undefined) =>
-      doc.font('Helvetica-Bold').fontSize(10).fillColor('#222').text(`${label}: `, { continued: true }).font('Helvetica').text(value === null || value === undefined || value === '' ? '—' : String(value))
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(10)
+        .fillColor('#222')
+        .text(`${label}: `, { continued: true })
+        .font('Helvetica')
+        .text(value === null || value === undefined || value === '' ? '—' : String(value))
     const m = data.member
 
     doc.font('Helvetica-Bold').fontSize(20).fillColor('#1d3557').text('Your Testers Circle data')
@@ -90,13 +96,19 @@ export function profilePdf(data: ProfileExport): Promise<Buffer> {
 
     heading('Shipping address')
     const a = data.address
-    if (a) doc.font('Helvetica').fontSize(10).text([a.name, a.line1, a.line2, `${a.postalCode} ${a.city}`, a.region, a.country].filter(Boolean).join('\n'))
+    if (a)
+      doc
+        .font('Helvetica')
+        .fontSize(10)
+        .text([a.name, a.line1, a.line2, `${a.postalCode} ${a.city}`, a.region, a.country].filter(Boolean).join('\n'))
     else doc.font('Helvetica').fontSize(10).text('No address saved.')
 
     heading('Notification settings')
     for (const channel of ['email', 'sms'] as const) {
       const s: NotificationSettings['email'] = data.notifications[channel]
-      const on = Object.entries(s).filter(([, v]) => v).map(([k]) => k)
+      const on = Object.entries(s)
+        .filter(([, v]) => v)
+        .map(([k]) => k)
       line(channel === 'email' ? 'E-mail' : 'SMS', on.length ? on.join(', ') : 'off')
     }
 
@@ -107,7 +119,10 @@ export function profilePdf(data: ProfileExport): Promise<Buffer> {
     heading('Product tests')
     if (data.participations.length === 0) doc.font('Helvetica').fontSize(10).text('None yet.')
     for (const p of data.participations) {
-      line(p.campaign.productName, `${p.status}, applied ${p.appliedAt.slice(0, 10)}${p.shipment?.trackingNumber ? `, tracking ${p.shipment.carrier} ${p.shipment.trackingNumber}` : ''}`)
+      line(
+        p.campaign.productName,
+        `${p.status}, applied ${p.appliedAt.slice(0, 10)}${p.shipment?.trackingNumber ? `, tracking ${p.shipment.carrier} ${p.shipment.trackingNumber}` : ''}`,
+      )
     }
 
     heading('Reviews')
@@ -219,7 +234,10 @@ export async function pseudonymize(deps: SuiteDeps, member: MemberRow): Promise<
     await tx
       .delete(rateLimits)
       .where(inArray(rateLimits.key, [otpMemberLimitKey(member.id), ...[...used].map(([target, channel]) => otpTargetLimitKey(channel, target))]))
-    await tx.update(frontEndLogs).set({ userId: null }).where(inArray(frontEndLogs.userId, [member.uid, member.id]))
+    await tx
+      .update(frontEndLogs)
+      .set({ userId: null })
+      .where(inArray(frontEndLogs.userId, [member.uid, member.id]))
 
     // Free text the member wrote: screener answers and return comments.
     const answered = await tx
@@ -270,7 +288,12 @@ export async function pseudonymize(deps: SuiteDeps, member: MemberRow): Promise<
     if (messages) removed.add('codes-and-messages')
     const posts = await tx.select({ id: socialPosts.id }).from(socialPosts).where(eq(socialPosts.memberId, member.id))
     if (posts.length) {
-      await tx.delete(socialPosts).where(inArray(socialPosts.id, posts.map((p) => p.id)))
+      await tx.delete(socialPosts).where(
+        inArray(
+          socialPosts.id,
+          posts.map((p) => p.id),
+        ),
+      )
       removed.add('social-posts')
     }
 
@@ -306,7 +329,11 @@ export async function pseudonymize(deps: SuiteDeps, member: MemberRow): Promise<
 }
 
 async function exists(tx: Tx, table: PgTable, where: SQL): Promise<boolean> {
-  const rows = await tx.select({ one: sql<number>`1` }).from(table).where(where).limit(1)
+  const rows = await tx
+    .select({ one: sql<number>`1` })
+    .from(table)
+    .where(where)
+    .limit(1)
   return rows.length > 0
 }
 

@@ -85,7 +85,8 @@ function buildReviewList(db: Db, filters: ReviewFilter[]) {
   // index-only scan, cost PostgreSQL several times more at 50 concurrent requests on a table not yet vacuumed.)
   const totalsJson = sql<[number, number | string | null]>`json_build_array(count(*), avg(${reviews.rating}))`
   // Products are joined only to filter by their category.
-  const filtered = <Q extends PgSelect>(query: Q) => (filters.includes('category') ? query.innerJoin(products, eq(products.id, reviews.productId)) : query).where(where)
+  const filtered = <Q extends PgSelect>(query: Q) =>
+    (filters.includes('category') ? query.innerJoin(products, eq(products.id, reviews.productId)) : query).where(where)
   const totals = filtered(db.select({ totals: totalsJson }).from(reviews).$dynamic())
   const name = filters.join('_') || 'all'
   return {

@@ -63,7 +63,16 @@ export async function redeem(
     const code = await deps.discountCodes.issue({ requestId, valueCents: chosen.valueCents, currency: chosen.currency, title: chosen.title })
     const [row] = await tx
       .insert(redemptions)
-      .values({ memberId: member.id, requestId, rewardId, code, points: chosen.points, valueCents: chosen.valueCents, currency: chosen.currency, createdAt: now })
+      .values({
+        memberId: member.id,
+        requestId,
+        rewardId,
+        code,
+        points: chosen.points,
+        valueCents: chosen.valueCents,
+        currency: chosen.currency,
+        createdAt: now,
+      })
       .returning()
     if (!row) throw new Error('Redemption not written')
     await tx.insert(ledgerEntries).values({

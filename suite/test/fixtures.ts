@@ -24,9 +24,7 @@ export async function createCampaign(
     tasks?: Partial<Tasks>
   } = {},
 ): Promise<CampaignFixture> {
-  const offsets = { upcoming: [5, 10, 12, 30], open: [-1, 10, 12, 30], testing: [-20, -10, -8, 20], completed: [-60, -50, -45, -10] }[
-    options.phase ?? 'open'
-  ]
+  const offsets = { upcoming: [5, 10, 12, 30], open: [-1, 10, 12, 30], testing: [-20, -10, -8, 20], completed: [-60, -50, -45, -10] }[options.phase ?? 'open']
   const slug = `test-${crypto.randomUUID().slice(0, 8)}`
   const [product] = await db
     .insert(products)

@@ -23,14 +23,11 @@ export function projectId(): string {
 }
 
 export async function signIn(email: string, password: string): Promise<string> {
-  const response = await fetch(
-    `http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  )
+  const response = await fetch(`http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  })
   const body = (await response.json()) as { idToken?: string; error?: { message: string } }
   if (!response.ok || !body.idToken) throw new Error(`Sign-in failed: ${body.error?.message ?? response.status}`)
   return body.idToken

@@ -69,7 +69,9 @@ describe('verifications', () => {
     await page.getByLabel('Country').selectOption('DE')
     await page.getByLabel('Mobile number').fill(MOBILE)
     await page.getByRole('button', { name: 'Send me a code' }).click()
-    await page.waitForURL((url) => url.pathname === '/en/user/verify-phone' && url.searchParams.get('redirect') === '/en/member/verifications/MobileVerifications')
+    await page.waitForURL(
+      (url) => url.pathname === '/en/user/verify-phone' && url.searchParams.get('redirect') === '/en/member/verifications/MobileVerifications',
+    )
     const code = /\b(\d{6})\b/.exec(await latestSms(MOBILE_E164))?.[1]
     expect(code).toMatch(/^\d{6}$/)
     await page.getByLabel('Code').fill(code!)

@@ -9,7 +9,6 @@ import { axeViolations, gotoHydrated, keepScreenshot, launchBrowser, newContext,
 import { createMember, signInThroughUi, type TestMember } from './support/members'
 
 const ADULTS_ONLY = 'lumen-vitamin-c-serum'
-const PHONE_REQUIRED = 'fieldday-electrolyte-tabs'
 const MOBILE = '01512 3456789'
 const MOBILE_E164 = '+4915123456789'
 
@@ -241,7 +240,10 @@ describe('choices and invitations', () => {
 
     const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download as JSON' }).click()])
     expect(jsonDownload.suggestedFilename()).toMatch(/^testers-circle-data-\d{4}-\d{2}-\d{2}\.json$/)
-    const exported = JSON.parse(readFileSync((await jsonDownload.path())!, 'utf8')) as { member: { email: string; birthDate: string }; participations: unknown[] }
+    const exported = JSON.parse(readFileSync((await jsonDownload.path())!, 'utf8')) as {
+      member: { email: string; birthDate: string }
+      participations: unknown[]
+    }
     expect(exported.member).toMatchObject({ email: member.email, birthDate: '1990-05-17' })
     expect(exported.participations).toHaveLength(1)
 

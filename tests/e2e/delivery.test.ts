@@ -49,7 +49,10 @@ describe('a visitor’s public pages', () => {
           expect(script.headers()['cache-control'], script.url()).toBe('public, max-age=31536000, immutable')
         }
         const scripts = await Promise.all(own.filter((r) => r.request().resourceType() === 'script').map((r) => r.text()))
-        expect(scripts.some((body) => body.includes(FIREBASE_MARKER)), path).toBe(false)
+        expect(
+          scripts.some((body) => body.includes(FIREBASE_MARKER)),
+          path,
+        ).toBe(false)
 
         const messages = own.find((r) => /\/_i18n\/[\da-f]{12}\/en\/messages\.json$/.test(r.url()))
         expect(messages, path).toBeDefined()
@@ -123,10 +126,13 @@ async function countingIdentity(): Promise<{ host: string; lookups: () => number
   let lookups = 0
   const server: Server = createServer((incoming, outgoing) => {
     if ((incoming.url ?? '').includes('accounts:lookup')) lookups++
-    const forward = httpRequest({ host: emulatorHost, port: Number(emulatorPort), path: incoming.url, method: incoming.method, headers: incoming.headers }, (answer) => {
-      outgoing.writeHead(answer.statusCode ?? 502, answer.headers)
-      answer.pipe(outgoing)
-    })
+    const forward = httpRequest(
+      { host: emulatorHost, port: Number(emulatorPort), path: incoming.url, method: incoming.method, headers: incoming.headers },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(outgoing)
+      },
+    )
     incoming.pipe(forward)
   })
   const port = await freePort()
@@ -174,7 +180,11 @@ describe('a member page rendered on the server', () => {
       // one look-up of the member for all of them, where checking revocation per request made one
       // or more per page.
       for (let round = 0; round < 2; round++) {
-        for (const [path, expected] of [['/en/how-it-works', 'Sign out'], ['/en/member/missions', 'Your missions'], ['/en/member/missions/rewards', 'Redeem']] as const) {
+        for (const [path, expected] of [
+          ['/en/how-it-works', 'Sign out'],
+          ['/en/member/missions', 'Your missions'],
+          ['/en/member/missions/rewards', 'Redeem'],
+        ] as const) {
           const page = await context.request.get(path)
           expect(page.status()).toBe(200)
           expect(await page.text()).toContain(expected)
@@ -221,7 +231,10 @@ describe('a signed-in member’s pages', () => {
         expect(await page.getByTestId('member-name').textContent(), path).toBeTruthy()
         const scripts = await Promise.all(visit.responses.filter((r) => r.request().resourceType() === 'script').map((r) => r.text()))
         expect(scripts.length, path).toBeGreaterThan(3)
-        expect(scripts.some((body) => body.includes(FIREBASE_MARKER)), path).toBe(false)
+        expect(
+          scripts.some((body) => body.includes(FIREBASE_MARKER)),
+          path,
+        ).toBe(false)
         // A page reached in the browser gets its data through server functions on the session cookie.
         await page.getByRole('banner').getByRole('link', { name: 'Missions' }).click()
         await page.getByRole('heading', { name: 'Your missions' }).waitFor()

@@ -91,7 +91,10 @@ describe('a visitor', () => {
   it('gets the first page, not an error, for bad search parameters', async () => {
     const response = await gotoHydrated(page, '/en/reviews?page=abc&rating=9&category=shoes')
     expect(response?.status()).toBe(200)
-    await page.getByRole('navigation', { name: 'Pages' }).getByText(/Page 1 of/).waitFor()
+    await page
+      .getByRole('navigation', { name: 'Pages' })
+      .getByText(/Page 1 of/)
+      .waitFor()
   })
 
   it('reads a whole review with its product', async () => {

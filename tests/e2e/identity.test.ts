@@ -123,7 +123,10 @@ describe('a new member', () => {
     await signOutFromHeader()
     // The old cookie, replayed as if it had been stolen before signing out: refused, since signing
     // out revoked the member's sessions on the server.
-    const replayed = await fetch(`${baseUrl()}/en/member/missions`, { redirect: 'manual', headers: { cookie: `__session=${session!.value}`, accept: 'text/html' } })
+    const replayed = await fetch(`${baseUrl()}/en/member/missions`, {
+      redirect: 'manual',
+      headers: { cookie: `__session=${session!.value}`, accept: 'text/html' },
+    })
     expect(replayed.status).toBe(302)
     expect(replayed.headers.get('location')).toBe('/en/user/login?redirect=%2Fen%2Fmember%2Fmissions')
     await signIn(member.email, member.password, '/en/user/login?redirect=%2Fen%2Fmember%2Fmissions')

@@ -169,7 +169,10 @@ describe('a new member after applying', () => {
     ])
     expect(await textOnPage(page, '0 of 4 tasks done').isVisible()).toBe(true)
     await page.getByRole('button', { name: 'Acknowledge questionnaire' }).click()
-    await page.getByTestId('task-questionnaire').getByText(/Done on \d\d\/\d\d\/\d\d/).waitFor()
+    await page
+      .getByTestId('task-questionnaire')
+      .getByText(/Done on \d\d\/\d\d\/\d\d/)
+      .waitFor()
     expect(await textOnPage(page, '1 of 4 tasks done').isVisible()).toBe(true)
     expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('1')
     await expectNoAxeViolations()
@@ -248,7 +251,9 @@ describe('a new member after applying', () => {
   })
 
   it('is published once the operator approves it', async () => {
-    const { items } = (await suiteCall('GET', `suite/api/campaigns/${journey.campaignId}/participations`)) as { items: Array<{ review: { id: string } | null }> }
+    const { items } = (await suiteCall('GET', `suite/api/campaigns/${journey.campaignId}/participations`)) as {
+      items: Array<{ review: { id: string } | null }>
+    }
     const reviewId = items[0]?.review?.id
     expect(reviewId).toBeDefined()
     journey.reviewId = reviewId!
@@ -269,7 +274,10 @@ describe('a new member after applying', () => {
 
     // Published, but the campaign's social tasks are still open: the test is not complete yet.
     await gotoHydrated(page, '/en/member/campaigns')
-    await page.getByRole('region', { name: /Testing now/ }).getByText('Your review is published. Finish the 2 remaining tasks to complete this test.').waitFor()
+    await page
+      .getByRole('region', { name: /Testing now/ })
+      .getByText('Your review is published. Finish the 2 remaining tasks to complete this test.')
+      .waitFor()
     expect(await page.getByRole('region', { name: /Completed/ }).count()).toBe(0)
   })
 
@@ -300,7 +308,10 @@ describe('a new member after applying', () => {
 
     await form.getByLabel('Reach').fill('1,250')
     await form.getByRole('button', { name: 'Report impressions' }).click()
-    await page.getByTestId('latest-impressions').getByText(/reach 1250, likes 57, comments 9, shares 4/).waitFor()
+    await page
+      .getByTestId('latest-impressions')
+      .getByText(/reach 1250, likes 57, comments 9, shares 4/)
+      .waitFor()
     expect(await form.getByText('Reach: enter a whole number of 0 or more, like 1200.').count()).toBe(0)
 
     await gotoHydrated(page, `/en/member/campaigns/${journey.campaignId}`)
@@ -310,7 +321,10 @@ describe('a new member after applying', () => {
 
     // The last task done: the test is complete, and "Finish your first test" is credited with it.
     await gotoHydrated(page, '/en/member/campaigns')
-    await page.getByRole('region', { name: /Completed/ }).getByRole('link', { name: 'Read my review' }).waitFor()
+    await page
+      .getByRole('region', { name: /Completed/ })
+      .getByRole('link', { name: 'Read my review' })
+      .waitFor()
     await gotoHydrated(page, '/en/member/missions')
     const firstTest = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Finish your first test' }) })
     await firstTest.getByText('Done · 100 points earned').waitFor()
@@ -331,7 +345,9 @@ describe('a new member after applying', () => {
     const shipmentId = ((await suiteCall('GET', 'logistics/v1/members/shipments')).shipments as Array<{ id: string }>)[0]!.id
     await operator({ command: 'issue-return-label', id: shipmentId, labelUrl: 'https://labels.testerscircle.example/return/JD014600009912.pdf' })
     await page.reload()
-    expect(await card.getByRole('link', { name: 'Download your return label' }).getAttribute('href')).toBe('https://labels.testerscircle.example/return/JD014600009912.pdf')
+    expect(await card.getByRole('link', { name: 'Download your return label' }).getAttribute('href')).toBe(
+      'https://labels.testerscircle.example/return/JD014600009912.pdf',
+    )
     await operator({ command: 'mark-returned', id: shipmentId })
     await page.reload()
     await card.getByText('We received the product back. Thank you for letting us know.').waitFor()
@@ -362,7 +378,12 @@ describe('the demo member', () => {
     expect(await demoPage.getByTestId('participation-card').count()).toBeGreaterThanOrEqual(4)
     expect(await axeViolations(demoPage)).toEqual([])
     await screenshot('demo-campaigns', demoPage)
-    await demoPage.getByRole('region', { name: /Testing now/ }).getByRole('heading', { level: 3 }).getByRole('link').first().click()
+    await demoPage
+      .getByRole('region', { name: /Testing now/ })
+      .getByRole('heading', { level: 3 })
+      .getByRole('link')
+      .first()
+      .click()
     await demoPage.getByTestId('participation-timeline').waitFor()
     expect(await axeViolations(demoPage)).toEqual([])
     await screenshot('demo-participation', demoPage)

@@ -137,10 +137,9 @@ describe('a visitor by keyboard', () => {
     await page.keyboard.press('Enter')
     await page.waitForURL('**/en/how-it-works#selection')
     // A jump within the page puts its target at the top of the window, where the header is.
-    const [headingTop, headerBottom] = await page.locator('#selection-title').evaluate((heading) => [
-      heading.getBoundingClientRect().top,
-      document.querySelector('header')!.getBoundingClientRect().bottom,
-    ])
+    const [headingTop, headerBottom] = await page
+      .locator('#selection-title')
+      .evaluate((heading) => [heading.getBoundingClientRect().top, document.querySelector('header')!.getBoundingClientRect().bottom])
     expect(headingTop, 'the chapter heading starts below the sticky header').toBeGreaterThanOrEqual(headerBottom!)
     await page.keyboard.press('Tab')
     await expectActiveElementVisible(page)

@@ -140,7 +140,13 @@ describe('the error catalogue in the browser', () => {
     await gotoHydrated(page, '/en/how-it-works')
     const marker = `e2e uncaught error ${Date.now()}`
     const logged = page.waitForResponse((response) => response.url().includes('/_serverFn/') && (response.request().postData() ?? '').includes(marker))
-    await page.evaluate((message) => setTimeout(() => { throw new Error(message) }), marker)
+    await page.evaluate(
+      (message) =>
+        setTimeout(() => {
+          throw new Error(message)
+        }),
+      marker,
+    )
     const response = await logged
     expect(response.status()).toBe(200)
     // The server function's answer { sent: true } (the suite stored the entry), as seroval writes it.
@@ -154,7 +160,14 @@ describe('with the member API down', () => {
     const port = await freePort()
     const serverEntry = resolve(import.meta.dirname, '../..', process.env.PORTAL_OUTPUT_DIR ?? '.output', 'server/index.mjs')
     const portal = startNode('portal-without-suite', [serverEntry], {
-      env: { PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', PORTAL_MODE: 'local', SUITE_URL: deadSuite, FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost') },
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+        PORTAL_MODE: 'local',
+        SUITE_URL: deadSuite,
+        FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
+      },
       quiet: true,
     })
     const lonely = await browser.newContext({ baseURL: `http://127.0.0.1:${port}`, viewport: { width: 1280, height: 900 } })

@@ -66,7 +66,12 @@ describe('routes as a visitor sees them', () => {
     const campaigns = (await (await fetch(`${suite}/suite/api/public/campaigns?pageSize=1`)).json()) as { data: { items: Array<{ id: string; slug: string }> } }
     const review = reviews.data.items[0]!
     const campaign = campaigns.data.items[0]!
-    for (const path of [`/en/reviews/${review.id}`, `/en/ready-to-test/${campaign.slug}`, `/en/ready-to-test/${campaign.id}`, `/en/campaign-details?campaign=${campaign.slug}`]) {
+    for (const path of [
+      `/en/reviews/${review.id}`,
+      `/en/ready-to-test/${campaign.slug}`,
+      `/en/ready-to-test/${campaign.id}`,
+      `/en/campaign-details?campaign=${campaign.slug}`,
+    ]) {
       expect((await get(path)).status, path).toBe(200)
     }
     for (const path of ['/en/reviews/00000000-0000-4000-8000-000000000000', '/en/ready-to-test/no-such-campaign']) {

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useLingui } from '@lingui/react/macro'
-import { useRef } from 'react'
+import { useState } from 'react'
 import { Button } from './button'
 import { feedback, type FeedbackState } from './feedback-store'
 import { returnFocus } from './focus-return'
@@ -9,8 +9,8 @@ import { returnFocus } from './focus-return'
 export default function FeedbackDialog({ dialog }: { dialog: FeedbackState['dialog'] }) {
   const { t } = useLingui()
   // The dialog is gone from the store by the time it has closed: its opener is kept here.
-  const opener = useRef<HTMLElement | null>(null)
-  if (dialog) opener.current = dialog.opener
+  const [opener, setOpener] = useState<HTMLElement | null>(null)
+  if (dialog && dialog.opener !== opener) setOpener(dialog.opener)
   return (
     <Dialog.Root
       open={dialog !== null}
@@ -32,7 +32,7 @@ export default function FeedbackDialog({ dialog }: { dialog: FeedbackState['dial
           // Opened from the store, it has no trigger of its own for the dialog library to go back to.
           onCloseAutoFocus={(event) => {
             event.preventDefault()
-            returnFocus(opener.current)
+            returnFocus(opener)
           }}
           data-testid="confirm-dialog"
         >

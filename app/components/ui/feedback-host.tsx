@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react'
-import { lazy, Suspense, useEffect, useRef, useSyncExternalStore, type ComponentType } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type ComponentType } from 'react'
 import { cn } from '~/lib/cn'
 import { feedback, type FeedbackState, type Toast, type ToastSeverity } from './feedback-store'
 import { liveRegion, type Politeness } from './live-region'
@@ -99,16 +99,13 @@ export function FeedbackHost() {
   const { t } = useLingui()
   useToastAnnouncements(toasts)
   // Once loaded, the dialog stays mounted, so that closing it runs its own close handling.
-  const dialogUsed = useRef(false)
-  if (dialog) dialogUsed.current = true
+  const [dialogUsed, setDialogUsed] = useState(false)
+  if (dialog && !dialogUsed) setDialogUsed(true)
 
   return (
     <>
       <LiveRegions />
-      <section
-        aria-label={t`Notifications`}
-        className="pointer-events-none fixed top-4 right-4 z-tooltip flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
-      >
+      <section aria-label={t`Notifications`} className="pointer-events-none fixed top-4 right-4 z-tooltip flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2">
         {toasts.map((toast) => {
           const { className, Icon } = toastLook[toast.severity]
           return (
@@ -137,7 +134,7 @@ export function FeedbackHost() {
       </section>
 
       {/* The dialog's code arrives the first time a dialog is asked for: most visits never open one. */}
-      {dialogUsed.current && (
+      {dialogUsed && (
         <Suspense fallback={null}>
           <FeedbackDialog dialog={dialog} />
         </Suspense>

@@ -52,7 +52,10 @@ export const feedback = {
   toast(input: ToastInput): number {
     const toast: Toast = { ...input, id: nextId++, life: input.life ?? DEFAULT_TOAST_LIFE_MS }
     set({ ...state, toasts: [...state.toasts, toast] })
-    timers.set(toast.id, setTimeout(() => feedback.dismissToast(toast.id), toast.life))
+    timers.set(
+      toast.id,
+      setTimeout(() => feedback.dismissToast(toast.id), toast.life),
+    )
     return toast.id
   },
   dismissToast(id: number) {

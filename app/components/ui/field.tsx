@@ -108,7 +108,12 @@ export function FormAlert({ children, tone = 'error' }: { children: ReactNode; t
   )
 }
 
-type SelectProps = Omit<ComponentProps<'select'>, 'id'> & { label: string; error?: string; id?: string; options: ReadonlyArray<{ value: string; label: string }> }
+type SelectProps = Omit<ComponentProps<'select'>, 'id'> & {
+  label: string
+  error?: string
+  id?: string
+  options: ReadonlyArray<{ value: string; label: string }>
+}
 
 export function SelectField({ label, error, options, id, className, ...props }: SelectProps) {
   return (

@@ -8,7 +8,11 @@ afterEach(() => {
 
 function page() {
   document.body.innerHTML = '<main id="main"><button id="opener">Open</button></main><div role="dialog"><button id="inside">OK</button></div>'
-  return { opener: document.getElementById('opener') as HTMLButtonElement, inside: document.getElementById('inside') as HTMLButtonElement, main: document.getElementById('main')! }
+  return {
+    opener: document.getElementById('opener') as HTMLButtonElement,
+    inside: document.getElementById('inside') as HTMLButtonElement,
+    main: document.getElementById('main')!,
+  }
 }
 
 describe('returnFocus', () => {

@@ -5,7 +5,15 @@ import { registerSchema } from './account-schemas'
 
 i18n.loadAndActivate({ locale: 'en', messages: {} })
 
-const valid = { firstName: 'Ada', lastName: 'Lovelace', displayName: 'Ada', email: 'ada@example.com', password: 'tested4you', acceptTerms: true, referralCode: '' }
+const valid = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  displayName: 'Ada',
+  email: 'ada@example.com',
+  password: 'tested4you',
+  acceptTerms: true,
+  referralCode: '',
+}
 
 describe('registration form', () => {
   it('accepts a complete form and normalises the referral code', () => {
@@ -14,7 +22,15 @@ describe('registration form', () => {
   })
 
   it('reports each bad field by name', () => {
-    const result = validateForm(registerSchema(i18n), { firstName: '', lastName: 'L', displayName: 'A', email: 'nope', password: 'short', acceptTerms: false, referralCode: '!!' })
+    const result = validateForm(registerSchema(i18n), {
+      firstName: '',
+      lastName: 'L',
+      displayName: 'A',
+      email: 'nope',
+      password: 'short',
+      acceptTerms: false,
+      referralCode: '!!',
+    })
     expect(result.ok).toBe(false)
     if (result.ok) return
     expect(Object.keys(result.fieldErrors).sort()).toEqual(['acceptTerms', 'displayName', 'email', 'firstName', 'password', 'referralCode'])

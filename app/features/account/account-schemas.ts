@@ -10,7 +10,13 @@ export const PASSWORD_RULES = [
 ] as const
 
 const email = (i18n: I18n) =>
-  v.pipe(v.string(), v.trim(), v.nonEmpty(i18n._(msg`Enter your e-mail address.`)), v.email(i18n._(msg`Enter a valid e-mail address, like name@example.com.`)), v.maxLength(254))
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty(i18n._(msg`Enter your e-mail address.`)),
+    v.email(i18n._(msg`Enter a valid e-mail address, like name@example.com.`)),
+    v.maxLength(254),
+  )
 
 export const signInSchema = (i18n: I18n) =>
   v.object({
@@ -20,7 +26,8 @@ export const signInSchema = (i18n: I18n) =>
 
 export const emailOnlySchema = (i18n: I18n) => v.object({ email: email(i18n) })
 
-const personName = (i18n: I18n, message: ReturnType<typeof msg>) => v.pipe(v.string(), v.trim(), v.minLength(1, i18n._(message)), v.maxLength(80, i18n._(msg`A name can have at most 80 characters.`)))
+const personName = (i18n: I18n, message: ReturnType<typeof msg>) =>
+  v.pipe(v.string(), v.trim(), v.minLength(1, i18n._(message)), v.maxLength(80, i18n._(msg`A name can have at most 80 characters.`)))
 
 export const registerSchema = (i18n: I18n) =>
   v.object({

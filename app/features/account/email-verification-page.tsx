@@ -31,6 +31,8 @@ export function EmailVerificationPage({ redirect }: { redirect?: string }) {
 
   useEffect(() => {
     const stored = Number(window.localStorage.getItem(LAST_SENT_KEY) ?? Date.now())
+    // The time of the last e-mail lives in the browser's storage: read after hydration, as the server cannot know it.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setLastSent(stored)
     window.localStorage.setItem(LAST_SENT_KEY, String(stored))
     const timer = setInterval(() => setNow(Date.now()), 1000)
@@ -67,7 +69,8 @@ export function EmailVerificationPage({ redirect }: { redirect?: string }) {
     }
   }, [check])
 
-  const waitSeconds = lastSent === null ? RESEND_COOLDOWN_MS / 1000 : Math.min(RESEND_COOLDOWN_MS / 1000, Math.max(0, Math.ceil((lastSent + RESEND_COOLDOWN_MS - now) / 1000)))
+  const waitSeconds =
+    lastSent === null ? RESEND_COOLDOWN_MS / 1000 : Math.min(RESEND_COOLDOWN_MS / 1000, Math.max(0, Math.ceil((lastSent + RESEND_COOLDOWN_MS - now) / 1000)))
   const email = viewer?.signedIn ? viewer.email : null
   const verified = viewer?.signedIn === true && viewer.emailVerified
 
@@ -108,7 +111,11 @@ export function EmailVerificationPage({ redirect }: { redirect?: string }) {
   return (
     <AccountPage
       title={t`E-mail verification`}
-      intro={email ? t`We sent a link to ${email}. Open it to confirm that this address is yours.` : t`We sent you a link by e-mail. Open it to confirm that the address is yours.`}
+      intro={
+        email
+          ? t`We sent a link to ${email}. Open it to confirm that this address is yours.`
+          : t`We sent you a link by e-mail. Open it to confirm that the address is yours.`
+      }
     >
       {status}
       <div className="flex max-w-xl flex-col gap-4">

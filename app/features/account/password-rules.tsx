@@ -14,7 +14,9 @@ export function PasswordRules({ password }: { password: string }) {
           <li key={rule.id} className={cn('flex items-center gap-2', met ? 'text-verdin' : 'text-muted')}>
             {met ? <Check className="size-4" aria-hidden="true" /> : <Circle className="size-3" aria-hidden="true" />}
             <span>{i18n._(rule.label)}</span>
-            <span className="sr-only">{met ? i18n._({ id: 'password.rule.met', message: '(met)' }) : i18n._({ id: 'password.rule.notMet', message: '(not met yet)' })}</span>
+            <span className="sr-only">
+              {met ? i18n._({ id: 'password.rule.met', message: '(met)' }) : i18n._({ id: 'password.rule.notMet', message: '(not met yet)' })}
+            </span>
           </li>
         )
       })}

@@ -86,7 +86,10 @@ async function pressSave(save: HTMLButtonElement) {
 describe('useRecentSignIn', () => {
   it('asks for the password, then retries the refused call once and hands back its answer', async () => {
     const page = mount([refused, saved])
-    vi.mocked(reauthenticate).mockResolvedValue({ ok: true, value: { signedIn: true, uid: 'u1', displayName: 'M', emailVerified: true, email: 'm@example.com' } })
+    vi.mocked(reauthenticate).mockResolvedValue({
+      ok: true,
+      value: { signedIn: true, uid: 'u1', displayName: 'M', emailVerified: true, email: 'm@example.com' },
+    })
     await pressSave(page.save)
     expect(dialog()?.textContent).toContain("Confirm it's you")
     expect(document.activeElement).toBe(password())

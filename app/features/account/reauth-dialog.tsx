@@ -159,8 +159,8 @@ export function ReauthDialog({
               <Dialog.Description className="text-muted">
                 {email ? (
                   <Trans>
-                    For your security, this change needs a recent sign-in. We can e-mail a sign-in link to {email}. Open it in this browser, then come back to this
-                    tab and choose “Try again”: what you typed on the page stays as it is.
+                    For your security, this change needs a recent sign-in. We can e-mail a sign-in link to {email}. Open it in this browser, then come back to
+                    this tab and choose “Try again”: what you typed on the page stays as it is.
                   </Trans>
                 ) : (
                   t`For your security, this change needs a recent sign-in. Sign out and sign in again, then make the change.`

@@ -35,7 +35,11 @@ export function RegisterForm({ redirect, referralCode: invitedWith }: { redirect
       const check = await checkReferralCodeFn({ data: { code: referralCode } })
       if (!check.ok || !check.data.valid) {
         setBusy(false)
-        setErrors({ referralCode: check.ok ? t`We do not know this referral code. Check it with your friend, or leave the field empty.` : t`We could not check the referral code just now. Try again, or leave the field empty.` })
+        setErrors({
+          referralCode: check.ok
+            ? t`We do not know this referral code. Check it with your friend, or leave the field empty.`
+            : t`We could not check the referral code just now. Try again, or leave the field empty.`,
+        })
         return
       }
     }

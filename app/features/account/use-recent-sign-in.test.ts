@@ -14,7 +14,10 @@ function callAnswering(...answers: UpstreamResult<string>[]) {
 
 describe('guarded', () => {
   it('passes every result but a recent-sign-in refusal through without asking', async () => {
-    const rejected: UpstreamResult<string> = { ok: false, failure: { kind: 'rejected', path: 'p', httpStatus: 400, message: null, fields: { 'payout.iban': ['bad'] } } }
+    const rejected: UpstreamResult<string> = {
+      ok: false,
+      failure: { kind: 'rejected', path: 'p', httpStatus: 400, message: null, fields: { 'payout.iban': ['bad'] } },
+    }
     for (const answer of [saved, rejected, { ok: false, failure: { kind: 'unauthenticated', path: 'p' } } as const]) {
       const { call, runs } = callAnswering(answer)
       let asked = false

@@ -164,7 +164,11 @@ function ChooseNewPassword({ oobCode }: { oobCode: string }) {
     setBusy(true)
     const outcome = await resetPassword(queryClient, oobCode, checked.data.password)
     setBusy(false)
-    setResult(outcome.ok ? { tone: 'success', text: t`Your new password is saved. You can sign in with it now.` } : { tone: 'error', text: i18n._(accountFailureMessage[outcome.failure]) })
+    setResult(
+      outcome.ok
+        ? { tone: 'success', text: t`Your new password is saved. You can sign in with it now.` }
+        : { tone: 'error', text: i18n._(accountFailureMessage[outcome.failure]) },
+    )
   }
 
   return (

@@ -70,7 +70,10 @@ function Question({ question, error }: { question: ScreenerQuestion; error?: str
           maxLength={1000}
           aria-invalid={error ? true : undefined}
           aria-describedby={errorId}
-          className={cn('rounded-lg border bg-white px-3 py-2.5 text-ink focus-visible:outline-3 focus-visible:outline-focus-ring', error ? 'border-danger' : 'border-[#8a94a6]')}
+          className={cn(
+            'rounded-lg border bg-white px-3 py-2.5 text-ink focus-visible:outline-3 focus-visible:outline-focus-ring',
+            error ? 'border-danger' : 'border-[#8a94a6]',
+          )}
         />
         {error && (
           <p id={errorId} className="text-sm font-medium text-danger">
@@ -88,7 +91,11 @@ function Question({ question, error }: { question: ScreenerQuestion; error?: str
       </legend>
       <div className="mt-2 grid gap-2 sm:grid-cols-2">
         {question.options.map((option, i) => (
-          <label key={option} htmlFor={`${name}-${i}`} className="flex cursor-pointer items-center gap-3 rounded-lg border border-line bg-white px-3 py-2.5 has-[:checked]:border-authentic has-[:checked]:bg-authentic-soft">
+          <label
+            key={option}
+            htmlFor={`${name}-${i}`}
+            className="flex cursor-pointer items-center gap-3 rounded-lg border border-line bg-white px-3 py-2.5 has-[:checked]:border-authentic has-[:checked]:bg-authentic-soft"
+          >
             <input id={`${name}-${i}`} type={question.kind === 'single' ? 'radio' : 'checkbox'} name={name} value={option} className="size-4 accent-toga" />
             <span className="text-ink">{option}</span>
           </label>
@@ -163,8 +170,8 @@ export function SignupResult({ participation, back }: { participation: Participa
         ) : participation.status === 'waitlisted' ? (
           <p>
             <Trans>
-              Every place is taken for now. When a selected tester withdraws, the first member on the waitlist takes their place, and we will
-              tell you by e-mail.
+              Every place is taken for now. When a selected tester withdraws, the first member on the waitlist takes their place, and we will tell you by
+              e-mail.
             </Trans>
           </p>
         ) : (
@@ -270,7 +277,13 @@ export function ApplyForm({
   const hasErrors = Object.keys(errors).length > 0
   const placesLeft = flight.placesLeft
   return (
-    <form noValidate onSubmit={submit} onChange={(event) => clearError(event.target)} aria-labelledby="apply-title" className="space-y-6 rounded-2xl border border-line bg-white p-5 shadow-sm sm:p-6">
+    <form
+      noValidate
+      onSubmit={submit}
+      onChange={(event) => clearError(event.target)}
+      aria-labelledby="apply-title"
+      className="space-y-6 rounded-2xl border border-line bg-white p-5 shadow-sm sm:p-6"
+    >
       {hasErrors && <FormAlert>{t`Please check the answers marked below.`}</FormAlert>}
       {campaign.screener.length > 0 && (
         <div className="space-y-5">
@@ -288,7 +301,12 @@ export function ApplyForm({
           <AddressLines address={address} />
         </div>
         <p>
-          <Link to="/$locale/member/address" params={{ locale: 'en' }} search={{ redirect: back }} className="font-semibold text-colbolt underline underline-offset-2">
+          <Link
+            to="/$locale/member/address"
+            params={{ locale: 'en' }}
+            search={{ redirect: back }}
+            className="font-semibold text-colbolt underline underline-offset-2"
+          >
             <Trans>Change the address</Trans>
           </Link>
         </p>

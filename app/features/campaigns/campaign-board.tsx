@@ -62,7 +62,8 @@ export function CampaignBoard({ phase, back }: { phase: 'open' | 'upcoming'; bac
   const signups = useQuery(participationsQuery)
 
   if (board.isPending || eligibility.isPending || signups.isPending) return <p className="text-ink">{t`Loading campaigns…`}</p>
-  if (board.isError || eligibility.isError || signups.isError) return <FormAlert>{t`We could not load the campaigns just now. Please try again in a moment.`}</FormAlert>
+  if (board.isError || eligibility.isError || signups.isError)
+    return <FormAlert>{t`We could not load the campaigns just now. Please try again in a moment.`}</FormAlert>
 
   if (board.data.length === 0) {
     return (

@@ -69,7 +69,7 @@ export function CampaignCard({
   children?: ReactNode
 }) {
   const { t, i18n } = useLingui()
-  const Heading = (`h${headingLevel}` as const)
+  const Heading = `h${headingLevel}` as const
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
       <ProductImage imageUrl={campaign.imageUrl} alt={t`${campaign.productName} by ${campaign.brand}`} className="aspect-[16/9] w-full" />

@@ -59,7 +59,12 @@ function CallToAction({ campaign, state, back }: { campaign: CampaignDetail; sta
           <p className="text-sm text-ink">
             <Trans>
               New here?{' '}
-              <Link to="/$locale/user/register" params={{ locale: 'en' }} search={{ redirect: back }} className="font-semibold text-colbolt underline underline-offset-2">
+              <Link
+                to="/$locale/user/register"
+                params={{ locale: 'en' }}
+                search={{ redirect: back }}
+                className="font-semibold text-colbolt underline underline-offset-2"
+              >
                 Join for free
               </Link>
               , then come back to apply.
@@ -171,7 +176,11 @@ export function CampaignView({ idOrSlug }: { idOrSlug: string }) {
       <div className="mx-auto w-full max-w-5xl px-4 py-10">
         <h1 className="text-3xl font-bold text-authentic">{t`Campaign`}</h1>
         <div className="mt-6">
-          {isPending ? <p className="text-ink">{t`Loading the campaign…`}</p> : <FormAlert>{t`We could not load this campaign just now. Please try again in a moment.`}</FormAlert>}
+          {isPending ? (
+            <p className="text-ink">{t`Loading the campaign…`}</p>
+          ) : (
+            <FormAlert>{t`We could not load this campaign just now. Please try again in a moment.`}</FormAlert>
+          )}
         </div>
       </div>
     )
@@ -298,7 +307,9 @@ function CampaignContent({ campaign, back }: { campaign: CampaignDetail; back: s
                 {result ? (
                   <SignupResult participation={result} back={back} />
                 ) : (
-                  state.kind === 'can-apply' && <ApplyForm campaign={campaign} flight={state.flight} address={state.address} back={back} onApplied={setResult} />
+                  state.kind === 'can-apply' && (
+                    <ApplyForm campaign={campaign} flight={state.flight} address={state.address} back={back} onApplied={setResult} />
+                  )
                 )}
               </div>
             </section>
@@ -316,7 +327,10 @@ function CampaignContent({ campaign, back }: { campaign: CampaignDetail; back: s
           )}
         </div>
 
-        <aside aria-labelledby="campaign-cta" className="order-1 h-fit space-y-4 rounded-2xl border border-line bg-white p-5 shadow-sm lg:sticky lg:top-24 lg:order-2">
+        <aside
+          aria-labelledby="campaign-cta"
+          className="order-1 h-fit space-y-4 rounded-2xl border border-line bg-white p-5 shadow-sm lg:sticky lg:top-24 lg:order-2"
+        >
           <h2 id="campaign-cta" className="text-lg font-bold text-authentic">
             <Trans>Take part</Trans>
           </h2>
@@ -333,7 +347,13 @@ function CampaignContent({ campaign, back }: { campaign: CampaignDetail; back: s
               )}
             </p>
           )}
-          {result ? <p className="font-semibold text-ink"><SignupStatus participation={result} /></p> : <CallToAction campaign={campaign} state={state} back={back} />}
+          {result ? (
+            <p className="font-semibold text-ink">
+              <SignupStatus participation={result} />
+            </p>
+          ) : (
+            <CallToAction campaign={campaign} state={state} back={back} />
+          )}
         </aside>
       </div>
     </div>

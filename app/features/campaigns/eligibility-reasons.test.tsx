@@ -21,13 +21,22 @@ const PREFERENCES_LINK = `href="/en/member/preferences?redirect=${encodeURICompo
 
 describe('IneligibleReasons', () => {
   it.each<[IneligibleReason, string]>([
-    [{ code: 'pets', pets: ['dog', 'cat'] }, 'This test is for households with one of these pets: Dog or Cat. If you have one, add it to your preferences. Update your preferences'],
+    [
+      { code: 'pets', pets: ['dog', 'cat'] },
+      'This test is for households with one of these pets: Dog or Cat. If you have one, add it to your preferences. Update your preferences',
+    ],
     [
       { code: 'interests', interests: ['baby', 'home'] },
       'This test is for members interested in one of these categories: Baby or Home. If one of them interests you, add it to your preferences. Update your preferences',
     ],
-    [{ code: 'children', children: 'with' }, 'This test is for households with children. If you have children, say so in your preferences. Update your preferences'],
-    [{ code: 'children', children: 'without' }, 'This test is for households without children. If your household has changed, update your preferences. Update your preferences'],
+    [
+      { code: 'children', children: 'with' },
+      'This test is for households with children. If you have children, say so in your preferences. Update your preferences',
+    ],
+    [
+      { code: 'children', children: 'without' },
+      'This test is for households without children. If your household has changed, update your preferences. Update your preferences',
+    ],
   ])('words %o and links to the preferences, with the way back', (reason, words) => {
     const html = render(<IneligibleReasons reasons={[reason]} back={BACK} />)
     expect(text(html)).toBe(words)
@@ -36,7 +45,15 @@ describe('IneligibleReasons', () => {
 })
 
 describe('EligibilityRules', () => {
-  const anyone: Eligibility = { countries: ['DE'], minAge: null, phoneVerifiedRequired: false, socialProfileRequired: false, interests: [], pets: [], children: null }
+  const anyone: Eligibility = {
+    countries: ['DE'],
+    minAge: null,
+    phoneVerifiedRequired: false,
+    socialProfileRequired: false,
+    interests: [],
+    pets: [],
+    children: null,
+  }
 
   it('names the preference rules a campaign has', () => {
     const html = text(render(<EligibilityRules rules={{ ...anyone, pets: ['dog', 'cat'], interests: ['kitchen'], children: 'without' }} />))

@@ -25,7 +25,13 @@ describe('consent choice', () => {
 
   it('grants analytics only with consent; functionality and security always; ads never', () => {
     expect(analyticsEnabled([])).toBe(false)
-    expect(storageConsent([])).toMatchObject({ analytics_storage: 'denied', functionality_storage: 'granted', security_storage: 'granted', ad_storage: 'denied', personalization_storage: 'denied' })
+    expect(storageConsent([])).toMatchObject({
+      analytics_storage: 'denied',
+      functionality_storage: 'granted',
+      security_storage: 'granted',
+      ad_storage: 'denied',
+      personalization_storage: 'denied',
+    })
     expect(storageConsent(['analytics']).analytics_storage).toBe('granted')
     expect(storageConsent(['analytics']).ad_storage).toBe('denied')
   })

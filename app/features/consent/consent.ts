@@ -27,7 +27,9 @@ type Grant = 'granted' | 'denied'
  * Storage consent as spec section 9 states it: analytics follows the choice; functionality and
  * security are always granted; personalization and advertising always denied.
  */
-export function storageConsent(choice: ConsentChoice): Record<'analytics_storage' | 'functionality_storage' | 'security_storage' | 'personalization_storage' | 'ad_storage', Grant> {
+export function storageConsent(
+  choice: ConsentChoice,
+): Record<'analytics_storage' | 'functionality_storage' | 'security_storage' | 'personalization_storage' | 'ad_storage', Grant> {
   return {
     analytics_storage: choice.includes('analytics') ? 'granted' : 'denied',
     functionality_storage: 'granted',

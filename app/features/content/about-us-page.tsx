@@ -8,17 +8,7 @@ import teamArt from './art/about-team.svg?no-inline'
 
 const locale = 'en'
 
-function Principle({
-  icon,
-  tone,
-  title,
-  children,
-}: {
-  icon: ReactNode
-  tone: 'toga' | 'colbolt' | 'verdin' | 'viose'
-  title: ReactNode
-  children: ReactNode
-}) {
+function Principle({ icon, tone, title, children }: { icon: ReactNode; tone: 'toga' | 'colbolt' | 'verdin' | 'viose'; title: ReactNode; children: ReactNode }) {
   return (
     <li className="flex flex-col rounded-2xl border border-line bg-white p-6 shadow-sm">
       <IconBadge tone={tone}>{icon}</IconBadge>
@@ -31,10 +21,7 @@ function Principle({
 function BrandStep({ number, title, children }: { number: number; title: ReactNode; children: ReactNode }) {
   return (
     <li className="flex gap-4">
-      <span
-        className="flex size-9 shrink-0 items-center justify-center rounded-full bg-authentic text-sm font-bold text-white"
-        aria-hidden="true"
-      >
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-authentic text-sm font-bold text-white" aria-hidden="true">
         {number}
       </span>
       <div>
@@ -53,8 +40,8 @@ export function AboutUsPage() {
         title={<Trans>Honest reviews from real homes</Trans>}
         lead={
           <Trans>
-            Testers Circle is a community where everyday people test new products for free and say what they really think. We believe the
-            most useful review comes from someone who has actually used the product, in a real kitchen, a real bathroom, a real family.
+            Testers Circle is a community where everyday people test new products for free and say what they really think. We believe the most useful review
+            comes from someone who has actually used the product, in a real kitchen, a real bathroom, a real family.
           </Trans>
         }
       />
@@ -69,14 +56,14 @@ export function AboutUsPage() {
               <Prose className="mt-4">
                 <p>
                   <Trans>
-                    Testers Circle is run by Testers Circle GmbH, a team based in Berlin. We connect brands that want genuine feedback on
-                    their products with people who enjoy trying new things and are happy to share an honest opinion.
+                    Testers Circle is run by Testers Circle GmbH, a team based in Berlin. We connect brands that want genuine feedback on their products with
+                    people who enjoy trying new things and are happy to share an honest opinion.
                   </Trans>
                 </p>
                 <p>
                   <Trans>
-                    We look after both sides: we run the campaigns, select testers fairly, ship the products, answer members’ questions and
-                    moderate the reviews. The opinions, though, belong entirely to our testers.
+                    We look after both sides: we run the campaigns, select testers fairly, ship the products, answer members’ questions and moderate the
+                    reviews. The opinions, though, belong entirely to our testers.
                   </Trans>
                 </p>
               </Prose>
@@ -98,33 +85,27 @@ export function AboutUsPage() {
             <Principle tone="toga" icon={<Scale className="size-6" aria-hidden="true" />} title={<Trans>Honesty over hype</Trans>}>
               <p>
                 <Trans>
-                  We never edit a review to make it sound more positive, and brands cannot buy a better rating. Negative reviews are
-                  published just like positive ones – a two-star review that explains why is worth more than any slogan.
+                  We never edit a review to make it sound more positive, and brands cannot buy a better rating. Negative reviews are published just like
+                  positive ones – a two-star review that explains why is worth more than any slogan.
                 </Trans>
               </p>
             </Principle>
             <Principle tone="colbolt" icon={<Eye className="size-6" aria-hidden="true" />} title={<Trans>Transparency</Trans>}>
               <p>
-                <Trans>
-                  Every review on Testers Circle shows that the tester received the product for free. Readers always know how a review came
-                  about.
-                </Trans>
+                <Trans>Every review on Testers Circle shows that the tester received the product for free. Readers always know how a review came about.</Trans>
               </p>
             </Principle>
             <Principle tone="verdin" icon={<Lock className="size-6" aria-hidden="true" />} title={<Trans>Privacy</Trans>}>
               <p>
                 <Trans>
-                  Your data belongs to you. You decide what you share, you can download everything we hold about you, and you can delete
-                  your account whenever you like.
+                  Your data belongs to you. You decide what you share, you can download everything we hold about you, and you can delete your account whenever
+                  you like.
                 </Trans>
               </p>
             </Principle>
             <Principle tone="viose" icon={<Users className="size-6" aria-hidden="true" />} title={<Trans>Fairness</Trans>}>
               <p>
-                <Trans>
-                  Places in a campaign go to eligible members in the order they apply. No favourites, and a clear waitlist when a test is
-                  full.
-                </Trans>
+                <Trans>Places in a campaign go to eligible members in the order they apply. No favourites, and a clear waitlist when a test is full.</Trans>
               </p>
             </Principle>
           </ul>
@@ -141,31 +122,26 @@ export function AboutUsPage() {
               </h2>
               <p className="mt-2 max-w-2xl text-ink">
                 <Trans>
-                  Brands come to us when they want to know how a product performs in everyday life, and to give shoppers reviews they can
-                  trust. A campaign with us works like this:
+                  Brands come to us when they want to know how a product performs in everyday life, and to give shoppers reviews they can trust. A campaign with
+                  us works like this:
                 </Trans>
               </p>
             </div>
           </div>
           <ol className="mt-8 grid gap-6 md:grid-cols-2">
             <BrandStep number={1} title={<Trans>The brand plans the campaign with us</Trans>}>
-              <Trans>
-                Together we agree on the product, the number of testers, who can take part and which tasks testers will be asked to
-                complete.
-              </Trans>
+              <Trans>Together we agree on the product, the number of testers, who can take part and which tasks testers will be asked to complete.</Trans>
             </BrandStep>
             <BrandStep number={2} title={<Trans>We find the testers</Trans>}>
-              <Trans>
-                Members apply, and places go to eligible applicants in the order they apply. The brand does not pick individual testers.
-              </Trans>
+              <Trans>Members apply, and places go to eligible applicants in the order they apply. The brand does not pick individual testers.</Trans>
             </BrandStep>
             <BrandStep number={3} title={<Trans>Testers try the product at home</Trans>}>
               <Trans>We ship the products and support the testers while they work through their tasks.</Trans>
             </BrandStep>
             <BrandStep number={4} title={<Trans>The brand learns what people really think</Trans>}>
               <Trans>
-                Brands receive the combined results of the questionnaires and can read the published reviews. They cannot change or remove a
-                review, and they never receive a member’s personal details without that member’s consent.
+                Brands receive the combined results of the questionnaires and can read the published reviews. They cannot change or remove a review, and they
+                never receive a member’s personal details without that member’s consent.
               </Trans>
             </BrandStep>
           </ol>
@@ -173,10 +149,7 @@ export function AboutUsPage() {
             <p className="text-ink">
               <Trans>
                 Interested in running a campaign? Write to us at{' '}
-                <a
-                  href="mailto:partners@testerscircle.example"
-                  className="font-semibold text-colbolt underline underline-offset-2 hover:text-authentic"
-                >
+                <a href="mailto:partners@testerscircle.example" className="font-semibold text-colbolt underline underline-offset-2 hover:text-authentic">
                   partners@testerscircle.example
                 </a>
                 .

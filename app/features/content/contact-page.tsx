@@ -42,8 +42,8 @@ export function ContactPage() {
         title={<Trans>We are here to help</Trans>}
         lead={
           <Trans>
-            Whether you are a member with a question about a test, a brand that would like to run a campaign or a journalist writing about
-            product testing – here is the quickest way to reach the right person.
+            Whether you are a member with a question about a test, a brand that would like to run a campaign or a journalist writing about product testing –
+            here is the quickest way to reach the right person.
           </Trans>
         }
       />
@@ -68,8 +68,8 @@ export function ContactPage() {
               }
             >
               <Trans>
-                Most questions about applications, selection, shipments and reviews are answered on our support page. For anything about a
-                specific campaign, start a chat with our support team – it is the fastest way to get help.
+                Most questions about applications, selection, shipments and reviews are answered on our support page. For anything about a specific campaign,
+                start a chat with our support team – it is the fastest way to get help.
               </Trans>
             </Channel>
             <Channel
@@ -83,8 +83,7 @@ export function ContactPage() {
               }
             >
               <Trans>
-                Prefer e-mail? Write to us from the address you use for Testers Circle and, if your question is about a test, tell us the
-                name of the campaign.
+                Prefer e-mail? Write to us from the address you use for Testers Circle and, if your question is about a test, tell us the name of the campaign.
               </Trans>
             </Channel>
             <Channel
@@ -98,8 +97,7 @@ export function ContactPage() {
               }
             >
               <Trans>
-                Would you like real people to test your product and share honest reviews? Tell us about your product and what you would like
-                to learn.
+                Would you like real people to test your product and share honest reviews? Tell us about your product and what you would like to learn.
               </Trans>
             </Channel>
             <Channel
@@ -112,9 +110,7 @@ export function ContactPage() {
                 </a>
               }
             >
-              <Trans>
-                Journalists and researchers are welcome to ask about our community, our principles and how product testing works.
-              </Trans>
+              <Trans>Journalists and researchers are welcome to ask about our community, our principles and how product testing works.</Trans>
             </Channel>
           </ul>
         </section>
@@ -127,9 +123,7 @@ export function ContactPage() {
                 <Trans>When you will hear from us</Trans>
               </h2>
               <p className="mt-2 leading-relaxed text-ink">
-                <Trans>
-                  We answer every message within two working days. Working days are Monday to Friday, except public holidays in Berlin.
-                </Trans>
+                <Trans>We answer every message within two working days. Working days are Monday to Friday, except public holidays in Berlin.</Trans>
               </p>
             </div>
           </section>
@@ -151,11 +145,7 @@ export function ContactPage() {
               <p className="mt-3 text-sm text-muted">
                 <Trans>
                   Please do not send test products back to this address. Returns need the prepaid label from your{' '}
-                  <Link
-                    to="/$locale/member/shipments"
-                    params={{ locale }}
-                    className="font-semibold text-colbolt underline underline-offset-2"
-                  >
+                  <Link to="/$locale/member/shipments" params={{ locale }} className="font-semibold text-colbolt underline underline-offset-2">
                     shipments page
                   </Link>
                   .
@@ -168,12 +158,7 @@ export function ContactPage() {
         <p className="text-ink">
           <Trans>
             Looking for our legal details?{' '}
-            <Link
-              to="/$locale/legal"
-              hash="imprint"
-              params={{ locale }}
-              className="font-semibold text-colbolt underline underline-offset-2"
-            >
+            <Link to="/$locale/legal" hash="imprint" params={{ locale }} className="font-semibold text-colbolt underline underline-offset-2">
               Read the imprint
             </Link>
             .

@@ -30,23 +30,9 @@ export function PageHeader({
 }
 
 /** A white card with a soft border; content pages stack these on the page background. */
-export function ContentCard({
-  children,
-  className,
-  id,
-  labelledBy,
-}: {
-  children: ReactNode
-  className?: string
-  id?: string
-  labelledBy?: string
-}) {
+export function ContentCard({ children, className, id, labelledBy }: { children: ReactNode; className?: string; id?: string; labelledBy?: string }) {
   return (
-    <section
-      id={id}
-      aria-labelledby={labelledBy}
-      className={cn('rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8', className)}
-    >
+    <section id={id} aria-labelledby={labelledBy} className={cn('rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8', className)}>
       {children}
     </section>
   )
@@ -67,13 +53,7 @@ export function Prose({ children, className }: { children: ReactNode; className?
 }
 
 /** A round icon badge; the icon is decorative and hidden from assistive technology by the caller. */
-export function IconBadge({
-  children,
-  tone = 'toga',
-}: {
-  children: ReactNode
-  tone?: 'toga' | 'authentic' | 'verdin' | 'viose' | 'colbolt'
-}) {
+export function IconBadge({ children, tone = 'toga' }: { children: ReactNode; tone?: 'toga' | 'authentic' | 'verdin' | 'viose' | 'colbolt' }) {
   const tones = {
     toga: 'bg-petal text-toga',
     authentic: 'bg-authentic-soft text-authentic',

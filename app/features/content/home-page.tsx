@@ -1,19 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import {
-  ArrowRight,
-  Award,
-  Gift,
-  HeartHandshake,
-  MapPin,
-  Megaphone,
-  MessageSquareText,
-  PackageOpen,
-  Search,
-  Star,
-  Users,
-} from 'lucide-react'
+import { ArrowRight, Award, Gift, HeartHandshake, MapPin, Megaphone, MessageSquareText, PackageOpen, Search, Star, Users } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Button } from '~/components/ui/button'
 import { CampaignCard } from '~/features/campaigns/campaign-card'
@@ -47,8 +35,8 @@ function Hero() {
           </h1>
           <p className="mt-5 max-w-xl text-lg leading-relaxed text-white/90">
             <Trans>
-              Testers Circle brings brands and everyday people together. Brands send new products to our members, members use them in their
-              own homes, and then write honest reviews that help other shoppers decide – and help brands make better products.
+              Testers Circle brings brands and everyday people together. Brands send new products to our members, members use them in their own homes, and then
+              write honest reviews that help other shoppers decide – and help brands make better products.
             </Trans>
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
@@ -104,29 +92,18 @@ function HowTestingWorks() {
         </div>
         <ol className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           <Step number={1} icon={<MapPin className="size-6" aria-hidden="true" />} title={<Trans>Join and save your address</Trans>}>
-            <Trans>
-              Create your free account, tell us a little about yourself and save the address where you would like products delivered.
-            </Trans>
+            <Trans>Create your free account, tell us a little about yourself and save the address where you would like products delivered.</Trans>
           </Step>
           <Step number={2} icon={<Search className="size-6" aria-hidden="true" />} title={<Trans>Apply to campaigns</Trans>}>
             <Trans>
-              Browse the products that are open for testing and apply for the ones that fit your life. Places go to eligible members in the
-              order they apply.
+              Browse the products that are open for testing and apply for the ones that fit your life. Places go to eligible members in the order they apply.
             </Trans>
           </Step>
           <Step number={3} icon={<PackageOpen className="size-6" aria-hidden="true" />} title={<Trans>Receive it and test it</Trans>}>
-            <Trans>
-              The product arrives at your door with a tracking number. Use it the way you normally would, for as long as the campaign says.
-            </Trans>
+            <Trans>The product arrives at your door with a tracking number. Use it the way you normally would, for as long as the campaign says.</Trans>
           </Step>
-          <Step
-            number={4}
-            icon={<MessageSquareText className="size-6" aria-hidden="true" />}
-            title={<Trans>Share an honest review, earn points</Trans>}
-          >
-            <Trans>
-              Write what you liked and what you did not. Once your review is published, you earn points you can swap for rewards.
-            </Trans>
+          <Step number={4} icon={<MessageSquareText className="size-6" aria-hidden="true" />} title={<Trans>Share an honest review, earn points</Trans>}>
+            <Trans>Write what you liked and what you did not. Once your review is published, you earn points you can swap for rewards.</Trans>
           </Step>
         </ol>
         <p className="mt-8">
@@ -144,17 +121,7 @@ function HowTestingWorks() {
   )
 }
 
-function Benefit({
-  icon,
-  tone,
-  title,
-  children,
-}: {
-  icon: ReactNode
-  tone: 'toga' | 'verdin' | 'viose' | 'colbolt'
-  title: ReactNode
-  children: ReactNode
-}) {
+function Benefit({ icon, tone, title, children }: { icon: ReactNode; tone: 'toga' | 'verdin' | 'viose' | 'colbolt'; title: ReactNode; children: ReactNode }) {
   return (
     <li className="flex gap-4">
       <IconBadge tone={tone}>{icon}</IconBadge>
@@ -181,30 +148,21 @@ function WhyJoin() {
         <ul className="mt-10 grid gap-x-12 gap-y-10 md:grid-cols-2">
           <Benefit tone="toga" icon={<Gift className="size-6" aria-hidden="true" />} title={<Trans>Free products to try</Trans>}>
             <Trans>
-              Test new products for your home, your kitchen, your bathroom and your family before they are everywhere. You never pay for a
-              test product, and when a campaign asks you to buy it yourself, we reimburse you.
+              Test new products for your home, your kitchen, your bathroom and your family before they are everywhere. You never pay for a test product, and
+              when a campaign asks you to buy it yourself, we reimburse you.
             </Trans>
           </Benefit>
           <Benefit tone="viose" icon={<Award className="size-6" aria-hidden="true" />} title={<Trans>Points and rewards</Trans>}>
-            <Trans>
-              Complete missions – finish your profile, write reviews, invite friends – to collect points, then redeem them for discount
-              codes.
-            </Trans>
+            <Trans>Complete missions – finish your profile, write reviews, invite friends – to collect points, then redeem them for discount codes.</Trans>
           </Benefit>
-          <Benefit
-            tone="colbolt"
-            icon={<Megaphone className="size-6" aria-hidden="true" />}
-            title={<Trans>Your opinion shapes products</Trans>}
-          >
+          <Benefit tone="colbolt" icon={<Megaphone className="size-6" aria-hidden="true" />} title={<Trans>Your opinion shapes products</Trans>}>
             <Trans>
-              Brands receive the findings of every test they run. Your feedback on taste, packaging or instructions can change what ends up
-              on the shelf.
+              Brands receive the findings of every test they run. Your feedback on taste, packaging or instructions can change what ends up on the shelf.
             </Trans>
           </Benefit>
           <Benefit tone="verdin" icon={<HeartHandshake className="size-6" aria-hidden="true" />} title={<Trans>An honest community</Trans>}>
             <Trans>
-              We never edit reviews to sound more positive, critical reviews are published too, and every review shows that the product was
-              received for free.
+              We never edit reviews to sound more positive, critical reviews are published too, and every review shows that the product was received for free.
             </Trans>
           </Benefit>
         </ul>
@@ -278,7 +236,11 @@ function Discover() {
                 </IconBadge>
                 <Trans>Current campaigns</Trans>
               </h3>
-              <Link to="/$locale/campaign-details" params={{ locale }} className="inline-flex items-center gap-2 font-semibold text-colbolt underline-offset-4 hover:underline">
+              <Link
+                to="/$locale/campaign-details"
+                params={{ locale }}
+                className="inline-flex items-center gap-2 font-semibold text-colbolt underline-offset-4 hover:underline"
+              >
                 <Trans>All campaigns</Trans>
                 <ArrowRight className="size-4" aria-hidden="true" />
               </Link>
@@ -295,7 +257,11 @@ function Discover() {
                 </IconBadge>
                 <Trans>Latest reviews</Trans>
               </h3>
-              <Link to="/$locale/reviews" params={{ locale }} className="inline-flex items-center gap-2 font-semibold text-colbolt underline-offset-4 hover:underline">
+              <Link
+                to="/$locale/reviews"
+                params={{ locale }}
+                className="inline-flex items-center gap-2 font-semibold text-colbolt underline-offset-4 hover:underline"
+              >
                 <Trans>Read all reviews</Trans>
                 <ArrowRight className="size-4" aria-hidden="true" />
               </Link>

@@ -52,8 +52,8 @@ export function LegalPage() {
         title={<Trans>Terms, privacy and imprint</Trans>}
         lead={
           <Trans>
-            The rules of our community, how we handle your personal data, which cookies we use and who runs Testers Circle – written to be
-            read, not skimmed past.
+            The rules of our community, how we handle your personal data, which cookies we use and who runs Testers Circle – written to be read, not skimmed
+            past.
           </Trans>
         }
       >
@@ -88,43 +88,38 @@ export function LegalPage() {
           <Clause title={<Trans>1. Membership</Trans>}>
             <p>
               <Trans>
-                These terms apply between you and Testers Circle GmbH (“we”, “us”) whenever you use Testers Circle. Membership is free of
-                charge. By creating an account you accept these terms. If we change them, we will tell you by e-mail in good time before the
-                changes take effect; if you do not agree, you can close your account at any time.
+                These terms apply between you and Testers Circle GmbH (“we”, “us”) whenever you use Testers Circle. Membership is free of charge. By creating an
+                account you accept these terms. If we change them, we will tell you by e-mail in good time before the changes take effect; if you do not agree,
+                you can close your account at any time.
               </Trans>
             </p>
           </Clause>
           <Clause title={<Trans>2. Who can join</Trans>}>
             <p>
               <Trans>
-                You must be at least 18 years old to become a member. Individual campaigns may set further conditions – for example the
-                country you live in, a minimum age above 18, a verified phone number or a connected social media account. Each campaign
-                states its conditions before you apply.
+                You must be at least 18 years old to become a member. Individual campaigns may set further conditions – for example the country you live in, a
+                minimum age above 18, a verified phone number or a connected social media account. Each campaign states its conditions before you apply.
               </Trans>
             </p>
           </Clause>
           <Clause title={<Trans>3. One account per person</Trans>}>
             <p>
               <Trans>
-                Each person may hold one account. Please give true and complete details, keep them up to date and keep your password to
-                yourself. Accounts opened under a false name, or second accounts opened to gain extra places or points, will be closed.
+                Each person may hold one account. Please give true and complete details, keep them up to date and keep your password to yourself. Accounts
+                opened under a false name, or second accounts opened to gain extra places or points, will be closed.
               </Trans>
             </p>
           </Clause>
           <Clause title={<Trans>4. What we ask of testers</Trans>}>
             <ul>
               <li>
-                <Trans>
-                  Only apply for campaigns you intend to take part in, and withdraw before your product ships if your plans change.
-                </Trans>
+                <Trans>Only apply for campaigns you intend to take part in, and withdraw before your product ships if your plans change.</Trans>
               </li>
               <li>
                 <Trans>Use the product yourself, as described by the manufacturer, and stop using it if it causes you any problem.</Trans>
               </li>
               <li>
-                <Trans>
-                  Complete the tasks of the campaign – such as the questionnaire, the review and any social posts – by their due dates.
-                </Trans>
+                <Trans>Complete the tasks of the campaign – such as the questionnaire, the review and any social posts – by their due dates.</Trans>
               </li>
               <li>
                 <Trans>Test products are provided for your own testing; please do not sell them on.</Trans>
@@ -134,54 +129,53 @@ export function LegalPage() {
           <Clause title={<Trans>5. Honest reviews and disclosure</Trans>}>
             <p>
               <Trans>
-                Your review must describe your own experience with the product, in your own words. Nobody – not us and not the brand – may
-                tell you what to write, and you are never rewarded for a positive opinion. Every published review states that you received
-                the product for free.
+                Your review must describe your own experience with the product, in your own words. Nobody – not us and not the brand – may tell you what to
+                write, and you are never rewarded for a positive opinion. Every published review states that you received the product for free.
               </Trans>
             </p>
             <p>
               <Trans>
-                When a campaign includes social media posts, you must mark them clearly as a free product test, using the labels required by
-                law and by the platform, such as a paid-partnership label or #ad.
+                When a campaign includes social media posts, you must mark them clearly as a free product test, using the labels required by law and by the
+                platform, such as a paid-partnership label or #ad.
               </Trans>
             </p>
             <p>
               <Trans>
-                By submitting a review you allow us to publish it on Testers Circle under your display name and to share it with the brand
-                whose product you tested. We moderate reviews against our community rules and never reject a review because it is critical.
+                By submitting a review you allow us to publish it on Testers Circle under your display name and to share it with the brand whose product you
+                tested. We moderate reviews against our community rules and never reject a review because it is critical.
               </Trans>
             </p>
           </Clause>
           <Clause title={<Trans>6. Products, ownership and returns</Trans>}>
             <p>
               <Trans>
-                Unless a campaign says otherwise, a test product becomes yours when it is delivered. Where a campaign says that the product
-                must be returned, you request the return from your shipments page, receive a prepaid return label and send the product back
-                within the time the campaign states, in the condition normal testing leaves it in.
+                Unless a campaign says otherwise, a test product becomes yours when it is delivered. Where a campaign says that the product must be returned,
+                you request the return from your shipments page, receive a prepaid return label and send the product back within the time the campaign states,
+                in the condition normal testing leaves it in.
               </Trans>
             </p>
             <p>
               <Trans>
-                In campaigns with a verified purchase, you buy the product yourself and we reimburse the purchase price stated in the
-                campaign to the payout details you have saved, once you have completed the purchase task.
+                In campaigns with a verified purchase, you buy the product yourself and we reimburse the purchase price stated in the campaign to the payout
+                details you have saved, once you have completed the purchase task.
               </Trans>
             </p>
           </Clause>
           <Clause title={<Trans>7. Points and rewards</Trans>}>
             <p>
               <Trans>
-                Points are a thank-you for taking part. They have no cash value, cannot be paid out or transferred to another person, and
-                can only be redeemed for the rewards offered on Testers Circle. Discount codes are subject to the conditions shown with
-                them. Points gained by breaking these terms may be removed. Unused points lapse when an account is closed.
+                Points are a thank-you for taking part. They have no cash value, cannot be paid out or transferred to another person, and can only be redeemed
+                for the rewards offered on Testers Circle. Discount codes are subject to the conditions shown with them. Points gained by breaking these terms
+                may be removed. Unused points lapse when an account is closed.
               </Trans>
             </p>
           </Clause>
           <Clause title={<Trans>8. Ending your membership</Trans>}>
             <p>
               <Trans>
-                You can delete your account at any time from your account settings. We may suspend or close an account that seriously or
-                repeatedly breaks these terms – for example through false details, several accounts, copied or dishonest reviews, or
-                products sold on. We will tell you the reason, and unless the breach is serious we will warn you first.
+                You can delete your account at any time from your account settings. We may suspend or close an account that seriously or repeatedly breaks these
+                terms – for example through false details, several accounts, copied or dishonest reviews, or products sold on. We will tell you the reason, and
+                unless the breach is serious we will warn you first.
               </Trans>
             </p>
             <p>
@@ -191,8 +185,8 @@ export function LegalPage() {
           <Clause title={<Trans>9. Applicable law</Trans>}>
             <p>
               <Trans>
-                These terms are governed by the law of the Federal Republic of Germany. If you live in another country of the European
-                Union, you keep the protection of the mandatory consumer law of that country.
+                These terms are governed by the law of the Federal Republic of Germany. If you live in another country of the European Union, you keep the
+                protection of the mandatory consumer law of that country.
               </Trans>
             </p>
           </Clause>
@@ -202,8 +196,8 @@ export function LegalPage() {
           <Clause title={<Trans>Who is responsible</Trans>}>
             <p>
               <Trans>
-                Testers Circle GmbH, whose details you find in the imprint below, is responsible for processing your personal data. For any
-                question about your data, write to{' '}
+                Testers Circle GmbH, whose details you find in the imprint below, is responsible for processing your personal data. For any question about your
+                data, write to{' '}
                 <a href="mailto:privacy@testerscircle.example" className={mailLinkClass}>
                   privacy@testerscircle.example
                 </a>
@@ -215,8 +209,8 @@ export function LegalPage() {
             <ul>
               <li>
                 <Trans>
-                  <strong>Account data</strong> – name, display name, e-mail address and date of birth – to run your membership and check
-                  that you are at least 18. Your password is stored only in hashed form by our sign-in service.
+                  <strong>Account data</strong> – name, display name, e-mail address and date of birth – to run your membership and check that you are at least
+                  18. Your password is stored only in hashed form by our sign-in service.
                 </Trans>
               </li>
               <li>
@@ -231,20 +225,20 @@ export function LegalPage() {
               </li>
               <li>
                 <Trans>
-                  <strong>Profile and preferences</strong> – languages, interests, household details and, if you give it, your gender – to
-                  check your eligibility and show you campaigns that suit you.
+                  <strong>Profile and preferences</strong> – languages, interests, household details and, if you give it, your gender – to check your
+                  eligibility and show you campaigns that suit you.
                 </Trans>
               </li>
               <li>
                 <Trans>
-                  <strong>Campaign data</strong> – applications, screener and questionnaire answers, tasks, reviews and photos – to run the
-                  campaigns you take part in.
+                  <strong>Campaign data</strong> – applications, screener and questionnaire answers, tasks, reviews and photos – to run the campaigns you take
+                  part in.
                 </Trans>
               </li>
               <li>
                 <Trans>
-                  <strong>Social media profiles</strong> – handles, follower numbers, post links and reported impressions – for campaigns
-                  with social media tasks.
+                  <strong>Social media profiles</strong> – handles, follower numbers, post links and reported impressions – for campaigns with social media
+                  tasks.
                 </Trans>
               </li>
               <li>
@@ -264,8 +258,8 @@ export function LegalPage() {
               </li>
               <li>
                 <Trans>
-                  <strong>Technical data</strong> – sign-in sessions, security logs, error reports from the website and a bot-protection
-                  check when you sign up or sign in – to keep the service secure and working.
+                  <strong>Technical data</strong> – sign-in sessions, security logs, error reports from the website and a bot-protection check when you sign up
+                  or sign in – to keep the service secure and working.
                 </Trans>
               </li>
             </ul>
@@ -277,26 +271,23 @@ export function LegalPage() {
             <ul>
               <li>
                 <Trans>
-                  <strong>Contract</strong> (Art. 6(1)(b) GDPR) – for your membership, campaigns, shipping, reimbursements, points and
-                  rewards.
+                  <strong>Contract</strong> (Art. 6(1)(b) GDPR) – for your membership, campaigns, shipping, reimbursements, points and rewards.
                 </Trans>
               </li>
               <li>
                 <Trans>
-                  <strong>Consent</strong> (Art. 6(1)(a) GDPR) – for analytics, optional profile details, text messages and newsletters, and
-                  for passing your details to a brand. You can withdraw your consent at any time.
+                  <strong>Consent</strong> (Art. 6(1)(a) GDPR) – for analytics, optional profile details, text messages and newsletters, and for passing your
+                  details to a brand. You can withdraw your consent at any time.
                 </Trans>
               </li>
               <li>
                 <Trans>
-                  <strong>Legitimate interests</strong> (Art. 6(1)(f) GDPR) – for security, preventing fraud and duplicate accounts, and
-                  improving our service.
+                  <strong>Legitimate interests</strong> (Art. 6(1)(f) GDPR) – for security, preventing fraud and duplicate accounts, and improving our service.
                 </Trans>
               </li>
               <li>
                 <Trans>
-                  <strong>Legal obligation</strong> (Art. 6(1)(c) GDPR) – for accounting records of reimbursements and rewards that tax law
-                  requires us to keep.
+                  <strong>Legal obligation</strong> (Art. 6(1)(c) GDPR) – for accounting records of reimbursements and rewards that tax law requires us to keep.
                 </Trans>
               </li>
             </ul>
@@ -304,13 +295,12 @@ export function LegalPage() {
           <Clause title={<Trans>How long we keep data</Trans>}>
             <p>
               <Trans>
-                We keep your data for as long as you are a member. When you delete your account, we replace your personal data with
-                pseudonyms; remove your contact details, address, payout details, social media profiles and posts, your answers to
-                application questions, your comments on returns and your reviews that were not published; delete your sign-in account and
-                end all your sessions. You receive a deletion receipt on screen and by e-mail. Reviews that were already published stay
-                online under the name “Former member”. Records we must keep by law, such as accounting records of
-                reimbursements, are kept for the statutory period and then deleted. Support conversations are kept only as long as needed to
-                deal with your request.
+                We keep your data for as long as you are a member. When you delete your account, we replace your personal data with pseudonyms; remove your
+                contact details, address, payout details, social media profiles and posts, your answers to application questions, your comments on returns and
+                your reviews that were not published; delete your sign-in account and end all your sessions. You receive a deletion receipt on screen and by
+                e-mail. Reviews that were already published stay online under the name “Former member”. Records we must keep by law, such as accounting records
+                of reimbursements, are kept for the statutory period and then deleted. Support conversations are kept only as long as needed to deal with your
+                request.
               </Trans>
             </p>
           </Clause>
@@ -318,20 +308,19 @@ export function LegalPage() {
             <ul>
               <li>
                 <Trans>
-                  <strong>Brands</strong> receive campaign results only in aggregate – for example how testers rated the product overall –
-                  together with the published reviews. We pass on your personal details to a brand only with your explicit consent.
+                  <strong>Brands</strong> receive campaign results only in aggregate – for example how testers rated the product overall – together with the
+                  published reviews. We pass on your personal details to a brand only with your explicit consent.
                 </Trans>
               </li>
               <li>
                 <Trans>
-                  <strong>Carriers and fulfilment partners</strong> receive your name and shipping address to deliver your test products and
-                  to handle returns.
+                  <strong>Carriers and fulfilment partners</strong> receive your name and shipping address to deliver your test products and to handle returns.
                 </Trans>
               </li>
               <li>
                 <Trans>
-                  <strong>Service providers</strong> who host our platform, provide sign-in, send e-mails and text messages, run our support
-                  chat and make payments work for us only on our instructions, under data processing agreements.
+                  <strong>Service providers</strong> who host our platform, provide sign-in, send e-mails and text messages, run our support chat and make
+                  payments work for us only on our instructions, under data processing agreements.
                 </Trans>
               </li>
             </ul>
@@ -366,8 +355,8 @@ export function LegalPage() {
               </li>
               <li>
                 <Trans>
-                  <strong>Restriction, objection and portability</strong> – ask us to limit how we use your data, object to processing based
-                  on legitimate interests, or receive your data in a machine-readable format.
+                  <strong>Restriction, objection and portability</strong> – ask us to limit how we use your data, object to processing based on legitimate
+                  interests, or receive your data in a machine-readable format.
                 </Trans>
               </li>
             </ul>
@@ -377,8 +366,8 @@ export function LegalPage() {
                 <a href="mailto:privacy@testerscircle.example" className={mailLinkClass}>
                   privacy@testerscircle.example
                 </a>
-                . You also have the right to complain to a data protection supervisory authority, for example the Berlin Commissioner for
-                Data Protection and Freedom of Information.
+                . You also have the right to complain to a data protection supervisory authority, for example the Berlin Commissioner for Data Protection and
+                Freedom of Information.
               </Trans>
             </p>
           </Clause>
@@ -437,18 +426,15 @@ export function LegalPage() {
           <Clause title={<Trans>Analytics, only with your consent</Trans>}>
             <p>
               <Trans>
-                We would like to understand which pages are useful and where people get stuck. Analytics is switched on only if you agree to
-                it. Your choice is stored in your browser’s local storage as your consent choice (under the name{' '}
-                <code>selectedConcent</code>), and analytics storage follows it: no consent, no analytics. You can change your mind at any
-                time with the “Cookie settings” button at the bottom of every page.
+                We would like to understand which pages are useful and where people get stuck. Analytics is switched on only if you agree to it. Your choice is
+                stored in your browser’s local storage as your consent choice (under the name <code>selectedConcent</code>), and analytics storage follows it:
+                no consent, no analytics. You can change your mind at any time with the “Cookie settings” button at the bottom of every page.
               </Trans>
             </p>
           </Clause>
           <Clause title={<Trans>No advertising cookies</Trans>}>
             <p>
-              <Trans>
-                We do not use advertising or personalisation cookies, and we do not let advertising networks track you on Testers Circle.
-              </Trans>
+              <Trans>We do not use advertising or personalisation cookies, and we do not let advertising networks track you on Testers Circle.</Trans>
             </p>
           </Clause>
         </LegalSection>

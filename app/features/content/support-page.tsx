@@ -55,8 +55,7 @@ export function SupportPage() {
         title={<Trans>Frequently asked questions</Trans>}
         lead={
           <Trans>
-            Answers to the questions members ask us most, from applying for a campaign to redeeming your points. Choose a topic, or scroll
-            through them all.
+            Answers to the questions members ask us most, from applying for a campaign to redeeming your points. Choose a topic, or scroll through them all.
           </Trans>
         }
       />
@@ -81,32 +80,32 @@ export function SupportPage() {
           <Faq question={<Trans>Who can join Testers Circle?</Trans>}>
             <p>
               <Trans>
-                Anyone aged 18 or over can join, free of charge. Each person may have one account. Some campaigns have extra conditions,
-                such as the country you live in, which are shown on the campaign before you apply.
+                Anyone aged 18 or over can join, free of charge. Each person may have one account. Some campaigns have extra conditions, such as the country you
+                live in, which are shown on the campaign before you apply.
               </Trans>
             </p>
           </Faq>
           <Faq question={<Trans>I did not receive the confirmation e-mail. What can I do?</Trans>}>
             <p>
               <Trans>
-                Check your spam or junk folder first, and make sure the address you signed up with is spelled correctly. If the e-mail is
-                still missing, sign in and request a new confirmation link.
+                Check your spam or junk folder first, and make sure the address you signed up with is spelled correctly. If the e-mail is still missing, sign in
+                and request a new confirmation link.
               </Trans>
             </p>
           </Faq>
           <Faq question={<Trans>How do I change my e-mail address or phone number?</Trans>}>
             <p>
               <Trans>
-                Go to your account settings and choose e-mail or phone. We send a six-digit code to the new address or number; enter it
-                within ten minutes to confirm the change.
+                Go to your account settings and choose e-mail or phone. We send a six-digit code to the new address or number; enter it within ten minutes to
+                confirm the change.
               </Trans>
             </p>
           </Faq>
           <Faq question={<Trans>Why do I need to save an address?</Trans>}>
             <p>
               <Trans>
-                Test products are posted to you, so we need to know where to send them. Once your address is saved you can see the campaigns
-                that are ready to test and apply for them. You can keep one address at a time and update it whenever you move.
+                Test products are posted to you, so we need to know where to send them. Once your address is saved you can see the campaigns that are ready to
+                test and apply for them. You can keep one address at a time and update it whenever you move.
               </Trans>
             </p>
           </Faq>
@@ -116,34 +115,33 @@ export function SupportPage() {
           <Faq question={<Trans>How are testers selected?</Trans>}>
             <p>
               <Trans>
-                First come, first served. Among the members who meet a campaign’s conditions, places go in the order people apply until all
-                places are taken. You see straight away whether you have a place.
+                First come, first served. Among the members who meet a campaign’s conditions, places go in the order people apply until all places are taken.
+                You see straight away whether you have a place.
               </Trans>
             </p>
           </Faq>
           <Faq question={<Trans>Why am I not eligible for a campaign?</Trans>}>
             <p>
               <Trans>
-                Each campaign sets conditions, such as your country, a minimum age, a verified phone number or a connected social media
-                account. When you are not eligible, the campaign tells you which condition you do not meet – often you can fix it, for
-                example by verifying your phone.
+                Each campaign sets conditions, such as your country, a minimum age, a verified phone number or a connected social media account. When you are
+                not eligible, the campaign tells you which condition you do not meet – often you can fix it, for example by verifying your phone.
               </Trans>
             </p>
           </Faq>
           <Faq question={<Trans>I am on the waitlist. What happens now?</Trans>}>
             <p>
               <Trans>
-                When all places are taken, later applicants join the waitlist in the order they applied, and you can see your position on
-                your campaigns page. If a selected tester withdraws before their product ships, the first person on the waitlist gets the
-                place – we will let you know if that is you.
+                When all places are taken, later applicants join the waitlist in the order they applied, and you can see your position on your campaigns page.
+                If a selected tester withdraws before their product ships, the first person on the waitlist gets the place – we will let you know if that is
+                you.
               </Trans>
             </p>
           </Faq>
           <Faq question={<Trans>Can I withdraw from a campaign?</Trans>}>
             <p>
               <Trans>
-                Yes, at any time before your product is shipped. Please withdraw as early as you can so that the next person on the waitlist
-                can take your place. Once the product is on its way, we count on you to complete the test.
+                Yes, at any time before your product is shipped. Please withdraw as early as you can so that the next person on the waitlist can take your
+                place. Once the product is on its way, we count on you to complete the test.
               </Trans>
             </p>
           </Faq>
@@ -153,32 +151,31 @@ export function SupportPage() {
           <Faq question={<Trans>When will my product arrive?</Trans>}>
             <p>
               <Trans>
-                As soon as your parcel is shipped, your shipments page shows the carrier and the tracking number, so you can follow it all
-                the way to your door.
+                As soon as your parcel is shipped, your shipments page shows the carrier and the tracking number, so you can follow it all the way to your door.
               </Trans>
             </p>
           </Faq>
           <Faq question={<Trans>My parcel has not arrived or arrived damaged. What should I do?</Trans>}>
             <p>
               <Trans>
-                First check the tracking information on your shipments page. If the parcel seems lost or the product is damaged, contact our
-                support team with the name of the campaign and, for damage, a photo. We will sort it out with the carrier.
+                First check the tracking information on your shipments page. If the parcel seems lost or the product is damaged, contact our support team with
+                the name of the campaign and, for damage, a photo. We will sort it out with the carrier.
               </Trans>
             </p>
           </Faq>
           <Faq question={<Trans>Do I have to send the product back?</Trans>}>
             <p>
               <Trans>
-                Only when the campaign says so – most test products are yours to keep. If a return is required, request it from your
-                shipments page. We send you a prepaid return label, and you hand the parcel to the carrier.
+                Only when the campaign says so – most test products are yours to keep. If a return is required, request it from your shipments page. We send you
+                a prepaid return label, and you hand the parcel to the carrier.
               </Trans>
             </p>
           </Faq>
           <Faq question={<Trans>How am I reimbursed for a verified purchase?</Trans>}>
             <p>
               <Trans>
-                In campaigns with a verified purchase, you buy the product yourself and complete the purchase task. We then reimburse the
-                price stated in the campaign to the PayPal account or bank account saved in your payment details.
+                In campaigns with a verified purchase, you buy the product yourself and complete the purchase task. We then reimburse the price stated in the
+                campaign to the PayPal account or bank account saved in your payment details.
               </Trans>
             </p>
           </Faq>
@@ -188,33 +185,32 @@ export function SupportPage() {
           <Faq question={<Trans>Can I write a negative review?</Trans>}>
             <p>
               <Trans>
-                Yes. We want your honest opinion, good or bad. Critical reviews are published just like positive ones, and we never edit a
-                review to make it sound more positive.
+                Yes. We want your honest opinion, good or bad. Critical reviews are published just like positive ones, and we never edit a review to make it
+                sound more positive.
               </Trans>
             </p>
           </Faq>
           <Faq question={<Trans>Why has my review not been published yet?</Trans>}>
             <p>
               <Trans>
-                Every review is read by our moderation team before it is published. We check that it is about the product you tested and
-                contains no personal data of others and no offensive language. If a review cannot be published, we tell you why so that you
-                can revise it.
+                Every review is read by our moderation team before it is published. We check that it is about the product you tested and contains no personal
+                data of others and no offensive language. If a review cannot be published, we tell you why so that you can revise it.
               </Trans>
             </p>
           </Faq>
           <Faq question={<Trans>Why does my review say I received the product for free?</Trans>}>
             <p>
               <Trans>
-                Because you did, and readers have a right to know. The note appears on every published review on Testers Circle – it is what
-                makes our reviews trustworthy.
+                Because you did, and readers have a right to know. The note appears on every published review on Testers Circle – it is what makes our reviews
+                trustworthy.
               </Trans>
             </p>
           </Faq>
           <Faq question={<Trans>Will I lose my review if I close the page?</Trans>}>
             <p>
               <Trans>
-                No. Your draft is saved as you write, so you can close the page, come back later and carry on where you left off – even if
-                you had to sign in again.
+                No. Your draft is saved as you write, so you can close the page, come back later and carry on where you left off – even if you had to sign in
+                again.
               </Trans>
             </p>
           </Faq>
@@ -224,25 +220,24 @@ export function SupportPage() {
           <Faq question={<Trans>How do I earn points?</Trans>}>
             <p>
               <Trans>
-                By completing missions: completing your profile, verifying your e-mail address and phone number, connecting a social media
-                account, finishing your first test, writing reviews and inviting friends. Each mission shows how many points it is worth,
-                and each counts once.
+                By completing missions: completing your profile, verifying your e-mail address and phone number, connecting a social media account, finishing
+                your first test, writing reviews and inviting friends. Each mission shows how many points it is worth, and each counts once.
               </Trans>
             </p>
           </Faq>
           <Faq question={<Trans>How do I redeem my points?</Trans>}>
             <p>
               <Trans>
-                On the rewards page, choose a reward and exchange your points for a discount code. The points are deducted when the code is
-                created, and the code stays in your account. Points have no cash value and cannot be paid out.
+                On the rewards page, choose a reward and exchange your points for a discount code. The points are deducted when the code is created, and the
+                code stays in your account. Points have no cash value and cannot be paid out.
               </Trans>
             </p>
           </Faq>
           <Faq question={<Trans>How does inviting a friend work?</Trans>}>
             <p>
               <Trans>
-                Share your personal referral code. Your friend enters it when they register. The referral is pending until your friend
-                finishes their first test; then you earn the points of the referral mission.
+                Share your personal referral code. Your friend enters it when they register. The referral is pending until your friend finishes their first
+                test; then you earn the points of the referral mission.
               </Trans>
             </p>
           </Faq>
@@ -252,26 +247,23 @@ export function SupportPage() {
           <Faq question={<Trans>What do brands find out about me?</Trans>}>
             <p>
               <Trans>
-                Brands receive the combined results of a campaign and can read published reviews, which show your display name. They receive
-                your personal details only if you explicitly agree. Carriers receive your name and address to deliver your parcel.
+                Brands receive the combined results of a campaign and can read published reviews, which show your display name. They receive your personal
+                details only if you explicitly agree. Carriers receive your name and address to deliver your parcel.
               </Trans>
             </p>
           </Faq>
           <Faq question={<Trans>How can I download my data?</Trans>}>
             <p>
-              <Trans>
-                In your account, open the download page. You can download everything we hold about you as a data file or as a readable PDF.
-              </Trans>
+              <Trans>In your account, open the download page. You can download everything we hold about you as a data file or as a readable PDF.</Trans>
             </p>
           </Faq>
           <Faq question={<Trans>How do I delete my account?</Trans>}>
             <p>
               <Trans>
-                Open the account deletion page in your account settings and confirm. We replace your personal data with pseudonyms,
-                remove your contact details, address, payout details, social media profiles and posts, and delete your sign-in account.
-                Reviews that were already published stay online under the name “Former member”. You receive a deletion receipt on screen
-                and by e-mail. Deletion cannot be undone, and unused points lapse; you can register again with the same address as a new
-                member.
+                Open the account deletion page in your account settings and confirm. We replace your personal data with pseudonyms, remove your contact details,
+                address, payout details, social media profiles and posts, and delete your sign-in account. Reviews that were already published stay online under
+                the name “Former member”. You receive a deletion receipt on screen and by e-mail. Deletion cannot be undone, and unused points lapse; you can
+                register again with the same address as a new member.
               </Trans>
             </p>
             <p>
@@ -297,8 +289,8 @@ export function SupportPage() {
             </h2>
             <p className="mt-2 text-white/90">
               <Trans>
-                Chat with our support team or send us an e-mail – we answer within two working days. For questions about a specific
-                campaign, please mention its name.
+                Chat with our support team or send us an e-mail – we answer within two working days. For questions about a specific campaign, please mention its
+                name.
               </Trans>
             </p>
           </div>

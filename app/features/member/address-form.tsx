@@ -34,7 +34,15 @@ const required = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1), v
 const optional = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max))
 
 function checkAddress(values: Record<string, unknown>): { ok: true; data: Record<Field, string> } | { ok: false; fields: Field[] } {
-  const shape = { name: required(120), line1: required(200), line2: optional(200), postalCode: required(12), city: required(100), region: optional(100), country: v.picklist(SHIPPING_COUNTRIES) }
+  const shape = {
+    name: required(120),
+    line1: required(200),
+    line2: optional(200),
+    postalCode: required(12),
+    city: required(100),
+    region: optional(100),
+    country: v.picklist(SHIPPING_COUNTRIES),
+  }
   const bad: Field[] = []
   const data = {} as Record<Field, string>
   for (const field of FIELDS) {
@@ -56,11 +64,17 @@ export function AddressForm({ redirect }: { redirect?: string }) {
 
   const save = useMutation({
     mutationFn: async (address: Record<Field, string>) =>
-      unwrap(await saveAddressFn({ data: { ...address, line2: address.line2 || undefined, region: address.region || undefined, country: address.country as Country } })),
+      unwrap(
+        await saveAddressFn({
+          data: { ...address, line2: address.line2 || undefined, region: address.region || undefined, country: address.country as Country },
+        }),
+      ),
     onSuccess: async (result) => {
       queryClient.setQueryData(addressQuery.queryKey, result)
       // The address guard reads member info: it knows of the address before the refresh below ends.
-      queryClient.setQueryData(memberInfoQuery.queryKey, (info) => (info ? { ...info, address: result.address, member: { ...info.member, hasAddress: true } } : info))
+      queryClient.setQueryData(memberInfoQuery.queryKey, (info) =>
+        info ? { ...info, address: result.address, member: { ...info.member, hasAddress: true } } : info,
+      )
       // The country decides which tests the member may apply to (every campaign's answer).
       await refreshMemberData(queryClient, 'address')
       feedback.toast({ severity: 'success', summary: t`Address saved`, detail: t`We will send your test products here.` })
@@ -97,11 +111,31 @@ export function AddressForm({ redirect }: { redirect?: string }) {
         </div>
       )}
       <TextField className="sm:col-span-2" label={t`Full name`} name="name" autoComplete="name" defaultValue={saved?.name ?? ''} error={errors.name} />
-      <TextField className="sm:col-span-2" label={t`Street and house number`} name="line1" autoComplete="address-line1" defaultValue={saved?.line1 ?? ''} error={errors.line1} />
-      <TextField className="sm:col-span-2" label={t`Apartment, floor, c/o (optional)`} name="line2" autoComplete="address-line2" defaultValue={saved?.line2 ?? ''} error={errors.line2} />
+      <TextField
+        className="sm:col-span-2"
+        label={t`Street and house number`}
+        name="line1"
+        autoComplete="address-line1"
+        defaultValue={saved?.line1 ?? ''}
+        error={errors.line1}
+      />
+      <TextField
+        className="sm:col-span-2"
+        label={t`Apartment, floor, c/o (optional)`}
+        name="line2"
+        autoComplete="address-line2"
+        defaultValue={saved?.line2 ?? ''}
+        error={errors.line2}
+      />
       <TextField label={t`Postal code`} name="postalCode" autoComplete="postal-code" defaultValue={saved?.postalCode ?? ''} error={errors.postalCode} />
       <TextField label={t`Town or city`} name="city" autoComplete="address-level2" defaultValue={saved?.city ?? ''} error={errors.city} />
-      <TextField label={t`State, county or region (optional)`} name="region" autoComplete="address-level1" defaultValue={saved?.region ?? ''} error={errors.region} />
+      <TextField
+        label={t`State, county or region (optional)`}
+        name="region"
+        autoComplete="address-level1"
+        defaultValue={saved?.region ?? ''}
+        error={errors.region}
+      />
       <SelectField
         label={t`Country`}
         name="country"

@@ -81,8 +81,7 @@ export function DeleteAccount({ onDeleted }: { onDeleted: (receipt: DeletionRece
         </ul>
         <p className="mt-3 text-ink">
           <Trans>
-            Applications that are still open are withdrawn, and unused points lapse. You can register again later with the same e-mail
-            address, as a new member.
+            Applications that are still open are withdrawn, and unused points lapse. You can register again later with the same e-mail address, as a new member.
           </Trans>
         </p>
       </section>

@@ -59,7 +59,11 @@ export function DeletionReceiptView({ receipt }: { receipt: DeletionReceipt }) {
   const date = formatDate(receipt.deletedAt)
   const withdrawn = receipt.withdrawnParticipations
   return (
-    <section aria-labelledby="deletion-receipt-heading" className="space-y-6 rounded-2xl border border-line bg-white p-6 shadow-sm" data-testid="deletion-receipt">
+    <section
+      aria-labelledby="deletion-receipt-heading"
+      className="space-y-6 rounded-2xl border border-line bg-white p-6 shadow-sm"
+      data-testid="deletion-receipt"
+    >
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h2 id="deletion-receipt-heading" ref={heading} tabIndex={-1} className="text-xl font-bold text-authentic">
@@ -109,7 +113,11 @@ export function DeletionReceiptView({ receipt }: { receipt: DeletionReceipt }) {
       </div>
 
       <div className="space-y-2 text-ink">
-        {receipt.sentTo ? <p>{t`A copy was sent to ${receipt.sentTo}.`}</p> : <p>{t`Your account had no e-mail address, so no copy was sent. Print this receipt to keep it.`}</p>}
+        {receipt.sentTo ? (
+          <p>{t`A copy was sent to ${receipt.sentTo}.`}</p>
+        ) : (
+          <p>{t`Your account had no e-mail address, so no copy was sent. Print this receipt to keep it.`}</p>
+        )}
         <p>
           <Trans>Quote the reference if you contact us about this deletion. You are welcome to register again at any time, as a new member.</Trans>
         </p>

@@ -73,7 +73,8 @@ export function EmailChange({ redirect }: { redirect?: string }) {
     defaultValues: { email: '' },
     validators: { onSubmit: EmailOtpSendBodySchema },
     onSubmit: async ({ value, formApi }) => {
-      const refuse = (message: MessageDescriptor) => formApi.setFieldMeta('email', (previous) => ({ ...previous, errorMap: { ...previous.errorMap, onServer: i18n._(message) } }))
+      const refuse = (message: MessageDescriptor) =>
+        formApi.setFieldMeta('email', (previous) => ({ ...previous, errorMap: { ...previous.errorMap, onServer: i18n._(message) } }))
       const email = value.email.trim().toLowerCase()
       const checked = await validateEmailFn({ data: { email } })
       if (!checked.ok) return refuse(msg`We could not check this address just now. Please try again in a moment.`)
@@ -81,7 +82,9 @@ export function EmailChange({ redirect }: { redirect?: string }) {
       const sent = await sendEmailCodeFn({ data: { email: checked.data.email } })
       if (!sent.ok) {
         // Another account may have taken the address since it was checked.
-        return refuse(sent.failure.kind === 'rejected' && sent.failure.httpStatus === 409 ? invalidMessage['in-use'] : sendFailureMessage(sent.failure, 'email'))
+        return refuse(
+          sent.failure.kind === 'rejected' && sent.failure.httpStatus === 409 ? invalidMessage['in-use'] : sendFailureMessage(sent.failure, 'email'),
+        )
       }
       setNotice(undefined)
       codeForm.reset()
@@ -98,7 +101,8 @@ export function EmailChange({ redirect }: { redirect?: string }) {
     onSubmit: async ({ value, formApi }) => {
       const email = target.current
       if (!email) return
-      const refuse = (message: MessageDescriptor) => formApi.setFieldMeta('code', (previous) => ({ ...previous, errorMap: { ...previous.errorMap, onServer: i18n._(message) } }))
+      const refuse = (message: MessageDescriptor) =>
+        formApi.setFieldMeta('code', (previous) => ({ ...previous, errorMap: { ...previous.errorMap, onServer: i18n._(message) } }))
       const verified = await verifyEmailCodeFn({ data: { email, code: value.code.trim() } })
       if (!verified.ok) return refuse(verifyFailureMessage(verified.failure, 'email'))
       setNotice(undefined)
@@ -108,7 +112,8 @@ export function EmailChange({ redirect }: { redirect?: string }) {
         outcome = await change.mutateAsync(email)
       } catch (error) {
         // Not confirmed that it is them: nothing was changed, and the code stays in the field for another go.
-        if (isUpstreamError(error) && isRecentSignInRefusal(error.failure)) setNotice(previous ? t`Nothing was changed: we still write to ${previous}.` : t`Nothing was changed.`)
+        if (isUpstreamError(error) && isRecentSignInRefusal(error.failure))
+          setNotice(previous ? t`Nothing was changed: we still write to ${previous}.` : t`Nothing was changed.`)
         // Anything else the catalogue has answered; nothing was changed either.
         return
       }
@@ -136,7 +141,10 @@ export function EmailChange({ redirect }: { redirect?: string }) {
         setNotice(t`We sent a new code to ${sent.data.sentTo}. Only the newest code works.`)
       } else {
         setNotice(undefined)
-        codeForm.setFieldMeta('code', (previous) => ({ ...previous, errorMap: { ...previous.errorMap, onServer: i18n._(sendFailureMessage(sent.failure, 'email')) } }))
+        codeForm.setFieldMeta('code', (previous) => ({
+          ...previous,
+          errorMap: { ...previous.errorMap, onServer: i18n._(sendFailureMessage(sent.failure, 'email')) },
+        }))
       }
     } finally {
       setResending(false)
@@ -219,7 +227,15 @@ export function EmailChange({ redirect }: { redirect?: string }) {
           <ContractForm form={codeForm} label={t`Confirm your new address`} className="flex flex-col gap-5">
             <div ref={codeInput}>
               <codeForm.AppField name="code">
-                {(field) => <field.TextInput label={t`Code`} autoComplete="one-time-code" inputMode="numeric" maxLength={7} invalid={t`Enter the 6 digits from the e-mail.`} />}
+                {(field) => (
+                  <field.TextInput
+                    label={t`Code`}
+                    autoComplete="one-time-code"
+                    inputMode="numeric"
+                    maxLength={7}
+                    invalid={t`Enter the 6 digits from the e-mail.`}
+                  />
+                )}
               </codeForm.AppField>
             </div>
             <div>

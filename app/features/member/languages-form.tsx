@@ -76,14 +76,7 @@ function LanguagesEditor({ saved, redirect }: { saved: string[]; redirect?: stri
   return (
     <ContractForm form={form} label={t`Languages`} className="flex max-w-2xl flex-col gap-6">
       <form.AppField name="languages">
-        {(field) => (
-          <field.CheckboxGroupInput
-            legend={t`Languages you read and write reviews in`}
-            invalid={invalid}
-            options={options}
-            columns
-          />
-        )}
+        {(field) => <field.CheckboxGroupInput legend={t`Languages you read and write reviews in`} invalid={invalid} options={options} columns />}
       </form.AppField>
       <div>
         <form.SubmitButton size="large">{t`Save my languages`}</form.SubmitButton>

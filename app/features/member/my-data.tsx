@@ -1,116 +1,82 @@
-import { msg } from "@lingui/core/macro";
-import { Trans, useLingui } from "@lingui/react/macro";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
-import { Fragment, type ReactNode } from "react";
-import type { ProfileExport } from "#contract/export";
-import { Button } from "~/components/ui/button";
-import { AddressLines } from "~/features/campaigns/apply-form";
-import { statusLabel } from "~/features/participations/participation-texts";
-import { formatDate } from "~/lib/date-format";
-import { getMyDataPdfFn } from "~/member/member.functions";
-import { myDataQuery } from "~/queries/member";
-import { unwrap } from "~/upstream/upstream-result";
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { Fragment, type ReactNode } from 'react'
+import type { ProfileExport } from '#contract/export'
+import { Button } from '~/components/ui/button'
+import { AddressLines } from '~/features/campaigns/apply-form'
+import { statusLabel } from '~/features/participations/participation-texts'
+import { formatDate } from '~/lib/date-format'
+import { getMyDataPdfFn } from '~/member/member.functions'
+import { myDataQuery } from '~/queries/member'
+import { unwrap } from '~/upstream/upstream-result'
 
 /** Hands a file made in the browser to the member, as a download. */
 function saveFile(name: string, blob: Blob) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = name
+  document.body.append(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }
 
-const day = (data: ProfileExport) => data.exportedAt.slice(0, 10);
+const day = (data: ProfileExport) => data.exportedAt.slice(0, 10)
 
 /** The two downloads (fetched fresh at the moment the member asks) and the printable summary. */
 export function MyDataDownloads() {
-  const { t } = useLingui();
-  const queryClient = useQueryClient();
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
   const json = useMutation({
-    mutationFn: async () =>
-      queryClient.fetchQuery({ ...myDataQuery, staleTime: 0 }),
-    onSuccess: (data) =>
-      saveFile(
-        `testers-circle-data-${day(data)}.json`,
-        new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }),
-      ),
-  });
+    mutationFn: async () => queryClient.fetchQuery({ ...myDataQuery, staleTime: 0 }),
+    onSuccess: (data) => saveFile(`testers-circle-data-${day(data)}.json`, new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' })),
+  })
   const pdf = useMutation({
     mutationFn: async () => unwrap(await getMyDataPdfFn()),
     onSuccess: (base64) => {
-      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-      saveFile(
-        `testers-circle-data-${new Date().toISOString().slice(0, 10)}.pdf`,
-        new Blob([bytes], { type: "application/pdf" }),
-      );
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
+      saveFile(`testers-circle-data-${new Date().toISOString().slice(0, 10)}.pdf`, new Blob([bytes], { type: 'application/pdf' }))
     },
-  });
+  })
 
   return (
     <div className="space-y-6">
-      <section
-        aria-labelledby="download-heading"
-        className="rounded-2xl border border-line bg-white p-6 shadow-sm"
-      >
+      <section aria-labelledby="download-heading" className="rounded-2xl border border-line bg-white p-6 shadow-sm">
         <h2 id="download-heading" className="text-lg font-bold text-authentic">
           <Trans>Your data as a file</Trans>
         </h2>
         <p className="mt-2 text-ink">
-          <Trans>
-            Your profile, address, notification choices, social accounts,
-            campaigns, reviews, posts, points and referrals, as we hold them
-            today.
-          </Trans>
+          <Trans>Your profile, address, notification choices, social accounts, campaigns, reviews, posts, points and referrals, as we hold them today.</Trans>
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
-          <Button
-            loading={json.isPending}
-            onClick={() => !json.isPending && json.mutate()}
-          >
+          <Button loading={json.isPending} onClick={() => !json.isPending && json.mutate()}>
             {t`Download as JSON`}
           </Button>
-          <Button
-            severity="secondary"
-            loading={pdf.isPending}
-            onClick={() => !pdf.isPending && pdf.mutate()}
-          >
+          <Button severity="secondary" loading={pdf.isPending} onClick={() => !pdf.isPending && pdf.mutate()}>
             {t`Download as PDF`}
           </Button>
         </div>
         <p className="mt-3 text-sm text-muted">{t`JSON suits other services and programs; the PDF is for reading and keeping.`}</p>
       </section>
       <p className="text-ink">
-        <Link
-          to="/$locale/member/download-data/profile-pdf"
-          params={{ locale: "en" }}
-          className="font-semibold text-colbolt underline underline-offset-2"
-        >
+        <Link to="/$locale/member/download-data/profile-pdf" params={{ locale: 'en' }} className="font-semibold text-colbolt underline underline-offset-2">
           <Trans>Open a printable summary</Trans>
         </Link>
       </p>
     </div>
-  );
+  )
 }
 
 const reviewStatusLabel = {
   pending: msg`Waiting for moderation`,
   published: msg`Published`,
   rejected: msg`Needs a change`,
-} as const;
+} as const
 
-function SummarySection({
-  id,
-  title,
-  children,
-}: {
-  id: string;
-  title: ReactNode;
-  children: ReactNode;
-}) {
+function SummarySection({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
   return (
     <section aria-labelledby={id}>
       <h2 id={id} className="text-lg font-bold text-authentic">
@@ -118,18 +84,18 @@ function SummarySection({
       </h2>
       {children}
     </section>
-  );
+  )
 }
 
 /** The printable summary (PDF layout): what the member API holds, for reading and printing. */
 export function MyDataSummary() {
-  const { t, i18n } = useLingui();
-  const { data } = useQuery(myDataQuery);
-  if (!data) return null;
-  const { member, address } = data;
-  const exported = formatDate(data.exportedAt);
-  const since = formatDate(member.createdAt);
-  const none = t`None`;
+  const { t, i18n } = useLingui()
+  const { data } = useQuery(myDataQuery)
+  if (!data) return null
+  const { member, address } = data
+  const exported = formatDate(data.exportedAt)
+  const since = formatDate(member.createdAt)
+  const none = t`None`
   const rows: Array<[string, string]> = [
     [t`Name`, `${member.firstName} ${member.lastName}`.trim() || none],
     [t`Display name`, member.displayName],
@@ -137,12 +103,9 @@ export function MyDataSummary() {
     [t`Mobile number`, member.phone ?? none],
     [t`Date of birth`, member.birthDate ? formatDate(member.birthDate) : none],
     [t`Member since`, since],
-    [
-      t`Points balance`,
-      new Intl.NumberFormat(i18n.locale).format(member.pointsBalance),
-    ],
+    [t`Points balance`, new Intl.NumberFormat(i18n.locale).format(member.pointsBalance)],
     [t`Referral code`, member.referralCode],
-  ];
+  ]
 
   return (
     <article className="space-y-8">
@@ -151,11 +114,7 @@ export function MyDataSummary() {
           <h1 className="text-2xl font-bold text-authentic">{t`My data at Testers Circle`}</h1>
           <p className="text-muted">{t`As held on ${exported}`}</p>
         </div>
-        <Button
-          severity="secondary"
-          className="print:hidden"
-          onClick={() => window.print()}
-        >
+        <Button severity="secondary" className="print:hidden" onClick={() => window.print()}>
           {t`Print or save as PDF`}
         </Button>
       </header>
@@ -172,9 +131,7 @@ export function MyDataSummary() {
       </SummarySection>
 
       <SummarySection id="summary-address" title={<Trans>Address</Trans>}>
-        <div className="mt-2 text-ink">
-          {address ? <AddressLines address={address} /> : <p>{none}</p>}
-        </div>
+        <div className="mt-2 text-ink">{address ? <AddressLines address={address} /> : <p>{none}</p>}</div>
       </SummarySection>
 
       <SummarySection id="summary-campaigns" title={<Trans>Campaigns</Trans>}>
@@ -208,15 +165,13 @@ export function MyDataSummary() {
         ) : (
           <ul className="mt-2 space-y-1">
             {data.reviews.map((review) => {
-              const rating = review.rating;
+              const rating = review.rating
               return (
                 <li key={review.id} className="text-ink">
-                  <span className="font-medium">{review.title}</span> ·{" "}
-                  {t`${rating} of 5 stars`} ·{" "}
-                  {i18n._(reviewStatusLabel[review.status])} ·{" "}
+                  <span className="font-medium">{review.title}</span> · {t`${rating} of 5 stars`} · {i18n._(reviewStatusLabel[review.status])} ·{' '}
                   {formatDate(review.submittedAt)}
                 </li>
-              );
+              )
             })}
           </ul>
         )}
@@ -226,5 +181,5 @@ export function MyDataSummary() {
         {t`Also in your data file — social accounts: ${data.socialProfiles.length}; social posts: ${data.socialPosts.length}; points entries: ${data.ledger.length}; rewards: ${data.redemptions.length}; referrals: ${data.referrals.length}.`}
       </p>
     </article>
-  );
+  )
 }

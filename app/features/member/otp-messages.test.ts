@@ -28,8 +28,12 @@ describe('verifyFailureMessage', () => {
 describe('sendFailureMessage', () => {
   it('says wait on 429, check the target when refused, try again otherwise', () => {
     expect(i18n._(sendFailureMessage(tooMany, 'email'))).toBe('We sent several codes in the last hour. Please wait a while before asking for another one.')
-    expect(i18n._(sendFailureMessage({ kind: 'rejected', path, httpStatus: 409, message: null, fields: null }, 'email'))).toBe('We could not send a code to this address. Check it and try again.')
-    expect(i18n._(sendFailureMessage({ kind: 'rejected', path, httpStatus: 400, message: null, fields: null }, 'sms'))).toBe('We could not send a code to this number. Check it and try again.')
+    expect(i18n._(sendFailureMessage({ kind: 'rejected', path, httpStatus: 409, message: null, fields: null }, 'email'))).toBe(
+      'We could not send a code to this address. Check it and try again.',
+    )
+    expect(i18n._(sendFailureMessage({ kind: 'rejected', path, httpStatus: 400, message: null, fields: null }, 'sms'))).toBe(
+      'We could not send a code to this number. Check it and try again.',
+    )
     expect(i18n._(sendFailureMessage(down, 'sms'))).toBe('We could not send the code just now. Please try again in a moment.')
   })
 })

@@ -10,8 +10,12 @@ export type OtpChannel = 'email' | 'sms'
 
 /** The member API refused to send (429: too many codes this hour; 400/409: not this target). */
 export function sendFailureMessage(failure: UpstreamFailure, channel: OtpChannel): MessageDescriptor {
-  if (failure.kind === 'unavailable' && failure.httpStatus === 429) return msg`We sent several codes in the last hour. Please wait a while before asking for another one.`
-  if (failure.kind === 'rejected') return channel === 'email' ? msg`We could not send a code to this address. Check it and try again.` : msg`We could not send a code to this number. Check it and try again.`
+  if (failure.kind === 'unavailable' && failure.httpStatus === 429)
+    return msg`We sent several codes in the last hour. Please wait a while before asking for another one.`
+  if (failure.kind === 'rejected')
+    return channel === 'email'
+      ? msg`We could not send a code to this address. Check it and try again.`
+      : msg`We could not send a code to this number. Check it and try again.`
   return msg`We could not send the code just now. Please try again in a moment.`
 }
 
@@ -22,11 +26,15 @@ export function sendFailureMessage(failure: UpstreamFailure, channel: OtpChannel
  */
 export function verifyFailureMessage(failure: UpstreamFailure, channel: OtpChannel): MessageDescriptor {
   const email = channel === 'email'
-  if (failure.kind === 'unavailable' && failure.httpStatus === 429) return email ? msg`Too many wrong codes. Ask for a new code and use the newest e-mail.` : msg`Too many wrong codes. Ask for a new code and use the newest text message.`
+  if (failure.kind === 'unavailable' && failure.httpStatus === 429)
+    return email
+      ? msg`Too many wrong codes. Ask for a new code and use the newest e-mail.`
+      : msg`Too many wrong codes. Ask for a new code and use the newest text message.`
   if (failure.kind === 'rejected') {
     const field = failure.fields?.code?.[0] ?? ''
     if (field.startsWith('expired')) return msg`This code has expired. Ask for a new one.`
-    if (field.startsWith('request')) return email ? msg`There is no open code for this address. Ask for a new one.` : msg`There is no open code for this number. Ask for a new one.`
+    if (field.startsWith('request'))
+      return email ? msg`There is no open code for this address. Ask for a new one.` : msg`There is no open code for this number. Ask for a new one.`
     return email ? msg`That code is not right. Check the e-mail and try again.` : msg`That code is not right. Check the text message and try again.`
   }
   return msg`We could not check the code just now. Please try again in a moment.`

@@ -19,10 +19,7 @@ export function isPlausibleBirthDate(value: string, today: Date): boolean {
   return born.getUTCFullYear() >= 1900 && sixteen.getTime() <= today.getTime()
 }
 
-export function checkProfile(
-  values: Record<string, unknown>,
-  today: Date,
-): { ok: true; data: ProfileInput } | { ok: false; fields: ProfileField[] } {
+export function checkProfile(values: Record<string, unknown>, today: Date): { ok: true; data: ProfileInput } | { ok: false; fields: ProfileField[] } {
   const bad: ProfileField[] = []
   const text = (field: ProfileField, max: number) => {
     const result = v.safeParse(name(max), values[field] ?? '')

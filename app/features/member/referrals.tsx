@@ -1,70 +1,58 @@
-import { Trans, useLingui } from "@lingui/react/macro";
-import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
-import { Button } from "~/components/ui/button";
-import { EmptyState } from "~/components/ui/empty-state";
-import { feedback } from "~/components/ui/feedback-store";
-import { formatDate } from "~/lib/date-format";
-import { myReferralsQuery } from "~/queries/member";
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { useSyncExternalStore } from 'react'
+import { Button } from '~/components/ui/button'
+import { EmptyState } from '~/components/ui/empty-state'
+import { feedback } from '~/components/ui/feedback-store'
+import { formatDate } from '~/lib/date-format'
+import { myReferralsQuery } from '~/queries/member'
+
+// The site's own address is known in the browser only; the server renders the link without it.
+const noChanges = () => () => {}
+const browserOrigin = () => window.location.origin
+const noOrigin = () => ''
 
 /** The member's code, the invitation link that carries it, and the friends who joined with it. */
 export function Referrals() {
-  const { t, i18n } = useLingui();
-  const { data } = useQuery(myReferralsQuery);
+  const { t, i18n } = useLingui()
+  const { data } = useQuery(myReferralsQuery)
   // The link needs the site's own address, known in the browser only.
-  const [origin, setOrigin] = useState("");
-  useEffect(() => setOrigin(window.location.origin), []);
-  if (!data) return null;
+  const origin = useSyncExternalStore(noChanges, browserOrigin, noOrigin)
+  if (!data) return null
 
-  const link = `${origin}/en/user/register?ref=${encodeURIComponent(data.referralCode)}`;
-  const points = new Intl.NumberFormat(i18n.locale).format(
-    data.pointsPerReferral,
-  );
-  const accepted = data.referrals.filter((r) => r.status === "accepted").length;
-  const earned = new Intl.NumberFormat(i18n.locale).format(
-    data.referrals.reduce((sum, r) => sum + r.pointsAwarded, 0),
-  );
+  const link = `${origin}/en/user/register?ref=${encodeURIComponent(data.referralCode)}`
+  const points = new Intl.NumberFormat(i18n.locale).format(data.pointsPerReferral)
+  const accepted = data.referrals.filter((r) => r.status === 'accepted').length
+  const earned = new Intl.NumberFormat(i18n.locale).format(data.referrals.reduce((sum, r) => sum + r.pointsAwarded, 0))
 
   async function copyLink() {
     try {
-      await navigator.clipboard.writeText(link);
+      await navigator.clipboard.writeText(link)
       feedback.toast({
-        severity: "success",
+        severity: 'success',
         summary: t`Link copied`,
         detail: t`Paste it into a message to your friend.`,
-      });
+      })
     } catch {
       feedback.toast({
-        severity: "warn",
+        severity: 'warn',
         summary: t`Could not copy`,
         detail: t`Select the link and copy it yourself.`,
-      });
+      })
     }
   }
 
   return (
     <div className="space-y-8">
-      <section
-        aria-labelledby="referral-code-heading"
-        className="rounded-2xl border border-line bg-white p-6 shadow-sm"
-      >
-        <h2
-          id="referral-code-heading"
-          className="text-lg font-bold text-authentic"
-        >
+      <section aria-labelledby="referral-code-heading" className="rounded-2xl border border-line bg-white p-6 shadow-sm">
+        <h2 id="referral-code-heading" className="text-lg font-bold text-authentic">
           <Trans>Your referral code</Trans>
         </h2>
-        <p
-          className="mt-3 font-mono text-3xl font-bold tracking-widest text-toga-dark"
-          data-testid="referral-code"
-        >
+        <p className="mt-3 font-mono text-3xl font-bold tracking-widest text-toga-dark" data-testid="referral-code">
           {data.referralCode}
         </p>
         <p className="mt-3 text-ink">
-          <Trans>
-            Your friend enters it when they register, or opens your invitation
-            link. You earn {points} points once they finish their first test.
-          </Trans>
+          <Trans>Your friend enters it when they register, or opens your invitation link. You earn {points} points once they finish their first test.</Trans>
         </p>
         <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
           <div className="flex min-w-0 flex-1 flex-col gap-1">
@@ -79,12 +67,7 @@ export function Referrals() {
               className="w-full rounded-md border border-line bg-canvas px-3 py-2 text-ink"
             />
           </div>
-          <Button
-            type="button"
-            severity="secondary"
-            onClick={copyLink}
-            disabled={!origin}
-          >
+          <Button type="button" severity="secondary" onClick={copyLink} disabled={!origin}>
             {t`Copy the link`}
           </Button>
         </div>
@@ -96,10 +79,7 @@ export function Referrals() {
         </h2>
         {data.referrals.length === 0 ? (
           <EmptyState title={t`No friends yet`}>
-            <Trans>
-              Share your link: friends who register with it appear here, and you
-              see when their first test is done.
-            </Trans>
+            <Trans>Share your link: friends who register with it appear here, and you see when their first test is done.</Trans>
           </EmptyState>
         ) : (
           <>
@@ -108,29 +88,26 @@ export function Referrals() {
             </p>
             <ul className="space-y-3">
               {data.referrals.map((referral, index) => {
-                const joined = formatDate(referral.joinedAt);
-                const number = index + 1;
+                const joined = formatDate(referral.joinedAt)
+                const number = index + 1
                 return (
-                  <li
-                    key={referral.id}
-                    className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-line bg-white p-4"
-                  >
+                  <li key={referral.id} className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-line bg-white p-4">
                     <div>
                       <p className="font-semibold text-ink">{t`Friend ${number}`}</p>
                       <p className="text-sm text-muted">{t`Joined ${joined}`}</p>
                     </div>
-                    {referral.status === "accepted" ? (
+                    {referral.status === 'accepted' ? (
                       <p className="font-semibold text-verdin">{t`First test done: +${referral.pointsAwarded} points`}</p>
                     ) : (
                       <p className="text-ink">{t`Waiting for their first test`}</p>
                     )}
                   </li>
-                );
+                )
               })}
             </ul>
           </>
         )}
       </section>
     </div>
-  );
+  )
 }

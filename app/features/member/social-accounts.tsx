@@ -31,7 +31,14 @@ const fieldMessage: Record<Field, MessageDescriptor> = {
 
 const checks = {
   platform: v.picklist(SOCIAL_PLATFORMS),
-  handle: v.pipe(v.string(), v.trim(), v.transform((s) => s.replace(/^@/, '')), v.minLength(1), v.maxLength(100), v.regex(/^\S+$/)),
+  handle: v.pipe(
+    v.string(),
+    v.trim(),
+    v.transform((s) => s.replace(/^@/, '')),
+    v.minLength(1),
+    v.maxLength(100),
+    v.regex(/^\S+$/),
+  ),
   url: v.union([v.literal(''), HttpUrl]),
   followers: v.pipe(v.string(), v.trim(), v.regex(/^\d{1,10}$/), v.transform(Number), v.maxValue(1_000_000_000)),
 }
@@ -192,8 +199,24 @@ export function SocialAccounts({ redirect }: { redirect?: string }) {
             error={errors.platform}
             options={[{ value: '', label: t`Choose a platform` }, ...SOCIAL_PLATFORMS.map((p) => ({ value: p, label: i18n._(platformLabel[p]) }))]}
           />
-          <TextField label={t`User name`} name="handle" autoComplete="off" autoCapitalize="none" spellCheck={false} error={errors.handle} description={t`As it appears after the @.`} />
-          <TextField className="sm:col-span-2" label={t`Link to your profile (optional)`} name="url" type="url" inputMode="url" placeholder="https://" error={errors.url} />
+          <TextField
+            label={t`User name`}
+            name="handle"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            error={errors.handle}
+            description={t`As it appears after the @.`}
+          />
+          <TextField
+            className="sm:col-span-2"
+            label={t`Link to your profile (optional)`}
+            name="url"
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            error={errors.url}
+          />
           <TextField label={t`Followers`} name="followers" inputMode="numeric" error={errors.followers} />
           <div className="sm:col-span-2">
             <Button type="submit" size="large" loading={save.isPending}>

@@ -6,8 +6,16 @@ const base: Participation = {
   id: 'p1',
   campaignId: 'c1',
   flightId: 'f1',
-  campaign: { slug: 'cold-brew', title: 'Cold brew', brand: 'Kettle & Kiln', kind: 'free-product', productId: 'pr1', productName: 'Cold Brew', imageUrl: '',
-    tasks: { questionnaire: true, purchaseIntent: false, review: true, social: true } },
+  campaign: {
+    slug: 'cold-brew',
+    title: 'Cold brew',
+    brand: 'Kettle & Kiln',
+    kind: 'free-product',
+    productId: 'pr1',
+    productName: 'Cold Brew',
+    imageUrl: '',
+    tasks: { questionnaire: true, purchaseIntent: false, review: true, social: true },
+  },
   flightName: 'Wave 1',
   reviewDueAt: '2026-05-01T00:00:00.000Z',
   status: 'applied',
@@ -41,7 +49,12 @@ const at = (over: Partial<Participation>): Participation => ({ ...base, ...over 
 
 describe('participation groups and next steps', () => {
   it('groups by where the member stands, in a fixed order', () => {
-    const groups = groupParticipations([at({ id: 'a', status: 'completed' }), at({ id: 'b', status: 'waitlisted' }), at({ id: 'c', status: 'delivered' }), at({ id: 'd', status: 'withdrawn' })])
+    const groups = groupParticipations([
+      at({ id: 'a', status: 'completed' }),
+      at({ id: 'b', status: 'waitlisted' }),
+      at({ id: 'c', status: 'delivered' }),
+      at({ id: 'd', status: 'withdrawn' }),
+    ])
     expect(groups.map((g) => [g.group, g.items.map((p) => p.id)])).toEqual([
       ['in-progress', ['c']],
       ['waiting', ['b']],
@@ -56,8 +69,13 @@ describe('participation groups and next steps', () => {
     expect(nextStepOf(at({ status: 'selected', campaign: { ...base.campaign, kind: 'verified-purchase' } }))).toEqual({ kind: 'confirm-purchase-intent' })
     expect(nextStepOf(at({ status: 'shipped' }))).toEqual({ kind: 'track-shipment' })
     expect(nextStepOf(at({ status: 'delivered' }))).toEqual({ kind: 'write-review' })
-    expect(nextStepOf(at({ status: 'reviewed', review: { id: 'r1', status: 'pending', rejectionReason: null, publishedAt: null } }))).toEqual({ kind: 'review-in-moderation' })
-    expect(nextStepOf(at({ status: 'reviewed', review: { id: 'r1', status: 'rejected', rejectionReason: 'Too short', publishedAt: null } }))).toEqual({ kind: 'revise-review', reason: 'Too short' })
+    expect(nextStepOf(at({ status: 'reviewed', review: { id: 'r1', status: 'pending', rejectionReason: null, publishedAt: null } }))).toEqual({
+      kind: 'review-in-moderation',
+    })
+    expect(nextStepOf(at({ status: 'reviewed', review: { id: 'r1', status: 'rejected', rejectionReason: 'Too short', publishedAt: null } }))).toEqual({
+      kind: 'revise-review',
+      reason: 'Too short',
+    })
     const published = { id: 'r1', status: 'published' as const, rejectionReason: null, publishedAt: '2026-03-20T10:00:00.000Z' }
     expect(nextStepOf(at({ status: 'completed', review: published }))).toEqual({ kind: 'read-review', reviewId: 'r1', publishedAt: '2026-03-20T10:00:00.000Z' })
   })
@@ -66,8 +84,18 @@ describe('participation groups and next steps', () => {
     const published = { id: 'r1', status: 'published' as const, rejectionReason: null, publishedAt: '2026-03-20T10:00:00.000Z' }
     const reviewed = at({ status: 'reviewed', review: published, tasks: { ...base.tasks, reviewSubmittedAt: '2026-03-19T10:00:00.000Z' } })
     expect(nextStepOf(reviewed)).toEqual({ kind: 'finish-tasks', open: ['questionnaire', 'social-posts', 'impressions'] })
-    const allDone = { questionnaireAckedAt: '2026-03-06T10:00:00.000Z', purchaseIntentAckedAt: null, reviewSubmittedAt: '2026-03-19T10:00:00.000Z', socialSubmittedAt: '2026-03-21T10:00:00.000Z', impressionsReportedAt: '2026-03-22T10:00:00.000Z' }
-    expect(nextStepOf(at({ status: 'reviewed', review: published, tasks: allDone }))).toEqual({ kind: 'read-review', reviewId: 'r1', publishedAt: published.publishedAt })
+    const allDone = {
+      questionnaireAckedAt: '2026-03-06T10:00:00.000Z',
+      purchaseIntentAckedAt: null,
+      reviewSubmittedAt: '2026-03-19T10:00:00.000Z',
+      socialSubmittedAt: '2026-03-21T10:00:00.000Z',
+      impressionsReportedAt: '2026-03-22T10:00:00.000Z',
+    }
+    expect(nextStepOf(at({ status: 'reviewed', review: published, tasks: allDone }))).toEqual({
+      kind: 'read-review',
+      reviewId: 'r1',
+      publishedAt: published.publishedAt,
+    })
   })
 
   it('allows withdrawal only before shipping, and a review once delivered or rejected', () => {
@@ -131,9 +159,6 @@ describe('the task checklist', () => {
       { key: 'impressions', doneAt: null },
     ])
     const vp = { ...base.campaign, kind: 'verified-purchase' as const, tasks: { questionnaire: false, purchaseIntent: true, review: true, social: false } }
-    expect(tasksOf(at({ campaign: vp })).map((t) => t.key)).toEqual([
-      'purchase-intent',
-      'review',
-    ])
+    expect(tasksOf(at({ campaign: vp })).map((t) => t.key)).toEqual(['purchase-intent', 'review'])
   })
 })

@@ -80,7 +80,9 @@ export function nextStepOf(p: Participation): NextStep {
       if (p.review?.status === 'rejected') return { kind: 'revise-review', reason: p.review.rejectionReason }
       if (p.review?.status === 'published') {
         // Published, but the test completes only once every task the campaign sets is done.
-        const open = tasksOf(p).filter((task) => task.doneAt === null).map((task) => task.key)
+        const open = tasksOf(p)
+          .filter((task) => task.doneAt === null)
+          .map((task) => task.key)
         return open.length > 0 ? { kind: 'finish-tasks', open } : { kind: 'read-review', reviewId: p.review.id, publishedAt: p.review.publishedAt }
       }
       return { kind: 'review-in-moderation' }
@@ -89,7 +91,8 @@ export function nextStepOf(p: Participation): NextStep {
   }
 }
 
-export type TimelineStepKey = 'applied' | 'selected' | 'waitlisted' | 'not-eligible' | 'purchased' | 'shipped' | 'delivered' | 'reviewed' | 'completed' | 'withdrawn'
+export type TimelineStepKey =
+  'applied' | 'selected' | 'waitlisted' | 'not-eligible' | 'purchased' | 'shipped' | 'delivered' | 'reviewed' | 'completed' | 'withdrawn'
 export type TimelineStep = { key: TimelineStepKey; state: 'done' | 'current' | 'upcoming'; at: string | null }
 
 const ORDER: readonly ParticipationStatus[] = ['applied', 'selected', 'shipped', 'delivered', 'reviewed', 'completed']

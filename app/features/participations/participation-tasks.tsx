@@ -127,9 +127,19 @@ function TaskItem({ task, participation: p }: { task: Task; participation: Parti
   }
 
   return (
-    <li className={cn('flex flex-col gap-3 rounded-xl border p-4 sm:flex-row sm:items-center', task.doneAt ? 'border-verdin/40 bg-[#f1f8f4]' : 'border-line bg-white')} data-testid={`task-${task.key}`}>
+    <li
+      className={cn(
+        'flex flex-col gap-3 rounded-xl border p-4 sm:flex-row sm:items-center',
+        task.doneAt ? 'border-verdin/40 bg-[#f1f8f4]' : 'border-line bg-white',
+      )}
+      data-testid={`task-${task.key}`}
+    >
       <div className="flex flex-1 gap-3">
-        {task.doneAt ? <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-verdin" aria-hidden="true" /> : <Circle className="mt-0.5 size-5 shrink-0 text-muted" aria-hidden="true" />}
+        {task.doneAt ? (
+          <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-verdin" aria-hidden="true" />
+        ) : (
+          <Circle className="mt-0.5 size-5 shrink-0 text-muted" aria-hidden="true" />
+        )}
         <div>
           <h3 id={titleId} className="font-semibold text-ink">
             {i18n._(text.title)}

@@ -17,7 +17,12 @@ export function ParticipationTimeline({ participation }: { participation: Partic
         const date = step.at ? formatDate(step.at) : null
         return (
           <li key={step.key} className="relative flex gap-4 pb-6 last:pb-0" aria-current={step.state === 'current' ? 'step' : undefined}>
-            {!last && <span aria-hidden="true" className={cn('absolute top-8 left-[0.9375rem] h-[calc(100%-2rem)] w-0.5', step.state === 'done' ? 'bg-verdin' : 'bg-line')} />}
+            {!last && (
+              <span
+                aria-hidden="true"
+                className={cn('absolute top-8 left-[0.9375rem] h-[calc(100%-2rem)] w-0.5', step.state === 'done' ? 'bg-verdin' : 'bg-line')}
+              />
+            )}
             <span
               aria-hidden="true"
               className={cn(
@@ -32,10 +37,7 @@ export function ParticipationTimeline({ participation }: { participation: Partic
             <div className="pt-1">
               <p className={cn('font-semibold', step.state === 'upcoming' ? 'text-muted' : 'text-ink')}>
                 {i18n._(stepLabel[step.key])}
-                <span className="sr-only">
-                  {' '}
-                  {step.state === 'done' ? t`(done)` : step.state === 'current' ? t`(where you are now)` : t`(still to come)`}
-                </span>
+                <span className="sr-only"> {step.state === 'done' ? t`(done)` : step.state === 'current' ? t`(where you are now)` : t`(still to come)`}</span>
               </p>
               {date && <p className="text-sm text-muted">{date}</p>}
             </div>

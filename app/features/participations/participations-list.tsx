@@ -26,7 +26,9 @@ export function ParticipationsList() {
   if (data.items.length === 0) {
     return (
       <EmptyState title={<Trans>No campaigns yet</Trans>} action={<FindATestButton />}>
-        <Trans>Pick a product you would like to try, answer a few questions and apply. Selected testers receive the product and share their honest opinion.</Trans>
+        <Trans>
+          Pick a product you would like to try, answer a few questions and apply. Selected testers receive the product and share their honest opinion.
+        </Trans>
       </EmptyState>
     )
   }

@@ -15,5 +15,15 @@ export function ProductThumb({ imageUrl, className }: { imageUrl: string; classN
       </div>
     )
   }
-  return <img src={src} alt="" width={PRODUCT_IMAGE_SIZE.width} height={PRODUCT_IMAGE_SIZE.height} loading="lazy" decoding="async" className={cn('rounded-lg bg-authentic-soft object-cover', className)} />
+  return (
+    <img
+      src={src}
+      alt=""
+      width={PRODUCT_IMAGE_SIZE.width}
+      height={PRODUCT_IMAGE_SIZE.height}
+      loading="lazy"
+      decoding="async"
+      className={cn('rounded-lg bg-authentic-soft object-cover', className)}
+    />
+  )
 }

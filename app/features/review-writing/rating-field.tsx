@@ -17,7 +17,8 @@ export function RatingField({ value, onChange, error }: { value: number | null; 
   const errorId = `${name}-error`
   const chosen = value !== null && value >= 1 && value <= 5 ? i18n._(ratingWord[value as 1 | 2 | 3 | 4 | 5]) : null
   return (
-    <fieldset className="flex flex-col gap-1.5" aria-describedby={error ? errorId : undefined}>
+    // A group of radio buttons: the group, not each button, is what is invalid.
+    <fieldset role="radiogroup" className="flex flex-col gap-1.5" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}>
       <legend className="mb-1.5 font-semibold text-ink">{t`Your rating`}</legend>
       <div className="flex flex-wrap items-center gap-3">
         <div className="flex gap-1">
@@ -29,15 +30,7 @@ export function RatingField({ value, onChange, error }: { value: number | null; 
                 key={rating}
                 className="cursor-pointer rounded-md p-1 has-[input:focus-visible]:outline-3 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-focus-ring"
               >
-                <input
-                  type="radio"
-                  name={name}
-                  value={rating}
-                  checked={value === rating}
-                  onChange={() => onChange(rating)}
-                  aria-invalid={error ? true : undefined}
-                  className="sr-only"
-                />
+                <input type="radio" name={name} value={rating} checked={value === rating} onChange={() => onChange(rating)} className="sr-only" />
                 <Star aria-hidden="true" className={cn('size-8', filled ? 'fill-[#b45309] text-[#b45309]' : 'fill-white text-[#6b7280]')} />
                 <span className="sr-only">{rating === 1 ? t`1 star, ${word}` : t`${rating} stars, ${word}`}</span>
               </label>

@@ -41,10 +41,12 @@ export function ReviewForm({ page, onSubmitted }: { page: RcProduct; onSubmitted
   const loaded = useRef(false)
   const participation = page.participation
 
-  // Restore once, in the browser: the draft first, else the rejected review to revise.
+  // Restore once, in the browser: the draft first, else the rejected review to revise. The draft
+  // lives in the browser's storage, so it is read after hydration.
   useEffect(() => {
     const draft = readDraft(key)
     if (draft) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect
       setValues({ rating: draft.rating, title: draft.title, body: draft.body, receivedForFree: draft.receivedForFree })
       setRestoredAt(draft.savedAt)
     } else if (page.review?.status === 'rejected') {
@@ -85,7 +87,8 @@ export function ReviewForm({ page, onSubmitted }: { page: RcProduct; onSubmitted
       // The draft stays: after a 401 the member signs in again and finds their text here.
       if (isUpstreamError(error) && error.failure.kind === 'rejected' && error.failure.fields) {
         const next: FieldErrors = {}
-        for (const field of Object.keys(error.failure.fields)) if ((REVIEW_FIELDS as readonly string[]).includes(field)) next[field] = i18n._(fieldMessage[field as ReviewField])
+        for (const field of Object.keys(error.failure.fields))
+          if ((REVIEW_FIELDS as readonly string[]).includes(field)) next[field] = i18n._(fieldMessage[field as ReviewField])
         setErrors(next)
       }
     },
@@ -156,7 +159,8 @@ export function ReviewForm({ page, onSubmitted }: { page: RcProduct; onSubmitted
         <h3 className="font-semibold text-ink">{t`Disclosure`}</h3>
         <p className="mt-1 text-ink">
           <Trans>
-            Reviews of products received for free say so. This line is shown with your review: <em>“This reviewer received the product for free in exchange for an honest review.”</em>
+            Reviews of products received for free say so. This line is shown with your review:{' '}
+            <em>“This reviewer received the product for free in exchange for an honest review.”</em>
           </Trans>
         </p>
         <CheckboxField

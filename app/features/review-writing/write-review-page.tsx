@@ -63,12 +63,18 @@ function ReviewStatus({ review, page, announce }: { review: MemberReview; page: 
   return (
     <section aria-labelledby="review-status-heading" className="flex flex-col gap-4" data-testid="review-status">
       <h2 id="review-status-heading" ref={heading} tabIndex={-1} className="text-xl font-bold text-authentic">
-        {review.status === 'published' ? t`Your review is published` : review.status === 'pending' ? t`Thank you! Your review is waiting for moderation` : t`Your review needs a change`}
+        {review.status === 'published'
+          ? t`Your review is published`
+          : review.status === 'pending'
+            ? t`Thank you! Your review is waiting for moderation`
+            : t`Your review needs a change`}
       </h2>
       <FormAlert tone={review.status === 'rejected' ? 'error' : review.status === 'published' ? 'success' : 'info'}>
         {review.status === 'pending' && <span>{t`Sent on ${submittedOn}. A moderator reads every review before it appears on the public reviews page.`}</span>}
         {review.status === 'published' && <span>{publishedOn ? t`Published on ${publishedOn}. Thank you for testing!` : t`Thank you for testing!`}</span>}
-        {review.status === 'rejected' && <span>{review.rejectionReason ? t`Our moderators wrote: “${review.rejectionReason}”` : t`Our moderators could not publish it as it is.`}</span>}
+        {review.status === 'rejected' && (
+          <span>{review.rejectionReason ? t`Our moderators wrote: “${review.rejectionReason}”` : t`Our moderators could not publish it as it is.`}</span>
+        )}
       </FormAlert>
       <article className="rounded-2xl border border-line bg-white p-5" aria-label={t`Your review`}>
         <p className="flex items-center gap-1" aria-label={t`${review.rating} of 5 stars`} role="img">
@@ -78,7 +84,9 @@ function ReviewStatus({ review, page, announce }: { review: MemberReview; page: 
         </p>
         <h3 className="mt-2 text-lg font-semibold text-ink">{review.title}</h3>
         <p className="mt-2 whitespace-pre-line text-ink">{review.body}</p>
-        {review.receivedForFree && <p className="mt-3 text-sm text-muted">{t`This reviewer received the product for free in exchange for an honest review.`}</p>}
+        {review.receivedForFree && (
+          <p className="mt-3 text-sm text-muted">{t`This reviewer received the product for free in exchange for an honest review.`}</p>
+        )}
       </article>
       <div className="flex flex-wrap gap-3">
         {review.status === 'published' && (
@@ -104,7 +112,8 @@ function NotYet({ page }: { page: RcProduct }) {
   const p = page.participation
   let sentence: string
   if (!p) sentence = t`Only testers of this campaign can review the product.`
-  else if (p.status === 'shipped' || (p.status === 'selected' && p.campaign.kind === 'free-product')) sentence = t`You can write your review once the product has arrived.`
+  else if (p.status === 'shipped' || (p.status === 'selected' && p.campaign.kind === 'free-product'))
+    sentence = t`You can write your review once the product has arrived.`
   else if (p.status === 'selected') sentence = t`Confirm your purchase intent first, then come back to write your review.`
   else sentence = t`This participation cannot be reviewed.`
   return (

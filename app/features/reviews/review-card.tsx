@@ -20,7 +20,7 @@ export function FreeProductDisclosure({ receivedForFree }: { receivedForFree: bo
 /** A review in a list: product, rating, title (a link to the whole review), excerpt, author, date, disclosure. */
 export function ReviewCard({ review, headingLevel = 2 }: { review: PublicReview; headingLevel?: 2 | 3 | 4 }) {
   const { t } = useLingui()
-  const Heading = (`h${headingLevel}` as const)
+  const Heading = `h${headingLevel}` as const
   const date = formatDate(review.publishedAt)
   return (
     <article className="flex h-full flex-col gap-3 rounded-2xl border border-line bg-white p-5 shadow-sm sm:p-6">

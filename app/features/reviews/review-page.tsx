@@ -11,7 +11,11 @@ import { StarRating } from './star-rating'
 
 function BackToReviews() {
   return (
-    <Link to="/$locale/reviews" params={{ locale: 'en' }} className="inline-flex items-center gap-1.5 font-semibold text-colbolt underline-offset-4 hover:underline">
+    <Link
+      to="/$locale/reviews"
+      params={{ locale: 'en' }}
+      className="inline-flex items-center gap-1.5 font-semibold text-colbolt underline-offset-4 hover:underline"
+    >
       <ArrowLeft className="size-4" aria-hidden="true" />
       <Trans>All reviews</Trans>
     </Link>
@@ -29,7 +33,11 @@ export function ReviewDetail({ id }: { id: string }) {
         <BackToReviews />
         <h1 className="mt-6 text-3xl font-bold text-authentic">{t`Review`}</h1>
         <div className="mt-6">
-          {isPending ? <p className="text-ink">{t`Loading the review…`}</p> : <FormAlert>{t`We could not load this review just now. Please try again in a moment.`}</FormAlert>}
+          {isPending ? (
+            <p className="text-ink">{t`Loading the review…`}</p>
+          ) : (
+            <FormAlert>{t`We could not load this review just now. Please try again in a moment.`}</FormAlert>
+          )}
         </div>
       </div>
     )
@@ -57,7 +65,12 @@ export function ReviewDetail({ id }: { id: string }) {
           <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3">
             {photos.map((url, i) => (
               <li key={url}>
-                <img src={url} alt={t`Photo ${i + 1} by ${review.authorName}`} loading="lazy" className="aspect-square w-full rounded-lg object-cover" />
+                <img
+                  src={url}
+                  alt={t`From ${review.authorName}'s review, ${i + 1} of ${photos.length}`}
+                  loading="lazy"
+                  className="aspect-square w-full rounded-lg object-cover"
+                />
               </li>
             ))}
           </ul>

@@ -29,7 +29,10 @@ export function ReviewsList({ search }: { search: ReviewsSearch }) {
     void navigate({
       to: '/$locale/reviews',
       params: { locale: 'en' },
-      search: { category: (CATEGORIES as readonly string[]).includes(category) ? (category as Category) : undefined, rating: rating >= 1 && rating <= 5 ? rating : undefined },
+      search: {
+        category: (CATEGORIES as readonly string[]).includes(category) ? (category as Category) : undefined,
+        rating: rating >= 1 && rating <= 5 ? rating : undefined,
+      },
     })
   }
 

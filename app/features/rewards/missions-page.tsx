@@ -21,7 +21,10 @@ export function MissionsPage() {
       {missions.isError && <FormAlert>{t`We could not load your missions. Please try again in a moment.`}</FormAlert>}
       {missions.data && (
         <>
-          <section aria-labelledby="balance-heading" className="flex flex-wrap items-center justify-between gap-4 rounded-2xl on-dark bg-authentic p-6 text-white">
+          <section
+            aria-labelledby="balance-heading"
+            className="flex flex-wrap items-center justify-between gap-4 rounded-2xl on-dark bg-authentic p-6 text-white"
+          >
             <div>
               <h2 id="balance-heading" className="text-sm font-semibold tracking-wide uppercase">
                 <Trans>Your points</Trans>
@@ -45,8 +48,15 @@ export function MissionsPage() {
               {missions.data.missions.map((mission) => {
                 const text = missionText[mission.key]
                 return (
-                  <li key={mission.key} className={cn('flex gap-3 rounded-xl border p-5', mission.completed ? 'border-verdin/40 bg-[#f1f8f4]' : 'border-line bg-white')}>
-                    {mission.completed ? <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-verdin" aria-hidden="true" /> : <Circle className="mt-0.5 size-5 shrink-0 text-muted" aria-hidden="true" />}
+                  <li
+                    key={mission.key}
+                    className={cn('flex gap-3 rounded-xl border p-5', mission.completed ? 'border-verdin/40 bg-[#f1f8f4]' : 'border-line bg-white')}
+                  >
+                    {mission.completed ? (
+                      <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-verdin" aria-hidden="true" />
+                    ) : (
+                      <Circle className="mt-0.5 size-5 shrink-0 text-muted" aria-hidden="true" />
+                    )}
                     <div>
                       <h3 className="font-semibold text-ink">{i18n._(text.title)}</h3>
                       <p className="mt-1 text-sm text-muted">{i18n._(text.description)}</p>

@@ -59,7 +59,11 @@ export function RewardsPage() {
             <div className="mt-6">
               <FormAlert tone="success">
                 <Trans>
-                  Your code for {formatMoney(i18n.locale, latest.valueCents, latest.currency)}: <strong className="font-mono text-lg" data-testid="latest-code">{latest.code}</strong>. Enter it at checkout in the partner shop.
+                  Your code for {formatMoney(i18n.locale, latest.valueCents, latest.currency)}:{' '}
+                  <strong className="font-mono text-lg" data-testid="latest-code">
+                    {latest.code}
+                  </strong>
+                  . Enter it at checkout in the partner shop.
                 </Trans>
               </FormAlert>
             </div>

@@ -35,7 +35,10 @@ export function ReturnsPanel() {
   return (
     <div className="flex flex-col gap-6">
       <FormAlert tone="info">
-        <Trans>You can return a test product within 30 days of delivery if it arrived damaged, is the wrong item or is not as described. We send you a prepaid return label.</Trans>
+        <Trans>
+          You can return a test product within 30 days of delivery if it arrived damaged, is the wrong item or is not as described. We send you a prepaid return
+          label.
+        </Trans>
       </FormAlert>
       {shipments.length === 0 ? (
         <section aria-labelledby="nothing-to-return-heading" className="rounded-2xl border border-line bg-canvas p-6">
@@ -122,7 +125,10 @@ function ReturnProgress({ shipment: s }: { shipment: Shipment }) {
           const date = step.at ? formatDate(step.at) : null
           return (
             <li key={step.key} className={cn('flex items-start gap-2 rounded-lg border p-3', date ? 'border-verdin/40 bg-[#f1f8f4]' : 'border-line')}>
-              <span aria-hidden="true" className={cn('mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full', date ? 'bg-verdin text-white' : 'border-2 border-line')}>
+              <span
+                aria-hidden="true"
+                className={cn('mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full', date ? 'bg-verdin text-white' : 'border-2 border-line')}
+              >
                 {date && <Check className="size-3" />}
               </span>
               <span>
@@ -133,7 +139,9 @@ function ReturnProgress({ shipment: s }: { shipment: Shipment }) {
           )
         })}
       </ol>
-      {r.status === 'requested' && <p className="mt-3 text-sm text-ink">{t`We are preparing your prepaid return label and will e-mail you when it is ready.`}</p>}
+      {r.status === 'requested' && (
+        <p className="mt-3 text-sm text-ink">{t`We are preparing your prepaid return label and will e-mail you when it is ready.`}</p>
+      )}
       {r.status === 'returned' && <p className="mt-3 text-sm text-ink">{t`We received the product back. Thank you for letting us know.`}</p>}
       {r.status === 'label-issued' && r.labelUrl && (
         <p className="mt-3 text-ink">
@@ -194,6 +202,8 @@ function ReturnForm({ id, shipment, onCancel }: { id: string; shipment: Shipment
     <form id={id} noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={t`Return of ${shipment.productName}`}>
       <SelectField
         label={t`Why are you returning it?`}
+        // The form opens when the member asks for it (the return button): its first field takes focus, as in a dialog.
+        // eslint-disable-next-line jsx-a11y/no-autofocus
         autoFocus
         name="reason"
         defaultValue=""

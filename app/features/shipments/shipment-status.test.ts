@@ -23,7 +23,18 @@ describe('returns', () => {
     expect(canRequestReturn(delivered, new Date('2026-03-10T00:00:00Z'))).toBe(true)
     expect(canRequestReturn(delivered, new Date('2026-04-03T00:00:00Z'))).toBe(false)
     expect(canRequestReturn({ ...delivered, status: 'shipped', returnableUntil: null }, new Date('2026-03-10T00:00:00Z'))).toBe(false)
-    const requested = { ...delivered, return: { status: 'requested' as const, reason: 'damaged' as const, comment: null, requestedAt: '2026-03-04T00:00:00.000Z', labelUrl: null, labelIssuedAt: null, returnedAt: null } }
+    const requested = {
+      ...delivered,
+      return: {
+        status: 'requested' as const,
+        reason: 'damaged' as const,
+        comment: null,
+        requestedAt: '2026-03-04T00:00:00.000Z',
+        labelUrl: null,
+        labelIssuedAt: null,
+        returnedAt: null,
+      },
+    }
     expect(canRequestReturn(requested, new Date('2026-03-10T00:00:00Z'))).toBe(false)
     expect(returnableShipments([requested, { ...delivered, id: 's2', status: 'shipped' }]).map((s) => s.id)).toEqual(['s1'])
   })

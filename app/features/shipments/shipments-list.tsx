@@ -23,7 +23,11 @@ const statusLook: Record<Shipment['status'], string> = {
 
 export function ShipmentStatusBadge({ shipment }: { shipment: Shipment }) {
   const { i18n } = useLingui()
-  return <span className={cn('inline-flex rounded-full px-2.5 py-0.5 text-sm font-semibold', statusLook[shipment.status])}>{i18n._(shipmentStatusLabel[shipment.status])}</span>
+  return (
+    <span className={cn('inline-flex rounded-full px-2.5 py-0.5 text-sm font-semibold', statusLook[shipment.status])}>
+      {i18n._(shipmentStatusLabel[shipment.status])}
+    </span>
+  )
 }
 
 /** The member's shipments with carrier, tracking number and status. */
@@ -93,7 +97,9 @@ function ShipmentCard({ shipment: s }: { shipment: Shipment }) {
           </div>
         ))}
       </dl>
-      {s.status === 'pending' && <p className="mt-3 text-sm text-ink">{t`We are packing your product. You will get an e-mail with the tracking number when it ships.`}</p>}
+      {s.status === 'pending' && (
+        <p className="mt-3 text-sm text-ink">{t`We are packing your product. You will get an e-mail with the tracking number when it ships.`}</p>
+      )}
       {s.return && (
         <p className="mt-3 text-sm text-ink">
           <Link to="/$locale/member/shipments/returns" params={{ locale }} className="font-semibold text-colbolt underline">

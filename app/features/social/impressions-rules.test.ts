@@ -11,6 +11,9 @@ describe('impressions', () => {
 
   it('names only the bad fields', () => {
     expect(checkImpressions({ reach: '-10', likes: '4', comments: '1', shares: '0' })).toEqual({ ok: false, fields: ['reach'] })
-    expect(checkImpressions({ reach: '100', likes: '4', comments: '1', shares: '0' })).toEqual({ ok: true, data: { reach: 100, likes: 4, comments: 1, shares: 0 } })
+    expect(checkImpressions({ reach: '100', likes: '4', comments: '1', shares: '0' })).toEqual({
+      ok: true,
+      data: { reach: 100, likes: 4, comments: 1, shares: 0 },
+    })
   })
 })

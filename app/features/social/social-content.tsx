@@ -127,7 +127,8 @@ function PostLinkForm({ participation, posts }: { participation: Participation; 
   const messages = { platform: t`Choose the platform you posted on.`, url: t`Enter the full address of your post, starting with https://.` }
 
   const add = useMutation({
-    mutationFn: async (input: { platform: SocialPlatform; url: string }) => unwrap(await submitSocialPostFn({ data: { participationId: participation.id, ...input } })),
+    mutationFn: async (input: { platform: SocialPlatform; url: string }) =>
+      unwrap(await submitSocialPostFn({ data: { participationId: participation.id, ...input } })),
     onSuccess: async (post) => {
       queryClient.setQueryData(socialPostsQuery(participation.id).queryKey, (current) => (current ? { posts: [post, ...current.posts] } : current))
       await queryClient.invalidateQueries({ queryKey: participationsQuery.queryKey })
@@ -156,7 +157,13 @@ function PostLinkForm({ participation, posts }: { participation: Participation; 
   }
 
   return (
-    <form key={formKey} noValidate onSubmit={submit} className="mt-5 grid gap-4 rounded-xl border border-line bg-canvas p-4 sm:grid-cols-[12rem_1fr]" aria-label={t`Add a post link`}>
+    <form
+      key={formKey}
+      noValidate
+      onSubmit={submit}
+      className="mt-5 grid gap-4 rounded-xl border border-line bg-canvas p-4 sm:grid-cols-[12rem_1fr]"
+      aria-label={t`Add a post link`}
+    >
       <SelectField
         label={t`Platform`}
         name="platform"
@@ -215,7 +222,13 @@ function ImpressionsForm({ post, participation }: { post: SocialPost; participat
 
   const reportedOn = latest ? formatDate(latest.reportedAt) : null
   return (
-    <form noValidate onSubmit={submit} className="rounded-xl border border-line bg-white p-4 sm:p-5" aria-labelledby={`impressions-${post.id}`} data-testid="impressions-form">
+    <form
+      noValidate
+      onSubmit={submit}
+      className="rounded-xl border border-line bg-white p-4 sm:p-5"
+      aria-labelledby={`impressions-${post.id}`}
+      data-testid="impressions-form"
+    >
       <h3 id={`impressions-${post.id}`} className="font-semibold text-ink">
         {t`Your ${platform} post`}
       </h3>

@@ -24,7 +24,13 @@ const row = (i, body) => ({
 })
 
 // The body text is sized so that a page of 20 rows weighs about payloadBytes.
-const emptyPage = JSON.stringify(page(60, 3, Array.from({ length: PAGE }, (_, i) => row(i, ''))))
+const emptyPage = JSON.stringify(
+  page(
+    60,
+    3,
+    Array.from({ length: PAGE }, (_, i) => row(i, '')),
+  ),
+)
 const bodyLength = Math.max(0, Math.floor((payloadBytes - emptyPage.length) / PAGE))
 const rows = Array.from({ length: 60 }, (_, i) => row(i, 'Honest words about the product. '.repeat(bodyLength / 32 + 1).slice(0, bodyLength)))
 
@@ -44,7 +50,15 @@ app.get('/reviews', async (c) => {
     page(
       totals.n,
       Math.round(Number(totals.avg) * 10) / 10,
-      items.map((r) => ({ id: r.id, productName: r.product_name, rating: r.rating, title: r.title, body: r.body, authorName: r.author_name, publishedAt: r.published_at.toISOString() })),
+      items.map((r) => ({
+        id: r.id,
+        productName: r.product_name,
+        rating: r.rating,
+        title: r.title,
+        body: r.body,
+        authorName: r.author_name,
+        publishedAt: r.published_at.toISOString(),
+      })),
     ),
   )
 })

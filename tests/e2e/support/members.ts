@@ -31,7 +31,10 @@ export async function signInThroughUi(page: Page, member: Pick<TestMember, 'emai
 export const DEMO_MEMBER = { email: 'demo@testerscircle.example', password: 'demo-tester-2026' }
 
 /** Registers through the form, as a new member does, and waits for the "verify your e-mail" page. */
-export async function registerThroughUi(page: Page, who: { firstName: string; lastName: string; displayName: string; email: string; password: string }): Promise<void> {
+export async function registerThroughUi(
+  page: Page,
+  who: { firstName: string; lastName: string; displayName: string; email: string; password: string },
+): Promise<void> {
   await gotoHydrated(page, '/en/user/register')
   await page.getByLabel('First name').fill(who.firstName)
   await page.getByLabel('Last name').fill(who.lastName)

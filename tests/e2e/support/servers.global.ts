@@ -6,7 +6,6 @@ import { freePort, startAuthEmulator } from '../../../scripts/lib/auth-emulator.
 import { startNode, waitForHttp } from '../../../scripts/lib/processes.mjs'
 import { startSuite } from '../../../scripts/lib/suite.mjs'
 
-
 export default async function setup(project: TestProject) {
   const root = resolve(import.meta.dirname, '../../..')
   const serverEntry = resolve(root, process.env.PORTAL_OUTPUT_DIR ?? '.output', 'server/index.mjs')

@@ -25,10 +25,7 @@ function ReviewsPage() {
   const { t } = useLingui()
   const search = Route.useSearch()
   return (
-    <MemberPage
-      title={t`Reviews`}
-      intro={t`Honest reviews from members who tested the products at home. Every review says how the tester got the product.`}
-    >
+    <MemberPage title={t`Reviews`} intro={t`Honest reviews from members who tested the products at home. Every review says how the tester got the product.`}>
       <ReviewsList search={search} />
     </MemberPage>
   )

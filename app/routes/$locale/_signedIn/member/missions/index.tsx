@@ -4,6 +4,7 @@ import { missionsQuery, pointsQuery } from '~/queries/rewards'
 import { loadPageData } from '~/upstream/load-page-data'
 
 export const Route = createFileRoute('/$locale/_signedIn/member/missions/')({
-  loader: ({ context, location }) => Promise.all([loadPageData(context.queryClient, missionsQuery, location), loadPageData(context.queryClient, pointsQuery, location)]),
+  loader: ({ context, location }) =>
+    Promise.all([loadPageData(context.queryClient, missionsQuery, location), loadPageData(context.queryClient, pointsQuery, location)]),
   component: MissionsPage,
 })

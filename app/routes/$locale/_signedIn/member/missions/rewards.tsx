@@ -4,6 +4,7 @@ import { redemptionsQuery, rewardsQuery } from '~/queries/rewards'
 import { loadPageData } from '~/upstream/load-page-data'
 
 export const Route = createFileRoute('/$locale/_signedIn/member/missions/rewards')({
-  loader: ({ context, location }) => Promise.all([loadPageData(context.queryClient, rewardsQuery, location), loadPageData(context.queryClient, redemptionsQuery, location)]),
+  loader: ({ context, location }) =>
+    Promise.all([loadPageData(context.queryClient, rewardsQuery, location), loadPageData(context.queryClient, redemptionsQuery, location)]),
   component: RewardsPage,
 })

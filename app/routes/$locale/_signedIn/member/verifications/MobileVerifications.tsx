@@ -21,7 +21,10 @@ function MobileVerificationPage() {
   const { data, isError } = useQuery(memberInfoQuery)
   const member = data?.member
   return (
-    <AccountPage title={t`Mobile verification`} intro={t`Your mobile number and whether it is verified. Some tests are only open to members with a verified number.`}>
+    <AccountPage
+      title={t`Mobile verification`}
+      intro={t`Your mobile number and whether it is verified. Some tests are only open to members with a verified number.`}
+    >
       {isError && <FormAlert>{t`We could not load your phone number. Please try again in a moment.`}</FormAlert>}
       {member && (
         <>
@@ -32,7 +35,9 @@ function MobileVerificationPage() {
               <FormAlert tone="info">{t`There is no mobile number on your account yet.`}</FormAlert>
             </div>
           )}
-          <h2 className="mb-4 text-xl font-semibold text-authentic">{member.phone && member.phoneVerified ? t`Replace your number` : t`Verify a mobile number`}</h2>
+          <h2 className="mb-4 text-xl font-semibold text-authentic">
+            {member.phone && member.phoneVerified ? t`Replace your number` : t`Verify a mobile number`}
+          </h2>
           <PhoneNumberForm redirect={HERE} showStatus={false} />
         </>
       )}

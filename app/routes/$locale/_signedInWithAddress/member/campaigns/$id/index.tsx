@@ -18,7 +18,10 @@ function CampaignPage() {
   const { data } = useQuery(campaignParticipationsQuery(id))
   const participation = data ? currentParticipation(data.items) : null
   return (
-    <MemberPage title={participation?.campaign.title ?? t`Campaign`} intro={t`Your progress in this campaign: each step from application to review, and the tasks left to do.`}>
+    <MemberPage
+      title={participation?.campaign.title ?? t`Campaign`}
+      intro={t`Your progress in this campaign: each step from application to review, and the tasks left to do.`}
+    >
       <ParticipationDetail campaignId={id} />
     </MemberPage>
   )
