@@ -1,6 +1,6 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
-import { hasSavedAddress } from '~/address/address-status'
+import { hasSavedAddress } from '~/auth/address-status'
 import { DEFAULT_LOCALE } from '~/i18n/i18n'
 import { loadViewer, type Viewer } from './viewer'
 

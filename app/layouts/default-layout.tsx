@@ -5,11 +5,11 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { LifeBuoy, LogOut, Menu, UserRound, X } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { viewerQuery } from '~/auth/viewer'
-import { memberInfoQuery } from '~/queries/member'
 import { Button } from '~/components/ui/button'
 import { cn } from '~/lib/cn'
 import { CookieSettingsButton } from '~/features/consent/cookie-settings-button'
 import { BrandMark } from './brand'
+import { memberInfoQuery } from '~/lib/member-data/member-data.queries'
 
 const locale = 'en'
 

@@ -6,7 +6,6 @@ import { useEffect, type ReactNode } from 'react'
 import { AuthProvider } from '~/auth/auth-provider'
 import { publicAuthConfigQuery } from '~/auth/public-config'
 import { viewerQuery } from '~/auth/viewer'
-import { memberInfoQuery } from '~/queries/member'
 import { FeedbackHost } from '~/components/ui/feedback-host'
 import { keepFocusAfterNavigation } from '~/components/ui/focus-return'
 import { ensureMessages } from '~/i18n/browser-messages'
@@ -24,6 +23,7 @@ import { NotFoundPage } from '~/pages/not-found-page'
 import { AppErrorPage } from '~/pages/error-page'
 import { failIfAsked } from '~/server/fault-injection'
 import appCss from '~/styles/app.css?url'
+import { memberInfoQuery } from '~/lib/member-data/member-data.queries'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   // Who is looking, and how the browser reaches Firebase, are known before the first paint: the

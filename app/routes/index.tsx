@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { HomePage } from '~/features/content/home-page'
+import { Home } from '~/pages/home'
 
-/** `/` shows the home page itself (spec section 2), not a redirect to /en. */
+/** `/` shows the home page itself, not a redirect to the default locale's address. */
 export const Route = createFileRoute('/')({
-  component: HomePage,
+  component: Home,
 })

@@ -4,26 +4,27 @@ import type { FieldErrors } from '#contract/envelope'
  * What can go wrong when the portal calls the member API, as data that crosses the server-function
  * boundary intact. The error catalogue (error-catalogue.ts) decides what the member sees for each.
  */
-export type UpstreamFailure = /** The answer's body said NOT_FOUND. */
-(
-  | { kind: 'not-found'; path: string }
-  /** HTTP 400 or 409: the member can do something about it. */
-  | { kind: 'rejected'; path: string; httpStatus: 400 | 409; message: string | null; fields: FieldErrors | null }
-  /** HTTP 401: the session is over. */
-  | { kind: 'unauthenticated'; path: string }
-  /**
-   * Body REAUTH_REQUIRED (HTTP 401): the change needs a sign-in at most `maxAgeSeconds` old. The
-   * session is still valid: the page asks for the password again and retries (useRecentSignIn).
-   */
-  | { kind: 'reauth-required'; path: string; maxAgeSeconds: number }
-  /** HTTP 403 or 404 without a NOT_FOUND body. */
-  | { kind: 'forbidden'; path: string; httpStatus: 403 | 404 }
-  /** Anything else: 5xx, 429, timeout, network, an answer that does not match its schema. */
-  | { kind: 'unavailable'; path: string; reason: 'server' | 'timeout' | 'network' | 'bad-response'; httpStatus: number | null }
-) & {
-  /** The endpoint's entry says its failures are shown inline by the caller, not by the error catalogue. */
-  silent?: true
-}
+export type UpstreamFailure =
+  /** The answer's body said NOT_FOUND. */
+  (
+    | { kind: 'not-found'; path: string }
+    /** HTTP 400 or 409: the member can do something about it. */
+    | { kind: 'rejected'; path: string; httpStatus: 400 | 409; message: string | null; fields: FieldErrors | null }
+    /** HTTP 401: the session is over. */
+    | { kind: 'unauthenticated'; path: string }
+    /**
+     * Body REAUTH_REQUIRED (HTTP 401): the change needs a sign-in at most `maxAgeSeconds` old. The
+     * session is still valid: the page asks for the password again and retries (useRecentSignIn).
+     */
+    | { kind: 'reauth-required'; path: string; maxAgeSeconds: number }
+    /** HTTP 403 or 404 without a NOT_FOUND body. */
+    | { kind: 'forbidden'; path: string; httpStatus: 403 | 404 }
+    /** Anything else: 5xx, 429, timeout, network, an answer that does not match its schema. */
+    | { kind: 'unavailable'; path: string; reason: 'server' | 'timeout' | 'network' | 'bad-response'; httpStatus: number | null }
+  ) & {
+    /** The endpoint's entry says its failures are shown inline by the caller, not by the error catalogue. */
+    silent?: true
+  }
 
 export type UpstreamResult<T> = { ok: true; data: T } | { ok: false; failure: UpstreamFailure }
 

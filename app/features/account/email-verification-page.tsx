@@ -7,9 +7,9 @@ import { safeRedirectTarget } from '~/auth/redirect-target'
 import { viewerQuery } from '~/auth/viewer'
 import { Button } from '~/components/ui/button'
 import { FormAlert } from '~/components/ui/field'
-import { AccountPage } from '~/features/member/account-page'
-import { VerificationStatus } from '~/features/member/verification-status'
-import { accountFailureMessage } from './account-messages'
+import { AccountPage } from '~/components/member/account-page'
+import { VerificationStatus } from '~/components/member/verification-status'
+import { accountFailureMessage } from '~/auth/account-messages'
 
 /** How long a member waits between two verification e-mails (Firebase limits senders too). */
 export const RESEND_COOLDOWN_MS = 60_000

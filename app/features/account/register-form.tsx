@@ -3,14 +3,14 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { register } from '~/auth/account-actions'
-import { checkReferralCodeFn, createMemberFn } from '~/member/member.functions'
 import { Button } from '~/components/ui/button'
 import { CheckboxField, FormAlert, TextField } from '~/components/ui/field'
 import { formValues, validateForm, type FieldErrors } from '~/lib/form'
-import { accountFailureMessage } from './account-messages'
+import { accountFailureMessage } from '~/auth/account-messages'
 import { registerSchema } from './account-schemas'
 import { AuthCard } from './auth-card'
 import { PasswordRules } from './password-rules'
+import { checkReferralCodeFn, createMemberFn } from '~/features/account/account.functions'
 
 export function RegisterForm({ redirect, referralCode: invitedWith }: { redirect?: string; referralCode?: string }) {
   const { t, i18n } = useLingui()

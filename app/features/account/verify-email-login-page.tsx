@@ -8,7 +8,7 @@ import { Button } from '~/components/ui/button'
 import { FormAlert, TextField } from '~/components/ui/field'
 import { Spinner } from '~/components/ui/spinner'
 import { formValues, validateForm, type FieldErrors } from '~/lib/form'
-import { accountFailureMessage } from './account-messages'
+import { accountFailureMessage } from '~/auth/account-messages'
 import { emailOnlySchema } from './account-schemas'
 import { AuthCard } from './auth-card'
 

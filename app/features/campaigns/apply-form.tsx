@@ -7,13 +7,14 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { Address } from '#contract/address'
 import type { CampaignDetail, Flight, ScreenerQuestion } from '#contract/campaigns'
 import type { Participation, ScreenerAnswer } from '#contract/participations'
-import { processSignupFn } from '~/campaigns/campaigns.functions'
+import { processSignupFn } from '~/features/campaigns/campaigns.functions'
 import { Button } from '~/components/ui/button'
 import { useAnnounce } from '~/components/ui/use-announce'
 import { CheckboxField, FormAlert } from '~/components/ui/field'
 import { cn } from '~/lib/cn'
 import { isUpstreamError, unwrap } from '~/upstream/upstream-result'
-import { IneligibleReasons } from './eligibility-reasons'
+import { IneligibleReasons } from '~/components/member/eligibility-reasons'
+import { AddressLines } from '~/components/member/address-lines'
 
 const requiredMessage = {
   single: msg`Choose one answer.`,
@@ -21,35 +22,6 @@ const requiredMessage = {
   text: msg`Write a short answer.`,
 } as const
 const invalidAnswer = msg`Choose one of the answers shown.`
-
-/** The shipping address as it would read on a parcel. */
-export function AddressLines({ address }: { address: Address }) {
-  const { i18n } = useLingui()
-  const country = new Intl.DisplayNames([i18n.locale], { type: 'region' }).of(address.country) ?? address.country
-  return (
-    <address className="not-italic leading-relaxed text-ink">
-      {address.name}
-      <br />
-      {address.line1}
-      {address.line2 && (
-        <>
-          <br />
-          {address.line2}
-        </>
-      )}
-      <br />
-      {address.postalCode} {address.city}
-      {address.region && (
-        <>
-          <br />
-          {address.region}
-        </>
-      )}
-      <br />
-      {country}
-    </address>
-  )
-}
 
 function Question({ question, error }: { question: ScreenerQuestion; error?: string | undefined }) {
   const { t } = useLingui()

@@ -3,9 +3,8 @@ import type { Address } from '#contract/address'
 import type { CampaignDetail, Flight, IneligibleReason } from '#contract/campaigns'
 import type { Participation } from '#contract/participations'
 import { viewerQuery } from '~/auth/viewer'
-import { campaignEligibilityQuery } from '~/queries/campaigns'
-import { campaignParticipationsQuery } from '~/queries/participations'
-import { addressQuery } from '~/queries/member'
+import { campaignEligibilityQuery } from '~/features/campaigns/campaigns.queries'
+import { addressQuery, campaignParticipationsQuery } from '~/lib/member-data/member-data.queries'
 
 /** What the person looking at a campaign can do about it. */
 export type ApplyState =

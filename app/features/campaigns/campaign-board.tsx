@@ -5,11 +5,11 @@ import { CheckCircle2 } from 'lucide-react'
 import type { CampaignEligibility, CampaignSummary } from '#contract/campaigns'
 import type { Participation } from '#contract/participations'
 import { FormAlert } from '~/components/ui/field'
-import { campaignBoardQuery, eligibilityQuery } from '~/queries/campaigns'
-import { participationsQuery } from '~/queries/participations'
-import { CampaignCard } from './campaign-card'
-import { IneligibleReasons } from './eligibility-reasons'
+import { campaignBoardQuery, eligibilityQuery } from '~/features/campaigns/campaigns.queries'
+import { CampaignCard } from '~/components/catalogue/campaign-card'
+import { IneligibleReasons } from '~/components/member/eligibility-reasons'
 import { SignupStatus } from './participation-status'
+import { participationsQuery } from '~/lib/member-data/member-data.queries'
 
 /** This member and one campaign: applied already, may apply, or why not. */
 function MemberFit({

@@ -1,10 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { ParsedLocation } from '@tanstack/react-router'
 import { loadViewer } from '~/auth/viewer'
-import { campaignEligibilityQuery, campaignQuery } from '~/queries/campaigns'
-import { campaignParticipationsQuery } from '~/queries/participations'
-import { addressQuery } from '~/queries/member'
+import { campaignEligibilityQuery, campaignQuery } from '~/features/campaigns/campaigns.queries'
 import { loadPageData } from '~/upstream/load-page-data'
+import { addressQuery, campaignParticipationsQuery } from '~/lib/member-data/member-data.queries'
 
 /**
  * A campaign page's data: the campaign (an unknown one is the 404 page) and, for a signed-in

@@ -7,18 +7,16 @@ import type { CampaignDetail } from '#contract/campaigns'
 import type { Participation } from '#contract/participations'
 import { Button } from '~/components/ui/button'
 import { FormAlert } from '~/components/ui/field'
-import { ReviewCard } from '~/features/reviews/review-card'
-import { StarRating } from '~/features/reviews/star-rating'
+import { StarRating } from '~/components/catalogue/star-rating'
 import { formatDate } from '~/lib/date-format'
-import { campaignQuery } from '~/queries/campaigns'
-import { reviewListQuery } from '~/queries/reviews'
+import { campaignQuery } from '~/features/campaigns/campaigns.queries'
 import { ApplyForm, SignupResult } from './apply-form'
 import { openFlightOf, useApplyState, type ApplyState } from './apply-state'
-import { PhaseBadge } from './campaign-card'
-import { categoryLabel, formatMoney } from './campaign-texts'
-import { EligibilityRules, IneligibleReasons } from './eligibility-reasons'
+import { PhaseBadge } from '~/components/catalogue/campaign-card'
+import { categoryLabel, formatMoney } from '~/lib/campaign-texts'
+import { EligibilityRules, IneligibleReasons } from '~/components/member/eligibility-reasons'
 import { SignupStatus } from './participation-status'
-import { ProductImage } from './product-image'
+import { ProductImage } from '~/components/catalogue/product-image'
 
 function Section({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
   return (
@@ -137,35 +135,11 @@ function CallToAction({ campaign, state, back }: { campaign: CampaignDetail; sta
   }
 }
 
-function CampaignReviews({ campaign }: { campaign: CampaignDetail }) {
-  const { t } = useLingui()
-  const { data, isPending, isError } = useQuery(reviewListQuery({ page: 1, pageSize: 3, campaignId: campaign.id }))
-  if (isPending) return <p className="text-ink">{t`Loading reviews…`}</p>
-  if (isError) return <FormAlert>{t`We could not load the reviews just now.`}</FormAlert>
-  const count = data.total
-  return (
-    <div className="space-y-4">
-      {data.averageRating !== null && (
-        <p className="flex flex-wrap items-center gap-2 text-ink">
-          <StarRating rating={data.averageRating} />
-          <Trans>
-            {data.averageRating} out of 5 from {count} reviews
-          </Trans>
-        </p>
-      )}
-      <ul className="grid grid-cols-1 gap-4">
-        {data.items.map((review) => (
-          <li key={review.id}>
-            <ReviewCard review={review} headingLevel={3} />
-          </li>
-        ))}
-      </ul>
-    </div>
-  )
-}
+/** What the reviews feature shows of a campaign on its page (the route puts it in). */
+export type CampaignReviewsSlot = (campaign: CampaignDetail) => ReactNode
 
-/** A campaign in full: the product, what testers do, the dates, who can apply, and applying. */
-export function CampaignView({ idOrSlug }: { idOrSlug: string }) {
+/** A campaign in full: the product, what testers do, the dates, who can apply, applying, and its reviews. */
+export function CampaignView({ idOrSlug, reviews }: { idOrSlug: string; reviews: CampaignReviewsSlot }) {
   const { t } = useLingui()
   const location = useLocation()
   const back = location.href
@@ -186,10 +160,10 @@ export function CampaignView({ idOrSlug }: { idOrSlug: string }) {
     )
   }
   // Keyed: an application result belongs to this campaign only.
-  return <CampaignContent key={campaign.id} campaign={campaign} back={back} />
+  return <CampaignContent key={campaign.id} campaign={campaign} back={back} reviews={reviews} />
 }
 
-function CampaignContent({ campaign, back }: { campaign: CampaignDetail; back: string }) {
+function CampaignContent({ campaign, back, reviews }: { campaign: CampaignDetail; back: string; reviews: CampaignReviewsSlot }) {
   const { t, i18n } = useLingui()
   const state = useApplyState(campaign)
   const [result, setResult] = useState<Participation | null>(null)
@@ -320,9 +294,7 @@ function CampaignContent({ campaign, back }: { campaign: CampaignDetail; back: s
               <h2 id="campaign-reviews" className="text-2xl font-bold text-authentic">
                 <Trans>What testers said</Trans>
               </h2>
-              <div className="mt-4">
-                <CampaignReviews campaign={campaign} />
-              </div>
+              <div className="mt-4">{reviews(campaign)}</div>
             </section>
           )}
         </div>

@@ -1,12 +1,8 @@
-import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
+import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { ArrowRight, Award, Gift, HeartHandshake, MapPin, Megaphone, MessageSquareText, PackageOpen, Search, Star, Users } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Button } from '~/components/ui/button'
-import { CampaignCard } from '~/features/campaigns/campaign-card'
-import { ReviewCard } from '~/features/reviews/review-card'
-import { homeCampaignsQuery, homeReviewsQuery } from './home.queries'
 import heroArt from './art/home-hero.svg?no-inline'
 import { IconBadge } from './content-blocks'
 
@@ -171,56 +167,8 @@ function WhyJoin() {
   )
 }
 
-const HOME_CAMPAIGNS = 3
-
-function CurrentCampaigns() {
-  const { t } = useLingui()
-  const { data, isPending, isError } = useQuery(homeCampaignsQuery)
-  if (isPending) return <p className="text-ink">{t`Loading campaigns…`}</p>
-  if (isError) return <p className="rounded-xl bg-white p-5 text-ink">{t`We could not load the current campaigns just now. Please try again in a moment.`}</p>
-  const current = data.items.filter((c) => c.phase === 'open' || c.phase === 'upcoming').slice(0, HOME_CAMPAIGNS)
-  if (current.length === 0) {
-    return (
-      <p className="rounded-xl bg-white p-5 text-ink">
-        <Trans>No campaigns are open right now. New tests open regularly: join now and we will e-mail you when the next one opens.</Trans>
-      </p>
-    )
-  }
-  return (
-    <ul className="grid grid-cols-1 gap-6 md:grid-cols-3">
-      {current.map((campaign) => (
-        <li key={campaign.id}>
-          <CampaignCard campaign={campaign} headingLevel={4} link={{ to: '/$locale/ready-to-test/$id', params: { locale, id: campaign.id } }} />
-        </li>
-      ))}
-    </ul>
-  )
-}
-
-function LatestReviews() {
-  const { t } = useLingui()
-  const { data, isPending, isError } = useQuery(homeReviewsQuery)
-  if (isPending) return <p className="text-ink">{t`Loading reviews…`}</p>
-  if (isError) return <p className="rounded-xl bg-white p-5 text-ink">{t`We could not load the latest reviews just now. Please try again in a moment.`}</p>
-  if (data.items.length === 0) {
-    return (
-      <p className="rounded-xl bg-white p-5 text-ink">
-        <Trans>No reviews are published yet: the first testers are trying their products right now.</Trans>
-      </p>
-    )
-  }
-  return (
-    <ul className="grid grid-cols-1 gap-6 md:grid-cols-3">
-      {data.items.map((review) => (
-        <li key={review.id}>
-          <ReviewCard review={review} headingLevel={4} />
-        </li>
-      ))}
-    </ul>
-  )
-}
-
-function Discover() {
+/** The live lists come from their features (the route puts them in): current campaigns and the latest reviews. */
+function Discover({ campaigns, reviews }: { campaigns: ReactNode; reviews: ReactNode }) {
   return (
     <section aria-labelledby="home-discover" className="bg-petal">
       <div className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
@@ -245,9 +193,7 @@ function Discover() {
                 <ArrowRight className="size-4" aria-hidden="true" />
               </Link>
             </div>
-            <div className="mt-6">
-              <CurrentCampaigns />
-            </div>
+            <div className="mt-6">{campaigns}</div>
           </section>
           <section aria-labelledby="home-reviews">
             <div className="flex flex-wrap items-end justify-between gap-4">
@@ -266,9 +212,7 @@ function Discover() {
                 <ArrowRight className="size-4" aria-hidden="true" />
               </Link>
             </div>
-            <div className="mt-6">
-              <LatestReviews />
-            </div>
+            <div className="mt-6">{reviews}</div>
           </section>
         </div>
       </div>
@@ -305,13 +249,13 @@ function JoinCallToAction() {
   )
 }
 
-export function HomePage() {
+export function HomePage({ campaigns, reviews }: { campaigns: ReactNode; reviews: ReactNode }) {
   return (
     <>
       <Hero />
       <HowTestingWorks />
       <WhyJoin />
-      <Discover />
+      <Discover campaigns={campaigns} reviews={reviews} />
       <JoinCallToAction />
     </>
   )

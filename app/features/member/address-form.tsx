@@ -12,9 +12,9 @@ import { Button } from '~/components/ui/button'
 import { feedback } from '~/components/ui/feedback-store'
 import { FormAlert, SelectField, TextField } from '~/components/ui/field'
 import { formValues, rejectedFieldErrors, type FieldErrors } from '~/lib/form'
-import { saveAddressFn } from '~/member/member.functions'
-import { addressQuery, memberInfoQuery, refreshMemberData } from '~/queries/member'
+import { saveAddressFn } from '~/features/member/member.functions'
 import { unwrap } from '~/upstream/upstream-result'
+import { addressQuery, memberInfoQuery, refreshMemberData } from '~/lib/member-data/member-data.queries'
 
 const FIELDS = ['name', 'line1', 'line2', 'postalCode', 'city', 'region', 'country'] as const
 type Field = (typeof FIELDS)[number]

@@ -12,12 +12,12 @@ import { safeRedirectTarget } from '~/auth/redirect-target'
 import { Button } from '~/components/ui/button'
 import { feedback } from '~/components/ui/feedback-store'
 import { FormAlert } from '~/components/ui/field'
-import { isRecentSignInRefusal, useRecentSignIn } from '~/features/account/use-recent-sign-in'
+import { isRecentSignInRefusal, useRecentSignIn } from '~/auth/use-recent-sign-in'
 import { ContractForm, useAppForm } from '~/lib/contract-form'
-import { changeEmailFn, sendEmailCodeFn, validateEmailFn, verifyEmailCodeFn } from '~/member/email.functions'
-import { memberInfoQuery } from '~/queries/member'
+import { changeEmailFn, sendEmailCodeFn, validateEmailFn, verifyEmailCodeFn } from '~/features/member/email.functions'
 import { isUpstreamError, unwrap } from '~/upstream/upstream-result'
 import { sendFailureMessage, verifyFailureMessage } from './otp-messages'
+import { memberInfoQuery } from '~/lib/member-data/member-data.queries'
 
 const invalidMessage: Record<(typeof EMAIL_INVALID_REASONS)[number], MessageDescriptor> = {
   format: msg`Enter a complete e-mail address, like name@example.com.`,

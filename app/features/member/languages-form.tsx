@@ -7,9 +7,9 @@ import { safeRedirectTarget } from '~/auth/redirect-target'
 import { feedback } from '~/components/ui/feedback-store'
 import { FormAlert } from '~/components/ui/field'
 import { ContractForm, showRejectedFields, useAppForm } from '~/lib/contract-form'
-import { updateProfileFn } from '~/member/member.functions'
-import { profileQuery, refreshMemberData } from '~/queries/member'
+import { updateProfileFn } from '~/features/member/member.functions'
 import { unwrap } from '~/upstream/upstream-result'
+import { profileQuery, refreshMemberData } from '~/lib/member-data/member-data.queries'
 
 /** The languages our campaigns are written in: those of the countries we ship to. */
 export const REVIEW_LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'pl', 'sv', 'da', 'no', 'fi'] as const

@@ -5,12 +5,12 @@ import { Link } from '@tanstack/react-router'
 import { Fragment, type ReactNode } from 'react'
 import type { ProfileExport } from '#contract/export'
 import { Button } from '~/components/ui/button'
-import { AddressLines } from '~/features/campaigns/apply-form'
-import { statusLabel } from '~/features/participations/participation-texts'
+import { statusLabel } from '~/lib/participation-texts'
 import { formatDate } from '~/lib/date-format'
-import { getMyDataPdfFn } from '~/member/member.functions'
-import { myDataQuery } from '~/queries/member'
+import { getMyDataPdfFn } from '~/features/member/member.functions'
+import { myDataQuery } from '~/features/member/member.queries'
 import { unwrap } from '~/upstream/upstream-result'
+import { AddressLines } from '~/components/member/address-lines'
 
 /** Hands a file made in the browser to the member, as a download. */
 function saveFile(name: string, blob: Blob) {

@@ -8,9 +8,10 @@ import type { NotificationSettings } from '#contract/members'
 import { Button } from '~/components/ui/button'
 import { feedback } from '~/components/ui/feedback-store'
 import { FormAlert } from '~/components/ui/field'
-import { saveNotificationsFn } from '~/member/member.functions'
-import { memberInfoQuery, notificationsQuery } from '~/queries/member'
+import { saveNotificationsFn } from '~/features/member/member.functions'
+import { notificationsQuery } from '~/features/member/member.queries'
 import { unwrap } from '~/upstream/upstream-result'
+import { memberInfoQuery } from '~/lib/member-data/member-data.queries'
 
 type Channel = keyof NotificationSettings
 type Topic = keyof NotificationSettings['email']

@@ -13,11 +13,11 @@ import { viewerQuery } from '~/auth/viewer'
 import { Button } from '~/components/ui/button'
 import { feedback } from '~/components/ui/feedback-store'
 import { FormAlert, SelectField, TextField } from '~/components/ui/field'
-import { isRecentSignInRefusal, useRecentSignIn } from '~/features/account/use-recent-sign-in'
-import { changePhoneFn, sendPhoneCodeFn, validatePhoneFn, verifyPhoneCodeFn } from '~/member/phone.functions'
-import { memberInfoQuery } from '~/queries/member'
+import { isRecentSignInRefusal, useRecentSignIn } from '~/auth/use-recent-sign-in'
+import { changePhoneFn, sendPhoneCodeFn, validatePhoneFn, verifyPhoneCodeFn } from '~/features/member/phone.functions'
 import { isUpstreamError, unwrap } from '~/upstream/upstream-result'
 import { sendFailureMessage, verifyFailureMessage } from './otp-messages'
+import { memberInfoQuery } from '~/lib/member-data/member-data.queries'
 
 const invalidMessage: Record<(typeof PHONE_INVALID_REASONS)[number], MessageDescriptor> = {
   format: msg`This does not look like a phone number of the chosen country. Check the digits, or choose another country.`,

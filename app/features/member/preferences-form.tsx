@@ -8,10 +8,10 @@ import { safeRedirectTarget } from '~/auth/redirect-target'
 import { feedback } from '~/components/ui/feedback-store'
 import { FormAlert } from '~/components/ui/field'
 import { ContractForm, showRejectedFields, useAppForm } from '~/lib/contract-form'
-import { updateProfileFn } from '~/member/member.functions'
-import { profileQuery, refreshMemberData } from '~/queries/member'
+import { updateProfileFn } from '~/features/member/member.functions'
 import { unwrap } from '~/upstream/upstream-result'
-import { categoryLabel, petLabel } from './preference-labels'
+import { categoryLabel, petLabel } from '~/lib/preference-labels'
+import { profileQuery, refreshMemberData } from '~/lib/member-data/member-data.queries'
 
 type Pet = (typeof PETS)[number]
 /** The form's values: the number of children is null while its field is empty (the schema refuses that). */

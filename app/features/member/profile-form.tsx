@@ -10,10 +10,10 @@ import { Button } from '~/components/ui/button'
 import { feedback } from '~/components/ui/feedback-store'
 import { FormAlert, SelectField, TextField } from '~/components/ui/field'
 import { formValues, rejectedFieldErrors, type FieldErrors } from '~/lib/form'
-import { updateProfileFn } from '~/member/member.functions'
-import { profileQuery, refreshMemberData } from '~/queries/member'
+import { updateProfileFn } from '~/features/member/member.functions'
 import { unwrap } from '~/upstream/upstream-result'
 import { checkProfile, PROFILE_FIELDS, type ProfileField, type ProfileInput } from './profile-check'
+import { profileQuery, refreshMemberData } from '~/lib/member-data/member-data.queries'
 
 /** One clear sentence per field, for our own checks and the member API's 400 alike. */
 const fieldMessage: Record<ProfileField, MessageDescriptor> = {

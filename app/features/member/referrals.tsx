@@ -5,7 +5,7 @@ import { Button } from '~/components/ui/button'
 import { EmptyState } from '~/components/ui/empty-state'
 import { feedback } from '~/components/ui/feedback-store'
 import { formatDate } from '~/lib/date-format'
-import { myReferralsQuery } from '~/queries/member'
+import { myReferralsQuery } from '~/features/member/member.queries'
 
 // The site's own address is known in the browser only; the server renders the link without it.
 const noChanges = () => () => {}

@@ -12,12 +12,13 @@ import { Button } from '~/components/ui/button'
 import { EmptyState } from '~/components/ui/empty-state'
 import { feedback } from '~/components/ui/feedback-store'
 import { FormAlert, SelectField, TextField } from '~/components/ui/field'
-import { platformLabel } from '~/features/social/social-texts'
+import { platformLabel } from '~/lib/social-texts'
 import { formValues, rejectedFieldErrors, type FieldErrors } from '~/lib/form'
 import { formatDate } from '~/lib/date-format'
-import { removeSocialProfileFn, saveSocialProfileFn } from '~/member/member.functions'
-import { socialProfilesQuery, refreshMemberData } from '~/queries/member'
+import { removeSocialProfileFn, saveSocialProfileFn } from '~/features/member/member.functions'
+import { socialProfilesQuery } from '~/features/member/member.queries'
 import { unwrap } from '~/upstream/upstream-result'
+import { refreshMemberData } from '~/lib/member-data/member-data.queries'
 
 const FIELDS = ['platform', 'handle', 'url', 'followers'] as const
 type Field = (typeof FIELDS)[number]

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 import type { Participation } from '#contract/participations'
 import { Button } from '~/components/ui/button'
 import { formatDate } from '~/lib/date-format'
-import { nextStepOf } from './participation-steps'
+import { nextStepOf } from '~/lib/participation-steps'
 
 const locale = 'en'
 

@@ -3,8 +3,8 @@ import { Check } from 'lucide-react'
 import type { Participation } from '#contract/participations'
 import { cn } from '~/lib/cn'
 import { formatDate } from '~/lib/date-format'
-import { timelineOf } from './participation-steps'
-import { stepLabel } from './participation-texts'
+import { timelineOf } from '~/lib/participation-steps'
+import { stepLabel } from '~/lib/participation-texts'
 
 /** The steps of a participation, from application to completion, with their dates. */
 export function ParticipationTimeline({ participation }: { participation: Participation }) {

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import type { ParticipationStatus } from '#contract/participations'
 import { cn } from '~/lib/cn'
-import { statusLabel } from './participation-texts'
+import { statusLabel } from '~/lib/participation-texts'
 
 // Dark text on light tints: each pair keeps a contrast above 4.5:1.
 const look: Record<ParticipationStatus, string> = {

@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { ArrowLeft, ArrowRight } from 'lucide-react'
 import { FormAlert } from '~/components/ui/field'
-import { ProductImage } from '~/features/campaigns/product-image'
+import { ProductImage } from '~/components/catalogue/product-image'
 import { formatDate } from '~/lib/date-format'
-import { reviewQuery } from '~/queries/reviews'
-import { FreeProductDisclosure } from './review-card'
-import { StarRating } from './star-rating'
+import { reviewQuery } from '~/features/reviews/reviews.queries'
+import { FreeProductDisclosure } from '~/components/catalogue/review-card'
+import { StarRating } from '~/components/catalogue/star-rating'
 
 function BackToReviews() {
   return (

@@ -5,11 +5,11 @@ import type { FormEvent } from 'react'
 import { CATEGORIES, type Category } from '#contract/common'
 import { Button } from '~/components/ui/button'
 import { FormAlert, SelectField } from '~/components/ui/field'
-import { categoryLabel } from '~/features/campaigns/campaign-texts'
-import { reviewListQuery } from '~/queries/reviews'
-import { MIN_RATINGS, pageCount, REVIEWS_PAGE_SIZE } from '~/reviews/review-filter'
+import { categoryLabel } from '~/lib/campaign-texts'
+import { reviewListQuery } from '~/features/reviews/reviews.queries'
+import { MIN_RATINGS, pageCount, REVIEWS_PAGE_SIZE } from '~/features/reviews/review-filter'
 import { Pagination } from './pagination'
-import { ReviewCard } from './review-card'
+import { ReviewCard } from '~/components/catalogue/review-card'
 
 export type ReviewsSearch = { page?: number | undefined; category?: Category | undefined; rating?: number | undefined }
 

@@ -4,10 +4,10 @@ import { Link } from '@tanstack/react-router'
 import { CheckCircle2, Circle } from 'lucide-react'
 import { Button } from '~/components/ui/button'
 import { FormAlert } from '~/components/ui/field'
-import { MemberPage } from '~/features/member/member-page'
+import { MemberPage } from '~/components/member/member-page'
 import { formatDate } from '~/lib/date-format'
 import { cn } from '~/lib/cn'
-import { missionsQuery, pointsQuery } from '~/queries/rewards'
+import { missionsQuery, pointsQuery } from '~/features/rewards/rewards.queries'
 import { missionText } from './reward-texts'
 
 export function MissionsPage() {

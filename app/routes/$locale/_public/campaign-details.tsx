@@ -3,11 +3,12 @@ import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { FormAlert } from '~/components/ui/field'
-import { CampaignCard } from '~/features/campaigns/campaign-card'
+import { CampaignCard } from '~/components/catalogue/campaign-card'
 import { loadCampaignPage } from '~/features/campaigns/campaign-loader'
 import { CampaignView } from '~/features/campaigns/campaign-view'
-import { MemberPage } from '~/features/member/member-page'
-import { campaignListQuery } from '~/queries/campaigns'
+import { CampaignReviews } from '~/features/reviews/campaign-reviews'
+import { MemberPage } from '~/components/member/member-page'
+import { campaignListQuery } from '~/features/campaigns/campaigns.queries'
 import { loadPageData } from '~/upstream/load-page-data'
 
 /** `?campaign=<id or slug>`; anything else shows the list of campaigns. */
@@ -28,7 +29,7 @@ export const Route = createFileRoute('/$locale/_public/campaign-details')({
 
 function CampaignDetailsPage() {
   const { campaign } = Route.useSearch()
-  return campaign ? <CampaignView idOrSlug={campaign} /> : <ChooseCampaign />
+  return campaign ? <CampaignView idOrSlug={campaign} reviews={(detail) => <CampaignReviews campaign={detail} />} /> : <ChooseCampaign />
 }
 
 function ChooseCampaign() {

@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { BoardTabs, CampaignBoard } from '~/features/campaigns/campaign-board'
-import { MemberPage } from '~/features/member/member-page'
-import { campaignBoardQuery, eligibilityQuery } from '~/queries/campaigns'
-import { participationsQuery } from '~/queries/participations'
+import { MemberPage } from '~/components/member/member-page'
+import { campaignBoardQuery, eligibilityQuery } from '~/features/campaigns/campaigns.queries'
 import { loadPageData } from '~/upstream/load-page-data'
+import { participationsQuery } from '~/lib/member-data/member-data.queries'
 
 export const Route = createFileRoute('/$locale/_withAddress/upcoming-tests')({
   staticData: { lightHeader: true },

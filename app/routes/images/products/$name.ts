@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { isProductImageName } from '~/features/campaigns/product-image-src'
+import { isProductImageName } from '~/components/catalogue/product-image-src'
 
 /** How long the portal waits for an image from the member API. */
 const IMAGE_TIMEOUT_MS = 10_000

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { loadCampaignPage } from '~/features/campaigns/campaign-loader'
 import { CampaignView } from '~/features/campaigns/campaign-view'
+import { CampaignReviews } from '~/features/reviews/campaign-reviews'
 
 export const Route = createFileRoute('/$locale/_public/ready-to-test/$id')({
   loader: ({ context, params, location }) => loadCampaignPage(context.queryClient, params.id, location),
@@ -9,5 +10,5 @@ export const Route = createFileRoute('/$locale/_public/ready-to-test/$id')({
 
 function CampaignPage() {
   const { id } = Route.useParams()
-  return <CampaignView idOrSlug={id} />
+  return <CampaignView idOrSlug={id} reviews={(campaign) => <CampaignReviews campaign={campaign} />} />
 }

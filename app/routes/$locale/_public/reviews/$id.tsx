@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ReviewDetail } from '~/features/reviews/review-page'
-import { reviewQuery } from '~/queries/reviews'
+import { reviewQuery } from '~/features/reviews/reviews.queries'
 import { loadPageData } from '~/upstream/load-page-data'
 
 export const Route = createFileRoute('/$locale/_public/reviews/$id')({

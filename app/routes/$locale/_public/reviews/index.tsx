@@ -3,8 +3,8 @@ import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { CategorySchema } from '#contract/common'
 import { ReviewsList } from '~/features/reviews/reviews-page'
-import { MemberPage } from '~/features/member/member-page'
-import { reviewListQuery } from '~/queries/reviews'
+import { MemberPage } from '~/components/member/member-page'
+import { reviewListQuery } from '~/features/reviews/reviews.queries'
 import { loadPageData } from '~/upstream/load-page-data'
 
 /** Typed search params; a bad value falls back to "no filter" / the first page instead of an error. */

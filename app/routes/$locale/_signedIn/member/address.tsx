@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { AddressForm } from '~/features/member/address-form'
-import { AccountPage } from '~/features/member/account-page'
-import { addressQuery } from '~/queries/member'
+import { AccountPage } from '~/components/member/account-page'
 import { loadPageData } from '~/upstream/load-page-data'
 import { RedirectSearchSchema } from '~/lib/search-params'
+import { addressQuery } from '~/lib/member-data/member-data.queries'
 
 export const Route = createFileRoute('/$locale/_signedIn/member/address')({
   validateSearch: RedirectSearchSchema,

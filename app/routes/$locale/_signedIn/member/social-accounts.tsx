@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { AccountPage } from '~/features/member/account-page'
+import { AccountPage } from '~/components/member/account-page'
 import { SocialAccounts } from '~/features/member/social-accounts'
-import { socialProfilesQuery } from '~/queries/member'
+import { socialProfilesQuery } from '~/features/member/member.queries'
 import { loadPageData } from '~/upstream/load-page-data'
 import { RedirectSearchSchema } from '~/lib/search-params'
 

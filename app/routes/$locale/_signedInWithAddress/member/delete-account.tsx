@@ -2,10 +2,10 @@ import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { DeletionReceipt } from '#contract/members'
-import { AccountPage } from '~/features/member/account-page'
+import { AccountPage } from '~/components/member/account-page'
 import { DeleteAccount } from '~/features/member/delete-account'
 import { DeletionReceiptView } from '~/features/member/deletion-receipt'
-import { MemberPage } from '~/features/member/member-page'
+import { MemberPage } from '~/components/member/member-page'
 
 export const Route = createFileRoute('/$locale/_signedInWithAddress/member/delete-account')({
   component: DeleteAccountPage,

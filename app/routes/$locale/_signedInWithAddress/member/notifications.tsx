@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { AccountPage } from '~/features/member/account-page'
+import { AccountPage } from '~/components/member/account-page'
 import { NotificationSettingsForm } from '~/features/member/notification-settings'
-import { notificationsQuery } from '~/queries/member'
+import { notificationsQuery } from '~/features/member/member.queries'
 import { loadPageData } from '~/upstream/load-page-data'
 
 export const Route = createFileRoute('/$locale/_signedInWithAddress/member/notifications')({

@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { AccountPage } from '~/features/member/account-page'
+import { AccountPage } from '~/components/member/account-page'
 import { PayoutSettings } from '~/features/member/payout-form'
 import { RedirectSearchSchema } from '~/lib/search-params'
-import { profileQuery } from '~/queries/member'
 import { loadPageData } from '~/upstream/load-page-data'
+import { profileQuery } from '~/lib/member-data/member-data.queries'
 
 export const Route = createFileRoute('/$locale/_signedInWithAddress/member/payments')({
   validateSearch: RedirectSearchSchema,

@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { AccountPage } from '~/features/member/account-page'
+import { AccountPage } from '~/components/member/account-page'
 import { PreferencesForm } from '~/features/member/preferences-form'
 import { RedirectSearchSchema } from '~/lib/search-params'
-import { profileQuery } from '~/queries/member'
 import { loadPageData } from '~/upstream/load-page-data'
+import { profileQuery } from '~/lib/member-data/member-data.queries'
 
 export const Route = createFileRoute('/$locale/_signedInWithAddress/member/preferences')({
   // A campaign's eligibility reasons link here with the way back to the campaign.

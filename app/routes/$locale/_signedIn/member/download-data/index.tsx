@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { AccountPage } from '~/features/member/account-page'
+import { AccountPage } from '~/components/member/account-page'
 import { MyDataDownloads } from '~/features/member/my-data'
 
 export const Route = createFileRoute('/$locale/_signedIn/member/download-data/')({

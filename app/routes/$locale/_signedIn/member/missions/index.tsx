@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { MissionsPage } from '~/features/rewards/missions-page'
-import { missionsQuery, pointsQuery } from '~/queries/rewards'
+import { missionsQuery, pointsQuery } from '~/features/rewards/rewards.queries'
 import { loadPageData } from '~/upstream/load-page-data'
 
 export const Route = createFileRoute('/$locale/_signedIn/member/missions/')({

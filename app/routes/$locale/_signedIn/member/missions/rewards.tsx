@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { RewardsPage } from '~/features/rewards/rewards-page'
-import { redemptionsQuery, rewardsQuery } from '~/queries/rewards'
+import { redemptionsQuery, rewardsQuery } from '~/features/rewards/rewards.queries'
 import { loadPageData } from '~/upstream/load-page-data'
 
 export const Route = createFileRoute('/$locale/_signedIn/member/missions/rewards')({

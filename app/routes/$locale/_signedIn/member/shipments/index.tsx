@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { MemberPage } from '~/features/member/member-page'
+import { MemberPage } from '~/components/member/member-page'
 import { ShipmentsList } from '~/features/shipments/shipments-list'
-import { shipmentsQuery } from '~/queries/shipments'
 import { loadPageData } from '~/upstream/load-page-data'
+import { shipmentsQuery } from '~/lib/member-data/member-data.queries'
 
 export const Route = createFileRoute('/$locale/_signedIn/member/shipments/')({
   loader: ({ context, location }) => loadPageData(context.queryClient, shipmentsQuery, location),

@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { ParticipationsList } from '~/features/participations/participations-list'
-import { MemberPage } from '~/features/member/member-page'
-import { participationsQuery } from '~/queries/participations'
+import { MemberPage } from '~/components/member/member-page'
 import { loadPageData } from '~/upstream/load-page-data'
+import { participationsQuery } from '~/lib/member-data/member-data.queries'
 
 export const Route = createFileRoute('/$locale/_signedInWithAddress/member/campaigns/')({
   loader: ({ context, location }) => loadPageData(context.queryClient, participationsQuery, location),

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { MemberPage } from '~/features/member/member-page'
+import { MemberPage } from '~/components/member/member-page'
 import { WriteReview } from '~/features/review-writing/write-review-page'
-import { rcProductQuery } from '~/queries/content'
+import { rcProductQuery } from '~/features/review-writing/review-writing.queries'
 import { loadPageData } from '~/upstream/load-page-data'
 
 export const Route = createFileRoute('/$locale/_signedIn/products/$id/reviews/$campaignId')({

@@ -2,10 +2,10 @@ import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { ParticipationDetail } from '~/features/participations/participation-detail'
-import { currentParticipation } from '~/features/participations/participation-steps'
-import { MemberPage } from '~/features/member/member-page'
-import { campaignParticipationsQuery } from '~/queries/participations'
+import { currentParticipation } from '~/lib/participation-steps'
+import { MemberPage } from '~/components/member/member-page'
 import { loadPageData } from '~/upstream/load-page-data'
+import { campaignParticipationsQuery } from '~/lib/member-data/member-data.queries'
 
 export const Route = createFileRoute('/$locale/_signedInWithAddress/member/campaigns/$id/')({
   loader: ({ context, location, params }) => loadPageData(context.queryClient, campaignParticipationsQuery(params.id), location),

@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { currentParticipation, hasTasks } from '~/features/participations/participation-steps'
-import { MemberPage } from '~/features/member/member-page'
+import { currentParticipation, hasTasks } from '~/lib/participation-steps'
+import { MemberPage } from '~/components/member/member-page'
 import { SocialContent } from '~/features/social/social-content'
-import { socialPostsQuery } from '~/queries/content'
-import { campaignParticipationsQuery } from '~/queries/participations'
 import { loadPageData } from '~/upstream/load-page-data'
+import { campaignParticipationsQuery } from '~/lib/member-data/member-data.queries'
+import { socialPostsQuery } from '~/features/social/social.queries'
 
 export const Route = createFileRoute('/$locale/_signedInWithAddress/member/campaigns/$id/sc_impressions')({
   loader: async ({ context, location, params }) => {

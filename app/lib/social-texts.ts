@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import type { SocialPlatform } from '#contract/common'
-import type { ImpressionField } from './impressions-rules'
+import type { ImpressionField } from '../features/social/impressions-rules'
 
 export const platformLabel: Record<SocialPlatform, MessageDescriptor> = {
   instagram: msg`Instagram`,

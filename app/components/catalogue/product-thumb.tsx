@@ -1,5 +1,5 @@
 import { PackageOpen } from 'lucide-react'
-import { PRODUCT_IMAGE_SIZE, productImageSrc } from '~/features/campaigns/product-image-src'
+import { PRODUCT_IMAGE_SIZE, productImageSrc } from '~/components/catalogue/product-image-src'
 import { cn } from '~/lib/cn'
 
 /**

@@ -2,10 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { Gift } from 'lucide-react'
 import type { PublicReview } from '#contract/campaigns'
-import { ProductImage } from '~/features/campaigns/product-image'
+import { ProductImage } from '~/components/catalogue/product-image'
 import { formatDate } from '~/lib/date-format'
 import { StarRating } from './star-rating'
-import { excerpt } from './review-texts'
+import { excerpt } from '~/lib/review-texts'
 
 /** The "received the product for free" disclosure every review carries. */
 export function FreeProductDisclosure({ receivedForFree }: { receivedForFree: boolean }) {

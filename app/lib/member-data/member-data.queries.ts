@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient, type QueryFilters } from '@tanstack/react-query'
-import { getAddressFn, getMemberInfoFn, getMyDataFn, getMyReferralsFn, getNotificationsFn, getProfileFn, getSocialProfilesFn } from '~/member/member.functions'
 import { unwrap } from '~/upstream/upstream-result'
+import { getAddressFn, getCampaignParticipationsFn, getMemberInfoFn, getParticipationsFn, getProfileFn, getShipmentsFn } from './member-data.functions'
 
 /** Everything under ['member'] is the signed-in member's data: sign-out removes it. */
 export const memberInfoQuery = queryOptions({
@@ -19,27 +19,6 @@ export const profileQuery = queryOptions({
   queryFn: async () => unwrap(await getProfileFn()),
 })
 
-export const socialProfilesQuery = queryOptions({
-  queryKey: ['member', 'social-profiles'],
-  queryFn: async () => unwrap(await getSocialProfilesFn()),
-})
-
-export const notificationsQuery = queryOptions({
-  queryKey: ['member', 'notifications'],
-  queryFn: async () => unwrap(await getNotificationsFn()),
-})
-
-export const myReferralsQuery = queryOptions({
-  queryKey: ['member', 'referrals'],
-  queryFn: async () => unwrap(await getMyReferralsFn()),
-})
-
-/** Everything held about the member (the download page and the printable summary). */
-export const myDataQuery = queryOptions({
-  queryKey: ['member', 'my-data'],
-  queryFn: async () => unwrap(await getMyDataFn()),
-})
-
 /**
  * After a change to the member's record: every answer about the member under ['member'] (but the
  * one named in `except`, which the caller has just written) is asked for again. A fetch already on
@@ -52,3 +31,21 @@ export async function refreshMemberData(queryClient: QueryClient, except?: strin
   await queryClient.cancelQueries(filters)
   await queryClient.invalidateQueries(filters)
 }
+
+/** Every participation of the member; the per-campaign lists below sit under the same key. */
+export const participationsQuery = queryOptions({
+  queryKey: ['member', 'participations'],
+  queryFn: async () => unwrap(await getParticipationsFn()),
+})
+
+/** The member's participations in one campaign (usually one; one per flight). */
+export const campaignParticipationsQuery = (campaignId: string) =>
+  queryOptions({
+    queryKey: ['member', 'participations', 'campaign', campaignId],
+    queryFn: async () => unwrap(await getCampaignParticipationsFn({ data: { campaignId } })),
+  })
+
+export const shipmentsQuery = queryOptions({
+  queryKey: ['member', 'shipments'],
+  queryFn: async () => unwrap(await getShipmentsFn()),
+})

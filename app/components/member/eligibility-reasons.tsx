@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { Eligibility, IneligibleReason } from '#contract/campaigns'
-import { categoryLabel, petLabel } from '~/features/member/preference-labels'
+import { categoryLabel, petLabel } from '~/lib/preference-labels'
 
 const fixLink = 'font-semibold text-colbolt underline underline-offset-2 hover:text-authentic'
 

@@ -3,7 +3,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import type { PETS } from '#contract/members'
 
 /** Interests are product categories: the same words as on the campaigns. */
-export { categoryLabel } from '~/features/campaigns/campaign-texts'
+export { categoryLabel } from '~/lib/campaign-texts'
 
 /** A member's pets, in the words of the preferences page and of a campaign's rules. */
 export const petLabel: Record<(typeof PETS)[number], MessageDescriptor> = {

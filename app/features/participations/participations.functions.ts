@@ -5,23 +5,6 @@ import { memberMiddleware } from '~/auth/member.middleware'
 import { callEndpoint } from '~/upstream/suite-client.server'
 import { ENDPOINTS } from '#contract/endpoints'
 
-/**
- * A campaign id from the address bar. Any short id is passed on: the member API answers NOT_FOUND
- * for one it does not know, which the error catalogue turns into the 404 page.
- */
-const CampaignIdSchema = v.pipe(v.string(), v.trim(), v.regex(/^[\w-]{1,100}$/))
-
-/** GET logistics/v1/participations: every participation of the member, newest first. */
-export const getParticipationsFn = createServerFn({ method: 'GET' })
-  .middleware([memberMiddleware])
-  .handler(({ context }) => callEndpoint(ENDPOINTS.participations, { member: context.member }))
-
-/** GET suite/api/campaigns/:cid/participations: the member's participations in one campaign (one per flight). */
-export const getCampaignParticipationsFn = createServerFn({ method: 'GET' })
-  .middleware([memberMiddleware])
-  .validator(v.strictObject({ campaignId: CampaignIdSchema }))
-  .handler(({ context, data }) => callEndpoint(ENDPOINTS.campaignParticipations, { member: context.member, params: { cid: data.campaignId } }))
-
 /** PATCH suite/api/campaigns/:cid/participations/:pid with `withdraw`: allowed until the product ships. */
 export const withdrawParticipationFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])

@@ -1,43 +1,15 @@
 import { createServerFn } from '@tanstack/react-start'
-import * as v from 'valibot'
 import { AddressInputSchema } from '#contract/address'
-import {
-  CreateMemberBodySchema,
-  NotificationSettingsSchema,
-  SocialProfileDeleteQuerySchema,
-  SocialProfileInputSchema,
-  UpdateProfileBodySchema,
-} from '#contract/members'
+import { NotificationSettingsSchema, SocialProfileDeleteQuerySchema, SocialProfileInputSchema, UpdateProfileBodySchema } from '#contract/members'
 import { memberMiddleware } from '~/auth/member.middleware'
 import { callEndpoint } from '~/upstream/suite-client.server'
 import { ENDPOINTS } from '#contract/endpoints'
-
-/** GET logistics/v1/members/member_info: the member, their address and counts (header, guards). */
-export const getMemberInfoFn = createServerFn({ method: 'GET' })
-  .middleware([memberMiddleware])
-  .handler(({ context }) => callEndpoint(ENDPOINTS.memberInfo, { member: context.member }))
-
-/** GET logistics/v1/members/address */
-export const getAddressFn = createServerFn({ method: 'GET' })
-  .middleware([memberMiddleware])
-  .handler(({ context }) => callEndpoint(ENDPOINTS.getAddress, { member: context.member }))
 
 /** PUT logistics/v1/members/address */
 export const saveAddressFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
   .validator(AddressInputSchema)
   .handler(({ context, data }) => callEndpoint(ENDPOINTS.putAddress, { member: context.member, body: data }))
-
-/** POST suite/api/members: the member record, right after registration (idempotent). */
-export const createMemberFn = createServerFn({ method: 'POST' })
-  .middleware([memberMiddleware])
-  .validator(CreateMemberBodySchema)
-  .handler(({ context, data }) => callEndpoint(ENDPOINTS.createMember, { member: context.member, body: data }))
-
-/** GET suite/api/members: the member's whole profile. */
-export const getProfileFn = createServerFn({ method: 'GET' })
-  .middleware([memberMiddleware])
-  .handler(({ context }) => callEndpoint(ENDPOINTS.getMember, { member: context.member }))
 
 /** PATCH suite/api/members/update-profile: only the fields sent change. */
 export const updateProfileFn = createServerFn({ method: 'POST' })
@@ -87,9 +59,3 @@ export const getMyDataFn = createServerFn({ method: 'GET' })
 export const getMyDataPdfFn = createServerFn({ method: 'GET' })
   .middleware([memberMiddleware])
   .handler(({ context }) => callEndpoint(ENDPOINTS.downloadProfilePdf, { member: context.member }))
-
-/** POST logistics/v1/members/is_valid_referral_code — silent: the form shows the answer inline. */
-export const checkReferralCodeFn = createServerFn({ method: 'POST' })
-  .middleware([memberMiddleware])
-  .validator(v.strictObject({ code: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9]{4,16}$/)) }))
-  .handler(({ context, data }) => callEndpoint(ENDPOINTS.referralCodeCheck, { member: context.member, body: { code: data.code } }))

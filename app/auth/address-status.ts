@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { ParsedLocation } from '@tanstack/react-router'
-import { memberInfoQuery } from '~/queries/member'
 import { loadPageData } from '~/upstream/load-page-data'
+import { memberInfoQuery } from '~/lib/member-data/member-data.queries'
 
 /**
  * The one function the address guard uses to learn whether an address is saved: the member API's

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react'
 import type { CampaignSummary } from '#contract/campaigns'
 import { formatDate } from '~/lib/date-format'
 import { cn } from '~/lib/cn'
-import { categoryLabel, phaseLabel } from './campaign-texts'
+import { categoryLabel, phaseLabel } from '~/lib/campaign-texts'
 import { ProductImage } from './product-image'
 
 export function PhaseBadge({ phase }: { phase: CampaignSummary['phase'] }) {

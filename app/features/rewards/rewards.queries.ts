@@ -1,7 +1,7 @@
 import { hashKey, queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query'
-import { getMissionsFn, getPointsFn, getRedemptionsFn, getRewardsFn } from '~/rewards/rewards.functions'
+import { getMissionsFn, getPointsFn, getRedemptionsFn, getRewardsFn } from '~/features/rewards/rewards.functions'
 import { unwrap } from '~/upstream/upstream-result'
-import { memberInfoQuery } from './member'
+import { memberInfoQuery } from '~/lib/member-data/member-data.queries'
 
 export const missionsQuery = queryOptions({ queryKey: ['member', 'missions'], queryFn: async () => unwrap(await getMissionsFn()) })
 export const pointsQuery = queryOptions({ queryKey: ['member', 'points'], queryFn: async () => unwrap(await getPointsFn()) })

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { getRcProductFn, getSocialPostsFn } from '~/content/content.functions'
+import { getRcProductFn } from '~/features/review-writing/review-writing.functions'
 import { unwrap } from '~/upstream/upstream-result'
 
 /** The review page's data: product, campaign, the member's participation and review. */
@@ -7,10 +7,4 @@ export const rcProductQuery = (productId: string, campaignId: string) =>
   queryOptions({
     queryKey: ['member', 'rc-product', productId, campaignId],
     queryFn: async () => unwrap(await getRcProductFn({ data: { productId, campaignId } })),
-  })
-
-export const socialPostsQuery = (participationId: string) =>
-  queryOptions({
-    queryKey: ['member', 'social-posts', participationId],
-    queryFn: async () => unwrap(await getSocialPostsFn({ data: { participationId } })),
   })

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { PUBLIC_REVIEW_PATH } from '#contract/paths'
-import { getReviewFn, listReviewsFn, type ReviewListInput } from '~/reviews/reviews.functions'
+import { getReviewFn, listReviewsFn, type ReviewListInput } from '~/features/reviews/reviews.functions'
 import { unwrap } from '~/upstream/upstream-result'
 
 /** Published reviews are public: they live under ['reviews']. */
@@ -9,6 +9,9 @@ export const reviewListQuery = (input: ReviewListInput) =>
     queryKey: ['reviews', 'list', input],
     queryFn: async () => unwrap(await listReviewsFn({ data: input })),
   })
+
+/** The home page's latest reviews. */
+export const homeReviewsQuery = reviewListQuery({ page: 1, pageSize: 3 })
 
 /** Review ids are UUIDs: any other address is simply not found (the 404 page), not a failed call. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

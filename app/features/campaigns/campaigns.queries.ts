@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { CampaignEligibility, CampaignSummary, Phase } from '#contract/campaigns'
 import { PUBLIC_CAMPAIGN_PATH } from '#contract/paths'
-import { getCampaignFn, getEligibilityFn, listCampaignsFn, type CampaignListInput } from '~/campaigns/campaigns.functions'
+import { getCampaignFn, getEligibilityFn, listCampaignsFn, type CampaignListInput } from '~/features/campaigns/campaigns.functions'
 import { unwrap } from '~/upstream/upstream-result'
 
 /** Public campaign data lives under ['campaigns']. */
@@ -10,6 +10,9 @@ export const campaignListQuery = (input: CampaignListInput) =>
     queryKey: ['campaigns', 'list', input],
     queryFn: async () => unwrap(await listCampaignsFn({ data: input })),
   })
+
+/** The home page's campaigns (open first, then upcoming): a few are shown. */
+export const homeCampaignsQuery = campaignListQuery({ page: 1, pageSize: 6 })
 
 /** An address that cannot name a campaign is simply not found (the 404 page), not a failed call. */
 const notFound = { ok: false, failure: { kind: 'not-found', path: PUBLIC_CAMPAIGN_PATH } } as const
