@@ -6,7 +6,7 @@ import { DEFAULT_LOCALE } from './i18n/i18n'
 import { installErrorReporting, reportClientError } from './observability/error-reporter'
 import { handleAppFailure } from './observability/startup'
 
-// Start hooks (spec section 4): errors are reported from the first moment; a failure to mount is
+// Start hooks: errors are reported from the first moment; a failure to mount is
 // logged as 'Error while mounting app' and recorded as the start-up error, and an error no boundary
 // caught leaves an error page, never a blank one.
 installErrorReporting()

@@ -12,7 +12,7 @@ import { isUpstreamError } from './upstream/upstream-result'
 export type RouterContext = { queryClient: QueryClient }
 
 export function getRouter() {
-  // Every failed member-API call reaches the member the same way (spec section 8), in the browser.
+  // Every failed member-API call reaches the member the same way (the error catalogue), in the browser.
   // During server rendering, loaders map failures themselves (upstream/load-page-data.ts).
   const onUpstreamError = (error: unknown) => {
     if (typeof window === 'undefined' || isRedirect(error) || isNotFound(error)) return

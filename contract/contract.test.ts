@@ -60,7 +60,7 @@ describe('schemas', () => {
     expect(v.is(ReviewBodySchema, { ...review, rating: 6 })).toBe(false)
   })
 
-  it('accepts the spec log entry with event_at written without T and Z', () => {
+  it('accepts a log entry with event_at written without T and Z', () => {
     const entry = {
       id: crypto.randomUUID(),
       type: 'front-end',

@@ -1,4 +1,4 @@
-// Front-end log entries (spec section 3), POST logs_collector.
+// Front-end log entries, POST logs_collector.
 import * as v from 'valibot'
 import { Uuid } from './common'
 

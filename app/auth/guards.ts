@@ -4,7 +4,7 @@ import { hasSavedAddress } from '~/auth/address-status'
 import { DEFAULT_LOCALE } from '~/i18n/i18n'
 import { loadViewer, type Viewer } from './viewer'
 
-/** Spec section 9: default redirect status 302. */
+/** Guards redirect with 302 (found): the target depends on who is asking, so nothing may cache it. */
 const REDIRECT_STATUS = 302
 
 type GuardArgs = { context: { queryClient: QueryClient }; location: ParsedLocation }

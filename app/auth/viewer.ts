@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { getViewerFn } from './viewer.functions'
 
-/** The person looking at the page: a visitor, or a signed-in member (spec section 6). */
+/** The person looking at the page: a visitor, or a signed-in member. */
 export type Viewer = { signedIn: false } | { signedIn: true; uid: string; displayName: string | null; emailVerified: boolean; email: string | null }
 
 /** The signed-in member's uid, or null for a visitor. */

@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core'
 
-/** The only locale the portal serves (spec section 1). */
+/** The only locale the portal serves. */
 export const LOCALES = ['en'] as const
 export type Locale = (typeof LOCALES)[number]
 export const DEFAULT_LOCALE: Locale = 'en'

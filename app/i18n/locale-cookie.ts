@@ -1,4 +1,4 @@
-/** Locale cookie of spec section 9: name, 365 days, path /, SameSite=Lax. */
+/** The locale cookie: name, 365 days, path /, SameSite=Lax. */
 export const LOCALE_COOKIE = 'i18n_redirected'
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60
 

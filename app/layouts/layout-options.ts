@@ -1,13 +1,13 @@
-/** The five layouts of spec section 2. A route picks one with `staticData.layout`; unset means `default`. */
+/** The five layouts of the portal. A route picks one with `staticData.layout`; unset means `default`. */
 export const LAYOUTS = ['default', 'blank', 'auth', 'error', 'pdf-layout'] as const
 export type LayoutName = (typeof LAYOUTS)[number]
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     layout?: LayoutName
-    /** The light header variant (spec section 2: legal, contact, support, about-us, how-it-works, ready-to-test, upcoming-tests). */
+    /** The light header variant (legal, contact, support, about-us, how-it-works, ready-to-test, upcoming-tests). */
     lightHeader?: boolean
-    /** The page background colour variant (spec section 2: legal, support, about-us, how-it-works, reviews/:id). */
+    /** The page background colour variant (legal, support, about-us, how-it-works, reviews/:id). */
     pageBackground?: boolean
   }
 }

@@ -1,4 +1,4 @@
-/** UI date conventions of spec section 9: dates read mm/dd/yy, calendars start on Sunday. */
+/** UI date conventions: dates read mm/dd/yy, calendars start on Sunday. */
 export const WEEK_STARTS_ON = 0 as const // Sunday
 
 export function formatDate(value: Date | string | number): string {

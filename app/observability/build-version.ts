@@ -1,5 +1,5 @@
 /**
- * The version check of spec section 9: every hour the browser asks which build the server runs;
+ * The version check: every hour the browser asks which build the server runs;
  * once it differs from the build this page came with, the next navigation loads the new version
  * with a full page load instead of mixing old and new code.
  */

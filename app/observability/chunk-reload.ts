@@ -1,5 +1,5 @@
 /**
- * Spec section 8: when a page's code fails to load (typically: a new version was deployed and the
+ * When a page's code fails to load (typically: a new version was deployed and the
  * old files are gone), reload the page — at most once per 10 seconds per path, so a file that is
  * really missing cannot make the page reload forever.
  */

@@ -4,7 +4,7 @@ import { LogEntrySchema } from '#contract/logs'
 import { createThrottle, describeError, frontEndLogEntry } from './log-entry'
 
 describe('front-end log entry', () => {
-  it('has the fields of spec section 3 and passes the contract', () => {
+  it('has the log collector fields and passes the contract', () => {
     const entry = frontEndLogEntry({ module: 'http://localhost:3000/en/reviews', uid: 'u1', log: 'boom', now: new Date('2026-11-22T10:11:12.345Z') })
     expect(entry).toMatchObject({
       type: 'front-end',

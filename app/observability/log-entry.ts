@@ -16,7 +16,7 @@ export function pageAddress(href: string): string {
   }
 }
 
-/** A front-end log entry as spec section 3 describes it. */
+/** A front-end log entry, as the log collector takes it. */
 export function frontEndLogEntry(input: {
   module: string
   uid: string | null

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { i18n } from '~/i18n/i18n'
 
 /**
- * The start hooks' failure handling (spec section 4: "a startup error is recorded as the payload
+ * The start hooks' failure handling ("a startup error is recorded as the payload
  * error"; a mount failure is logged to the console as 'Error while mounting app').
  *
  * An error that no error boundary caught makes React remove the whole page. The error is recorded

@@ -6,7 +6,7 @@ import { reloadForChunkError } from '~/observability/chunk-reload'
 import { reportClientError } from '~/observability/error-reporter'
 
 /**
- * What replaces a page when the app fails (spec section 2: "the error page replaces the normal
+ * What replaces a page when the app fails ("the error page replaces the normal
  * page"). The error itself is logged, never shown: no stack trace reaches the visitor.
  */
 export function AppErrorPage({ error, reset }: Partial<ErrorComponentProps>) {

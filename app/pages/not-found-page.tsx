@@ -6,7 +6,7 @@ import { Button } from '~/components/ui/button'
 const NOT_FOUND_PATHS = new Set(['/404', '/en/404'])
 
 /**
- * The 404 page (spec section 2): title, description, cta1 → /en/support, cta2 → /. The root picks
+ * The 404 page: title, description, cta1 → /en/support, cta2 → /. The root picks
  * the error layout around it.
  */
 export function NotFoundPage() {
@@ -16,8 +16,8 @@ export function NotFoundPage() {
   const missingPath = useRouterState({ select: (s) => s.resolvedLocation?.pathname })
   const navigate = useNavigate()
 
-  // Spec: "the visitor is also pushed to /404". The server already answered 404 for the unknown
-  // address; in the browser the address bar then shows /404, without adding a history entry.
+  // The visitor is also sent to /404: the server already answered 404 for the unknown address;
+  // in the browser the address bar then shows /404, without adding a history entry.
   useEffect(() => {
     if (missingPath && !NOT_FOUND_PATHS.has(missingPath)) void navigate({ to: '/404', replace: true })
   }, [missingPath, navigate])

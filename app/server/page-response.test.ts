@@ -7,7 +7,7 @@ const request = (path: string, userAgent = 'Mozilla/5.0 (X11; Linux x86_64) Chro
 const quietLog = () => ({ warn: vi.fn(), error: vi.fn() })
 
 describe('isBot', () => {
-  it('matches the spec pattern, ignoring case', () => {
+  it('matches the crawler pattern, ignoring case', () => {
     for (const ua of ['Googlebot/2.1', 'Mozilla/5.0 Chrome-Lighthouse', 'facebookexternalhit/1.1', 'Google-InspectionTool', 'bingbot']) {
       expect(isBot(ua), ua).toBe(true)
     }

@@ -2,7 +2,7 @@ import { LOCALE_COOKIE, localeCookieHeader, localeOfPath } from '~/i18n/locale-c
 import { PUBLIC_PAGE_CACHE_CONTROL } from './public-page-cache'
 import { isLocale } from '~/i18n/i18n'
 
-/** Crawlers and bots (spec sections 8 and 9): they get pages, never error pages. */
+/** Crawlers and bots: they get pages, never error pages. */
 export const BOT_USER_AGENT = /bot|chrome-lighthouse|facebookexternalhit|google/i
 
 export function isBot(userAgent: string | null | undefined): boolean {

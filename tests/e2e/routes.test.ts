@@ -1,4 +1,4 @@
-// Every route of spec section 2, requested as a visitor, answers as its class says.
+// Every route of the portal, requested as a visitor, answers as its class says.
 import { describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { baseUrl } from './support/browser'

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState, type ComponentProps, type Mou
 import { cn } from '~/lib/cn'
 import { Spinner } from './spinner'
 
-/** How long the ripple lasts (spec section 9: about 401 ms). */
+/** How long the ripple lasts (about 401 ms, as the design system has it). */
 export const RIPPLE_MS = 401
 
 /** Colours per severity: filled (solid), and as text or outline on the page's own background. */

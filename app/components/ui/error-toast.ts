@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { i18n } from '~/i18n/i18n'
 import { ERROR_TOAST_LIFE_MS, feedback } from './feedback-store'
 
-/** The default error toast of spec section 8: 'Something went wrong', 3 s. */
+/** The default error toast of the error catalogue: 'Something went wrong', 3 s. */
 export function showErrorToast(detail?: string): number {
   return feedback.toast({
     severity: 'error',

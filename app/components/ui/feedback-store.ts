@@ -1,7 +1,7 @@
 import { focusedElement } from './focus-return'
 
 /**
- * The one client store for toasts and confirm dialogs (spec section 3). Any code — components, the
+ * The one client store for toasts and confirm dialogs. Any code — components, the
  * error catalogue, event handlers — raises feedback here; <FeedbackHost/> renders it.
  */
 export type Severity = 'secondary' | 'success' | 'info' | 'warn' | 'help' | 'danger' | 'contrast'
@@ -24,7 +24,7 @@ export type ConfirmDialog = {
 }
 export type ConfirmInput = Omit<ConfirmDialog, 'id' | 'opener'>
 
-/** Error toast life (spec section 9). */
+/** How long an error toast stays. */
 export const ERROR_TOAST_LIFE_MS = 3000
 export const DEFAULT_TOAST_LIFE_MS = 3000
 

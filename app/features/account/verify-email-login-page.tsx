@@ -14,7 +14,7 @@ import { AuthCard } from './auth-card'
 
 type State = 'checking' | 'needs-email' | 'signing-in' | 'not-a-link' | { failure: string }
 
-/** Completes a sign-in from an e-mail link (spec: /user/verify-email-login, blank layout, no guard). */
+/** Completes a sign-in from an e-mail link (/user/verify-email-login, blank layout, no guard). */
 export function VerifyEmailLoginPage() {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 
-/** Where the visitor's consent choice is kept (spec section 3; the key's spelling is the spec's). */
+/** Where the visitor's consent choice is kept (spelt `selectedConcent`: a stored choice is read under exactly this name). */
 export const CONSENT_STORAGE_KEY = 'selectedConcent'
 
 const ConsentChoice = v.array(v.picklist(['analytics']))
@@ -24,7 +24,7 @@ export function writeConsent(choice: ConsentChoice, storage: Pick<Storage, 'setI
 type Grant = 'granted' | 'denied'
 
 /**
- * Storage consent as spec section 9 states it: analytics follows the choice; functionality and
+ * Storage consent: analytics follows the choice; functionality and
  * security are always granted; personalization and advertising always denied.
  */
 export function storageConsent(

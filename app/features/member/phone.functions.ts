@@ -5,7 +5,7 @@ import { memberMiddleware } from '~/auth/member.middleware'
 import { callEndpoint } from '~/upstream/suite-client.server'
 import { ENDPOINTS } from '#contract/endpoints'
 
-// Phone verification. The validate and one-time-code calls are silent (spec section 8): the page
+// Phone verification. The validate and one-time-code calls are silent (their entries say so): the page
 // reads their results and shows the outcome inline; only the final change goes through the catalogue.
 
 /** POST logistics/v1/members/phone_number/validate */

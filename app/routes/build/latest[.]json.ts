@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { BUILD_ID } from '~/observability/build-version'
 
-/** The latest-build file (spec section 7, build infrastructure): which build this server runs. */
+/** The latest-build file (build infrastructure): which build this server runs. */
 export const Route = createFileRoute('/build/latest.json')({
   server: {
     handlers: {

@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 
-/** `/{locale}/404` renders the not-found page with HTTP status 404 (spec section 2). */
+/** `/{locale}/404` renders the not-found page with HTTP status 404. */
 export const Route = createFileRoute('/$locale/_public/404')({
   loader: () => {
     throw notFound()

@@ -1,7 +1,7 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { requireSavedAddress } from '~/auth/guards'
 
-/** Saved address only (spec section 2). A saved address belongs to a member, so a visitor signs in first. */
+/** Saved address only. A saved address belongs to a member, so a visitor signs in first. */
 export const Route = createFileRoute('/$locale/_withAddress')({
   beforeLoad: requireSavedAddress,
   headers: () => ({ 'Cache-Control': 'private, no-store' }),
