@@ -1,16 +1,30 @@
 // Database schema of the member API. Migrations are generated from this file with drizzle-kit
 // (`npx drizzle-kit generate --config suite/drizzle.config.ts`) and checked in under ./migrations.
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import type { Eligibility, IneligibleReason, ScreenerQuestion, Tasks } from '../../contract/campaigns'
+import { bigint, boolean, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { CAMPAIGN_KINDS, type Eligibility, type IneligibleReason, type ScreenerQuestion, type Tasks } from '../../contract/campaigns'
+import { CATEGORIES, SOCIAL_PLATFORMS } from '../../contract/common'
+import { REVIEW_STATUSES } from '../../contract/content'
 import type { NotificationSettings, Payout, Preferences } from '../../contract/members'
-import type { ScreenerAnswer } from '../../contract/participations'
+import { MESSAGE_CHANNELS } from '../../contract/outbox'
+import { PARTICIPATION_STATUSES, RETURN_STATUSES, SHIPMENT_STATUSES, type ScreenerAnswer } from '../../contract/participations'
 
 const id = () =>
   uuid('id')
     .primaryKey()
     .default(sql`gen_random_uuid()`)
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+
+// Columns that hold one of the contract's fixed values are enums: the database refuses any other
+// value, and a row read back is typed with the contract's union, not as a string.
+export const participationStatus = pgEnum('participation_status', PARTICIPATION_STATUSES)
+export const shipmentStatus = pgEnum('shipment_status', SHIPMENT_STATUSES)
+export const returnStatus = pgEnum('return_status', RETURN_STATUSES)
+export const reviewStatus = pgEnum('review_status', REVIEW_STATUSES)
+export const campaignKind = pgEnum('campaign_kind', CAMPAIGN_KINDS)
+export const productCategory = pgEnum('product_category', CATEGORIES)
+export const socialPlatform = pgEnum('social_platform', SOCIAL_PLATFORMS)
+export const messageChannel = pgEnum('message_channel', MESSAGE_CHANNELS)
 
 export const members = pgTable(
   'members',
@@ -78,7 +92,7 @@ export const socialProfiles = pgTable(
     memberId: uuid('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
-    platform: text('platform').notNull(),
+    platform: socialPlatform('platform').notNull(),
     handle: text('handle').notNull(),
     url: text('url'),
     followers: integer('followers').notNull(),
@@ -92,7 +106,7 @@ export const products = pgTable('products', {
   name: text('name').notNull(),
   brand: text('brand').notNull(),
   description: text('description').notNull(),
-  category: text('category').notNull(),
+  category: productCategory('category').notNull(),
   retailValueCents: integer('retail_value_cents').notNull(),
   currency: text('currency').notNull(),
   images: jsonb('images').$type<string[]>().notNull(),
@@ -106,7 +120,7 @@ export const campaigns = pgTable(
     title: text('title').notNull(),
     summary: text('summary').notNull(),
     description: text('description').notNull(),
-    kind: text('kind').notNull(),
+    kind: campaignKind('kind').notNull(),
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id),
@@ -151,7 +165,7 @@ export const participations = pgTable(
     flightId: uuid('flight_id')
       .notNull()
       .references(() => flights.id),
-    status: text('status').notNull(),
+    status: participationStatus('status').notNull(),
     ineligibleReasons: jsonb('ineligible_reasons').$type<IneligibleReason[]>().notNull().default([]),
     answers: jsonb('answers').$type<ScreenerAnswer[]>().notNull().default([]),
     appliedAt: ts('applied_at').notNull(),
@@ -183,13 +197,13 @@ export const shipments = pgTable(
     memberId: uuid('member_id')
       .notNull()
       .references(() => members.id),
-    status: text('status').notNull(),
+    status: shipmentStatus('status').notNull(),
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
     createdAt: ts('created_at').notNull(),
     shippedAt: ts('shipped_at'),
     deliveredAt: ts('delivered_at'),
-    returnStatus: text('return_status'),
+    returnStatus: returnStatus('return_status'),
     returnReason: text('return_reason'),
     returnComment: text('return_comment'),
     returnRequestedAt: ts('return_requested_at'),
@@ -221,7 +235,7 @@ export const reviews = pgTable(
     body: text('body').notNull(),
     photos: jsonb('photos').$type<string[]>().notNull().default([]),
     receivedForFree: boolean('received_for_free').notNull(),
-    status: text('status').notNull(),
+    status: reviewStatus('status').notNull(),
     rejectionReason: text('rejection_reason'),
     submittedAt: ts('submitted_at').notNull(),
     publishedAt: ts('published_at'),
@@ -243,7 +257,7 @@ export const socialPosts = pgTable(
     memberId: uuid('member_id')
       .notNull()
       .references(() => members.id),
-    platform: text('platform').notNull(),
+    platform: socialPlatform('platform').notNull(),
     url: text('url').notNull(),
     submittedAt: ts('submitted_at').notNull(),
   },
@@ -309,7 +323,7 @@ export const otpCodes = pgTable(
     memberId: uuid('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
-    channel: text('channel').notNull(),
+    channel: messageChannel('channel').notNull(),
     target: text('target').notNull(),
     /** HMAC-SHA256 of the code with the server's pepper; the code itself is never stored. */
     codeHash: text('code_hash').notNull(),
@@ -338,7 +352,7 @@ export const outbox = pgTable(
   'outbox',
   {
     id: id(),
-    channel: text('channel').notNull(),
+    channel: messageChannel('channel').notNull(),
     recipient: text('recipient').notNull(),
     subject: text('subject'),
     body: text('body').notNull(),

@@ -1,14 +1,6 @@
 // Campaigns, flights and their phases; public listing and detail.
 import { and, count, eq, inArray, sql } from 'drizzle-orm'
-import {
-  withEligibilityDefaults,
-  type CampaignDetail,
-  type CampaignKind,
-  type CampaignSummary,
-  type Flight,
-  type Phase,
-  type Product,
-} from '../../contract/campaigns'
+import { withEligibilityDefaults, type CampaignDetail, type CampaignSummary, type Flight, type Phase, type Product } from '../../contract/campaigns'
 import type { Category } from '../../contract/common'
 import type { Executor } from '../db/client'
 import { campaigns, flights, participations, products, reviews } from '../db/schema'
@@ -42,7 +34,7 @@ export function toProduct(row: ProductRow): Product {
     name: row.name,
     brand: row.brand,
     description: row.description,
-    category: row.category as Category,
+    category: row.category,
     retailValueCents: row.retailValueCents,
     currency: row.currency,
     images: row.images,
@@ -143,8 +135,8 @@ function summarise(
     title: campaign.title,
     brand: product.brand,
     summary: campaign.summary,
-    kind: campaign.kind as CampaignKind,
-    category: product.category as Category,
+    kind: campaign.kind,
+    category: product.category,
     phase: view.phase,
     imageUrl: product.images[0] ?? '',
     productId: product.id,
@@ -191,7 +183,7 @@ export async function categoryCounts(ex: Executor) {
     .innerJoin(products, eq(products.id, campaigns.productId))
     .groupBy(products.category)
     .orderBy(products.category)
-  return { categories: rows.map((r) => ({ category: r.category as Category, campaigns: Number(r.n) })) }
+  return { categories: rows.map((r) => ({ category: r.category, campaigns: Number(r.n) })) }
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

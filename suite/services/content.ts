@@ -70,7 +70,7 @@ export async function submitReview(
       body: body.body,
       photos: body.photos,
       receivedForFree: true,
-      status: 'pending',
+      status: 'pending' as const,
       rejectionReason: null,
       submittedAt: now,
       publishedAt: null,
@@ -114,7 +114,7 @@ async function toPosts(ex: Executor, rows: (typeof socialPosts.$inferSelect)[]):
   return rows.map((r) => ({
     id: r.id,
     participationId: r.participationId,
-    platform: r.platform as SocialPlatform,
+    platform: r.platform,
     url: r.url,
     submittedAt: r.submittedAt.toISOString(),
     impressions: reports

@@ -1,6 +1,7 @@
 // Members: the record behind a Firebase uid, its profile and summaries.
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import type { Member, MemberInfo, MemberSummary, NotificationSettings } from '../../contract/members'
+import type { ParticipationStatus } from '../../contract/participations'
 import { preparedPerDatabase, type Db, type Executor } from '../db/client'
 import { addresses, ledgerEntries, members, participations } from '../db/schema'
 import type { SuiteDeps } from '../deps'
@@ -112,7 +113,7 @@ export async function pointsBalance(ex: Executor, memberId: string): Promise<num
 const outerMemberId = sql`${members}.${sql.identifier('id')}`
 /** The member's points balance, as a column of a query on `members`. */
 const balanceColumn = sql<string>`(select coalesce(sum(${ledgerEntries.points}), 0) from ${ledgerEntries} where ${ledgerEntries.memberId} = ${outerMemberId})`
-const ACTIVE_STATUSES = ['applied', 'selected', 'waitlisted', 'shipped', 'delivered', 'reviewed']
+const ACTIVE_STATUSES: ParticipationStatus[] = ['applied', 'selected', 'waitlisted', 'shipped', 'delivered', 'reviewed']
 /** What member_info adds to the member row, as columns of a query on `members` left-joined with `addresses`. */
 const infoColumns = {
   address: addresses,

@@ -97,7 +97,7 @@ export function createOutboxRelay(options: RelayOptions): OutboxRelay {
   }
 
   async function deliverOne(row: Claimed) {
-    const channel = row.channel as Channel
+    const channel = row.channel
     // Ids, channels and error codes only: recipients, bodies and codes stay out of the log.
     const fields = { outboxId: row.id, channel, attempt: row.attempts }
     try {

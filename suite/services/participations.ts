@@ -1,7 +1,7 @@
 // Participations: sign-up with eligibility, quota and waitlist; withdrawal; task acknowledgements.
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { alias, PgTransaction } from 'drizzle-orm/pg-core'
-import { withEligibilityDefaults, type CampaignKind, type ScreenerQuestion } from '../../contract/campaigns'
+import { withEligibilityDefaults, type ScreenerQuestion } from '../../contract/campaigns'
 import type { FieldErrors } from '../../contract/envelope'
 import type { Participation, ParticipationStatus, ScreenerAnswer } from '../../contract/participations'
 import { requiredTasks, WITHDRAWABLE_STATUSES, type TaskKey } from '../../contract/participations'
@@ -93,7 +93,7 @@ export async function loadParticipations(
         slug: campaign.slug,
         title: campaign.title,
         brand: product.brand,
-        kind: campaign.kind as CampaignKind,
+        kind: campaign.kind,
         productId: product.id,
         productName: product.name,
         imageUrl: product.images[0] ?? '',
@@ -101,7 +101,7 @@ export async function loadParticipations(
       },
       flightName: flight.name,
       reviewDueAt: flight.reviewDueAt.toISOString(),
-      status: p.status as ParticipationStatus,
+      status: p.status,
       waitlistPosition: waitlistPosition === null ? null : Number(waitlistPosition),
       ineligibleReasons: p.ineligibleReasons,
       appliedAt: p.appliedAt.toISOString(),
@@ -274,7 +274,7 @@ export async function withdraw(deps: SuiteDeps, member: MemberRow, campaignId: s
     // Read again under the flight lock: the status may have changed meanwhile.
     const [current] = await tx.select().from(participations).where(eq(participations.id, p.id)).for('update')
     if (!current) throw notFound('Participation')
-    if (!WITHDRAWABLE_STATUSES.includes(current.status as ParticipationStatus)) {
+    if (!WITHDRAWABLE_STATUSES.includes(current.status)) {
       throw conflict(current.status === 'withdrawn' ? 'You already withdrew' : 'You can no longer withdraw: the product has shipped')
     }
     await tx.update(participations).set({ status: 'withdrawn', withdrawnAt: now, updatedAt: now }).where(eq(participations.id, current.id))
@@ -314,7 +314,7 @@ export async function completeWhenDone(tx: Tx, participationId: string, now: Dat
   }
   // The product must be in the member's hands: delivered, or bought in a verified-purchase test.
   const received = p.status === 'delivered' || p.status === 'reviewed' || (row.kind === 'verified-purchase' && p.status === 'selected')
-  if (!received || !requiredTasks({ kind: row.kind as CampaignKind, tasks: row.tasks }).every((task) => done[task])) return false
+  if (!received || !requiredTasks({ kind: row.kind, tasks: row.tasks }).every((task) => done[task])) return false
   await tx.update(participations).set({ status: 'completed', completedAt: now, updatedAt: now }).where(eq(participations.id, p.id))
   const [member] = await tx.select().from(members).where(eq(members.id, p.memberId)).for('update')
   if (member?.referredById && !member.referralAcceptedAt) {

@@ -179,7 +179,7 @@ export async function pseudonymize(deps: SuiteDeps, member: MemberRow): Promise<
     if (!current) throw new Error('Member disappeared')
     const used = new Map<string, Channel>()
     for (const row of await tx.select({ channel: otpCodes.channel, target: otpCodes.target }).from(otpCodes).where(eq(otpCodes.memberId, member.id))) {
-      used.set(row.target, row.channel as Channel)
+      used.set(row.target, row.channel)
     }
     for (const email of [member.email, current.email]) if (email) used.set(email, 'email')
     for (const phone of [member.phone, current.phone]) if (phone) used.set(phone, 'sms')

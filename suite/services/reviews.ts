@@ -22,7 +22,7 @@ export function toMemberReview(r: ReviewRow): MemberReview {
     body: r.body,
     photos: r.photos,
     receivedForFree: r.receivedForFree,
-    status: r.status as MemberReview['status'],
+    status: r.status,
     rejectionReason: r.rejectionReason,
     submittedAt: r.submittedAt.toISOString(),
     publishedAt: r.publishedAt?.toISOString() ?? null,

@@ -41,7 +41,7 @@ export function toShipment(s: ShipmentRow, campaign: { id: string; title: string
     campaignTitle: campaign.title,
     productName: product.name,
     imageUrl: product.images[0] ?? '',
-    status: s.status as Shipment['status'],
+    status: s.status,
     carrier: s.carrier,
     trackingNumber: s.trackingNumber,
     shippedAt: s.shippedAt?.toISOString() ?? null,
@@ -50,7 +50,7 @@ export function toShipment(s: ShipmentRow, campaign: { id: string; title: string
     return:
       s.returnStatus && s.returnReason && s.returnRequestedAt
         ? {
-            status: s.returnStatus as NonNullable<Shipment['return']>['status'],
+            status: s.returnStatus,
             reason: s.returnReason as NonNullable<Shipment['return']>['reason'],
             comment: s.returnComment,
             requestedAt: s.returnRequestedAt.toISOString(),

@@ -8,7 +8,7 @@ import { socialProfiles } from '../db/schema'
 export async function listSocialProfiles(ex: Executor, memberId: string): Promise<SocialProfile[]> {
   const rows = await ex.select().from(socialProfiles).where(eq(socialProfiles.memberId, memberId)).orderBy(asc(socialProfiles.platform))
   return rows.map((r) => ({
-    platform: r.platform as SocialPlatform,
+    platform: r.platform,
     handle: r.handle,
     url: r.url,
     followers: r.followers,
