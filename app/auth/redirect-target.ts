@@ -1,5 +1,6 @@
+import { localePath } from '~/lib/locale'
 /** Where a member lands after sign-in when no (acceptable) `redirect` is given. */
-export const AFTER_SIGN_IN = '/en/member/campaigns'
+export const AFTER_SIGN_IN = localePath('/member/campaigns')
 
 /**
  * The `redirect` target if it is a local path of this site, else the default. Rejects absolute and

@@ -10,8 +10,7 @@ import { cn } from '~/lib/cn'
 import { CookieSettingsButton } from '~/features/consent/cookie-settings-button'
 import { BrandMark } from './brand'
 import { memberInfoQuery } from '~/lib/member-data/member-data.queries'
-
-const locale = 'en'
+import { useLocale } from '~/lib/locale'
 
 function SkipLink() {
   return (
@@ -25,6 +24,7 @@ function SkipLink() {
 }
 
 function NavLinks({ signedIn, onNavigate }: { signedIn: boolean; onNavigate?: () => void }) {
+  const locale = useLocale()
   const linkClass = 'rounded-md px-3 py-2 font-medium whitespace-nowrap hover:bg-black/5'
   const activeProps = { className: 'underline underline-offset-8 decoration-2', 'aria-current': 'page' as const }
   if (signedIn) {
@@ -64,6 +64,7 @@ function NavLinks({ signedIn, onNavigate }: { signedIn: boolean; onNavigate?: ()
 }
 
 function SignOutButton({ inverted, align, onDone }: { inverted: boolean; align?: 'center' | 'start'; onDone?: () => void }) {
+  const locale = useLocale()
   const { t } = useLingui()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
@@ -91,6 +92,7 @@ function SignOutButton({ inverted, align, onDone }: { inverted: boolean; align?:
 }
 
 function Header({ light }: { light: boolean }) {
+  const locale = useLocale()
   const { t } = useLingui()
   const { data: viewer } = useQuery(viewerQuery)
   const signedIn = viewer?.signedIn === true
@@ -217,6 +219,7 @@ function Header({ light }: { light: boolean }) {
 }
 
 function Footer() {
+  const locale = useLocale()
   const { t } = useLingui()
   const linkClass = 'hover:underline'
   return (

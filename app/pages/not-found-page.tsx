@@ -2,14 +2,17 @@ import { useLingui } from '@lingui/react/macro'
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { Button } from '~/components/ui/button'
+import { localePath, useLocale } from '~/lib/locale'
+import { LOCALES } from '~/i18n/i18n'
 
-const NOT_FOUND_PATHS = new Set(['/404', '/en/404'])
+const NOT_FOUND_PATHS = new Set(['/404', ...LOCALES.map((locale) => localePath('/404', locale))])
 
 /**
  * The 404 page: title, description, cta1 → /en/support, cta2 → /. The root picks
  * the error layout around it.
  */
 export function NotFoundPage() {
+  const locale = useLocale()
   const { t } = useLingui()
   // The address that was loaded and found missing (during a navigation away, `location` already
   // shows the next address while this page is still on screen).
@@ -36,7 +39,7 @@ export function NotFoundPage() {
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Button asChild severity="secondary">
-          <Link to="/$locale/support" params={{ locale: 'en' }}>
+          <Link to="/$locale/support" params={{ locale }}>
             {t({ id: '404.cta1', message: 'Visit support' })}
           </Link>
         </Button>

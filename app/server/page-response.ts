@@ -1,6 +1,7 @@
 import { LOCALE_COOKIE, localeCookieHeader, localeOfPath } from '~/i18n/locale-cookie'
 import { PUBLIC_PAGE_CACHE_CONTROL } from './public-page-cache'
-import { isLocale } from '~/i18n/i18n'
+import { isLocale, LOCALES } from '~/i18n/i18n'
+import { localePath } from '~/lib/locale'
 
 /** Crawlers and bots: they get pages, never error pages. */
 export const BOT_USER_AGENT = /bot|chrome-lighthouse|facebookexternalhit|google/i
@@ -9,7 +10,7 @@ export function isBot(userAgent: string | null | undefined): boolean {
   return !!userAgent && BOT_USER_AGENT.test(userAgent)
 }
 
-const NOT_FOUND_PAGES = new Set(['/404', '/en/404'])
+const NOT_FOUND_PAGES = new Set(['/404', ...LOCALES.map((locale) => localePath('/404', locale))])
 
 type Logger = Pick<Console, 'warn' | 'error'>
 

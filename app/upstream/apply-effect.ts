@@ -4,6 +4,7 @@ import type { AnyRouter } from '@tanstack/react-router'
 import { feedback, ERROR_TOAST_LIFE_MS } from '~/components/ui/feedback-store'
 import { i18n } from '~/i18n/i18n'
 import type { ErrorEffect } from './error-catalogue'
+import { localeOf } from '~/lib/locale'
 
 const text = {
   somethingWrongTitle: msg({ id: 'errors.somethingWrongTitle', message: 'Something went wrong' }),
@@ -40,7 +41,7 @@ export async function applyErrorEffect(effect: ErrorEffect, { router, queryClien
     case 'none':
       return
     case 'redirect-locale-404':
-      await router.navigate({ to: '/$locale/404', params: { locale: 'en' }, replace: true })
+      await router.navigate({ to: '/$locale/404', params: { locale: localeOf(router.state.location.pathname) }, replace: true })
       return
     case 'redirect-404':
       await router.navigate({ to: '/404', replace: true })
@@ -60,7 +61,12 @@ export async function applyErrorEffect(effect: ErrorEffect, { router, queryClien
         await endExpiredSession(queryClient)
         // After sign-out (which resets feedback), so the toast stays on screen for its life.
         showSessionExpiredToast()
-        await router.navigate({ to: '/$locale/user/login', params: { locale: 'en' }, search: { redirect: back }, replace: true })
+        await router.navigate({
+          to: '/$locale/user/login',
+          params: { locale: localeOf(router.state.location.pathname) },
+          search: { redirect: back },
+          replace: true,
+        })
       } finally {
         endingSession = false
       }

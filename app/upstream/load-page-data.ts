@@ -2,6 +2,7 @@ import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-q
 import { redirect, type ParsedLocation } from '@tanstack/react-router'
 import { effectOf } from './error-catalogue'
 import { isUpstreamError } from './upstream-result'
+import { localeOf } from '~/lib/locale'
 
 const REDIRECT_STATUS = 302
 
@@ -22,7 +23,7 @@ export async function loadPageData<TData, TKey extends QueryKey>(
     const effect = effectOf(error.failure)
     switch (effect.kind) {
       case 'redirect-locale-404':
-        throw redirect({ to: '/$locale/404', params: { locale: 'en' }, statusCode: REDIRECT_STATUS })
+        throw redirect({ to: '/$locale/404', params: { locale: localeOf(location.pathname) }, statusCode: REDIRECT_STATUS })
       case 'redirect-404':
         throw redirect({ to: '/404', statusCode: REDIRECT_STATUS })
       case 'session-expired': {
@@ -32,7 +33,7 @@ export async function loadPageData<TData, TKey extends QueryKey>(
           await endSessionFn().catch(() => undefined)
           throw redirect({
             to: '/$locale/user/login',
-            params: { locale: 'en' },
+            params: { locale: localeOf(location.pathname) },
             search: { redirect: location.href, expired: true },
             statusCode: REDIRECT_STATUS,
           })

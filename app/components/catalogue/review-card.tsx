@@ -6,6 +6,7 @@ import { ProductImage } from '~/components/catalogue/product-image'
 import { formatDate } from '~/lib/date-format'
 import { StarRating } from './star-rating'
 import { excerpt } from '~/lib/review-texts'
+import { useLocale } from '~/lib/locale'
 
 /** The "received the product for free" disclosure every review carries. */
 export function FreeProductDisclosure({ receivedForFree }: { receivedForFree: boolean }) {
@@ -19,6 +20,7 @@ export function FreeProductDisclosure({ receivedForFree }: { receivedForFree: bo
 
 /** A review in a list: product, rating, title (a link to the whole review), excerpt, author, date, disclosure. */
 export function ReviewCard({ review, headingLevel = 2 }: { review: PublicReview; headingLevel?: 2 | 3 | 4 }) {
+  const locale = useLocale()
   const { t } = useLingui()
   const Heading = `h${headingLevel}` as const
   const date = formatDate(review.publishedAt)
@@ -33,7 +35,7 @@ export function ReviewCard({ review, headingLevel = 2 }: { review: PublicReview;
       </div>
       <StarRating rating={review.rating} />
       <Heading className="text-lg font-bold text-authentic">
-        <Link to="/$locale/reviews/$id" params={{ locale: 'en', id: review.id }} className="underline-offset-4 hover:underline">
+        <Link to="/$locale/reviews/$id" params={{ locale, id: review.id }} className="underline-offset-4 hover:underline">
           {review.title}
         </Link>
       </Heading>

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { Eligibility, IneligibleReason } from '#contract/campaigns'
 import { categoryLabel, petLabel } from '~/lib/preference-labels'
+import { useLocale } from '~/lib/locale'
 
 const fixLink = 'font-semibold text-colbolt underline underline-offset-2 hover:text-authentic'
 
@@ -22,10 +23,11 @@ function useChoiceList() {
 
 /** One reason a member cannot apply (by the member API's reason code), with the page that fixes it. */
 function Reason({ reason, back }: { reason: IneligibleReason; back: string }) {
+  const locale = useLocale()
   const countryList = useCountryList()
   const choiceList = useChoiceList()
   const preferencesLink = (
-    <Link to="/$locale/member/preferences" params={{ locale: 'en' }} search={{ redirect: back }} className={fixLink}>
+    <Link to="/$locale/member/preferences" params={{ locale }} search={{ redirect: back }} className={fixLink}>
       <Trans>Update your preferences</Trans>
     </Link>
   )
@@ -34,7 +36,7 @@ function Reason({ reason, back }: { reason: IneligibleReason; back: string }) {
       return (
         <Trans>
           Save your shipping address to take part.{' '}
-          <Link to="/$locale/member/address" params={{ locale: 'en' }} search={{ redirect: back }} className={fixLink}>
+          <Link to="/$locale/member/address" params={{ locale }} search={{ redirect: back }} className={fixLink}>
             Save your address
           </Link>
         </Trans>
@@ -48,7 +50,7 @@ function Reason({ reason, back }: { reason: IneligibleReason; back: string }) {
       return (
         <Trans>
           This test is for members aged {minAge} or older: add your birth date.{' '}
-          <Link to="/$locale/member/profile" params={{ locale: 'en' }} search={{ redirect: back }} className={fixLink}>
+          <Link to="/$locale/member/profile" params={{ locale }} search={{ redirect: back }} className={fixLink}>
             Edit your profile
           </Link>
         </Trans>
@@ -62,7 +64,7 @@ function Reason({ reason, back }: { reason: IneligibleReason; back: string }) {
       return (
         <Trans>
           Verify your phone number to take part.{' '}
-          <Link to="/$locale/member/phone" params={{ locale: 'en' }} search={{ redirect: back }} className={fixLink}>
+          <Link to="/$locale/member/phone" params={{ locale }} search={{ redirect: back }} className={fixLink}>
             Verify your phone
           </Link>
         </Trans>
@@ -71,7 +73,7 @@ function Reason({ reason, back }: { reason: IneligibleReason; back: string }) {
       return (
         <Trans>
           Connect a social account to take part.{' '}
-          <Link to="/$locale/member/social-accounts" params={{ locale: 'en' }} search={{ redirect: back }} className={fixLink}>
+          <Link to="/$locale/member/social-accounts" params={{ locale }} search={{ redirect: back }} className={fixLink}>
             Connect an account
           </Link>
         </Trans>

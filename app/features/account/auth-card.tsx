@@ -2,13 +2,15 @@ import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { BrandMark } from '~/layouts/brand'
+import { useLocale } from '~/lib/locale'
 
 /** The frame of sign-in, registration and verification pages: brand, title, a white card. */
 export function AuthCard({ title, intro, children, footer }: { title: string; intro?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+  const locale = useLocale()
   const { t } = useLingui()
   return (
     <div className="flex min-h-screen flex-col items-center px-4 py-10">
-      <Link to="/$locale" params={{ locale: 'en' }} aria-label={t`Testers Circle home`}>
+      <Link to="/$locale" params={{ locale }} aria-label={t`Testers Circle home`}>
         <BrandMark />
       </Link>
       <div className="mt-8 w-full max-w-md rounded-2xl bg-white p-8 shadow-sm ring-1 ring-line">

@@ -10,6 +10,7 @@ import { FormAlert } from '~/components/ui/field'
 import { AccountPage } from '~/components/member/account-page'
 import { VerificationStatus } from '~/components/member/verification-status'
 import { accountFailureMessage } from '~/auth/account-messages'
+import { useLocale } from '~/lib/locale'
 
 /** How long a member waits between two verification e-mails (Firebase limits senders too). */
 export const RESEND_COOLDOWN_MS = 60_000
@@ -21,6 +22,7 @@ const LAST_SENT_KEY = 'verificationEmailSentAt'
  * at most once a minute, or say it was opened.
  */
 export function EmailVerificationPage({ redirect }: { redirect?: string }) {
+  const locale = useLocale()
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const { data: viewer } = useQuery(viewerQuery)
@@ -88,7 +90,7 @@ export function EmailVerificationPage({ redirect }: { redirect?: string }) {
   const status = email && (
     <VerificationStatus label={t`Your e-mail address`} value={email} verified={verified}>
       <p>
-        <Link to="/$locale/member/email" params={{ locale: 'en' }} className="font-semibold text-colbolt underline">
+        <Link to="/$locale/member/email" params={{ locale }} className="font-semibold text-colbolt underline">
           {t`Change my e-mail address`}
         </Link>
       </p>
@@ -100,7 +102,7 @@ export function EmailVerificationPage({ redirect }: { redirect?: string }) {
       <AccountPage title={t`E-mail verification`} intro={t`Your e-mail address is verified.`}>
         {status}
         <Button asChild>
-          <Link to="/$locale/member/campaigns" params={{ locale: 'en' }}>
+          <Link to="/$locale/member/campaigns" params={{ locale }}>
             {t`Go to my campaigns`}
           </Link>
         </Button>

@@ -11,10 +11,12 @@ import { accountFailureMessage } from '~/auth/account-messages'
 import { emailOnlySchema, signInSchema } from './account-schemas'
 import { showSessionExpiredToast } from '~/upstream/apply-effect'
 import { AuthCard } from './auth-card'
+import { useLocale } from '~/lib/locale'
 
 type Mode = 'password' | 'reset' | 'link'
 
 export function LoginForm({ redirect, sessionExpired = false }: { redirect?: string; sessionExpired?: boolean }) {
+  const locale = useLocale()
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
@@ -86,7 +88,7 @@ export function LoginForm({ redirect, sessionExpired = false }: { redirect?: str
       footer={
         <Trans>
           New to Testers Circle?{' '}
-          <Link to="/$locale/user/register" params={{ locale: 'en' }} search={{ redirect }} className="font-semibold text-colbolt underline">
+          <Link to="/$locale/user/register" params={{ locale }} search={{ redirect }} className="font-semibold text-colbolt underline">
             Join for free
           </Link>
         </Trans>

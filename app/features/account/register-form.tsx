@@ -11,8 +11,10 @@ import { registerSchema } from './account-schemas'
 import { AuthCard } from './auth-card'
 import { PasswordRules } from './password-rules'
 import { checkReferralCodeFn, createMemberFn } from '~/features/account/account.functions'
+import { useLocale } from '~/lib/locale'
 
 export function RegisterForm({ redirect, referralCode: invitedWith }: { redirect?: string; referralCode?: string }) {
+  const locale = useLocale()
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
@@ -51,7 +53,7 @@ export function RegisterForm({ redirect, referralCode: invitedWith }: { redirect
     // The member record; if the member API is away, it is created on the member's first visit.
     await createMemberFn({ data: { firstName, lastName, displayName, ...(referralCode ? { referralCode } : {}) } }).catch(() => undefined)
     setBusy(false)
-    await navigate({ to: '/$locale/member/verifications/EmailVerification', params: { locale: 'en' }, search: { redirect }, replace: true })
+    await navigate({ to: '/$locale/member/verifications/EmailVerification', params: { locale }, search: { redirect }, replace: true })
   }
 
   return (
@@ -61,7 +63,7 @@ export function RegisterForm({ redirect, referralCode: invitedWith }: { redirect
       footer={
         <Trans>
           Already a member?{' '}
-          <Link to="/$locale/user/login" params={{ locale: 'en' }} search={{ redirect }} className="font-semibold text-colbolt underline">
+          <Link to="/$locale/user/login" params={{ locale }} search={{ redirect }} className="font-semibold text-colbolt underline">
             Sign in
           </Link>
         </Trans>
@@ -107,11 +109,11 @@ export function RegisterForm({ redirect, referralCode: invitedWith }: { redirect
           label={
             <Trans>
               I accept the{' '}
-              <Link to="/$locale/legal" params={{ locale: 'en' }} hash="terms" className="font-semibold text-colbolt underline">
+              <Link to="/$locale/legal" params={{ locale }} hash="terms" className="font-semibold text-colbolt underline">
                 terms of use
               </Link>{' '}
               and have read the{' '}
-              <Link to="/$locale/legal" params={{ locale: 'en' }} hash="privacy" className="font-semibold text-colbolt underline">
+              <Link to="/$locale/legal" params={{ locale }} hash="privacy" className="font-semibold text-colbolt underline">
                 privacy notice
               </Link>
               .

@@ -11,11 +11,13 @@ import { formValues, validateForm, type FieldErrors } from '~/lib/form'
 import { accountFailureMessage } from '~/auth/account-messages'
 import { emailOnlySchema } from './account-schemas'
 import { AuthCard } from './auth-card'
+import { useLocale } from '~/lib/locale'
 
 type State = 'checking' | 'needs-email' | 'signing-in' | 'not-a-link' | { failure: string }
 
 /** Completes a sign-in from an e-mail link (/user/verify-email-login, blank layout, no guard). */
 export function VerifyEmailLoginPage() {
+  const locale = useLocale()
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
@@ -70,7 +72,7 @@ export function VerifyEmailLoginPage() {
           <FormAlert tone="info">
             <Trans>
               This page completes a sign-in link from your e-mail, and this address is not one.{' '}
-              <Link to="/$locale/user/login" params={{ locale: 'en' }} className="font-semibold underline">
+              <Link to="/$locale/user/login" params={{ locale }} className="font-semibold underline">
                 Sign in here
               </Link>
               .
@@ -80,7 +82,7 @@ export function VerifyEmailLoginPage() {
         {typeof state === 'object' && (
           <FormAlert>
             {state.failure}{' '}
-            <Link to="/$locale/user/login" params={{ locale: 'en' }} className="font-semibold underline">
+            <Link to="/$locale/user/login" params={{ locale }} className="font-semibold underline">
               {t`Back to sign-in`}
             </Link>
           </FormAlert>

@@ -10,6 +10,7 @@ import { formValues, validateForm, type FieldErrors } from '~/lib/form'
 import { accountFailureMessage } from '~/auth/account-messages'
 import { newPasswordSchema } from './account-schemas'
 import { PasswordRules } from './password-rules'
+import { localeOf, localePath, useLocale } from '~/lib/locale'
 
 /**
  * The action handler for every link in Firebase's account e-mails (the project's action URL points
@@ -52,6 +53,7 @@ function useOnce<T>(action: () => Promise<T>, onDone: (result: T) => void) {
 }
 
 function CompleteVerification({ oobCode }: { oobCode: string }) {
+  const locale = useLocale()
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const [state, setState] = useState<'working' | { signedIn: boolean } | { failure: string }>('working')
@@ -78,11 +80,11 @@ function CompleteVerification({ oobCode }: { oobCode: string }) {
             </FormAlert>
             <Button asChild size="large">
               {state.signedIn ? (
-                <Link to="/$locale/member/campaigns" params={{ locale: 'en' }}>
+                <Link to="/$locale/member/campaigns" params={{ locale }}>
                   {t`Go to my campaigns`}
                 </Link>
               ) : (
-                <Link to="/$locale/user/login" params={{ locale: 'en' }}>
+                <Link to="/$locale/user/login" params={{ locale }}>
                   {t`Sign in`}
                 </Link>
               )}
@@ -99,7 +101,7 @@ function CompleteVerification({ oobCode }: { oobCode: string }) {
 function ForwardSignInLink() {
   const { t } = useLingui()
   useEffect(() => {
-    window.location.replace(`/en/user/verify-email-login${window.location.search}`)
+    window.location.replace(`${localePath('/user/verify-email-login', localeOf(window.location.pathname))}${window.location.search}`)
   }, [])
   return (
     <p className="flex items-center gap-3 text-muted" aria-live="polite">
@@ -111,6 +113,7 @@ function ForwardSignInLink() {
 
 /** Confirms a new e-mail address, or restores the previous one; either way the member signs in again. */
 function CompleteEmailChange({ oobCode, mode }: { oobCode: string; mode: 'recoverEmail' | 'verifyAndChangeEmail' }) {
+  const locale = useLocale()
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const [state, setState] = useState<'working' | 'done' | { failure: string }>('working')
@@ -136,7 +139,7 @@ function CompleteEmailChange({ oobCode, mode }: { oobCode: string; mode: 'recove
                 : t`Your new e-mail address is confirmed.`}
             </FormAlert>
             <Button asChild size="large">
-              <Link to="/$locale/user/login" params={{ locale: 'en' }}>
+              <Link to="/$locale/user/login" params={{ locale }}>
                 {t`Sign in`}
               </Link>
             </Button>
@@ -149,6 +152,7 @@ function CompleteEmailChange({ oobCode, mode }: { oobCode: string; mode: 'recove
 }
 
 function ChooseNewPassword({ oobCode }: { oobCode: string }) {
+  const locale = useLocale()
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const [password, setPassword] = useState('')
@@ -190,7 +194,7 @@ function ChooseNewPassword({ oobCode }: { oobCode: string }) {
           {t`Save my new password`}
         </Button>
         {result?.tone === 'success' && (
-          <Link to="/$locale/user/login" params={{ locale: 'en' }} className="font-semibold text-colbolt underline">
+          <Link to="/$locale/user/login" params={{ locale }} className="font-semibold text-colbolt underline">
             {t`Sign in`}
           </Link>
         )}

@@ -15,6 +15,7 @@ import { cn } from '~/lib/cn'
 import { isUpstreamError, unwrap } from '~/upstream/upstream-result'
 import { IneligibleReasons } from '~/components/member/eligibility-reasons'
 import { AddressLines } from '~/components/member/address-lines'
+import { useLocale } from '~/lib/locale'
 
 const requiredMessage = {
   single: msg`Choose one answer.`,
@@ -97,6 +98,7 @@ function answersOf(form: HTMLFormElement, screener: readonly ScreenerQuestion[])
 
 /** The answer of process_signup, said plainly: selected, waitlisted with the place, or not eligible with why. */
 export function SignupResult({ participation, back }: { participation: Participation; back: string }) {
+  const locale = useLocale()
   const heading = useRef<HTMLHeadingElement>(null)
   const result = useRef<HTMLDivElement>(null)
   useEffect(() => heading.current?.focus(), [])
@@ -156,7 +158,7 @@ export function SignupResult({ participation, back }: { participation: Participa
           </p>
         )}
         <p>
-          <Link to="/$locale/member/campaigns" params={{ locale: 'en' }} className="font-semibold text-colbolt underline underline-offset-2">
+          <Link to="/$locale/member/campaigns" params={{ locale }} className="font-semibold text-colbolt underline underline-offset-2">
             <Trans>Go to My campaigns</Trans>
           </Link>
         </p>
@@ -183,6 +185,7 @@ export function ApplyForm({
   back: string
   onApplied: (participation: Participation) => void
 }) {
+  const locale = useLocale()
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -275,7 +278,7 @@ export function ApplyForm({
         <p>
           <Link
             to="/$locale/member/address"
-            params={{ locale: 'en' }}
+            params={{ locale }}
             search={{ redirect: back }}
             className="font-semibold text-colbolt underline underline-offset-2"
           >

@@ -10,6 +10,7 @@ import { CampaignCard } from '~/components/catalogue/campaign-card'
 import { IneligibleReasons } from '~/components/member/eligibility-reasons'
 import { SignupStatus } from './participation-status'
 import { participationsQuery } from '~/lib/member-data/member-data.queries'
+import { useLocale } from '~/lib/locale'
 
 /** This member and one campaign: applied already, may apply, or why not. */
 function MemberFit({
@@ -56,6 +57,7 @@ function MemberFit({
 
 /** Campaigns open now (or coming next), each with whether this member may apply and why not. */
 export function CampaignBoard({ phase, back }: { phase: 'open' | 'upcoming'; back: string }) {
+  const locale = useLocale()
   const { t } = useLingui()
   const board = useQuery(campaignBoardQuery(phase))
   const eligibility = useQuery(eligibilityQuery)
@@ -75,7 +77,7 @@ export function CampaignBoard({ phase, back }: { phase: 'open' | 'upcoming'; bac
           {phase === 'open' ? (
             <Trans>
               New tests open regularly.{' '}
-              <Link to="/$locale/upcoming-tests" params={{ locale: 'en' }} className="font-semibold text-colbolt underline underline-offset-2">
+              <Link to="/$locale/upcoming-tests" params={{ locale }} className="font-semibold text-colbolt underline underline-offset-2">
                 See what opens next
               </Link>
               .
@@ -83,7 +85,7 @@ export function CampaignBoard({ phase, back }: { phase: 'open' | 'upcoming'; bac
           ) : (
             <Trans>
               We announce new tests here first.{' '}
-              <Link to="/$locale/ready-to-test" params={{ locale: 'en' }} className="font-semibold text-colbolt underline underline-offset-2">
+              <Link to="/$locale/ready-to-test" params={{ locale }} className="font-semibold text-colbolt underline underline-offset-2">
                 See the campaigns open now
               </Link>
               .
@@ -98,7 +100,7 @@ export function CampaignBoard({ phase, back }: { phase: 'open' | 'upcoming'; bac
     <ul className="grid gap-6 md:grid-cols-2">
       {board.data.map((campaign) => (
         <li key={campaign.id}>
-          <CampaignCard campaign={campaign} link={{ to: '/$locale/ready-to-test/$id', params: { locale: 'en', id: campaign.id } }}>
+          <CampaignCard campaign={campaign} link={{ to: '/$locale/ready-to-test/$id', params: { locale, id: campaign.id } }}>
             <MemberFit campaign={campaign} eligibility={eligibility.data.find((e) => e.campaignId === campaign.id)} signups={signups.data.items} back={back} />
           </CampaignCard>
         </li>
@@ -109,13 +111,14 @@ export function CampaignBoard({ phase, back }: { phase: 'open' | 'upcoming'; bac
 
 /** Links between the two boards. */
 export function BoardTabs({ current }: { current: 'open' | 'upcoming' }) {
+  const locale = useLocale()
   const { t } = useLingui()
   const base = 'rounded-full px-4 py-2 font-semibold'
   return (
     <nav aria-label={t`Campaigns`} className="mb-6 flex flex-wrap gap-2">
       <Link
         to="/$locale/ready-to-test"
-        params={{ locale: 'en' }}
+        params={{ locale }}
         aria-current={current === 'open' ? 'page' : undefined}
         className={current === 'open' ? `${base} bg-authentic text-white` : `${base} bg-authentic-soft text-authentic hover:bg-[#d6e0ee]`}
       >
@@ -123,7 +126,7 @@ export function BoardTabs({ current }: { current: 'open' | 'upcoming' }) {
       </Link>
       <Link
         to="/$locale/upcoming-tests"
-        params={{ locale: 'en' }}
+        params={{ locale }}
         aria-current={current === 'upcoming' ? 'page' : undefined}
         className={current === 'upcoming' ? `${base} bg-authentic text-white` : `${base} bg-authentic-soft text-authentic hover:bg-[#d6e0ee]`}
       >

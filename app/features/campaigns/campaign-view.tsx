@@ -17,6 +17,7 @@ import { categoryLabel, formatMoney } from '~/lib/campaign-texts'
 import { EligibilityRules, IneligibleReasons } from '~/components/member/eligibility-reasons'
 import { SignupStatus } from './participation-status'
 import { ProductImage } from '~/components/catalogue/product-image'
+import { useLocale } from '~/lib/locale'
 
 function Section({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
   return (
@@ -40,6 +41,7 @@ function Task({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 
 /** The call to action for whoever is looking: sign in, save an address, apply, or where they stand. */
 function CallToAction({ campaign, state, back }: { campaign: CampaignDetail; state: ApplyState; back: string }) {
+  const locale = useLocale()
   const opens = formatDate(campaign.signupOpensAt)
   switch (state.kind) {
     case 'loading':
@@ -50,7 +52,7 @@ function CallToAction({ campaign, state, back }: { campaign: CampaignDetail; sta
       return (
         <div className="space-y-3">
           <Button asChild size="large" className="w-full">
-            <Link to="/$locale/user/login" params={{ locale: 'en' }} search={{ redirect: back }}>
+            <Link to="/$locale/user/login" params={{ locale }} search={{ redirect: back }}>
               <Trans>Sign in to apply</Trans>
             </Link>
           </Button>
@@ -59,7 +61,7 @@ function CallToAction({ campaign, state, back }: { campaign: CampaignDetail; sta
               New here?{' '}
               <Link
                 to="/$locale/user/register"
-                params={{ locale: 'en' }}
+                params={{ locale }}
                 search={{ redirect: back }}
                 className="font-semibold text-colbolt underline underline-offset-2"
               >
@@ -77,7 +79,7 @@ function CallToAction({ campaign, state, back }: { campaign: CampaignDetail; sta
             <Trans>We need your shipping address before you can apply.</Trans>
           </p>
           <Button asChild size="large" className="w-full">
-            <Link to="/$locale/member/address" params={{ locale: 'en' }} search={{ redirect: back }}>
+            <Link to="/$locale/member/address" params={{ locale }} search={{ redirect: back }}>
               <Trans>Save your address</Trans>
             </Link>
           </Button>
@@ -112,7 +114,7 @@ function CallToAction({ campaign, state, back }: { campaign: CampaignDetail; sta
             <SignupStatus participation={state.participation} />
           </p>
           {state.participation.status === 'not-eligible' && <IneligibleReasons reasons={state.participation.ineligibleReasons} back={back} />}
-          <Link to="/$locale/member/campaigns" params={{ locale: 'en' }} className="font-semibold text-colbolt underline underline-offset-2">
+          <Link to="/$locale/member/campaigns" params={{ locale }} className="font-semibold text-colbolt underline underline-offset-2">
             <Trans>Go to My campaigns</Trans>
           </Link>
         </div>
@@ -127,7 +129,7 @@ function CallToAction({ campaign, state, back }: { campaign: CampaignDetail; sta
           <p>
             <Trans>Applications for this test are closed.</Trans>
           </p>
-          <Link to="/$locale/campaign-details" params={{ locale: 'en' }} className="font-semibold text-colbolt underline underline-offset-2">
+          <Link to="/$locale/campaign-details" params={{ locale }} className="font-semibold text-colbolt underline underline-offset-2">
             <Trans>See the campaigns open now</Trans>
           </Link>
         </div>

@@ -5,8 +5,7 @@ import type { ReactNode } from 'react'
 import { Button } from '~/components/ui/button'
 import { ContentCard, IconBadge, PageHeader, Prose } from './content-blocks'
 import teamArt from './art/about-team.svg?no-inline'
-
-const locale = 'en'
+import { useLocale } from '~/lib/locale'
 
 function Principle({ icon, tone, title, children }: { icon: ReactNode; tone: 'toga' | 'colbolt' | 'verdin' | 'viose'; title: ReactNode; children: ReactNode }) {
   return (
@@ -33,6 +32,7 @@ function BrandStep({ number, title, children }: { number: number; title: ReactNo
 }
 
 export function AboutUsPage() {
+  const locale = useLocale()
   return (
     <div className="pb-16">
       <PageHeader

@@ -4,8 +4,7 @@ import { ArrowRight, Clock, Handshake, LifeBuoy, Mail, MapPin, Newspaper } from 
 import type { ReactNode } from 'react'
 import { Button } from '~/components/ui/button'
 import { IconBadge, PageHeader } from './content-blocks'
-
-const locale = 'en'
+import { useLocale } from '~/lib/locale'
 
 const mailLinkClass = 'font-semibold break-all text-colbolt underline underline-offset-2 hover:text-authentic'
 
@@ -35,6 +34,7 @@ function Channel({
 }
 
 export function ContactPage() {
+  const locale = useLocale()
   return (
     <div className="pb-16">
       <PageHeader

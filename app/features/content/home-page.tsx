@@ -5,8 +5,7 @@ import type { ReactNode } from 'react'
 import { Button } from '~/components/ui/button'
 import heroArt from './art/home-hero.svg?no-inline'
 import { IconBadge } from './content-blocks'
-
-const locale = 'en'
+import { useLocale } from '~/lib/locale'
 
 /**
  * A parcel, a review card with five stars and a tick: what a test looks like from the doorstep.
@@ -18,6 +17,7 @@ function HeroIllustration() {
 }
 
 function Hero() {
+  const locale = useLocale()
   return (
     <section className="on-dark bg-authentic text-white" aria-labelledby="home-title">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:py-20 lg:grid-cols-[1.15fr_1fr]">
@@ -75,6 +75,7 @@ function Step({ number, icon, title, children }: { number: number; icon: ReactNo
 }
 
 function HowTestingWorks() {
+  const locale = useLocale()
   return (
     <section className="bg-canvas" aria-labelledby="home-steps">
       <div className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
@@ -169,6 +170,7 @@ function WhyJoin() {
 
 /** The live lists come from their features (the route puts them in): current campaigns and the latest reviews. */
 function Discover({ campaigns, reviews }: { campaigns: ReactNode; reviews: ReactNode }) {
+  const locale = useLocale()
   return (
     <section aria-labelledby="home-discover" className="bg-petal">
       <div className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
@@ -221,6 +223,7 @@ function Discover({ campaigns, reviews }: { campaigns: ReactNode; reviews: React
 }
 
 function JoinCallToAction() {
+  const locale = useLocale()
   return (
     <section aria-labelledby="home-join" className="bg-white">
       <div className="mx-auto max-w-6xl px-4 py-16 sm:py-20">

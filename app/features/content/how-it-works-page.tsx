@@ -4,8 +4,7 @@ import { Award, CalendarClock, ClipboardCheck, Gift, ListChecks, MapPin, Message
 import type { ReactNode } from 'react'
 import { Button } from '~/components/ui/button'
 import { ContentCard, IconBadge, PageHeader, Prose } from './content-blocks'
-
-const locale = 'en'
+import { useLocale } from '~/lib/locale'
 
 type Chapter = { id: string; title: ReactNode }
 
@@ -51,6 +50,7 @@ function Task({ icon, name, children }: { icon: ReactNode; name: ReactNode; chil
 }
 
 export function HowItWorksPage() {
+  const locale = useLocale()
   const { t } = useLingui()
 
   const chapters: Chapter[] = [

@@ -4,8 +4,7 @@ import { Building, Cookie, FileText, ShieldCheck } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { formatDate } from '~/lib/date-format'
 import { ContentCard, PageHeader, Prose } from './content-blocks'
-
-const locale = 'en'
+import { useLocale } from '~/lib/locale'
 
 /** The date these texts last changed; update it together with the texts. */
 const LAST_UPDATED = '2026-11-01'
@@ -34,6 +33,7 @@ function Clause({ title, children }: { title: ReactNode; children: ReactNode }) 
 }
 
 export function LegalPage() {
+  const locale = useLocale()
   const { t } = useLingui()
   const lastUpdated = formatDate(LAST_UPDATED)
 

@@ -4,8 +4,7 @@ import { Award, ChevronDown, LifeBuoy, Lock, MessageSquareText, PackageOpen, Tru
 import type { ReactNode } from 'react'
 import { Button } from '~/components/ui/button'
 import { IconBadge, PageHeader, Prose } from './content-blocks'
-
-const locale = 'en'
+import { useLocale } from '~/lib/locale'
 
 /** One question: a native disclosure widget, so it opens with the keyboard and works without JavaScript. */
 function Faq({ question, children }: { question: ReactNode; children: ReactNode }) {
@@ -35,6 +34,7 @@ function Topic({ id, icon, title, children }: { id: string; icon: ReactNode; tit
 }
 
 export function SupportPage() {
+  const locale = useLocale()
   const { t } = useLingui()
 
   const topics = [

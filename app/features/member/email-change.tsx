@@ -18,6 +18,7 @@ import { changeEmailFn, sendEmailCodeFn, validateEmailFn, verifyEmailCodeFn } fr
 import { isUpstreamError, unwrap } from '~/upstream/upstream-result'
 import { sendFailureMessage, verifyFailureMessage } from './otp-messages'
 import { memberInfoQuery } from '~/lib/member-data/member-data.queries'
+import { useLocale } from '~/lib/locale'
 
 const invalidMessage: Record<(typeof EMAIL_INVALID_REASONS)[number], MessageDescriptor> = {
   format: msg`Enter a complete e-mail address, like name@example.com.`,
@@ -40,6 +41,7 @@ type Step =
  * what was typed in place.
  */
 export function EmailChange({ redirect }: { redirect?: string }) {
+  const locale = useLocale()
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
@@ -168,7 +170,7 @@ export function EmailChange({ redirect }: { redirect?: string }) {
         </FormAlert>
         {state.signedIn ? (
           <Button asChild variant="outlined">
-            <Link to="/$locale/member/verifications/EmailVerification" params={{ locale: 'en' }}>
+            <Link to="/$locale/member/verifications/EmailVerification" params={{ locale }}>
               {t`See my e-mail address`}
             </Link>
           </Button>
@@ -176,7 +178,7 @@ export function EmailChange({ redirect }: { redirect?: string }) {
           <p className="text-ink">
             <Trans>
               For your security you were signed out.{' '}
-              <Link to="/$locale/user/login" params={{ locale: 'en' }} className="font-semibold text-colbolt underline">
+              <Link to="/$locale/user/login" params={{ locale }} className="font-semibold text-colbolt underline">
                 Sign in with your new address
               </Link>{' '}
               to continue.

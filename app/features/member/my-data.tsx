@@ -11,6 +11,7 @@ import { getMyDataPdfFn } from '~/features/member/member.functions'
 import { myDataQuery } from '~/features/member/member.queries'
 import { unwrap } from '~/upstream/upstream-result'
 import { AddressLines } from '~/components/member/address-lines'
+import { useLocale } from '~/lib/locale'
 
 /** Hands a file made in the browser to the member, as a download. */
 function saveFile(name: string, blob: Blob) {
@@ -28,6 +29,7 @@ const day = (data: ProfileExport) => data.exportedAt.slice(0, 10)
 
 /** The two downloads (fetched fresh at the moment the member asks) and the printable summary. */
 export function MyDataDownloads() {
+  const locale = useLocale()
   const { t } = useLingui()
   const queryClient = useQueryClient()
   const json = useMutation({
@@ -62,7 +64,7 @@ export function MyDataDownloads() {
         <p className="mt-3 text-sm text-muted">{t`JSON suits other services and programs; the PDF is for reading and keeping.`}</p>
       </section>
       <p className="text-ink">
-        <Link to="/$locale/member/download-data/profile-pdf" params={{ locale: 'en' }} className="font-semibold text-colbolt underline underline-offset-2">
+        <Link to="/$locale/member/download-data/profile-pdf" params={{ locale }} className="font-semibold text-colbolt underline underline-offset-2">
           <Trans>Open a printable summary</Trans>
         </Link>
       </p>

@@ -12,6 +12,7 @@ import { saveNotificationsFn } from '~/features/member/member.functions'
 import { notificationsQuery } from '~/features/member/member.queries'
 import { unwrap } from '~/upstream/upstream-result'
 import { memberInfoQuery } from '~/lib/member-data/member-data.queries'
+import { localePath, useLocale } from '~/lib/locale'
 
 type Channel = keyof NotificationSettings
 type Topic = keyof NotificationSettings['email']
@@ -48,6 +49,7 @@ const TOPICS: ReadonlyArray<{
  * mobile number: without one, those choices are shown but cannot be switched on.
  */
 export function NotificationSettingsForm() {
+  const locale = useLocale()
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const saved = useQuery(notificationsQuery)
@@ -109,8 +111,8 @@ export function NotificationSettingsForm() {
             Text messages go to a verified mobile number.{' '}
             <Link
               to="/$locale/member/phone"
-              params={{ locale: 'en' }}
-              search={{ redirect: '/en/member/notifications' }}
+              params={{ locale }}
+              search={{ redirect: localePath('/member/notifications', locale) }}
               className="font-semibold text-colbolt underline"
             >
               Verify your number

@@ -18,6 +18,7 @@ import { changePhoneFn, sendPhoneCodeFn, validatePhoneFn, verifyPhoneCodeFn } fr
 import { isUpstreamError, unwrap } from '~/upstream/upstream-result'
 import { sendFailureMessage, verifyFailureMessage } from './otp-messages'
 import { memberInfoQuery } from '~/lib/member-data/member-data.queries'
+import { localePath, useLocale } from '~/lib/locale'
 
 const invalidMessage: Record<(typeof PHONE_INVALID_REASONS)[number], MessageDescriptor> = {
   format: msg`This does not look like a phone number of the chosen country. Check the digits, or choose another country.`,
@@ -31,6 +32,7 @@ const invalidMessage: Record<(typeof PHONE_INVALID_REASONS)[number], MessageDesc
  * false: the page shows the number's state itself (MobileVerifications).
  */
 export function PhoneNumberForm({ redirect, showStatus = true }: { redirect?: string; showStatus?: boolean }) {
+  const locale = useLocale()
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
   const { data, isPending, isError } = useQuery(memberInfoQuery)
@@ -65,7 +67,7 @@ export function PhoneNumberForm({ redirect, showStatus = true }: { redirect?: st
         return
       }
       setError(undefined)
-      await navigate({ to: '/$locale/user/verify-phone', params: { locale: 'en' }, search: { phone: checked.data.e164, redirect } })
+      await navigate({ to: '/$locale/user/verify-phone', params: { locale }, search: { phone: checked.data.e164, redirect } })
     } finally {
       setBusy(false)
     }
@@ -115,6 +117,7 @@ export function PhoneNumberForm({ redirect, showStatus = true }: { redirect?: st
 
 /** /en/user/verify-phone?phone=…: the code from the text message makes the number the member's. */
 export function PhoneCodeForm({ phone, redirect }: { phone: string; redirect?: string }) {
+  const locale = useLocale()
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
@@ -126,14 +129,14 @@ export function PhoneCodeForm({ phone, redirect }: { phone: string; redirect?: s
   // one and retries it. Its other refusals go through the error catalogue (a 409 opens the dialog).
   const { guard, dialog } = useRecentSignIn()
   const change = useMutation({ mutationFn: async () => unwrap(await guard(() => changePhoneFn({ data: { phone } }))) })
-  const back = `/en/user/verify-phone?${new URLSearchParams({ phone, ...(redirect ? { redirect } : {}) }).toString()}`
+  const back = `${localePath('/user/verify-phone', locale)}?${new URLSearchParams({ phone, ...(redirect ? { redirect } : {}) }).toString()}`
 
   if (viewer && !viewer.signedIn) {
     return (
       <FormAlert tone="info">
         <Trans>
           Sign in to confirm your number.{' '}
-          <Link to="/$locale/user/login" params={{ locale: 'en' }} search={{ redirect: back }} className="font-semibold text-colbolt underline">
+          <Link to="/$locale/user/login" params={{ locale }} search={{ redirect: back }} className="font-semibold text-colbolt underline">
             Sign in
           </Link>
         </Trans>
@@ -163,7 +166,7 @@ export function PhoneCodeForm({ phone, redirect }: { phone: string; redirect?: s
       await refreshSession(queryClient)
       await queryClient.invalidateQueries({ queryKey: ['member'] })
       feedback.toast({ severity: 'success', summary: t`Phone verified`, detail: t`${phone} is now your verified number.` })
-      await navigate({ href: redirect ? safeRedirectTarget(redirect) : '/en/member/phone', replace: true })
+      await navigate({ href: redirect ? safeRedirectTarget(redirect) : localePath('/member/phone', locale), replace: true })
     } catch (error) {
       // Not confirmed that it is them: nothing was changed, and the code stays in the field.
       if (isUpstreamError(error) && isRecentSignInRefusal(error.failure)) setNotice(t`Nothing was changed: your number is not confirmed yet.`)
@@ -214,7 +217,7 @@ export function PhoneCodeForm({ phone, redirect }: { phone: string; redirect?: s
         <Button variant="text" severity="info" loading={busy === 'resend'} onClick={() => void resend()}>
           {t`Send a new code`}
         </Button>
-        <Link to="/$locale/member/phone" params={{ locale: 'en' }} search={{ redirect }} className="font-semibold text-colbolt underline">
+        <Link to="/$locale/member/phone" params={{ locale }} search={{ redirect }} className="font-semibold text-colbolt underline">
           {t`Use another number`}
         </Link>
       </div>

@@ -5,11 +5,11 @@ import type { Participation } from '#contract/participations'
 import { Button } from '~/components/ui/button'
 import { formatDate } from '~/lib/date-format'
 import { nextStepOf } from '~/lib/participation-steps'
-
-const locale = 'en'
+import { useLocale } from '~/lib/locale'
 
 /** The sentence saying what happens next in a participation, and the link that does it. */
 export function NextStep({ participation: p, showDetailsLink = true }: { participation: Participation; showDetailsLink?: boolean }) {
+  const locale = useLocale()
   const { t } = useLingui()
   const step = nextStepOf(p)
   const details = showDetailsLink ? (

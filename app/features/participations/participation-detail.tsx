@@ -16,11 +16,11 @@ import { ParticipationTasks, useParticipationUpdate } from './participation-task
 import { ParticipationTimeline } from './participation-timeline'
 import { ParticipationStatusBadge } from './status-badge'
 import { campaignParticipationsQuery, profileQuery, shipmentsQuery } from '~/lib/member-data/member-data.queries'
-
-const locale = 'en'
+import { useLocale } from '~/lib/locale'
 
 /** One campaign as the member lives it: where they stand, the timeline, their tasks, and withdrawal. */
 export function ParticipationDetail({ campaignId }: { campaignId: string }) {
+  const locale = useLocale()
   const { t } = useLingui()
   const participations = useQuery(campaignParticipationsQuery(campaignId))
   const back = useLocation({ select: (location) => location.href })
@@ -113,6 +113,7 @@ export function ParticipationDetail({ campaignId }: { campaignId: string }) {
 
 /** A verified purchase is reimbursed to the member's payout details: while none are saved, ask for them. */
 function PayoutReminder({ back }: { back: string }) {
+  const locale = useLocale()
   const { data } = useQuery(profileQuery)
   if (!data || data.payout !== null) return null
   return (

@@ -13,8 +13,7 @@ import { unwrap } from '~/upstream/upstream-result'
 import { canWriteReview, tasksOf, type Task } from '~/lib/participation-steps'
 import { taskText } from '~/lib/participation-texts'
 import { campaignParticipationsQuery, participationsQuery } from '~/lib/member-data/member-data.queries'
-
-const locale = 'en'
+import { useLocale } from '~/lib/locale'
 
 /** Puts an updated participation in the caches that show it. */
 export function useParticipationUpdate(campaignId: string) {
@@ -61,6 +60,7 @@ export function ParticipationTasks({ participation: p }: { participation: Partic
 }
 
 function TaskItem({ task, participation: p }: { task: Task; participation: Participation }) {
+  const locale = useLocale()
   const { t, i18n } = useLingui()
   const update = useParticipationUpdate(p.campaignId)
   const ack = useMutation({

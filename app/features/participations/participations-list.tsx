@@ -12,8 +12,7 @@ import { groupParticipations } from '~/lib/participation-steps'
 import { groupText } from '~/lib/participation-texts'
 import { ParticipationStatusBadge } from './status-badge'
 import { participationsQuery } from '~/lib/member-data/member-data.queries'
-
-const locale = 'en'
+import { useLocale } from '~/lib/locale'
 
 /** The member's participations, grouped by where they stand, each with its next step. */
 export function ParticipationsList() {
@@ -53,6 +52,7 @@ export function ParticipationsList() {
 }
 
 function ParticipationCard({ participation: p }: { participation: Participation }) {
+  const locale = useLocale()
   const { t } = useLingui()
   const applied = formatDate(p.appliedAt)
   return (

@@ -10,8 +10,7 @@ import { ProductThumb } from '~/components/catalogue/product-thumb'
 import { formatDate } from '~/lib/date-format'
 import { rcProductQuery } from '~/features/review-writing/review-writing.queries'
 import { ReviewForm } from './review-form'
-
-const locale = 'en'
+import { useLocale } from '~/lib/locale'
 
 /** The review page: the product, then the form, the review's status, or why it cannot be written yet. */
 export function WriteReview({ productId, campaignId }: { productId: string; campaignId: string }) {
@@ -53,6 +52,7 @@ function ProductSummary({ page }: { page: RcProduct }) {
 }
 
 function ReviewStatus({ review, page, announce }: { review: MemberReview; page: RcProduct; announce: boolean }) {
+  const locale = useLocale()
   const { t } = useLingui()
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
@@ -108,6 +108,7 @@ function ReviewStatus({ review, page, announce }: { review: MemberReview; page: 
 
 /** Why the review cannot be written now, in our words (the member API's reason is not translated). */
 function NotYet({ page }: { page: RcProduct }) {
+  const locale = useLocale()
   const { t } = useLingui()
   const p = page.participation
   let sentence: string

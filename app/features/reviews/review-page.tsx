@@ -8,14 +8,12 @@ import { formatDate } from '~/lib/date-format'
 import { reviewQuery } from '~/features/reviews/reviews.queries'
 import { FreeProductDisclosure } from '~/components/catalogue/review-card'
 import { StarRating } from '~/components/catalogue/star-rating'
+import { useLocale } from '~/lib/locale'
 
 function BackToReviews() {
+  const locale = useLocale()
   return (
-    <Link
-      to="/$locale/reviews"
-      params={{ locale: 'en' }}
-      className="inline-flex items-center gap-1.5 font-semibold text-colbolt underline-offset-4 hover:underline"
-    >
+    <Link to="/$locale/reviews" params={{ locale }} className="inline-flex items-center gap-1.5 font-semibold text-colbolt underline-offset-4 hover:underline">
       <ArrowLeft className="size-4" aria-hidden="true" />
       <Trans>All reviews</Trans>
     </Link>
@@ -24,6 +22,7 @@ function BackToReviews() {
 
 /** One published review in full, and the product it is about. */
 export function ReviewDetail({ id }: { id: string }) {
+  const locale = useLocale()
   const { t } = useLingui()
   const { data: review, isPending, isError } = useQuery(reviewQuery(id))
 
@@ -88,7 +87,7 @@ export function ReviewDetail({ id }: { id: string }) {
         <p className="text-muted">{review.brand}</p>
         <Link
           to="/$locale/campaign-details"
-          params={{ locale: 'en' }}
+          params={{ locale }}
           search={{ campaign: review.campaignSlug }}
           className="mt-4 inline-flex items-center gap-1.5 font-semibold text-colbolt underline-offset-4 hover:underline"
         >

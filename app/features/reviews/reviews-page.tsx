@@ -10,11 +10,13 @@ import { reviewListQuery } from '~/features/reviews/reviews.queries'
 import { MIN_RATINGS, pageCount, REVIEWS_PAGE_SIZE } from '~/features/reviews/review-filter'
 import { Pagination } from './pagination'
 import { ReviewCard } from '~/components/catalogue/review-card'
+import { localePath, useLocale } from '~/lib/locale'
 
 export type ReviewsSearch = { page?: number | undefined; category?: Category | undefined; rating?: number | undefined }
 
 /** The public reviews: filters (category, minimum rating), the list and its pages. */
 export function ReviewsList({ search }: { search: ReviewsSearch }) {
+  const locale = useLocale()
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
   const page = search.page ?? 1
@@ -28,7 +30,7 @@ export function ReviewsList({ search }: { search: ReviewsSearch }) {
     const rating = Number(form.get('rating') ?? '')
     void navigate({
       to: '/$locale/reviews',
-      params: { locale: 'en' },
+      params: { locale },
       search: {
         category: (CATEGORIES as readonly string[]).includes(category) ? (category as Category) : undefined,
         rating: rating >= 1 && rating <= 5 ? rating : undefined,
@@ -40,7 +42,7 @@ export function ReviewsList({ search }: { search: ReviewsSearch }) {
     <div>
       <form
         method="get"
-        action="/en/reviews"
+        action={localePath('/reviews', locale)}
         onSubmit={applyFilters}
         aria-label={t`Filter reviews`}
         className="grid gap-4 rounded-2xl border border-line bg-canvas p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end sm:p-5"
@@ -66,7 +68,7 @@ export function ReviewsList({ search }: { search: ReviewsSearch }) {
           <Button type="submit">{t`Show reviews`}</Button>
           {filtered && (
             <Button asChild variant="text" severity="secondary">
-              <Link to="/$locale/reviews" params={{ locale: 'en' }}>
+              <Link to="/$locale/reviews" params={{ locale }}>
                 <Trans>Clear filters</Trans>
               </Link>
             </Button>
@@ -93,11 +95,11 @@ export function ReviewsList({ search }: { search: ReviewsSearch }) {
             </p>
             <p className="mt-4">
               {filtered ? (
-                <Link to="/$locale/reviews" params={{ locale: 'en' }} className="font-semibold text-colbolt underline underline-offset-2">
+                <Link to="/$locale/reviews" params={{ locale }} className="font-semibold text-colbolt underline underline-offset-2">
                   <Trans>See every review</Trans>
                 </Link>
               ) : (
-                <Link to="/$locale/campaign-details" params={{ locale: 'en' }} className="font-semibold text-colbolt underline underline-offset-2">
+                <Link to="/$locale/campaign-details" params={{ locale }} className="font-semibold text-colbolt underline underline-offset-2">
                   <Trans>See the current campaigns</Trans>
                 </Link>
               )}
@@ -124,7 +126,7 @@ export function ReviewsList({ search }: { search: ReviewsSearch }) {
             <Pagination
               page={page}
               pages={pageCount(data.total, REVIEWS_PAGE_SIZE)}
-              linkTo={(n) => ({ to: '/$locale/reviews', params: { locale: 'en' }, search: { ...search, page: n === 1 ? undefined : n } })}
+              linkTo={(n) => ({ to: '/$locale/reviews', params: { locale }, search: { ...search, page: n === 1 ? undefined : n } })}
             />
           </>
         )}

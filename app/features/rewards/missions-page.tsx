@@ -9,8 +9,10 @@ import { formatDate } from '~/lib/date-format'
 import { cn } from '~/lib/cn'
 import { missionsQuery, pointsQuery } from '~/features/rewards/rewards.queries'
 import { missionText } from './reward-texts'
+import { useLocale } from '~/lib/locale'
 
 export function MissionsPage() {
+  const locale = useLocale()
   const { t, i18n } = useLingui()
   const missions = useQuery(missionsQuery)
   const points = useQuery(pointsQuery)
@@ -34,7 +36,7 @@ export function MissionsPage() {
               </p>
             </div>
             <Button asChild severity="light">
-              <Link to="/$locale/member/missions/rewards" params={{ locale: 'en' }}>
+              <Link to="/$locale/member/missions/rewards" params={{ locale }}>
                 {t`Redeem your points`}
               </Link>
             </Button>

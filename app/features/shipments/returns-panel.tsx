@@ -18,12 +18,13 @@ import { unwrap } from '~/upstream/upstream-result'
 import { canRequestReturn, returnableShipments } from './shipment-status'
 import { returnReasonLabel, returnStatusLabel } from './shipment-texts'
 import { shipmentsQuery } from '~/lib/member-data/member-data.queries'
+import { useLocale } from '~/lib/locale'
 
-const locale = 'en'
 const COMMENT_MAX = 1000
 
 /** Delivered products: request a return while allowed, and follow it (requested → label → returned). */
 export function ReturnsPanel() {
+  const locale = useLocale()
   const { t } = useLingui()
   const { data, isPending, isError } = useQuery(shipmentsQuery)
 

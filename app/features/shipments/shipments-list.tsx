@@ -12,8 +12,7 @@ import { formatDate } from '~/lib/date-format'
 import { canRequestReturn } from './shipment-status'
 import { returnStatusLabel, shipmentStatusLabel } from './shipment-texts'
 import { shipmentsQuery } from '~/lib/member-data/member-data.queries'
-
-const locale = 'en'
+import { useLocale } from '~/lib/locale'
 
 const statusLook: Record<Shipment['status'], string> = {
   pending: 'bg-[#fff3e0] text-[#6b3900]',
@@ -32,6 +31,7 @@ export function ShipmentStatusBadge({ shipment }: { shipment: Shipment }) {
 
 /** The member's shipments with carrier, tracking number and status. */
 export function ShipmentsList() {
+  const locale = useLocale()
   const { t } = useLingui()
   const { data, isPending, isError } = useQuery(shipmentsQuery)
 
@@ -66,6 +66,7 @@ export function ShipmentsList() {
 }
 
 function ShipmentCard({ shipment: s }: { shipment: Shipment }) {
+  const locale = useLocale()
   const { t, i18n } = useLingui()
   const returnUntil = s.returnableUntil ? formatDate(s.returnableUntil) : ''
   const details: Array<[string, ReactNode]> = []

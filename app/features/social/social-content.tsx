@@ -18,11 +18,11 @@ import { impressionHint, impressionLabel, platformLabel } from '~/lib/social-tex
 import { campaignParticipationsQuery, participationsQuery } from '~/lib/member-data/member-data.queries'
 import { reportImpressionsFn, submitSocialPostFn } from '~/features/social/social.functions'
 import { socialPostsQuery } from '~/features/social/social.queries'
-
-const locale = 'en'
+import { useLocale } from '~/lib/locale'
 
 /** Social posts of a participation: their links per platform, then the impressions they made. */
 export function SocialContent({ campaignId }: { campaignId: string }) {
+  const locale = useLocale()
   const { t } = useLingui()
   const participations = useQuery(campaignParticipationsQuery(campaignId))
   const p = participations.data ? currentParticipation(participations.data.items) : null

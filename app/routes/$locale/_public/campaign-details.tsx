@@ -10,6 +10,7 @@ import { CampaignReviews } from '~/features/reviews/campaign-reviews'
 import { MemberPage } from '~/components/member/member-page'
 import { campaignListQuery } from '~/features/campaigns/campaigns.queries'
 import { loadPageData } from '~/upstream/load-page-data'
+import { useLocale } from '~/lib/locale'
 
 /** `?campaign=<id or slug>`; anything else shows the list of campaigns. */
 const SearchSchema = v.object({
@@ -33,6 +34,7 @@ function CampaignDetailsPage() {
 }
 
 function ChooseCampaign() {
+  const locale = useLocale()
   const { t } = useLingui()
   const { data, isPending, isError } = useQuery(allCampaigns)
   return (
@@ -45,7 +47,7 @@ function ChooseCampaign() {
         <p className="text-ink">
           <Trans>
             There are no campaigns yet. In the meantime,{' '}
-            <Link to="/$locale/how-it-works" params={{ locale: 'en' }} className="font-semibold text-colbolt underline underline-offset-2">
+            <Link to="/$locale/how-it-works" params={{ locale }} className="font-semibold text-colbolt underline underline-offset-2">
               read how testing works
             </Link>
             .
@@ -55,7 +57,7 @@ function ChooseCampaign() {
         <ul className="grid gap-6 md:grid-cols-2">
           {data.items.map((c) => (
             <li key={c.id}>
-              <CampaignCard campaign={c} link={{ to: '/$locale/campaign-details', params: { locale: 'en' }, search: { campaign: c.slug } }} />
+              <CampaignCard campaign={c} link={{ to: '/$locale/campaign-details', params: { locale }, search: { campaign: c.slug } }} />
             </li>
           ))}
         </ul>

@@ -5,6 +5,7 @@ import { MemberPage } from '~/components/member/member-page'
 import { campaignBoardQuery, eligibilityQuery } from '~/features/campaigns/campaigns.queries'
 import { loadPageData } from '~/upstream/load-page-data'
 import { participationsQuery } from '~/lib/member-data/member-data.queries'
+import { localePath, useLocale } from '~/lib/locale'
 
 export const Route = createFileRoute('/$locale/_withAddress/upcoming-tests')({
   staticData: { lightHeader: true },
@@ -19,10 +20,11 @@ export const Route = createFileRoute('/$locale/_withAddress/upcoming-tests')({
 
 function UpcomingTestsPage() {
   const { t } = useLingui()
+  const locale = useLocale()
   return (
     <MemberPage title={t`Upcoming tests`} intro={t`Campaigns opening soon, and whether you will be able to apply. Check back when applications open.`}>
       <BoardTabs current="upcoming" />
-      <CampaignBoard phase="upcoming" back="/en/upcoming-tests" />
+      <CampaignBoard phase="upcoming" back={localePath('/upcoming-tests', locale)} />
     </MemberPage>
   )
 }

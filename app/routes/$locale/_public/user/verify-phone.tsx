@@ -4,6 +4,7 @@ import * as v from 'valibot'
 import { FormAlert } from '~/components/ui/field'
 import { PhoneCodeForm } from '~/features/member/phone-verification'
 import { optionalText } from '~/lib/search-params'
+import { useLocale } from '~/lib/locale'
 
 /** The number as the member API answered when it sent the code; anything else is ignored. */
 const E164 = /^\+[1-9]\d{5,14}$/
@@ -18,6 +19,7 @@ export const Route = createFileRoute('/$locale/_public/user/verify-phone')({
 })
 
 function VerifyPhonePage() {
+  const locale = useLocale()
   const { t } = useLingui()
   const search = Route.useSearch()
   const phone = search.phone && E164.test(search.phone) ? search.phone : undefined
@@ -32,7 +34,7 @@ function VerifyPhonePage() {
           <FormAlert tone="info">
             <Trans>
               This page confirms a mobile number with the code we send by text message. Start on{' '}
-              <Link to="/$locale/member/phone" params={{ locale: 'en' }} className="font-semibold text-colbolt underline">
+              <Link to="/$locale/member/phone" params={{ locale }} className="font-semibold text-colbolt underline">
                 your phone number page
               </Link>
               .

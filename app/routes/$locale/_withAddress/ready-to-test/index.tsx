@@ -5,6 +5,7 @@ import { MemberPage } from '~/components/member/member-page'
 import { campaignBoardQuery, eligibilityQuery } from '~/features/campaigns/campaigns.queries'
 import { loadPageData } from '~/upstream/load-page-data'
 import { participationsQuery } from '~/lib/member-data/member-data.queries'
+import { localePath, useLocale } from '~/lib/locale'
 
 export const Route = createFileRoute('/$locale/_withAddress/ready-to-test/')({
   staticData: { lightHeader: true },
@@ -19,10 +20,11 @@ export const Route = createFileRoute('/$locale/_withAddress/ready-to-test/')({
 
 function ReadyToTestPage() {
   const { t } = useLingui()
+  const locale = useLocale()
   return (
     <MemberPage title={t`Ready to test`} intro={t`Campaigns open for applications right now, and whether you can apply to each.`}>
       <BoardTabs current="open" />
-      <CampaignBoard phase="open" back="/en/ready-to-test" />
+      <CampaignBoard phase="open" back={localePath('/ready-to-test', locale)} />
     </MemberPage>
   )
 }

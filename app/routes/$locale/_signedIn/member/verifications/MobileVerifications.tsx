@@ -7,9 +7,10 @@ import { PhoneNumberForm } from '~/features/member/phone-verification'
 import { VerificationStatus } from '~/components/member/verification-status'
 import { loadPageData } from '~/upstream/load-page-data'
 import { memberInfoQuery } from '~/lib/member-data/member-data.queries'
+import { localePath } from '~/lib/locale'
 
 /** Where the code step (/en/user/verify-phone) sends the member back to. */
-const HERE = '/en/member/verifications/MobileVerifications'
+const HERE = localePath('/member/verifications/MobileVerifications')
 
 export const Route = createFileRoute('/$locale/_signedIn/member/verifications/MobileVerifications')({
   loader: ({ context, location }) => loadPageData(context.queryClient, memberInfoQuery, location),
