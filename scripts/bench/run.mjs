@@ -22,18 +22,18 @@
 //   BENCH_ONLY=lighthouse  Lighthouse alone: no load targets (autocannon), no page weight, no PostgreSQL
 //                        targets, no profile; still builds and starts the portal and the anchor
 import { execFileSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import { chromium } from 'playwright-core'
-import postgres from 'postgres'
 import { MEMBER_INFO_PATH, PUBLIC_REVIEWS_PATH } from '../../contract/paths.ts'
 import { freePort, startAuthEmulator } from '../lib/auth-emulator.mjs'
 import { CHROMIUM_ARGS, findChromium } from '../lib/browser.mjs'
-import { startNode, waitForHttp } from '../lib/processes.mjs'
+import { startNode } from '../lib/processes.mjs'
 import { DEMO_EMAIL, DEMO_PASSWORD, startSuite } from '../lib/suite.mjs'
 import { GOALS, lighthouseRun, medianRun, startLighthouseChromium } from './lighthouse.mjs'
 import { load, pageWeight, summariseProfile, table } from './measure.mjs'
+import { runScope, waitUntilUp } from './run-support.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
 const vite = resolve(root, 'node_modules/vite/bin/vite.js')
@@ -73,70 +73,14 @@ if (process.env.NODE_ENV === 'production') {
 
 // Everything temporary lives here and goes at the end.
 const tmp = resolve(root, `.data/bench-${process.pid}`)
-/** Undo steps, run last-in first-out. */
-const cleanups = []
-let cleaning = null
-function cleanUp() {
-  cleaning ??= (async () => {
-    for (const undo of cleanups.reverse()) {
-      try {
-        await undo()
-      } catch (error) {
-        console.error(`cleanup: ${error instanceof Error ? error.message : error}`)
-      }
-    }
-    rmSync(tmp, { recursive: true, force: true })
-  })()
-  return cleaning
-}
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    console.error(`\n${signal}: stopping everything the benchmark started…`)
-    void cleanUp().finally(() => process.exit(130))
-  })
-}
-
-/** A node process that is stopped at the end; it never outlives this script, even when started during a cleanup. */
-function started(handle) {
-  cleanups.push(() => handle.stop())
-  process.once('exit', () => handle.child.kill('SIGKILL'))
-  return handle
-}
+const { cleanups, cleanUp, cleaningStarted, started, throwAwayDatabase: throwAwayOn } = runScope(tmp)
+/** A throw-away database on the BENCH_DATABASE_URL server, dropped at the end. */
+const throwAwayDatabase = (prefix) => throwAwayOn(DATABASE_URL, prefix)
 
 async function build(name, args, env) {
   const child = started(startNode(name, [vite, 'build', ...args], { env, quiet: true }))
   const { code } = await child.exited
   if (code !== 0) throw new Error(`${name} failed:\n${child.output()}`)
-}
-
-async function waitUntilUp(handle, url) {
-  try {
-    await waitForHttp(url, { isAlive: handle.isAlive, timeoutMs: 120_000 })
-  } catch (error) {
-    throw new Error(`${handle.name} did not start: ${error instanceof Error ? error.message : error}\n${handle.output()}`)
-  }
-}
-
-/** A throw-away database on the BENCH_DATABASE_URL server, dropped at the end. */
-async function throwAwayDatabase(prefix) {
-  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`
-  const admin = postgres(DATABASE_URL, { max: 1, onnotice: () => {} })
-  try {
-    await admin.unsafe(`create database ${name}`)
-  } finally {
-    await admin.end()
-  }
-  cleanups.push(async () => {
-    const cleanup = postgres(DATABASE_URL, { max: 1, onnotice: () => {} })
-    try {
-      await cleanup.unsafe(`drop database if exists ${name} with (force)`)
-    } finally {
-      await cleanup.end()
-    }
-  })
-  const url = new URL(DATABASE_URL)
-  url.pathname = `/${name}`
-  return url.toString()
 }
 
 /** The demo member's ID token, from the emulator's REST API. */
@@ -531,7 +475,7 @@ try {
   await main()
 } catch (error) {
   // After Ctrl-C, processes stopping under it are no news.
-  if (!cleaning) console.error(`\nbench failed: ${error instanceof Error ? error.message : error}`)
+  if (!cleaningStarted()) console.error(`\nbench failed: ${error instanceof Error ? error.message : error}`)
   code = 1
 }
 await cleanUp()

@@ -17,13 +17,13 @@
 //   BENCH_NODE_ARGS more arguments for the member API's node (e.g. --heap-prof --heap-prof-dir=…)
 //   BENCH_LOG_LEVEL the member API's LOG_LEVEL (default warn, as in `npm run bench`; info writes a line per request)
 // Everything it starts or creates (Auth emulator, processes, databases) is removed at the end.
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import postgres from 'postgres'
 import { MEMBER_INFO_PATH, PUBLIC_REVIEWS_PATH } from '../../contract/paths.ts'
 import { load, summariseProfile, table } from '../../scripts/bench/measure.mjs'
+import { runScope, waitUntilUp } from '../../scripts/bench/run-support.mjs'
 import { freePort, startAuthEmulator } from '../../scripts/lib/auth-emulator.mjs'
-import { startNode, waitForHttp } from '../../scripts/lib/processes.mjs'
+import { startNode } from '../../scripts/lib/processes.mjs'
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../scripts/lib/suite.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -49,45 +49,8 @@ if (!Number.isInteger(ROUNDS) || ROUNDS < 1 || ROUNDS > 10) {
 
 const tmp = resolve(root, `.data/bench-api-${process.pid}`)
 const profileDir = `${tmp}-profile`
-const cleanups = []
-async function cleanUp() {
-  for (const undo of cleanups.reverse()) {
-    try {
-      await undo()
-    } catch (error) {
-      console.error(`cleanup: ${error instanceof Error ? error.message : error}`)
-    }
-  }
-  rmSync(tmp, { recursive: true, force: true })
-}
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void cleanUp().finally(() => process.exit(130)))
-
-function started(handle) {
-  cleanups.push(() => handle.stop())
-  process.once('exit', () => handle.child.kill('SIGKILL'))
-  return handle
-}
-
-async function throwAwayDatabase(prefix) {
-  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`
-  const admin = postgres(DATABASE_URL, { max: 1, onnotice: () => {} })
-  try {
-    await admin.unsafe(`create database ${name}`)
-  } finally {
-    await admin.end()
-  }
-  cleanups.push(async () => {
-    const cleanup = postgres(DATABASE_URL, { max: 1, onnotice: () => {} })
-    try {
-      await cleanup.unsafe(`drop database if exists ${name} with (force)`)
-    } finally {
-      await cleanup.end()
-    }
-  })
-  const url = new URL(DATABASE_URL)
-  url.pathname = `/${name}`
-  return url.toString()
-}
+const { cleanups, cleanUp, started, throwAwayDatabase: throwAwayOn } = runScope(tmp)
+const throwAwayDatabase = (prefix) => throwAwayOn(DATABASE_URL, prefix)
 
 /** User and system CPU seconds a process has used so far (Linux: /proc/<pid>/stat, in clock ticks of 1/100 s). */
 function cpuSeconds(pid) {
@@ -113,14 +76,6 @@ function postgresCpuSeconds() {
     }
   }
   return total
-}
-
-async function waitUntilUp(handle, url) {
-  try {
-    await waitForHttp(url, { isAlive: handle.isAlive, timeoutMs: 120_000 })
-  } catch (error) {
-    throw new Error(`${handle.name} did not start: ${error instanceof Error ? error.message : error}\n${handle.output()}`)
-  }
 }
 
 async function main() {

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { axeViolations, gotoHydrated, keepScreenshot, launchBrowser, newContext, textOnPage } from './support/browser'
-import { createMember, DEMO_MEMBER, signInThroughUi, type TestMember } from './support/members'
+import { createMember, DEMO_MEMBER, signInThroughUi, signInWithAddress, type TestMember } from './support/members'
 
 let browser: Browser
 let context: BrowserContext
@@ -50,14 +50,7 @@ beforeAll(async () => {
   context = await newContext(browser)
   page = await context.newPage()
   // The e-mail page asks for a saved address first.
-  await signInThroughUi(page, member, '/en/member/address')
-  await page.getByLabel('Full name').fill('Emil Change')
-  await page.getByLabel('Street and house number').fill('Torstraße 1')
-  await page.getByLabel('Postal code').fill('10119')
-  await page.getByLabel('Town or city').fill('Berlin')
-  await page.getByLabel('Country').selectOption('DE')
-  await page.getByRole('button', { name: 'Save my address' }).click()
-  await textOnPage(page, 'Address saved').first().waitFor()
+  await signInWithAddress(page, member)
 })
 afterAll(async () => {
   await setSuiteClock(0)

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { axeViolations, gotoHydrated, keepScreenshot, launchBrowser, newContext, textOnPage } from './support/browser'
-import { createMember, signInThroughUi, type TestMember } from './support/members'
+import { createMember, signInWithAddress, type TestMember } from './support/members'
 
 const ADULTS_ONLY = 'lumen-vitamin-c-serum'
 const MOBILE = '01512 3456789'
@@ -41,14 +41,7 @@ beforeAll(async () => {
   browser = await launchBrowser()
   context = await newContext(browser)
   page = await context.newPage()
-  await signInThroughUi(page, member, '/en/member/address')
-  await page.getByLabel('Full name').fill('Avery Account')
-  await page.getByLabel('Street and house number').fill('Torstraße 1')
-  await page.getByLabel('Postal code').fill('10119')
-  await page.getByLabel('Town or city').fill('Berlin')
-  await page.getByLabel('Country').selectOption('DE')
-  await page.getByRole('button', { name: 'Save my address' }).click()
-  await textOnPage(page, 'Address saved').first().waitFor()
+  await signInWithAddress(page, member)
 })
 afterAll(async () => {
   await browser?.close()

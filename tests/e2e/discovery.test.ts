@@ -2,6 +2,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { axeViolations, gotoHydrated, keepScreenshot, launchBrowser, newContext, textOnPage } from './support/browser'
+import { fillAndSaveAddress } from './support/members'
 
 let browser: Browser
 let context: BrowserContext
@@ -151,12 +152,7 @@ describe('a new member', () => {
   it('is asked for an address first, and comes back to the campaign after saving it', async () => {
     await page.getByRole('link', { name: 'Save your address' }).click()
     await page.waitForURL((url) => url.pathname === '/en/member/address')
-    await page.getByLabel('Full name').fill('Dana Discovery')
-    await page.getByLabel('Street and house number').fill('Lindenstraße 12')
-    await page.getByLabel('Postal code').fill('10115')
-    await page.getByLabel('Town or city').fill('Berlin')
-    await page.getByLabel('Country').selectOption('DE')
-    await page.getByRole('button', { name: 'Save my address' }).click()
+    await fillAndSaveAddress(page, { name: 'Dana Discovery', street: 'Lindenstraße 12', postalCode: '10115' })
     await page.waitForURL(`**/en/ready-to-test/${OPEN_CAMPAIGN}`)
     await page.getByRole('heading', { level: 2, name: 'Apply for this test' }).waitFor()
   })

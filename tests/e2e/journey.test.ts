@@ -11,7 +11,7 @@ import { inject } from 'vitest'
 import { portalActionLink } from '../../scripts/lib/action-links.mjs'
 import { axeViolations, baseUrl, gotoHydrated, keepScreenshot, launchBrowser, newContext, textOnPage } from './support/browser'
 import { latestOobCode } from './support/emulator'
-import { registerThroughUi } from './support/members'
+import { registerThroughUi, fillAndSaveAddress } from './support/members'
 
 type Json = Record<string, unknown>
 
@@ -92,12 +92,7 @@ describe('a new member after applying', () => {
     // Campaigns need an address first: the guard sends the member to the form and back.
     await gotoHydrated(page, '/en/member/campaigns')
     await page.waitForURL('**/en/member/address?redirect=*')
-    await page.getByLabel('Full name').fill('Jordan Journey')
-    await page.getByLabel('Street and house number').fill('Invalidenstraße 117')
-    await page.getByLabel('Postal code').fill('10115')
-    await page.getByLabel('Town or city').fill('Berlin')
-    await page.getByLabel('Country').selectOption('DE')
-    await page.getByRole('button', { name: 'Save my address' }).click()
+    await fillAndSaveAddress(page, { name: 'Jordan Journey', street: 'Invalidenstraße 117', postalCode: '10115' })
     await page.waitForURL('**/en/member/campaigns')
     await page.getByRole('heading', { name: 'No campaigns yet' }).waitFor()
     expect(await page.getByRole('link', { name: 'Find a test to apply for' }).getAttribute('href')).toBe('/en/ready-to-test')

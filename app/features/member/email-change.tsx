@@ -6,7 +6,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
 import * as v from 'valibot'
 import type { EMAIL_INVALID_REASONS } from '#contract/otp'
-import { EmailOtpSendBodySchema, EmailOtpVerifyBodySchema, OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES } from '#contract/otp'
+import { EmailOtpSendBodySchema, EmailOtpVerifyBodySchema, OTP_TTL_MINUTES } from '#contract/otp'
 import { continueWithSignInToken, signOut } from '~/auth/account-actions'
 import { safeRedirectTarget } from '~/auth/redirect-target'
 import { Button } from '~/components/ui/button'
@@ -19,6 +19,7 @@ import { isUpstreamError, unwrap } from '~/upstream/upstream-result'
 import { sendFailureMessage, verifyFailureMessage } from './otp-messages'
 import { memberInfoQuery } from '~/lib/member-data/member-data.queries'
 import { useLocale } from '~/lib/locale'
+import { CodeSent } from '~/components/member/code-sent'
 
 const invalidMessage: Record<(typeof EMAIL_INVALID_REASONS)[number], MessageDescriptor> = {
   format: msg`Enter a complete e-mail address, like name@example.com.`,
@@ -215,17 +216,7 @@ export function EmailChange({ redirect }: { redirect?: string }) {
         </ContractForm>
       ) : (
         <div className="space-y-5">
-          <p className="text-ink">
-            <Trans>
-              We sent a 6-digit code to <strong className="whitespace-nowrap">{state.sentTo}</strong>. Enter it here within {OTP_TTL_MINUTES} minutes; after{' '}
-              {OTP_MAX_ATTEMPTS} wrong tries you need a new code.
-            </Trans>
-          </p>
-          {notice && (
-            <div aria-live="polite">
-              <FormAlert tone="info">{notice}</FormAlert>
-            </div>
-          )}
+          <CodeSent to={state.sentTo} notice={notice} />
           <ContractForm form={codeForm} label={t`Confirm your new address`} className="flex flex-col gap-5">
             <div ref={codeInput}>
               <codeForm.AppField name="code">

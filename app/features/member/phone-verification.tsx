@@ -6,7 +6,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { SHIPPING_COUNTRIES } from '#contract/common'
 import type { PHONE_INVALID_REASONS } from '#contract/otp'
-import { OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES } from '#contract/otp'
+import { OTP_TTL_MINUTES } from '#contract/otp'
 import { refreshSession } from '~/auth/account-actions'
 import { safeRedirectTarget } from '~/auth/redirect-target'
 import { viewerQuery } from '~/auth/viewer'
@@ -19,6 +19,7 @@ import { isUpstreamError, unwrap } from '~/upstream/upstream-result'
 import { sendFailureMessage, verifyFailureMessage } from './otp-messages'
 import { memberInfoQuery } from '~/lib/member-data/member-data.queries'
 import { localePath, useLocale } from '~/lib/locale'
+import { CodeSent } from '~/components/member/code-sent'
 
 const invalidMessage: Record<(typeof PHONE_INVALID_REASONS)[number], MessageDescriptor> = {
   format: msg`This does not look like a phone number of the chosen country. Check the digits, or choose another country.`,
@@ -196,17 +197,7 @@ export function PhoneCodeForm({ phone, redirect }: { phone: string; redirect?: s
   return (
     <div className="space-y-5">
       {dialog}
-      <p className="text-ink">
-        <Trans>
-          We sent a 6-digit code to <strong className="whitespace-nowrap">{phone}</strong>. Enter it here within {OTP_TTL_MINUTES} minutes; after{' '}
-          {OTP_MAX_ATTEMPTS} wrong tries you need a new code.
-        </Trans>
-      </p>
-      {notice && (
-        <div aria-live="polite">
-          <FormAlert tone="info">{notice}</FormAlert>
-        </div>
-      )}
+      <CodeSent to={phone} notice={notice} />
       <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label={t`Confirm your number`}>
         <TextField label={t`Code`} name="code" autoComplete="one-time-code" inputMode="numeric" maxLength={7} error={error} />
         <Button type="submit" size="large" loading={busy === 'verify'}>

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { inject } from 'vitest'
-import { gotoHydrated } from './browser'
+import { gotoHydrated, textOnPage } from './browser'
 
 export type TestMember = { email: string; password: string; displayName: string; uid: string }
 
@@ -25,6 +25,23 @@ export async function signInThroughUi(page: Page, member: Pick<TestMember, 'emai
   await page.getByLabel('Password', { exact: true }).fill(member.password)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await page.waitForURL((url) => !url.pathname.startsWith('/en/user/login'))
+}
+
+/** Fills the address form the page shows (Berlin unless told otherwise) and saves it; the caller waits for what follows. */
+export async function fillAndSaveAddress(page: Page, address: { name: string; street?: string; postalCode?: string }): Promise<void> {
+  await page.getByLabel('Full name').fill(address.name)
+  await page.getByLabel('Street and house number').fill(address.street ?? 'Torstraße 1')
+  await page.getByLabel('Postal code').fill(address.postalCode ?? '10119')
+  await page.getByLabel('Town or city').fill('Berlin')
+  await page.getByLabel('Country').selectOption('DE')
+  await page.getByRole('button', { name: 'Save my address' }).click()
+}
+
+/** Signs the member in on the address page and saves an address: member pages ask for one first. */
+export async function signInWithAddress(page: Page, member: TestMember, street?: string): Promise<void> {
+  await signInThroughUi(page, member, '/en/member/address')
+  await fillAndSaveAddress(page, { name: member.displayName, street })
+  await textOnPage(page, 'Address saved').first().waitFor()
 }
 
 /** The demo member seeded by the member API (local mode only). */

@@ -1,0 +1,73 @@
+// What the benchmark scripts (run.mjs, suite/bench/api.mjs) share: everything they start is
+// stopped at the end or on Ctrl-C, processes are waited for until they answer, and databases on
+// the BENCH_DATABASE_URL server are made for one run and dropped after it.
+import { rmSync } from 'node:fs'
+import postgres from 'postgres'
+import { waitForHttp } from '../lib/processes.mjs'
+
+/**
+ * Undo steps, run last-in first-out once (at the end, or on SIGINT/SIGTERM), then `tmp` removed.
+ * `started(handle)` registers a node process: it never outlives the script, even when started
+ * during a cleanup.
+ */
+export function runScope(tmp) {
+  const cleanups = []
+  let cleaning = null
+  const cleanUp = () => {
+    cleaning ??= (async () => {
+      for (const undo of cleanups.reverse()) {
+        try {
+          await undo()
+        } catch (error) {
+          console.error(`cleanup: ${error instanceof Error ? error.message : error}`)
+        }
+      }
+      rmSync(tmp, { recursive: true, force: true })
+    })()
+    return cleaning
+  }
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      console.error(`\n${signal}: stopping everything the benchmark started…`)
+      void cleanUp().finally(() => process.exit(130))
+    })
+  }
+  const started = (handle) => {
+    cleanups.push(() => handle.stop())
+    process.once('exit', () => handle.child.kill('SIGKILL'))
+    return handle
+  }
+  /** A database of its own on the server of `databaseUrl`, dropped at the end; returns its address. */
+  const throwAwayDatabase = async (databaseUrl, prefix) => {
+    const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`
+    const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} })
+    try {
+      await admin.unsafe(`create database ${name}`)
+    } finally {
+      await admin.end()
+    }
+    cleanups.push(async () => {
+      const cleanup = postgres(databaseUrl, { max: 1, onnotice: () => {} })
+      try {
+        await cleanup.unsafe(`drop database if exists ${name} with (force)`)
+      } finally {
+        await cleanup.end()
+      }
+    })
+    const url = new URL(databaseUrl)
+    url.pathname = `/${name}`
+    return url.toString()
+  }
+  /** Whether the cleanup has begun (after Ctrl-C, processes stopping under it are no news). */
+  const cleaningStarted = () => cleaning !== null
+  return { cleanups, cleanUp, cleaningStarted, started, throwAwayDatabase }
+}
+
+/** Waits until a started process answers at `url`; if it does not, says which and shows its output. */
+export async function waitUntilUp(handle, url) {
+  try {
+    await waitForHttp(url, { isAlive: handle.isAlive, timeoutMs: 120_000 })
+  } catch (error) {
+    throw new Error(`${handle.name} did not start: ${error instanceof Error ? error.message : error}\n${handle.output()}`)
+  }
+}
