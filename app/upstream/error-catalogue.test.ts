@@ -3,19 +3,12 @@ import * as v from 'valibot'
 import { RECENT_SIGN_IN_SECONDS } from '#contract/auth'
 import { describe, expect, it } from 'vitest'
 import type { Endpoint } from '#contract/endpoints'
-import type { VerifiedMember } from '~/auth/member.server'
 import { effectOf } from './error-catalogue'
 import { callEndpoint } from './suite-client.server'
+import { balanceSchema, testMember } from './test-entries'
 
-const member: VerifiedMember = {
-  uid: 'u1',
-  email: 'm@example.com',
-  emailVerified: true,
-  displayName: 'M',
-  phoneVerified: false,
-  credential: 'session-cookie-value',
-}
-const schema = v.strictObject({ balance: v.number() })
+const member = testMember
+const schema = balanceSchema
 const baseUrl = 'http://suite.test'
 // Entries of the shape the endpoint table holds, answered by the stand-in fetch below.
 const memberRead = { method: 'GET', path: 'members/balance', auth: 'member', data: schema } as const satisfies Endpoint

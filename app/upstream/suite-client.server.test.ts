@@ -4,18 +4,11 @@ import type { AddressInfo } from 'node:net'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Endpoint } from '#contract/endpoints'
-import type { VerifiedMember } from '~/auth/member.server'
 import { callEndpoint } from './suite-client.server'
+import { balanceSchema, testMember } from './test-entries'
 
-const member: VerifiedMember = {
-  uid: 'u1',
-  email: 'm@example.com',
-  emailVerified: true,
-  displayName: 'M',
-  phoneVerified: false,
-  credential: 'session-cookie-value',
-}
-const schema = v.strictObject({ balance: v.number() })
+const member = testMember
+const schema = balanceSchema
 const read = { method: 'GET', path: 'members/:id/balance', auth: 'member', data: schema } as const satisfies Endpoint
 const change = {
   method: 'PATCH',
