@@ -9,7 +9,7 @@ import { formValues, validateForm, type FieldErrors } from '~/lib/form'
 import { accountFailureMessage } from '~/auth/account-messages'
 import { registerSchema } from './account-schemas'
 import { AuthCard } from './auth-card'
-import { PasswordRules } from './password-rules'
+import { NewPasswordField } from './password-rules'
 import { checkReferralCodeFn, createMemberFn } from '~/features/account/account.functions'
 import { useLocale } from '~/lib/locale'
 
@@ -21,7 +21,6 @@ export function RegisterForm({ redirect, referralCode: invitedWith }: { redirect
   const [busy, setBusy] = useState(false)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [failure, setFailure] = useState<string | null>(null)
-  const [password, setPassword] = useState('')
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -84,17 +83,7 @@ export function RegisterForm({ redirect, referralCode: invitedWith }: { redirect
           required
         />
         <TextField label={t`E-mail address`} name="email" type="email" autoComplete="email" error={errors.email} required />
-        <TextField
-          label={t`Password`}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          description={<PasswordRules password={password} />}
-          error={errors.password}
-          required
-        />
+        <NewPasswordField label={t`Password`} error={errors.password} required />
         <TextField
           label={t`Referral code (optional)`}
           name="referralCode"

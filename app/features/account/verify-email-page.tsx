@@ -4,12 +4,12 @@ import { Link } from '@tanstack/react-router'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { applyEmailChange, resetPassword, verifyEmail } from '~/auth/account-actions'
 import { Button } from '~/components/ui/button'
-import { FormAlert, TextField } from '~/components/ui/field'
+import { FormAlert } from '~/components/ui/field'
 import { Spinner } from '~/components/ui/spinner'
 import { formValues, validateForm, type FieldErrors } from '~/lib/form'
 import { accountFailureMessage } from '~/auth/account-messages'
 import { newPasswordSchema } from './account-schemas'
-import { PasswordRules } from './password-rules'
+import { NewPasswordField } from './password-rules'
 import { localeOf, localePath, useLocale } from '~/lib/locale'
 
 /**
@@ -155,7 +155,6 @@ function ChooseNewPassword({ oobCode }: { oobCode: string }) {
   const locale = useLocale()
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
-  const [password, setPassword] = useState('')
   const [errors, setErrors] = useState<FieldErrors>({})
   const [busy, setBusy] = useState(false)
   const [result, setResult] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
@@ -180,16 +179,7 @@ function ChooseNewPassword({ oobCode }: { oobCode: string }) {
       <h1 className="text-2xl font-bold text-authentic">{t`Choose a new password`}</h1>
       <form noValidate onSubmit={submit} className="mt-6 flex flex-col gap-5" aria-label={t`Choose a new password`}>
         {result && <FormAlert tone={result.tone}>{result.text}</FormAlert>}
-        <TextField
-          label={t`New password`}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          description={<PasswordRules password={password} />}
-          error={errors.password}
-        />
+        <NewPasswordField label={t`New password`} error={errors.password} />
         <Button type="submit" size="large" loading={busy}>
           {t`Save my new password`}
         </Button>

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { BadgeCheck, ClipboardList, Eye, Handshake, Lock, PackageOpen, Scale, Users } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Button } from '~/components/ui/button'
-import { ContentCard, IconBadge, PageHeader, Prose } from './content-blocks'
+import { ContentCard, IconBadge, PageHeader, Prose, JoinActions } from './content-blocks'
 import teamArt from './art/about-team.svg?no-inline'
 import { useLocale } from '~/lib/locale'
 
@@ -194,18 +194,7 @@ export function AboutUsPage() {
           <p className="mx-auto mt-3 max-w-xl text-white/90">
             <Trans>Join for free, test products you are curious about, and help other shoppers with your honest opinion.</Trans>
           </p>
-          <div className="mt-7 flex flex-wrap justify-center gap-3">
-            <Button asChild size="large">
-              <Link to="/$locale/user/register" params={{ locale }}>
-                <Trans>Join for free</Trans>
-              </Link>
-            </Button>
-            <Button asChild size="large" severity="secondary">
-              <Link to="/$locale/how-it-works" params={{ locale }}>
-                <Trans>See how it works</Trans>
-              </Link>
-            </Button>
-          </div>
+          <JoinActions next="how-it-works" className="mt-7 justify-center" />
         </section>
       </div>
     </div>

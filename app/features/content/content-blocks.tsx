@@ -1,5 +1,9 @@
+import { Trans } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { Button } from '~/components/ui/button'
 import { cn } from '~/lib/cn'
+import { useLocale } from '~/lib/locale'
 
 /**
  * The opening of a public content page: a short eyebrow, the page's only <h1> and a lead paragraph.
@@ -62,4 +66,33 @@ export function IconBadge({ children, tone = 'toga' }: { children: ReactNode; to
     colbolt: 'bg-[#e6edfb] text-colbolt',
   } as const
   return <span className={cn('inline-flex size-12 shrink-0 items-center justify-center rounded-xl', tones[tone])}>{children}</span>
+}
+
+/** The content pages' call to action: "Join for free", and beside it one other way on. */
+export function JoinActions({ next, className }: { next: 'how-it-works' | 'sign-in' | 'faq'; className?: string }) {
+  const locale = useLocale()
+  return (
+    <div className={cn('flex flex-wrap gap-3', className)}>
+      <Button asChild size="large">
+        <Link to="/$locale/user/register" params={{ locale }}>
+          <Trans>Join for free</Trans>
+        </Link>
+      </Button>
+      <Button asChild size="large" severity="secondary">
+        {next === 'how-it-works' ? (
+          <Link to="/$locale/how-it-works" params={{ locale }}>
+            <Trans>See how it works</Trans>
+          </Link>
+        ) : next === 'sign-in' ? (
+          <Link to="/$locale/user/login" params={{ locale }}>
+            <Trans>Sign in</Trans>
+          </Link>
+        ) : (
+          <Link to="/$locale/support" params={{ locale }}>
+            <Trans>Read the FAQ</Trans>
+          </Link>
+        )}
+      </Button>
+    </div>
+  )
 }

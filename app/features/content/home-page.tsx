@@ -2,9 +2,8 @@ import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { ArrowRight, Award, Gift, HeartHandshake, MapPin, Megaphone, MessageSquareText, PackageOpen, Search, Star, Users } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Button } from '~/components/ui/button'
 import heroArt from './art/home-hero.svg?no-inline'
-import { IconBadge } from './content-blocks'
+import { IconBadge, JoinActions } from './content-blocks'
 import { useLocale } from '~/lib/locale'
 
 /**
@@ -17,7 +16,6 @@ function HeroIllustration() {
 }
 
 function Hero() {
-  const locale = useLocale()
   return (
     <section className="on-dark bg-authentic text-white" aria-labelledby="home-title">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:py-20 lg:grid-cols-[1.15fr_1fr]">
@@ -35,18 +33,7 @@ function Hero() {
               write honest reviews that help other shoppers decide – and help brands make better products.
             </Trans>
           </p>
-          <div className="mt-8 flex flex-wrap gap-3">
-            <Button asChild size="large">
-              <Link to="/$locale/user/register" params={{ locale }}>
-                <Trans>Join for free</Trans>
-              </Link>
-            </Button>
-            <Button asChild size="large" severity="secondary">
-              <Link to="/$locale/how-it-works" params={{ locale }}>
-                <Trans>See how it works</Trans>
-              </Link>
-            </Button>
-          </div>
+          <JoinActions next="how-it-works" className="mt-8" />
           <p className="mt-5 text-sm text-white/85">
             <Trans>Membership is free, and you only apply for the tests that interest you.</Trans>
           </p>
@@ -223,7 +210,6 @@ function Discover({ campaigns, reviews }: { campaigns: ReactNode; reviews: React
 }
 
 function JoinCallToAction() {
-  const locale = useLocale()
   return (
     <section aria-labelledby="home-join" className="bg-white">
       <div className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
@@ -234,18 +220,7 @@ function JoinCallToAction() {
           <p className="mx-auto mt-4 max-w-xl text-lg text-white/90">
             <Trans>Joining takes a few minutes. Save your address, and you can apply for the next campaign that catches your eye.</Trans>
           </p>
-          <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Button asChild size="large">
-              <Link to="/$locale/user/register" params={{ locale }}>
-                <Trans>Join for free</Trans>
-              </Link>
-            </Button>
-            <Button asChild size="large" severity="secondary">
-              <Link to="/$locale/user/login" params={{ locale }}>
-                <Trans>Sign in</Trans>
-              </Link>
-            </Button>
-          </div>
+          <JoinActions next="sign-in" className="mt-8 justify-center" />
         </div>
       </div>
     </section>

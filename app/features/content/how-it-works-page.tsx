@@ -1,10 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
 import { Award, CalendarClock, ClipboardCheck, Gift, ListChecks, MapPin, MessageSquareText, ShieldCheck, Ticket, Truck, UserPlus, Users } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Button } from '~/components/ui/button'
-import { ContentCard, IconBadge, PageHeader, Prose } from './content-blocks'
-import { useLocale } from '~/lib/locale'
+import { ContentCard, IconBadge, PageHeader, Prose, JoinActions } from './content-blocks'
 
 type Chapter = { id: string; title: ReactNode }
 
@@ -50,7 +47,6 @@ function Task({ icon, name, children }: { icon: ReactNode; name: ReactNode; chil
 }
 
 export function HowItWorksPage() {
-  const locale = useLocale()
   const { t } = useLingui()
 
   const chapters: Chapter[] = [
@@ -339,18 +335,7 @@ export function HowItWorksPage() {
                 Join for free and save your address, and you are ready to apply for your first campaign. Questions first? Our support pages have the answers.
               </Trans>
             </p>
-            <div className="mt-6 flex flex-wrap gap-3">
-              <Button asChild size="large">
-                <Link to="/$locale/user/register" params={{ locale }}>
-                  <Trans>Join for free</Trans>
-                </Link>
-              </Button>
-              <Button asChild size="large" severity="secondary">
-                <Link to="/$locale/support" params={{ locale }}>
-                  <Trans>Read the FAQ</Trans>
-                </Link>
-              </Button>
-            </div>
+            <JoinActions next="faq" className="mt-6" />
           </section>
         </div>
       </div>
