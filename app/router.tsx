@@ -1,11 +1,11 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
 import { createRouter, isNotFound, isRedirect } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
-import { AppErrorPage } from './pages/error-page'
 import { NotFoundPage } from './pages/not-found-page'
+import { PagePending, RouteError } from './pages/page-data'
 import { refreshBalance, shareBalance } from './features/rewards/rewards.queries'
 import { routeTree } from './routeTree.gen'
-import { applyErrorEffect } from './upstream/apply-effect'
+import { applyErrorEffect, markHandled } from './upstream/apply-effect'
 import { effectOf } from './upstream/error-catalogue'
 import { isUpstreamError } from './upstream/upstream-result'
 
@@ -18,6 +18,7 @@ export function getRouter() {
     if (typeof window === 'undefined' || isRedirect(error) || isNotFound(error)) return
     // Not an answer of the member API (the portal unreachable, say): the catalogue's last row.
     const effect = isUpstreamError(error) ? effectOf(error.failure) : ({ kind: 'generic-dialog' } as const)
+    if (typeof error === 'object' && error !== null) markHandled(error)
     void applyErrorEffect(effect, { router, queryClient })
   }
   const queryClient = new QueryClient({
@@ -42,7 +43,8 @@ export function getRouter() {
     // `/xx/` must answer 404 itself rather than redirect to `/xx` first.
     trailingSlash: 'preserve',
     defaultNotFoundComponent: NotFoundPage,
-    defaultErrorComponent: AppErrorPage,
+    defaultErrorComponent: RouteError,
+    defaultPendingComponent: PagePending,
   })
   setupRouterSsrQueryIntegration({ router, queryClient })
   return router

@@ -1,7 +1,9 @@
+import { createSerializationAdapter } from '@tanstack/react-router'
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
 import { compressResponse } from './server/compression'
 import { finishPageResponse, isAnonymousPageRequest } from './server/page-response'
 import { createPublicPageCache } from './server/public-page-cache'
+import { UpstreamError, type UpstreamFailure } from './upstream/upstream-result'
 
 /** Server functions are same-origin calls only: a cross-site request gets 403. */
 const csrfMiddleware = createCsrfMiddleware({ filter: (ctx) => ctx.handlerType === 'serverFn' })
@@ -34,6 +36,18 @@ const pageResponseMiddleware = createMiddleware({ type: 'request' }).server(asyn
   return finishPageResponse(request, response, { sessionCookie })
 })
 
+/**
+ * A page whose loader failed during server rendering reaches the browser with its failure intact,
+ * so the browser shows the page's error and carries out the error catalogue's effect for it.
+ */
+const upstreamErrorAdapter = createSerializationAdapter({
+  key: 'upstream-error',
+  test: (value): value is UpstreamError => value instanceof UpstreamError,
+  toSerializable: (error: UpstreamError): UpstreamFailure => error.failure,
+  fromSerializable: (failure: UpstreamFailure) => new UpstreamError(failure),
+})
+
 export const startInstance = createStart(() => ({
   requestMiddleware: [csrfMiddleware, compressionMiddleware, catalogMiddleware, pageResponseMiddleware],
+  serializationAdapters: [upstreamErrorAdapter],
 }))

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { ParsedLocation } from '@tanstack/react-router'
-import { loadPageData } from '~/upstream/load-page-data'
+import { loadOptionalData } from '~/upstream/load-page-data'
 import { memberInfoQuery } from '~/lib/member-data/member-data.queries'
 
 /**
@@ -11,6 +11,6 @@ import { memberInfoQuery } from '~/lib/member-data/member-data.queries'
  * member is let through: the page's own calls then show what went wrong.
  */
 export async function hasSavedAddress(queryClient: QueryClient, location: ParsedLocation): Promise<boolean> {
-  const info = await loadPageData(queryClient, memberInfoQuery, location)
+  const info = await loadOptionalData(queryClient, memberInfoQuery, location)
   return info === undefined || info.address !== null
 }

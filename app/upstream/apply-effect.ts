@@ -35,6 +35,11 @@ function openDialog(message: string) {
   feedback.confirm({ header: i18n._(text.somethingWrongTitle), message, closable: true, rejectLabel: i18n._(text.close) })
 }
 
+// The failures whose effect this browser has carried out, so a page showing one does not repeat it.
+const handled = new WeakSet<object>()
+export const markHandled = (error: object) => handled.add(error)
+export const wasHandled = (error: object) => handled.has(error)
+
 /** Carries out, in the browser, what the error catalogue decided for a failed call. */
 export async function applyErrorEffect(effect: ErrorEffect, { router, queryClient }: { router: AnyRouter; queryClient: QueryClient }): Promise<void> {
   switch (effect.kind) {

@@ -1,17 +1,65 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query'
 import { redirect, type ParsedLocation } from '@tanstack/react-router'
-import { effectOf } from './error-catalogue'
-import { isUpstreamError } from './upstream-result'
 import { localeOf } from '~/lib/locale'
+import { effectOf } from './error-catalogue'
+import { isUpstreamError, type UpstreamError } from './upstream-result'
 
 const REDIRECT_STATUS = 302
 
 /**
- * A loader's data through the error catalogue: redirects are real redirects (302 during SSR), and
- * a failure the member should read about leaves the page to render its error state — the browser
- * raises the dialog — instead of a 500 page. Returns undefined in that case.
+ * The redirects of the error catalogue, as real redirects (302 during server rendering): not found,
+ * forbidden, and a session that is over (ended here during server rendering, so the login page does
+ * not send the member back). Returns for the failures a page shows instead.
+ */
+async function redirectFor(error: UpstreamError, location: ParsedLocation): Promise<void> {
+  const effect = effectOf(error.failure)
+  switch (effect.kind) {
+    case 'redirect-locale-404':
+      throw redirect({ to: '/$locale/404', params: { locale: localeOf(location.pathname) }, statusCode: REDIRECT_STATUS })
+    case 'redirect-404':
+      throw redirect({ to: '/404', statusCode: REDIRECT_STATUS })
+    case 'session-expired':
+      if (typeof window === 'undefined') {
+        const { endSessionFn } = await import('~/auth/viewer.functions')
+        await endSessionFn().catch(() => undefined)
+        throw redirect({
+          to: '/$locale/user/login',
+          params: { locale: localeOf(location.pathname) },
+          search: { redirect: location.href, expired: true },
+          statusCode: REDIRECT_STATUS,
+        })
+      }
+      // In the browser the query cache's handler signs out, shows the toast and goes to sign-in.
+      return
+    default:
+      return
+  }
+}
+
+/**
+ * A page's own data, for its loader: the error catalogue acts on a failure (redirects here, the
+ * dialog in the browser's query cache), then the failure is thrown, and the route shows the one
+ * error component (app/pages/page-data-error.tsx). The page reads the data with useSuspenseQuery.
  */
 export async function loadPageData<TData, TKey extends QueryKey>(
+  queryClient: QueryClient,
+  options: FetchQueryOptions<TData, Error, TData, TKey>,
+  location: ParsedLocation,
+): Promise<TData> {
+  try {
+    return await queryClient.ensureQueryData(options)
+  } catch (error) {
+    if (isUpstreamError(error)) await redirectFor(error, location)
+    throw error
+  }
+}
+
+/**
+ * Data a page can do without (the member's side of a public page, the home page's lists): the
+ * catalogue's redirects still apply, any other failure gives undefined, and the part of the page
+ * that shows the data says it is unavailable.
+ */
+export async function loadOptionalData<TData, TKey extends QueryKey>(
   queryClient: QueryClient,
   options: FetchQueryOptions<TData, Error, TData, TKey>,
   location: ParsedLocation,
@@ -20,29 +68,7 @@ export async function loadPageData<TData, TKey extends QueryKey>(
     return await queryClient.ensureQueryData(options)
   } catch (error) {
     if (!isUpstreamError(error)) throw error
-    const effect = effectOf(error.failure)
-    switch (effect.kind) {
-      case 'redirect-locale-404':
-        throw redirect({ to: '/$locale/404', params: { locale: localeOf(location.pathname) }, statusCode: REDIRECT_STATUS })
-      case 'redirect-404':
-        throw redirect({ to: '/404', statusCode: REDIRECT_STATUS })
-      case 'session-expired': {
-        if (typeof window === 'undefined') {
-          // During SSR: end the session here, so the login page does not bounce the member back.
-          const { endSessionFn } = await import('~/auth/viewer.functions')
-          await endSessionFn().catch(() => undefined)
-          throw redirect({
-            to: '/$locale/user/login',
-            params: { locale: localeOf(location.pathname) },
-            search: { redirect: location.href, expired: true },
-            statusCode: REDIRECT_STATUS,
-          })
-        }
-        // In the browser the query cache's handler signs out, shows the toast and redirects.
-        return undefined
-      }
-      default:
-        return undefined
-    }
+    await redirectFor(error, location)
+    return undefined
   }
 }

@@ -1,10 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { CheckCircle2 } from 'lucide-react'
 import type { CampaignEligibility, CampaignSummary } from '#contract/campaigns'
 import type { Participation } from '#contract/participations'
-import { FormAlert } from '~/components/ui/field'
 import { campaignBoardQuery, eligibilityQuery } from '~/features/campaigns/campaigns.queries'
 import { CampaignCard } from '~/components/catalogue/campaign-card'
 import { IneligibleReasons } from '~/components/member/eligibility-reasons'
@@ -58,14 +57,9 @@ function MemberFit({
 /** Campaigns open now (or coming next), each with whether this member may apply and why not. */
 export function CampaignBoard({ phase, back }: { phase: 'open' | 'upcoming'; back: string }) {
   const locale = useLocale()
-  const { t } = useLingui()
-  const board = useQuery(campaignBoardQuery(phase))
-  const eligibility = useQuery(eligibilityQuery)
-  const signups = useQuery(participationsQuery)
-
-  if (board.isPending || eligibility.isPending || signups.isPending) return <p className="text-ink">{t`Loading campaigns…`}</p>
-  if (board.isError || eligibility.isError || signups.isError)
-    return <FormAlert>{t`We could not load the campaigns just now. Please try again in a moment.`}</FormAlert>
+  const board = useSuspenseQuery(campaignBoardQuery(phase))
+  const eligibility = useSuspenseQuery(eligibilityQuery)
+  const signups = useSuspenseQuery(participationsQuery)
 
   if (board.data.length === 0) {
     return (

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { ParsedLocation } from '@tanstack/react-router'
 import { loadViewer } from '~/auth/viewer'
 import { campaignEligibilityQuery, campaignQuery } from '~/features/campaigns/campaigns.queries'
-import { loadPageData } from '~/upstream/load-page-data'
+import { loadOptionalData, loadPageData } from '~/upstream/load-page-data'
 import { addressQuery, campaignParticipationsQuery } from '~/lib/member-data/member-data.queries'
 
 /**
@@ -13,10 +13,10 @@ export async function loadCampaignPage(queryClient: QueryClient, idOrSlug: strin
   const campaign = await loadPageData(queryClient, campaignQuery(idOrSlug), location)
   const viewer = await loadViewer(queryClient)
   if (!campaign || !viewer.signedIn) return
-  const address = await loadPageData(queryClient, addressQuery, location)
+  const address = await loadOptionalData(queryClient, addressQuery, location)
   if (!address?.address) return
   await Promise.all([
-    loadPageData(queryClient, campaignParticipationsQuery(campaign.id), location),
-    campaign.flights.some((f) => f.phase === 'open') ? loadPageData(queryClient, campaignEligibilityQuery(campaign.id), location) : undefined,
+    loadOptionalData(queryClient, campaignParticipationsQuery(campaign.id), location),
+    campaign.flights.some((f) => f.phase === 'open') ? loadOptionalData(queryClient, campaignEligibilityQuery(campaign.id), location) : undefined,
   ])
 }

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useLocation } from '@tanstack/react-router'
 import { ClipboardList, MessageSquareText, Megaphone, ShoppingBag } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
@@ -142,25 +142,10 @@ export type CampaignReviewsSlot = (campaign: CampaignDetail) => ReactNode
 
 /** A campaign in full: the product, what testers do, the dates, who can apply, applying, and its reviews. */
 export function CampaignView({ idOrSlug, reviews }: { idOrSlug: string; reviews: CampaignReviewsSlot }) {
-  const { t } = useLingui()
   const location = useLocation()
   const back = location.href
-  const { data: campaign, isPending, isError } = useQuery(campaignQuery(idOrSlug))
+  const { data: campaign } = useSuspenseQuery(campaignQuery(idOrSlug))
 
-  if (isPending || isError) {
-    return (
-      <div className="mx-auto w-full max-w-5xl px-4 py-10">
-        <h1 className="text-3xl font-bold text-authentic">{t`Campaign`}</h1>
-        <div className="mt-6">
-          {isPending ? (
-            <p className="text-ink">{t`Loading the campaign…`}</p>
-          ) : (
-            <FormAlert>{t`We could not load this campaign just now. Please try again in a moment.`}</FormAlert>
-          )}
-        </div>
-      </div>
-    )
-  }
   // Keyed: an application result belongs to this campaign only.
   return <CampaignContent key={campaign.id} campaign={campaign} back={back} reviews={reviews} />
 }

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react/macro'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import * as v from 'valibot'
@@ -58,7 +58,7 @@ export function AddressForm({ redirect }: { redirect?: string }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const { data, isError, isPending } = useQuery(addressQuery)
+  const { data } = useSuspenseQuery(addressQuery)
   const [errors, setErrors] = useState<FieldErrors>({})
   const countryNames = new Intl.DisplayNames([i18n.locale], { type: 'region' })
 
@@ -98,9 +98,6 @@ export function AddressForm({ redirect }: { redirect?: string }) {
     setErrors({})
     save.mutate(checked.data)
   }
-
-  if (isPending) return <p className="text-muted">{t`Loading your address…`}</p>
-  if (isError) return <FormAlert>{t`We could not load your address. Please try again in a moment.`}</FormAlert>
 
   const saved: Address | null = data.address
   return (

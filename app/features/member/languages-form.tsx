@@ -1,11 +1,10 @@
 import { useLingui } from '@lingui/react/macro'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { LanguageCode, type Member } from '#contract/members'
 import { safeRedirectTarget } from '~/auth/redirect-target'
 import { feedback } from '~/components/ui/feedback-store'
-import { FormAlert } from '~/components/ui/field'
 import { ContractForm, showRejectedFields, useAppForm } from '~/lib/contract-form'
 import { updateProfileFn } from '~/features/member/member.functions'
 import { unwrap } from '~/upstream/upstream-result'
@@ -32,10 +31,7 @@ export function languageOptions(saved: readonly string[], locale: string): { val
 }
 
 export function LanguagesForm({ redirect }: { redirect?: string }) {
-  const { t } = useLingui()
-  const { data, isError, isPending } = useQuery(profileQuery)
-  if (isPending) return <p className="text-muted">{t`Loading your languages…`}</p>
-  if (isError) return <FormAlert>{t`We could not load your languages. Please try again in a moment.`}</FormAlert>
+  const { data } = useSuspenseQuery(profileQuery)
   return <LanguagesEditor saved={data.languages} redirect={redirect} />
 }
 

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Fragment, type ReactNode } from 'react'
 import type { ProfileExport } from '#contract/export'
@@ -92,8 +92,7 @@ function SummarySection({ id, title, children }: { id: string; title: ReactNode;
 /** The printable summary (PDF layout): what the member API holds, for reading and printing. */
 export function MyDataSummary() {
   const { t, i18n } = useLingui()
-  const { data } = useQuery(myDataQuery)
-  if (!data) return null
+  const { data } = useSuspenseQuery(myDataQuery)
   const { member, address } = data
   const exported = formatDate(data.exportedAt)
   const since = formatDate(member.createdAt)

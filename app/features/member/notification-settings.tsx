@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import type { NotificationSettings } from '#contract/members'
 import { Button } from '~/components/ui/button'
@@ -52,7 +52,7 @@ export function NotificationSettingsForm() {
   const locale = useLocale()
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
-  const saved = useQuery(notificationsQuery)
+  const saved = useSuspenseQuery(notificationsQuery)
   const info = useQuery(memberInfoQuery)
   const [edited, setEdited] = useState<NotificationSettings | null>(null)
   const save = useMutation({
@@ -68,7 +68,6 @@ export function NotificationSettingsForm() {
     },
   })
 
-  if (!saved.data) return null
   const settings = edited ?? saved.data
   const phoneVerified = info.data?.member.phoneVerified === true
 

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
 import * as v from 'valibot'
@@ -46,10 +46,7 @@ const isRecentSignInRefusal = (error: unknown) => isUpstreamError(error) && erro
 
 /** /en/member/payments: where reimbursements for verified purchases go, shown masked once saved. */
 export function PayoutSettings({ redirect }: { redirect?: string }) {
-  const { t } = useLingui()
-  const { data, isPending, isError } = useQuery(profileQuery)
-  if (isPending) return <p className="text-muted">{t`Loading your payout details…`}</p>
-  if (isError) return <FormAlert>{t`We could not load your payout details. Please try again in a moment.`}</FormAlert>
+  const { data } = useSuspenseQuery(profileQuery)
   return <PayoutEditor saved={data.payout} redirect={redirect} />
 }
 

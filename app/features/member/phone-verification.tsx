@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { SHIPPING_COUNTRIES } from '#contract/common'
@@ -36,7 +36,7 @@ export function PhoneNumberForm({ redirect, showStatus = true }: { redirect?: st
   const locale = useLocale()
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
-  const { data, isPending, isError } = useQuery(memberInfoQuery)
+  const { data } = useSuspenseQuery(memberInfoQuery)
   const [error, setError] = useState<string | undefined>()
   const [busy, setBusy] = useState(false)
   const countryNames = new Intl.DisplayNames([i18n.locale], { type: 'region' })
@@ -73,9 +73,6 @@ export function PhoneNumberForm({ redirect, showStatus = true }: { redirect?: st
       setBusy(false)
     }
   }
-
-  if (isPending) return <p className="text-muted">{t`Loading your phone number…`}</p>
-  if (isError) return <FormAlert>{t`We could not load your phone number. Please try again in a moment.`}</FormAlert>
 
   const { member, address } = data
   const current = member.phone

@@ -1,12 +1,11 @@
 import { useLingui } from '@lingui/react/macro'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { CATEGORIES, type Category } from '#contract/common'
 import { PETS, PreferencesSchema, type Member, type Preferences } from '#contract/members'
 import { safeRedirectTarget } from '~/auth/redirect-target'
 import { feedback } from '~/components/ui/feedback-store'
-import { FormAlert } from '~/components/ui/field'
 import { ContractForm, showRejectedFields, useAppForm } from '~/lib/contract-form'
 import { updateProfileFn } from '~/features/member/member.functions'
 import { unwrap } from '~/upstream/upstream-result'
@@ -26,10 +25,7 @@ const API_FIELDS: Record<string, PreferencesField> = {
 }
 
 export function PreferencesForm({ redirect }: { redirect?: string }) {
-  const { t } = useLingui()
-  const { data, isError, isPending } = useQuery(profileQuery)
-  if (isPending) return <p className="text-muted">{t`Loading your preferences…`}</p>
-  if (isError) return <FormAlert>{t`We could not load your preferences. Please try again in a moment.`}</FormAlert>
+  const { data } = useSuspenseQuery(profileQuery)
   return <PreferencesEditor saved={data.preferences} redirect={redirect} />
 }
 

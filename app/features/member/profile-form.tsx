@@ -1,14 +1,14 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react/macro'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { GENDERS, type Member } from '#contract/members'
 import { safeRedirectTarget } from '~/auth/redirect-target'
 import { Button } from '~/components/ui/button'
 import { feedback } from '~/components/ui/feedback-store'
-import { FormAlert, SelectField, TextField } from '~/components/ui/field'
+import { SelectField, TextField } from '~/components/ui/field'
 import { formValues, rejectedFieldErrors, type FieldErrors } from '~/lib/form'
 import { updateProfileFn } from '~/features/member/member.functions'
 import { unwrap } from '~/upstream/upstream-result'
@@ -35,7 +35,7 @@ export function ProfileForm({ redirect }: { redirect?: string }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const { data, isError, isPending } = useQuery(profileQuery)
+  const { data } = useSuspenseQuery(profileQuery)
   const [errors, setErrors] = useState<FieldErrors>({})
 
   const save = useMutation({
@@ -64,9 +64,6 @@ export function ProfileForm({ redirect }: { redirect?: string }) {
     setErrors({})
     save.mutate(checked.data)
   }
-
-  if (isPending) return <p className="text-muted">{t`Loading your profile…`}</p>
-  if (isError) return <FormAlert>{t`We could not load your profile. Please try again in a moment.`}</FormAlert>
 
   const member: Member = data
   return (

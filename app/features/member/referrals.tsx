@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
 import { Button } from '~/components/ui/button'
 import { EmptyState } from '~/components/ui/empty-state'
@@ -15,10 +15,9 @@ const noOrigin = () => ''
 /** The member's code, the invitation link that carries it, and the friends who joined with it. */
 export function Referrals() {
   const { t, i18n } = useLingui()
-  const { data } = useQuery(myReferralsQuery)
+  const { data } = useSuspenseQuery(myReferralsQuery)
   // The link needs the site's own address, known in the browser only.
   const origin = useSyncExternalStore(noChanges, browserOrigin, noOrigin)
-  if (!data) return null
 
   const link = `${origin}/en/user/register?ref=${encodeURIComponent(data.referralCode)}`
   const points = new Intl.NumberFormat(i18n.locale).format(data.pointsPerReferral)

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useRef, useState, type FormEvent } from 'react'
 import * as v from 'valibot'
@@ -11,7 +11,7 @@ import { safeRedirectTarget } from '~/auth/redirect-target'
 import { Button } from '~/components/ui/button'
 import { EmptyState } from '~/components/ui/empty-state'
 import { feedback } from '~/components/ui/feedback-store'
-import { FormAlert, SelectField, TextField } from '~/components/ui/field'
+import { SelectField, TextField } from '~/components/ui/field'
 import { platformLabel } from '~/lib/social-texts'
 import { formValues, rejectedFieldErrors, type FieldErrors } from '~/lib/form'
 import { formatDate } from '~/lib/date-format'
@@ -97,7 +97,7 @@ export function SocialAccounts({ redirect }: { redirect?: string }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const { data, isPending, isError } = useQuery(socialProfilesQuery)
+  const { data } = useSuspenseQuery(socialProfilesQuery)
   const [errors, setErrors] = useState<FieldErrors>({})
   const form = useRef<HTMLFormElement>(null)
 
@@ -154,9 +154,6 @@ export function SocialAccounts({ redirect }: { redirect?: string }) {
     setErrors({})
     save.mutate(checked.data)
   }
-
-  if (isPending) return <p className="text-muted">{t`Loading your social accounts…`}</p>
-  if (isError) return <FormAlert>{t`We could not load your social accounts. Please try again in a moment.`}</FormAlert>
 
   const profiles = data.profiles
   return (

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useLocation } from '@tanstack/react-router'
 import type { Participation } from '#contract/participations'
 import { Button } from '~/components/ui/button'
@@ -22,11 +22,8 @@ import { useLocale } from '~/lib/locale'
 export function ParticipationDetail({ campaignId }: { campaignId: string }) {
   const locale = useLocale()
   const { t } = useLingui()
-  const participations = useQuery(campaignParticipationsQuery(campaignId))
+  const participations = useSuspenseQuery(campaignParticipationsQuery(campaignId))
   const back = useLocation({ select: (location) => location.href })
-
-  if (participations.isPending) return <p className="text-muted">{t`Loading your participation…`}</p>
-  if (participations.isError) return <FormAlert>{t`We could not load this campaign. Please try again in a moment.`}</FormAlert>
 
   const p = currentParticipation(participations.data.items)
   if (!p) {

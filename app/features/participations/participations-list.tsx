@@ -1,10 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { Participation } from '#contract/participations'
 import { EmptyState } from '~/components/ui/empty-state'
 import { FindATestButton } from '~/components/member/find-a-test-button'
-import { FormAlert } from '~/components/ui/field'
 import { formatDate } from '~/lib/date-format'
 import { NextStep } from './next-step'
 import { ProductThumb } from '~/components/catalogue/product-thumb'
@@ -16,11 +15,8 @@ import { useLocale } from '~/lib/locale'
 
 /** The member's participations, grouped by where they stand, each with its next step. */
 export function ParticipationsList() {
-  const { t, i18n } = useLingui()
-  const { data, isPending, isError } = useQuery(participationsQuery)
-
-  if (isPending) return <p className="text-muted">{t`Loading your campaigns…`}</p>
-  if (isError) return <FormAlert>{t`We could not load your campaigns. Please try again in a moment.`}</FormAlert>
+  const { i18n } = useLingui()
+  const { data } = useSuspenseQuery(participationsQuery)
 
   if (data.items.length === 0) {
     return (

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Star } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
@@ -14,12 +14,8 @@ import { useLocale } from '~/lib/locale'
 
 /** The review page: the product, then the form, the review's status, or why it cannot be written yet. */
 export function WriteReview({ productId, campaignId }: { productId: string; campaignId: string }) {
-  const { t } = useLingui()
-  const { data, isPending, isError } = useQuery(rcProductQuery(productId, campaignId))
+  const { data } = useSuspenseQuery(rcProductQuery(productId, campaignId))
   const [justSubmitted, setJustSubmitted] = useState(false)
-
-  if (isPending) return <p className="text-muted">{t`Loading the product…`}</p>
-  if (isError) return <FormAlert>{t`We could not load this product. Please try again in a moment.`}</FormAlert>
 
   return (
     <div className="flex flex-col gap-8">

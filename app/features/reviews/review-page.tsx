@@ -1,8 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { ArrowLeft, ArrowRight } from 'lucide-react'
-import { FormAlert } from '~/components/ui/field'
 import { ProductImage } from '~/components/catalogue/product-image'
 import { formatDate } from '~/lib/date-format'
 import { reviewQuery } from '~/features/reviews/reviews.queries'
@@ -24,23 +23,7 @@ function BackToReviews() {
 export function ReviewDetail({ id }: { id: string }) {
   const locale = useLocale()
   const { t } = useLingui()
-  const { data: review, isPending, isError } = useQuery(reviewQuery(id))
-
-  if (isPending || isError) {
-    return (
-      <div className="mx-auto w-full max-w-4xl px-4 py-10">
-        <BackToReviews />
-        <h1 className="mt-6 text-3xl font-bold text-authentic">{t`Review`}</h1>
-        <div className="mt-6">
-          {isPending ? (
-            <p className="text-ink">{t`Loading the review…`}</p>
-          ) : (
-            <FormAlert>{t`We could not load this review just now. Please try again in a moment.`}</FormAlert>
-          )}
-        </div>
-      </div>
-    )
-  }
+  const { data: review } = useSuspenseQuery(reviewQuery(id))
 
   const paragraphs = review.body.split(/\n{2,}|\r\n\r\n/).filter((p) => p.trim() !== '')
   const photos = review.photos.filter((url) => url.startsWith('https://'))

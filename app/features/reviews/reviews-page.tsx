@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
 import { CATEGORIES, type Category } from '#contract/common'
 import { Button } from '~/components/ui/button'
-import { FormAlert, SelectField } from '~/components/ui/field'
+import { SelectField } from '~/components/ui/field'
 import { categoryLabel } from '~/lib/campaign-texts'
 import { reviewListQuery } from '~/features/reviews/reviews.queries'
 import { MIN_RATINGS, pageCount, REVIEWS_PAGE_SIZE } from '~/features/reviews/review-filter'
@@ -20,7 +20,7 @@ export function ReviewsList({ search }: { search: ReviewsSearch }) {
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
   const page = search.page ?? 1
-  const { data, isPending, isError } = useQuery(reviewListQuery({ page, category: search.category, minRating: search.rating }))
+  const { data } = useSuspenseQuery(reviewListQuery({ page, category: search.category, minRating: search.rating }))
   const filtered = search.category !== undefined || search.rating !== undefined
 
   function applyFilters(event: FormEvent<HTMLFormElement>) {
@@ -77,11 +77,7 @@ export function ReviewsList({ search }: { search: ReviewsSearch }) {
       </form>
 
       <div className="mt-8">
-        {isPending ? (
-          <p className="text-muted">{t`Loading reviews…`}</p>
-        ) : isError ? (
-          <FormAlert>{t`We could not load the reviews just now. Please try again in a moment.`}</FormAlert>
-        ) : data.items.length === 0 ? (
+        {data.items.length === 0 ? (
           <div className="rounded-2xl border border-line bg-white p-6">
             <p className="font-semibold text-ink">
               {filtered ? <Trans>No published reviews match these filters yet.</Trans> : <Trans>No reviews have been published yet.</Trans>}

@@ -1,9 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { CheckCircle2, Circle } from 'lucide-react'
 import { Button } from '~/components/ui/button'
-import { FormAlert } from '~/components/ui/field'
 import { MemberPage } from '~/components/member/member-page'
 import { formatDate } from '~/lib/date-format'
 import { cn } from '~/lib/cn'
@@ -14,13 +13,11 @@ import { useLocale } from '~/lib/locale'
 export function MissionsPage() {
   const locale = useLocale()
   const { t, i18n } = useLingui()
-  const missions = useQuery(missionsQuery)
-  const points = useQuery(pointsQuery)
+  const missions = useSuspenseQuery(missionsQuery)
+  const points = useSuspenseQuery(pointsQuery)
 
   return (
     <MemberPage title={t`Missions`} intro={t`Complete missions to earn points, then redeem your points for rewards.`}>
-      {missions.isPending && <p className="text-muted">{t`Loading your missions…`}</p>}
-      {missions.isError && <FormAlert>{t`We could not load your missions. Please try again in a moment.`}</FormAlert>}
       {missions.data && (
         <>
           <section
@@ -82,9 +79,8 @@ export function MissionsPage() {
         <h2 id="ledger-heading" className="text-xl font-bold text-authentic">
           <Trans>Points history</Trans>
         </h2>
-        {points.isError && <FormAlert>{t`We could not load your points history.`}</FormAlert>}
-        {points.data && points.data.entries.length === 0 && <p className="mt-3 text-muted">{t`No points yet. Your first mission is waiting above.`}</p>}
-        {points.data && points.data.entries.length > 0 && (
+        {points.data.entries.length === 0 && <p className="mt-3 text-muted">{t`No points yet. Your first mission is waiting above.`}</p>}
+        {points.data.entries.length > 0 && (
           <table className="mt-4 w-full text-left text-sm">
             <thead className="border-b border-line text-muted">
               <tr>

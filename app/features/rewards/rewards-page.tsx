@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Gift } from 'lucide-react'
 import { useRef, useState } from 'react'
 import type { Redemption, RewardId } from '#contract/rewards'
@@ -16,8 +16,8 @@ import { formatMoney } from './reward-texts'
 export function RewardsPage() {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
-  const rewards = useQuery(rewardsQuery)
-  const redemptions = useQuery(redemptionsQuery)
+  const rewards = useSuspenseQuery(rewardsQuery)
+  const redemptions = useSuspenseQuery(redemptionsQuery)
   const [latest, setLatest] = useState<Redemption | null>(null)
   // One request id per click on a reward: a repeated click or a retry never redeems twice.
   const pending = useRef<{ rewardId: RewardId; requestId: string } | null>(null)
@@ -46,8 +46,6 @@ export function RewardsPage() {
 
   return (
     <MemberPage title={t`Rewards`} intro={t`Turn your points into discount codes for the partner shop.`}>
-      {rewards.isPending && <p className="text-muted">{t`Loading rewards…`}</p>}
-      {rewards.isError && <FormAlert>{t`We could not load the rewards. Please try again in a moment.`}</FormAlert>}
       {rewards.data && (
         <>
           <p className="text-lg text-ink">
@@ -101,8 +99,8 @@ export function RewardsPage() {
         <h2 id="codes-heading" className="text-xl font-bold text-authentic">
           <Trans>Your codes</Trans>
         </h2>
-        {redemptions.data && redemptions.data.redemptions.length === 0 && <p className="mt-3 text-muted">{t`You have not redeemed any points yet.`}</p>}
-        {redemptions.data && redemptions.data.redemptions.length > 0 && (
+        {redemptions.data.redemptions.length === 0 && <p className="mt-3 text-muted">{t`You have not redeemed any points yet.`}</p>}
+        {redemptions.data.redemptions.length > 0 && (
           <ul className="mt-4 divide-y divide-line rounded-xl border border-line bg-white">
             {redemptions.data.redemptions.map((r) => (
               <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3">

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Check } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
@@ -26,10 +26,7 @@ const COMMENT_MAX = 1000
 export function ReturnsPanel() {
   const locale = useLocale()
   const { t } = useLingui()
-  const { data, isPending, isError } = useQuery(shipmentsQuery)
-
-  if (isPending) return <p className="text-muted">{t`Loading your shipments…`}</p>
-  if (isError) return <FormAlert>{t`We could not load your shipments. Please try again in a moment.`}</FormAlert>
+  const { data } = useSuspenseQuery(shipmentsQuery)
 
   const shipments = returnableShipments(data.shipments)
   const onTheWay = data.shipments.length - shipments.length

@@ -1,11 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { Shipment } from '#contract/participations'
 import { EmptyState } from '~/components/ui/empty-state'
 import { FindATestButton } from '~/components/member/find-a-test-button'
-import { FormAlert } from '~/components/ui/field'
 import { ProductThumb } from '~/components/catalogue/product-thumb'
 import { cn } from '~/lib/cn'
 import { formatDate } from '~/lib/date-format'
@@ -32,11 +31,7 @@ export function ShipmentStatusBadge({ shipment }: { shipment: Shipment }) {
 /** The member's shipments with carrier, tracking number and status. */
 export function ShipmentsList() {
   const locale = useLocale()
-  const { t } = useLingui()
-  const { data, isPending, isError } = useQuery(shipmentsQuery)
-
-  if (isPending) return <p className="text-muted">{t`Loading your shipments…`}</p>
-  if (isError) return <FormAlert>{t`We could not load your shipments. Please try again in a moment.`}</FormAlert>
+  const { data } = useSuspenseQuery(shipmentsQuery)
 
   if (data.shipments.length === 0) {
     return (

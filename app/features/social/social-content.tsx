@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import * as v from 'valibot'
@@ -24,12 +24,9 @@ import { useLocale } from '~/lib/locale'
 export function SocialContent({ campaignId }: { campaignId: string }) {
   const locale = useLocale()
   const { t } = useLingui()
-  const participations = useQuery(campaignParticipationsQuery(campaignId))
-  const p = participations.data ? currentParticipation(participations.data.items) : null
+  const participations = useSuspenseQuery(campaignParticipationsQuery(campaignId))
+  const p = currentParticipation(participations.data.items)
   const posts = useQuery({ ...socialPostsQuery(p?.id ?? ''), enabled: p !== null && hasTasks(p) })
-
-  if (participations.isPending) return <p className="text-muted">{t`Loading your social posts…`}</p>
-  if (participations.isError) return <FormAlert>{t`We could not load this campaign. Please try again in a moment.`}</FormAlert>
 
   const back = (
     <Button asChild severity="secondary" className="mt-4">

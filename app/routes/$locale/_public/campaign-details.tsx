@@ -1,8 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { FormAlert } from '~/components/ui/field'
 import { CampaignCard } from '~/components/catalogue/campaign-card'
 import { loadCampaignPage } from '~/features/campaigns/campaign-loader'
 import { CampaignView } from '~/features/campaigns/campaign-view'
@@ -36,14 +35,10 @@ function CampaignDetailsPage() {
 function ChooseCampaign() {
   const locale = useLocale()
   const { t } = useLingui()
-  const { data, isPending, isError } = useQuery(allCampaigns)
+  const { data } = useSuspenseQuery(allCampaigns)
   return (
     <MemberPage title={t`Campaign details`} intro={t`Choose a campaign to see the product, what testers do, the dates and who can apply.`}>
-      {isPending ? (
-        <p className="text-ink">{t`Loading campaigns…`}</p>
-      ) : isError ? (
-        <FormAlert>{t`We could not load the campaigns just now. Please try again in a moment.`}</FormAlert>
-      ) : data.items.length === 0 ? (
+      {data.items.length === 0 ? (
         <p className="text-ink">
           <Trans>
             There are no campaigns yet. In the meantime,{' '}

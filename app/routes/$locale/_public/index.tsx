@@ -2,10 +2,10 @@ import { createFileRoute } from '@tanstack/react-router'
 import { homeCampaignsQuery } from '~/features/campaigns/campaigns.queries'
 import { homeReviewsQuery } from '~/features/reviews/reviews.queries'
 import { Home } from '~/pages/home'
-import { loadPageData } from '~/upstream/load-page-data'
+import { loadOptionalData } from '~/upstream/load-page-data'
 
 export const Route = createFileRoute('/$locale/_public/')({
   loader: ({ context, location }) =>
-    Promise.all([loadPageData(context.queryClient, homeCampaignsQuery, location), loadPageData(context.queryClient, homeReviewsQuery, location)]),
+    Promise.all([loadOptionalData(context.queryClient, homeCampaignsQuery, location), loadOptionalData(context.queryClient, homeReviewsQuery, location)]),
   component: Home,
 })

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { FormAlert } from '~/components/ui/field'
 import { AccountPage } from '~/components/member/account-page'
@@ -19,29 +19,25 @@ export const Route = createFileRoute('/$locale/_signedIn/member/verifications/Mo
 
 function MobileVerificationPage() {
   const { t } = useLingui()
-  const { data, isError } = useQuery(memberInfoQuery)
-  const member = data?.member
+  const { member } = useSuspenseQuery(memberInfoQuery).data
   return (
     <AccountPage
       title={t`Mobile verification`}
       intro={t`Your mobile number and whether it is verified. Some tests are only open to members with a verified number.`}
     >
-      {isError && <FormAlert>{t`We could not load your phone number. Please try again in a moment.`}</FormAlert>}
-      {member && (
-        <>
-          {member.phone ? (
-            <VerificationStatus label={t`Your mobile number`} value={member.phone} verified={member.phoneVerified} />
-          ) : (
-            <div className="mb-6 max-w-xl">
-              <FormAlert tone="info">{t`There is no mobile number on your account yet.`}</FormAlert>
-            </div>
-          )}
-          <h2 className="mb-4 text-xl font-semibold text-authentic">
-            {member.phone && member.phoneVerified ? t`Replace your number` : t`Verify a mobile number`}
-          </h2>
-          <PhoneNumberForm redirect={HERE} showStatus={false} />
-        </>
-      )}
+      <>
+        {member.phone ? (
+          <VerificationStatus label={t`Your mobile number`} value={member.phone} verified={member.phoneVerified} />
+        ) : (
+          <div className="mb-6 max-w-xl">
+            <FormAlert tone="info">{t`There is no mobile number on your account yet.`}</FormAlert>
+          </div>
+        )}
+        <h2 className="mb-4 text-xl font-semibold text-authentic">
+          {member.phone && member.phoneVerified ? t`Replace your number` : t`Verify a mobile number`}
+        </h2>
+        <PhoneNumberForm redirect={HERE} showStatus={false} />
+      </>
     </AccountPage>
   )
 }
