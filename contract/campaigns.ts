@@ -70,6 +70,11 @@ export function withEligibilityDefaults(rules: EligibilityInput): Eligibility {
   return { ...rules, interests: rules.interests ?? [], pets: rules.pets ?? [], children: rules.children ?? null }
 }
 
+/** Rules that let anyone in the given countries take part; `more` adds rules. */
+export function openTo(countries: Eligibility['countries'], more: Partial<Eligibility> = {}): Eligibility {
+  return { countries, minAge: null, phoneVerifiedRequired: false, socialProfileRequired: false, interests: [], pets: [], children: null, ...more }
+}
+
 /**
  * Why a member cannot take part in a campaign, by code (the portal words each one). The member
  * API checks the same reasons at sign-up (process_signup) and for the eligibility endpoint.

@@ -1,5 +1,5 @@
 // The demo catalogue: original products, campaigns across phases and categories, and reviews.
-import type { CampaignKind, Eligibility, ScreenerQuestion, Tasks } from '../../contract/campaigns'
+import { openTo, type CampaignKind, type Eligibility, type ScreenerQuestion, type Tasks } from '../../contract/campaigns'
 import type { Category } from '../../contract/common'
 
 export type SeedPhase = 'upcoming' | 'open' | 'testing' | 'completed'
@@ -24,16 +24,7 @@ export interface SeedCampaign {
 
 const EVERYWHERE: Eligibility['countries'] = ['US', 'CA', 'GB', 'IE', 'DE', 'AT', 'CH', 'FR', 'BE', 'NL', 'LU', 'IT', 'ES', 'PT', 'DK', 'SE', 'NO', 'FI', 'PL']
 const EUROPE: Eligibility['countries'] = ['GB', 'IE', 'DE', 'AT', 'CH', 'FR', 'BE', 'NL', 'LU', 'IT', 'ES', 'PT', 'DK', 'SE', 'NO', 'FI', 'PL']
-const open = (over: Partial<Eligibility> = {}): Eligibility => ({
-  countries: EVERYWHERE,
-  minAge: null,
-  phoneVerifiedRequired: false,
-  socialProfileRequired: false,
-  interests: [],
-  pets: [],
-  children: null,
-  ...over,
-})
+const open = (over: Partial<Eligibility> = {}): Eligibility => openTo(EVERYWHERE, over)
 const tasks = (over: Partial<Tasks> = {}): Tasks => ({ questionnaire: true, purchaseIntent: false, review: true, social: false, ...over })
 
 export const CAMPAIGNS: SeedCampaign[] = [

@@ -1,5 +1,5 @@
 // Campaigns, flights and their phases; public listing and detail.
-import { and, count, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import { withEligibilityDefaults, type CampaignDetail, type CampaignSummary, type Flight, type Phase, type Product } from '../../contract/campaigns'
 import type { Category } from '../../contract/common'
 import type { Executor } from '../db/client'
@@ -94,17 +94,16 @@ async function loadCampaigns(ex: Executor, where?: ReturnType<typeof eq>): Promi
     .innerJoin(products, eq(products.id, campaigns.productId))
     .where(where)
   if (rows.length === 0) return []
-  const flightRows = await ex
-    .select()
-    .from(flights)
-    .where(
-      inArray(
-        flights.campaignId,
-        rows.map((r) => r.campaign.id),
-      ),
-    )
-    .orderBy(flights.position)
+  const flightRows = await flightsOf(
+    ex,
+    rows.map((r) => r.campaign.id),
+  )
   return rows.map((r) => ({ ...r, flights: flightRows.filter((f) => f.campaignId === r.campaign.id) }))
+}
+
+/** The flights of these campaigns, in their order within each campaign. */
+export function flightsOf(ex: Executor, campaignIds: string[]) {
+  return ex.select().from(flights).where(inArray(flights.campaignId, campaignIds)).orderBy(asc(flights.position))
 }
 
 async function ratings(ex: Executor, campaignIds: string[]) {

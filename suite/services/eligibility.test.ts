@@ -2,20 +2,12 @@
 // endpoint and sign-up.
 import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
-import { EligibilitySchema, withEligibilityDefaults, type Eligibility, type IneligibleReason } from '../../contract/campaigns'
+import { EligibilitySchema, openTo, withEligibilityDefaults, type Eligibility, type IneligibleReason } from '../../contract/campaigns'
 import { ineligibleReasons, type EligibilityFacts } from './eligibility'
 
 const NOW = new Date('2026-06-15T12:00:00Z')
 
-const anyone: Eligibility = {
-  countries: ['DE', 'GB'],
-  minAge: null,
-  phoneVerifiedRequired: false,
-  socialProfileRequired: false,
-  interests: [],
-  pets: [],
-  children: null,
-}
+const anyone: Eligibility = openTo(['DE', 'GB'])
 
 const member: EligibilityFacts = {
   country: 'DE',

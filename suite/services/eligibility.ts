@@ -1,13 +1,13 @@
 // Eligibility: a campaign's rules applied to a member. Sign-up (process_signup) and the
 // eligibility endpoint both use `ineligibleReasons`, so they always agree.
-import { asc, count, eq, inArray } from 'drizzle-orm'
+import { asc, count, eq } from 'drizzle-orm'
 import { withEligibilityDefaults, type CampaignEligibility, type Eligibility, type IneligibleReason } from '../../contract/campaigns'
 import type { Country } from '../../contract/common'
 import type { Preferences } from '../../contract/members'
 import type { Executor } from '../db/client'
-import { addresses, campaigns, flights, socialProfiles } from '../db/schema'
+import { addresses, campaigns, socialProfiles } from '../db/schema'
 import { notFound } from '../http/errors'
-import { currentFlight, phaseOf } from './campaigns'
+import { currentFlight, flightsOf, phaseOf } from './campaigns'
 import type { MemberRow } from './members'
 
 /** What the rules look at, about one member. */
@@ -74,16 +74,10 @@ export async function campaignEligibility(ex: Executor, member: MemberRow, now: 
   if (campaignId && rows.length === 0) throw notFound('Campaign')
   let chosen = rows
   if (!campaignId && rows.length > 0) {
-    const flightRows = await ex
-      .select()
-      .from(flights)
-      .where(
-        inArray(
-          flights.campaignId,
-          rows.map((r) => r.id),
-        ),
-      )
-      .orderBy(asc(flights.position))
+    const flightRows = await flightsOf(
+      ex,
+      rows.map((r) => r.id),
+    )
     chosen = rows.filter((r) => {
       const flight = currentFlight(
         flightRows.filter((f) => f.campaignId === r.id),

@@ -1,5 +1,5 @@
 // Test data written straight to the database (the API has no endpoint to create campaigns).
-import type { CampaignKind, Eligibility, ScreenerQuestion, Tasks } from '../../contract/campaigns'
+import { openTo, type CampaignKind, type Eligibility, type ScreenerQuestion, type Tasks } from '../../contract/campaigns'
 import type { Db } from '../db/client'
 import { campaigns, flights, products } from '../db/schema'
 
@@ -47,16 +47,7 @@ export async function createCampaign(
       description: 'Description',
       kind: options.kind ?? 'free-product',
       productId: product!.id,
-      eligibility: {
-        countries: ['DE', 'GB', 'US'],
-        minAge: null,
-        phoneVerifiedRequired: false,
-        socialProfileRequired: false,
-        interests: [],
-        pets: [],
-        children: null,
-        ...options.eligibility,
-      },
+      eligibility: openTo(['DE', 'GB', 'US'], options.eligibility),
       screener: options.screener ?? [],
       tasks: { questionnaire: true, purchaseIntent: false, review: true, social: true, ...options.tasks },
       createdAt: now,

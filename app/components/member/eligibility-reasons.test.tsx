@@ -5,7 +5,7 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterContextProvid
 import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import type { Eligibility, IneligibleReason } from '#contract/campaigns'
+import { openTo, type Eligibility, type IneligibleReason } from '#contract/campaigns'
 import { EligibilityRules, IneligibleReasons } from './eligibility-reasons'
 
 const router = createRouter({ routeTree: createRootRoute(), history: createMemoryHistory({ initialEntries: ['/en/campaigns/x'] }) })
@@ -45,15 +45,7 @@ describe('IneligibleReasons', () => {
 })
 
 describe('EligibilityRules', () => {
-  const anyone: Eligibility = {
-    countries: ['DE'],
-    minAge: null,
-    phoneVerifiedRequired: false,
-    socialProfileRequired: false,
-    interests: [],
-    pets: [],
-    children: null,
-  }
+  const anyone: Eligibility = openTo(['DE'])
 
   it('names the preference rules a campaign has', () => {
     const html = text(render(<EligibilityRules rules={{ ...anyone, pets: ['dog', 'cat'], interests: ['kitchen'], children: 'without' }} />))
