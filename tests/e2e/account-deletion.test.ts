@@ -4,24 +4,15 @@
 // signed out; the old credentials no longer sign in, and the same address registers again.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { inject } from 'vitest'
 import { axeViolations, gotoHydrated, keepScreenshot, launchBrowser, newContext, textOnPage } from './support/browser'
 import { createMember, registerThroughUi, signInWithAddress, type TestMember } from './support/members'
+import { emailsTo } from './support/suite'
 
 let browser: Browser
 let context: BrowserContext
 let page: Page
 let member: TestMember
 let reference: string
-
-type OutboxMessage = { to: string; subject: string | null; body: string }
-
-/** The newest e-mails the member API sent to an address (local outbox). */
-async function emailsTo(to: string, limit = 5): Promise<OutboxMessage[]> {
-  const response = await fetch(`${inject('suiteUrl')}/suite/api/dev/outbox?channel=email&to=${encodeURIComponent(to)}&limit=${limit}`)
-  const body = (await response.json()) as { data: { messages: OutboxMessage[] } }
-  return body.data.messages
-}
 
 const deleteButton = () => page.getByRole('main').getByRole('button', { name: 'Delete my account' })
 

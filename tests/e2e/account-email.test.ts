@@ -4,9 +4,9 @@
 // sign-in works with the new address only.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { inject } from 'vitest'
 import { axeViolations, gotoHydrated, keepScreenshot, launchBrowser, newContext, textOnPage } from './support/browser'
 import { createMember, DEMO_MEMBER, signInThroughUi, signInWithAddress, type TestMember } from './support/members'
+import { emailsTo, setSuiteClock } from './support/suite'
 
 let browser: Browser
 let context: BrowserContext
@@ -14,30 +14,11 @@ let page: Page
 let member: TestMember
 let next: string
 
-type OutboxMessage = { to: string; subject: string | null; body: string }
-
-/** The newest e-mails the member API sent to an address (local outbox). */
-async function emailsTo(to: string, limit = 5): Promise<OutboxMessage[]> {
-  const response = await fetch(`${inject('suiteUrl')}/suite/api/dev/outbox?channel=email&to=${encodeURIComponent(to)}&limit=${limit}`)
-  const body = (await response.json()) as { data: { messages: OutboxMessage[] } }
-  return body.data.messages
-}
-
 async function latestCode(to: string): Promise<string> {
   const [message] = await emailsTo(to, 1)
   const code = message && /\b(\d{6})\b/.exec(message.body)?.[1]
   if (!code) throw new Error(`No code e-mailed to ${to} in the outbox`)
   return code
-}
-
-/** Moves the member API's clock (local mode only): a sign-in looks this many seconds older to it. */
-async function setSuiteClock(offsetSeconds: number) {
-  const response = await fetch(`${inject('suiteUrl')}/suite/api/dev/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ offsetSeconds }),
-  })
-  expect(response.status).toBe(200)
 }
 
 const emailField = () => page.getByLabel('New e-mail address')

@@ -5,8 +5,9 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
-import { axeViolations, gotoHydrated, keepScreenshot, launchBrowser, newContext, textOnPage } from './support/browser'
+import { expectNoAxeViolations, gotoHydrated, keepScreenshot, launchBrowser, newContext, textOnPage } from './support/browser'
 import { createMember, signInWithAddress, type TestMember } from './support/members'
+import { setSuiteClock } from './support/suite'
 
 const VERIFIED_PURCHASE = 'lumen-vitamin-c-serum'
 const GOOD_IBAN = 'DE89 3704 0044 0532 0130 00'
@@ -17,20 +18,6 @@ let context: BrowserContext
 let page: Page
 let member: TestMember
 let participationPath: string
-
-async function expectNoAxeViolations() {
-  expect(await axeViolations(page)).toEqual([])
-}
-
-/** Moves the member API's clock (local mode only): a sign-in looks this many seconds older to it. */
-async function setSuiteClock(offsetSeconds: number) {
-  const response = await fetch(`${inject('suiteUrl')}/suite/api/dev/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ offsetSeconds }),
-  })
-  expect(response.status).toBe(200)
-}
 
 /** Server-function calls the page makes while `action` runs. */
 async function serverCallsDuring(action: () => Promise<void>): Promise<string[]> {
@@ -84,7 +71,7 @@ describe('payout details', () => {
     await page.getByRole('link', { name: 'Add your payout details' }).click()
     await page.waitForURL((url) => url.pathname === '/en/member/payments' && url.searchParams.get('redirect') === participationPath)
     await page.getByRole('group', { name: 'How should we pay you?' }).waitFor()
-    await expectNoAxeViolations()
+    await expectNoAxeViolations(page)
   })
 
   it('refuse a bad IBAN before sending it, keep what was typed, then save a good one, shown masked', async () => {
@@ -101,7 +88,7 @@ describe('payout details', () => {
     expect(await ibanField().inputValue()).toBe(BAD_IBAN)
     // Focus goes to the field to fix.
     await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('iban')
-    await expectNoAxeViolations()
+    await expectNoAxeViolations(page)
     await keepScreenshot(page, 'account-payouts-bad-iban')
 
     // Typed without spaces, written in groups once the member leaves the field.
@@ -119,7 +106,7 @@ describe('payout details', () => {
     expect(await masked().textContent()).toBe('DE89 •••• •••• •••• ••30 00')
     expect(await textOnPage(page, 'Paula Payout').count()).toBeGreaterThan(0)
     expect(await ibanField().count()).toBe(0)
-    await expectNoAxeViolations()
+    await expectNoAxeViolations(page)
   })
 
   it('are removed only after confirming', async () => {
@@ -156,7 +143,7 @@ describe('payout details', () => {
     const password = dialog.getByLabel('Password')
     await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('password')
     expect(await emailField.inputValue()).toBe('paula.paypal@example.com')
-    await expectNoAxeViolations()
+    await expectNoAxeViolations(page)
     await keepScreenshot(page, 'account-payouts-confirm')
 
     // Cancelled: nothing changed, the typed value stays, focus back on the button that asked.

@@ -3,7 +3,7 @@
 // reload, and a campaign that asks for a pet becoming open to the member once they add one.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { axeViolations, gotoHydrated, keepScreenshot, launchBrowser, newContext, textOnPage } from './support/browser'
+import { expectNoAxeViolations, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
 import { createMember, signInWithAddress, type TestMember } from './support/members'
 
 /** The open campaign of the demo data that only households with a dog or a cat can apply to. */
@@ -13,15 +13,6 @@ let browser: Browser
 let context: BrowserContext
 let page: Page
 let member: TestMember
-
-async function screenshot(name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0))
-  await keepScreenshot(page, name)
-}
-
-async function expectNoAxeViolations() {
-  expect(await axeViolations(page)).toEqual([])
-}
 
 /** The checkbox of one choice inside a group of choices (a fieldset named by its legend). */
 const choice = (group: string, name: string) => page.getByRole('group', { name: group }).getByRole('checkbox', { name, exact: true })
@@ -46,7 +37,7 @@ describe('languages', () => {
     await page.waitForURL('**/en/member/languages')
     await page.getByRole('heading', { name: 'Languages', level: 1 }).waitFor()
     expect(await page.getByRole('navigation', { name: 'My account' }).getByRole('link', { name: 'Languages' }).getAttribute('aria-current')).toBe('page')
-    await expectNoAxeViolations()
+    await expectNoAxeViolations(page)
 
     // A new member has none: saving none is refused under the list, and the focus goes to it.
     const group = 'Languages you read and write reviews in'
@@ -56,7 +47,7 @@ describe('languages', () => {
     expect(await page.getByRole('group', { name: group }).getAttribute('aria-invalid')).toBe('true')
     await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('checkbox')
     expect(page.url()).toMatch(/\/en\/member\/languages$/)
-    await expectNoAxeViolations()
+    await expectNoAxeViolations(page)
 
     // Choosing one clears nothing else; two are saved and still chosen after a reload.
     await choice(group, 'German').check()
@@ -69,7 +60,7 @@ describe('languages', () => {
     expect(await choice(group, 'German').isChecked()).toBe(true)
     expect(await choice(group, 'French').isChecked()).toBe(true)
     expect(await choice(group, 'English').isChecked()).toBe(false)
-    await screenshot('account-languages')
+    await screenshotFromTop(page, 'account-languages')
   })
 })
 
@@ -81,7 +72,7 @@ describe('preferences', () => {
     await page.getByRole('navigation', { name: 'My account' }).getByRole('link', { name: 'Preferences' }).click()
     await page.waitForURL('**/en/member/preferences')
     await page.getByRole('heading', { name: 'Preferences', level: 1 }).waitFor()
-    await expectNoAxeViolations()
+    await expectNoAxeViolations(page)
 
     const children = page.getByLabel('Children in your household')
     expect(await children.inputValue()).toBe('0')
@@ -98,7 +89,7 @@ describe('preferences', () => {
     expect(await choice('Pets', 'Fish').isChecked()).toBe(true)
     expect(await choice('Products you would like to test', 'Kitchen').isChecked()).toBe(true)
     expect(await choice('Products you would like to test', 'Outdoors').isChecked()).toBe(true)
-    await expectNoAxeViolations()
+    await expectNoAxeViolations(page)
 
     await children.fill('2')
     await page.getByRole('button', { name: 'Save my preferences' }).click()
@@ -110,7 +101,7 @@ describe('preferences', () => {
     expect(await choice('Pets', 'Dog').isChecked()).toBe(false)
     expect(await choice('Products you would like to test', 'Kitchen').isChecked()).toBe(true)
     expect(await choice('Products you would like to test', 'Beauty').isChecked()).toBe(false)
-    await screenshot('account-preferences')
+    await screenshotFromTop(page, 'account-preferences')
   })
 
   it('opens a campaign for pet owners once the member adds their dog, from the reason on the campaign and back', async () => {

@@ -3,11 +3,11 @@
 // the e-mail, the mobile number with the code from the text message (read from the local outbox).
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { inject } from 'vitest'
 import { portalActionLink } from '../../scripts/lib/action-links.mjs'
 import { axeViolations, baseUrl, gotoHydrated, keepScreenshot, launchBrowser, newContext, textOnPage } from './support/browser'
 import { latestOobCode } from './support/emulator'
 import { registerThroughUi } from './support/members'
+import { latestSms } from './support/suite'
 
 const MOBILE = '01512 3456780'
 const MOBILE_E164 = '+4915123456780'
@@ -16,15 +16,6 @@ let browser: Browser
 let context: BrowserContext
 let page: Page
 const member = { firstName: 'Vera', lastName: 'Fication', displayName: 'Vera F', email: `verifications-${Date.now()}@example.com`, password: 'tested4you' }
-
-/** The newest text message the member API sent to a number (local outbox). */
-async function latestSms(to: string): Promise<string> {
-  const response = await fetch(`${inject('suiteUrl')}/suite/api/dev/outbox?channel=sms&to=${encodeURIComponent(to)}&limit=1`)
-  const body = (await response.json()) as { data: { messages: Array<{ body: string }> } }
-  const message = body.data.messages[0]
-  if (!message) throw new Error(`No text message to ${to} in the outbox`)
-  return message.body
-}
 
 const status = () => page.locator('dl')
 

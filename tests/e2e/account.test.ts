@@ -5,8 +5,9 @@ import { readFileSync } from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
-import { axeViolations, gotoHydrated, keepScreenshot, launchBrowser, newContext, textOnPage } from './support/browser'
+import { expectNoAxeViolations, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
 import { createMember, signInWithAddress, type TestMember } from './support/members'
+import { latestSms } from './support/suite'
 
 const ADULTS_ONLY = 'lumen-vitamin-c-serum'
 const MOBILE = '01512 3456789'
@@ -16,25 +17,6 @@ let browser: Browser
 let context: BrowserContext
 let page: Page
 let member: TestMember
-
-/** A full-page screenshot from the top (the header is sticky). */
-async function screenshot(name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0))
-  await keepScreenshot(page, name)
-}
-
-async function expectNoAxeViolations() {
-  expect(await axeViolations(page)).toEqual([])
-}
-
-/** The newest text message the member API sent to a number (local outbox). */
-async function latestSms(to: string): Promise<string> {
-  const response = await fetch(`${inject('suiteUrl')}/suite/api/dev/outbox?channel=sms&to=${encodeURIComponent(to)}&limit=1`)
-  const body = (await response.json()) as { data: { messages: Array<{ body: string }> } }
-  const message = body.data.messages[0]
-  if (!message) throw new Error(`No text message to ${to} in the outbox`)
-  return message.body
-}
 
 beforeAll(async () => {
   member = await createMember('Avery Account')
@@ -54,7 +36,7 @@ describe('becoming eligible', () => {
     await page.getByRole('link', { name: 'Edit your profile' }).click()
     await page.waitForURL((url) => url.pathname === '/en/member/profile' && url.searchParams.get('redirect') === `/en/ready-to-test/${ADULTS_ONLY}`)
     await page.getByLabel('First name').waitFor()
-    await expectNoAxeViolations()
+    await expectNoAxeViolations(page)
 
     // Too young: an inline message, and nothing typed is lost.
     await page.getByLabel('First name').fill('Avery')
@@ -76,7 +58,7 @@ describe('becoming eligible', () => {
     await gotoHydrated(page, '/en/member/profile')
     expect(await page.getByLabel('Date of birth').inputValue()).toBe('1990-05-17')
     expect(await page.getByLabel('Gender (optional)').inputValue()).toBe('prefer-not-to-say')
-    await screenshot('account-profile')
+    await screenshotFromTop(page, 'account-profile')
   })
 
   it('applies to the verified-purchase test it became eligible for, and confirms the purchase intent', async () => {
@@ -91,7 +73,7 @@ describe('becoming eligible', () => {
     await gotoHydrated(page, `/en/member/campaigns/${campaign.data.id}`)
     const confirm = page.getByRole('button', { name: 'Confirm purchase intent' })
     await confirm.waitFor()
-    await expectNoAxeViolations()
+    await expectNoAxeViolations(page)
     await confirm.click()
     await textOnPage(page, 'Purchase intent confirmed').first().waitFor()
     await confirm.waitFor({ state: 'detached' })
@@ -99,7 +81,7 @@ describe('becoming eligible', () => {
     expect(await textOnPage(page, 'You can withdraw until you submit your review.').isVisible()).toBe(true)
     // The next step is the review, once the product is bought and tried.
     await page.getByRole('link', { name: 'Write my review' }).first().waitFor()
-    await screenshot('account-purchase-intent')
+    await screenshotFromTop(page, 'account-purchase-intent')
   })
 
   it('verifies a mobile number with the code from the text message', async () => {
@@ -108,7 +90,7 @@ describe('becoming eligible', () => {
     await page.getByRole('link', { name: 'Verify your phone' }).first().click()
     await page.waitForURL((url) => url.pathname === '/en/member/phone' && url.searchParams.get('redirect') === '/en/upcoming-tests')
     await textOnPage(page, 'You have no verified phone number yet.', { exact: false }).waitFor()
-    await expectNoAxeViolations()
+    await expectNoAxeViolations(page)
 
     // A landline cannot receive the code.
     await page.getByLabel('Mobile number').fill('030 1234567')
@@ -122,7 +104,7 @@ describe('becoming eligible', () => {
     const code = /\b(\d{6})\b/.exec(await latestSms(MOBILE_E164))?.[1]
     expect(code).toMatch(/^\d{6}$/)
     await page.getByLabel('Code').waitFor()
-    await expectNoAxeViolations()
+    await expectNoAxeViolations(page)
 
     const wrong = code === '123456' ? '654321' : '123456'
     await page.getByLabel('Code').fill(wrong)
@@ -145,7 +127,7 @@ describe('becoming eligible', () => {
   it('connects a social account with an inline error for a bad value, then removes it after confirming', async () => {
     await gotoHydrated(page, '/en/member/social-accounts')
     await page.getByRole('heading', { name: 'No account connected yet' }).waitFor()
-    await expectNoAxeViolations()
+    await expectNoAxeViolations(page)
 
     await page.getByLabel('Platform').selectOption('instagram')
     await page.getByLabel('User name').fill('@avery.tests')
@@ -159,8 +141,8 @@ describe('becoming eligible', () => {
     const connected = page.getByRole('region', { name: 'Connected accounts' })
     await connected.getByText('@avery.tests').waitFor()
     await connected.getByText('1,520 followers', { exact: false }).waitFor()
-    await expectNoAxeViolations()
-    await screenshot('account-social')
+    await expectNoAxeViolations(page)
+    await screenshotFromTop(page, 'account-social')
 
     await connected.getByRole('button', { name: 'Remove Instagram' }).click()
     const dialog = page.getByRole('dialog', { name: 'Remove your Instagram account?' })
@@ -175,7 +157,7 @@ describe('choices and invitations', () => {
     const newsletter = page.getByRole('group', { name: 'Newsletter' })
     const reminders = page.getByRole('group', { name: 'Reminders' })
     await newsletter.waitFor()
-    await expectNoAxeViolations()
+    await expectNoAxeViolations(page)
     expect(await page.getByRole('button', { name: 'Save my choices' }).isDisabled()).toBe(true)
 
     // The number was verified above, so text messages can be chosen.
@@ -190,7 +172,7 @@ describe('choices and invitations', () => {
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
     expect(await page.getByRole('group', { name: 'Newsletter' }).getByLabel('E-mail').isChecked()).toBe(!wasOn)
     expect(await page.getByRole('group', { name: 'Reminders' }).getByLabel('Text message').isChecked()).toBe(true)
-    await screenshot('account-notifications')
+    await screenshotFromTop(page, 'account-notifications')
   })
 
   it('invites a friend with the link, who registers with the code filled in and shows up as joined', async () => {
@@ -199,7 +181,7 @@ describe('choices and invitations', () => {
     await page.getByRole('heading', { name: 'No friends yet' }).waitFor()
     const link = await page.getByLabel('Invitation link').inputValue()
     expect(link).toBe(`${new URL(page.url()).origin}/en/user/register?ref=${code}`)
-    await expectNoAxeViolations()
+    await expectNoAxeViolations(page)
 
     const friendContext = await newContext(browser)
     try {
@@ -223,13 +205,13 @@ describe('choices and invitations', () => {
     await textOnPage(page, 'Friend 1').waitFor()
     expect(await textOnPage(page, 'Waiting for their first test').isVisible()).toBe(true)
     expect(await page.getByTestId('referral-summary').textContent()).toBe('1 joined, 0 finished their first test, 0 points earned.')
-    await expectNoAxeViolations()
-    await screenshot('account-referrals')
+    await expectNoAxeViolations(page)
+    await screenshotFromTop(page, 'account-referrals')
   })
 
   it('downloads everything held about them as JSON and as PDF, and reads the printable summary', async () => {
     await gotoHydrated(page, '/en/member/download-data')
-    await expectNoAxeViolations()
+    await expectNoAxeViolations(page)
 
     const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download as JSON' }).click()])
     expect(jsonDownload.suggestedFilename()).toMatch(/^testers-circle-data-\d{4}-\d{2}-\d{2}\.json$/)
@@ -252,7 +234,7 @@ describe('choices and invitations', () => {
     expect(await page.getByRole('cell', { name: /vitamin C/i }).count()).toBe(1)
     // The PDF layout: no site header or footer around it.
     expect(await page.getByRole('banner').count()).toBe(0)
-    await expectNoAxeViolations()
-    await screenshot('account-data-summary')
+    await expectNoAxeViolations(page)
+    await screenshotFromTop(page, 'account-data-summary')
   })
 })

@@ -1,7 +1,7 @@
 // Visitors discover campaigns and reviews; a new member applies (selected, then waitlisted).
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { axeViolations, gotoHydrated, keepScreenshot, launchBrowser, newContext, textOnPage } from './support/browser'
+import { expectNoAxeViolations, gotoHydrated, keepScreenshot, launchBrowser, newContext, textOnPage } from './support/browser'
 import { fillAndSaveAddress } from './support/members'
 
 let browser: Browser
@@ -30,10 +30,6 @@ async function publicCampaign(slug: string): Promise<{ id: string; placesLeft: n
   return body.data
 }
 
-async function expectNoAxeViolations() {
-  expect(await axeViolations(page)).toEqual([])
-}
-
 beforeAll(async () => {
   await createMember()
   browser = await launchBrowser()
@@ -60,7 +56,7 @@ describe('a visitor', () => {
     expect(image.status()).toBe(200)
     expect(image.headers()['content-type']).toContain('image/svg+xml')
     await keepScreenshot(page, 'discovery-home')
-    await expectNoAxeViolations()
+    await expectNoAxeViolations(page)
   })
 
   it('pages through the published reviews and filters them', async () => {
@@ -72,7 +68,7 @@ describe('a visitor', () => {
     expect(await textOnPage(page, 'The reviewer received this product for free.').count()).toBe(10)
     expect(await textOnPage(page, /^By .+ on \d{2}\/\d{2}\/\d{2}$/).count()).toBe(10)
     await keepScreenshot(page, 'discovery-reviews')
-    await expectNoAxeViolations()
+    await expectNoAxeViolations(page)
 
     await pages.getByRole('link', { name: 'Next page' }).click()
     await page.waitForURL('**/en/reviews?page=2')
@@ -86,7 +82,7 @@ describe('a visitor', () => {
     const ratings = () => page.getByRole('img', { name: /out of 5 stars/ }).evaluateAll((els) => [...new Set(els.map((el) => el.getAttribute('aria-label')))])
     await expect.poll(ratings, { timeout: 10_000 }).toEqual(['5 out of 5 stars'])
     expect(await textOnPage(page, 'Air-dried Salmon Bites 150 g').count()).toBeGreaterThan(0)
-    await expectNoAxeViolations()
+    await expectNoAxeViolations(page)
   })
 
   it('gets the first page, not an error, for bad search parameters', async () => {
@@ -108,7 +104,7 @@ describe('a visitor', () => {
     expect(await page.getByRole('heading', { level: 2, name: 'The product' }).isVisible()).toBe(true)
     expect(await textOnPage(page, 'The reviewer received this product for free.').isVisible()).toBe(true)
     await keepScreenshot(page, 'discovery-review')
-    await expectNoAxeViolations()
+    await expectNoAxeViolations(page)
   })
 
   it('meets the 404 page for an unknown review', async () => {
@@ -136,7 +132,7 @@ describe('a visitor', () => {
     }
     expect(await textOnPage(page, /of 40 places left/).isVisible()).toBe(true)
     await keepScreenshot(page, 'discovery-campaign-visitor')
-    await expectNoAxeViolations()
+    await expectNoAxeViolations(page)
 
     await gotoHydrated(page, `/en/ready-to-test/${OPEN_CAMPAIGN}`)
     await page.getByRole('link', { name: 'Sign in to apply' }).click()
@@ -169,7 +165,7 @@ describe('a new member', () => {
     expect(await textOnPage(page, 'Lindenstraße 12').isVisible()).toBe(true)
     await page.getByLabel('Yes, send the product to this address.').check()
     await keepScreenshot(page, 'discovery-apply-form')
-    await expectNoAxeViolations()
+    await expectNoAxeViolations(page)
 
     await page.getByRole('button', { name: 'Apply for this test' }).dblclick()
     await page.getByRole('heading', { name: 'You are selected!' }).waitFor()
@@ -177,7 +173,7 @@ describe('a new member', () => {
     const after = await publicCampaign(OPEN_CAMPAIGN)
     expect(after.placesLeft).toBe(before.placesLeft - 1)
     await keepScreenshot(page, 'discovery-apply-selected')
-    await expectNoAxeViolations()
+    await expectNoAxeViolations(page)
   })
 
   it('applies to a full campaign and is waitlisted with a place', async () => {
@@ -188,7 +184,7 @@ describe('a new member', () => {
     await page.getByRole('button', { name: 'Join the waitlist' }).click()
     await page.getByRole('heading', { name: /You are on the waitlist, in place \d+/ }).waitFor()
     await keepScreenshot(page, 'discovery-apply-waitlisted')
-    await expectNoAxeViolations()
+    await expectNoAxeViolations(page)
   })
 
   it('sees on the campaign boards whether they can apply, and why not', async () => {
@@ -198,14 +194,14 @@ describe('a new member', () => {
     // The vitamin C serum is for members aged 18 or older, and this member has no birth date yet.
     expect(await textOnPage(page, /aged 18 or older: add your birth date/).isVisible()).toBe(true)
     await keepScreenshot(page, 'discovery-ready-to-test')
-    await expectNoAxeViolations()
+    await expectNoAxeViolations(page)
 
     await page.getByRole('link', { name: 'Opening soon' }).click()
     await page.waitForURL('**/en/upcoming-tests')
     await page.getByRole('heading', { level: 1, name: 'Upcoming tests' }).waitFor()
     expect(await page.getByRole('listitem').filter({ hasText: 'Opening soon' }).count()).toBeGreaterThan(0)
     await keepScreenshot(page, 'discovery-upcoming-tests')
-    await expectNoAxeViolations()
+    await expectNoAxeViolations(page)
   })
 
   it('sees where they stand when they come back to a campaign', async () => {
@@ -235,7 +231,7 @@ describe('a new member', () => {
       )
       expect(sticksOut, path).toEqual([])
       await keepScreenshot(page, name)
-      await expectNoAxeViolations()
+      await expectNoAxeViolations(page)
     }
   })
 })

@@ -9,11 +9,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { portalActionLink } from '../../scripts/lib/action-links.mjs'
-import { axeViolations, baseUrl, gotoHydrated, keepScreenshot, launchBrowser, newContext, textOnPage } from './support/browser'
+import { axeViolations, baseUrl, expectNoAxeViolations, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
 import { latestOobCode } from './support/emulator'
 import { registerThroughUi, fillAndSaveAddress } from './support/members'
-
-type Json = Record<string, unknown>
+import { callSuite, type Json, operatorCommand } from './support/suite'
 
 let browser: Browser
 let context: BrowserContext
@@ -21,21 +20,11 @@ let page: Page
 const member = { email: `journey-${Date.now()}@example.com`, password: 'tested4you', displayName: 'Jordan Journey', idToken: '', uid: '' }
 const journey = { campaignId: '', productId: '', participationId: '', reviewId: '', fullCampaignId: '' }
 
-const suite = (path: string) => `${inject('suiteUrl')}/${path}`
-
-async function suiteCall(method: 'GET' | 'POST', path: string, body?: unknown, bearer = true): Promise<Json> {
-  const response = await fetch(suite(path), {
-    method,
-    headers: { 'content-type': 'application/json', ...(bearer ? { authorization: `Bearer ${member.idToken}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const json = (await response.json()) as { status: string; data?: Json; message?: string }
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${json.message ?? ''}`)
-  return json.data ?? {}
-}
+/** A member-API call as the test's member (or anonymous, `bearer` false). */
+const suiteCall = (method: 'GET' | 'POST', path: string, body?: unknown, bearer = true) =>
+  callSuite(method, path, { body, token: bearer ? member.idToken : undefined })
 
 /** An operator step (ship, deliver, approve a review, return labels), as the ops command line makes it. */
-const operator = (command: Json) => suiteCall('POST', 'suite/api/dev/ops', command, false)
 
 /** The member's ID token, for the test's own reads of the member API (the member never needs it). */
 async function signInForToken(): Promise<void> {
@@ -62,16 +51,6 @@ async function endSessionsOfMember(): Promise<void> {
   }
 }
 
-/** A full-page screenshot from the top (a reload keeps the scroll position, and the header is sticky). */
-async function screenshot(name: string, on: Page = page) {
-  await on.evaluate(() => window.scrollTo(0, 0))
-  await keepScreenshot(on, name)
-}
-
-async function expectNoAxeViolations() {
-  expect(await axeViolations(page)).toEqual([])
-}
-
 beforeAll(async () => {
   browser = await launchBrowser()
   context = await newContext(browser, { viewport: { width: 390, height: 844 } })
@@ -96,11 +75,11 @@ describe('a new member after applying', () => {
     await page.waitForURL('**/en/member/campaigns')
     await page.getByRole('heading', { name: 'No campaigns yet' }).waitFor()
     expect(await page.getByRole('link', { name: 'Find a test to apply for' }).getAttribute('href')).toBe('/en/ready-to-test')
-    await expectNoAxeViolations()
+    await expectNoAxeViolations(page)
 
     await gotoHydrated(page, '/en/member/shipments')
     await page.getByRole('heading', { name: 'No shipments yet' }).waitFor()
-    await expectNoAxeViolations()
+    await expectNoAxeViolations(page)
     await signInForToken()
   })
 
@@ -129,8 +108,8 @@ describe('a new member after applying', () => {
     await testing.getByText('We are preparing your product for shipping.').waitFor()
     const waiting = page.getByRole('region', { name: /Waiting for a place/ })
     expect(await waiting.getByText(/You are number \d+ on the waitlist/).isVisible()).toBe(true)
-    await expectNoAxeViolations()
-    await screenshot('journey-campaigns')
+    await expectNoAxeViolations(page)
+    await screenshotFromTop(page, 'journey-campaigns')
   })
 
   it('withdraws from the waitlist after confirming, and can change its mind first', async () => {
@@ -138,7 +117,7 @@ describe('a new member after applying', () => {
     await page.getByRole('button', { name: 'Withdraw from this test' }).click()
     const dialog = page.getByRole('dialog', { name: 'Withdraw from this test?' })
     await dialog.waitFor()
-    await expectNoAxeViolations()
+    await expectNoAxeViolations(page)
     await dialog.getByRole('button', { name: 'Keep my place' }).click()
     await dialog.waitFor({ state: 'hidden' })
     expect(await textOnPage(page, 'On the waitlist', { exact: true }).first().isVisible()).toBe(true)
@@ -170,12 +149,12 @@ describe('a new member after applying', () => {
       .waitFor()
     expect(await textOnPage(page, '1 of 4 tasks done').isVisible()).toBe(true)
     expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('1')
-    await expectNoAxeViolations()
-    await screenshot('journey-participation')
+    await expectNoAxeViolations(page)
+    await screenshotFromTop(page, 'journey-participation')
   })
 
   it('follows the shipment as the operator ships and delivers it', async () => {
-    await operator({ command: 'ship', id: journey.participationId, carrier: 'DHL', tracking: 'JD014600009912' })
+    await operatorCommand({ command: 'ship', id: journey.participationId, carrier: 'DHL', tracking: 'JD014600009912' })
     await gotoHydrated(page, '/en/member/shipments')
     const card = page.getByTestId('shipment-card')
     await card.getByText('On its way').waitFor()
@@ -183,11 +162,11 @@ describe('a new member after applying', () => {
     expect(await card.getByText('JD014600009912').isVisible()).toBe(true)
     expect(await card.getByRole('heading', { name: 'Cold Brew Concentrate 500 ml' }).isVisible()).toBe(true)
 
-    await operator({ command: 'deliver', id: journey.participationId })
+    await operatorCommand({ command: 'deliver', id: journey.participationId })
     await page.reload()
     await card.getByText('Delivered', { exact: true }).first().waitFor()
-    await expectNoAxeViolations()
-    await screenshot('journey-shipments')
+    await expectNoAxeViolations(page)
+    await screenshotFromTop(page, 'journey-shipments')
   })
 
   it('writes a review whose draft survives a reload and an expired session, and sees it waiting for moderation', async () => {
@@ -207,7 +186,7 @@ describe('a new member after applying', () => {
     await page.getByRole('button', { name: 'Submit my review' }).click()
     await textOnPage(page, 'Write between 50 and 5000 characters about the product.').waitFor()
     expect(await textOnPage(page, 'Please confirm the disclosure: it is shown with every review.').isVisible()).toBe(true)
-    await expectNoAxeViolations()
+    await expectNoAxeViolations(page)
 
     // A reload (or an expired session) loses nothing.
     await page.reload({ waitUntil: 'load' })
@@ -216,7 +195,7 @@ describe('a new member after applying', () => {
     expect(await page.getByLabel('Title').inputValue()).toBe('Smooth, strong and quick')
     expect(await body.inputValue()).toBe('Mixed one to three with oat milk it tastes')
     expect(await page.getByRole('radio', { name: '4 stars, Very good' }).isChecked()).toBe(true)
-    await screenshot('journey-review-draft')
+    await screenshotFromTop(page, 'journey-review-draft')
 
     await body.fill('Mixed one to three with oat milk it tastes like a café iced latte, with notes of cocoa. The bottle lasted two weeks.')
     expect(await hint.textContent()).toMatch(/^\d+ characters: good \(50 to 5000\)\.$/)
@@ -241,8 +220,8 @@ describe('a new member after applying', () => {
     await page.getByRole('heading', { name: 'Thank you! Your review is waiting for moderation' }).waitFor()
     const draftLeft = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('review-draft')))
     expect(draftLeft).toEqual([])
-    await expectNoAxeViolations()
-    await screenshot('journey-review-submitted')
+    await expectNoAxeViolations(page)
+    await screenshotFromTop(page, 'journey-review-submitted')
   })
 
   it('is published once the operator approves it', async () => {
@@ -252,20 +231,20 @@ describe('a new member after applying', () => {
     const reviewId = items[0]?.review?.id
     expect(reviewId).toBeDefined()
     journey.reviewId = reviewId!
-    await operator({ command: 'approve-review', reviewId })
+    await operatorCommand({ command: 'approve-review', reviewId })
 
     const published = await suiteCall('GET', `suite/api/public/reviews/${reviewId}`, undefined, false)
     expect(published).toMatchObject({ title: 'Smooth, strong and quick', rating: 4, receivedForFree: true, authorName: member.displayName })
     await gotoHydrated(page, `/en/reviews/${reviewId}`)
     await textOnPage(page, 'Smooth, strong and quick').first().waitFor()
-    await expectNoAxeViolations()
+    await expectNoAxeViolations(page)
     // The public reviews page lists the newest first: the member's review is on its first page.
     await gotoHydrated(page, '/en/reviews')
     const card = page.locator('article', { hasText: 'Smooth, strong and quick' })
     await card.waitFor()
     expect(await card.textContent()).toContain(member.displayName)
-    await expectNoAxeViolations()
-    await screenshot('journey-public-reviews')
+    await expectNoAxeViolations(page)
+    await screenshotFromTop(page, 'journey-public-reviews')
 
     // Published, but the campaign's social tasks are still open: the test is not complete yet.
     await gotoHydrated(page, '/en/member/campaigns')
@@ -298,8 +277,8 @@ describe('a new member after applying', () => {
     expect(await form.getByLabel('Likes').inputValue()).toBe('57')
     expect(await form.getByLabel('Comments').inputValue()).toBe('9')
     expect(await form.getByLabel('Shares').inputValue()).toBe('4')
-    await expectNoAxeViolations()
-    await screenshot('journey-impressions-error')
+    await expectNoAxeViolations(page)
+    await screenshotFromTop(page, 'journey-impressions-error')
 
     await form.getByLabel('Reach').fill('1,250')
     await form.getByRole('button', { name: 'Report impressions' }).click()
@@ -335,20 +314,20 @@ describe('a new member after applying', () => {
     await card.getByLabel('What happened? (optional)').fill('The cap was cracked and some coffee leaked.')
     await card.getByRole('button', { name: 'Request the return' }).click()
     await card.getByText('We are preparing your prepaid return label and will e-mail you when it is ready.').waitFor()
-    await expectNoAxeViolations()
+    await expectNoAxeViolations(page)
 
     const shipmentId = ((await suiteCall('GET', 'logistics/v1/members/shipments')).shipments as Array<{ id: string }>)[0]!.id
-    await operator({ command: 'issue-return-label', id: shipmentId, labelUrl: 'https://labels.testerscircle.example/return/JD014600009912.pdf' })
+    await operatorCommand({ command: 'issue-return-label', id: shipmentId, labelUrl: 'https://labels.testerscircle.example/return/JD014600009912.pdf' })
     await page.reload()
     expect(await card.getByRole('link', { name: 'Download your return label' }).getAttribute('href')).toBe(
       'https://labels.testerscircle.example/return/JD014600009912.pdf',
     )
-    await operator({ command: 'mark-returned', id: shipmentId })
+    await operatorCommand({ command: 'mark-returned', id: shipmentId })
     await page.reload()
     await card.getByText('We received the product back. Thank you for letting us know.').waitFor()
     expect(await card.getByText('Not yet').count()).toBe(0)
-    await expectNoAxeViolations()
-    await screenshot('journey-returns')
+    await expectNoAxeViolations(page)
+    await screenshotFromTop(page, 'journey-returns')
   })
 
   it('gets the 404 page for a campaign id that does not exist', async () => {
@@ -372,7 +351,7 @@ describe('the demo member', () => {
     await demoPage.getByRole('region', { name: /Testing now/ }).waitFor()
     expect(await demoPage.getByTestId('participation-card').count()).toBeGreaterThanOrEqual(4)
     expect(await axeViolations(demoPage)).toEqual([])
-    await screenshot('demo-campaigns', demoPage)
+    await screenshotFromTop(demoPage, 'demo-campaigns')
     await demoPage
       .getByRole('region', { name: /Testing now/ })
       .getByRole('heading', { level: 3 })
@@ -381,11 +360,11 @@ describe('the demo member', () => {
       .click()
     await demoPage.getByTestId('participation-timeline').waitFor()
     expect(await axeViolations(demoPage)).toEqual([])
-    await screenshot('demo-participation', demoPage)
+    await screenshotFromTop(demoPage, 'demo-participation')
     await gotoHydrated(demoPage, '/en/member/shipments')
     expect(await demoPage.getByTestId('shipment-card').count()).toBe(3)
     expect(await axeViolations(demoPage)).toEqual([])
-    await screenshot('demo-shipments', demoPage)
+    await screenshotFromTop(demoPage, 'demo-shipments')
     await demo.close()
   })
 })

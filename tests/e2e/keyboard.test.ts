@@ -7,11 +7,10 @@
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
-import { axeViolations, gotoHydrated, launchBrowser, newContext } from './support/browser'
+import { axeViolations, expectNoAxeViolations, gotoHydrated, launchBrowser, newContext } from './support/browser'
 import { expectActiveElementVisible, expectFocusVisible, hasFocus, pressUntilFocused, waitForFocus } from './support/keyboard'
 import { createMember, type TestMember } from './support/members'
-
-type Json = Record<string, unknown>
+import { callSuite, type Json, operatorCommand } from './support/suite'
 
 let browser: Browser
 let page: Page
@@ -19,16 +18,9 @@ let member: TestMember
 let idToken = ''
 const test = { campaignId: '', productId: '', participationId: '' }
 
-async function suiteCall(method: 'GET' | 'POST', path: string, body?: unknown, bearer = true): Promise<Json> {
-  const response = await fetch(`${inject('suiteUrl')}/${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(bearer ? { authorization: `Bearer ${idToken}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const json = (await response.json()) as { data?: Json; message?: string }
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${json.message ?? ''}`)
-  return json.data ?? {}
-}
+/** A member-API call as the test's member (or anonymous, `bearer` false). */
+const suiteCall = (method: 'GET' | 'POST', path: string, body?: unknown, bearer = true) =>
+  callSuite(method, path, { body, token: bearer ? idToken : undefined })
 
 /** The member's e-mail address counts as verified, as after following the e-mail's link (the emulator's admin call). */
 async function markEmailVerified(uid: string) {
@@ -48,10 +40,6 @@ async function signInForToken() {
     body: JSON.stringify({ email: member.email, password: member.password, returnSecureToken: true }),
   })
   idToken = ((await response.json()) as { idToken: string }).idToken
-}
-
-async function expectNoAxeViolations() {
-  expect(await axeViolations(page)).toEqual([])
 }
 
 /** Tabs to the field labelled `label`, checks that focus shows on it, and types `text` into it. */
@@ -74,12 +62,12 @@ async function tabToAndTick(box: Locator, maxPresses: number) {
 async function submitAndFocusAnswer(button: Locator, answer: Locator, maxPresses: number) {
   await pressUntilFocused(page, 'Tab', button, maxPresses)
   await expectFocusVisible(page, button)
-  await expectNoAxeViolations()
+  await expectNoAxeViolations(page)
   await page.keyboard.press('Enter')
   await answer.waitFor()
   await waitForFocus(answer)
   await expectFocusVisible(page, answer)
-  await expectNoAxeViolations()
+  await expectNoAxeViolations(page)
 }
 
 beforeAll(async () => {
@@ -101,7 +89,7 @@ describe('a visitor by keyboard', () => {
     await page.keyboard.press('Enter')
     await page.waitForURL('**/en/reviews')
     await page.getByRole('heading', { level: 1 }).waitFor()
-    await expectNoAxeViolations()
+    await expectNoAxeViolations(page)
 
     // Forwards through every review's link, then back with Shift+Tab. Chromium centres a link it
     // scrolls to; browsers that align it with the top of the window would put it under the sticky
@@ -143,7 +131,7 @@ describe('a visitor by keyboard', () => {
     expect(headingTop, 'the chapter heading starts below the sticky header').toBeGreaterThanOrEqual(headerBottom!)
     await page.keyboard.press('Tab')
     await expectActiveElementVisible(page)
-    await expectNoAxeViolations()
+    await expectNoAxeViolations(page)
   })
 })
 
@@ -186,7 +174,7 @@ describe('a member by keyboard', () => {
     const signIn = page.getByRole('button', { name: 'Sign in', exact: true })
     await pressUntilFocused(page, 'Tab', signIn, 5)
     await expectFocusVisible(page, signIn)
-    await expectNoAxeViolations()
+    await expectNoAxeViolations(page)
     await page.keyboard.press('Enter')
     await page.waitForURL((url) => !url.pathname.startsWith('/en/user/login'))
     await signInForToken()
@@ -204,7 +192,7 @@ describe('a member by keyboard', () => {
     const save = page.getByRole('button', { name: 'Save my address' })
     await pressUntilFocused(page, 'Tab', save, 5)
     await expectFocusVisible(page, save)
-    await expectNoAxeViolations()
+    await expectNoAxeViolations(page)
 
     await page.keyboard.press('Enter')
     // While saving (the button is busy) and once saved, focus stays on the button.
@@ -219,7 +207,7 @@ describe('a member by keyboard', () => {
     // The next Tab goes on from the button, not from the top of the page or into the footer.
     await page.keyboard.press('Shift+Tab')
     await waitForFocus(page.getByLabel('Country', { exact: true }))
-    await expectNoAxeViolations()
+    await expectNoAxeViolations(page)
   })
 
   it('saves the address from a page that sent them there, and keeps their place on the page they go back to', async () => {
@@ -236,7 +224,7 @@ describe('a member by keyboard', () => {
     await page.keyboard.press('Tab')
     expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true)
     await expectActiveElementVisible(page)
-    await expectNoAxeViolations()
+    await expectNoAxeViolations(page)
   })
 
   it('applies to a campaign with screener questions', async () => {
@@ -261,8 +249,8 @@ describe('a member by keyboard', () => {
   })
 
   it('writes and submits a review, and focus moves to the answer', async () => {
-    await suiteCall('POST', 'suite/api/dev/ops', { command: 'ship', id: test.participationId, carrier: 'DHL', tracking: 'KB014600009912' }, false)
-    await suiteCall('POST', 'suite/api/dev/ops', { command: 'deliver', id: test.participationId }, false)
+    await operatorCommand({ command: 'ship', id: test.participationId, carrier: 'DHL', tracking: 'KB014600009912' })
+    await operatorCommand({ command: 'deliver', id: test.participationId })
     await gotoHydrated(page, `/en/products/${test.productId}/reviews/${test.campaignId}`)
     await page.getByRole('heading', { name: 'Your review', level: 2 }).waitFor()
 

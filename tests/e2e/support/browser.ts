@@ -2,7 +2,7 @@ import { createRequire } from 'node:module'
 import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
-import { inject } from 'vitest'
+import { expect, inject } from 'vitest'
 import { CHROMIUM_ARGS, findChromium } from '../../../scripts/lib/browser.mjs'
 
 const require = createRequire(import.meta.url)
@@ -57,6 +57,17 @@ export async function axeViolations(page: Page): Promise<Array<{ id: string; imp
 export async function keepScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true })
   await page.screenshot({ path: resolve(screenshotDir, `${name}.png`), fullPage: true })
+}
+
+/** Fails with the list of axe's WCAG A/AA violations on the page, if there are any. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  expect(await axeViolations(page)).toEqual([])
+}
+
+/** A full-page screenshot taken from the top (the header is sticky, so a scrolled page would show it twice). */
+export async function screenshotFromTop(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await keepScreenshot(page, name)
 }
 
 /** Waits until React has hydrated the page (the router marks the document once it is interactive). */
