@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from './config'
 
+const local = { SUITE_MODE: 'local' }
+
 describe('config', () => {
-  it('defaults to local mode on PGlite, port 8787, loopback, the emulator and demo data', () => {
-    const config = loadConfig({})
+  it('runs in production unless local mode is asked for by name', () => {
+    expect(() => loadConfig({})).toThrow(/DATABASE_URL is required in production/)
+    expect(() => loadConfig({ SUITE_MODE: 'development' })).toThrow(/SUITE_MODE/)
+  })
+
+  it('in local mode: PGlite, port 8787, loopback, the emulator and demo data', () => {
+    const config = loadConfig(local)
     expect(config).toMatchObject({
       mode: 'local',
       port: 8787,
@@ -15,24 +22,23 @@ describe('config', () => {
   })
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db' })
+    expect(loadConfig({ ...local, DATABASE_URL: 'postgres://u@h:5432/db' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db' })
   })
 
   it('remembers a user record for revocation checks for at most 60 s', () => {
-    expect(loadConfig({}).firebase.recordTtlMs).toBe(60_000)
-    expect(loadConfig({ REVOCATION_CHECK_SECONDS: '0' }).firebase.recordTtlMs).toBe(0)
-    expect(() => loadConfig({ REVOCATION_CHECK_SECONDS: '61' })).toThrow(/REVOCATION_CHECK_SECONDS must be at most 60 seconds/)
-    expect(() => loadConfig({ REVOCATION_CHECK_SECONDS: '1.5' })).toThrow(/REVOCATION_CHECK_SECONDS/)
+    expect(loadConfig(local).firebase.recordTtlMs).toBe(60_000)
+    expect(loadConfig({ ...local, REVOCATION_CHECK_SECONDS: '0' }).firebase.recordTtlMs).toBe(0)
+    expect(() => loadConfig({ ...local, REVOCATION_CHECK_SECONDS: '61' })).toThrow(/REVOCATION_CHECK_SECONDS must be at most 60 seconds/)
+    expect(() => loadConfig({ ...local, REVOCATION_CHECK_SECONDS: '1.5' })).toThrow(/REVOCATION_CHECK_SECONDS/)
   })
 
   it('names the bad variable', () => {
-    expect(() => loadConfig({ SUITE_PORT: 'eighty' })).toThrow(/SUITE_PORT/)
-    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/)
-    expect(() => loadConfig({ OTP_PEPPER: 'short' })).toThrow(/OTP_PEPPER/)
+    expect(() => loadConfig({ ...local, SUITE_PORT: 'eighty' })).toThrow(/SUITE_PORT/)
+    expect(() => loadConfig({ ...local, DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/)
+    expect(() => loadConfig({ ...local, OTP_PEPPER: 'short' })).toThrow(/OTP_PEPPER/)
   })
 
   const production = {
-    NODE_ENV: 'production',
     DATABASE_URL: 'postgres://u@h/db',
     FIREBASE_PROJECT_ID: 'testers-circle',
     OTP_PEPPER: 'p'.repeat(40),
@@ -45,6 +51,12 @@ describe('config', () => {
     SMS_AUTH_TOKEN: 'sms-auth-token-0123456789',
     SMS_FROM: '+4915100000000',
   }
+
+  it('listens on loopback only in local mode, and refuses the demo seed in production', () => {
+    expect(() => loadConfig({ ...local, SUITE_HOST: '0.0.0.0' })).toThrow(/SUITE_HOST must be a loopback address in local mode/)
+    expect(loadConfig({ ...local, SUITE_HOST: '::1' }).host).toBe('::1')
+    expect(() => loadConfig({ ...production, SUITE_SEED: 'demo' })).toThrow(/SUITE_SEED=demo is for local mode only/)
+  })
 
   it('refuses the auth emulator and missing secrets in production', () => {
     expect(loadConfig(production)).toMatchObject({ mode: 'production', seed: 'none', firebase: { emulatorHost: null } })
@@ -85,19 +97,20 @@ describe('config', () => {
   })
 
   it('keeps the outbox to itself locally unless OUTBOX_RELAY=true', () => {
-    expect(loadConfig({}).delivery).toEqual({ relay: false, email: null, sms: null })
-    const mailOnly = { OUTBOX_RELAY: 'true', SMTP_URL: 'smtp://127.0.0.1:1025', MAIL_FROM: 'no-reply@testerscircle.example' }
+    expect(loadConfig(local).delivery).toEqual({ relay: false, email: null, sms: null })
+    const mailOnly = { ...local, OUTBOX_RELAY: 'true', SMTP_URL: 'smtp://127.0.0.1:1025', MAIL_FROM: 'no-reply@testerscircle.example' }
     expect(loadConfig(mailOnly).delivery).toEqual({
       relay: true,
       email: { smtpUrl: 'smtp://127.0.0.1:1025', from: 'no-reply@testerscircle.example' },
       sms: null,
     })
-    expect(() => loadConfig({ OUTBOX_RELAY: 'true' })).toThrow(/OUTBOX_RELAY needs SMTP_URL/)
+    expect(() => loadConfig({ ...local, OUTBOX_RELAY: 'true' })).toThrow(/OUTBOX_RELAY needs SMTP_URL/)
     // Half a channel is a mistake, named.
-    expect(() => loadConfig({ SMTP_URL: 'smtp://127.0.0.1:1025' })).toThrow(/MAIL_FROM is required when SMTP_URL is set/)
-    expect(() => loadConfig({ SMS_ACCOUNT_SID: 'AC1', SMS_FROM: 'Testers' })).toThrow(/SMS_AUTH_TOKEN is required/)
+    expect(() => loadConfig({ ...local, SMTP_URL: 'smtp://127.0.0.1:1025' })).toThrow(/MAIL_FROM is required when SMTP_URL is set/)
+    expect(() => loadConfig({ ...local, SMS_ACCOUNT_SID: 'AC1', SMS_FROM: 'Testers' })).toThrow(/SMS_AUTH_TOKEN is required/)
     expect(
-      loadConfig({ SMS_ACCOUNT_SID: 'AC1', SMS_AUTH_TOKEN: 'token-123', SMS_FROM: 'Testers', SMS_API_BASE: 'http://127.0.0.1:9/' }).delivery.sms?.apiBase,
+      loadConfig({ ...local, SMS_ACCOUNT_SID: 'AC1', SMS_AUTH_TOKEN: 'token-123', SMS_FROM: 'Testers', SMS_API_BASE: 'http://127.0.0.1:9/' }).delivery.sms
+        ?.apiBase,
     ).toBe('http://127.0.0.1:9')
   })
 })

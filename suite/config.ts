@@ -24,8 +24,12 @@ const flag = v.pipe(
 )
 const httpUrl = v.pipe(v.string(), v.url('must be a URL'), v.regex(/^https?:\/\//, 'must be an http(s):// URL'))
 
+/** Addresses that only this machine can reach. */
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/
+
 const EnvSchema = v.object({
-  NODE_ENV: v.optional(v.string(), 'development'),
+  // Production unless local mode is asked for by name (npm start, the tests): a forgotten setting never falls back to local mode's trust.
+  SUITE_MODE: v.optional(v.picklist(['local', 'production'], 'must be "local" or "production"'), 'production'),
   SUITE_PORT: v.optional(port, '8787'),
   SUITE_HOST: v.optional(v.pipe(v.string(), v.minLength(1)), '127.0.0.1'),
   DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'))),
@@ -112,7 +116,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`${key} ${issue.message}${got}`)
   }
   const e = result.output
-  const production = e.NODE_ENV === 'production'
+  const production = e.SUITE_MODE === 'production'
+  // Local mode trusts the emulator's unsigned tokens and opens the dev endpoints: loopback only.
+  if (!production && !LOOPBACK.test(e.SUITE_HOST)) {
+    throw new ConfigError(`SUITE_HOST must be a loopback address in local mode (SUITE_MODE=local), got ${JSON.stringify(e.SUITE_HOST)}`)
+  }
 
   if (production) {
     // The emulator accepts forged tokens: a production process must never trust it.
@@ -132,6 +140,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ] as const) {
       if (!e[name]) throw new ConfigError(`${name} is required in production`)
     }
+    // The demo seed creates a member with a published password.
+    if (e.SUITE_SEED === 'demo') throw new ConfigError('SUITE_SEED=demo is for local mode only (SUITE_MODE=local): unset it or set it to none in production')
     // Messages carry one-time codes: never to the SMS API in clear text.
     if (!e.SMS_API_BASE.startsWith('https://')) throw new ConfigError('SMS_API_BASE must be an https:// URL in production')
   }

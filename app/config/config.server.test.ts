@@ -7,7 +7,6 @@ const serviceAccount = JSON.stringify({
   private_key: '-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----\n',
 })
 const production = {
-  NODE_ENV: 'production',
   FIREBASE_API_KEY: 'key',
   FIREBASE_AUTH_DOMAIN: 'tc-prod.firebaseapp.com',
   FIREBASE_PROJECT_ID: 'tc-prod',
@@ -16,8 +15,18 @@ const production = {
 }
 
 describe('portal configuration', () => {
-  it('needs nothing in local mode and uses the emulator on loopback', () => {
-    const config = readPortalConfig({})
+  it('runs in production unless local mode is asked for by name', () => {
+    expect(() => readPortalConfig({})).toThrow(/FIREBASE_API_KEY/)
+    expect(() => readPortalConfig({ PORTAL_MODE: 'dev' })).toThrow(/PORTAL_MODE/)
+  })
+
+  it('listens on loopback only in local mode', () => {
+    expect(() => readPortalConfig({ PORTAL_MODE: 'local', HOST: '0.0.0.0' })).toThrow(/HOST must be a loopback address in local mode/)
+    expect(readPortalConfig({ PORTAL_MODE: 'local', HOST: '127.0.0.1' }).mode).toBe('local')
+  })
+
+  it('needs nothing else in local mode and uses the emulator on loopback', () => {
+    const config = readPortalConfig({ PORTAL_MODE: 'local' })
     expect(config.mode).toBe('local')
     expect(config.authEmulatorHost).toBe('127.0.0.1:9099')
     expect(config.firebaseWeb.projectId).toBe('demo-portal')
@@ -25,7 +34,7 @@ describe('portal configuration', () => {
   })
 
   it('refuses an emulator that is not on loopback', () => {
-    expect(() => readPortalConfig({ FIREBASE_AUTH_EMULATOR_HOST: '10.0.0.5:9099' })).toThrow(/FIREBASE_AUTH_EMULATOR_HOST/)
+    expect(() => readPortalConfig({ PORTAL_MODE: 'local', FIREBASE_AUTH_EMULATOR_HOST: '10.0.0.5:9099' })).toThrow(/FIREBASE_AUTH_EMULATOR_HOST/)
   })
 
   it('reads a complete production configuration with secure cookies', () => {
@@ -36,15 +45,15 @@ describe('portal configuration', () => {
   })
 
   it('injects faults only where a test asks for it, and never in production', () => {
-    expect(readPortalConfig({}).faultInjection).toBe(false)
-    expect(readPortalConfig({ PORTAL_FAULT_INJECTION: '1' }).faultInjection).toBe(true)
+    expect(readPortalConfig({ PORTAL_MODE: 'local' }).faultInjection).toBe(false)
+    expect(readPortalConfig({ PORTAL_MODE: 'local', PORTAL_FAULT_INJECTION: '1' }).faultInjection).toBe(true)
     expect(() => readPortalConfig({ ...production, PORTAL_FAULT_INJECTION: '1' })).toThrow(/PORTAL_FAULT_INJECTION/)
   })
 
   it('remembers a member’s revocation state 60 s by default, 0 to 60 s when set, in both modes', () => {
-    expect(readPortalConfig({}).recordTtlMs).toBe(60_000)
+    expect(readPortalConfig({ PORTAL_MODE: 'local' }).recordTtlMs).toBe(60_000)
     expect(readPortalConfig(production).recordTtlMs).toBe(60_000)
-    expect(readPortalConfig({ REVOCATION_CHECK_SECONDS: '0' }).recordTtlMs).toBe(0)
+    expect(readPortalConfig({ PORTAL_MODE: 'local', REVOCATION_CHECK_SECONDS: '0' }).recordTtlMs).toBe(0)
     expect(readPortalConfig({ ...production, REVOCATION_CHECK_SECONDS: '15' }).recordTtlMs).toBe(15_000)
     expect(() => readPortalConfig({ REVOCATION_CHECK_SECONDS: '61' })).toThrow(/REVOCATION_CHECK_SECONDS must be at most 60 seconds/)
     expect(() => readPortalConfig({ REVOCATION_CHECK_SECONDS: '1.5' })).toThrow(/REVOCATION_CHECK_SECONDS/)

@@ -62,6 +62,8 @@ const RevocationCheckSeconds = v.pipe(
   v.transform(Number),
   v.maxValue(MAX_RECORD_TTL_SECONDS, `REVOCATION_CHECK_SECONDS must be at most ${MAX_RECORD_TTL_SECONDS} seconds`),
 )
+/** Addresses that only this machine can reach. */
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/
 const HostPort = v.pipe(v.string(), v.regex(/^(127\.0\.0\.1|localhost|\[::1\]):\d{2,5}$/, 'FIREBASE_AUTH_EMULATOR_HOST must be a loopback host:port'))
 
 function issuesText(issues: readonly v.BaseIssue<unknown>[], name: string): string {
@@ -75,9 +77,13 @@ function parse<T>(schema: v.GenericSchema<unknown, T>, value: unknown, name: str
 }
 
 export function readPortalConfig(env: Record<string, string | undefined>): PortalConfig {
-  const mode =
-    parse(v.optional(v.picklist(['local', 'production'], 'PORTAL_MODE must be "local" or "production"')), env.PORTAL_MODE, 'PORTAL_MODE') ??
-    (env.NODE_ENV === 'production' ? 'production' : 'local')
+  // Production unless local mode is asked for by name (npm start, the tests): a forgotten setting
+  // never falls back to local mode's emulator and unsecured cookies.
+  const mode = parse(
+    v.optional(v.picklist(['local', 'production'], 'PORTAL_MODE must be "local" or "production"'), 'production'),
+    env.PORTAL_MODE,
+    'PORTAL_MODE',
+  )
   const maxAgeSeconds = parse(v.optional(SessionDays, '5'), env.SESSION_DAYS, 'SESSION_DAYS') * DAY
   const recordTtlMs = parse(v.optional(RevocationCheckSeconds, String(MAX_RECORD_TTL_SECONDS)), env.REVOCATION_CHECK_SECONDS, 'REVOCATION_CHECK_SECONDS') * 1000
   const suiteUrl = parse(v.optional(v.pipe(v.string(), v.url('SUITE_URL must be a URL')), 'http://127.0.0.1:8787'), env.SUITE_URL, 'SUITE_URL').replace(
@@ -86,6 +92,13 @@ export function readPortalConfig(env: Record<string, string | undefined>): Porta
   )
 
   if (mode === 'local') {
+    // Local mode trusts the emulator's tokens: loopback only. HOST is where the built server listens,
+    // on every interface when it is unset; the dev server (vite) listens on localhost by itself.
+    if (env.HOST === undefined ? !import.meta.env.DEV : !LOOPBACK.test(env.HOST)) {
+      throw new ConfigError(
+        `HOST must be a loopback address in local mode (PORTAL_MODE=local), got ${env.HOST === undefined ? 'none (every interface)' : JSON.stringify(env.HOST)}`,
+      )
+    }
     return {
       mode,
       firebaseWeb: { apiKey: 'demo-api-key', authDomain: `${LOCAL_PROJECT_ID}.firebaseapp.com`, projectId: LOCAL_PROJECT_ID },

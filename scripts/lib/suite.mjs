@@ -16,7 +16,7 @@ export function startSuite({ port, authEmulatorHost, dataDir, quiet = false, env
   return startNode('suite', [tsx, resolve(root, 'suite/server.ts')], {
     quiet,
     env: {
-      NODE_ENV: 'development',
+      SUITE_MODE: 'local',
       SUITE_PORT: String(port),
       SUITE_HOST: '127.0.0.1',
       SUITE_DATA_DIR: dataDir,

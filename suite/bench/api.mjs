@@ -97,7 +97,7 @@ async function main() {
       startNode(name, [...args, serverFile], {
         quiet: true,
         env: {
-          NODE_ENV: 'development',
+          SUITE_MODE: 'local',
           SUITE_PORT: String(port),
           SUITE_HOST: '127.0.0.1',
           SUITE_SEED: 'demo',
