@@ -68,6 +68,44 @@ describe('identity and member', () => {
     expect(good.referredBy).toBe(true)
   })
 
+  it('takes a referral code at registration only, and never one that closes a cycle', async () => {
+    const [cy, dee] = await Promise.all([createTestMember(), createTestMember()])
+    // Cy registers without a code; Dee registers with Cy's.
+    const cyMember = expectOk(await call(h.app, 'POST', MEMBERS_PATH, { token: cy.bearer, body: { firstName: 'Cy', lastName: 'Cle' } }), MemberSchema, 201)
+    const deeMember = expectOk(
+      await call(h.app, 'POST', MEMBERS_PATH, { token: dee.bearer, body: { firstName: 'Dee', lastName: 'Dee', referralCode: cyMember.referralCode } }),
+      MemberSchema,
+      201,
+    )
+    // Cy cannot add Dee's code afterwards: the two would refer each other.
+    const late = await call(h.app, 'POST', MEMBERS_PATH, { token: cy.bearer, body: { firstName: 'Cy', lastName: 'Cle', referralCode: deeMember.referralCode } })
+    expectError(late, 'CONFLICT', 409)
+    expect(expectOk(await call(h.app, 'GET', MEMBERS_PATH, { token: cy.bearer }), MemberSchema).referredBy).toBe(false)
+    // Dee repeating the registration with the code it carried changes nothing.
+    const again = await call(h.app, 'POST', MEMBERS_PATH, {
+      token: dee.bearer,
+      body: { firstName: 'Dee', lastName: 'Dee', referralCode: cyMember.referralCode },
+    })
+    expect(expectOk(again, MemberSchema).referredBy).toBe(true)
+  })
+
+  it('refuses, at registration, the code of a member this one referred', async () => {
+    const [eve, fay] = await Promise.all([createTestMember(), createTestMember()])
+    // Eve's record exists (first use) before she registers; Fay registers first, with Eve's code.
+    const eveRecord = expectOk(await call(h.app, 'GET', MEMBERS_PATH, { token: eve.bearer }), MemberSchema)
+    const fayMember = expectOk(
+      await call(h.app, 'POST', MEMBERS_PATH, { token: fay.bearer, body: { firstName: 'Fay', lastName: 'F', referralCode: eveRecord.referralCode } }),
+      MemberSchema,
+      201,
+    )
+    const cycle = await call(h.app, 'POST', MEMBERS_PATH, {
+      token: eve.bearer,
+      body: { firstName: 'Eve', lastName: 'E', referralCode: fayMember.referralCode },
+    })
+    expect(expectError(cycle, 'BAD_REQUEST', 400).fields).toEqual({ referralCode: ['belongs to a member you referred'] })
+    expect(expectOk(await call(h.app, 'GET', MEMBERS_PATH, { token: eve.bearer }), MemberSchema).referredBy).toBe(false)
+  })
+
   it('rejects bad input with field errors and writes nothing', async () => {
     const result = await call(h.app, 'POST', MEMBERS_PATH, { token: bob.bearer, body: { firstName: '', lastName: 'X', isAdmin: true } })
     const error = expectError(result, 'BAD_REQUEST', 400)

@@ -6,7 +6,7 @@ import { preparedPerDatabase, type Db, type Executor } from '../db/client'
 import { addresses, ledgerEntries, members, participations } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import type { VerifiedIdentity } from '../identity/identity'
-import { badRequest, unauthenticated } from '../http/errors'
+import { badRequest, conflict, unauthenticated } from '../http/errors'
 import { toAddress } from './address'
 import { randomCode } from './discount-codes'
 import { syncMissions } from './missions'
@@ -226,6 +226,19 @@ export async function referrerByCode(ex: Executor, code: string, exceptMemberId?
   return row ?? null
 }
 
+/** Whether following the referrer's own referrers leads back to this member (a referral cycle). */
+async function refersBackTo(ex: Executor, referrer: MemberRow, memberId: string): Promise<boolean> {
+  const seen = new Set<string>()
+  let next = referrer.referredById
+  while (next !== null && !seen.has(next)) {
+    if (next === memberId) return true
+    seen.add(next)
+    const [row] = await ex.select({ referredById: members.referredById }).from(members).where(eq(members.id, next))
+    next = row?.referredById ?? null
+  }
+  return false
+}
+
 /**
  * POST suite/api/members: sets the names given at registration and, once, the referrer.
  * Idempotent: repeating it changes nothing further.
@@ -247,10 +260,19 @@ export async function completeRegistration(
       updatedAt: deps.clock.now(),
     }
     if (body.birthDate !== undefined) changes.birthDate = body.birthDate
-    if (body.referralCode && locked.referredById === null) {
+    if (body.referralCode) {
       const referrer = await referrerByCode(tx, body.referralCode, locked.id)
       if (!referrer) throw badRequest('The referral code is not valid', { referralCode: ['is not a valid referral code'] })
-      changes.referredById = referrer.id
+      if (!firstTime) {
+        // A code counts at registration only: added later, two members could refer each other.
+        // Repeating the registration with the code it already carried changes nothing.
+        if (locked.referredById !== referrer.id) throw conflict('A referral code can only be given when registering')
+      } else {
+        if (await refersBackTo(tx, referrer, locked.id)) {
+          throw badRequest('The referral code is not valid', { referralCode: ['belongs to a member you referred'] })
+        }
+        changes.referredById = referrer.id
+      }
     }
     const [updated] = await tx.update(members).set(changes).where(eq(members.id, locked.id)).returning()
     if (!updated) throw new Error('Member disappeared')
