@@ -50,12 +50,21 @@ describe('config', () => {
     SMS_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef',
     SMS_AUTH_TOKEN: 'sms-auth-token-0123456789',
     SMS_FROM: '+4915100000000',
+    SUITE_TRUSTED_PROXIES: '10.0.0.5,10.0.0.6',
   }
 
   it('listens on loopback only in local mode, and refuses the demo seed in production', () => {
     expect(() => loadConfig({ ...local, SUITE_HOST: '0.0.0.0' })).toThrow(/SUITE_HOST must be a loopback address in local mode/)
     expect(loadConfig({ ...local, SUITE_HOST: '::1' }).host).toBe('::1')
     expect(() => loadConfig({ ...production, SUITE_SEED: 'demo' })).toThrow(/SUITE_SEED=demo is for local mode only/)
+  })
+
+  it('believes X-Forwarded-For from the portal on loopback locally, and from configured addresses only in production', () => {
+    expect(loadConfig(local).trustedProxies).toEqual(['127.0.0.1', '::1'])
+    expect(loadConfig(production).trustedProxies).toEqual(['10.0.0.5', '10.0.0.6'])
+    const { SUITE_TRUSTED_PROXIES: _omitted, ...withoutProxies } = production
+    expect(() => loadConfig(withoutProxies)).toThrow(/SUITE_TRUSTED_PROXIES is required in production/)
+    expect(() => loadConfig({ ...local, SUITE_TRUSTED_PROXIES: 'portal.internal' })).toThrow(/SUITE_TRUSTED_PROXIES/)
   })
 
   it('refuses the auth emulator and missing secrets in production', () => {

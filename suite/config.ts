@@ -52,7 +52,8 @@ const EnvSchema = v.object({
   SHOPIFY_SHOP: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9-]+\.myshopify\.com$/, 'must be <shop>.myshopify.com'))),
   SHOPIFY_ADMIN_TOKEN: v.optional(v.pipe(v.string(), v.minLength(10))),
   SUITE_SEED: v.optional(v.picklist(['demo', 'none'])),
-  SUITE_TRUST_PROXY: v.optional(flag, 'false'),
+  // Proxies whose X-Forwarded-For is believed (the portal's addresses): comma-separated IPs.
+  SUITE_TRUSTED_PROXIES: v.optional(v.pipe(v.string(), v.regex(/^[\d.:a-fA-F]+(,[\d.:a-fA-F]+)*$/, 'must be IP addresses separated by commas'))),
   OUTBOX_RELAY: v.optional(flag),
   SMTP_URL: v.optional(v.pipe(v.string(), v.url('must be a URL'), v.regex(/^smtps?:\/\/[^/]+/, 'must be an smtp:// or smtps:// URL'))),
   // An address with an optional display name: "Testers Circle <no-reply@example.com>".
@@ -84,7 +85,8 @@ export interface SuiteConfig {
   intercomSecret: string
   shopify: { shop: string; adminToken: string } | null
   seed: 'demo' | 'none'
-  trustProxy: boolean
+  /** Peers whose X-Forwarded-For names the client (the portal); any other peer is the client itself. */
+  trustedProxies: string[]
   logLevel: string
   /** The outbox relay: on in production, off locally (the outbox is only shown) unless OUTBOX_RELAY=true. */
   delivery: {
@@ -137,6 +139,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'SMS_ACCOUNT_SID',
       'SMS_AUTH_TOKEN',
       'SMS_FROM',
+      // Without it every browser's log entries would share the portal's one rate-limit bucket.
+      'SUITE_TRUSTED_PROXIES',
     ] as const) {
       if (!e[name]) throw new ConfigError(`${name} is required in production`)
     }
@@ -166,7 +170,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     intercomSecret: e.INTERCOM_SECRET ?? LOCAL_SECRET,
     shopify: e.SHOPIFY_SHOP && e.SHOPIFY_ADMIN_TOKEN ? { shop: e.SHOPIFY_SHOP, adminToken: e.SHOPIFY_ADMIN_TOKEN } : null,
     seed: e.SUITE_SEED ?? (production ? 'none' : 'demo'),
-    trustProxy: e.SUITE_TRUST_PROXY,
+    // Locally the portal runs on this machine; in production its addresses are configuration.
+    trustedProxies: e.SUITE_TRUSTED_PROXIES?.split(',') ?? (production ? [] : ['127.0.0.1', '::1']),
     logLevel: e.LOG_LEVEL,
     delivery: {
       relay,

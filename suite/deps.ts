@@ -43,6 +43,6 @@ export interface SuiteDeps {
     otpPepper: string
     intercomSecret: string
     /** Take the client address from X-Forwarded-For (only behind a trusted proxy). */
-    trustProxy: boolean
+    trustedProxies: string[]
   }
 }

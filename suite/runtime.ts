@@ -40,7 +40,7 @@ export async function createRuntime(config: SuiteConfig): Promise<Runtime> {
       mode: config.mode,
       otpPepper: config.otpPepper,
       intercomSecret: config.intercomSecret,
-      trustProxy: config.trustProxy,
+      trustedProxies: config.trustedProxies,
     },
   }
   const { delivery } = config

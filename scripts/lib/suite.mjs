@@ -22,7 +22,6 @@ export function startSuite({ port, authEmulatorHost, dataDir, quiet = false, env
       SUITE_DATA_DIR: dataDir,
       SUITE_SEED: 'demo',
       // The portal in front forwards each browser's address (the log collector's rate limit).
-      SUITE_TRUST_PROXY: 'true',
       FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost,
       GCLOUD_PROJECT: 'demo-portal',
       LOG_LEVEL: quiet ? 'warn' : 'info',

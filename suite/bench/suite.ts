@@ -35,7 +35,12 @@ const deps: SuiteDeps = {
   outbox: databaseOutbox(systemClock),
   logger: pino({ level: 'warn' }),
   discountCodes: localDiscountCodes,
-  settings: { mode: 'local', otpPepper: 'bench-pepper-bench-pepper-bench-pepper', intercomSecret: 'bench-secret-bench-secret-bench-secret', trustProxy: false },
+  settings: {
+    mode: 'local',
+    otpPepper: 'bench-pepper-bench-pepper-bench-pepper',
+    intercomSecret: 'bench-secret-bench-secret-bench-secret',
+    trustedProxies: [],
+  },
 }
 await seedDemoData(deps)
 const token = await signIn(DEMO_MEMBER.email, DEMO_MEMBER.password)

@@ -59,6 +59,16 @@ describe('logs collector', () => {
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
     expectOk(await call(h.app, 'POST', LOGS_COLLECTOR_PATH, { body: entry(), headers: { 'x-forwarded-for': '198.51.100.8' } }), LogAcceptedSchema, 201)
   })
+
+  it('believes X-Forwarded-For from the portal only: anyone else counts under their own address', async () => {
+    const direct = (forwardedFor: string) =>
+      call(h.app, 'POST', LOGS_COLLECTOR_PATH, { body: entry(), peer: '192.0.2.77', headers: { 'x-forwarded-for': forwardedFor } })
+    // A new made-up address on every call does not give a fresh allowance.
+    for (let i = 0; i < LOG_ENTRIES_PER_MINUTE; i++) expectOk(await direct(`203.0.113.${i}`), LogAcceptedSchema, 201)
+    expectError(await direct('203.0.113.250'), 'RATE_LIMITED', 429)
+    // The portal's other clients are not affected.
+    expectOk(await call(h.app, 'POST', LOGS_COLLECTOR_PATH, { body: entry(), headers: { 'x-forwarded-for': '198.51.100.9' } }), LogAcceptedSchema, 201)
+  })
 })
 
 describe('probes and errors', () => {

@@ -9,14 +9,20 @@ import type { SuiteContext } from '../http/env'
 import { ApiError, rateLimited } from '../http/errors'
 import { hit } from '../services/rate-limit'
 
-/** The client's address: the proxy's X-Forwarded-For when trusted, else the socket's. */
-export function clientAddress(c: SuiteContext, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-    if (forwarded) return forwarded
-  }
+/**
+ * The client's address: the socket's, unless the socket is a trusted proxy (the portal), whose
+ * X-Forwarded-For then names the client (the entry nearest to us that is not itself a proxy).
+ * Anyone else's X-Forwarded-For is ignored: a client cannot choose its own rate-limit bucket.
+ */
+export function clientAddress(c: SuiteContext, trustedProxies: readonly string[]): string {
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming
-  return incoming?.socket?.remoteAddress ?? 'unknown'
+  const peer = (incoming?.socket?.remoteAddress ?? 'unknown').replace(/^::ffff:/, '')
+  if (!trustedProxies.includes(peer)) return peer
+  const forwarded = (c.req.header('x-forwarded-for') ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+  return forwarded.reverse().find((entry) => !trustedProxies.includes(entry)) ?? peer
 }
 
 export function registerLogRoutes(route: RegisterRoute, deps: SuiteDeps) {
@@ -28,7 +34,7 @@ export function registerLogRoutes(route: RegisterRoute, deps: SuiteDeps) {
   })
   // Counted before the entry is read: malformed entries use up the client's allowance too.
   const limitRate = async (c: SuiteContext, next: () => Promise<void>) => {
-    const { count, retryAfter } = await hit(deps.db, `logs:${clientAddress(c, deps.settings.trustProxy)}`, 60_000, deps.clock.now())
+    const { count, retryAfter } = await hit(deps.db, `logs:${clientAddress(c, deps.settings.trustedProxies)}`, 60_000, deps.clock.now())
     if (count > LOG_ENTRIES_PER_MINUTE) throw rateLimited('Too many log entries; slow down', retryAfter)
     await next()
   }

@@ -68,7 +68,8 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
       mode: 'local',
       otpPepper: 'test-pepper-test-pepper-test-pepper-0000',
       intercomSecret: 'test-intercom-secret-test-intercom-secret',
-      trustProxy: true,
+      // Calls come from the portal's address (CallOptions.peer), which forwards its browsers' addresses.
+      trustedProxies: ['127.0.0.1'],
       ...options.settings,
     },
   }
@@ -80,6 +81,8 @@ export interface CallOptions {
   body?: unknown
   query?: Record<string, string>
   headers?: Record<string, string>
+  /** The address the request comes from, as the socket would give it (the portal's, by default). */
+  peer?: string
 }
 
 export interface CallResult {
@@ -98,7 +101,7 @@ export async function call(app: SuiteApp, method: string, path: string, options:
     body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
   }
   const qs = options.query ? `?${new URLSearchParams(options.query)}` : ''
-  const response = await app.request(`/${path}${qs}`, { method, headers, body })
+  const response = await app.request(`/${path}${qs}`, { method, headers, body }, { incoming: { socket: { remoteAddress: options.peer ?? '127.0.0.1' } } })
   const text = await response.text()
   let json: unknown = null
   try {
