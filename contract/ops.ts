@@ -29,6 +29,7 @@ export const OpsCommandSchema = v.variant('command', [
     reason: v.pipe(v.string(), v.trim(), v.minLength(3), v.maxLength(200)),
   }),
   v.strictObject({ command: v.literal('delete-identities') }),
+  v.strictObject({ command: v.literal('purge'), days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(3650))) }),
   v.strictObject({ command: v.literal('list'), what: v.picklist(LISTS), campaign: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(120))) }),
 ])
 export type OpsCommand = v.InferOutput<typeof OpsCommandSchema>

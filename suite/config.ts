@@ -52,6 +52,11 @@ const EnvSchema = v.object({
   SHOPIFY_SHOP: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9-]+\.myshopify\.com$/, 'must be <shop>.myshopify.com'))),
   SHOPIFY_ADMIN_TOKEN: v.optional(v.pipe(v.string(), v.minLength(10))),
   SUITE_SEED: v.optional(v.picklist(['demo', 'none'])),
+  // Days that delivered messages, expired one-time codes and front-end logs are kept.
+  RETENTION_DAYS: v.optional(
+    v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number of days'), v.transform(Number), v.minValue(1), v.maxValue(3650)),
+    '30',
+  ),
   // Proxies whose X-Forwarded-For is believed (the portal's addresses): comma-separated IPs.
   SUITE_TRUSTED_PROXIES: v.optional(v.pipe(v.string(), v.regex(/^[\d.:a-fA-F]+(,[\d.:a-fA-F]+)*$/, 'must be IP addresses separated by commas'))),
   OUTBOX_RELAY: v.optional(flag),
@@ -85,6 +90,8 @@ export interface SuiteConfig {
   intercomSecret: string
   shopify: { shop: string; adminToken: string } | null
   seed: 'demo' | 'none'
+  /** Days that delivered messages, expired one-time codes and front-end logs are kept (services/retention.ts). */
+  retentionDays: number
   /** Peers whose X-Forwarded-For names the client (the portal); any other peer is the client itself. */
   trustedProxies: string[]
   logLevel: string
@@ -170,6 +177,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     intercomSecret: e.INTERCOM_SECRET ?? LOCAL_SECRET,
     shopify: e.SHOPIFY_SHOP && e.SHOPIFY_ADMIN_TOKEN ? { shop: e.SHOPIFY_SHOP, adminToken: e.SHOPIFY_ADMIN_TOKEN } : null,
     seed: e.SUITE_SEED ?? (production ? 'none' : 'demo'),
+    retentionDays: e.RETENTION_DAYS,
     // Locally the portal runs on this machine; in production its addresses are configuration.
     trustedProxies: e.SUITE_TRUSTED_PROXIES?.split(',') ?? (production ? [] : ['127.0.0.1', '::1']),
     logLevel: e.LOG_LEVEL,

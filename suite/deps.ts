@@ -42,7 +42,9 @@ export interface SuiteDeps {
     mode: 'local' | 'production'
     otpPepper: string
     intercomSecret: string
-    /** Take the client address from X-Forwarded-For (only behind a trusted proxy). */
+    /** Peers whose X-Forwarded-For names the client (the portal); any other peer is the client itself. */
     trustedProxies: string[]
+    /** Days that delivered messages, expired one-time codes and front-end logs are kept. */
+    retentionDays: number
   }
 }

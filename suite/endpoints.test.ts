@@ -24,7 +24,7 @@ const deps = {
   // As local mode builds it: a clock the dev clock route can move, so that route is served too.
   adjustClock: () => {},
   logger: pino({ level: 'silent' }),
-  settings: { mode: 'local', otpPepper: 'x'.repeat(32), intercomSecret: 'x'.repeat(32), trustedProxies: [] },
+  settings: { mode: 'local', otpPepper: 'x'.repeat(32), intercomSecret: 'x'.repeat(32), trustedProxies: [], retentionDays: 30 },
 } as unknown as SuiteDeps
 
 describe('endpoint table', () => {

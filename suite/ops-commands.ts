@@ -9,6 +9,7 @@ import { pointsBalance } from './services/members'
 import { credit } from './services/missions'
 import { approveReview, deliver, issueReturnLabel, markReturned, rejectReview, selectParticipation, ship } from './services/operations'
 import { deletePendingIdentities } from './services/privacy'
+import { purgeExpired } from './services/retention'
 
 export async function runOpsCommand(deps: SuiteDeps, cmd: OpsCommand): Promise<unknown> {
   switch (cmd.command) {
@@ -33,6 +34,8 @@ export async function runOpsCommand(deps: SuiteDeps, cmd: OpsCommand): Promise<u
       return grantPoints(deps, cmd.email, cmd.points, cmd.reason)
     case 'delete-identities':
       return deletePendingIdentities(deps)
+    case 'purge':
+      return purgeExpired(deps.db, deps.clock.now(), cmd.days ?? deps.settings.retentionDays)
     case 'list':
       return list(deps, cmd.what, cmd.campaign)
   }

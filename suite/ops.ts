@@ -28,6 +28,7 @@ Act:
   mark-returned <shipmentId|participationId>
   grant-points <member e-mail> --points N --reason "…"  goodwill points, shown in the member's points history
   delete-identities                                delete the sign-in accounts that account deletions could only disable
+  purge [--days N]                                 delete delivered messages, expired codes and front-end logs older than N days (RETENTION_DAYS)
 
 A tester's way: list waitlisted → select → list selected → ship → deliver → list pending-reviews →
 approve-review (or reject-review). Every list prints the ids the next command takes.
@@ -44,6 +45,7 @@ function parseCommand(argv: string[]): OpsCommand {
       'label-url': { type: 'string' },
       campaign: { type: 'string' },
       points: { type: 'string' },
+      days: { type: 'string' },
     },
   })
   const [command, arg] = positionals
@@ -68,6 +70,9 @@ function parseCommand(argv: string[]): OpsCommand {
       Object.assign(raw, { email: arg, points: values.points === undefined ? undefined : Number(values.points), reason: values.reason })
       break
     case 'delete-identities':
+      break
+    case 'purge':
+      if (values.days !== undefined) raw['days'] = Number(values.days)
       break
     case 'list':
       raw['what'] = arg

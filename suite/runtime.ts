@@ -41,6 +41,7 @@ export async function createRuntime(config: SuiteConfig): Promise<Runtime> {
       otpPepper: config.otpPepper,
       intercomSecret: config.intercomSecret,
       trustedProxies: config.trustedProxies,
+      retentionDays: config.retentionDays,
     },
   }
   const { delivery } = config

@@ -6,6 +6,7 @@ import { createRuntime } from './runtime'
 import { DEMO_MEMBER } from './seed/catalogue'
 import { seedDemoData } from './seed/seed'
 import type { SuiteDeps } from './deps'
+import { purgeExpired } from './services/retention'
 
 async function main() {
   const config = loadConfig()
@@ -27,12 +28,22 @@ async function main() {
     log.info({ url: `http://${config.host}:${info.port}` }, 'suite listening')
   })
   relay?.start()
+  // Retention: what is kept only for a while goes hourly (services/retention.ts), starting now.
+  const purge = () =>
+    purgeExpired(deps.db, deps.clock.now(), config.retentionDays).then(
+      (purged) => log.info(purged, 'purged what is past its retention'),
+      (error: unknown) => log.warn({ err: error }, 'purge failed; tried again within the hour'),
+    )
+  void purge()
+  const purging = setInterval(() => void purge(), 60 * 60_000)
+  purging.unref()
 
   let stopping = false
   const stop = (signal: string) => {
     if (stopping) return
     stopping = true
     log.info({ signal }, 'stopping')
+    clearInterval(purging)
     // The relay finishes the message in hand (deliveries time out at 15 s) and releases the rest
     // of its batch before the database closes; what a hard exit cuts off is retried after its lease.
     const relayStopped = relay ? relay.stop() : Promise.resolve()

@@ -40,6 +40,7 @@ const deps: SuiteDeps = {
     otpPepper: 'bench-pepper-bench-pepper-bench-pepper',
     intercomSecret: 'bench-secret-bench-secret-bench-secret',
     trustedProxies: [],
+    retentionDays: 30,
   },
 }
 await seedDemoData(deps)

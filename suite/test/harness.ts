@@ -70,6 +70,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
       intercomSecret: 'test-intercom-secret-test-intercom-secret',
       // Calls come from the portal's address (CallOptions.peer), which forwards its browsers' addresses.
       trustedProxies: ['127.0.0.1'],
+      retentionDays: 30,
       ...options.settings,
     },
   }

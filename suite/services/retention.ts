@@ -1,0 +1,29 @@
+// What is kept only for a while: outbox messages once delivered or given up on, one-time codes
+// past their expiry, front-end log entries and rate-limit windows, each older than the retention
+// period (RETENTION_DAYS). The server purges hourly; operators can purge at once (`purge`).
+import { and, isNotNull, lt, or } from 'drizzle-orm'
+import type { Executor } from '../db/client'
+import { frontEndLogs, otpCodes, outbox, rateLimits } from '../db/schema'
+
+export const DEFAULT_RETENTION_DAYS = 30
+const DAY_MS = 24 * 60 * 60 * 1000
+
+export interface Purged {
+  outbox: number
+  otpCodes: number
+  frontEndLogs: number
+  rateLimits: number
+}
+
+/** Deletes what is older than `days` days at `now`; a message still waiting for delivery is kept, however old. */
+export async function purgeExpired(ex: Executor, now: Date, days: number): Promise<Purged> {
+  const before = new Date(now.getTime() - days * DAY_MS)
+  const messages = await ex
+    .delete(outbox)
+    .where(and(lt(outbox.createdAt, before), or(isNotNull(outbox.sentAt), isNotNull(outbox.failedAt))))
+    .returning({ id: outbox.id })
+  const codes = await ex.delete(otpCodes).where(lt(otpCodes.expiresAt, before)).returning({ id: otpCodes.id })
+  const logs = await ex.delete(frontEndLogs).where(lt(frontEndLogs.receivedAt, before)).returning({ id: frontEndLogs.id })
+  const windows = await ex.delete(rateLimits).where(lt(rateLimits.windowStart, before)).returning({ key: rateLimits.key })
+  return { outbox: messages.length, otpCodes: codes.length, frontEndLogs: logs.length, rateLimits: windows.length }
+}
