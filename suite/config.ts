@@ -3,6 +3,8 @@
 import { resolve } from 'node:path'
 import * as v from 'valibot'
 import { MAX_RECORD_TTL_SECONDS } from '../contract/credentials.server'
+import { SHIPPING_COUNTRIES } from '../contract/common'
+import type { SmsLimits } from './deps'
 
 export class ConfigError extends Error {
   override name = 'ConfigError'
@@ -52,6 +54,10 @@ const EnvSchema = v.object({
   SHOPIFY_SHOP: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9-]+\.myshopify\.com$/, 'must be <shop>.myshopify.com'))),
   SHOPIFY_ADMIN_TOKEN: v.optional(v.pipe(v.string(), v.minLength(10))),
   SUITE_SEED: v.optional(v.picklist(['demo', 'none'])),
+  // Text messages cost money: the countries they may go to, and how many per hour in all and per client address.
+  SMS_COUNTRIES: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{2}(,[A-Z]{2})*$/, 'must be two-letter country codes separated by commas'))),
+  SMS_PER_HOUR: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.minValue(1)), '200'),
+  SMS_PER_CLIENT_PER_HOUR: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.minValue(1)), '10'),
   // Days that delivered messages, expired one-time codes and front-end logs are kept.
   RETENTION_DAYS: v.optional(
     v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number of days'), v.transform(Number), v.minValue(1), v.maxValue(3650)),
@@ -90,6 +96,8 @@ export interface SuiteConfig {
   intercomSecret: string
   shopify: { shop: string; adminToken: string } | null
   seed: 'demo' | 'none'
+  /** Where and how many text messages may be sent (one-time codes). */
+  smsLimits: SmsLimits
   /** Days that delivered messages, expired one-time codes and front-end logs are kept (services/retention.ts). */
   retentionDays: number
   /** Peers whose X-Forwarded-For names the client (the portal); any other peer is the client itself. */
@@ -178,6 +186,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shopify: e.SHOPIFY_SHOP && e.SHOPIFY_ADMIN_TOKEN ? { shop: e.SHOPIFY_SHOP, adminToken: e.SHOPIFY_ADMIN_TOKEN } : null,
     seed: e.SUITE_SEED ?? (production ? 'none' : 'demo'),
     retentionDays: e.RETENTION_DAYS,
+    smsLimits: { countries: e.SMS_COUNTRIES?.split(',') ?? [...SHIPPING_COUNTRIES], perHour: e.SMS_PER_HOUR, perClientPerHour: e.SMS_PER_CLIENT_PER_HOUR },
     // Locally the portal runs on this machine; in production its addresses are configuration.
     trustedProxies: e.SUITE_TRUSTED_PROXIES?.split(',') ?? (production ? [] : ['127.0.0.1', '::1']),
     logLevel: e.LOG_LEVEL,

@@ -46,5 +46,13 @@ export interface SuiteDeps {
     trustedProxies: string[]
     /** Days that delivered messages, expired one-time codes and front-end logs are kept. */
     retentionDays: number
+    smsLimits: SmsLimits
   }
+}
+
+/** Text messages cost money: only to these countries, and at most this many per hour in all and per client address. */
+export interface SmsLimits {
+  countries: string[]
+  perHour: number
+  perClientPerHour: number
 }

@@ -24,7 +24,14 @@ const deps = {
   // As local mode builds it: a clock the dev clock route can move, so that route is served too.
   adjustClock: () => {},
   logger: pino({ level: 'silent' }),
-  settings: { mode: 'local', otpPepper: 'x'.repeat(32), intercomSecret: 'x'.repeat(32), trustedProxies: [], retentionDays: 30 },
+  settings: {
+    mode: 'local',
+    otpPepper: 'x'.repeat(32),
+    intercomSecret: 'x'.repeat(32),
+    trustedProxies: [],
+    retentionDays: 30,
+    smsLimits: { countries: ['DE'], perHour: 200, perClientPerHour: 10 },
+  },
 } as unknown as SuiteDeps
 
 describe('endpoint table', () => {

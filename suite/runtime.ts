@@ -42,6 +42,7 @@ export async function createRuntime(config: SuiteConfig): Promise<Runtime> {
       intercomSecret: config.intercomSecret,
       trustedProxies: config.trustedProxies,
       retentionDays: config.retentionDays,
+      smsLimits: config.smsLimits,
     },
   }
   const { delivery } = config

@@ -1,6 +1,7 @@
 import { createServerFn } from '@tanstack/react-start'
 import { LogEntrySchema } from '#contract/logs'
 import { memberMiddleware } from '~/auth/member.middleware'
+import { browserAddress } from '~/upstream/browser-address.server'
 import { callEndpoint } from '~/upstream/suite-client.server'
 import { ENDPOINTS } from '#contract/endpoints'
 
@@ -14,8 +15,6 @@ export const sendLogEntryFn = createServerFn({ method: 'POST' })
   .validator(LogEntrySchema)
   .handler(async ({ context, data }) => {
     const entry = { ...data, user_auth: { ...data.user_auth, id: context.member?.uid ?? null } }
-    const { getRequestIP } = await import('@tanstack/react-start/server')
-    const clientIp = getRequestIP() ?? undefined
-    const result = await callEndpoint(ENDPOINTS.logsCollector, { body: entry, clientIp })
+    const result = await callEndpoint(ENDPOINTS.logsCollector, { body: entry, clientIp: await browserAddress() })
     return { sent: result.ok }
   })

@@ -41,6 +41,7 @@ const deps: SuiteDeps = {
     intercomSecret: 'bench-secret-bench-secret-bench-secret',
     trustedProxies: [],
     retentionDays: 30,
+    smsLimits: { countries: ['DE'], perHour: 200, perClientPerHour: 10 },
   },
 }
 await seedDemoData(deps)

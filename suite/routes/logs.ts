@@ -5,25 +5,10 @@ import { LOG_ENTRIES_PER_MINUTE, LOG_MAX_BODY_BYTES } from '../../contract/logs'
 import { frontEndLogs } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import type { RegisterRoute } from '../http/endpoint'
+import { clientAddress } from '../http/client-address'
 import type { SuiteContext } from '../http/env'
 import { ApiError, rateLimited } from '../http/errors'
 import { hit } from '../services/rate-limit'
-
-/**
- * The client's address: the socket's, unless the socket is a trusted proxy (the portal), whose
- * X-Forwarded-For then names the client (the entry nearest to us that is not itself a proxy).
- * Anyone else's X-Forwarded-For is ignored: a client cannot choose its own rate-limit bucket.
- */
-export function clientAddress(c: SuiteContext, trustedProxies: readonly string[]): string {
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming
-  const peer = (incoming?.socket?.remoteAddress ?? 'unknown').replace(/^::ffff:/, '')
-  if (!trustedProxies.includes(peer)) return peer
-  const forwarded = (c.req.header('x-forwarded-for') ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean)
-  return forwarded.reverse().find((entry) => !trustedProxies.includes(entry)) ?? peer
-}
 
 export function registerLogRoutes(route: RegisterRoute, deps: SuiteDeps) {
   const limitSize = bodyLimit({

@@ -14,6 +14,7 @@ import {
   PHONE_VALIDATE_PATH,
 } from '../../contract/paths'
 import { initFirebase } from '../identity/identity'
+import { createSuiteApp } from '../app'
 import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
 import { createTestMember, projectId, refreshToken, type TestMember } from '../test/members'
 import { countSentTo, lastCodeSentTo, messagesTo } from '../test/outbox'
@@ -185,5 +186,37 @@ describe('phone change with a one-time code', () => {
     expectError(await call(h.app, 'POST', PHONE_OTP_SEND_PATH, { token: bob.bearer, body: { phone: '+49 30 901820' } }), 'BAD_REQUEST', 400)
     expectError(await call(h.app, 'POST', PHONE_OTP_SEND_PATH, { token: bob.bearer, body: { phone: '+4915112345678', extra: 1 } }), 'BAD_REQUEST', 400)
     expectError(await call(h.app, 'POST', PHONE_OTP_SEND_PATH, { body: { phone: '+4915112345678' } }), 'UNAUTHENTICATED', 401)
+  })
+})
+
+describe('text-message limits', () => {
+  // A database of its own: the hourly totals start from nothing.
+  let own: Harness
+  beforeAll(async () => {
+    own = await createHarness()
+  })
+  afterAll(() => own?.close())
+  const limited = () => createSuiteApp({ ...own.deps, settings: { ...own.deps.settings, smsLimits: { countries: ['DE'], perHour: 3, perClientPerHour: 2 } } })
+  const send = (app: ReturnType<typeof limited>, member: TestMember, phone: string, client: string) =>
+    call(app, 'POST', PHONE_OTP_SEND_PATH, { token: member.bearer, body: { phone }, headers: { 'x-forwarded-for': client } })
+
+  it('sends only to the configured countries', async () => {
+    const refused = await send(limited(), ada, '+33612345678', '203.0.113.10')
+    expect(expectError(refused, 'BAD_REQUEST', 400).fields).toEqual({ phone: ['is in a country we do not send text messages to'] })
+    expect(await countSentTo(own.app, '+33612345678')).toBe(0)
+  })
+
+  it('caps text messages per client address and in all, and counts only what was sent', async () => {
+    const app = limited()
+    const [one, two, three] = await Promise.all([createTestMember(), createTestMember(), createTestMember()])
+    expectOk(await send(app, one, '+4915123450101', '203.0.113.20'), OtpSentSchema)
+    expectOk(await send(app, two, '+4915123450102', '203.0.113.20'), OtpSentSchema)
+    // A third account from the same address is refused, and nothing goes out.
+    expectError(await send(app, three, '+4915123450103', '203.0.113.20'), 'RATE_LIMITED', 429)
+    expect(await countSentTo(own.app, '+4915123450103')).toBe(0)
+    // Another address may send, until the hourly total is reached.
+    expectOk(await send(app, three, '+4915123450103', '203.0.113.21'), OtpSentSchema)
+    expectError(await send(app, one, '+4915123450104', '203.0.113.22'), 'RATE_LIMITED', 429)
+    expect(await countSentTo(own.app, '+4915123450104')).toBe(0)
   })
 })

@@ -4,6 +4,7 @@ import { ENDPOINTS } from '../../contract/endpoints'
 import { members } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { currentMember } from '../http/auth'
+import { clientAddress } from '../http/client-address'
 import type { RegisterRoute } from '../http/endpoint'
 import { badRequest, conflict } from '../http/errors'
 import { memberSummary, type MemberRow } from '../services/members'
@@ -30,7 +31,7 @@ export function registerOtpRoutes(route: RegisterRoute, deps: SuiteDeps) {
     const check = await validateEmail(deps.db, body.email, me)
     if (check.reason === 'in-use') throw conflict('This e-mail address belongs to another account')
     if (check.reason === 'unchanged') throw conflict('This is already your e-mail address')
-    return sendCode(deps, me, 'email', body.email)
+    return sendCode(deps, me, 'email', body.email, clientAddress(c, deps.settings.trustedProxies))
   })
   route(ENDPOINTS.emailOtpVerify, (c, { body }) => verifyCode(deps, currentMember(c), 'email', body.email, body.code))
   route(ENDPOINTS.updateEmail, async (c, { body }) => {
@@ -46,7 +47,7 @@ export function registerOtpRoutes(route: RegisterRoute, deps: SuiteDeps) {
     const check = await validatePhone(deps.db, e164, undefined, me)
     if (check.reason === 'in-use') throw conflict('This phone number belongs to another account')
     if (check.reason === 'unchanged') throw conflict('This number is already verified')
-    return sendCode(deps, me, 'sms', e164)
+    return sendCode(deps, me, 'sms', e164, clientAddress(c, deps.settings.trustedProxies))
   })
   route(ENDPOINTS.phoneOtpVerify, (c, { body }) => verifyCode(deps, currentMember(c), 'sms', phoneOrFail(body.phone, body.country), body.code))
   route(ENDPOINTS.updatePhone, async (c, { body }) => {

@@ -87,15 +87,37 @@ function mask(channel: Channel, target: string): string {
 export const otpMemberLimitKey = (memberId: string) => `otp:member:${memberId}`
 export const otpTargetLimitKey = (channel: Channel, target: string) => `otp:${channel}:${target}`
 
-export async function sendCode(deps: SuiteDeps, member: MemberRow, channel: Channel, target: string): Promise<OtpSent> {
+/**
+ * Text messages cost money: a number outside the configured countries is refused, and beyond the
+ * limits per member and per number, at most SMS_PER_HOUR go out in all and SMS_PER_CLIENT_PER_HOUR
+ * per client address (a script registering accounts cannot send without bound).
+ */
+function smsLimitKeys(deps: SuiteDeps, target: string, client: string): Array<[string, number]> {
+  const country = parsePhone(target, undefined)?.country ?? null
+  if (!country || !deps.settings.smsLimits.countries.includes(country)) {
+    throw badRequest('Codes are not sent by text message to this country', { phone: ['is in a country we do not send text messages to'] })
+  }
+  return [
+    ['otp:sms:all', deps.settings.smsLimits.perHour],
+    [`otp:sms:client:${client}`, deps.settings.smsLimits.perClientPerHour],
+  ]
+}
+
+/** Sends a code; `client` is the address the request came from (text messages are limited per client). */
+export async function sendCode(deps: SuiteDeps, member: MemberRow, channel: Channel, target: string, client: string): Promise<OtpSent> {
   const now = deps.clock.now()
+  const limits: Array<[string, number]> = [
+    [otpMemberLimitKey(member.id), OTP_SENDS_PER_HOUR],
+    [otpTargetLimitKey(channel, target), OTP_SENDS_PER_HOUR],
+    ...(channel === 'sms' ? smsLimitKeys(deps, target, client) : []),
+  ]
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
   const expiresAt = new Date(now.getTime() + OTP_TTL_MINUTES * MINUTE)
   await deps.db.transaction(async (tx) => {
     // Counted in the same transaction as the code: a refused send is not counted.
-    for (const key of [otpMemberLimitKey(member.id), otpTargetLimitKey(channel, target)]) {
+    for (const [key, limit] of limits) {
       const { count, retryAfter } = await hit(tx, key, 60 * MINUTE, now)
-      if (count > OTP_SENDS_PER_HOUR) throw rateLimited(`Too many codes were sent; try again in ${Math.ceil(retryAfter / 60)} minutes`, retryAfter)
+      if (count > limit) throw rateLimited(`Too many codes were sent; try again in ${Math.ceil(retryAfter / 60)} minutes`, retryAfter)
     }
     // A new code replaces any earlier one for this member and channel.
     await tx

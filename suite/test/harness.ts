@@ -71,6 +71,8 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
       // Calls come from the portal's address (CallOptions.peer), which forwards its browsers' addresses.
       trustedProxies: ['127.0.0.1'],
       retentionDays: 30,
+      // Generous: the tests of these limits build an app with small ones.
+      smsLimits: { countries: ['DE', 'GB', 'US'], perHour: 100_000, perClientPerHour: 100_000 },
       ...options.settings,
     },
   }

@@ -34,6 +34,14 @@ describe('sendFailureMessage', () => {
     expect(i18n._(sendFailureMessage({ kind: 'rejected', path, httpStatus: 400, message: null, fields: null }, 'sms'))).toBe(
       'We could not send a code to this number. Check it and try again.',
     )
+    expect(
+      i18n._(
+        sendFailureMessage(
+          { kind: 'rejected', path, httpStatus: 400, message: null, fields: { phone: ['is in a country we do not send text messages to'] } },
+          'sms',
+        ),
+      ),
+    ).toBe('We do not send text messages to numbers in this country.')
     expect(i18n._(sendFailureMessage(down, 'sms'))).toBe('We could not send the code just now. Please try again in a moment.')
   })
 })

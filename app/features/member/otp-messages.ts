@@ -12,6 +12,8 @@ export type OtpChannel = 'email' | 'sms'
 export function sendFailureMessage(failure: UpstreamFailure, channel: OtpChannel): MessageDescriptor {
   if (failure.kind === 'unavailable' && failure.httpStatus === 429)
     return msg`We sent several codes in the last hour. Please wait a while before asking for another one.`
+  if (failure.kind === 'rejected' && failure.fields?.phone?.[0]?.startsWith('is in a country'))
+    return msg`We do not send text messages to numbers in this country.`
   if (failure.kind === 'rejected')
     return channel === 'email'
       ? msg`We could not send a code to this address. Check it and try again.`

@@ -2,6 +2,7 @@ import { createServerFn } from '@tanstack/react-start'
 import { UpdatePhoneBodySchema } from '#contract/members'
 import { PhoneOtpSendBodySchema, PhoneOtpVerifyBodySchema, PhoneValidateBodySchema } from '#contract/otp'
 import { memberMiddleware } from '~/auth/member.middleware'
+import { browserAddress } from '~/upstream/browser-address.server'
 import { callEndpoint } from '~/upstream/suite-client.server'
 import { ENDPOINTS } from '#contract/endpoints'
 
@@ -18,7 +19,8 @@ export const validatePhoneFn = createServerFn({ method: 'POST' })
 export const sendPhoneCodeFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
   .validator(PhoneOtpSendBodySchema)
-  .handler(({ context, data }) => callEndpoint(ENDPOINTS.phoneOtpSend, { member: context.member, body: data }))
+  // Text messages are limited per client address too: the member API is told the browser's.
+  .handler(async ({ context, data }) => callEndpoint(ENDPOINTS.phoneOtpSend, { member: context.member, body: data, clientIp: await browserAddress() }))
 
 /** POST logistics/v1/members/phone_number/otp/verify */
 export const verifyPhoneCodeFn = createServerFn({ method: 'POST' })
