@@ -38,6 +38,8 @@ export interface SuiteDeps {
   outbox: Outbox
   logger: Logger
   discountCodes: DiscountCodeIssuer
+  /** How long a redemption waits for the shop's code (10 s when unset). */
+  discountCodeTimeoutMs?: number
   settings: {
     mode: 'local' | 'production'
     otpPepper: string

@@ -307,7 +307,8 @@ export const redemptions = pgTable(
       .references(() => members.id),
     requestId: uuid('request_id').notNull(),
     rewardId: text('reward_id').notNull(),
-    code: text('code').notNull(),
+    /** Null while the code is being requested from the shop: a reservation, whose points are already held. */
+    code: text('code'),
     points: integer('points').notNull(),
     valueCents: integer('value_cents').notNull(),
     currency: text('currency').notNull(),

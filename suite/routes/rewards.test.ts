@@ -9,6 +9,10 @@ import {
   RewardsResultSchema,
 } from '../../contract/rewards'
 import { DISCOUNT_CODE_PATH, INTERCOM_TOKEN_PATH, MISSIONS_PATH, POINTS_PATH, REWARDS_PATH } from '../../contract/paths'
+import { eq } from 'drizzle-orm'
+import { createSuiteApp } from '../app'
+import { redemptions } from '../db/schema'
+import { pointsBalance } from '../services/members'
 import { credit } from '../services/missions'
 import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
 import { createTestMember, type TestMember } from '../test/members'
@@ -89,5 +93,54 @@ describe('chat widget token', () => {
     expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(3600)
     expectError(await call(h.app, 'POST', INTERCOM_TOKEN_PATH, { token: ada.bearer, body: { userId: 'someone-else' } }), 'BAD_REQUEST', 400)
     expectError(await call(h.app, 'POST', INTERCOM_TOKEN_PATH), 'UNAUTHENTICATED', 401)
+  })
+})
+
+describe('when the shop is slow or refuses', () => {
+  it('holds no transaction while it waits: other calls answer, and a code that does not come releases the points', async () => {
+    const carol = await createTestMember()
+    const summary = expectOk(await call(h.app, 'GET', API_MEMBER_PATH, { token: carol.bearer }), MemberSummarySchema)
+    await credit(h.deps.db, summary.id, { points: 600, reason: 'Test credit', key: 'test-credit' }, h.clock.now())
+    const before = await pointsBalance(h.deps.db, summary.id)
+    let asked = 0
+    const hanging = createSuiteApp({
+      ...h.deps,
+      discountCodeTimeoutMs: 1500,
+      discountCodes: {
+        issue: () => {
+          asked++
+          return new Promise<string>(() => {})
+        },
+      },
+    })
+    const redemption = call(hanging, 'POST', DISCOUNT_CODE_PATH, { token: carol.bearer, body: { rewardId: 'voucher-5', requestId: crypto.randomUUID() } })
+    // While the shop hangs, the same member's other calls answer (on PGlite one connection serves everything).
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const started = Date.now()
+    expectOk(await call(hanging, 'GET', API_MEMBER_PATH, { token: carol.bearer }), MemberSummarySchema)
+    expect(Date.now() - started).toBeLessThan(1000)
+    const refused = await redemption
+    expectError(refused, 'UNAVAILABLE', 503)
+    expect(asked).toBe(1)
+    expect(await pointsBalance(h.deps.db, summary.id)).toBe(before)
+    expect((await h.deps.db.select().from(redemptions).where(eq(redemptions.memberId, summary.id))).length).toBe(0)
+  })
+
+  it('gives the points back when the shop refuses, and the next try redeems', async () => {
+    const dan = await createTestMember()
+    const summary = expectOk(await call(h.app, 'GET', API_MEMBER_PATH, { token: dan.bearer }), MemberSummarySchema)
+    await credit(h.deps.db, summary.id, { points: 600, reason: 'Test credit', key: 'test-credit' }, h.clock.now())
+    const before = await pointsBalance(h.deps.db, summary.id)
+    const refusing = createSuiteApp({ ...h.deps, discountCodes: { issue: async () => Promise.reject(new Error('Shopify refused')) } })
+    const requestId = crypto.randomUUID()
+    expectError(await call(refusing, 'POST', DISCOUNT_CODE_PATH, { token: dan.bearer, body: { rewardId: 'voucher-5', requestId } }), 'UNAVAILABLE', 503)
+    expect(await pointsBalance(h.deps.db, summary.id)).toBe(before)
+    // The same request, retried when the shop answers again, redeems once.
+    const done = expectOk(
+      await call(h.app, 'POST', DISCOUNT_CODE_PATH, { token: dan.bearer, body: { rewardId: 'voucher-5', requestId } }),
+      RedeemResultSchema,
+      201,
+    )
+    expect(done.balance).toBe(before - 500)
   })
 })

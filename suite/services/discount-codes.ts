@@ -7,6 +7,8 @@ export interface DiscountCodeRequest {
   valueCents: number
   currency: string
   title: string
+  /** Aborted when the member API stops waiting. */
+  signal?: AbortSignal
 }
 
 export interface DiscountCodeIssuer {
@@ -28,10 +30,11 @@ export const localDiscountCodes: DiscountCodeIssuer = {
 
 export function shopifyDiscountCodes(shop: string, adminToken: string): DiscountCodeIssuer {
   return {
-    async issue({ valueCents, title }) {
+    async issue({ valueCents, title, signal }) {
       const code = `TC-${randomCode(4)}-${randomCode(4)}`
       const response = await fetch(`https://${shop}/admin/api/2025-01/graphql.json`, {
         method: 'POST',
+        signal,
         headers: { 'content-type': 'application/json', 'x-shopify-access-token': adminToken },
         body: JSON.stringify({
           query: `mutation create($input: DiscountCodeBasicInput!) {

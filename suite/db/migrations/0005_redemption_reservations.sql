@@ -1,0 +1,1 @@
+ALTER TABLE "redemptions" ALTER COLUMN "code" DROP NOT NULL;
