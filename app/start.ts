@@ -3,10 +3,18 @@ import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/r
 import { compressResponse } from './server/compression'
 import { finishPageResponse, isAnonymousPageRequest } from './server/page-response'
 import { createPublicPageCache } from './server/public-page-cache'
+import { withSecurityHeaders } from './server/security-headers'
 import { UpstreamError, type UpstreamFailure } from './upstream/upstream-result'
 
 /** Server functions are same-origin calls only: a cross-site request gets 403. */
 const csrfMiddleware = createCsrfMiddleware({ filter: (ctx) => ctx.handlerType === 'serverFn' })
+
+/** Every response the portal makes, pages and server-function answers alike, carries the security headers. */
+const securityHeadersMiddleware = createMiddleware({ type: 'request' }).server(async ({ next }) => {
+  const result = await next()
+  const { portalConfig } = await import('./config/config.server')
+  return { ...result, response: withSecurityHeaders(result.response, portalConfig().mode === 'production') }
+})
 
 /** Every text response the portal renders (pages and server-function answers) leaves compressed. */
 const compressionMiddleware = createMiddleware({ type: 'request' }).server(async ({ request, next }) => {
@@ -26,14 +34,15 @@ const catalogMiddleware = createMiddleware({ type: 'request' }).server(async ({ 
 const pageResponseMiddleware = createMiddleware({ type: 'request' }).server(async ({ request, next, handlerType }) => {
   if (handlerType !== 'router') return next()
   const { portalConfig } = await import('./config/config.server')
-  const sessionCookie = portalConfig().session.cookieName
+  const { session, mode } = portalConfig()
+  const sessionCookie = session.cookieName
   const render = async () => (await next()).response
   const response = isAnonymousPageRequest(request, sessionCookie) ? await publicPages.serve(request, render) : await render()
   if (response.status >= 500) {
     const { reportServerPageError } = await import('./observability/server-report.server')
     void reportServerPageError(request, response.status)
   }
-  return finishPageResponse(request, response, { sessionCookie })
+  return finishPageResponse(request, response, { sessionCookie, secureCookies: mode === 'production' })
 })
 
 /**
@@ -48,6 +57,6 @@ const upstreamErrorAdapter = createSerializationAdapter({
 })
 
 export const startInstance = createStart(() => ({
-  requestMiddleware: [csrfMiddleware, compressionMiddleware, catalogMiddleware, pageResponseMiddleware],
+  requestMiddleware: [securityHeadersMiddleware, csrfMiddleware, compressionMiddleware, catalogMiddleware, pageResponseMiddleware],
   serializationAdapters: [upstreamErrorAdapter],
 }))

@@ -3,6 +3,7 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
+import { secureHeaders } from 'hono/secure-headers'
 import { RECENT_SIGN_IN_SECONDS } from '../contract/auth'
 import type { ErrorEnvelope } from '../contract/envelope'
 import type { SuiteDeps } from './deps'
@@ -28,6 +29,8 @@ export function createSuiteApp(deps: SuiteDeps) {
   const app = new Hono<SuiteEnv>()
 
   app.use(requestId())
+  // The member API's own security headers (nosniff, no framing, HSTS, same-origin resources…).
+  app.use(secureHeaders())
   // One line per request; nothing is built for it when the level leaves info lines out.
   app.use(async (c, next) => {
     const started = performance.now()

@@ -2,8 +2,9 @@
 export const LOCALE_COOKIE = 'i18n_redirected'
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60
 
-export function localeCookieHeader(locale: string): string {
-  return `${LOCALE_COOKIE}=${locale}; Max-Age=${LOCALE_COOKIE_MAX_AGE}; Path=/; SameSite=Lax`
+/** Secure outside local mode (local mode serves plain HTTP on loopback). */
+export function localeCookieHeader(locale: string, secure = false): string {
+  return `${LOCALE_COOKIE}=${locale}; Max-Age=${LOCALE_COOKIE_MAX_AGE}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`
 }
 
 /** The first path segment when it looks like a locale route (`/en`, `/en/…`). */

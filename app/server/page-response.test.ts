@@ -29,6 +29,10 @@ describe('finishPageResponse', () => {
     const response = finishPageResponse(request('/en/legal'), page(200), { log: quietLog() })
     expect(response.headers.get('set-cookie')).toBe('i18n_redirected=en; Max-Age=31536000; Path=/; SameSite=Lax')
     expect(finishPageResponse(request('/'), page(200), { log: quietLog() }).headers.get('set-cookie')).toBeNull()
+    // Outside local mode the cookie goes over HTTPS only.
+    expect(finishPageResponse(request('/en/legal'), page(200), { log: quietLog(), secureCookies: true }).headers.get('set-cookie')).toBe(
+      'i18n_redirected=en; Max-Age=31536000; Path=/; SameSite=Lax; Secure',
+    )
   })
 
   it('gives a bot the bare status instead of an error page, and logs', async () => {

@@ -19,7 +19,11 @@ type Logger = Pick<Console, 'warn' | 'error'>
  * cookie, and the bot rule (a bot that meets an error gets the bare status, and the error is only
  * logged).
  */
-export function finishPageResponse(request: Request, response: Response, options: { sessionCookie?: string; log?: Logger } = {}): Response {
+export function finishPageResponse(
+  request: Request,
+  response: Response,
+  options: { sessionCookie?: string; secureCookies?: boolean; log?: Logger } = {},
+): Response {
   const log = options.log ?? console
   const { pathname } = new URL(request.url)
 
@@ -39,7 +43,7 @@ export function finishPageResponse(request: Request, response: Response, options
   const shared = !forMember && response.status === 200 && request.method === 'GET' && (response.headers.get('content-type') ?? '').startsWith('text/html')
   if (!setLocale && !forMember && !shared) return response
   const headers = new Headers(response.headers)
-  if (setLocale) headers.append('Set-Cookie', localeCookieHeader(locale))
+  if (setLocale) headers.append('Set-Cookie', localeCookieHeader(locale, options.secureCookies))
   if (forMember) headers.set('Cache-Control', 'private, no-store')
   else if (shared) {
     headers.set('Cache-Control', PUBLIC_PAGE_CACHE_CONTROL)

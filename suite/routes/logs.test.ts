@@ -73,7 +73,12 @@ describe('logs collector', () => {
 
 describe('probes and errors', () => {
   it('answers healthz and readyz', async () => {
-    expect((await call(h.app, 'GET', HEALTHZ_PATH)).status).toBe(200)
+    const health = await call(h.app, 'GET', HEALTHZ_PATH)
+    expect(health.status).toBe(200)
+    // The member API's own security headers.
+    expect(health.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(health.headers.get('x-frame-options')).toBe('SAMEORIGIN')
+    expect(health.headers.get('strict-transport-security')).toContain('max-age=')
     expect((await call(h.app, 'GET', READYZ_PATH)).json).toEqual({ status: 'OK', data: { database: 'up' } })
   })
 

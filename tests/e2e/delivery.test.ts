@@ -206,6 +206,34 @@ function isFirebaseApiRequest(url: string): boolean {
   return /(identitytoolkit|securetoken)\.googleapis\.com/.test(url) || new URL(url).host === inject('authEmulatorHost')
 }
 
+describe('security headers', () => {
+  /** What every portal response carries (local mode: no HSTS, which production adds). */
+  function expectSecure(headers: Record<string, string>, what: string) {
+    expect(headers['content-security-policy'], what).toContain("frame-ancestors 'none'")
+    expect(headers['x-frame-options'], what).toBe('DENY')
+    expect(headers['x-content-type-options'], what).toBe('nosniff')
+    expect(headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin')
+    expect(headers['permissions-policy'], what).toContain('camera=()')
+  }
+
+  it('are on a public page, a member page and a server function’s answer', async () => {
+    const context = await newContext(browser)
+    try {
+      expectSecure((await context.request.get('/en/how-it-works')).headers(), 'public page')
+      const page = await context.newPage()
+      // Signing in calls a server function (the session is opened on the server).
+      const serverFunction = page.waitForResponse((response) => response.url().includes('/_serverFn/'))
+      await signInThroughUi(page, DEMO_MEMBER, '/en/member/campaigns')
+      expectSecure((await serverFunction).headers(), 'server function')
+      const memberPage = await context.request.get('/en/member/missions', { maxRedirects: 0 })
+      expect(memberPage.status()).toBe(200)
+      expectSecure(memberPage.headers(), 'member page')
+    } finally {
+      await context.close()
+    }
+  })
+})
+
 // Last in this file: signing out from the header revokes the demo member's sessions on the server.
 describe('a signed-in member’s pages', () => {
   it('load no Firebase SDK and ask Firebase nothing; signing out from the header loads it and works', async () => {

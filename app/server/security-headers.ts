@@ -1,0 +1,24 @@
+// Headers every portal response carries: the page may not be framed (clickjacking on Redeem or
+// Save), content types are not sniffed, referrers leave the site as an origin only, powerful
+// browser features are off, and in production the browser keeps to HTTPS. A response that set one
+// of these itself (a product image's own policy) keeps its own.
+
+/** The policy's parts that hold for every page; what scripts may run is to be added with nonces. */
+const CONTENT_SECURITY_POLICY = "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'"
+
+export function securityHeaders(production: boolean): Record<string, string> {
+  return {
+    'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+    'X-Frame-Options': 'DENY',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+    ...(production ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+  }
+}
+
+export function withSecurityHeaders(response: Response, production: boolean): Response {
+  const headers = new Headers(response.headers)
+  for (const [name, value] of Object.entries(securityHeaders(production))) if (!headers.has(name)) headers.set(name, value)
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+}
