@@ -50,6 +50,8 @@ export default defineConfig({
       // Scripts, styles and images are compressed once at build time and served as .br or .gz to
       // the browsers that take them (pages are compressed as they are rendered: app/server/compression.ts).
       compressPublicAssets: { gzip: true, brotli: true },
+      // Static files do not pass through the app's middleware (app/server/security-headers.ts): never sniffed.
+      routeRules: { '/assets/**': { headers: { 'x-content-type-options': 'nosniff' } } },
       // Each output directory has its own working directory too, so two builds at once never
       // write each other's server bundle.
       ...(process.env.PORTAL_OUTPUT_DIR
