@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Endpoint } from '#contract/endpoints'
+import { FAILURES_TO_OPEN } from './circuit-breaker'
 import { callEndpoint } from './suite-client.server'
 import { balanceSchema, testMember } from './test-entries'
 
@@ -101,5 +102,20 @@ describe('callEndpoint over node:http', () => {
       ok: false,
       failure: { kind: 'unavailable', reason: 'network' },
     })
+  })
+
+  it('stops calling a member API that does not answer, and says so at once', async () => {
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const port = (closed.address() as AddressInfo).port
+    await new Promise((resolve) => closed.close(resolve))
+    const down = `http://127.0.0.1:${port}`
+    for (let i = 0; i < FAILURES_TO_OPEN; i++) {
+      expect(await callEndpoint(read, { params, member, baseUrl: down })).toMatchObject({ failure: { reason: 'network' } })
+    }
+    expect(await callEndpoint(read, { params, member, baseUrl: down })).toMatchObject({ ok: false, failure: { kind: 'unavailable', reason: 'circuit-open' } })
+    // Another member API (here: the test server) is not affected.
+    route = (_req, res) => json(res, 200, { status: 'OK', data: { balance: 1 } })
+    expect(await callEndpoint(read, { params, member, baseUrl })).toEqual({ ok: true, data: { balance: 1 } })
   })
 })

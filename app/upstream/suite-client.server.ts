@@ -7,6 +7,7 @@ import type { BodyInput, DataOutput, Endpoint, PathParams, QueryInput } from '#c
 import { fillPath } from '#contract/paths'
 import type { VerifiedMember } from '~/auth/member.server'
 import { portalConfig } from '~/config/config.server'
+import { breakerFor } from './circuit-breaker'
 import type { UpstreamFailure, UpstreamResult } from './upstream-result'
 
 /** Where TanStack Start serves server functions (its default base path). */
@@ -178,15 +179,20 @@ async function call<E extends Endpoint>(endpoint: E, options: CallOptions<E>): P
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     timeoutMs: options.timeoutMs ?? SUITE_TIMEOUT_MS,
   }
+  // While the member API is not answering, calls fail at once (circuit-breaker.ts).
+  const breaker = breakerFor(url.origin)
+  if (!breaker.allow()) return fail({ kind: 'unavailable', path, reason: 'circuit-open', httpStatus: null })
   let response: Answer
   let bytes: Buffer
   try {
     response = await (options.fetchImpl ? sendWithFetch(options.fetchImpl, url, outgoing) : send(url, outgoing))
     bytes = await response.bytes()
   } catch (error) {
+    breaker.failed()
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
     return fail({ kind: 'unavailable', path, reason: timedOut ? 'timeout' : 'network', httpStatus: null })
   }
+  breaker.answered()
 
   // A 200 that does not match the contract is a failure to report, not data to trust.
   const badResponse = () => fail({ kind: 'unavailable', path, reason: 'bad-response', httpStatus: response.status })

@@ -20,7 +20,7 @@ export type UpstreamFailure =
     /** HTTP 403 or 404 without a NOT_FOUND body. */
     | { kind: 'forbidden'; path: string; httpStatus: 403 | 404 }
     /** Anything else: 5xx, 429, timeout, network, an answer that does not match its schema. */
-    | { kind: 'unavailable'; path: string; reason: 'server' | 'timeout' | 'network' | 'bad-response'; httpStatus: number | null }
+    | { kind: 'unavailable'; path: string; reason: 'server' | 'timeout' | 'network' | 'bad-response' | 'circuit-open'; httpStatus: number | null }
   ) & {
     /** The endpoint's entry says its failures are shown inline by the caller, not by the error catalogue. */
     silent?: true
