@@ -34,9 +34,18 @@ const catalogMiddleware = createMiddleware({ type: 'request' }).server(async ({ 
 const pageResponseMiddleware = createMiddleware({ type: 'request' }).server(async ({ request, next, handlerType }) => {
   if (handlerType !== 'router') return next()
   const { portalConfig } = await import('./config/config.server')
-  const { session, mode } = portalConfig()
+  const { withRenderDeadline } = await import('./upstream/render-deadline.server')
+  const { session, mode, pageDeadlineMs } = portalConfig()
   const sessionCookie = session.cookieName
-  const render = async () => (await next()).response
+  // Every call the render makes to the member API shares one deadline. A page rendered without some
+  // of its data (the member API did not answer) is this moment's only: no cache may keep it.
+  const render = async () => {
+    const { result, degraded } = await withRenderDeadline(pageDeadlineMs, async () => await next())
+    if (!degraded) return result.response
+    const headers = new Headers(result.response.headers)
+    headers.set('Cache-Control', 'no-store')
+    return new Response(result.response.body, { status: result.response.status, statusText: result.response.statusText, headers })
+  }
   const response = isAnonymousPageRequest(request, sessionCookie) ? await publicPages.serve(request, render) : await render()
   if (response.status >= 500) {
     const { reportServerPageError } = await import('./observability/server-report.server')

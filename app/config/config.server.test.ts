@@ -60,6 +60,14 @@ describe('portal configuration', () => {
     expect(() => readPortalConfig({ ...production, REVOCATION_CHECK_SECONDS: '-1' })).toThrow(/REVOCATION_CHECK_SECONDS/)
   })
 
+  it('gives a page render 3 s for the member API by default, 0.5 to 10 s when set', () => {
+    expect(readPortalConfig({ PORTAL_MODE: 'local' }).pageDeadlineMs).toBe(3_000)
+    expect(readPortalConfig({ ...production, PAGE_DEADLINE_SECONDS: '1.5' }).pageDeadlineMs).toBe(1_500)
+    expect(() => readPortalConfig({ ...production, PAGE_DEADLINE_SECONDS: '30' })).toThrow(/PAGE_DEADLINE_SECONDS must be at most 10 seconds/)
+    expect(() => readPortalConfig({ PORTAL_MODE: 'local', PAGE_DEADLINE_SECONDS: '0.1' })).toThrow(/PAGE_DEADLINE_SECONDS must be at least 0.5/)
+    expect(() => readPortalConfig({ PORTAL_MODE: 'local', PAGE_DEADLINE_SECONDS: 'soon' })).toThrow(/PAGE_DEADLINE_SECONDS must be a number/)
+  })
+
   it('refuses the emulator variable in production', () => {
     expect(() => readPortalConfig({ ...production, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toThrow(/local mode only/)
   })

@@ -26,6 +26,12 @@ export type PortalConfig = {
    */
   recordTtlMs: number
   /**
+   * How long a page render may wait for the member API, all its calls together
+   * (PAGE_DEADLINE_SECONDS, 0.5–10 s, 3 by default): past it the page answers through the error
+   * catalogue.
+   */
+  pageDeadlineMs: number
+  /**
    * Local mode only (`PORTAL_FAULT_INJECTION=1`, set by the browser tests): a request with the
    * header `x-portal-fault: render` fails while the page renders, so the error page can be tested.
    */
@@ -62,6 +68,13 @@ const RevocationCheckSeconds = v.pipe(
   v.transform(Number),
   v.maxValue(MAX_RECORD_TTL_SECONDS, `REVOCATION_CHECK_SECONDS must be at most ${MAX_RECORD_TTL_SECONDS} seconds`),
 )
+const PageDeadlineSeconds = v.pipe(
+  v.string(),
+  v.regex(/^\d+(\.\d+)?$/, 'PAGE_DEADLINE_SECONDS must be a number of seconds'),
+  v.transform(Number),
+  v.minValue(0.5, 'PAGE_DEADLINE_SECONDS must be at least 0.5 seconds'),
+  v.maxValue(10, 'PAGE_DEADLINE_SECONDS must be at most 10 seconds (a longer wait is a blank page to the member)'),
+)
 /** Addresses that only this machine can reach. */
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/
 const HostPort = v.pipe(v.string(), v.regex(/^(127\.0\.0\.1|localhost|\[::1\]):\d{2,5}$/, 'FIREBASE_AUTH_EMULATOR_HOST must be a loopback host:port'))
@@ -86,6 +99,7 @@ export function readPortalConfig(env: Record<string, string | undefined>): Porta
   )
   const maxAgeSeconds = parse(v.optional(SessionDays, '5'), env.SESSION_DAYS, 'SESSION_DAYS') * DAY
   const recordTtlMs = parse(v.optional(RevocationCheckSeconds, String(MAX_RECORD_TTL_SECONDS)), env.REVOCATION_CHECK_SECONDS, 'REVOCATION_CHECK_SECONDS') * 1000
+  const pageDeadlineMs = Math.round(parse(v.optional(PageDeadlineSeconds, '3'), env.PAGE_DEADLINE_SECONDS, 'PAGE_DEADLINE_SECONDS') * 1000)
   const suiteUrl = parse(v.optional(v.pipe(v.string(), v.url('SUITE_URL must be a URL')), 'http://127.0.0.1:8787'), env.SUITE_URL, 'SUITE_URL').replace(
     /\/+$/,
     '',
@@ -107,6 +121,7 @@ export function readPortalConfig(env: Record<string, string | undefined>): Porta
       suiteUrl,
       session: { cookieName: '__session', maxAgeSeconds, secure: false },
       recordTtlMs,
+      pageDeadlineMs,
       faultInjection: env.PORTAL_FAULT_INJECTION === '1',
     }
   }
@@ -153,6 +168,7 @@ export function readPortalConfig(env: Record<string, string | undefined>): Porta
     suiteUrl,
     session: { cookieName: '__Host-session', maxAgeSeconds, secure: true },
     recordTtlMs,
+    pageDeadlineMs,
     faultInjection: false,
   }
 }

@@ -33,11 +33,14 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
     // A tab open for more than a day fetches the messages again (browser-messages.ts).
     if (typeof window !== 'undefined') await ensureMessages(DEFAULT_LOCALE)
     const [viewer] = await Promise.all([context.queryClient.ensureQueryData(viewerQuery), context.queryClient.ensureQueryData(publicAuthConfigQuery)])
-    // The header's name and points: in the first HTML when rendering on the server; in the browser
-    // they never hold up a navigation.
-    if (viewer.signedIn) {
-      const prefetch = context.queryClient.prefetchQuery(memberInfoQuery)
-      if (typeof window === 'undefined') await prefetch
+    // The header's name and points: asked for now, beside the guards' and the page's own calls.
+    if (viewer.signedIn) void context.queryClient.prefetchQuery(memberInfoQuery)
+  },
+  // In the first HTML when rendering on the server (the loader waits for the call begun above); in
+  // the browser they never hold up a navigation.
+  loader: async ({ context }) => {
+    if (typeof window === 'undefined' && context.queryClient.getQueryData(viewerQuery.queryKey)?.signedIn) {
+      await context.queryClient.prefetchQuery(memberInfoQuery)
     }
   },
   head: () => ({

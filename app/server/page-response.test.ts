@@ -50,6 +50,9 @@ describe('finishPageResponse', () => {
       'public, s-maxage=60, stale-while-revalidate=300',
     )
     expect(finishPageResponse(request('/en/nowhere'), page(404), { sessionCookie: '__session', log: quietLog() }).headers.get('cache-control')).toBeNull()
+    // Rendered without some of its data: no cache keeps it.
+    const degraded = new Response('<html></html>', { status: 200, headers: { 'content-type': 'text/html', 'cache-control': 'no-store' } })
+    expect(finishPageResponse(request('/en/reviews'), degraded, { sessionCookie: '__session', log: quietLog() }).headers.get('cache-control')).toBe('no-store')
   })
 
   it('sets the locale cookie only when the browser does not have it yet', () => {

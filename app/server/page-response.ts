@@ -1,5 +1,5 @@
 import { LOCALE_COOKIE, localeCookieHeader, localeOfPath } from '~/i18n/locale-cookie'
-import { PUBLIC_PAGE_CACHE_CONTROL } from './public-page-cache'
+import { isNoStore, PUBLIC_PAGE_CACHE_CONTROL } from './public-page-cache'
 import { isLocale, LOCALES } from '~/i18n/i18n'
 import { localePath } from '~/lib/locale'
 
@@ -40,7 +40,12 @@ export function finishPageResponse(
   // Any page rendered for a member carries their data (the header's name and points, at least):
   // never for a shared cache. A whole page every anonymous visitor gets alike may be kept by one.
   const forMember = !!options.sessionCookie && cookieValue(request, options.sessionCookie) !== null
-  const shared = !forMember && response.status === 200 && request.method === 'GET' && (response.headers.get('content-type') ?? '').startsWith('text/html')
+  const shared =
+    !forMember &&
+    response.status === 200 &&
+    request.method === 'GET' &&
+    (response.headers.get('content-type') ?? '').startsWith('text/html') &&
+    !isNoStore(response)
   if (!setLocale && !forMember && !shared) return response
   const headers = new Headers(response.headers)
   if (setLocale) headers.append('Set-Cookie', localeCookieHeader(locale, options.secureCookies))

@@ -53,6 +53,11 @@ describe('the public page cache', () => {
     expect((await cache.serve(visit('/en/member/missions'), redirect)).status).toBe(302)
     await cache.serve(visit('/en/member/missions'), redirect)
     expect(redirect).toHaveBeenCalledTimes(2)
+    // A page rendered without some of its data (the member API did not answer) says no-store.
+    const degraded = vi.fn(async () => new Response('<html>no lists</html>', { headers: { 'content-type': 'text/html', 'cache-control': 'no-store' } }))
+    await cache.serve(visit('/en'), degraded)
+    await cache.serve(visit('/en'), degraded)
+    expect(degraded).toHaveBeenCalledTimes(2)
   })
 
   it('holds at most its number of pages, dropping the oldest', async () => {

@@ -23,6 +23,11 @@ export type PublicPageCache = {
   clear(): void
 }
 
+/** A response that no cache may keep. */
+export function isNoStore(response: Response): boolean {
+  return /(^|,)\s*no-store\s*(,|$)/i.test(response.headers.get('cache-control') ?? '')
+}
+
 /** Headers that belong to one response, not to every visitor who gets a copy. */
 const PER_RESPONSE_HEADERS = new Set(['set-cookie', 'date', 'content-length'])
 
@@ -46,8 +51,11 @@ export function createPublicPageCache(options: { ttlMs?: number; maxEntries?: nu
 
   async function renderAndStore(request: Request, key: string, render: () => Promise<Response>): Promise<{ stored: Stored | null; response: Response }> {
     const response = await render()
-    // Only a whole, successful page is shared; redirects, errors and not-found pages are rendered each time.
-    if (response.status !== 200 || !(response.headers.get('content-type') ?? '').startsWith('text/html')) return { stored: null, response }
+    // Only a whole, successful page is shared; redirects, errors, not-found pages and pages that say
+    // no cache may keep them (rendered without some of their data) are rendered each time.
+    if (response.status !== 200 || !(response.headers.get('content-type') ?? '').startsWith('text/html') || isNoStore(response)) {
+      return { stored: null, response }
+    }
     const headers: [string, string][] = []
     response.headers.forEach((value, name) => {
       if (!PER_RESPONSE_HEADERS.has(name)) headers.push([name, value])

@@ -5,7 +5,8 @@ import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Endpoint } from '#contract/endpoints'
 import { FAILURES_TO_OPEN } from './circuit-breaker'
-import { callEndpoint } from './suite-client.server'
+import { withRenderDeadline } from './render-deadline.server'
+import { callEndpoint, SUITE_TIMEOUT_MS } from './suite-client.server'
 import { balanceSchema, testMember } from './test-entries'
 
 const member = testMember
@@ -91,6 +92,30 @@ describe('callEndpoint over node:http', () => {
       ok: false,
       failure: { kind: 'unavailable', reason: 'timeout' },
     })
+  })
+
+  it('shares one deadline among the calls of a render: a call after it fails at once without going out', async () => {
+    route = () => {}
+    seen.length = 0
+    const started = Date.now()
+    const {
+      result: [first, second],
+      degraded,
+    } = await withRenderDeadline(200, async () => [
+      await callEndpoint(read, { params, member, baseUrl }),
+      await callEndpoint(read, { params, member, baseUrl }),
+    ])
+    // The render went without its data: its page is not one to share.
+    expect(degraded).toBe(true)
+    const took = Date.now() - started
+    expect(first).toMatchObject({ ok: false, failure: { kind: 'unavailable', reason: 'timeout' } })
+    expect(second).toMatchObject({ ok: false, failure: { kind: 'unavailable', reason: 'timeout' } })
+    // Each call alone would have waited its own 10 s timeout.
+    expect(took).toBeLessThan(SUITE_TIMEOUT_MS / 2)
+    expect(seen).toHaveLength(1)
+    // Outside a render a call has its own timeout again (and an answer keeps the breaker closed).
+    route = (_req, res) => json(res, 200, { status: 'OK', data: { balance: 2 } })
+    expect(await callEndpoint(read, { params, member, baseUrl })).toEqual({ ok: true, data: { balance: 2 } })
   })
 
   it('reports a refused connection as the network failing', async () => {

@@ -8,6 +8,7 @@ import { fillPath } from '#contract/paths'
 import type { VerifiedMember } from '~/auth/member.server'
 import { portalConfig } from '~/config/config.server'
 import { breakerFor } from './circuit-breaker'
+import { callBudgetMs, markRenderDegraded } from './render-deadline.server'
 import type { UpstreamFailure, UpstreamResult } from './upstream-result'
 
 /** Where TanStack Start serves server functions (its default base path). */
@@ -162,7 +163,10 @@ export async function callEndpoint<E extends Endpoint>(endpoint: E, ...[options]
 
 async function call<E extends Endpoint>(endpoint: E, options: CallOptions<E>): Promise<UpstreamResult<CallData<E>>> {
   const path = fillPath(endpoint.path, (options.params ?? {}) as Record<string, string>)
-  const fail = (failure: UpstreamFailure): UpstreamResult<CallData<E>> => ({ ok: false, failure: endpoint.silent ? { ...failure, silent: true } : failure })
+  const fail = (failure: UpstreamFailure): UpstreamResult<CallData<E>> => {
+    if (failure.kind === 'unavailable') markRenderDegraded()
+    return { ok: false, failure: endpoint.silent ? { ...failure, silent: true } : failure }
+  }
   const needsMember = endpoint.auth === 'member' || endpoint.auth === 'identity'
   if (needsMember && !options.member) return fail({ kind: 'unauthenticated', path })
 
@@ -173,12 +177,11 @@ async function call<E extends Endpoint>(endpoint: E, options: CallOptions<E>): P
   if (options.body !== undefined) headers['content-type'] = 'application/json'
   if (options.clientIp) headers['x-forwarded-for'] = options.clientIp
 
-  const outgoing: Outgoing = {
-    method: endpoint.method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    timeoutMs: options.timeoutMs ?? SUITE_TIMEOUT_MS,
-  }
+  // A call of a page render waits no longer than the render's deadline (render-deadline.server.ts);
+  // once it has passed, the call fails as a timeout without going out.
+  const timeoutMs = callBudgetMs(options.timeoutMs ?? SUITE_TIMEOUT_MS)
+  if (timeoutMs === 0) return fail({ kind: 'unavailable', path, reason: 'timeout', httpStatus: null })
+  const outgoing: Outgoing = { method: endpoint.method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body), timeoutMs }
   // While the member API is not answering, calls fail at once (circuit-breaker.ts).
   const breaker = breakerFor(url.origin)
   if (!breaker.allow()) return fail({ kind: 'unavailable', path, reason: 'circuit-open', httpStatus: null })
