@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
 import { createRouter, isNotFound, isRedirect } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
+import { getGlobalStartContext } from '@tanstack/react-start'
 import { NotFoundPage } from './pages/not-found-page'
 import { PagePending, RouteError } from './pages/page-data'
 import { refreshBalance, shareBalance } from './features/rewards/rewards.queries'
@@ -10,6 +11,15 @@ import { effectOf } from './upstream/error-catalogue'
 import { isUpstreamError } from './upstream/upstream-result'
 
 export type RouterContext = { queryClient: QueryClient }
+
+/** The nonce start.ts chose for this page; none in the browser, nor outside a page request. */
+function requestNonce(): string | undefined {
+  try {
+    return (getGlobalStartContext() as { cspNonce?: string } | undefined)?.cspNonce
+  } catch {
+    return undefined
+  }
+}
 
 export function getRouter() {
   // Every failed member-API call reaches the member the same way (the error catalogue), in the browser.
@@ -45,6 +55,9 @@ export function getRouter() {
     defaultNotFoundComponent: NotFoundPage,
     defaultErrorComponent: RouteError,
     defaultPendingComponent: PagePending,
+    // The page's Content-Security-Policy allows inline scripts by this request's nonce (start.ts);
+    // in the browser the router reads it back from the page.
+    ssr: { nonce: requestNonce() },
   })
   setupRouterSsrQueryIntegration({ router, queryClient })
   return router

@@ -35,18 +35,20 @@ const pageResponseMiddleware = createMiddleware({ type: 'request' }).server(asyn
   if (handlerType !== 'router') return next()
   const { portalConfig } = await import('./config/config.server')
   const { withRenderDeadline } = await import('./upstream/render-deadline.server')
-  const { session, mode, pageDeadlineMs } = portalConfig()
+  const { newNonce, withPagePolicy } = await import('./server/content-security-policy')
+  const { session, mode, pageDeadlineMs, authEmulatorHost } = portalConfig()
   const sessionCookie = session.cookieName
+  const shared = isAnonymousPageRequest(request, sessionCookie)
+  // The router stamps this nonce on the inline scripts it writes (router.tsx). A page shared between
+  // visitors allows its inline scripts by their hashes instead: its nonce would be no secret.
+  const nonce = newNonce()
   // Every call the render makes to the member API shares one deadline. A page rendered without some
   // of its data (the member API did not answer) is this moment's only: no cache may keep it.
   const render = async () => {
-    const { result, degraded } = await withRenderDeadline(pageDeadlineMs, async () => await next())
-    if (!degraded) return result.response
-    const headers = new Headers(result.response.headers)
-    headers.set('Cache-Control', 'no-store')
-    return new Response(result.response.body, { status: result.response.status, statusText: result.response.statusText, headers })
+    const { result, degraded } = await withRenderDeadline(pageDeadlineMs, async () => await next({ context: { cspNonce: shared ? undefined : nonce } }))
+    return withPagePolicy(result.response, { nonce: shared ? null : nonce, noStore: degraded, authEmulatorHost, dev: import.meta.env.DEV })
   }
-  const response = isAnonymousPageRequest(request, sessionCookie) ? await publicPages.serve(request, render) : await render()
+  const response = shared ? await publicPages.serve(request, render) : await render()
   if (response.status >= 500) {
     const { reportServerPageError } = await import('./observability/server-report.server')
     void reportServerPageError(request, response.status)

@@ -1,5 +1,5 @@
 import { getApps, initializeApp } from 'firebase/app'
-import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth'
+import { browserLocalPersistence, browserSessionPersistence, connectAuthEmulator, indexedDBLocalPersistence, initializeAuth, type Auth } from 'firebase/auth'
 import { announceFirebaseLoaded } from './firebase-loaded'
 import type { PublicAuthConfig } from './public-config'
 
@@ -12,7 +12,10 @@ let auth: Auth | undefined
 export function clientAuth(config: PublicAuthConfig): Auth {
   if (auth) return auth
   const app = getApps()[0] ?? initializeApp(config.firebaseWeb)
-  auth = getAuth(app)
+  // Without the popup-and-redirect helper getAuth() brings: the portal signs in with e-mail only, and
+  // that helper loads Google's scripts and frames (on phones and Safari, before anyone signs in),
+  // which the pages' Content-Security-Policy does not allow.
+  auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence] })
   if (config.emulatorUrl) connectAuthEmulator(auth, config.emulatorUrl, { disableWarnings: true })
   announceFirebaseLoaded(auth)
   return auth

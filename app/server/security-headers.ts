@@ -1,14 +1,13 @@
 // Headers every portal response carries: the page may not be framed (clickjacking on Redeem or
 // Save), content types are not sniffed, referrers leave the site as an origin only, powerful
 // browser features are off, and in production the browser keeps to HTTPS. A response that set one
-// of these itself (a product image's own policy) keeps its own.
+// of these itself (a page's full policy, a product image's own) keeps its own.
 
-/** The policy's parts that hold for every page; what scripts may run is to be added with nonces. */
-const CONTENT_SECURITY_POLICY = "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'"
+import { BASE_POLICY } from './content-security-policy'
 
 export function securityHeaders(production: boolean): Record<string, string> {
   return {
-    'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+    'Content-Security-Policy': BASE_POLICY,
     'X-Frame-Options': 'DENY',
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',

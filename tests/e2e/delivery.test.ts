@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page, Response } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { freePort } from '../../scripts/lib/auth-emulator.mjs'
 import { startNode, waitForHttp } from '../../scripts/lib/processes.mjs'
-import { axeViolations, firebaseUsersInBrowser, gotoHydrated, launchBrowser, newContext } from './support/browser'
+import { axeViolations, firebaseUsersInBrowser, gotoHydrated, launchBrowser, newContext, takeCspRefusals } from './support/browser'
 import { DEMO_MEMBER, signInThroughUi } from './support/members'
 
 let browser: Browser
@@ -228,6 +228,42 @@ describe('security headers', () => {
       const memberPage = await context.request.get('/en/member/missions', { maxRedirects: 0 })
       expect(memberPage.status()).toBe(200)
       expectSecure(memberPage.headers(), 'member page')
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('let only the page’s own scripts run: by nonce on a member’s page, by hash on a shared one', async () => {
+    const context = await newContext(browser)
+    const scriptSources = (policy: string | undefined) => (policy ?? '').split('; ').find((part) => part.startsWith('script-src ')) ?? ''
+    try {
+      const visitor = await context.request.get('/en/how-it-works')
+      const shared = scriptSources(visitor.headers()['content-security-policy'])
+      expect(shared).toMatch(/^script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+$/)
+      expect(await visitor.text()).not.toContain('nonce=')
+
+      const page = await context.newPage()
+      await signInThroughUi(page, DEMO_MEMBER, '/en/member/campaigns')
+      const first = await context.request.get('/en/member/missions')
+      const nonce = /^script-src 'self' 'nonce-([A-Za-z0-9+/=]+)'$/.exec(scriptSources(first.headers()['content-security-policy']))?.[1]
+      expect(nonce).toBeDefined()
+      const html = await first.text()
+      // Every script of the page carries it, and the next page has another.
+      expect(html.match(/<script\b/g)?.length).toBe(html.match(new RegExp(`<script[^>]* nonce="${nonce!.replace(/[+/=]/g, '\\$&')}"`, 'g'))?.length)
+      const second = await context.request.get('/en/member/missions')
+      expect(scriptSources(second.headers()['content-security-policy'])).not.toContain(nonce!)
+
+      // The browser enforces it: the page works (hydrated), and a script put into it runs not.
+      await gotoHydrated(page, '/en/member/missions')
+      const ran = await page.evaluate(async () => {
+        const script = document.createElement('script')
+        script.textContent = 'window.__injected = true'
+        document.body.append(script)
+        await new Promise((done) => setTimeout(done, 100))
+        return (window as unknown as { __injected?: boolean }).__injected === true
+      })
+      expect(ran).toBe(false)
+      expect(takeCspRefusals()).toEqual([expect.stringMatching(/inline script/)])
     } finally {
       await context.close()
     }

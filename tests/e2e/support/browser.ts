@@ -1,12 +1,12 @@
 import { createRequire } from 'node:module'
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 import { expect, inject } from 'vitest'
 import { CHROMIUM_ARGS, findChromium } from '../../../scripts/lib/browser.mjs'
 
 const require = createRequire(import.meta.url)
-const axePath = require.resolve('axe-core/axe.min.js')
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
 export const screenshotDir = resolve(import.meta.dirname, '../../../test-results/screenshots')
 
 export const baseUrl = () => inject('baseUrl')
@@ -17,8 +17,19 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath, args: CHROMIUM_ARGS.filter((arg) => arg !== '--headless'), headless: true })
 }
 
+/** What the pages' Content-Security-Policy refused in any context of this test file, since the last look (csp.setup.ts). */
+const cspRefusals: string[] = []
+
+export function takeCspRefusals(): string[] {
+  return cspRefusals.splice(0)
+}
+
 export async function newContext(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 }, ...options })
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 }, ...options })
+  context.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspRefusals.push(`${message.page()?.url() ?? '?'}: ${message.text()}`)
+  })
+  return context
 }
 
 /** The accessibility violations axe finds on the page as it is now (WCAG 2.1 A and AA). */
@@ -36,7 +47,8 @@ export async function axeViolations(page: Page): Promise<Array<{ id: string; imp
       new Promise((done) => setTimeout(done, 1000)),
     ]),
   )
-  await page.addScriptTag({ path: axePath })
+  // Evaluated, not added as a script element: the page's Content-Security-Policy refuses inline scripts.
+  await page.evaluate(axeSource)
   return page.evaluate(async () => {
     const axe = (
       window as unknown as {
