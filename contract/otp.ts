@@ -8,6 +8,12 @@ export const OTP_MAX_ATTEMPTS = 5
 /** Codes one member, or one address, may be sent per hour. */
 export const OTP_SENDS_PER_HOUR = 5
 
+/**
+ * Codes by text message go only to members whose e-mail address is verified. A send for anyone else
+ * is refused (400) with this message on the field `email`: the portal tells it apart by this text.
+ */
+export const SMS_NEEDS_VERIFIED_EMAIL = 'is not verified: codes by text message go only to members with a verified e-mail address'
+
 const emailField = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email('must be an e-mail address'), v.maxLength(254))
 const phoneField = v.pipe(v.string(), v.trim(), v.minLength(1, 'is required'), v.maxLength(32))
 const countryField = v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'must be a country code')))

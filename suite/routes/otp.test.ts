@@ -1,7 +1,7 @@
 import { getAuth } from 'firebase-admin/auth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiUserSchema, MemberSummarySchema } from '../../contract/members'
-import { EmailValidateResultSchema, OtpSentSchema, OtpVerifiedSchema, PhoneValidateResultSchema } from '../../contract/otp'
+import { EmailValidateResultSchema, OtpSentSchema, OtpVerifiedSchema, PhoneValidateResultSchema, SMS_NEEDS_VERIFIED_EMAIL } from '../../contract/otp'
 import {
   API_USER_PATH,
   EMAIL_OTP_SEND_PATH,
@@ -16,7 +16,8 @@ import {
 import { initFirebase } from '../identity/identity'
 import { createSuiteApp } from '../app'
 import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
-import { createTestMember, projectId, refreshToken, type TestMember } from '../test/members'
+import { rateLimits } from '../db/schema'
+import { createTestMember, projectId, refreshToken, verifyEmail, type TestMember } from '../test/members'
 import { countSentTo, lastCodeSentTo, messagesTo } from '../test/outbox'
 
 let h: Harness
@@ -128,7 +129,8 @@ describe('e-mail change with a one-time code', () => {
   })
 
   it('limits sends per member per hour across addresses and channels (otp:member:), with Retry-After', async () => {
-    const [cyd, dee] = await Promise.all([createTestMember(), createTestMember()])
+    // Cyd's address is verified: codes by text message go only to members with a verified e-mail address.
+    const [cyd, dee] = await Promise.all([createTestMember({ emailVerified: true }), createTestMember()])
     const email = (n: number) => `member-limit-${n}-${cyd.uid.toLowerCase()}@example.test`
     // Five codes to five addresses, e-mail and SMS: each address is far below its own limit.
     for (const n of [1, 2, 3]) expectOk(await call(h.app, 'POST', EMAIL_OTP_SEND_PATH, { token: cyd.bearer, body: { email: email(n) } }), OtpSentSchema)
@@ -170,6 +172,7 @@ describe('phone change with a one-time code', () => {
   })
 
   it('verifies the number and sets the phoneVerified claim', async () => {
+    // Ada's address was verified by the e-mail change above.
     const phone = '+49 1512 3456789'
     expectOk(await call(h.app, 'POST', PHONE_OTP_SEND_PATH, { token: ada.bearer, body: { phone } }), OtpSentSchema)
     const code = await lastCodeSentTo(h.app, '+4915123456789')
@@ -183,8 +186,10 @@ describe('phone change with a one-time code', () => {
   })
 
   it('refuses landlines and bad bodies', async () => {
-    expectError(await call(h.app, 'POST', PHONE_OTP_SEND_PATH, { token: bob.bearer, body: { phone: '+49 30 901820' } }), 'BAD_REQUEST', 400)
-    expectError(await call(h.app, 'POST', PHONE_OTP_SEND_PATH, { token: bob.bearer, body: { phone: '+4915112345678', extra: 1 } }), 'BAD_REQUEST', 400)
+    const eli = await createTestMember({ emailVerified: true })
+    const landline = expectError(await call(h.app, 'POST', PHONE_OTP_SEND_PATH, { token: eli.bearer, body: { phone: '+49 30 901820' } }), 'BAD_REQUEST', 400)
+    expect(landline.fields).toEqual({ phone: ['is not a mobile number'] })
+    expectError(await call(h.app, 'POST', PHONE_OTP_SEND_PATH, { token: eli.bearer, body: { phone: '+4915112345678', extra: 1 } }), 'BAD_REQUEST', 400)
     expectError(await call(h.app, 'POST', PHONE_OTP_SEND_PATH, { body: { phone: '+4915112345678' } }), 'UNAUTHENTICATED', 401)
   })
 })
@@ -201,14 +206,15 @@ describe('text-message limits', () => {
     call(app, 'POST', PHONE_OTP_SEND_PATH, { token: member.bearer, body: { phone }, headers: { 'x-forwarded-for': client } })
 
   it('sends only to the configured countries', async () => {
-    const refused = await send(limited(), ada, '+33612345678', '203.0.113.10')
+    const refused = await send(limited(), await createTestMember({ emailVerified: true }), '+33612345678', '203.0.113.10')
     expect(expectError(refused, 'BAD_REQUEST', 400).fields).toEqual({ phone: ['is in a country we do not send text messages to'] })
     expect(await countSentTo(own.app, '+33612345678')).toBe(0)
   })
 
   it('caps text messages per client address and in all, and counts only what was sent', async () => {
     const app = limited()
-    const [one, two, three] = await Promise.all([createTestMember(), createTestMember(), createTestMember()])
+    const verified = () => createTestMember({ emailVerified: true })
+    const [one, two, three] = await Promise.all([verified(), verified(), verified()])
     expectOk(await send(app, one, '+4915123450101', '203.0.113.20'), OtpSentSchema)
     expectOk(await send(app, two, '+4915123450102', '203.0.113.20'), OtpSentSchema)
     // A third account from the same address is refused, and nothing goes out.
@@ -218,5 +224,40 @@ describe('text-message limits', () => {
     expectOk(await send(app, three, '+4915123450103', '203.0.113.21'), OtpSentSchema)
     expectError(await send(app, one, '+4915123450104', '203.0.113.22'), 'RATE_LIMITED', 429)
     expect(await countSentTo(own.app, '+4915123450104')).toBe(0)
+  })
+})
+
+describe('text messages need a verified e-mail address', () => {
+  // A database of its own: every counter it holds comes from this test.
+  let own: Harness
+  beforeAll(async () => {
+    own = await createHarness({ settings: { smsLimits: { countries: ['DE'], perHour: 3, perClientPerHour: 2 } } })
+  })
+  afterAll(() => own?.close())
+  const send = (member: TestMember, phone: string) =>
+    call(own.app, 'POST', PHONE_OTP_SEND_PATH, { token: member.bearer, body: { phone }, headers: { 'x-forwarded-for': '203.0.113.40' } })
+
+  it('refuses a member whose e-mail is not verified, sends and counts nothing, and sends once it is verified', async () => {
+    let una = await createTestMember()
+    const phone = '+4915123450301'
+    // More refusals than the client address may send in an hour; a landline gets the same answer.
+    for (const number of [phone, phone, phone, '+49 30 901820']) {
+      const refused = expectError(await send(una, number), 'BAD_REQUEST', 400)
+      expect(refused.fields).toEqual({ email: [SMS_NEEDS_VERIFIED_EMAIL] })
+      expect(refused.message).toMatch(/only to members whose e-mail address is verified/)
+    }
+    expect(await countSentTo(own.app, phone)).toBe(0)
+    expect(await own.deps.db.select().from(rateLimits)).toEqual([])
+    // Codes by e-mail are not affected.
+    const email = `una-${una.uid.toLowerCase()}@example.test`
+    expectOk(await call(own.app, 'POST', EMAIL_OTP_SEND_PATH, { token: una.bearer, body: { email } }), OtpSentSchema)
+
+    // Una opens the verification link: her next token says so, and the same number from the same
+    // client address is sent the code, twice, as the per-client limit allows.
+    una = await verifyEmail(una)
+    expectOk(await send(una, phone), OtpSentSchema)
+    expectOk(await send(una, phone), OtpSentSchema)
+    expect(await countSentTo(own.app, phone)).toBe(2)
+    expectError(await send(una, phone), 'RATE_LIMITED', 429)
   })
 })

@@ -8,7 +8,7 @@ import { clientAddress } from '../http/client-address'
 import type { RegisterRoute } from '../http/endpoint'
 import { badRequest, conflict } from '../http/errors'
 import { memberSummary, type MemberRow } from '../services/members'
-import { changeEmail, changePhone, parsePhone, sendCode, validateEmail, validatePhone, verifyCode } from '../services/otp'
+import { changeEmail, changePhone, parsePhone, requireVerifiedEmailForSms, sendCode, validateEmail, validatePhone, verifyCode } from '../services/otp'
 
 function phoneOrFail(phone: string, country: string | undefined): string {
   const parsed = parsePhone(phone, country)
@@ -43,6 +43,8 @@ export function registerOtpRoutes(route: RegisterRoute, deps: SuiteDeps) {
   route(ENDPOINTS.phoneValidate, (c, { body }) => validatePhone(deps.db, body.phone, body.country, c.get('member')))
   route(ENDPOINTS.phoneOtpSend, async (c, { body }) => {
     const me = currentMember(c)
+    // Said before anything about the number: no number is sent a code until the e-mail is verified.
+    requireVerifiedEmailForSms(me)
     const e164 = phoneOrFail(body.phone, body.country)
     const check = await validatePhone(deps.db, e164, undefined, me)
     if (check.reason === 'in-use') throw conflict('This phone number belongs to another account')

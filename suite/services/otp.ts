@@ -1,5 +1,6 @@
 // One-time codes confirming a new e-mail address or phone number: 6 digits from a secure source,
 // stored as an HMAC, single use, valid 10 minutes, 5 tries, send limits per member and address.
+// Codes by text message go only to members whose e-mail address is verified.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import { and, desc, eq, gt, isNotNull, isNull, ne } from 'drizzle-orm'
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max'
@@ -8,6 +9,7 @@ import {
   OTP_MAX_ATTEMPTS,
   OTP_SENDS_PER_HOUR,
   OTP_TTL_MINUTES,
+  SMS_NEEDS_VERIFIED_EMAIL,
   type EmailValidateResult,
   type OtpSent,
   type OtpVerified,
@@ -103,8 +105,21 @@ function smsLimitKeys(deps: SuiteDeps, target: string, client: string): Array<[s
   ]
 }
 
+/**
+ * Text messages cost money and a fresh account costs nothing: a code goes by text message only to
+ * a member whose e-mail address is verified. The refusal comes before any limit is counted.
+ */
+export function requireVerifiedEmailForSms(member: MemberRow) {
+  if (!member.emailVerified) {
+    throw badRequest('Codes are sent by text message only to members whose e-mail address is verified: verify your e-mail address first', {
+      email: [SMS_NEEDS_VERIFIED_EMAIL],
+    })
+  }
+}
+
 /** Sends a code; `client` is the address the request came from (text messages are limited per client). */
 export async function sendCode(deps: SuiteDeps, member: MemberRow, channel: Channel, target: string, client: string): Promise<OtpSent> {
+  if (channel === 'sms') requireVerifiedEmailForSms(member)
   const now = deps.clock.now()
   const limits: Array<[string, number]> = [
     [otpMemberLimitKey(member.id), OTP_SENDS_PER_HOUR],

@@ -1,6 +1,7 @@
 // The verification pages in the browser against the real member API and Auth emulator: each shows
 // what is verified and lets the member verify what is not: the e-mail address with the link from
-// the e-mail, the mobile number with the code from the text message (read from the local outbox).
+// the e-mail, the mobile number with the code from the text message (read from the local outbox),
+// which is sent only once the e-mail address is verified.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { portalActionLink } from '../../scripts/lib/action-links.mjs'
@@ -30,6 +31,25 @@ afterAll(async () => {
 })
 
 describe('verifications', () => {
+  it('offers no text-message code before the e-mail address is verified, and says where to verify it', async () => {
+    await gotoHydrated(page, '/en/member/verifications/MobileVerifications')
+    await page.getByRole('heading', { name: 'Mobile verification' }).waitFor()
+    await textOnPage(page, 'We send codes by text message only to members who have verified their e-mail address.').waitFor()
+    const verify = page.getByRole('link', { name: 'Verify your e-mail address' })
+    expect(await verify.getAttribute('href')).toBe(
+      `/en/member/verifications/EmailVerification?redirect=${encodeURIComponent('/en/member/verifications/MobileVerifications')}`,
+    )
+    // Nothing to send that the member API would refuse.
+    expect(await page.getByRole('button', { name: 'Send me a code' }).count()).toBe(0)
+    expect(await page.getByLabel('Mobile number').count()).toBe(0)
+    expect(await axeViolations(page)).toEqual([])
+    await keepScreenshot(page, 'account-mobile-verification-email-first')
+
+    await verify.click()
+    await page.waitForURL((url) => url.pathname === '/en/member/verifications/EmailVerification')
+    await status().getByText('Not verified yet').waitFor()
+  })
+
   it('shows the e-mail address as not verified, then verified after the link from the e-mail', async () => {
     await gotoHydrated(page, '/en/member/verifications/EmailVerification')
     await page.getByRole('heading', { name: 'E-mail verification' }).waitFor()
@@ -49,6 +69,13 @@ describe('verifications', () => {
     expect(await page.getByRole('button', { name: 'Send the link again' }).count()).toBe(0)
     expect(await axeViolations(page)).toEqual([])
     await keepScreenshot(page, 'account-email-verification')
+
+    // Sent here by the phone page, the member carries on there, where the code can now be sent.
+    await gotoHydrated(page, `/en/member/verifications/EmailVerification?redirect=${encodeURIComponent('/en/member/verifications/MobileVerifications')}`)
+    await page.getByRole('link', { name: 'Continue where you were' }).click()
+    await page.waitForURL('**/en/member/verifications/MobileVerifications')
+    await page.getByRole('button', { name: 'Send me a code' }).waitFor()
+    expect(await textOnPage(page, 'We send codes by text message only to members who have verified').count()).toBe(0)
   })
 
   it('verifies a mobile number with the code from the text message and comes back showing it verified', async () => {

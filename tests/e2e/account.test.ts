@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { expectNoAxeViolations, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
-import { createMember, signInWithAddress, type TestMember } from './support/members'
+import { createMember, markEmailVerified, signInWithAddress, type TestMember } from './support/members'
 import { latestSms } from './support/suite'
 
 const ADULTS_ONLY = 'lumen-vitamin-c-serum'
@@ -20,6 +20,8 @@ let member: TestMember
 
 beforeAll(async () => {
   member = await createMember('Avery Account')
+  // Codes by text message go only to members with a verified e-mail address.
+  await markEmailVerified(member)
   browser = await launchBrowser()
   context = await newContext(browser)
   page = await context.newPage()

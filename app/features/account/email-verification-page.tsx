@@ -98,13 +98,19 @@ export function EmailVerificationPage({ redirect }: { redirect?: string }) {
   )
 
   if (verified) {
+    // A page that sent the member here to verify (the phone pages, registration from a campaign) is
+    // where they carry on.
     return (
       <AccountPage title={t`E-mail verification`} intro={t`Your e-mail address is verified.`}>
         {status}
         <Button asChild>
-          <Link to="/$locale/member/campaigns" params={{ locale }}>
-            {t`Go to my campaigns`}
-          </Link>
+          {redirect ? (
+            <a href={safeRedirectTarget(redirect)}>{t`Continue where you were`}</a>
+          ) : (
+            <Link to="/$locale/member/campaigns" params={{ locale }}>
+              {t`Go to my campaigns`}
+            </Link>
+          )}
         </Button>
       </AccountPage>
     )

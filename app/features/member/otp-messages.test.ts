@@ -1,5 +1,6 @@
 import { setupI18n } from '@lingui/core'
 import { describe, expect, it } from 'vitest'
+import { SMS_NEEDS_VERIFIED_EMAIL } from '#contract/otp'
 import type { UpstreamFailure } from '~/upstream/upstream-result'
 import { sendFailureMessage, verifyFailureMessage } from './otp-messages'
 
@@ -43,5 +44,12 @@ describe('sendFailureMessage', () => {
       ),
     ).toBe('We do not send text messages to numbers in this country.')
     expect(i18n._(sendFailureMessage(down, 'sms'))).toBe('We could not send the code just now. Please try again in a moment.')
+  })
+
+  it('says a text message needs a verified e-mail address when the member API refuses for that', () => {
+    const unverified: UpstreamFailure = { kind: 'rejected', path, httpStatus: 400, message: null, fields: { email: [SMS_NEEDS_VERIFIED_EMAIL] } }
+    expect(i18n._(sendFailureMessage(unverified, 'sms'))).toBe(
+      'We send codes by text message only to members who have verified their e-mail address. Verify yours on the e-mail verification page, then try again.',
+    )
   })
 })

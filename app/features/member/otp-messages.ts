@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
+import { SMS_NEEDS_VERIFIED_EMAIL } from '#contract/otp'
 import type { UpstreamFailure } from '~/upstream/upstream-result'
 
 // What a failed one-time-code call means for the member. Both calls are silent (no dialog): the
@@ -8,10 +9,15 @@ import type { UpstreamFailure } from '~/upstream/upstream-result'
 
 export type OtpChannel = 'email' | 'sms'
 
-/** The member API refused to send (429: too many codes this hour; 400/409: not this target). */
+/**
+ * The member API refused to send (429: too many codes this hour; 400/409: not this target, or, for
+ * a text message, the member's e-mail address is not verified yet).
+ */
 export function sendFailureMessage(failure: UpstreamFailure, channel: OtpChannel): MessageDescriptor {
   if (failure.kind === 'unavailable' && failure.httpStatus === 429)
     return msg`We sent several codes in the last hour. Please wait a while before asking for another one.`
+  if (failure.kind === 'rejected' && failure.fields?.email?.includes(SMS_NEEDS_VERIFIED_EMAIL))
+    return msg`We send codes by text message only to members who have verified their e-mail address. Verify yours on the e-mail verification page, then try again.`
   if (failure.kind === 'rejected' && failure.fields?.phone?.[0]?.startsWith('is in a country'))
     return msg`We do not send text messages to numbers in this country.`
   if (failure.kind === 'rejected')

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { Link, useLocation, useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { SHIPPING_COUNTRIES } from '#contract/common'
 import type { PHONE_INVALID_REASONS } from '#contract/otp'
@@ -29,13 +29,41 @@ const invalidMessage: Record<(typeof PHONE_INVALID_REASONS)[number], MessageDesc
 }
 
 /**
+ * Codes by text message go only to members whose e-mail address is verified (the member API refuses
+ * a send for anyone else): the phone pages say so before the member tries, and link to the page
+ * where the address is verified, which offers the way back to `back`.
+ */
+function VerifyEmailFirst({ back }: { back: string }) {
+  const locale = useLocale()
+  return (
+    <FormAlert tone="info">
+      <Trans>
+        We send codes by text message only to members who have verified their e-mail address.{' '}
+        <Link
+          to="/$locale/member/verifications/EmailVerification"
+          params={{ locale }}
+          search={{ redirect: back }}
+          className="font-semibold text-colbolt underline"
+        >
+          Verify your e-mail address
+        </Link>
+        , then come back to this page.
+      </Trans>
+    </FormAlert>
+  )
+}
+
+/**
  * /en/member/phone: the member's number and the first step of verifying a new one. `showStatus`
- * false: the page shows the number's state itself (MobileVerifications).
+ * false: the page shows the number's state itself (MobileVerifications). While the member's e-mail
+ * address is not verified (as the member API knows it) no code can be sent: the page says why
+ * instead of offering the form.
  */
 export function PhoneNumberForm({ redirect, showStatus = true }: { redirect?: string; showStatus?: boolean }) {
   const locale = useLocale()
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
+  const here = useLocation({ select: (location) => location.href })
   const { data } = useSuspenseQuery(memberInfoQuery)
   const [error, setError] = useState<string | undefined>()
   const [busy, setBusy] = useState(false)
@@ -84,31 +112,35 @@ export function PhoneNumberForm({ redirect, showStatus = true }: { redirect?: st
         ) : (
           <FormAlert tone="info">{t`You have no verified phone number yet. Some tests are only open to members with one.`}</FormAlert>
         ))}
-      <form noValidate onSubmit={submit} className="grid gap-5 sm:grid-cols-2" aria-label={t`Phone verification`}>
-        <SelectField
-          label={t`Country`}
-          name="country"
-          autoComplete="tel-country-code"
-          defaultValue={address?.country ?? ''}
-          options={SHIPPING_COUNTRIES.map((code) => ({ value: code, label: countryNames.of(code) ?? code }))}
-        />
-        <TextField
-          label={t`Mobile number`}
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          // A number on the account that is not verified yet is the one to verify, unless the member types another.
-          defaultValue={current && !member.phoneVerified ? current : undefined}
-          error={error}
-          description={t`We send a 6-digit code to this number by text message. It is valid for ${OTP_TTL_MINUTES} minutes.`}
-        />
-        <div className="sm:col-span-2">
-          <Button type="submit" size="large" loading={busy}>
-            {t`Send me a code`}
-          </Button>
-        </div>
-      </form>
+      {member.emailVerified ? (
+        <form noValidate onSubmit={submit} className="grid gap-5 sm:grid-cols-2" aria-label={t`Phone verification`}>
+          <SelectField
+            label={t`Country`}
+            name="country"
+            autoComplete="tel-country-code"
+            defaultValue={address?.country ?? ''}
+            options={SHIPPING_COUNTRIES.map((code) => ({ value: code, label: countryNames.of(code) ?? code }))}
+          />
+          <TextField
+            label={t`Mobile number`}
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            // A number on the account that is not verified yet is the one to verify, unless the member types another.
+            defaultValue={current && !member.phoneVerified ? current : undefined}
+            error={error}
+            description={t`We send a 6-digit code to this number by text message. It is valid for ${OTP_TTL_MINUTES} minutes.`}
+          />
+          <div className="sm:col-span-2">
+            <Button type="submit" size="large" loading={busy}>
+              {t`Send me a code`}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <VerifyEmailFirst back={here} />
+      )}
     </div>
   )
 }
@@ -128,6 +160,7 @@ export function PhoneCodeForm({ phone, redirect }: { phone: string; redirect?: s
   const { guard, dialog } = useRecentSignIn()
   const change = useMutation({ mutationFn: async () => unwrap(await guard(() => changePhoneFn({ data: { phone } }))) })
   const back = `${localePath('/user/verify-phone', locale)}?${new URLSearchParams({ phone, ...(redirect ? { redirect } : {}) }).toString()}`
+  const emailUnverified = viewer?.signedIn === true && !viewer.emailVerified
 
   if (viewer && !viewer.signedIn) {
     return (
@@ -201,10 +234,14 @@ export function PhoneCodeForm({ phone, redirect }: { phone: string; redirect?: s
           {t`Confirm my number`}
         </Button>
       </form>
+      {/* A new code cannot be sent while the e-mail address is not verified: the page says why instead. */}
+      {emailUnverified && <VerifyEmailFirst back={back} />}
       <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
-        <Button variant="text" severity="info" loading={busy === 'resend'} onClick={() => void resend()}>
-          {t`Send a new code`}
-        </Button>
+        {!emailUnverified && (
+          <Button variant="text" severity="info" loading={busy === 'resend'} onClick={() => void resend()}>
+            {t`Send a new code`}
+          </Button>
+        )}
         <Link to="/$locale/member/phone" params={{ locale }} search={{ redirect }} className="font-semibold text-colbolt underline">
           {t`Use another number`}
         </Link>
