@@ -36,7 +36,7 @@ const pageResponseMiddleware = createMiddleware({ type: 'request' }).server(asyn
   const { portalConfig } = await import('./config/config.server')
   const { withRenderDeadline } = await import('./upstream/render-deadline.server')
   const { newNonce, withPagePolicy } = await import('./server/content-security-policy')
-  const { session, mode, pageDeadlineMs, authEmulatorHost } = portalConfig()
+  const { session, mode, pageDeadlineMs, authEmulatorHost, services } = portalConfig()
   const sessionCookie = session.cookieName
   const shared = isAnonymousPageRequest(request, sessionCookie)
   // The router stamps this nonce on the inline scripts it writes (router.tsx). A page shared between
@@ -46,7 +46,7 @@ const pageResponseMiddleware = createMiddleware({ type: 'request' }).server(asyn
   // of its data (the member API did not answer) is this moment's only: no cache may keep it.
   const render = async () => {
     const { result, degraded } = await withRenderDeadline(pageDeadlineMs, async () => await next({ context: { cspNonce: shared ? undefined : nonce } }))
-    return withPagePolicy(result.response, { nonce: shared ? null : nonce, noStore: degraded, authEmulatorHost, dev: import.meta.env.DEV })
+    return withPagePolicy(result.response, { nonce: shared ? null : nonce, noStore: degraded, authEmulatorHost, services, dev: import.meta.env.DEV })
   }
   const response = shared ? await publicPages.serve(request, render) : await render()
   if (response.status >= 500) {

@@ -5,7 +5,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { Auth, User } from 'firebase/auth'
 import { feedback } from '~/components/ui/feedback-store'
 import { authStore } from './auth-store'
-import { publicAuthConfigQuery } from './public-config'
+import { publicConfigQuery } from '~/lib/public-config'
 import { uidOf, viewerQuery, type Viewer } from './viewer'
 import { endSessionFn, startSessionFn } from './viewer.functions'
 
@@ -85,7 +85,7 @@ const sdk = () => import('firebase/auth')
  * the restore would take a signed-in member for a signed-out one.
  */
 async function authOf(queryClient: QueryClient): Promise<Auth> {
-  const [{ clientAuth }, config] = await Promise.all([import('./firebase-web'), queryClient.ensureQueryData(publicAuthConfigQuery)])
+  const [{ clientAuth }, config] = await Promise.all([import('./firebase-web'), queryClient.ensureQueryData(publicConfigQuery)])
   const auth = clientAuth(config)
   await auth.authStateReady()
   return auth

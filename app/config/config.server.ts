@@ -9,6 +9,13 @@ export type PortalMode = 'local' | 'production'
 
 export type FirebaseWebConfig = { apiKey: string; authDomain: string; projectId: string; appId?: string }
 
+/**
+ * The third-party services the browser uses, each off unless configured (public identifiers only):
+ * the support chat (INTERCOM_APP_ID), bot protection (RECAPTCHA_SITE_KEY) and analytics
+ * (GA_MEASUREMENT_ID, loaded only with the visitor's consent).
+ */
+export type BrowserServices = { intercomAppId: string | null; recaptchaSiteKey: string | null; gaMeasurementId: string | null }
+
 export type PortalConfig = {
   mode: PortalMode
   /** Public: sent to the browser. */
@@ -31,6 +38,7 @@ export type PortalConfig = {
    * catalogue.
    */
   pageDeadlineMs: number
+  services: BrowserServices
   /**
    * Local mode only (`PORTAL_FAULT_INJECTION=1`, set by the browser tests): a request with the
    * header `x-portal-fault: render` fails while the page renders, so the error page can be tested.
@@ -75,6 +83,19 @@ const PageDeadlineSeconds = v.pipe(
   v.minValue(0.5, 'PAGE_DEADLINE_SECONDS must be at least 0.5 seconds'),
   v.maxValue(10, 'PAGE_DEADLINE_SECONDS must be at most 10 seconds (a longer wait is a blank page to the member)'),
 )
+const IntercomAppId = v.pipe(v.string(), v.regex(/^[a-z0-9]{6,16}$/, 'INTERCOM_APP_ID must be an Intercom workspace id (lower-case letters and digits)'))
+const RecaptchaSiteKey = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{20,64}$/, 'RECAPTCHA_SITE_KEY must be a reCAPTCHA v3 site key'))
+const GaMeasurementId = v.pipe(v.string(), v.regex(/^G-[A-Z0-9]{4,16}$/, 'GA_MEASUREMENT_ID must be a Google Analytics 4 measurement id (G-…)'))
+
+function readServices(env: Record<string, string | undefined>): BrowserServices {
+  const optional = <T>(schema: v.GenericSchema<string, T>, name: string) => (env[name] ? parse(schema, env[name], name) : null)
+  return {
+    intercomAppId: optional(IntercomAppId, 'INTERCOM_APP_ID'),
+    recaptchaSiteKey: optional(RecaptchaSiteKey, 'RECAPTCHA_SITE_KEY'),
+    gaMeasurementId: optional(GaMeasurementId, 'GA_MEASUREMENT_ID'),
+  }
+}
+
 /** Addresses that only this machine can reach. */
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/
 const HostPort = v.pipe(v.string(), v.regex(/^(127\.0\.0\.1|localhost|\[::1\]):\d{2,5}$/, 'FIREBASE_AUTH_EMULATOR_HOST must be a loopback host:port'))
@@ -100,6 +121,7 @@ export function readPortalConfig(env: Record<string, string | undefined>): Porta
   const maxAgeSeconds = parse(v.optional(SessionDays, '5'), env.SESSION_DAYS, 'SESSION_DAYS') * DAY
   const recordTtlMs = parse(v.optional(RevocationCheckSeconds, String(MAX_RECORD_TTL_SECONDS)), env.REVOCATION_CHECK_SECONDS, 'REVOCATION_CHECK_SECONDS') * 1000
   const pageDeadlineMs = Math.round(parse(v.optional(PageDeadlineSeconds, '3'), env.PAGE_DEADLINE_SECONDS, 'PAGE_DEADLINE_SECONDS') * 1000)
+  const services = readServices(env)
   const suiteUrl = parse(v.optional(v.pipe(v.string(), v.url('SUITE_URL must be a URL')), 'http://127.0.0.1:8787'), env.SUITE_URL, 'SUITE_URL').replace(
     /\/+$/,
     '',
@@ -122,6 +144,7 @@ export function readPortalConfig(env: Record<string, string | undefined>): Porta
       session: { cookieName: '__session', maxAgeSeconds, secure: false },
       recordTtlMs,
       pageDeadlineMs,
+      services,
       faultInjection: env.PORTAL_FAULT_INJECTION === '1',
     }
   }
@@ -169,6 +192,7 @@ export function readPortalConfig(env: Record<string, string | undefined>): Porta
     session: { cookieName: '__Host-session', maxAgeSeconds, secure: true },
     recordTtlMs,
     pageDeadlineMs,
+    services,
     faultInjection: false,
   }
 }

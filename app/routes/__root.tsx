@@ -4,7 +4,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useMatches, useRouter } from '@tanstack/react-router'
 import { useEffect, type ReactNode } from 'react'
 import { AuthProvider } from '~/auth/auth-provider'
-import { publicAuthConfigQuery } from '~/auth/public-config'
+import { publicConfigQuery } from '~/lib/public-config'
 import { viewerQuery } from '~/auth/viewer'
 import { FeedbackHost } from '~/components/ui/feedback-host'
 import { keepFocusAfterNavigation } from '~/components/ui/focus-return'
@@ -32,7 +32,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
     await failIfAsked()
     // A tab open for more than a day fetches the messages again (browser-messages.ts).
     if (typeof window !== 'undefined') await ensureMessages(DEFAULT_LOCALE)
-    const [viewer] = await Promise.all([context.queryClient.ensureQueryData(viewerQuery), context.queryClient.ensureQueryData(publicAuthConfigQuery)])
+    const [viewer] = await Promise.all([context.queryClient.ensureQueryData(viewerQuery), context.queryClient.ensureQueryData(publicConfigQuery)])
     // The header's name and points: asked for now, beside the guards' and the page's own calls.
     if (viewer.signedIn) void context.queryClient.prefetchQuery(memberInfoQuery)
   },

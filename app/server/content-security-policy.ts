@@ -7,8 +7,55 @@ import { createHash, randomBytes } from 'node:crypto'
 // everyone and so no secret. Never 'unsafe-inline' for scripts. Styles may be inline (components set
 // style attributes). Every third-party origin the product uses is listed here and nowhere else.
 
+import type { BrowserServices } from '~/config/config.server'
+
 /** The policy's parts that hold for every response, pages or not: no framing, no plugins, no base or form targets elsewhere. */
 export const BASE_POLICY = "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'"
+
+type Directive = 'script-src' | 'connect-src' | 'img-src' | 'font-src' | 'media-src' | 'frame-src' | 'form-action'
+
+/**
+ * The origins each third-party service needs, by directive; a service's origins are in the policy
+ * only while it is configured. Intercom for its EU region, reCAPTCHA v3, Google Analytics 4.
+ */
+const THIRD_PARTY: Record<keyof BrowserServices, Partial<Record<Directive, string[]>>> = {
+  intercomAppId: {
+    'script-src': ['https://app.intercom.io', 'https://widget.intercom.io', 'https://js.intercomcdn.com'],
+    'connect-src': [
+      'https://via.intercom.io',
+      'https://api-iam.eu.intercom.io',
+      'https://api.eu.intercom.io',
+      'https://api-ping.intercom.io',
+      'https://nexus-europe-websocket.intercom.io',
+      'wss://nexus-europe-websocket.intercom.io',
+      'https://*.intercom-messenger.com',
+      'wss://*.intercom-messenger.com',
+      'https://uploads.intercomcdn.eu',
+    ],
+    'img-src': [
+      'blob:',
+      'https://js.intercomcdn.com',
+      'https://static.intercomassets.eu',
+      'https://downloads.intercomcdn.eu',
+      'https://uploads.intercomusercontent.com',
+      'https://gifs.intercomcdn.com',
+      'https://messenger-apps.eu.intercom.io',
+    ],
+    'font-src': ['https://js.intercomcdn.com', 'https://fonts.intercomcdn.com'],
+    'media-src': ['https://js.intercomcdn.com', 'https://downloads.intercomcdn.eu'],
+    'frame-src': ['https://intercom-sheets.com', 'https://www.intercom-reporting.com'],
+    'form-action': ['https://intercom.help', 'https://api-iam.eu.intercom.io'],
+  },
+  recaptchaSiteKey: {
+    'script-src': ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+    'frame-src': ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+  },
+  gaMeasurementId: {
+    'script-src': ['https://*.googletagmanager.com'],
+    'connect-src': ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
+    'img-src': ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
+  },
+}
 
 /** Where the browser's Firebase Auth talks to: Google's identity APIs, or the Auth emulator in local mode. */
 export function identityOrigins(authEmulatorHost: string | null): string[] {
@@ -20,20 +67,37 @@ export type PagePolicyOptions = {
   inlineScripts: string[]
   /** The Auth emulator (local mode), or null for Google's identity APIs. */
   authEmulatorHost: string | null
+  /** The third-party services that are on. */
+  services: BrowserServices
   /** The development server injects scripts of its own: no script policy there. */
   dev?: boolean
 }
 
-export function pagePolicy({ inlineScripts, authEmulatorHost, dev = false }: PagePolicyOptions): string {
-  const directives = [
-    "default-src 'self'",
-    ...(dev ? [] : [["script-src 'self'", ...inlineScripts].join(' ')]),
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    ["connect-src 'self'", ...identityOrigins(authEmulatorHost)].join(' '),
-    BASE_POLICY,
-  ]
-  return directives.join('; ')
+export function pagePolicy({ inlineScripts, authEmulatorHost, services, dev = false }: PagePolicyOptions): string {
+  const sources: Record<Directive | 'default-src' | 'style-src', string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...inlineScripts],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'"],
+    'media-src': ["'self'"],
+    'connect-src': ["'self'", ...identityOrigins(authEmulatorHost)],
+    'frame-src': ["'self'"],
+    'form-action': ["'self'"],
+  }
+  for (const service of Object.keys(THIRD_PARTY) as Array<keyof BrowserServices>) {
+    if (!services[service]) continue
+    for (const [directive, origins] of Object.entries(THIRD_PARTY[service]) as Array<[Directive, string[]]>) {
+      for (const origin of origins) if (!sources[directive].includes(origin)) sources[directive].push(origin)
+    }
+  }
+  if (dev) delete (sources as Partial<typeof sources>)['script-src']
+  return [
+    ...Object.entries(sources).map(([directive, list]) => `${directive} ${list.join(' ')}`),
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join('; ')
 }
 
 /** A fresh nonce for one response. */
@@ -65,7 +129,7 @@ export function inlineScriptHashes(html: string): string[] {
  */
 export async function withPagePolicy(
   response: Response,
-  options: { nonce: string | null; noStore?: boolean; authEmulatorHost: string | null; dev?: boolean },
+  options: { nonce: string | null; noStore?: boolean; authEmulatorHost: string | null; services: BrowserServices; dev?: boolean },
 ): Promise<Response> {
   const headers = new Headers(response.headers)
   if (options.noStore) headers.set('Cache-Control', 'no-store')
@@ -77,6 +141,9 @@ export async function withPagePolicy(
     body = html
     inlineScripts = inlineScriptHashes(html)
   } else inlineScripts = []
-  headers.set('Content-Security-Policy', pagePolicy({ inlineScripts, authEmulatorHost: options.authEmulatorHost, dev: options.dev }))
+  headers.set(
+    'Content-Security-Policy',
+    pagePolicy({ inlineScripts, authEmulatorHost: options.authEmulatorHost, services: options.services, dev: options.dev }),
+  )
   return new Response(body, { status: response.status, statusText: response.statusText, headers })
 }
