@@ -2,8 +2,10 @@
 import { I18nProvider } from '@lingui/react'
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useMatches, useRouter } from '@tanstack/react-router'
+import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, type ReactNode } from 'react'
 import { AuthProvider } from '~/auth/auth-provider'
+import { afterInteractive } from '~/lib/after-interactive'
 import { publicConfigQuery } from '~/lib/public-config'
 import { viewerQuery } from '~/auth/viewer'
 import { FeedbackHost } from '~/components/ui/feedback-host'
@@ -93,8 +95,19 @@ function useHydratedMarker() {
   }, [])
 }
 
+/** The configured third-party services, once the page is interactive (pages/third-party-services.ts); none configured, nothing loads. */
+function useThirdPartyServices() {
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    const services = queryClient.getQueryData(publicConfigQuery.queryKey)?.services
+    if (!services?.gaMeasurementId && !services?.intercomAppId) return
+    return afterInteractive(() => void import('~/pages/third-party-services').then(({ startThirdPartyServices }) => startThirdPartyServices(queryClient)))
+  }, [queryClient])
+}
+
 function RootDocument({ children }: { children: ReactNode }) {
   useHydratedMarker()
+  useThirdPartyServices()
   useBuildVersionCheck()
   useFocusAfterNavigation()
   return (

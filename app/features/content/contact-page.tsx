@@ -1,10 +1,13 @@
 import { Trans } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { ArrowRight, Clock, Handshake, LifeBuoy, Mail, MapPin, Newspaper } from 'lucide-react'
+import { ArrowRight, Clock, Handshake, LifeBuoy, Mail, MapPin, MessageCircle, Newspaper } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Button } from '~/components/ui/button'
 import { IconBadge, PageHeader } from './content-blocks'
 import { useLocale } from '~/lib/locale'
+import { publicConfigQuery } from '~/lib/public-config'
+import { openSupportChat } from '~/lib/support-chat'
 
 const mailLinkClass = 'font-semibold break-all text-colbolt underline underline-offset-2 hover:text-authentic'
 
@@ -35,6 +38,9 @@ function Channel({
 
 export function ContactPage() {
   const locale = useLocale()
+  // The chat is offered only where it is configured; elsewhere the page points to the other ways.
+  const { data: config } = useQuery(publicConfigQuery)
+  const chat = !!config?.services.intercomAppId
   return (
     <div className="pb-16">
       <PageHeader
@@ -57,20 +63,35 @@ export function ContactPage() {
             <Channel
               tone="toga"
               icon={<LifeBuoy className="size-6" aria-hidden="true" />}
-              title={<Trans>Members: support and chat</Trans>}
+              title={chat ? <Trans>Members: support and chat</Trans> : <Trans>Members: support</Trans>}
               action={
-                <Button asChild>
-                  <Link to="/$locale/support" params={{ locale }}>
-                    <Trans>Go to support</Trans>
-                    <ArrowRight className="size-4" aria-hidden="true" />
-                  </Link>
-                </Button>
+                <div className="flex flex-wrap gap-3">
+                  <Button asChild severity={chat ? 'secondary' : undefined}>
+                    <Link to="/$locale/support" params={{ locale }}>
+                      <Trans>Go to support</Trans>
+                      <ArrowRight className="size-4" aria-hidden="true" />
+                    </Link>
+                  </Button>
+                  {chat ? (
+                    <Button onClick={openSupportChat}>
+                      <MessageCircle className="size-4" aria-hidden="true" />
+                      <Trans>Start a chat</Trans>
+                    </Button>
+                  ) : null}
+                </div>
               }
             >
-              <Trans>
-                Most questions about applications, selection, shipments and reviews are answered on our support page. For anything about a specific campaign,
-                start a chat with our support team – it is the fastest way to get help.
-              </Trans>
+              {chat ? (
+                <Trans>
+                  Most questions about applications, selection, shipments and reviews are answered on our support page. For anything about a specific campaign,
+                  start a chat with our support team – it is the fastest way to get help.
+                </Trans>
+              ) : (
+                <Trans>
+                  Most questions about applications, selection, shipments and reviews are answered on our support page. For anything about a specific campaign,
+                  write to our support team by e-mail and tell us the campaign’s name.
+                </Trans>
+              )}
             </Channel>
             <Channel
               tone="colbolt"

@@ -1,10 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Award, ChevronDown, LifeBuoy, Lock, MessageSquareText, PackageOpen, Truck, UserRound } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Button } from '~/components/ui/button'
 import { IconBadge, PageHeader, Prose } from './content-blocks'
 import { useLocale } from '~/lib/locale'
+import { publicConfigQuery } from '~/lib/public-config'
 
 /** One question: a native disclosure widget, so it opens with the keyboard and works without JavaScript. */
 function Faq({ question, children }: { question: ReactNode; children: ReactNode }) {
@@ -36,6 +38,8 @@ function Topic({ id, icon, title, children }: { id: string; icon: ReactNode; tit
 export function SupportPage() {
   const locale = useLocale()
   const { t } = useLingui()
+  // The chat is mentioned only where it is configured.
+  const chat = !!useQuery(publicConfigQuery).data?.services.intercomAppId
 
   const topics = [
     { id: 'account', title: <Trans>Account</Trans>, icon: <UserRound className="size-6" aria-hidden="true" /> },
@@ -288,10 +292,14 @@ export function SupportPage() {
               <Trans>Still need help?</Trans>
             </h2>
             <p className="mt-2 text-white/90">
-              <Trans>
-                Chat with our support team or send us an e-mail – we answer within two working days. For questions about a specific campaign, please mention its
-                name.
-              </Trans>
+              {chat ? (
+                <Trans>
+                  Chat with our support team or send us an e-mail – we answer within two working days. For questions about a specific campaign, please mention
+                  its name.
+                </Trans>
+              ) : (
+                <Trans>Send us an e-mail – we answer within two working days. For questions about a specific campaign, please mention its name.</Trans>
+              )}
             </p>
           </div>
           <Button asChild size="large" className="shrink-0">
