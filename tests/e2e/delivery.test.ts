@@ -2,13 +2,12 @@
 // never where a member's data is, the messages at their own long-lived address, and Firebase's SDK
 // only when an account action needs it (signing in, registering, verifying, signing out …), never with a page.
 import { createServer, request as httpRequest, type Server } from 'node:http'
-import { resolve } from 'node:path'
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { freePort } from '../../scripts/lib/auth-emulator.mjs'
-import { startNode, waitForHttp } from '../../scripts/lib/processes.mjs'
 import { axeViolations, firebaseUsersInBrowser, gotoHydrated, launchBrowser, newContext, takeCspRefusals } from './support/browser'
 import { DEMO_MEMBER, signInThroughUi } from './support/members'
+import { startPortal } from './support/portal'
 
 let browser: Browser
 beforeAll(async () => {
@@ -148,25 +147,11 @@ async function countingIdentity(): Promise<{ host: string; lookups: () => number
 describe('a member page rendered on the server', () => {
   it('asks Firebase about the member once per revocation window, however many pages and server functions', async () => {
     const identity = await countingIdentity()
-    const port = await freePort()
     // A window short enough to pass within the test (60 s by default).
     const windowMs = 8_000
-    const serverEntry = resolve(import.meta.dirname, '../..', process.env.PORTAL_OUTPUT_DIR ?? '.output', 'server/index.mjs')
-    const portal = startNode('portal-counting', [serverEntry], {
-      env: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        NODE_ENV: 'production',
-        PORTAL_MODE: 'local',
-        SUITE_URL: inject('suiteUrl'),
-        FIREBASE_AUTH_EMULATOR_HOST: identity.host,
-        REVOCATION_CHECK_SECONDS: String(windowMs / 1000),
-      },
-      quiet: true,
-    })
-    const context = await newContext(browser, { baseURL: `http://127.0.0.1:${port}` })
+    const portal = await startPortal('portal-counting', { FIREBASE_AUTH_EMULATOR_HOST: identity.host, REVOCATION_CHECK_SECONDS: String(windowMs / 1000) })
+    const context = await newContext(browser, { baseURL: portal.baseURL })
     try {
-      await waitForHttp(`http://127.0.0.1:${port}/en`, { isAlive: portal.isAlive })
       const browserPage = await context.newPage()
       await signInThroughUi(browserPage, DEMO_MEMBER, '/en/member/missions')
       // Only the requests below are counted: the browser's own calls are over, and the record the

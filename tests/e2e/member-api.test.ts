@@ -1,14 +1,13 @@
 // The portal and the member API together, as a member meets them: the address guard and form, the
 // error catalogue (session expired, 409 dialog, 404, member API down) and front-end logging.
-import { resolve } from 'node:path'
 import { deleteApp, initializeApp } from 'firebase-admin/app'
 import { getAuth } from 'firebase-admin/auth'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { freePort } from '../../scripts/lib/auth-emulator.mjs'
-import { startNode, waitForHttp } from '../../scripts/lib/processes.mjs'
 import { axeViolations, firebaseUsersInBrowser, gotoHydrated, keepScreenshot, launchBrowser, newContext, textOnPage } from './support/browser'
 import { createMember, DEMO_MEMBER, signInThroughUi, type TestMember } from './support/members'
+import { startPortal } from './support/portal'
 
 let browser: Browser
 let context: BrowserContext
@@ -157,22 +156,9 @@ describe('the error catalogue in the browser', () => {
 describe('with the member API down', () => {
   it('a member page shows the generic dialog, and the portal keeps serving', async () => {
     const deadSuite = `http://127.0.0.1:${await freePort()}`
-    const port = await freePort()
-    const serverEntry = resolve(import.meta.dirname, '../..', process.env.PORTAL_OUTPUT_DIR ?? '.output', 'server/index.mjs')
-    const portal = startNode('portal-without-suite', [serverEntry], {
-      env: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        NODE_ENV: 'production',
-        PORTAL_MODE: 'local',
-        SUITE_URL: deadSuite,
-        FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
-      },
-      quiet: true,
-    })
-    const lonely = await browser.newContext({ baseURL: `http://127.0.0.1:${port}`, viewport: { width: 1280, height: 900 } })
+    const portal = await startPortal('portal-without-suite', { SUITE_URL: deadSuite })
+    const lonely = await newContext(browser, { baseURL: portal.baseURL })
     try {
-      await waitForHttp(`http://127.0.0.1:${port}/en`, { isAlive: portal.isAlive })
       const p = await lonely.newPage()
       await signInThroughUi(p, member, '/en/member/missions')
       await p.waitForURL('**/en/member/missions')

@@ -8,11 +8,12 @@ import { resolve } from 'node:path'
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { freePort } from '../../scripts/lib/auth-emulator.mjs'
-import { startNode, waitForHttp } from '../../scripts/lib/processes.mjs'
+import { waitForHttp } from '../../scripts/lib/processes.mjs'
 import { startSuite } from '../../scripts/lib/suite.mjs'
 import { COOL_DOWN_MS } from '../../app/upstream/circuit-breaker'
 import { gotoHydrated, launchBrowser, newContext, textOnPage } from './support/browser'
 import { createMember, signInThroughUi } from './support/members'
+import { startPortal } from './support/portal'
 
 /** The portal's deadline for one page render's calls to the member API (PAGE_DEADLINE_SECONDS). */
 const DEADLINE_MS = 1_000
@@ -22,7 +23,7 @@ const MARGIN_MS = 4_000
 const root = resolve(import.meta.dirname, '../..')
 let browser: Browser
 let suite: ReturnType<typeof startSuite>
-let portal: ReturnType<typeof startNode>
+let stopPortal: (() => Promise<void>) | undefined
 let baseURL: string
 const dataDir = resolve(root, `.data/e2e-outage-${process.pid}`)
 
@@ -47,22 +48,9 @@ beforeAll(async () => {
   suite = startSuite({ port: suitePort, authEmulatorHost: inject('authEmulatorHost'), dataDir, quiet: true })
   const suiteUrl = `http://127.0.0.1:${suitePort}`
   await waitForHttp(`${suiteUrl}/readyz`, { isAlive: suite.isAlive, timeoutMs: 120_000 })
-  const port = await freePort()
-  portal = startNode('portal-outage', [resolve(root, process.env.PORTAL_OUTPUT_DIR ?? '.output', 'server/index.mjs')], {
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      PORTAL_MODE: 'local',
-      SUITE_URL: suiteUrl,
-      FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
-      PAGE_DEADLINE_SECONDS: String(DEADLINE_MS / 1000),
-    },
-    quiet: true,
-  })
-  baseURL = `http://127.0.0.1:${port}`
-  // Not the home page: its copy would be in the page cache when the test asks for it.
-  await waitForHttp(`${baseURL}/en/how-it-works`, { isAlive: portal.isAlive })
+  const own = await startPortal('portal-outage', { SUITE_URL: suiteUrl, PAGE_DEADLINE_SECONDS: String(DEADLINE_MS / 1000) })
+  baseURL = own.baseURL
+  stopPortal = own.stop
   browser = await launchBrowser()
 })
 
@@ -72,7 +60,7 @@ afterAll(async () => {
     signalSuite('SIGCONT')
     await suite.stop()
   }
-  await portal?.stop()
+  await stopPortal?.()
   rmSync(dataDir, { recursive: true, force: true })
 })
 

@@ -1,14 +1,12 @@
 // The support chat and analytics, on a portal of their own with both configured. The browser never
 // reaches the real services: their script addresses are answered by small stand-ins of ours that
 // record what the page asked of them, and any other request to their hosts is counted.
-import { resolve } from 'node:path'
 import { jwtVerify } from 'jose'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { freePort } from '../../scripts/lib/auth-emulator.mjs'
-import { startNode, waitForHttp } from '../../scripts/lib/processes.mjs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { gotoHydrated, launchBrowser, newContext, textOnPage } from './support/browser'
 import { createMember, markEmailVerified, signInThroughUi } from './support/members'
+import { startPortal } from './support/portal'
 
 const INTERCOM_APP_ID = 'tcportal1'
 const GA_ID = 'G-TEST1234'
@@ -25,34 +23,20 @@ const INTERCOM_STAND_IN = `(() => {
 /** Stand-in for gtag.js: notes that it ran and what the data layer held by then. */
 const GTAG_STAND_IN = `window.__gtagRan = (window.__gtagRan || 0) + 1`
 
-const root = resolve(import.meta.dirname, '../..')
 let browser: Browser
-let portal: ReturnType<typeof startNode>
+let stopPortal: (() => Promise<void>) | undefined
 let baseURL: string
 
 beforeAll(async () => {
-  const port = await freePort()
-  portal = startNode('portal-third-parties', [resolve(root, process.env.PORTAL_OUTPUT_DIR ?? '.output', 'server/index.mjs')], {
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      PORTAL_MODE: 'local',
-      SUITE_URL: inject('suiteUrl'),
-      FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
-      INTERCOM_APP_ID,
-      GA_MEASUREMENT_ID: GA_ID,
-    },
-    quiet: true,
-  })
-  baseURL = `http://127.0.0.1:${port}`
-  await waitForHttp(`${baseURL}/en/how-it-works`, { isAlive: portal.isAlive })
+  const own = await startPortal('portal-third-parties', { INTERCOM_APP_ID, GA_MEASUREMENT_ID: GA_ID })
+  baseURL = own.baseURL
+  stopPortal = own.stop
   browser = await launchBrowser()
 })
 
 afterAll(async () => {
   await browser?.close()
-  await portal?.stop()
+  await stopPortal?.()
 })
 
 type Seen = { intercomScripts: number; gtagScripts: number; otherRequests: string[] }

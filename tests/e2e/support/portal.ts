@@ -1,0 +1,37 @@
+// A portal of a test's own, started from the run's build, for tests that need other settings than
+// the run's portal (a member API that is down or stopped, third-party services, short windows).
+import { resolve } from 'node:path'
+import { inject } from 'vitest'
+import { freePort } from '../../../scripts/lib/auth-emulator.mjs'
+import { startNode, waitForHttp } from '../../../scripts/lib/processes.mjs'
+
+export type OwnPortal = { baseURL: string; stop: () => Promise<void> }
+
+/**
+ * Local mode on loopback, talking to the run's member API and Auth emulator unless `env` names
+ * others. Ready once a page without data answers (not the home page: its copy would then sit in the
+ * page cache when the test asks for it).
+ */
+export async function startPortal(name: string, env: Record<string, string> = {}): Promise<OwnPortal> {
+  const port = await freePort()
+  const portal = startNode(name, [resolve(import.meta.dirname, '../../..', process.env.PORTAL_OUTPUT_DIR ?? '.output', 'server/index.mjs')], {
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      PORTAL_MODE: 'local',
+      SUITE_URL: inject('suiteUrl'),
+      FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
+      ...env,
+    },
+    quiet: true,
+  })
+  const baseURL = `http://127.0.0.1:${port}`
+  try {
+    await waitForHttp(`${baseURL}/en/how-it-works`, { isAlive: portal.isAlive })
+  } catch (error) {
+    await portal.stop()
+    throw new Error(`The portal ${name} did not start: ${String(error)}\n${portal.output()}`)
+  }
+  return { baseURL, stop: () => portal.stop() }
+}
