@@ -16,6 +16,7 @@ import {
   ReviewListQuerySchema,
   ReviewPageSchema,
 } from './campaigns'
+import { BotCheckPassedSchema, type BotAction } from './bot-protection'
 import { EmptyBodySchema } from './common'
 import { DevClockBodySchema, DevClockResultSchema } from './dev-clock'
 import {
@@ -30,6 +31,7 @@ import {
   SocialPostsResultSchema,
 } from './content'
 import { ProfileExportSchema } from './export'
+import { PhotoDeletedSchema, PhotoUploadQuerySchema, UploadedPhotoSchema } from './review-photos'
 import { HealthSchema, ReadySchema } from './health'
 import { LogAcceptedSchema, LogEntrySchema } from './logs'
 import {
@@ -78,6 +80,7 @@ import {
 } from './participations'
 import { OpsCommandSchema } from './ops'
 import * as P from './paths'
+import { StandingSchema } from './standing'
 import {
   IntercomTokenResultSchema,
   MissionsResultSchema,
@@ -108,13 +111,24 @@ export interface Endpoint {
   /** Schema of `data` in the OK envelope; null when the answer is a file (`file` names its type). */
   data: v.GenericSchema | null
   /** The media type of a file answer; failures are JSON as usual. */
-  file?: 'application/pdf' | 'image/svg+xml'
+  file?: 'application/pdf' | 'image/svg+xml' | 'image/jpeg'
+  /**
+   * The body is an image file's bytes, not JSON (sent as application/octet-stream; the member API
+   * tells the type from the bytes). Its path has no parameters: the member API finds it by path to
+   * let it past the JSON body limit.
+   */
+  upload?: 'image'
   /** The change could take an account over: the credential's sign-in must be recent (RECENT_SIGN_IN_SECONDS). */
   recentSignIn?: true
   /** Failures are the caller's to show inline (validation, one-time codes): the error catalogue stays out. */
   silent?: true
   /** Local mode only. */
   devOnly?: true
+  /**
+   * An action worth protecting from bots: the call carries a token for this action (BOT_TOKEN_HEADER),
+   * verified after the credential and before the endpoint does anything; refused with BOT_CHECK_FAILED.
+   */
+  bot?: BotAction
 }
 
 const e = <const T extends Endpoint>(endpoint: T) => endpoint
@@ -126,7 +140,7 @@ export const ENDPOINTS = {
   apiUser: e({ method: 'GET', path: P.API_USER_PATH, auth: 'identity', data: ApiUserSchema }),
   apiMember: e({ method: 'GET', path: P.API_MEMBER_PATH, auth: 'member', data: MemberSummarySchema }),
   getMember: e({ method: 'GET', path: P.MEMBERS_PATH, auth: 'member', data: MemberSchema }),
-  createMember: e({ method: 'POST', path: P.MEMBERS_PATH, auth: 'member', body: CreateMemberBodySchema, data: MemberSchema }),
+  createMember: e({ method: 'POST', path: P.MEMBERS_PATH, auth: 'member', body: CreateMemberBodySchema, data: MemberSchema, bot: 'register' }),
   updateProfile: e({ method: 'PATCH', path: P.UPDATE_PROFILE_PATH, auth: 'member', body: UpdateProfileBodySchema, data: MemberSchema }),
   downloadProfile: e({ method: 'GET', path: P.DOWNLOAD_PROFILE_PATH, auth: 'member', data: ProfileExportSchema }),
   downloadProfilePdf: e({ method: 'GET', path: P.DOWNLOAD_PROFILE_PDF_PATH, auth: 'member', data: null, file: 'application/pdf' }),
@@ -155,6 +169,15 @@ export const ENDPOINTS = {
     data: ReferralCodeCheckResultSchema,
     silent: true,
   }),
+  signInLinkCheck: e({
+    method: 'POST',
+    path: P.SIGNIN_LINK_CHECK_PATH,
+    auth: 'none',
+    body: EmptyBodySchema,
+    data: BotCheckPassedSchema,
+    silent: true,
+    bot: 'signin_link',
+  }),
   shipments: e({ method: 'GET', path: P.SHIPMENTS_PATH, auth: 'member', data: ShipmentsResultSchema }),
   requestReturn: e({ method: 'POST', path: P.SHIPMENT_RETURN_PATH, auth: 'member', body: ReturnRequestBodySchema, data: ShipmentSchema }),
   pseudonymize: e({
@@ -174,7 +197,15 @@ export const ENDPOINTS = {
     data: EmailValidateResultSchema,
     silent: true,
   }),
-  emailOtpSend: e({ method: 'POST', path: P.EMAIL_OTP_SEND_PATH, auth: 'member', body: EmailOtpSendBodySchema, data: OtpSentSchema, silent: true }),
+  emailOtpSend: e({
+    method: 'POST',
+    path: P.EMAIL_OTP_SEND_PATH,
+    auth: 'member',
+    body: EmailOtpSendBodySchema,
+    data: OtpSentSchema,
+    silent: true,
+    bot: 'otp_send',
+  }),
   emailOtpVerify: e({ method: 'POST', path: P.EMAIL_OTP_VERIFY_PATH, auth: 'member', body: EmailOtpVerifyBodySchema, data: OtpVerifiedSchema, silent: true }),
   updateEmail: e({ method: 'PUT', path: P.EMAIL_PATH, auth: 'member', body: UpdateEmailBodySchema, data: MemberSummarySchema, recentSignIn: true }),
   phoneValidate: e({
@@ -185,7 +216,15 @@ export const ENDPOINTS = {
     data: PhoneValidateResultSchema,
     silent: true,
   }),
-  phoneOtpSend: e({ method: 'POST', path: P.PHONE_OTP_SEND_PATH, auth: 'member', body: PhoneOtpSendBodySchema, data: OtpSentSchema, silent: true }),
+  phoneOtpSend: e({
+    method: 'POST',
+    path: P.PHONE_OTP_SEND_PATH,
+    auth: 'member',
+    body: PhoneOtpSendBodySchema,
+    data: OtpSentSchema,
+    silent: true,
+    bot: 'otp_send',
+  }),
   phoneOtpVerify: e({ method: 'POST', path: P.PHONE_OTP_VERIFY_PATH, auth: 'member', body: PhoneOtpVerifyBodySchema, data: OtpVerifiedSchema, silent: true }),
   updatePhone: e({ method: 'PUT', path: P.PHONE_NUMBER_PATH, auth: 'member', body: UpdatePhoneBodySchema, data: MemberSummarySchema, recentSignIn: true }),
 
@@ -195,8 +234,16 @@ export const ENDPOINTS = {
   publicReviews: e({ method: 'GET', path: P.PUBLIC_REVIEWS_PATH, auth: 'none', query: ReviewListQuerySchema, data: ReviewPageSchema }),
   publicReview: e({ method: 'GET', path: P.PUBLIC_REVIEW_PATH, auth: 'none', data: PublicReviewSchema }),
   publicImage: e({ method: 'GET', path: P.PUBLIC_IMAGE_PATH, auth: 'none', data: null, file: 'image/svg+xml' }),
+  publicReviewPhoto: e({ method: 'GET', path: P.PUBLIC_REVIEW_PHOTO_PATH, auth: 'none', data: null, file: 'image/jpeg' }),
 
-  processSignup: e({ method: 'POST', path: P.PROCESS_SIGNUP_PATH, auth: 'member', body: ProcessSignupBodySchema, data: ParticipationSchema }),
+  processSignup: e({
+    method: 'POST',
+    path: P.PROCESS_SIGNUP_PATH,
+    auth: 'member',
+    body: ProcessSignupBodySchema,
+    data: ParticipationSchema,
+    bot: 'campaign_signup',
+  }),
   campaignEligibility: e({
     method: 'GET',
     path: P.CAMPAIGN_ELIGIBILITY_PATH,
@@ -219,12 +266,24 @@ export const ENDPOINTS = {
 
   rcProduct: e({ method: 'GET', path: P.RC_PRODUCT_PATH, auth: 'member', query: RcProductQuerySchema, data: RcProductSchema }),
   submitReview: e({ method: 'POST', path: P.FLIGHT_REVIEW_PATH, auth: 'member', body: ReviewBodySchema, data: MemberReviewSchema }),
+  uploadReviewPhoto: e({
+    method: 'POST',
+    path: P.REVIEW_PHOTOS_PATH,
+    auth: 'member',
+    query: PhotoUploadQuerySchema,
+    upload: 'image',
+    data: UploadedPhotoSchema,
+    silent: true,
+  }),
+  deleteReviewPhoto: e({ method: 'DELETE', path: P.REVIEW_PHOTO_PATH, auth: 'member', data: PhotoDeletedSchema, silent: true }),
+  reviewPhotoFile: e({ method: 'GET', path: P.REVIEW_PHOTO_FILE_PATH, auth: 'member', data: null, file: 'image/jpeg' }),
   socialPosts: e({ method: 'GET', path: P.FLIGHT_SOCIAL_PATH, auth: 'member', query: SocialPostsQuerySchema, data: SocialPostsResultSchema }),
   submitSocialPost: e({ method: 'POST', path: P.FLIGHT_SOCIAL_PATH, auth: 'member', body: SocialPostBodySchema, data: SocialPostSchema }),
   reportImpressions: e({ method: 'POST', path: P.FLIGHT_SOCIAL_IMPRESSIONS_PATH, auth: 'member', body: ImpressionsBodySchema, data: SocialPostSchema }),
 
   missions: e({ method: 'GET', path: P.MISSIONS_PATH, auth: 'member', data: MissionsResultSchema }),
   points: e({ method: 'GET', path: P.POINTS_PATH, auth: 'member', data: PointsResultSchema }),
+  standing: e({ method: 'GET', path: P.STANDING_PATH, auth: 'member', data: StandingSchema }),
   rewards: e({ method: 'GET', path: P.REWARDS_PATH, auth: 'member', data: RewardsResultSchema }),
   redemptions: e({ method: 'GET', path: P.DISCOUNT_CODE_PATH, auth: 'member', data: RedemptionsResultSchema }),
   redeem: e({ method: 'POST', path: P.DISCOUNT_CODE_PATH, auth: 'member', body: RedeemBodySchema, data: RedeemResultSchema }),

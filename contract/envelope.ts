@@ -4,6 +4,8 @@ import * as v from 'valibot'
 /** Error codes and the HTTP status each one travels with. */
 export const ERROR_HTTP_STATUS = {
   BAD_REQUEST: 400,
+  /** The bot check refused the action (low score, another action, no or a bad token): nothing was done. */
+  BOT_CHECK_FAILED: 400,
   UNAUTHENTICATED: 401,
   /** The change needs a recent sign-in (RECENT_SIGN_IN_SECONDS): the session stays valid. */
   REAUTH_REQUIRED: 401,
@@ -13,7 +15,7 @@ export const ERROR_HTTP_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,
-  /** A dependency the suite needs is not reachable (readyz: the database). */
+  /** A dependency the suite needs is not reachable (readyz: the database; the bot check's provider). */
   UNAVAILABLE: 503,
 } as const
 

@@ -9,6 +9,7 @@ export const UPDATE_PROFILE_PATH = 'suite/api/members/update-profile'
 export const DOWNLOAD_PROFILE_PATH = 'suite/api/members/download-profile'
 export const MISSIONS_PATH = 'suite/api/members/missions'
 export const POINTS_PATH = 'suite/api/members/points'
+export const STANDING_PATH = 'suite/api/members/standing'
 export const REWARDS_PATH = 'suite/api/rewards'
 export const DOWNLOAD_PROFILE_PDF_PATH = 'downloadPDF/api/download-profile'
 export const DOWNLOAD_PDF_PATH = 'downloadPDF/api/download-pdf'
@@ -34,6 +35,8 @@ export const PHONE_VALIDATE_PATH = 'logistics/v1/members/phone_number/validate'
 export const PHONE_OTP_SEND_PATH = 'logistics/v1/members/phone_number/otp/send'
 export const PHONE_OTP_VERIFY_PATH = 'logistics/v1/members/phone_number/otp/verify'
 export const REFERRAL_CODE_CHECK_PATH = 'logistics/v1/members/is_valid_referral_code'
+/** The bot check before the browser asks Firebase for a sign-in link (Firebase sends it, not the member API). */
+export const SIGNIN_LINK_CHECK_PATH = 'suite/api/bot-check/signin-link'
 
 export const PROCESS_SIGNUP_PATH = 'logistics/v1/campaigns/process_signup'
 /** The calling member's eligibility for the open and upcoming campaigns (or one campaign). */
@@ -44,6 +47,10 @@ export const ACK_QUESTIONNAIRE_PATH = 'logistics/v1/participations/ack_questionn
 
 export const RC_PRODUCT_PATH = 'logistics/v1/content/rc_product'
 export const FLIGHT_REVIEW_PATH = 'logistics/v1/content/flight/review'
+/** The member's photos for a review: upload (the body is the file), then one photo in a size, or its removal. */
+export const REVIEW_PHOTOS_PATH = 'logistics/v1/content/flight/review/photos'
+export const REVIEW_PHOTO_PATH = 'logistics/v1/content/flight/review/photos/:id'
+export const REVIEW_PHOTO_FILE_PATH = 'logistics/v1/content/flight/review/photos/:id/:size'
 export const FLIGHT_SOCIAL_PATH = 'logistics/v1/content/flight/social'
 export const FLIGHT_SOCIAL_IMPRESSIONS_PATH = 'logistics/v1/content/flight/social/impressions'
 
@@ -59,6 +66,8 @@ export const PUBLIC_REVIEW_PATH = 'suite/api/public/reviews/:id'
 export const PUBLIC_CATEGORIES_PATH = 'suite/api/public/categories'
 /** Product images of the demo catalogue (SVG). */
 export const PUBLIC_IMAGE_PATH = 'suite/api/public/images/:name'
+/** A photo of a published review, in a size (JPEG); any other photo is NOT_FOUND. */
+export const PUBLIC_REVIEW_PHOTO_PATH = 'suite/api/public/review-photos/:id/:size'
 
 /** Local mode only: the e-mails and SMS the suite sent. Absent in production. */
 export const DEV_OUTBOX_PATH = 'suite/api/dev/outbox'

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from './config'
 
@@ -51,6 +52,11 @@ describe('config', () => {
     SMS_AUTH_TOKEN: 'sms-auth-token-0123456789',
     SMS_FROM: '+4915100000000',
     SUITE_TRUSTED_PROXIES: '10.0.0.5,10.0.0.6',
+    S3_BUCKET: 'tc-review-photos',
+    S3_REGION: 'eu-central-1',
+    S3_ENDPOINT: 'https://s3.eu-central-1.amazonaws.com/',
+    S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+    S3_SECRET_ACCESS_KEY: 's3-secret-access-key-0123456789',
   }
 
   it('listens on loopback only in local mode, and refuses the demo seed in production', () => {
@@ -103,6 +109,64 @@ describe('config', () => {
     expect(() => loadConfig({ ...production, SMS_FROM: '0151 000' })).toThrow(/SMS_FROM/)
     expect(() => loadConfig({ ...production, SMS_ACCOUNT_SID: 'AC/../x' })).toThrow(/SMS_ACCOUNT_SID/)
     expect(() => loadConfig({ ...production, OUTBOX_RELAY: 'yes' })).toThrow(/OUTBOX_RELAY/)
+  })
+
+  it('checks protected actions for bots with reCAPTCHA when its secret is set; otherwise locally the local adapter, in production nothing', () => {
+    expect(loadConfig(local).botCheck).toEqual({ kind: 'local' })
+    expect(loadConfig(production).botCheck).toEqual({ kind: 'off' })
+    const secret = 'r'.repeat(40)
+    expect(loadConfig({ ...production, RECAPTCHA_SECRET: secret }).botCheck).toEqual({
+      kind: 'recaptcha',
+      secret,
+      verifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
+      minScore: 0.5,
+    })
+    expect(loadConfig({ ...local, RECAPTCHA_SECRET: secret, RECAPTCHA_MIN_SCORE: '0.7', RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:9/verify' }).botCheck).toEqual({
+      kind: 'recaptcha',
+      secret,
+      verifyUrl: 'http://127.0.0.1:9/verify',
+      minScore: 0.7,
+    })
+    for (const score of ['1.5', '-0.1', 'high', '.5']) {
+      expect(() => loadConfig({ ...local, RECAPTCHA_MIN_SCORE: score })).toThrow(/RECAPTCHA_MIN_SCORE must be a score from 0.0 to 1.0/)
+    }
+    expect(loadConfig({ ...local, RECAPTCHA_SECRET: secret, RECAPTCHA_MIN_SCORE: '1' }).botCheck).toMatchObject({ minScore: 1 })
+    expect(() => loadConfig({ ...production, RECAPTCHA_SECRET: secret, RECAPTCHA_VERIFY_URL: 'http://verify.example.com' })).toThrow(
+      /RECAPTCHA_VERIFY_URL must be an https/,
+    )
+    // The secret is named, never echoed.
+    expect(() => loadConfig({ ...production, RECAPTCHA_SECRET: 'short secret' })).toThrow(/^RECAPTCHA_SECRET must be a reCAPTCHA secret key$/)
+  })
+
+  it('keeps review photos in a local directory locally, and in an S3-compatible object store (required, https) in production', () => {
+    expect(loadConfig(local).photos).toEqual({ kind: 'local', directory: resolve('.data/photos') })
+    expect(loadConfig({ ...local, SUITE_PHOTO_DIR: '/tmp/photos' }).photos).toEqual({ kind: 'local', directory: '/tmp/photos' })
+    expect(loadConfig(production).photos).toEqual({
+      kind: 's3',
+      s3: {
+        bucket: 'tc-review-photos',
+        region: 'eu-central-1',
+        endpoint: 'https://s3.eu-central-1.amazonaws.com',
+        accessKeyId: 'AKIAEXAMPLE',
+        secretAccessKey: 's3-secret-access-key-0123456789',
+      },
+    })
+    const { S3_BUCKET: _b, S3_REGION: _r, S3_ENDPOINT: _e, S3_ACCESS_KEY_ID: _k, S3_SECRET_ACCESS_KEY: _s, ...withoutStore } = production
+    expect(() => loadConfig(withoutStore)).toThrow(/S3_BUCKET is required in production/)
+    expect(() => loadConfig({ ...production, S3_ENDPOINT: 'http://minio.internal:9000' })).toThrow(/S3_ENDPOINT must be an https/)
+    // Half a store is a mistake, named; a local MinIO on http is fine in local mode.
+    expect(() => loadConfig({ ...local, S3_BUCKET: 'photos' })).toThrow(/S3_REGION is required when S3_BUCKET is set/)
+    const minio = {
+      S3_BUCKET: 'photos',
+      S3_REGION: 'us-east-1',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'minio',
+      S3_SECRET_ACCESS_KEY: 'minio-secret',
+    }
+    expect(loadConfig({ ...local, ...minio }).photos).toMatchObject({ kind: 's3', s3: { endpoint: 'http://127.0.0.1:9000' } })
+    expect(() => loadConfig({ ...local, S3_BUCKET: 'Not_A_Bucket' })).toThrow(/S3_BUCKET must be a bucket name/)
+    // The secret is named, never echoed.
+    expect(() => loadConfig({ ...production, S3_SECRET_ACCESS_KEY: 'short' })).toThrow(/^S3_SECRET_ACCESS_KEY must be at least 8 characters$/)
   })
 
   it('keeps the outbox to itself locally unless OUTBOX_RELAY=true', () => {

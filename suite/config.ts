@@ -5,6 +5,7 @@ import * as v from 'valibot'
 import { MAX_RECORD_TTL_SECONDS } from '../contract/credentials.server'
 import { SHIPPING_COUNTRIES } from '../contract/common'
 import type { SmsLimits } from './deps'
+import type { S3Settings } from './services/photo-storage'
 
 export class ConfigError extends Error {
   override name = 'ConfigError'
@@ -80,10 +81,31 @@ const EnvSchema = v.object({
     ),
   ),
   SMS_API_BASE: v.optional(httpUrl, 'https://api.twilio.com'),
+  // Bot protection (reCAPTCHA v3): the secret key, where tokens are verified, and the lowest score that passes.
+  RECAPTCHA_SECRET: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{20,128}$/, 'must be a reCAPTCHA secret key'))),
+  RECAPTCHA_VERIFY_URL: v.optional(httpUrl, 'https://www.google.com/recaptcha/api/siteverify'),
+  RECAPTCHA_MIN_SCORE: v.optional(v.pipe(v.string(), v.regex(/^(0(\.\d+)?|1(\.0+)?)$/, 'must be a score from 0.0 to 1.0'), v.transform(Number)), '0.5'),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  // Review photos: a directory locally, or an S3-compatible object store (required in production).
+  SUITE_PHOTO_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), '.data/photos'),
+  S3_BUCKET: v.optional(
+    v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3–63 lowercase letters, digits, dots, dashes)')),
+  ),
+  S3_REGION: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,40}$/, 'must be a region name such as eu-central-1 (or auto)'))),
+  S3_ENDPOINT: v.optional(httpUrl),
+  S3_ACCESS_KEY_ID: v.optional(v.pipe(v.string(), v.minLength(3))),
+  S3_SECRET_ACCESS_KEY: v.optional(v.pipe(v.string(), v.minLength(8, 'must be at least 8 characters'))),
 })
 
-const SECRET_VARIABLES = new Set(['OTP_PEPPER', 'INTERCOM_SECRET', 'SHOPIFY_ADMIN_TOKEN', 'SMTP_URL', 'SMS_AUTH_TOKEN'])
+const SECRET_VARIABLES = new Set([
+  'OTP_PEPPER',
+  'INTERCOM_SECRET',
+  'SHOPIFY_ADMIN_TOKEN',
+  'SMTP_URL',
+  'SMS_AUTH_TOKEN',
+  'RECAPTCHA_SECRET',
+  'S3_SECRET_ACCESS_KEY',
+])
 
 export interface SuiteConfig {
   mode: 'local' | 'production'
@@ -103,6 +125,13 @@ export interface SuiteConfig {
   /** Peers whose X-Forwarded-For names the client (the portal); any other peer is the client itself. */
   trustedProxies: string[]
   logLevel: string
+  /**
+   * Bot protection: reCAPTCHA v3 when RECAPTCHA_SECRET is set; otherwise the local adapter (the
+   * local test token) in local mode, and off in production (the server warns at start-up).
+   */
+  botCheck: { kind: 'recaptcha'; secret: string; verifyUrl: string; minScore: number } | { kind: 'local' } | { kind: 'off' }
+  /** Where review photos' files are kept: an S3-compatible object store (production), or a directory (local mode). */
+  photos: { kind: 's3'; s3: S3Settings } | { kind: 'local'; directory: string }
   /** The outbox relay: on in production, off locally (the outbox is only shown) unless OUTBOX_RELAY=true. */
   delivery: {
     relay: boolean
@@ -163,12 +192,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (e.SUITE_SEED === 'demo') throw new ConfigError('SUITE_SEED=demo is for local mode only (SUITE_MODE=local): unset it or set it to none in production')
     // Messages carry one-time codes: never to the SMS API in clear text.
     if (!e.SMS_API_BASE.startsWith('https://')) throw new ConfigError('SMS_API_BASE must be an https:// URL in production')
+    // The secret goes with every verification.
+    if (!e.RECAPTCHA_VERIFY_URL.startsWith('https://')) throw new ConfigError('RECAPTCHA_VERIFY_URL must be an https:// URL in production')
   }
 
   // A channel is configured by all of its settings or none (a half-configured one is a mistake).
   const email = allOrNone({ SMTP_URL: e.SMTP_URL, MAIL_FROM: e.MAIL_FROM })
   const sms = allOrNone({ SMS_ACCOUNT_SID: e.SMS_ACCOUNT_SID, SMS_AUTH_TOKEN: e.SMS_AUTH_TOKEN, SMS_FROM: e.SMS_FROM })
   const relay = e.OUTBOX_RELAY ?? production
+  // Review photos go to an object store by all five settings, or (local mode only) to a directory.
+  const s3 = allOrNone({
+    S3_BUCKET: e.S3_BUCKET,
+    S3_REGION: e.S3_REGION,
+    S3_ENDPOINT: e.S3_ENDPOINT,
+    S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY,
+  })
+  if (production && !s3) throw new ConfigError('S3_BUCKET is required in production: review photos are kept in an S3-compatible object store')
+  // Photos not yet published are private: never to the store in clear text.
+  if (production && s3 && !s3.S3_ENDPOINT.startsWith('https://')) throw new ConfigError('S3_ENDPOINT must be an https:// URL in production')
   if (relay && !email && !sms) throw new ConfigError('OUTBOX_RELAY needs SMTP_URL and MAIL_FROM, or the SMS_* settings, to deliver anything')
 
   return {
@@ -190,6 +232,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Locally the portal runs on this machine; in production its addresses are configuration.
     trustedProxies: e.SUITE_TRUSTED_PROXIES?.split(',') ?? (production ? [] : ['127.0.0.1', '::1']),
     logLevel: e.LOG_LEVEL,
+    botCheck: e.RECAPTCHA_SECRET
+      ? { kind: 'recaptcha', secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL, minScore: e.RECAPTCHA_MIN_SCORE }
+      : { kind: production ? 'off' : 'local' },
+    photos: s3
+      ? {
+          kind: 's3',
+          s3: {
+            bucket: s3.S3_BUCKET,
+            region: s3.S3_REGION,
+            endpoint: s3.S3_ENDPOINT.replace(/\/+$/, ''),
+            accessKeyId: s3.S3_ACCESS_KEY_ID,
+            secretAccessKey: s3.S3_SECRET_ACCESS_KEY,
+          },
+        }
+      : { kind: 'local', directory: resolve(e.SUITE_PHOTO_DIR) },
     delivery: {
       relay,
       email: email && { smtpUrl: email.SMTP_URL, from: email.MAIL_FROM },

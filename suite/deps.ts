@@ -2,7 +2,9 @@
 import type { Logger } from 'pino'
 import type { Db } from './db/client'
 import type { IdentityProvider } from './identity/identity'
+import type { BotCheck } from './services/bot-check'
 import type { Outbox } from './services/outbox'
+import type { PhotoStorage } from './services/photo-storage'
 import type { DiscountCodeIssuer } from './services/discount-codes'
 
 export interface Clock {
@@ -38,6 +40,10 @@ export interface SuiteDeps {
   outbox: Outbox
   logger: Logger
   discountCodes: DiscountCodeIssuer
+  /** Verifies the token of a protected action (the endpoint's `bot`): the provider, the local adapter, or off. */
+  botCheck: BotCheck
+  /** Where review photos' files are kept: a local directory, or an S3-compatible object store. */
+  photoStorage: PhotoStorage
   /** How long a redemption waits for the shop's code (10 s when unset). */
   discountCodeTimeoutMs?: number
   settings: {

@@ -108,6 +108,26 @@ describe('recent sign-in', () => {
   })
 })
 
+describe('bot protection', () => {
+  const protectedEndpoints = Object.entries(ENDPOINTS).filter(([, e]) => 'bot' in e && e.bot)
+
+  it('refuses a protected action without its token, after the credential and before the query or body are read', async () => {
+    expect(protectedEndpoints.length).toBe(5)
+    for (const [name, endpoint] of protectedEndpoints) {
+      const token = endpoint.auth === 'none' ? {} : { token: member.bearer }
+      const refused = await call(h.app, endpoint.method, samplePath(endpoint.path), {
+        ...token,
+        body: { not: 'valid' },
+        query: { not: 'valid' },
+        botToken: null,
+      })
+      expect(expectError(refused, 'BOT_CHECK_FAILED', 400).fields, name).toBeUndefined()
+      expectError(await call(h.app, endpoint.method, samplePath(endpoint.path), { ...token, botToken: 'not-the-local-token' }), 'BOT_CHECK_FAILED', 400)
+      if (endpoint.auth !== 'none') expectError(await call(h.app, endpoint.method, samplePath(endpoint.path), { botToken: null }), 'UNAUTHENTICATED', 401)
+    }
+  })
+})
+
 describe('query strings', () => {
   it('every route refuses a query parameter its endpoint does not declare: 400 with the field named', async () => {
     const refused: string[] = []

@@ -4,9 +4,11 @@ import { openDatabase, type Database } from './db/client'
 import { offsetClock, systemClock, type SuiteDeps } from './deps'
 import { firebaseIdentity } from './identity/identity'
 import { createLogger } from './logging'
+import { botCheckOff, localBotCheck, recaptchaBotCheck, type BotCheck } from './services/bot-check'
 import { localDiscountCodes, shopifyDiscountCodes } from './services/discount-codes'
 import { smtpMail, twilioSms } from './services/delivery'
 import { databaseOutbox } from './services/outbox'
+import { localPhotoStorage, s3PhotoStorage } from './services/photo-storage'
 import { createOutboxRelay, type OutboxRelay } from './services/outbox-relay'
 
 export interface Runtime {
@@ -36,6 +38,8 @@ export async function createRuntime(config: SuiteConfig): Promise<Runtime> {
     outbox: databaseOutbox(clock),
     logger,
     discountCodes: config.shopify ? shopifyDiscountCodes(config.shopify.shop, config.shopify.adminToken) : localDiscountCodes,
+    botCheck: botCheckFor(config.botCheck),
+    photoStorage: config.photos.kind === 's3' ? s3PhotoStorage(config.photos.s3) : localPhotoStorage(config.photos.directory),
     settings: {
       mode: config.mode,
       otpPepper: config.otpPepper,
@@ -60,4 +64,15 @@ export async function createRuntime(config: SuiteConfig): Promise<Runtime> {
       })
     : null
   return { deps, database, relay }
+}
+
+function botCheckFor(settings: SuiteConfig['botCheck']): BotCheck {
+  switch (settings.kind) {
+    case 'recaptcha':
+      return recaptchaBotCheck(settings)
+    case 'local':
+      return localBotCheck
+    case 'off':
+      return botCheckOff
+  }
 }

@@ -100,7 +100,7 @@ function useThirdPartyServices() {
   const queryClient = useQueryClient()
   useEffect(() => {
     const services = queryClient.getQueryData(publicConfigQuery.queryKey)?.services
-    if (!services?.gaMeasurementId && !services?.intercomAppId) return
+    if (!services?.gaMeasurementId && !services?.intercomAppId && !services?.recaptchaSiteKey) return
     return afterInteractive(() => void import('~/pages/third-party-services').then(({ startThirdPartyServices }) => startThirdPartyServices(queryClient)))
   }, [queryClient])
 }

@@ -46,6 +46,15 @@ describe('what the member gets for each row of the catalogue', () => {
     })
   })
 
+  it('a refused bot check: the dialog with the portal’s sentence, nothing about the server’s', async () => {
+    await apply({ kind: 'bot-check-dialog' })
+    expect(feedback.getState().dialog).toMatchObject({
+      header: 'Something went wrong',
+      message: 'We could not confirm that this request comes from a person. Please try again.',
+      rejectLabel: 'Close',
+    })
+  })
+
   it('the same failure twice opens one dialog', async () => {
     await apply({ kind: 'generic-dialog' })
     const first = feedback.getState().dialog?.id

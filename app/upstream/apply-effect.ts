@@ -14,6 +14,12 @@ const text = {
   close: msg({ id: 'errors.close', message: 'Close' }),
 }
 
+/** What the member reads when the bot check refused an action (in the catalogue's dialog, or inline where the call is silent). */
+export const botCheckFailedMessage = msg({
+  id: 'errors.botCheckFailed',
+  message: 'We could not confirm that this request comes from a person. Please try again.',
+})
+
 /** Signs the browser out after the member API refused the session (loaded lazily: Firebase is big). */
 async function endExpiredSession(queryClient: QueryClient) {
   const { signOut } = await import('~/auth/account-actions')
@@ -53,6 +59,9 @@ export async function applyErrorEffect(effect: ErrorEffect, { router, queryClien
       return
     case 'dialog':
       openDialog(effect.message ?? i18n._(text.somethingWrong))
+      return
+    case 'bot-check-dialog':
+      openDialog(i18n._(botCheckFailedMessage))
       return
     case 'generic-dialog':
       openDialog(i18n._(text.somethingWrong))

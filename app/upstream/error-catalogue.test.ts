@@ -23,6 +23,15 @@ const silentCheck = {
   silent: true,
 } as const satisfies Endpoint
 const memberPdf = { method: 'GET', path: 'members/pdf', auth: 'member', data: null, file: 'application/pdf' } as const satisfies Endpoint
+const protectedChange = {
+  method: 'POST',
+  path: 'members/apply',
+  auth: 'member',
+  body: v.strictObject({}),
+  data: schema,
+  bot: 'campaign_signup',
+} as const satisfies Endpoint
+const protectedSilent = { ...protectedChange, path: 'members/code/send', bot: 'otp_send', silent: true } as const satisfies Endpoint
 
 function answering(status: number, body: unknown) {
   const seen: Array<{ url: string; headers: Record<string, string> }> = []
@@ -57,6 +66,17 @@ describe('the error catalogue', () => {
       kind: 'dialog',
       message: 'Check the form',
     })
+  })
+
+  it('body status BOT_CHECK_FAILED (HTTP 400) → the dialog with the portal’s own sentence; inline where the call is silent', async () => {
+    const refused = { status: 'BOT_CHECK_FAILED', message: 'We could not confirm that this request comes from a person' }
+    const { fetchImpl } = answering(400, refused)
+    const result = await callEndpoint(protectedChange, { member, fetchImpl, baseUrl, body: {}, botToken: 'token' })
+    expect(result).toEqual({ ok: false, failure: { kind: 'bot-check-failed', path: protectedChange.path } })
+    if (!result.ok) expect(effectOf(result.failure)).toEqual({ kind: 'bot-check-dialog' })
+    const silent = await callEndpoint(protectedSilent, { member, fetchImpl: answering(400, refused).fetchImpl, baseUrl, body: {}, botToken: 'token' })
+    expect(silent).toEqual({ ok: false, failure: { kind: 'bot-check-failed', path: protectedSilent.path, silent: true } })
+    if (!silent.ok) expect(effectOf(silent.failure)).toEqual({ kind: 'none' })
   })
 
   it('HTTP 400 without a readable message → dialog with the default message', async () => {
@@ -118,6 +138,14 @@ describe('the upstream client', () => {
     await callEndpoint(publicRead, { member, fetchImpl, baseUrl })
     expect(seen[0]?.headers.authorization).toBe('Bearer session-cookie-value')
     expect(seen[1]?.headers.authorization).toBeUndefined()
+  })
+
+  it('sends the bot-check token of a protected entry in its header, and none when the browser got none', async () => {
+    const { fetchImpl, seen } = answering(200, { status: 'OK', data: { balance: 1 } })
+    await callEndpoint(protectedChange, { member, fetchImpl, baseUrl, body: {}, botToken: 'a-token' })
+    await callEndpoint(protectedChange, { member, fetchImpl, baseUrl, body: {}, botToken: '' })
+    expect(seen[0]?.headers['x-bot-token']).toBe('a-token')
+    expect(seen[1]?.headers['x-bot-token']).toBeUndefined()
   })
 
   it('does not call a member endpoint without a member', async () => {

@@ -8,6 +8,8 @@ import type { UpstreamFailure } from './upstream-result'
 export type ErrorEffect =
   | { kind: 'redirect-locale-404' }
   | { kind: 'dialog'; message: string | null }
+  /** The dialog with the portal's sentence for a refused bot check. */
+  | { kind: 'bot-check-dialog' }
   | { kind: 'session-expired' }
   | { kind: 'redirect-404' }
   | { kind: 'generic-dialog' }
@@ -20,6 +22,8 @@ export function effectOf(failure: UpstreamFailure): ErrorEffect {
       return { kind: 'redirect-locale-404' }
     case 'rejected':
       return { kind: 'dialog', message: failure.message }
+    case 'bot-check-failed':
+      return { kind: 'bot-check-dialog' }
     case 'unauthenticated':
       return { kind: 'session-expired' }
     // The session is valid: the page asks for the password again (useRecentSignIn) and retries.

@@ -65,6 +65,25 @@ describe('callEndpoint over node:http', () => {
     expect(seen[1]?.sockets).toBe(1)
   })
 
+  it('sends the bytes of an upload entry as they are, as application/octet-stream', async () => {
+    const upload = { method: 'POST', path: 'members/:id/photos', auth: 'member', upload: 'image', data: schema } as const satisfies Endpoint
+    let headers: IncomingMessage['headers'] = {}
+    route = (req, res) => {
+      headers = req.headers
+      json(res, 201, { status: 'OK', data: { balance: 1 } })
+    }
+    seen.length = 0
+    const bytes = new TextEncoder().encode('RIFF\u0000\u0000\u0000\u0000WEBPVP8 ')
+    expect(await callEndpoint(upload, { params, upload: bytes, member, baseUrl })).toEqual({ ok: true, data: { balance: 1 } })
+    expect(seen[0]).toMatchObject({
+      method: 'POST',
+      url: '/members/m%201/photos',
+      authorization: `Bearer ${member.credential}`,
+      body: new TextDecoder().decode(bytes),
+    })
+    expect(headers).toMatchObject({ 'content-type': 'application/octet-stream', 'content-length': String(bytes.byteLength) })
+  })
+
   it('maps an error answer through the catalogue, and an answer off its schema to a bad response', async () => {
     route = (_req, res) => json(res, 400, { status: 'BAD_REQUEST', message: 'no', fields: { zip: ['bad'] } })
     expect(await callEndpoint(read, { params, member, baseUrl })).toEqual({

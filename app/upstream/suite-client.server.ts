@@ -2,6 +2,7 @@ import { Agent, request as httpRequest } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import * as v from 'valibot'
 import { RECENT_SIGN_IN_SECONDS } from '#contract/auth'
+import { BOT_TOKEN_HEADER, type BotAction } from '#contract/bot-protection'
 import { ERROR_CODES, type FieldErrors } from '#contract/envelope'
 import type { BodyInput, DataOutput, Endpoint, PathParams, QueryInput } from '#contract/endpoints'
 import { fillPath } from '#contract/paths'
@@ -31,8 +32,15 @@ export type CallOptions<E extends Endpoint> = {
   fetchImpl?: typeof fetch
   baseUrl?: string
   timeoutMs?: number
-} & ([PathParams<E['path']>] extends [never] ? { params?: NoInput } : { params: Record<PathParams<E['path']>, string> }) &
+} & (E['bot'] extends BotAction
+  ? {
+      /** The browser's token for the entry's action (an empty one is not sent, and the member API refuses the call). */
+      botToken: string
+    }
+  : { botToken?: undefined }) &
+  ([PathParams<E['path']>] extends [never] ? { params?: NoInput } : { params: Record<PathParams<E['path']>, string> }) &
   (E['body'] extends v.GenericSchema ? { body: BodyInput<E> } : { body?: undefined }) &
+  (E['upload'] extends 'image' ? { /** The image file's bytes, sent as they are. */ upload: Uint8Array } : { upload?: undefined }) &
   (E['query'] extends v.GenericSchema ? { query?: QueryArg<E> } : { query?: NoInput })
 
 /** The options may be left out when the entry needs none of them (no parameters, no body). */
@@ -43,7 +51,7 @@ export type CallData<E extends Endpoint> = E['data'] extends v.GenericSchema ? D
 
 /** What the client needs of an answer: its status, one header at a time, and the body's bytes. */
 type Answer = { status: number; ok: boolean; header: (name: string) => string | null; bytes: () => Promise<Buffer> }
-type Outgoing = { method: string; headers: Record<string, string>; body: string | undefined; timeoutMs: number }
+type Outgoing = { method: string; headers: Record<string, string>; body: string | Uint8Array<ArrayBuffer> | undefined; timeoutMs: number }
 
 /**
  * Connections to the member API are kept open and reused: a page render makes several calls, and
@@ -127,6 +135,8 @@ function challengeMaxAge(header: string | null): number {
 function failureFor(path: string, httpStatus: number, body: unknown, challenge: string | null = null): UpstreamFailure {
   const error = v.safeParse(ErrorBody, body)
   if (error.success && error.output.status === 'NOT_FOUND') return { kind: 'not-found', path }
+  // Before the 400 below: the member is told in the portal's words, not the server's.
+  if (error.success && error.output.status === 'BOT_CHECK_FAILED') return { kind: 'bot-check-failed', path }
   // Before the 401 below: a change that needs a recent sign-in does not end the session.
   if (error.success && error.output.status === 'REAUTH_REQUIRED') return { kind: 'reauth-required', path, maxAgeSeconds: challengeMaxAge(challenge) }
   const message = error.success ? (error.output.message ?? null) : null
@@ -175,13 +185,16 @@ async function call<E extends Endpoint>(endpoint: E, options: CallOptions<E>): P
   const headers: Record<string, string> = { accept: endpoint.file ? `${endpoint.file}, application/json` : 'application/json' }
   if (endpoint.auth !== 'none' && options.member) headers.authorization = `Bearer ${options.member.credential}`
   if (options.body !== undefined) headers['content-type'] = 'application/json'
+  if (options.upload !== undefined) headers['content-type'] = 'application/octet-stream'
   if (options.clientIp) headers['x-forwarded-for'] = options.clientIp
+  if (endpoint.bot && options.botToken) headers[BOT_TOKEN_HEADER] = options.botToken
 
   // A call of a page render waits no longer than the render's deadline (render-deadline.server.ts);
   // once it has passed, the call fails as a timeout without going out.
   const timeoutMs = callBudgetMs(options.timeoutMs ?? SUITE_TIMEOUT_MS)
   if (timeoutMs === 0) return fail({ kind: 'unavailable', path, reason: 'timeout', httpStatus: null })
-  const outgoing: Outgoing = { method: endpoint.method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body), timeoutMs }
+  const payload = options.upload !== undefined ? new Uint8Array(options.upload) : options.body === undefined ? undefined : JSON.stringify(options.body)
+  const outgoing: Outgoing = { method: endpoint.method, headers, body: payload, timeoutMs }
   // While the member API is not answering, calls fail at once (circuit-breaker.ts).
   const breaker = breakerFor(url.origin)
   if (!breaker.allow()) return fail({ kind: 'unavailable', path, reason: 'circuit-open', httpStatus: null })

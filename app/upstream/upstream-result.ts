@@ -17,6 +17,8 @@ export type UpstreamFailure =
      * session is still valid: the page asks for the password again and retries (useRecentSignIn).
      */
     | { kind: 'reauth-required'; path: string; maxAgeSeconds: number }
+    /** Body BOT_CHECK_FAILED (HTTP 400): the bot check refused the action, which was not done. The member may try again. */
+    | { kind: 'bot-check-failed'; path: string }
     /** HTTP 403 or 404 without a NOT_FOUND body. */
     | { kind: 'forbidden'; path: string; httpStatus: 403 | 404 }
     /** Anything else: 5xx, 429, timeout, network, an answer that does not match its schema. */

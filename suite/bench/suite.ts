@@ -13,8 +13,10 @@ import { systemClock, type SuiteDeps } from '../deps'
 import { firebaseIdentity } from '../identity/identity'
 import { DEMO_MEMBER } from '../seed/catalogue'
 import { seedDemoData } from '../seed/seed'
+import { localBotCheck } from '../services/bot-check'
 import { localDiscountCodes } from '../services/discount-codes'
 import { databaseOutbox } from '../services/outbox'
+import { memoryPhotoStorage } from '../services/photo-storage'
 import { signIn } from '../test/members'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
@@ -35,6 +37,8 @@ const deps: SuiteDeps = {
   outbox: databaseOutbox(systemClock),
   logger: pino({ level: 'warn' }),
   discountCodes: localDiscountCodes,
+  botCheck: localBotCheck,
+  photoStorage: memoryPhotoStorage(),
   settings: {
     mode: 'local',
     otpPepper: 'bench-pepper-bench-pepper-bench-pepper',

@@ -1,5 +1,5 @@
 // Every route is registered from its entry in the contract's endpoint table (contract/endpoints.ts):
-// method, path, credential, recent sign-in, query and body parsing come from the entry, and the data
+// method, path, credential, recent sign-in, query and body parsing and the bot check come from the entry, and the data
 // a handler answers with is typed by the entry's response schema. A route cannot take a query, a
 // body or a credential other than the ones the portal is told about.
 import type { Hono, MiddlewareHandler } from 'hono'
@@ -7,6 +7,7 @@ import { EmptyQuerySchema } from '../../contract/common'
 import type { BodyOutput, Credential, DataInput, Endpoint, PathParams, QueryOutput } from '../../contract/endpoints'
 import type { SuiteDeps } from '../deps'
 import { identityAuth, memberAuth, optionalMemberAuth, recentSignIn } from './auth'
+import { botCheck } from './bot-check'
 import type { SuiteContext, SuiteEnv } from './env'
 import { parseBody, parseQuery } from './validate'
 
@@ -42,8 +43,14 @@ export function routeRegistrar(app: Hono<SuiteEnv>, deps: SuiteDeps): RegisterRo
   }
   const recent = recentSignIn(deps)
   return (endpoint, handler, options = {}) => {
-    const middleware = [...credentials[endpoint.auth], ...(endpoint.recentSignIn ? [recent] : []), ...(options.before ?? [])]
-    // The credential comes first: a signed-out call is a 401 before its query or body is a 400.
+    const middleware = [
+      ...credentials[endpoint.auth],
+      ...(endpoint.recentSignIn ? [recent] : []),
+      // A protected action goes no further until its bot check has passed: a refusal changes nothing.
+      ...(endpoint.bot ? [botCheck(deps, endpoint.bot)] : []),
+      ...(options.before ?? []),
+    ]
+    // The credential comes first: a signed-out call is a 401 before its bot check, query or body fail.
     app.on(endpoint.method, [`/${endpoint.path}`], ...middleware, async (c) => {
       const query = parseQuery(c, endpoint.query ?? EmptyQuerySchema)
       const body = endpoint.body ? await parseBody(c, endpoint.body) : undefined

@@ -30,6 +30,10 @@ export function registerMemberRoutes(route: RegisterRoute, deps: SuiteDeps) {
     return profile
   })
 
+  // Firebase sends sign-in links, not the member API: the portal asks this first, and the registrar's
+  // bot check is all it does. A script that calls Firebase directly is not stopped by it.
+  route(ENDPOINTS.signInLinkCheck, () => ({ passed: true as const }))
+
   route(ENDPOINTS.updateProfile, async (c, { body }) => {
     // Setting or removing payout details needs a recent sign-in (where the money goes); the other fields do not.
     if (body.payout !== undefined) requireRecentSignIn(c, deps)

@@ -3,13 +3,16 @@
 import pino from 'pino'
 import * as v from 'valibot'
 import { expect } from 'vitest'
+import { BOT_TOKEN_HEADER, LOCAL_BOT_TOKEN } from '../../contract/bot-protection'
 import { okEnvelope, ErrorEnvelopeSchema, type ErrorEnvelope } from '../../contract/envelope'
 import { createSuiteApp, type SuiteApp } from '../app'
 import { openDatabase, type Database } from '../db/client'
 import type { Clock, SuiteDeps } from '../deps'
 import { firebaseIdentity } from '../identity/identity'
+import { localBotCheck } from '../services/bot-check'
 import { localDiscountCodes } from '../services/discount-codes'
 import { databaseOutbox } from '../services/outbox'
+import { memoryPhotoStorage } from '../services/photo-storage'
 import { projectId } from './members'
 import { createTestDatabase } from './postgres'
 
@@ -50,6 +53,10 @@ export interface HarnessOptions {
   identity?: SuiteDeps['identity']
   /** Silent by default (SUITE_TEST_LOG_LEVEL to see the suite's log). */
   logger?: SuiteDeps['logger']
+  /** The local adapter by default, as local mode runs (`call` sends its token). */
+  botCheck?: SuiteDeps['botCheck']
+  /** In memory by default. */
+  photoStorage?: SuiteDeps['photoStorage']
 }
 
 export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -64,6 +71,8 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     outbox: databaseOutbox(clock),
     logger: options.logger ?? pino({ level: process.env.SUITE_TEST_LOG_LEVEL ?? 'silent' }),
     discountCodes: localDiscountCodes,
+    botCheck: options.botCheck ?? localBotCheck,
+    photoStorage: options.photoStorage ?? memoryPhotoStorage(),
     settings: {
       mode: 'local',
       otpPepper: 'test-pepper-test-pepper-test-pepper-0000',
@@ -86,6 +95,11 @@ export interface CallOptions {
   headers?: Record<string, string>
   /** The address the request comes from, as the socket would give it (the portal's, by default). */
   peer?: string
+  /**
+   * The bot-check token sent (BOT_TOKEN_HEADER), as the portal sends one with every protected call:
+   * the local test token by default; null sends none.
+   */
+  botToken?: string | null
 }
 
 export interface CallResult {
@@ -96,7 +110,8 @@ export interface CallResult {
 
 /** Calls a contract path (no leading slash) on the in-process app. */
 export async function call(app: SuiteApp, method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
-  const headers: Record<string, string> = { ...options.headers }
+  const botToken = options.botToken === undefined ? LOCAL_BOT_TOKEN : options.botToken
+  const headers: Record<string, string> = { ...(botToken !== null && { [BOT_TOKEN_HEADER]: botToken }), ...options.headers }
   if (options.token) headers.authorization = options.token.startsWith('Bearer ') ? options.token : `Bearer ${options.token}`
   let body: string | undefined
   if (options.body !== undefined) {

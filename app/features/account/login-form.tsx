@@ -9,8 +9,10 @@ import { FormAlert, TextField } from '~/components/ui/field'
 import { formValues, validateForm, type FieldErrors } from '~/lib/form'
 import { accountFailureMessage } from '~/auth/account-messages'
 import { emailOnlySchema, signInSchema } from './account-schemas'
-import { showSessionExpiredToast } from '~/upstream/apply-effect'
+import { botCheckFailedMessage, showSessionExpiredToast } from '~/upstream/apply-effect'
 import { AuthCard } from './auth-card'
+import { checkSignInLinkFn } from './account.functions'
+import { useBotToken } from '~/lib/bot-protection'
 import { useLocale } from '~/lib/locale'
 
 type Mode = 'password' | 'reset' | 'link'
@@ -24,6 +26,7 @@ export function LoginForm({ redirect, sessionExpired = false }: { redirect?: str
   const [busy, setBusy] = useState(false)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [alert, setAlert] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
+  const botToken = useBotToken()
   // The session ended while a page was rendered on the server: the server has cleared its cookie;
   // the browser does the rest of the catalogue's 401 row (toast, Firebase signed out, store and
   // member data cleared), so it does not quietly open a new session with the old sign-in.
@@ -55,6 +58,15 @@ export function LoginForm({ redirect, sessionExpired = false }: { redirect?: str
     setErrors(checked.ok ? {} : checked.fieldErrors)
     if (!checked.ok) return
     setBusy(true)
+    if (mode === 'link') {
+      // Firebase sends the link: the member API's bot check comes first, and a refusal sends nothing.
+      const check = await checkSignInLinkFn({ data: { botToken: await botToken('signin_link') } }).catch(() => null)
+      if (!check?.ok) {
+        setBusy(false)
+        const refused = check?.failure.kind === 'bot-check-failed'
+        return setAlert({ tone: 'error', text: i18n._(refused ? botCheckFailedMessage : accountFailureMessage.network) })
+      }
+    }
     const outcome = mode === 'reset' ? await requestPasswordReset(queryClient, checked.data.email) : await sendSignInLink(queryClient, checked.data.email)
     setBusy(false)
     if (!outcome.ok) return setAlert({ tone: 'error', text: i18n._(accountFailureMessage[outcome.failure]) })

@@ -11,7 +11,9 @@ import { registerSchema } from './account-schemas'
 import { AuthCard } from './auth-card'
 import { NewPasswordField } from './password-rules'
 import { checkReferralCodeFn, createMemberFn } from '~/features/account/account.functions'
+import { useBotToken } from '~/lib/bot-protection'
 import { useLocale } from '~/lib/locale'
+import { botCheckFailedMessage } from '~/upstream/apply-effect'
 
 export function RegisterForm({ redirect, referralCode: invitedWith }: { redirect?: string; referralCode?: string }) {
   const locale = useLocale()
@@ -21,6 +23,10 @@ export function RegisterForm({ redirect, referralCode: invitedWith }: { redirect
   const [busy, setBusy] = useState(false)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [failure, setFailure] = useState<string | null>(null)
+  const botToken = useBotToken()
+  // The bot check refused the member record after the Firebase account was made: the next submit
+  // asks for the record again instead of making the account a second time.
+  const [accountMade, setAccountMade] = useState(false)
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -44,14 +50,29 @@ export function RegisterForm({ redirect, referralCode: invitedWith }: { redirect
         return
       }
     }
-    const outcome = await register(queryClient, checked.data)
-    if (!outcome.ok) {
+    // Asked for before the account is made: without a token (the provider could not be reached) the
+    // member record would be refused, so nothing is made.
+    const token = await botToken('register')
+    if (!token) {
       setBusy(false)
-      return setFailure(i18n._(accountFailureMessage[outcome.failure]))
+      return setFailure(i18n._(botCheckFailedMessage))
+    }
+    if (!accountMade) {
+      const outcome = await register(queryClient, checked.data)
+      if (!outcome.ok) {
+        setBusy(false)
+        return setFailure(i18n._(accountFailureMessage[outcome.failure]))
+      }
     }
     // The member record; if the member API is away, it is created on the member's first visit.
-    await createMemberFn({ data: { firstName, lastName, displayName, ...(referralCode ? { referralCode } : {}) } }).catch(() => undefined)
+    const created = await createMemberFn({ data: { firstName, lastName, displayName, ...(referralCode ? { referralCode } : {}), botToken: token } }).catch(
+      () => null,
+    )
     setBusy(false)
+    if (created && !created.ok && created.failure.kind === 'bot-check-failed') {
+      setAccountMade(true)
+      return setFailure(i18n._(botCheckFailedMessage))
+    }
     await navigate({ to: '/$locale/member/verifications/EmailVerification', params: { locale }, search: { redirect }, replace: true })
   }
 

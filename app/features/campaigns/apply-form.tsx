@@ -8,6 +8,7 @@ import type { Address } from '#contract/address'
 import type { CampaignDetail, Flight, ScreenerQuestion } from '#contract/campaigns'
 import type { Participation, ScreenerAnswer } from '#contract/participations'
 import { processSignupFn } from '~/features/campaigns/campaigns.functions'
+import { useBotToken } from '~/lib/bot-protection'
 import { Button } from '~/components/ui/button'
 import { useAnnounce } from '~/components/ui/use-announce'
 import { CheckboxField, FormAlert } from '~/components/ui/field'
@@ -192,9 +193,12 @@ export function ApplyForm({
   // Set at the first submit, before React re-renders the busy button: a double click applies once.
   const submitting = useRef(false)
   const shipsProduct = campaign.kind === 'free-product'
+  const botToken = useBotToken()
 
   const apply = useMutation({
-    mutationFn: async (answers: ScreenerAnswer[]) => unwrap(await processSignupFn({ data: { campaignId: campaign.id, flightId: flight.id, answers } })),
+    // A refused bot check reaches the member through the catalogue's dialog; nothing was applied for.
+    mutationFn: async (answers: ScreenerAnswer[]) =>
+      unwrap(await processSignupFn({ data: { campaignId: campaign.id, flightId: flight.id, answers, botToken: await botToken('campaign_signup') } })),
     onSuccess: async (participation) => {
       onApplied(participation)
       await Promise.all([

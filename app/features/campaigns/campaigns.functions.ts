@@ -3,6 +3,8 @@ import * as v from 'valibot'
 import { PhaseSchema } from '#contract/campaigns'
 import { CategorySchema } from '#contract/common'
 import { ProcessSignupBodySchema } from '#contract/participations'
+import { withBotToken } from '#contract/bot-protection'
+import { browserAddress } from '~/upstream/browser-address.server'
 import { memberMiddleware } from '~/auth/member.middleware'
 import { callEndpoint } from '~/upstream/suite-client.server'
 import { ENDPOINTS } from '#contract/endpoints'
@@ -31,11 +33,13 @@ export const getCampaignFn = createServerFn({ method: 'GET' })
 /** GET suite/api/public/categories (public): the categories that have campaigns. */
 export const listCategoriesFn = createServerFn({ method: 'GET' }).handler(() => callEndpoint(ENDPOINTS.publicCategories))
 
-/** POST logistics/v1/campaigns/process_signup: apply; the answer says selected, waitlisted or not eligible. */
+/** POST logistics/v1/campaigns/process_signup: apply (bot-checked); the answer says selected, waitlisted or not eligible. */
 export const processSignupFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
-  .validator(ProcessSignupBodySchema)
-  .handler(({ context, data }) => callEndpoint(ENDPOINTS.processSignup, { member: context.member, body: data }))
+  .validator(withBotToken(ProcessSignupBodySchema))
+  .handler(async ({ context, data: { botToken, ...body } }) =>
+    callEndpoint(ENDPOINTS.processSignup, { member: context.member, body, botToken, clientIp: await browserAddress() }),
+  )
 
 /**
  * GET logistics/v1/campaigns/eligibility: whether the calling member may take part, and why not

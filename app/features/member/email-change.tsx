@@ -20,6 +20,7 @@ import { sendFailureMessage, verifyFailureMessage } from './otp-messages'
 import { memberInfoQuery } from '~/lib/member-data/member-data.queries'
 import { useLocale } from '~/lib/locale'
 import { CodeSent } from '~/components/member/code-sent'
+import { useBotToken } from '~/lib/bot-protection'
 
 const invalidMessage: Record<(typeof EMAIL_INVALID_REASONS)[number], MessageDescriptor> = {
   format: msg`Enter a complete e-mail address, like name@example.com.`,
@@ -54,6 +55,7 @@ export function EmailChange({ redirect }: { redirect?: string }) {
   const [notice, setNotice] = useState<string | undefined>()
   const [resending, setResending] = useState(false)
   const codeInput = useRef<HTMLDivElement>(null)
+  const botToken = useBotToken()
   // The address the open code was sent to, read by the code form's submit.
   const target = useRef<string | null>(null)
   // A change of address needs a recent sign-in: the guard asks for the password when the member API
@@ -82,7 +84,7 @@ export function EmailChange({ redirect }: { redirect?: string }) {
       const checked = await validateEmailFn({ data: { email } })
       if (!checked.ok) return refuse(msg`We could not check this address just now. Please try again in a moment.`)
       if (!checked.data.valid) return refuse(invalidMessage[checked.data.reason ?? 'format'])
-      const sent = await sendEmailCodeFn({ data: { email: checked.data.email } })
+      const sent = await sendEmailCodeFn({ data: { email: checked.data.email, botToken: await botToken('otp_send') } })
       if (!sent.ok) {
         // Another account may have taken the address since it was checked.
         return refuse(
@@ -138,7 +140,7 @@ export function EmailChange({ redirect }: { redirect?: string }) {
     if (state.step !== 'code' || resending) return
     setResending(true)
     try {
-      const sent = await sendEmailCodeFn({ data: { email: state.email } })
+      const sent = await sendEmailCodeFn({ data: { email: state.email, botToken: await botToken('otp_send') } })
       if (sent.ok) {
         codeForm.setFieldMeta('code', (previous) => ({ ...previous, errorMap: { ...previous.errorMap, onServer: undefined } }))
         setNotice(t`We sent a new code to ${sent.data.sentTo}. Only the newest code works.`)

@@ -2,6 +2,8 @@ import { createServerFn } from '@tanstack/react-start'
 import { UpdateEmailBodySchema, type MemberSummary } from '#contract/members'
 import { EmailOtpSendBodySchema, EmailOtpVerifyBodySchema, EmailValidateBodySchema } from '#contract/otp'
 import { EMAIL_PATH } from '#contract/paths'
+import { withBotToken } from '#contract/bot-protection'
+import { browserAddress } from '~/upstream/browser-address.server'
 import { memberMiddleware } from '~/auth/member.middleware'
 import type { UpstreamResult } from '~/upstream/upstream-result'
 import { callEndpoint } from '~/upstream/suite-client.server'
@@ -16,11 +18,13 @@ export const validateEmailFn = createServerFn({ method: 'POST' })
   .validator(EmailValidateBodySchema)
   .handler(({ context, data }) => callEndpoint(ENDPOINTS.emailValidate, { member: context.member, body: data }))
 
-/** POST logistics/v1/members/email/otp/send: a 6-digit code to the new address. */
+/** POST logistics/v1/members/email/otp/send: a 6-digit code to the new address (bot-checked). */
 export const sendEmailCodeFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
-  .validator(EmailOtpSendBodySchema)
-  .handler(({ context, data }) => callEndpoint(ENDPOINTS.emailOtpSend, { member: context.member, body: data }))
+  .validator(withBotToken(EmailOtpSendBodySchema))
+  .handler(async ({ context, data: { botToken, ...body } }) =>
+    callEndpoint(ENDPOINTS.emailOtpSend, { member: context.member, body, botToken, clientIp: await browserAddress() }),
+  )
 
 /** POST logistics/v1/members/email/otp/verify */
 export const verifyEmailCodeFn = createServerFn({ method: 'POST' })

@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { SMS_NEEDS_VERIFIED_EMAIL } from '#contract/otp'
+import { botCheckFailedMessage } from '~/upstream/apply-effect'
 import type { UpstreamFailure } from '~/upstream/upstream-result'
 
 // What a failed one-time-code call means for the member. Both calls are silent (no dialog): the
@@ -11,9 +12,10 @@ export type OtpChannel = 'email' | 'sms'
 
 /**
  * The member API refused to send (429: too many codes this hour; 400/409: not this target, or, for
- * a text message, the member's e-mail address is not verified yet).
+ * a text message, the member's e-mail address is not verified yet; the bot check refused the send).
  */
 export function sendFailureMessage(failure: UpstreamFailure, channel: OtpChannel): MessageDescriptor {
+  if (failure.kind === 'bot-check-failed') return botCheckFailedMessage
   if (failure.kind === 'unavailable' && failure.httpStatus === 429)
     return msg`We sent several codes in the last hour. Please wait a while before asking for another one.`
   if (failure.kind === 'rejected' && failure.fields?.email?.includes(SMS_NEEDS_VERIFIED_EMAIL))

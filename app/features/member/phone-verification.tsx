@@ -20,6 +20,7 @@ import { sendFailureMessage, verifyFailureMessage } from './otp-messages'
 import { memberInfoQuery } from '~/lib/member-data/member-data.queries'
 import { localePath, useLocale } from '~/lib/locale'
 import { CodeSent } from '~/components/member/code-sent'
+import { useBotToken } from '~/lib/bot-protection'
 
 const invalidMessage: Record<(typeof PHONE_INVALID_REASONS)[number], MessageDescriptor> = {
   format: msg`This does not look like a phone number of the chosen country. Check the digits, or choose another country.`,
@@ -67,6 +68,7 @@ export function PhoneNumberForm({ redirect, showStatus = true }: { redirect?: st
   const { data } = useSuspenseQuery(memberInfoQuery)
   const [error, setError] = useState<string | undefined>()
   const [busy, setBusy] = useState(false)
+  const botToken = useBotToken()
   const countryNames = new Intl.DisplayNames([i18n.locale], { type: 'region' })
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -90,7 +92,7 @@ export function PhoneNumberForm({ redirect, showStatus = true }: { redirect?: st
         setError(i18n._(invalidMessage[checked.data.reason ?? 'format']))
         return
       }
-      const sent = await sendPhoneCodeFn({ data: { phone: checked.data.e164 } })
+      const sent = await sendPhoneCodeFn({ data: { phone: checked.data.e164, botToken: await botToken('otp_send') } })
       if (!sent.ok) {
         setError(i18n._(sendFailureMessage(sent.failure, 'sms')))
         return
@@ -155,6 +157,7 @@ export function PhoneCodeForm({ phone, redirect }: { phone: string; redirect?: s
   const [error, setError] = useState<string | undefined>()
   const [notice, setNotice] = useState<string | undefined>()
   const [busy, setBusy] = useState<'verify' | 'resend' | null>(null)
+  const botToken = useBotToken()
   // The change needs a recent sign-in: the guard asks for the password when the member API wants
   // one and retries it. Its other refusals go through the error catalogue (a 409 opens the dialog).
   const { guard, dialog } = useRecentSignIn()
@@ -211,7 +214,7 @@ export function PhoneCodeForm({ phone, redirect }: { phone: string; redirect?: s
     if (busy) return
     setBusy('resend')
     try {
-      const sent = await sendPhoneCodeFn({ data: { phone } })
+      const sent = await sendPhoneCodeFn({ data: { phone, botToken: await botToken('otp_send') } })
       if (sent.ok) {
         setError(undefined)
         setNotice(t`We sent a new code to ${sent.data.sentTo}. Only the newest code works.`)

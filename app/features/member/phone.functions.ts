@@ -1,6 +1,7 @@
 import { createServerFn } from '@tanstack/react-start'
 import { UpdatePhoneBodySchema } from '#contract/members'
 import { PhoneOtpSendBodySchema, PhoneOtpVerifyBodySchema, PhoneValidateBodySchema } from '#contract/otp'
+import { withBotToken } from '#contract/bot-protection'
 import { memberMiddleware } from '~/auth/member.middleware'
 import { browserAddress } from '~/upstream/browser-address.server'
 import { callEndpoint } from '~/upstream/suite-client.server'
@@ -15,12 +16,14 @@ export const validatePhoneFn = createServerFn({ method: 'POST' })
   .validator(PhoneValidateBodySchema)
   .handler(({ context, data }) => callEndpoint(ENDPOINTS.phoneValidate, { member: context.member, body: data }))
 
-/** POST logistics/v1/members/phone_number/otp/send: a 6-digit code by SMS. */
+/** POST logistics/v1/members/phone_number/otp/send: a 6-digit code by SMS (bot-checked). */
 export const sendPhoneCodeFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
-  .validator(PhoneOtpSendBodySchema)
+  .validator(withBotToken(PhoneOtpSendBodySchema))
   // Text messages are limited per client address too: the member API is told the browser's.
-  .handler(async ({ context, data }) => callEndpoint(ENDPOINTS.phoneOtpSend, { member: context.member, body: data, clientIp: await browserAddress() }))
+  .handler(async ({ context, data: { botToken, ...body } }) =>
+    callEndpoint(ENDPOINTS.phoneOtpSend, { member: context.member, body, botToken, clientIp: await browserAddress() }),
+  )
 
 /** POST logistics/v1/members/phone_number/otp/verify */
 export const verifyPhoneCodeFn = createServerFn({ method: 'POST' })

@@ -17,7 +17,10 @@ export type Messenger = {
   show(): void
 }
 
-export function loadMessenger(appId: string, win: ChatWindow = window): Messenger {
+/** Where the launcher sits: above reCAPTCHA's badge (bottom right) when bot protection is on. */
+const ABOVE_BADGE = { vertical_padding: 90 }
+
+export function loadMessenger(appId: string, options: { aboveBadge: boolean }, win: ChatWindow = window): Messenger {
   if (!win.Intercom) {
     const queue: IntercomFn = function () {
       // eslint-disable-next-line prefer-rest-params
@@ -39,7 +42,7 @@ export function loadMessenger(appId: string, win: ChatWindow = window): Messenge
       // The next person on this browser never sees the previous one's conversation.
       if (booted) intercom('shutdown')
       booted = true
-      const base = { app_id: appId, api_base: INTERCOM_API_BASE }
+      const base = { app_id: appId, api_base: INTERCOM_API_BASE, ...(options.aboveBadge ? ABOVE_BADGE : {}) }
       intercom('boot', identity.kind === 'visitor' ? base : { ...base, intercom_user_jwt: identity.token, name: identity.name, created_at: identity.createdAt })
     },
     show: () => intercom('show'),

@@ -14,9 +14,9 @@ import { getChatTokenFn } from './support-chat.functions'
 let messenger: Messenger | undefined
 
 /** Once per page load (a second call, as React's development mode makes, does nothing). */
-export function startSupportChat(queryClient: QueryClient, appId: string): void {
+export function startSupportChat(queryClient: QueryClient, appId: string, options: { aboveBadge: boolean }): void {
   if (messenger) return
-  const chat = (messenger = loadMessenger(appId))
+  const chat = (messenger = loadMessenger(appId, options))
   registerChatOpener(() => chat.show())
   const viewer = new QueryObserver(queryClient, { ...viewerQuery, enabled: false })
   let current: string | null | undefined
