@@ -1,6 +1,7 @@
 // Operator commands: the ops CLI (suite/ops.ts) runs them against the database, or, while the
 // member API holds the embedded database in local mode, through the member API's dev endpoint.
 import * as v from 'valibot'
+import { TierSchema } from './standing'
 
 const id = v.pipe(v.string(), v.uuid('must be an id'))
 
@@ -27,6 +28,12 @@ export const OpsCommandSchema = v.variant('command', [
     email: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email('must be an e-mail address')),
     points: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000)),
     reason: v.pipe(v.string(), v.trim(), v.minLength(3), v.maxLength(200)),
+  }),
+  v.strictObject({ command: v.literal('standing'), email: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email('must be an e-mail address')) }),
+  v.strictObject({
+    command: v.literal('set-min-tier'),
+    campaign: v.pipe(v.string(), v.minLength(1), v.maxLength(120)),
+    tier: v.union([TierSchema, v.literal('none')], 'must be newcomer, tester, trusted, top or none'),
   }),
   v.strictObject({ command: v.literal('delete-identities') }),
   v.strictObject({ command: v.literal('purge'), days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(3650))) }),

@@ -1,6 +1,6 @@
 // Operator commands, shared by the CLI (suite/ops.ts) and the local-mode dev endpoint it uses
 // when the suite is running on PGlite (one process may hold the embedded database).
-import { and, asc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { PARTICIPATION_LISTS, type ListName, type OpsCommand } from '../contract/ops'
 import { campaigns, flights, members, participations, products, reviews, shipments } from './db/schema'
 import type { SuiteDeps } from './deps'
@@ -10,6 +10,9 @@ import { credit } from './services/missions'
 import { approveReview, deliver, issueReturnLabel, markReturned, rejectReview, selectParticipation, ship } from './services/operations'
 import { deletePendingIdentities } from './services/privacy'
 import { purgeExpired } from './services/retention'
+import { memberStanding } from './services/standing'
+import { withEligibilityDefaults } from '../contract/campaigns'
+import type { TierId } from '../contract/standing'
 
 export async function runOpsCommand(deps: SuiteDeps, cmd: OpsCommand): Promise<unknown> {
   switch (cmd.command) {
@@ -32,6 +35,10 @@ export async function runOpsCommand(deps: SuiteDeps, cmd: OpsCommand): Promise<u
       return { returned: await markReturned(deps, cmd.id) }
     case 'grant-points':
       return grantPoints(deps, cmd.email, cmd.points, cmd.reason)
+    case 'standing':
+      return standingOfMember(deps, cmd.email)
+    case 'set-min-tier':
+      return setMinTier(deps, cmd.campaign, cmd.tier === 'none' ? null : cmd.tier)
     case 'delete-identities':
       return deletePendingIdentities(deps)
     case 'purge':
@@ -67,7 +74,8 @@ async function listParticipations(deps: SuiteDeps, what: (typeof PARTICIPATION_L
       member: members.displayName,
       email: members.email,
       status: participations.status,
-      place: sql<string>`row_number() over (partition by ${participations.flightId} order by ${participations.seq})`,
+      // The order freed places are given in: standing tier at sign-up, then sign-up order.
+      place: sql<string>`row_number() over (partition by ${participations.flightId} order by ${participations.standingRank} desc, ${participations.seq})`,
       appliedAt: participations.appliedAt,
       reviewDueAt: flights.reviewDueAt,
     })
@@ -77,7 +85,11 @@ async function listParticipations(deps: SuiteDeps, what: (typeof PARTICIPATION_L
     .innerJoin(members, eq(members.id, participations.memberId))
     .leftJoin(reviews, eq(reviews.participationId, participations.id))
     .where(and(state[what], campaignSlug ? eq(campaigns.slug, campaignSlug) : undefined))
-    .orderBy(asc(campaigns.slug), asc(participations.seq))
+    .orderBy(
+      ...(what === 'waitlisted'
+        ? [asc(campaigns.slug), desc(participations.standingRank), asc(participations.seq)]
+        : [asc(campaigns.slug), asc(participations.seq)]),
+    )
   return rows.map(({ place, reviewDueAt, appliedAt, ...row }) => ({
     ...row,
     ...(what === 'waitlisted' ? { place: Number(place) } : {}),
@@ -86,13 +98,35 @@ async function listParticipations(deps: SuiteDeps, what: (typeof PARTICIPATION_L
   }))
 }
 
-/** Goodwill points (a late parcel, a contest prize): one ledger entry of its own, with its reason. */
-async function grantPoints(deps: SuiteDeps, email: string, points: number, reason: string) {
+async function memberByEmail(deps: SuiteDeps, email: string) {
   const [member] = await deps.db
-    .select({ id: members.id })
+    .select({ id: members.id, email: members.email, displayName: members.displayName })
     .from(members)
     .where(and(eq(members.email, email), isNull(members.pseudonymizedAt)))
   if (!member) throw notFound('Member')
+  return member
+}
+
+/** What the member sees on their missions page, for support: score, tier, its parts, the next tier. */
+async function standingOfMember(deps: SuiteDeps, email: string) {
+  const member = await memberByEmail(deps, email)
+  return { member: member.displayName, email: member.email, ...(await memberStanding(deps.db, member.id, deps.clock.now())) }
+}
+
+/** A campaign open only to members of this tier or higher (null: anyone); sign-ups already made stand. */
+async function setMinTier(deps: SuiteDeps, slug: string, tier: TierId | null) {
+  const [campaign] = await deps.db.select({ id: campaigns.id, eligibility: campaigns.eligibility }).from(campaigns).where(eq(campaigns.slug, slug))
+  if (!campaign) throw notFound('Campaign')
+  await deps.db
+    .update(campaigns)
+    .set({ eligibility: { ...withEligibilityDefaults(campaign.eligibility), minTier: tier } })
+    .where(eq(campaigns.id, campaign.id))
+  return { campaign: slug, minTier: tier }
+}
+
+/** Goodwill points (a late parcel, a contest prize): one ledger entry of its own, with its reason. */
+async function grantPoints(deps: SuiteDeps, email: string, points: number, reason: string) {
+  const member = await memberByEmail(deps, email)
   await credit(deps.db, member.id, { points, reason, key: `grant:${crypto.randomUUID()}` }, deps.clock.now())
   return { granted: points, balance: await pointsBalance(deps.db, member.id) }
 }

@@ -16,6 +16,7 @@ const root = resolve(import.meta.dirname, '..')
 const dataDir = mkdtempSync(join(tmpdir(), 'ops-cli-'))
 let campaign: CampaignFixture
 const ids: Record<'ada' | 'bob' | 'cy', string> = { ada: '', bob: '', cy: '' }
+const emails: Record<'ada' | 'bob' | 'cy', string> = { ada: '', bob: '', cy: '' }
 
 function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const { DATABASE_URL: _ignored, ...rest } = env
@@ -44,6 +45,7 @@ beforeAll(async () => {
     campaign = await createCampaign(h.deps.db, h.clock.now(), { quota: 1 })
     for (const name of ['ada', 'bob', 'cy'] as const) {
       const member = await createTestMember({ displayName: name })
+      emails[name] = member.email
       await call(h.app, 'PUT', ADDRESS_PATH, { token: member.bearer, body: GOOD_ADDRESS })
       ids[name] = expectOk(
         await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: member.bearer, body: { campaignId: campaign.campaignId } }),
@@ -69,6 +71,19 @@ describe('the operator command line', () => {
     expect(JSON.parse(selected.stdout)).toMatchObject([{ participationId: ids.ada, member: 'ada', status: 'selected' }])
     expect(JSON.parse(selected.stdout)[0]).not.toHaveProperty('place')
     expect(JSON.parse((await ops('list', 'waitlisted', '--campaign', 'no-such-campaign')).stdout)).toEqual([])
+  }, 60_000)
+
+  it('shows a member’s standing, and opens a campaign only to a tier', async () => {
+    const standing = await ops('standing', emails.ada)
+    expect(standing.code, standing.stderr).toBe(0)
+    expect(JSON.parse(standing.stdout)).toMatchObject({ member: 'ada', score: 0, tier: 'newcomer', next: { tier: 'tester', pointsToGo: 10 } })
+    const set = await ops('set-min-tier', campaign.slug, 'trusted')
+    expect(set.code, set.stderr).toBe(0)
+    expect(JSON.parse(set.stdout)).toEqual({ campaign: campaign.slug, minTier: 'trusted' })
+    const wrong = await ops('set-min-tier', campaign.slug, 'gold')
+    expect(wrong.code).toBe(1)
+    expect(wrong.stderr).toContain('must be newcomer, tester, trusted, top or none')
+    expect(JSON.parse((await ops('set-min-tier', campaign.slug, 'none')).stdout)).toEqual({ campaign: campaign.slug, minTier: null })
   }, 60_000)
 
   it('refuses a list it does not know, and its help names the lists that lead to each step', async () => {

@@ -27,6 +27,8 @@ Act:
   issue-return-label <shipmentId|participationId> --label-url URL
   mark-returned <shipmentId|participationId>
   grant-points <member e-mail> --points N --reason "…"  goodwill points, shown in the member's points history
+  standing <member e-mail>                         the member's standing: score, tier, and what it is made of
+  set-min-tier <campaign slug> <tier|none>         open a campaign only to members of this standing tier or higher
   delete-identities                                delete the sign-in accounts that account deletions could only disable
   purge [--days N]                                 delete delivered messages, expired codes and front-end logs older than N days (RETENTION_DAYS)
 
@@ -68,6 +70,12 @@ function parseCommand(argv: string[]): OpsCommand {
       break
     case 'grant-points':
       Object.assign(raw, { email: arg, points: values.points === undefined ? undefined : Number(values.points), reason: values.reason })
+      break
+    case 'standing':
+      raw['email'] = arg
+      break
+    case 'set-min-tier':
+      Object.assign(raw, { campaign: arg, tier: positionals[2] })
       break
     case 'delete-identities':
       break

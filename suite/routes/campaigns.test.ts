@@ -352,7 +352,7 @@ describe('eligibility', () => {
       .set({ eligibility: stored as Eligibility })
       .where(eq(campaigns.id, old.campaignId))
     const detail = expectOk(await call(h.app, 'GET', fillPath(PUBLIC_CAMPAIGN_PATH, { idOrSlug: old.campaignId })), CampaignDetailSchema)
-    expect(detail.eligibility).toEqual({ ...stored, interests: [], pets: [], children: null })
+    expect(detail.eligibility).toEqual({ ...stored, interests: [], pets: [], children: null, minTier: null })
     expect(await reasonsFor(old.campaignId)).toEqual([])
     expect(
       expectOk(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: fay.bearer, body: { campaignId: old.campaignId } }), ParticipationSchema, 201).status,

@@ -1,4 +1,4 @@
-// Missions, points, rewards and the chat widget token.
+// Missions, points, standing, rewards and the chat widget token.
 import { SignJWT } from 'jose'
 import { ENDPOINTS } from '../../contract/endpoints'
 import type { SuiteDeps } from '../deps'
@@ -7,6 +7,7 @@ import type { RegisterRoute } from '../http/endpoint'
 import { pointsBalance } from '../services/members'
 import { ledgerOf, missionsOf } from '../services/missions'
 import { listRedemptions, redeem, REWARDS } from '../services/rewards'
+import { memberStanding } from '../services/standing'
 
 const TOKEN_TTL_SECONDS = 60 * 60
 
@@ -17,6 +18,7 @@ export function registerRewardRoutes(route: RegisterRoute, deps: SuiteDeps) {
     const me = currentMember(c)
     return { balance: await pointsBalance(deps.db, me.id), entries: await ledgerOf(deps.db, me.id) }
   })
+  route(ENDPOINTS.standing, (c) => memberStanding(deps.db, currentMember(c).id, deps.clock.now()))
   route(ENDPOINTS.rewards, async (c) => ({ balance: await pointsBalance(deps.db, currentMember(c).id), rewards: REWARDS }))
   route(ENDPOINTS.redemptions, async (c) => ({ redemptions: await listRedemptions(deps.db, currentMember(c).id) }))
   route(ENDPOINTS.redeem, async (c, { body }) => {

@@ -15,6 +15,7 @@ const member: EligibilityFacts = {
   phoneVerified: false,
   hasSocialProfile: false,
   preferences: { interests: [], children: 0, pets: [] },
+  tier: 'tester',
 }
 
 const reasons = (rules: Partial<Eligibility>, facts: Partial<EligibilityFacts> = {}, prefs: Partial<EligibilityFacts['preferences']> = {}) =>
@@ -30,6 +31,9 @@ describe('ineligibleReasons', () => {
     ['35 is old enough for 35', { minAge: 35 }, {}, []],
     ['a verified phone asked for', { phoneVerifiedRequired: true }, {}, [{ code: 'phone' }]],
     ['a social account asked for', { socialProfileRequired: true }, { hasSocialProfile: true }, []],
+    ['a tier asked for, the member’s is lower', { minTier: 'trusted' }, {}, [{ code: 'tier', minTier: 'trusted' }]],
+    ['a tier asked for, the member’s is that one', { minTier: 'tester' }, {}, []],
+    ['a tier asked for, the member’s is higher', { minTier: 'tester' }, { tier: 'top' }, []],
   ])('%s', (_what, rules, facts, expected) => {
     expect(reasons(rules, facts)).toEqual(expected)
   })
@@ -71,7 +75,7 @@ describe('ineligibleReasons', () => {
 })
 
 describe('withEligibilityDefaults', () => {
-  it('reads rules stored before the preference rules as "anyone"', () => {
+  it('reads rules stored before the preference and tier rules as "anyone"', () => {
     const stored = { countries: ['DE'], minAge: 18, phoneVerifiedRequired: true, socialProfileRequired: false } as const
     expect(withEligibilityDefaults({ ...stored, countries: [...stored.countries] })).toEqual({
       ...stored,
@@ -79,6 +83,7 @@ describe('withEligibilityDefaults', () => {
       interests: [],
       pets: [],
       children: null,
+      minTier: null,
     })
   })
 

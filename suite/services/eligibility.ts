@@ -4,11 +4,13 @@ import { asc, count, eq } from 'drizzle-orm'
 import { withEligibilityDefaults, type CampaignEligibility, type Eligibility, type IneligibleReason } from '../../contract/campaigns'
 import type { Country } from '../../contract/common'
 import type { Preferences } from '../../contract/members'
+import { tierRank, type TierId } from '../../contract/standing'
 import type { Executor } from '../db/client'
 import { addresses, campaigns, socialProfiles } from '../db/schema'
 import { notFound } from '../http/errors'
 import { currentFlight, flightsOf, phaseOf } from './campaigns'
 import type { MemberRow } from './members'
+import { memberTier } from './standing'
 
 /** What the rules look at, about one member. */
 export interface EligibilityFacts {
@@ -18,9 +20,12 @@ export interface EligibilityFacts {
   hasSocialProfile: boolean
   /** Interests, children in the household and pets, as the member saved them. */
   preferences: Preferences
+  /** The member's standing tier; looked up only when a rule asks for one (null otherwise). */
+  tier: TierId | null
 }
 
-export async function eligibilityFacts(ex: Executor, member: MemberRow): Promise<EligibilityFacts> {
+/** What the rules look at; the standing (a query of its own) only when `withTier` (a rule asks for a tier). */
+export async function eligibilityFacts(ex: Executor, member: MemberRow, now: Date, withTier: boolean): Promise<EligibilityFacts> {
   const [address] = await ex.select({ country: addresses.country }).from(addresses).where(eq(addresses.memberId, member.id))
   const [profiles] = await ex.select({ n: count() }).from(socialProfiles).where(eq(socialProfiles.memberId, member.id))
   return {
@@ -29,6 +34,7 @@ export async function eligibilityFacts(ex: Executor, member: MemberRow): Promise
     phoneVerified: member.phoneVerified,
     hasSocialProfile: Number(profiles?.n ?? 0) > 0,
     preferences: member.preferences,
+    tier: withTier ? await memberTier(ex, member.id, now) : null,
   }
 }
 
@@ -58,6 +64,7 @@ export function ineligibleReasons(rules: Eligibility, facts: EligibilityFacts, n
   if (rules.pets.length > 0 && !rules.pets.some((p) => pets.includes(p))) reasons.push({ code: 'pets', pets: rules.pets })
   if ((rules.children === 'with' && children === 0) || (rules.children === 'without' && children > 0))
     reasons.push({ code: 'children', children: rules.children })
+  if (rules.minTier && tierRank(facts.tier ?? 'newcomer') < tierRank(rules.minTier)) reasons.push({ code: 'tier', minTier: rules.minTier })
   return reasons
 }
 
@@ -88,9 +95,15 @@ export async function campaignEligibility(ex: Executor, member: MemberRow, now: 
     })
   }
   if (chosen.length === 0) return []
-  const facts = await eligibilityFacts(ex, member)
-  return chosen.map((r) => {
-    const reasons = ineligibleReasons(withEligibilityDefaults(r.eligibility), facts, now)
+  const rules = chosen.map((r) => ({ id: r.id, rules: withEligibilityDefaults(r.eligibility) }))
+  const facts = await eligibilityFacts(
+    ex,
+    member,
+    now,
+    rules.some((r) => r.rules.minTier),
+  )
+  return rules.map((r) => {
+    const reasons = ineligibleReasons(r.rules, facts, now)
     return { campaignId: r.id, eligible: reasons.length === 0, reasons }
   })
 }

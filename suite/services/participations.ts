@@ -10,6 +10,7 @@ import { campaigns, flights, members, participations, products, reviews, shipmen
 import type { SuiteDeps } from '../deps'
 import { badRequest, conflict, notFound } from '../http/errors'
 import { countPlaceHolders, phaseOf, type FlightRow } from './campaigns'
+import { tierRank } from '../../contract/standing'
 import { eligibilityFacts, ineligibleReasons } from './eligibility'
 import type { MemberRow } from './members'
 import { syncMissions } from './missions'
@@ -43,7 +44,7 @@ function participationList(ex: Executor, filters: ParticipationFilter[]) {
       review: { id: reviews.id, status: reviews.status, rejectionReason: reviews.rejectionReason, publishedAt: reviews.publishedAt },
       waitlistPosition: sql<
         string | null
-      >`case when ${participations.status} = 'waitlisted' then (select count(*) from ${participations} as ${sql.identifier(WAITING)} where ${waiting.flightId} = ${participations.flightId} and ${waiting.status} = 'waitlisted' and ${waiting.seq} <= ${participations.seq}) end`,
+      >`case when ${participations.status} = 'waitlisted' then (select count(*) from ${participations} as ${sql.identifier(WAITING)} where ${waiting.flightId} = ${participations.flightId} and ${waiting.status} = 'waitlisted' and (${waiting.standingRank} > ${participations.standingRank} or (${waiting.standingRank} = ${participations.standingRank} and ${waiting.seq} <= ${participations.seq}))) end`,
     })
     .from(participations)
     .innerJoin(campaigns, eq(campaigns.id, participations.campaignId))
@@ -210,14 +211,18 @@ export async function processSignup(
       .where(and(eq(participations.memberId, member.id), eq(participations.flightId, flight.id)))
     if (existing && existing.status !== 'not-eligible') throw conflict('You already signed up for this flight')
 
-    // The same rules the eligibility endpoint answers with (services/eligibility.ts).
-    const reasons = ineligibleReasons(withEligibilityDefaults(campaign.eligibility), await eligibilityFacts(tx, member), now)
+    // The same rules the eligibility endpoint answers with (services/eligibility.ts). The member's
+    // tier is kept with the sign-up: a full flight's waitlist is served by it.
+    const rules = withEligibilityDefaults(campaign.eligibility)
+    const facts = await eligibilityFacts(tx, member, now, true)
+    const reasons = ineligibleReasons(rules, facts, now)
     let status: ParticipationStatus
     if (reasons.length > 0) status = 'not-eligible'
     else status = (await countPlaceHolders(tx, flight.id)) < flight.quota ? 'selected' : 'waitlisted'
 
     const values = {
       status,
+      standingRank: tierRank(facts.tier ?? 'newcomer'),
       ineligibleReasons: reasons,
       answers: body.answers,
       appliedAt: now,
@@ -241,14 +246,17 @@ export async function processSignup(
   return { participation: await getParticipation(deps.db, member.id, participationId.id), created: participationId.created }
 }
 
-/** Promotes the first waitlisted member of a flight into a freed place (flight row locked by caller). */
+/**
+ * Promotes the first waitlisted member of a flight into a freed place (flight row locked by caller):
+ * the highest standing tier at sign-up first, then whoever signed up first.
+ */
 async function promoteFirstWaitlisted(tx: Tx, deps: SuiteDeps, flight: FlightRow, now: Date) {
   if ((await countPlaceHolders(tx, flight.id)) >= flight.quota) return
   const [next] = await tx
     .select()
     .from(participations)
     .where(and(eq(participations.flightId, flight.id), eq(participations.status, 'waitlisted')))
-    .orderBy(asc(participations.seq))
+    .orderBy(desc(participations.standingRank), asc(participations.seq))
     .limit(1)
     .for('update')
   if (!next) return

@@ -65,6 +65,11 @@ describe('e-mail verification', () => {
     await mission.getByText('Done · 25 points earned').waitFor()
     expect(await page.getByTestId('missions-balance').textContent()).toBe('25')
     expect(await headerPoints(page).textContent()).toBe('25 points')
+    // A new member's standing, what counts towards it, and what the next tier takes.
+    const standing = page.locator('#standing')
+    expect(await standing.getByTestId('standing-tier').textContent()).toBe('Newcomer')
+    await standing.getByText('Score 0. 10 more to reach Tester.').waitFor()
+    await standing.getByRole('row', { name: /Withdrawn after being selected −10 0/ }).waitFor()
     expect(await axeViolations(page)).toEqual([])
     await keepScreenshot(page, 'first-hour-missions')
 

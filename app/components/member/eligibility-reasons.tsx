@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { Eligibility, IneligibleReason } from '#contract/campaigns'
 import { categoryLabel, petLabel } from '~/lib/preference-labels'
+import { tierLabel } from '~/lib/standing-texts'
 import { useLocale } from '~/lib/locale'
 
 const fixLink = 'font-semibold text-colbolt underline underline-offset-2 hover:text-authentic'
@@ -24,6 +25,7 @@ function useChoiceList() {
 /** One reason a member cannot apply (by the member API's reason code), with the page that fixes it. */
 function Reason({ reason, back }: { reason: IneligibleReason; back: string }) {
   const locale = useLocale()
+  const { i18n } = useLingui()
   const countryList = useCountryList()
   const choiceList = useChoiceList()
   const preferencesLink = (
@@ -101,6 +103,17 @@ function Reason({ reason, back }: { reason: IneligibleReason; back: string }) {
       ) : (
         <Trans>This test is for households without children. If your household has changed, update your preferences. {preferencesLink}</Trans>
       )
+    case 'tier': {
+      const tier = i18n._(tierLabel[reason.minTier])
+      return (
+        <Trans>
+          This test is for members whose standing is {tier} or higher.{' '}
+          <Link to="/$locale/member/missions" params={{ locale }} hash="standing" className={fixLink}>
+            See how to raise your standing
+          </Link>
+        </Trans>
+      )
+    }
   }
 }
 
@@ -119,12 +132,14 @@ export function IneligibleReasons({ reasons, back }: { reasons: readonly Ineligi
 
 /** The campaign's rules in words, for anyone. */
 export function EligibilityRules({ rules }: { rules: Eligibility }) {
+  const { i18n } = useLingui()
   const countryList = useCountryList()
   const choiceList = useChoiceList()
   const countries = countryList(rules.countries)
   const minAge = rules.minAge
   const pets = choiceList(rules.pets.map((pet) => petLabel[pet]))
   const interests = choiceList(rules.interests.map((category) => categoryLabel[category]))
+  const minTier = rules.minTier ? i18n._(tierLabel[rules.minTier]) : null
   return (
     <ul className="list-disc space-y-1.5 pl-5 text-ink">
       <li>
@@ -165,8 +180,16 @@ export function EligibilityRules({ rules }: { rules: Eligibility }) {
           <Trans>Households without children.</Trans>
         </li>
       )}
+      {minTier && (
+        <li>
+          <Trans>A standing of {minTier} or higher.</Trans>
+        </li>
+      )}
       <li>
-        <Trans>One application per member; places go to eligible members in the order they apply.</Trans>
+        <Trans>
+          One application per member. Places go to eligible members in the order they apply; once the test is full, a place that frees up goes to the waiting
+          member with the highest standing when they applied, and among equals to whoever applied first.
+        </Trans>
       </li>
     </ul>
   )

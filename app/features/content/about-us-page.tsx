@@ -105,7 +105,10 @@ export function AboutUsPage() {
             </Principle>
             <Principle tone="viose" icon={<Users className="size-6" aria-hidden="true" />} title={<Trans>Fairness</Trans>}>
               <p>
-                <Trans>Places in a campaign go to eligible members in the order they apply. No favourites, and a clear waitlist when a test is full.</Trans>
+                <Trans>
+                  Places in a campaign go to eligible members in the order they apply. No favourites: when a test is full, the waitlist is ordered by a standing
+                  every member earns the same way, by finishing tests on time.
+                </Trans>
               </p>
             </Principle>
           </ul>

@@ -192,7 +192,8 @@ export function HowItWorksPage() {
             </p>
             <p>
               <Trans>
-                When the places are gone, new applicants join a waitlist in the order they applied, and you can always see your position on it. If a selected
+                When the places are gone, new applicants join a waitlist, and you can always see your position on it. The waitlist is ordered by standing:
+                members whose standing was higher when they applied come first, and among members of the same standing, whoever applied first. If a selected
                 tester withdraws before their product is shipped, their place goes to the first person on the waitlist.
               </Trans>
             </p>

@@ -6,7 +6,8 @@ import { Button } from '~/components/ui/button'
 import { MemberPage } from '~/components/member/member-page'
 import { formatDate } from '~/lib/date-format'
 import { cn } from '~/lib/cn'
-import { missionsQuery, pointsQuery } from '~/features/rewards/rewards.queries'
+import { missionsQuery, pointsQuery, standingQuery } from '~/features/rewards/rewards.queries'
+import { StandingSection } from './standing-section'
 import { missionText } from './reward-texts'
 import { useLocale } from '~/lib/locale'
 
@@ -15,6 +16,7 @@ export function MissionsPage() {
   const { t, i18n } = useLingui()
   const missions = useSuspenseQuery(missionsQuery)
   const points = useSuspenseQuery(pointsQuery)
+  const standing = useSuspenseQuery(standingQuery)
 
   return (
     <MemberPage title={t`Missions`} intro={t`Complete missions to earn points, then redeem your points for rewards.`}>
@@ -74,6 +76,8 @@ export function MissionsPage() {
           </section>
         </>
       )}
+
+      <StandingSection standing={standing.data} />
 
       <section aria-labelledby="ledger-heading" className="mt-10">
         <h2 id="ledger-heading" className="text-xl font-bold text-authentic">

@@ -14,6 +14,11 @@ export const getPointsFn = createServerFn({ method: 'GET' })
   .middleware([memberMiddleware])
   .handler(({ context }) => callEndpoint(ENDPOINTS.points, { member: context.member }))
 
+/** GET suite/api/members/standing: the member's standing tier, its score and parts. */
+export const getStandingFn = createServerFn({ method: 'GET' })
+  .middleware([memberMiddleware])
+  .handler(({ context }) => callEndpoint(ENDPOINTS.standing, { member: context.member }))
+
 /** GET suite/api/rewards: what points can buy. */
 export const getRewardsFn = createServerFn({ method: 'GET' })
   .middleware([memberMiddleware])

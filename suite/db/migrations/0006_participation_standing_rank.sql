@@ -1,0 +1,1 @@
+ALTER TABLE "participations" ADD COLUMN "standing_rank" integer DEFAULT 0 NOT NULL;

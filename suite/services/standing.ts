@@ -1,0 +1,58 @@
+// A member's standing, computed from their record as a tester each time it is asked for (the
+// rules and tiers: contract/standing.ts). Reliability earns: tests completed with the review in by
+// its due date, reviews approved, social posts shared. Letting a test down costs: withdrawing after
+// being selected, and a review not in by its due date (late or never).
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { standingOf, tierOf, tierRank, standingScore, type Standing, type StandingCounts, type TierId } from '../../contract/standing'
+import type { Executor } from '../db/client'
+import { flights, participations, reviews } from '../db/schema'
+
+const NONE: StandingCounts = { completedOnTime: 0, reviewApproved: 0, socialTaskDone: 0, withdrawnAfterSelection: 0, missedDeadline: 0 }
+
+/** The counts behind the standing of each member asked for (members with no record: all zero). */
+export async function standingCounts(ex: Executor, memberIds: string[], now: Date): Promise<Map<string, StandingCounts>> {
+  const result = new Map<string, StandingCounts>(memberIds.map((id) => [id, { ...NONE }]))
+  if (memberIds.length === 0) return result
+  const selected = sql`${participations.selectedAt} is not null`
+  const onTime = sql`${participations.reviewSubmittedAt} <= ${flights.reviewDueAt}`
+  const rows = await ex
+    .select({
+      memberId: participations.memberId,
+      completedOnTime: sql<string>`count(*) filter (where ${participations.status} = 'completed' and ${onTime})`,
+      socialTaskDone: sql<string>`count(*) filter (where ${participations.socialSubmittedAt} is not null)`,
+      withdrawnAfterSelection: sql<string>`count(*) filter (where ${participations.status} = 'withdrawn' and ${selected})`,
+      // Selected and not withdrawn, the review late, or still missing after its due date.
+      missedDeadline: sql<string>`count(*) filter (where ${selected} and ${participations.status} <> 'withdrawn' and (${participations.reviewSubmittedAt} > ${flights.reviewDueAt} or (${participations.reviewSubmittedAt} is null and ${flights.reviewDueAt} < ${now.toISOString()}::timestamptz)))`,
+    })
+    .from(participations)
+    .innerJoin(flights, eq(flights.id, participations.flightId))
+    .where(inArray(participations.memberId, memberIds))
+    .groupBy(participations.memberId)
+  for (const row of rows) {
+    const counts = result.get(row.memberId)!
+    counts.completedOnTime = Number(row.completedOnTime)
+    counts.socialTaskDone = Number(row.socialTaskDone)
+    counts.withdrawnAfterSelection = Number(row.withdrawnAfterSelection)
+    counts.missedDeadline = Number(row.missedDeadline)
+  }
+  const approved = await ex
+    .select({ memberId: reviews.memberId, n: sql<string>`count(*)` })
+    .from(reviews)
+    .where(and(inArray(reviews.memberId, memberIds), eq(reviews.status, 'published')))
+    .groupBy(reviews.memberId)
+  for (const row of approved) result.get(row.memberId)!.reviewApproved = Number(row.n)
+  return result
+}
+
+export async function memberStanding(ex: Executor, memberId: string, now: Date): Promise<Standing> {
+  return standingOf((await standingCounts(ex, [memberId], now)).get(memberId)!)
+}
+
+export async function memberTier(ex: Executor, memberId: string, now: Date): Promise<TierId> {
+  return tierOf(standingScore((await standingCounts(ex, [memberId], now)).get(memberId)!))
+}
+
+/** The rank a sign-up keeps in the waitlist: the member's tier when they applied. */
+export async function memberTierRank(ex: Executor, memberId: string, now: Date): Promise<number> {
+  return tierRank(await memberTier(ex, memberId, now))
+}
