@@ -50,6 +50,8 @@ import { Route as LocaleSignedInWithAddressMemberPreferencesRouteImport } from '
 import { Route as LocaleSignedInWithAddressMemberProfileRouteImport } from './routes/$locale/_signedInWithAddress/member/profile'
 import { Route as LocaleWithAddressReadyToTestIndexRouteImport } from './routes/$locale/_withAddress/ready-to-test/index'
 import { Route as I18nHashLocaleMessagesDotjsonRouteImport } from './routes/[_]i18n/$hash/$locale/messages[.]json'
+import { Route as ImagesMyReviewPhotosIdSizeRouteImport } from './routes/images/my-review-photos/$id/$size'
+import { Route as ImagesReviewsIdSizeRouteImport } from './routes/images/reviews/$id/$size'
 import { Route as LocaleSignedInMemberDownloadDataIndexRouteImport } from './routes/$locale/_signedIn/member/download-data/index'
 import { Route as LocaleSignedInMemberDownloadDataProfilePdfRouteImport } from './routes/$locale/_signedIn/member/download-data/profile-pdf'
 import { Route as LocaleSignedInMemberMissionsIndexRouteImport } from './routes/$locale/_signedIn/member/missions/index'
@@ -284,6 +286,17 @@ const I18nHashLocaleMessagesDotjsonRoute =
     path: '/_i18n/$hash/$locale/messages.json',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ImagesMyReviewPhotosIdSizeRoute =
+  ImagesMyReviewPhotosIdSizeRouteImport.update({
+    id: '/images/my-review-photos/$id/$size',
+    path: '/images/my-review-photos/$id/$size',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ImagesReviewsIdSizeRoute = ImagesReviewsIdSizeRouteImport.update({
+  id: '/images/reviews/$id/$size',
+  path: '/images/reviews/$id/$size',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LocaleSignedInMemberDownloadDataIndexRoute =
   LocaleSignedInMemberDownloadDataIndexRouteImport.update({
     id: '/member/download-data/',
@@ -392,6 +405,8 @@ export interface FileRoutesByFullPath {
   '/$locale/member/preferences': typeof LocaleSignedInWithAddressMemberPreferencesRoute
   '/$locale/member/profile': typeof LocaleSignedInWithAddressMemberProfileRoute
   '/_i18n/$hash/$locale/messages.json': typeof I18nHashLocaleMessagesDotjsonRoute
+  '/images/my-review-photos/$id/$size': typeof ImagesMyReviewPhotosIdSizeRoute
+  '/images/reviews/$id/$size': typeof ImagesReviewsIdSizeRoute
   '/$locale/reviews/': typeof LocalePublicReviewsIndexRoute
   '/$locale/ready-to-test/': typeof LocaleWithAddressReadyToTestIndexRoute
   '/$locale/member/download-data/profile-pdf': typeof LocaleSignedInMemberDownloadDataProfilePdfRoute
@@ -441,6 +456,8 @@ export interface FileRoutesByTo {
   '/$locale/member/preferences': typeof LocaleSignedInWithAddressMemberPreferencesRoute
   '/$locale/member/profile': typeof LocaleSignedInWithAddressMemberProfileRoute
   '/_i18n/$hash/$locale/messages.json': typeof I18nHashLocaleMessagesDotjsonRoute
+  '/images/my-review-photos/$id/$size': typeof ImagesMyReviewPhotosIdSizeRoute
+  '/images/reviews/$id/$size': typeof ImagesReviewsIdSizeRoute
   '/$locale/reviews': typeof LocalePublicReviewsIndexRoute
   '/$locale/ready-to-test': typeof LocaleWithAddressReadyToTestIndexRoute
   '/$locale/member/download-data/profile-pdf': typeof LocaleSignedInMemberDownloadDataProfilePdfRoute
@@ -497,6 +514,8 @@ export interface FileRoutesById {
   '/$locale/_signedInWithAddress/member/preferences': typeof LocaleSignedInWithAddressMemberPreferencesRoute
   '/$locale/_signedInWithAddress/member/profile': typeof LocaleSignedInWithAddressMemberProfileRoute
   '/_i18n/$hash/$locale/messages.json': typeof I18nHashLocaleMessagesDotjsonRoute
+  '/images/my-review-photos/$id/$size': typeof ImagesMyReviewPhotosIdSizeRoute
+  '/images/reviews/$id/$size': typeof ImagesReviewsIdSizeRoute
   '/$locale/_public/reviews/': typeof LocalePublicReviewsIndexRoute
   '/$locale/_withAddress/ready-to-test/': typeof LocaleWithAddressReadyToTestIndexRoute
   '/$locale/_signedIn/member/download-data/profile-pdf': typeof LocaleSignedInMemberDownloadDataProfilePdfRoute
@@ -549,6 +568,8 @@ export interface FileRouteTypes {
     | '/$locale/member/preferences'
     | '/$locale/member/profile'
     | '/_i18n/$hash/$locale/messages.json'
+    | '/images/my-review-photos/$id/$size'
+    | '/images/reviews/$id/$size'
     | '/$locale/reviews/'
     | '/$locale/ready-to-test/'
     | '/$locale/member/download-data/profile-pdf'
@@ -598,6 +619,8 @@ export interface FileRouteTypes {
     | '/$locale/member/preferences'
     | '/$locale/member/profile'
     | '/_i18n/$hash/$locale/messages.json'
+    | '/images/my-review-photos/$id/$size'
+    | '/images/reviews/$id/$size'
     | '/$locale/reviews'
     | '/$locale/ready-to-test'
     | '/$locale/member/download-data/profile-pdf'
@@ -653,6 +676,8 @@ export interface FileRouteTypes {
     | '/$locale/_signedInWithAddress/member/preferences'
     | '/$locale/_signedInWithAddress/member/profile'
     | '/_i18n/$hash/$locale/messages.json'
+    | '/images/my-review-photos/$id/$size'
+    | '/images/reviews/$id/$size'
     | '/$locale/_public/reviews/'
     | '/$locale/_withAddress/ready-to-test/'
     | '/$locale/_signedIn/member/download-data/profile-pdf'
@@ -676,6 +701,8 @@ export interface RootRouteChildren {
   BuildLatestDotjsonRoute: typeof BuildLatestDotjsonRoute
   ImagesProductsNameRoute: typeof ImagesProductsNameRoute
   I18nHashLocaleMessagesDotjsonRoute: typeof I18nHashLocaleMessagesDotjsonRoute
+  ImagesMyReviewPhotosIdSizeRoute: typeof ImagesMyReviewPhotosIdSizeRoute
+  ImagesReviewsIdSizeRoute: typeof ImagesReviewsIdSizeRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -967,6 +994,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof I18nHashLocaleMessagesDotjsonRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/images/my-review-photos/$id/$size': {
+      id: '/images/my-review-photos/$id/$size'
+      path: '/images/my-review-photos/$id/$size'
+      fullPath: '/images/my-review-photos/$id/$size'
+      preLoaderRoute: typeof ImagesMyReviewPhotosIdSizeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/images/reviews/$id/$size': {
+      id: '/images/reviews/$id/$size'
+      path: '/images/reviews/$id/$size'
+      fullPath: '/images/reviews/$id/$size'
+      preLoaderRoute: typeof ImagesReviewsIdSizeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/$locale/_signedIn/member/download-data/': {
       id: '/$locale/_signedIn/member/download-data/'
       path: '/member/download-data'
@@ -1239,6 +1280,8 @@ const rootRouteChildren: RootRouteChildren = {
   BuildLatestDotjsonRoute: BuildLatestDotjsonRoute,
   ImagesProductsNameRoute: ImagesProductsNameRoute,
   I18nHashLocaleMessagesDotjsonRoute: I18nHashLocaleMessagesDotjsonRoute,
+  ImagesMyReviewPhotosIdSizeRoute: ImagesMyReviewPhotosIdSizeRoute,
+  ImagesReviewsIdSizeRoute: ImagesReviewsIdSizeRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,5 +1,6 @@
 import { createSerializationAdapter } from '@tanstack/react-router'
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
+import { PHOTO_MAX_BYTES } from '#contract/review-photos'
 import { compressResponse } from './server/compression'
 import { finishPageResponse, isAnonymousPageRequest } from './server/page-response'
 import { createPublicPageCache } from './server/public-page-cache'
@@ -8,6 +9,20 @@ import { UpstreamError, type UpstreamFailure } from './upstream/upstream-result'
 
 /** Server functions are same-origin calls only: a cross-site request gets 403. */
 const csrfMiddleware = createCsrfMiddleware({ filter: (ctx) => ctx.handlerType === 'serverFn' })
+
+/**
+ * A server function's request body is at most one photo and its envelope: a larger one, or one whose
+ * length is not said up front (browsers always say it), is refused before anything reads it.
+ */
+const MAX_SERVER_FN_BODY = PHOTO_MAX_BYTES + 256 * 1024
+const bodyLimitMiddleware = createMiddleware({ type: 'request' }).server(async ({ request, next, handlerType }) => {
+  if (handlerType === 'serverFn' && request.method !== 'GET' && request.method !== 'HEAD') {
+    const length = request.headers.get('content-length')
+    if (length === null && request.headers.has('transfer-encoding')) throw new Response('A length is required', { status: 411 })
+    if (length !== null && Number(length) > MAX_SERVER_FN_BODY) throw new Response('The request is too large', { status: 413 })
+  }
+  return next()
+})
 
 /** Every response the portal makes, pages and server-function answers alike, carries the security headers. */
 const securityHeadersMiddleware = createMiddleware({ type: 'request' }).server(async ({ next }) => {
@@ -68,6 +83,6 @@ const upstreamErrorAdapter = createSerializationAdapter({
 })
 
 export const startInstance = createStart(() => ({
-  requestMiddleware: [securityHeadersMiddleware, csrfMiddleware, compressionMiddleware, catalogMiddleware, pageResponseMiddleware],
+  requestMiddleware: [securityHeadersMiddleware, csrfMiddleware, bodyLimitMiddleware, compressionMiddleware, catalogMiddleware, pageResponseMiddleware],
   serializationAdapters: [upstreamErrorAdapter],
 }))

@@ -1,7 +1,9 @@
 // Campaigns (product tests), their flights, and the public review pages.
 import * as v from 'valibot'
+import { TierSchema } from './standing'
 import { CategorySchema, CountrySchema, PageQuerySchema, Timestamp, pageOf, queryInt } from './common'
 import { PETS } from './members'
+import { ReviewPhotoSchema } from './review-photos'
 
 export const PHASES = ['upcoming', 'open', 'testing', 'completed'] as const
 export const PhaseSchema = v.picklist(PHASES)
@@ -59,6 +61,8 @@ export const EligibilitySchema = v.strictObject({
   pets: v.optional(v.array(PetSchema), () => []),
   /** Households with children, or without; null: anyone. */
   children: v.optional(v.nullable(ChildrenRuleSchema), null),
+  /** Members whose standing has reached this tier; null: anyone. */
+  minTier: v.optional(v.nullable(TierSchema), null),
 })
 /** A campaign's rules, every one present. */
 export type Eligibility = v.InferOutput<typeof EligibilitySchema>
@@ -67,12 +71,22 @@ export type EligibilityInput = v.InferInput<typeof EligibilitySchema>
 
 /** The one place a campaign's stored rules get their defaults: a missing preference rule means anyone. */
 export function withEligibilityDefaults(rules: EligibilityInput): Eligibility {
-  return { ...rules, interests: rules.interests ?? [], pets: rules.pets ?? [], children: rules.children ?? null }
+  return { ...rules, interests: rules.interests ?? [], pets: rules.pets ?? [], children: rules.children ?? null, minTier: rules.minTier ?? null }
 }
 
 /** Rules that let anyone in the given countries take part; `more` adds rules. */
 export function openTo(countries: Eligibility['countries'], more: Partial<Eligibility> = {}): Eligibility {
-  return { countries, minAge: null, phoneVerifiedRequired: false, socialProfileRequired: false, interests: [], pets: [], children: null, ...more }
+  return {
+    countries,
+    minAge: null,
+    phoneVerifiedRequired: false,
+    socialProfileRequired: false,
+    interests: [],
+    pets: [],
+    children: null,
+    minTier: null,
+    ...more,
+  }
 }
 
 /**
@@ -98,6 +112,8 @@ export const IneligibleReasonSchema = v.variant('code', [
   v.strictObject({ code: v.literal('pets'), pets: v.array(PetSchema) }),
   /** The test is for households with (or without) children, and the member's preferences say otherwise. */
   v.strictObject({ code: v.literal('children'), children: ChildrenRuleSchema }),
+  /** The test is for members whose standing has reached this tier, and the member's has not. */
+  v.strictObject({ code: v.literal('tier'), minTier: TierSchema }),
 ])
 export type IneligibleReason = v.InferOutput<typeof IneligibleReasonSchema>
 export type IneligibleReasonCode = IneligibleReason['code']
@@ -199,7 +215,8 @@ export const PublicReviewSchema = v.strictObject({
   rating: v.number(),
   title: v.string(),
   body: v.string(),
-  photos: v.array(v.string()),
+  /** In the author's order, each with its description; served by suite/api/public/review-photos. */
+  photos: v.array(ReviewPhotoSchema),
   /** The author's display name, or "Former member" once pseudonymised. */
   authorName: v.string(),
   receivedForFree: v.boolean(),

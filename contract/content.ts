@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import { ProductSchema } from './campaigns'
 import { HttpUrl, SocialPlatformSchema, Timestamp, Uuid } from './common'
 import { ParticipationSchema } from './participations'
+import { ReviewPhotoSchema, ReviewPhotosInputSchema, UploadedPhotoSchema } from './review-photos'
 
 export const REVIEW_STATUSES = ['pending', 'published', 'rejected'] as const
 
@@ -12,7 +13,8 @@ export const MemberReviewSchema = v.strictObject({
   rating: v.number(),
   title: v.string(),
   body: v.string(),
-  photos: v.array(v.string()),
+  /** In the order the member chose, each with its description. */
+  photos: v.array(ReviewPhotoSchema),
   receivedForFree: v.boolean(),
   status: v.picklist(REVIEW_STATUSES),
   rejectionReason: v.nullable(v.string()),
@@ -28,6 +30,8 @@ export const RcProductSchema = v.strictObject({
   campaign: v.strictObject({ id: v.string(), slug: v.string(), title: v.string(), brand: v.string() }),
   participation: v.nullable(ParticipationSchema),
   review: v.nullable(MemberReviewSchema),
+  /** The photos the member has uploaded for this participation's review so far, oldest first. */
+  photos: v.array(UploadedPhotoSchema),
   canSubmit: v.boolean(),
   /** Why a review cannot be submitted now (null when it can). */
   reason: v.nullable(v.string()),
@@ -42,7 +46,8 @@ export const ReviewBodySchema = v.strictObject({
   body: v.pipe(v.string(), v.trim(), v.minLength(50, 'at least 50 characters'), v.maxLength(5000)),
   /** Disclosure that the product was received for free; required on every review. */
   receivedForFree: v.literal(true, 'the disclosure must be accepted'),
-  photos: v.optional(v.pipe(v.array(HttpUrl), v.maxLength(5)), []),
+  /** Uploaded photos of this participation (logistics/v1/content/flight/review/photos), in the order shown. */
+  photos: v.optional(ReviewPhotosInputSchema, []),
 })
 export type ReviewBody = v.InferInput<typeof ReviewBodySchema>
 

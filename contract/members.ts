@@ -198,6 +198,7 @@ export const DELETION_REMOVED = [
   'screener-answers',
   'return-comments',
   'unpublished-reviews',
+  'review-photos',
   'codes-and-messages',
   'sign-in-account',
   'sessions',

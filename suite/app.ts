@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { secureHeaders } from 'hono/secure-headers'
 import { RECENT_SIGN_IN_SECONDS } from '../contract/auth'
+import { ENDPOINTS } from '../contract/endpoints'
 import type { ErrorEnvelope } from '../contract/envelope'
 import type { SuiteDeps } from './deps'
 import type { SuiteEnv } from './http/env'
@@ -21,9 +22,19 @@ import { registerRewardRoutes } from './routes/rewards'
 import { registerOtpRoutes } from './routes/otp'
 import { registerMemberRoutes } from './routes/members'
 import { registerHealthRoutes } from './routes/health'
+import { registerReviewPhotoRoutes } from './routes/review-photos'
 
 /** Largest request body for everything but the log collector (which has its own, smaller limit). */
 const MAX_BODY_BYTES = 64 * 1024
+
+/** The paths of upload endpoints: their body is a file, read by their route with a limit of its own (http/upload.ts). */
+const UPLOAD_PATHS = new Set(
+  Object.values(ENDPOINTS).flatMap((endpoint) => {
+    if (!('upload' in endpoint)) return []
+    if (endpoint.path.includes(':')) throw new Error(`An upload endpoint's path must have no parameters: ${endpoint.path}`)
+    return [`/${endpoint.path}`]
+  }),
+)
 
 export function createSuiteApp(deps: SuiteDeps) {
   const app = new Hono<SuiteEnv>()
@@ -55,8 +66,9 @@ export function createSuiteApp(deps: SuiteDeps) {
       throw new ApiError('PAYLOAD_TOO_LARGE', `The request body is larger than ${MAX_BODY_BYTES} bytes`)
     },
   })
-  // GET and HEAD carry no body; asking for one would build a full Request object on every read.
-  app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)))
+  // GET and HEAD carry no body; asking for one would build a full Request object on every read. An
+  // upload's body is a file, which its route reads with the file's own limit.
+  app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || UPLOAD_PATHS.has(c.req.path) ? next() : limitBody(c, next)))
 
   // Every route comes from its entry in the contract's endpoint table (http/endpoint.ts).
   const route = routeRegistrar(app, deps)
@@ -67,6 +79,7 @@ export function createSuiteApp(deps: SuiteDeps) {
   registerOtpRoutes(route, deps)
   registerAccountRoutes(route, deps)
   registerContentRoutes(route, deps)
+  registerReviewPhotoRoutes(route, deps)
   registerRewardRoutes(route, deps)
   registerLogRoutes(route, deps)
   registerDevRoutes(route, deps)

@@ -5,6 +5,7 @@ import { bigint, boolean, date, index, integer, jsonb, pgEnum, pgTable, primaryK
 import { CAMPAIGN_KINDS, type Eligibility, type IneligibleReason, type ScreenerQuestion, type Tasks } from '../../contract/campaigns'
 import { CATEGORIES, SOCIAL_PLATFORMS } from '../../contract/common'
 import { REVIEW_STATUSES } from '../../contract/content'
+import type { ReviewPhoto } from '../../contract/review-photos'
 import type { NotificationSettings, Payout, Preferences } from '../../contract/members'
 import { MESSAGE_CHANNELS } from '../../contract/outbox'
 import { PARTICIPATION_STATUSES, RETURN_STATUSES, SHIPMENT_STATUSES, type ScreenerAnswer } from '../../contract/participations'
@@ -166,6 +167,11 @@ export const participations = pgTable(
       .notNull()
       .references(() => flights.id),
     status: participationStatus('status').notNull(),
+    /**
+     * The member's standing tier when they applied, as its rank (0 = newcomer): a full flight's
+     * waitlist is served highest rank first, then in order of sign-up (seq).
+     */
+    standingRank: integer('standing_rank').notNull().default(0),
     ineligibleReasons: jsonb('ineligible_reasons').$type<IneligibleReason[]>().notNull().default([]),
     answers: jsonb('answers').$type<ScreenerAnswer[]>().notNull().default([]),
     appliedAt: ts('applied_at').notNull(),
@@ -233,7 +239,8 @@ export const reviews = pgTable(
     rating: integer('rating').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
-    photos: jsonb('photos').$type<string[]>().notNull().default([]),
+    /** The review's photos in the author's order, each with its description (rows of review_photos). */
+    photos: jsonb('photos').$type<ReviewPhoto[]>().notNull().default([]),
     receivedForFree: boolean('received_for_free').notNull(),
     status: reviewStatus('status').notNull(),
     rejectionReason: text('rejection_reason'),
@@ -244,6 +251,36 @@ export const reviews = pgTable(
     uniqueIndex('reviews_participation_key').on(t.participationId),
     index('reviews_published_idx').on(t.status, t.publishedAt),
     index('reviews_campaign_idx').on(t.campaignId),
+  ],
+)
+
+/**
+ * A photo a member uploaded for the review of one of their participations. Its files (display size
+ * and thumbnail, JPEG without metadata) are in the photo storage under keys made from its id. It
+ * belongs to the review once sent with it (review_id); until then it is the member's draft.
+ */
+export const reviewPhotos = pgTable(
+  'review_photos',
+  {
+    id: uuid('id').primaryKey(),
+    /** The order of upload. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id),
+    participationId: uuid('participation_id')
+      .notNull()
+      .references(() => participations.id),
+    reviewId: uuid('review_id').references(() => reviews.id),
+    /** Of the display size. */
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    index('review_photos_participation_idx').on(t.participationId),
+    index('review_photos_member_idx').on(t.memberId),
+    index('review_photos_review_idx').on(t.reviewId),
   ],
 )
 

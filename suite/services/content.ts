@@ -1,8 +1,9 @@
 // Member content per participation: the review, social posts and their impressions.
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm'
-import type { Participation, ParticipationStatus } from '../../contract/participations'
+import type { ParticipationStatus } from '../../contract/participations'
 import type { RcProduct, SocialPost } from '../../contract/content'
 import type { SocialPlatform } from '../../contract/common'
+import type { ReviewPhoto } from '../../contract/review-photos'
 import type { Executor } from '../db/client'
 import { campaigns, impressions, participations, products, reviews, socialPosts } from '../db/schema'
 import type { SuiteDeps } from '../deps'
@@ -10,21 +11,10 @@ import { conflict, notFound } from '../http/errors'
 import { toProduct } from './campaigns'
 import type { MemberRow } from './members'
 import { completeWhenDone, loadParticipations } from './participations'
-import { toMemberReview } from './reviews'
+import { attachPhotos, photosOfParticipation, removePhotoFiles } from './review-photos'
+import { reviewBlocker, toMemberReview } from './reviews'
 
 const TASK_STATUSES: ParticipationStatus[] = ['selected', 'shipped', 'delivered', 'reviewed', 'completed']
-
-/** Why the member cannot submit a review for this participation now (null when they can). */
-function reviewBlocker(p: Participation | null, reviewStatus: string | null): string | null {
-  if (!p) return 'Only testers of this campaign can review it.'
-  if (reviewStatus === 'pending') return 'Your review is waiting for moderation.'
-  if (reviewStatus === 'published') return 'Your review is published.'
-  const purchased = p.campaign.kind === 'verified-purchase' && p.tasks.purchaseIntentAckedAt !== null && p.status === 'selected'
-  if (p.status === 'delivered' || purchased || (p.status === 'reviewed' && reviewStatus === 'rejected')) return null
-  if (p.status === 'shipped' || (p.status === 'selected' && p.campaign.kind === 'free-product')) return 'You can review once the product has arrived.'
-  if (p.status === 'selected') return 'Confirm your purchase intent first.'
-  return 'This participation cannot be reviewed.'
-}
 
 export async function rcProduct(ex: Executor, member: MemberRow, productId: string, campaignId: string): Promise<RcProduct> {
   const [row] = await ex
@@ -42,6 +32,7 @@ export async function rcProduct(ex: Executor, member: MemberRow, productId: stri
     campaign: { id: row.campaign.id, slug: row.campaign.slug, title: row.campaign.title, brand: row.product.brand },
     participation,
     review: review ? toMemberReview(review) : null,
+    photos: participation ? await photosOfParticipation(ex, participation.id) : [],
     canSubmit: reason === null,
     reason,
   }
@@ -50,10 +41,10 @@ export async function rcProduct(ex: Executor, member: MemberRow, productId: stri
 export async function submitReview(
   deps: SuiteDeps,
   member: MemberRow,
-  body: { participationId: string; rating: number; title: string; body: string; photos: string[] },
+  body: { participationId: string; rating: number; title: string; body: string; photos: ReviewPhoto[] },
 ) {
   const now = deps.clock.now()
-  return deps.db.transaction(async (tx) => {
+  const { review, dropped } = await deps.db.transaction(async (tx) => {
     const [locked] = await tx
       .select()
       .from(participations)
@@ -88,9 +79,13 @@ export async function submitReview(
           })
           .returning()
     if (!review) throw new Error('Review not written')
+    const dropped = await attachPhotos(tx, locked.id, review.id, body.photos)
     await tx.update(participations).set({ status: 'reviewed', reviewSubmittedAt: now, updatedAt: now }).where(eq(participations.id, locked.id))
-    return toMemberReview(review)
+    return { review: toMemberReview(review), dropped }
   })
+  // Uploads the member left out of the review are gone with their rows.
+  await removePhotoFiles(deps, dropped)
+  return review
 }
 
 async function productOf(ex: Executor, campaignId: string): Promise<string> {

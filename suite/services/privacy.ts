@@ -16,6 +16,7 @@ import {
   participations,
   rateLimits,
   redemptions,
+  reviewPhotos,
   reviews,
   shipments,
   socialPosts,
@@ -32,6 +33,7 @@ import { otpMemberLimitKey, otpTargetLimitKey, type Channel } from './otp'
 import { myReferrals } from './referrals'
 import { listRedemptions } from './rewards'
 import { listSocialProfiles } from './social'
+import { removePhotoFiles } from './review-photos'
 import { toMemberReview } from './reviews'
 
 export async function exportProfile(ex: Executor, member: MemberRow, now: Date): Promise<ProfileExport> {
@@ -154,8 +156,9 @@ function containing(value: string): string {
  * Account deletion: open participations are withdrawn (freeing places for the waitlist), and
  * everything that can name the member goes: personal data is replaced, address, payout, social
  * profiles and posts, codes removed, screener answers and return comments cleared, reviews that
- * were not published deleted. Published reviews stay under "Former member"; ledger entries,
- * redemptions and shipments stay as the records accounting law requires, naming nobody.
+ * were not published deleted, and every review photo with its files. Published reviews stay under
+ * "Former member" (without photos); ledger entries, redemptions and shipments stay as the records
+ * accounting law requires, naming nobody.
  *
  * What carries the member's addresses elsewhere goes too: outbox messages to (or mentioning) their
  * e-mail addresses and numbers, front-end log entries mentioning them, the send-limit counters keyed
@@ -173,7 +176,7 @@ export async function pseudonymize(deps: SuiteDeps, member: MemberRow): Promise<
     .where(and(eq(participations.memberId, member.id), inArray(participations.status, [...WITHDRAWABLE_STATUSES])))
   for (const p of open) await withdraw(deps, member, p.campaignId, p.id)
   const now = deps.clock.now()
-  const receipt = await deps.db.transaction(async (tx) => {
+  const { receipt, photoIds } = await deps.db.transaction(async (tx) => {
     // Every address the member used: the current ones and every one a code was sent to.
     const [current] = await tx.select().from(members).where(eq(members.id, member.id))
     if (!current) throw new Error('Member disappeared')
@@ -252,6 +255,13 @@ export async function pseudonymize(deps: SuiteDeps, member: MemberRow): Promise<
       .where(and(eq(shipments.memberId, member.id), isNotNull(shipments.returnComment)))
       .returning({ id: shipments.id })
     if (commented.length) removed.add('return-comments')
+    // Photos can show the member, their home or their family: every one goes, a published review's
+    // too (the review stays without them). Their files follow once this transaction has committed.
+    const photos = await tx.delete(reviewPhotos).where(eq(reviewPhotos.memberId, member.id)).returning({ id: reviewPhotos.id })
+    if (photos.length) {
+      await tx.update(reviews).set({ photos: [] }).where(eq(reviews.memberId, member.id))
+      removed.add('review-photos')
+    }
     // A review not published was never shown under the member's name; nothing needs it kept.
     const unpublished = await tx
       .delete(reviews)
@@ -322,8 +332,9 @@ export async function pseudonymize(deps: SuiteDeps, member: MemberRow): Promise<
     if (sentTo) {
       await deps.outbox.enqueue(tx, { channel: 'email', to: sentTo, subject: RECEIPT_SUBJECT, body: receiptText(receipt), eraseAfterDelivery: true })
     }
-    return receipt
+    return { receipt, photoIds: photos.map((p) => p.id) }
   })
+  await removePhotoFiles(deps, photoIds)
   await deleteIdentity(deps, member.id, member.uid)
   return receipt
 }
@@ -400,6 +411,7 @@ const REMOVED_TEXT: Record<DeletionRemoved, string> = {
   'screener-answers': 'your answers to application questions',
   'return-comments': 'your comments on returns',
   'unpublished-reviews': 'your reviews that were not published',
+  'review-photos': 'the photos in your reviews, published ones included',
   'codes-and-messages': 'one-time codes, messages to you and logs that mention you',
   'sign-in-account': 'your sign-in account',
   sessions: 'every signed-in session, on every device',

@@ -3,6 +3,7 @@ import { and, desc, eq, gte, sql, type SQL } from 'drizzle-orm'
 import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { PublicReview, ReviewListQuery, ReviewPage } from '../../contract/campaigns'
 import type { MemberReview } from '../../contract/content'
+import type { Participation } from '../../contract/participations'
 import { preparedPerDatabase, type Db, type Executor } from '../db/client'
 import { campaigns, members, participations, products, reviews, shipments } from '../db/schema'
 import type { SuiteDeps } from '../deps'
@@ -12,6 +13,18 @@ import { completeWhenDone } from './participations'
 
 type ReviewRow = typeof reviews.$inferSelect
 export const FORMER_MEMBER = 'Former member'
+
+/** Why the member cannot submit a review for this participation now (null when they can). */
+export function reviewBlocker(p: Participation | null, reviewStatus: string | null): string | null {
+  if (!p) return 'Only testers of this campaign can review it.'
+  if (reviewStatus === 'pending') return 'Your review is waiting for moderation.'
+  if (reviewStatus === 'published') return 'Your review is published.'
+  const purchased = p.campaign.kind === 'verified-purchase' && p.tasks.purchaseIntentAckedAt !== null && p.status === 'selected'
+  if (p.status === 'delivered' || purchased || (p.status === 'reviewed' && reviewStatus === 'rejected')) return null
+  if (p.status === 'shipped' || (p.status === 'selected' && p.campaign.kind === 'free-product')) return 'You can review once the product has arrived.'
+  if (p.status === 'selected') return 'Confirm your purchase intent first.'
+  return 'This participation cannot be reviewed.'
+}
 
 export function toMemberReview(r: ReviewRow): MemberReview {
   return {

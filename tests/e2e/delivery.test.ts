@@ -218,6 +218,23 @@ describe('security headers', () => {
     }
   })
 
+  it('refuse a server-function body larger than a photo, or of no stated length, before reading it', async () => {
+    /** Sends only the headers of a POST (no body follows) and reads the status the portal answers with. */
+    const statusOf = (headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const request = httpRequest(new URL('/_serverFn/any', inject('baseUrl')), { method: 'POST', headers: { 'sec-fetch-site': 'same-origin', ...headers } })
+        request.once('response', (response) => {
+          response.resume()
+          resolve(response.statusCode ?? 0)
+          request.destroy()
+        })
+        request.once('error', reject)
+        request.flushHeaders()
+      })
+    expect(await statusOf({ 'content-length': String(50 * 1024 * 1024), 'content-type': 'multipart/form-data; boundary=x' })).toBe(413)
+    expect(await statusOf({ 'transfer-encoding': 'chunked', 'content-type': 'multipart/form-data; boundary=x' })).toBe(411)
+  })
+
   it('let only the page’s own scripts run: by nonce on a member’s page, by hash on a shared one', async () => {
     const context = await newContext(browser)
     const scriptSources = (policy: string | undefined) => (policy ?? '').split('; ').find((part) => part.startsWith('script-src ')) ?? ''

@@ -297,10 +297,10 @@ export function LegalPage() {
               <Trans>
                 We keep your data for as long as you are a member. When you delete your account, we replace your personal data with pseudonyms; remove your
                 contact details, address, payout details, social media profiles and posts, your answers to application questions, your comments on returns and
-                your reviews that were not published; delete your sign-in account and end all your sessions. You receive a deletion receipt on screen and by
-                e-mail. Reviews that were already published stay online under the name “Former member”. Records we must keep by law, such as accounting records
-                of reimbursements, are kept for the statutory period and then deleted. Support conversations are kept only as long as needed to deal with your
-                request.
+                your reviews that were not published and the photos in all your reviews; delete your sign-in account and end all your sessions. You receive a
+                deletion receipt on screen and by e-mail. Reviews that were already published stay online, without their photos, under the name “Former member”.
+                Records we must keep by law, such as accounting records of reimbursements, are kept for the statutory period and then deleted. Support
+                conversations are kept only as long as needed to deal with your request.
               </Trans>
             </p>
           </Clause>
@@ -321,6 +321,12 @@ export function LegalPage() {
                 <Trans>
                   <strong>Service providers</strong> who host our platform, provide sign-in, send e-mails and text messages, run our support chat and make
                   payments work for us only on our instructions, under data processing agreements.
+                </Trans>
+              </li>
+              <li>
+                <Trans>
+                  <strong>Bot protection</strong>: when you register, ask for a sign-in link, apply for a test or ask for a one-time code, Google reCAPTCHA
+                  checks that the request comes from a person. Google’s Privacy Policy and Terms of Service apply to that check.
                 </Trans>
               </li>
             </ul>

@@ -21,6 +21,7 @@ export const REMOVED_LABEL: Record<DeletionRemoved, MessageDescriptor> = {
   'screener-answers': msg`Your answers to application questions`,
   'return-comments': msg`Your comments on returns`,
   'unpublished-reviews': msg`Your reviews that were not published`,
+  'review-photos': msg`The photos in your reviews, published ones included`,
   'codes-and-messages': msg`One-time codes, messages to you and logs that mention you`,
   'sign-in-account': msg`Your sign-in account`,
   sessions: msg`Every signed-in session, on every device`,

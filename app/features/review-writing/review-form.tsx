@@ -2,7 +2,8 @@ import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
+import { PHOTO_ALT_MAX } from '#contract/review-photos'
 import type { MemberReview, RcProduct } from '#contract/content'
 import { Button } from '~/components/ui/button'
 import { CheckboxField, FormAlert, TextField } from '~/components/ui/field'
@@ -14,7 +15,9 @@ import type { FieldErrors } from '~/lib/form'
 import { rcProductQuery } from '~/features/review-writing/review-writing.queries'
 import { isUpstreamError, unwrap } from '~/upstream/upstream-result'
 import { RatingField } from './rating-field'
-import { draftKey, readDraft, removeDraft, writeDraft } from './review-draft'
+import { draftKey, readDraft, removeDraft, writeDraft, type DraftPhoto } from './review-draft'
+import { altProblems, restorePhotos } from './review-photos'
+import { ReviewPhotosField } from './review-photos-field'
 import { BODY_MAX, BODY_MIN, lengthState, REVIEW_FIELDS, reviewProblems, TITLE_MAX, TITLE_MIN, type ReviewField, type ReviewValues } from './review-rules'
 import { participationsQuery } from '~/lib/member-data/member-data.queries'
 
@@ -30,6 +33,7 @@ const empty: ReviewValues = { rating: null, title: '', body: '', receivedForFree
 /**
  * The review form. What the member writes is kept in localStorage as they type and comes back after
  * a reload or an expired session; it is removed only when the member API has accepted the review.
+ * Photos are uploaded as they are added; the draft keeps which ones, their order and descriptions.
  */
 export function ReviewForm({ page, onSubmitted }: { page: RcProduct; onSubmitted: (review: MemberReview) => void }) {
   const { t, i18n } = useLingui()
@@ -38,41 +42,89 @@ export function ReviewForm({ page, onSubmitted }: { page: RcProduct; onSubmitted
   const [values, setValues] = useState<ReviewValues>(empty)
   const [restoredAt, setRestoredAt] = useState<string | null>(null)
   const [errors, setErrors] = useState<FieldErrors>({})
+  const [photos, setPhotos] = useState<DraftPhoto[]>([])
+  /** The description's error, by photo id. */
+  const [altErrors, setAltErrors] = useState<Record<string, string>>({})
+  const [photoProblem, setPhotoProblem] = useState<string | null>(null)
+  const [uploading, setUploading] = useState(false)
   const loaded = useRef(false)
+  const restoredFor = useRef<string | null>(null)
+  // What the draft is written from: the latest text and photos, whichever of them changed.
+  const content = useRef<{ values: ReviewValues; photos: DraftPhoto[] }>({ values: empty, photos: [] })
   const participation = page.participation
 
   // Restore once, in the browser: the draft first, else the rejected review to revise. The draft
-  // lives in the browser's storage, so it is read after hydration.
+  // lives in the browser's storage, so it is read after hydration. Photos are those the member API
+  // holds for the review, in the draft's (or the sent review's) order and with its descriptions.
   useEffect(() => {
+    // Once per draft: a later refetch of the page's data must not reset what the member is doing.
+    if (restoredFor.current === key) return
+    restoredFor.current = key
     const draft = readDraft(key)
+    let restored: { values: ReviewValues; photos: DraftPhoto[] } = { values: empty, photos: restorePhotos([], page.photos) }
     if (draft) {
+      restored = {
+        values: { rating: draft.rating, title: draft.title, body: draft.body, receivedForFree: draft.receivedForFree },
+        photos: restorePhotos(draft.photos, page.photos),
+      }
       // eslint-disable-next-line react-hooks/set-state-in-effect
-      setValues({ rating: draft.rating, title: draft.title, body: draft.body, receivedForFree: draft.receivedForFree })
       setRestoredAt(draft.savedAt)
     } else if (page.review?.status === 'rejected') {
-      setValues({ rating: page.review.rating, title: page.review.title, body: page.review.body, receivedForFree: false })
+      restored = {
+        values: { rating: page.review.rating, title: page.review.title, body: page.review.body, receivedForFree: false },
+        photos: restorePhotos(page.review.photos, page.photos),
+      }
     }
+    content.current = restored
+    setValues(restored.values)
+    setPhotos(restored.photos)
     loaded.current = true
-  }, [key, page.review])
+  }, [key, page.review, page.photos])
+
+  const saveDraft = useCallback(() => {
+    if (loaded.current) writeDraft(key, { ...content.current.values, photos: content.current.photos })
+  }, [key])
+
+  const changePhotos = useCallback(
+    (update: (current: DraftPhoto[]) => DraftPhoto[]) => {
+      const next = update(content.current.photos)
+      content.current = { ...content.current, photos: next }
+      setPhotos(next)
+      saveDraft()
+      setPhotoProblem(null)
+      // A description's error goes away once it is fixed (or its photo removed).
+      setAltErrors((current) => {
+        const problems = new Set(altProblems(next))
+        return Object.fromEntries(Object.entries(current).filter(([id]) => problems.has(id)))
+      })
+    },
+    [saveDraft],
+  )
 
   function change(next: Partial<ReviewValues>) {
-    setValues((current) => {
-      const updated = { ...current, ...next }
-      if (loaded.current) writeDraft(key, updated)
-      return updated
-    })
+    const updated = { ...content.current.values, ...next }
+    content.current = { ...content.current, values: updated }
+    setValues(updated)
+    saveDraft()
     // An error goes away as soon as its field is fixed.
     setErrors((current) => {
-      const problems = reviewProblems({ ...values, ...next })
+      const problems = reviewProblems(updated)
       return Object.fromEntries(Object.entries(current).filter(([field]) => problems.includes(field as ReviewField)))
     })
   }
 
   const submit = useMutation({
-    mutationFn: async (input: ReviewValues & { rating: number }) =>
+    mutationFn: async (input: ReviewValues & { rating: number; photos: DraftPhoto[] }) =>
       unwrap(
         await submitReviewFn({
-          data: { participationId: participation?.id ?? '', rating: input.rating, title: input.title.trim(), body: input.body.trim(), receivedForFree: true },
+          data: {
+            participationId: participation?.id ?? '',
+            rating: input.rating,
+            title: input.title.trim(),
+            body: input.body.trim(),
+            receivedForFree: true,
+            photos: input.photos.map((photo) => ({ id: photo.id, alt: photo.alt.trim() })),
+          },
         }),
       ),
     onSuccess: async (review) => {
@@ -87,25 +139,49 @@ export function ReviewForm({ page, onSubmitted }: { page: RcProduct; onSubmitted
       // The draft stays: after a 401 the member signs in again and finds their text here.
       if (isUpstreamError(error) && error.failure.kind === 'rejected' && error.failure.fields) {
         const next: FieldErrors = {}
-        for (const field of Object.keys(error.failure.fields))
+        const sentPhotos = content.current.photos
+        const nextAlt: Record<string, string> = {}
+        let missing = false
+        for (const field of Object.keys(error.failure.fields)) {
           if ((REVIEW_FIELDS as readonly string[]).includes(field)) next[field] = i18n._(fieldMessage[field as ReviewField])
+          // `photos.2.alt`: that photo's description; `photos.2.id`: a photo the member API no longer holds.
+          const photo = /^photos\.(\d+)\.(alt|id)$/.exec(field)
+          const sent = photo ? sentPhotos[Number(photo[1])] : undefined
+          if (photo && sent && photo[2] === 'alt') nextAlt[sent.id] = altMessage(Number(photo[1]) + 1)
+          if (photo && sent && photo[2] === 'id') missing = true
+        }
         setErrors(next)
+        setAltErrors(nextAlt)
+        if (missing)
+          setPhotoProblem(t`One of your photos is no longer with us. Reload the page to see your photos as they are now, then send the review again.`)
       }
     },
   })
 
+  const altMessage = (number: number) => t`Describe photo ${number} in 1 to ${PHOTO_ALT_MAX} characters, for people who cannot see it.`
+
   function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (submit.isPending || !participation) return
+    if (uploading) {
+      setPhotoProblem(t`Your photos are still uploading. Send the review once they are all there.`)
+      return
+    }
     const problems = reviewProblems(values)
-    if (problems.length > 0 || values.rating === null) {
+    const undescribed = new Set(altProblems(photos))
+    if (problems.length > 0 || values.rating === null || undescribed.size > 0) {
       setErrors(Object.fromEntries(problems.map((field) => [field, i18n._(fieldMessage[field])])))
+      setAltErrors(Object.fromEntries(photos.flatMap((photo, i) => (undescribed.has(photo.id) ? [[photo.id, altMessage(i + 1)]] : []))))
       const first = problems[0]
-      if (first) event.currentTarget.querySelector<HTMLElement>(first === 'rating' ? 'input[type=radio]' : `[name=${first}]`)?.focus()
+      const firstPhoto = photos.findIndex((photo) => undescribed.has(photo.id))
+      const selector = first ? (first === 'rating' ? 'input[type=radio]' : `[name=${first}]`) : `[name=photo-alt-${firstPhoto + 1}]`
+      event.currentTarget.querySelector<HTMLElement>(selector)?.focus()
       return
     }
     setErrors({})
-    submit.mutate({ ...values, rating: values.rating })
+    setAltErrors({})
+    setPhotoProblem(null)
+    submit.mutate({ ...values, rating: values.rating, photos })
   }
 
   const title = lengthState(values.title, TITLE_MIN, TITLE_MAX)
@@ -154,6 +230,11 @@ export function ReviewForm({ page, onSubmitted }: { page: RcProduct; onSubmitted
           </>
         }
       />
+
+      {participation && (
+        <ReviewPhotosField participationId={participation.id} photos={photos} onPhotosChange={changePhotos} altErrors={altErrors} onBusyChange={setUploading} />
+      )}
+      {photoProblem && <FormAlert>{photoProblem}</FormAlert>}
 
       <div className="rounded-xl border border-line bg-canvas p-4">
         <h3 className="font-semibold text-ink">{t`Disclosure`}</h3>

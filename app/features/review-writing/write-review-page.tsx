@@ -7,6 +7,7 @@ import type { MemberReview, RcProduct } from '#contract/content'
 import { Button } from '~/components/ui/button'
 import { FormAlert } from '~/components/ui/field'
 import { ProductThumb } from '~/components/catalogue/product-thumb'
+import { myReviewPhotoSrc } from '~/components/catalogue/review-photo-src'
 import { formatDate } from '~/lib/date-format'
 import { rcProductQuery } from '~/features/review-writing/review-writing.queries'
 import { ReviewForm } from './review-form'
@@ -80,6 +81,21 @@ function ReviewStatus({ review, page, announce }: { review: MemberReview; page: 
         </p>
         <h3 className="mt-2 text-lg font-semibold text-ink">{review.title}</h3>
         <p className="mt-2 whitespace-pre-line text-ink">{review.body}</p>
+        {review.photos.length > 0 && (
+          <ul className="mt-3 flex flex-wrap gap-2" aria-label={t`Your photos`}>
+            {review.photos.map((photo) => (
+              <li key={photo.id}>
+                <img
+                  src={myReviewPhotoSrc(photo.id, 'thumb')}
+                  alt={photo.alt}
+                  width={96}
+                  height={96}
+                  className="size-24 rounded-lg border border-line object-cover"
+                />
+              </li>
+            ))}
+          </ul>
+        )}
         {review.receivedForFree && (
           <p className="mt-3 text-sm text-muted">{t`This reviewer received the product for free in exchange for an honest review.`}</p>
         )}

@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { ArrowLeft, ArrowRight } from 'lucide-react'
 import { ProductImage } from '~/components/catalogue/product-image'
+import { publicReviewPhotoSrc } from '~/components/catalogue/review-photo-src'
 import { formatDate } from '~/lib/date-format'
 import { reviewQuery } from '~/features/reviews/reviews.queries'
 import { FreeProductDisclosure } from '~/components/catalogue/review-card'
@@ -26,7 +27,6 @@ export function ReviewDetail({ id }: { id: string }) {
   const { data: review } = useSuspenseQuery(reviewQuery(id))
 
   const paragraphs = review.body.split(/\n{2,}|\r\n\r\n/).filter((p) => p.trim() !== '')
-  const photos = review.photos.filter((url) => url.startsWith('https://'))
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-8 px-4 py-10 lg:grid-cols-[1fr_18rem]">
       <article className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
@@ -43,16 +43,21 @@ export function ReviewDetail({ id }: { id: string }) {
             <p key={i}>{paragraph}</p>
           ))}
         </div>
-        {photos.length > 0 && (
-          <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3">
-            {photos.map((url, i) => (
-              <li key={url}>
-                <img
-                  src={url}
-                  alt={t`From ${review.authorName}'s review, ${i + 1} of ${photos.length}`}
-                  loading="lazy"
-                  className="aspect-square w-full rounded-lg object-cover"
-                />
+        {review.photos.length > 0 && (
+          <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={t`Photos from ${review.authorName}`} data-testid="review-photos">
+            {review.photos.map((photo) => (
+              <li key={photo.id}>
+                {/* The thumbnail opens the photo at its full size; the link is named by the photo's description. */}
+                <a href={publicReviewPhotoSrc(photo.id, 'display')} className="block rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2">
+                  <img
+                    src={publicReviewPhotoSrc(photo.id, 'thumb')}
+                    alt={photo.alt}
+                    loading="lazy"
+                    width={400}
+                    height={400}
+                    className="aspect-square w-full rounded-lg object-cover"
+                  />
+                </a>
               </li>
             ))}
           </ul>

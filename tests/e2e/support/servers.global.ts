@@ -22,6 +22,9 @@ export default async function setup(project: TestProject) {
   const suitePort = await freePort()
   const suiteDataDir = resolve(root, `.data/e2e-pglite-${process.pid}`)
   rmSync(suiteDataDir, { recursive: true, force: true })
+  // Review photos of this run, beside its database, gone with it.
+  const suitePhotoDir = resolve(root, `.data/e2e-photos-${process.pid}`)
+  rmSync(suitePhotoDir, { recursive: true, force: true })
   // The member API looks a member's record up on every request here: the tests that end a session
   // elsewhere (as an expiry would) expect its next call to answer 401, where the portal, with its
   // production window, may still remember the member for up to a minute.
@@ -31,11 +34,12 @@ export default async function setup(project: TestProject) {
     dataDir: suiteDataDir,
     quiet: true,
     // Every browser of the run comes from 127.0.0.1: one client address for all the text messages the tests send.
-    env: { REVOCATION_CHECK_SECONDS: '0', SMS_PER_CLIENT_PER_HOUR: '1000' },
+    env: { REVOCATION_CHECK_SECONDS: '0', SMS_PER_CLIENT_PER_HOUR: '1000', SUITE_PHOTO_DIR: suitePhotoDir },
   })
   stops.push(async () => {
     await suite.stop()
     rmSync(suiteDataDir, { recursive: true, force: true })
+    rmSync(suitePhotoDir, { recursive: true, force: true })
   })
   const suiteUrl = `http://127.0.0.1:${suitePort}`
   try {
