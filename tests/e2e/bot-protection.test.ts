@@ -3,12 +3,13 @@
 // asked of it and hands out the local test token, which the shared member API (local mode) accepts.
 // The member API's verification with the provider (scores, actions) is tested in
 // suite/routes/bot-check.test.ts against a stand-in of siteverify.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { LOCAL_BOT_TOKEN } from '../../contract/bot-protection'
-import { gotoHydrated, launchBrowser, newContext, textOnPage } from './support/browser'
+import { gotoHydrated, launchBrowser, textOnPage } from './support/browser'
 import { createMember, registerThroughUi, signInWithAddress } from './support/members'
 import { startPortal } from './support/portal'
+import { contextWithStandIns } from './support/stand-ins'
 import { callSuite, emailsTo } from './support/suite'
 
 /** A site key of the right shape; nothing checks it but our stand-in. */
@@ -47,25 +48,17 @@ afterAll(async () => {
   await stopPortal?.()
 })
 
-type Seen = { scripts: string[]; otherRequests: string[]; serverFunctionBodies: string[] }
-
-/** A browser context whose reCAPTCHA requests go to the stand-in (anything else of Google's is refused and counted). */
-async function contextWithStandIn(): Promise<{ context: BrowserContext; seen: Seen }> {
-  const context = await newContext(browser, { baseURL })
-  const seen: Seen = { scripts: [], otherRequests: [], serverFunctionBodies: [] }
-  // Registered first: the route below, registered later, is asked first.
-  await context.route(/^https:\/\/(www\.google\.com|www\.gstatic\.com|recaptcha\.google\.com)\//, (route) => {
-    seen.otherRequests.push(route.request().url())
-    return route.abort()
+/** A browser context whose reCAPTCHA requests go to the stand-in (anything else of Google's is refused and noted). */
+async function contextWithStandIn() {
+  const { context, seen } = await contextWithStandIns(browser, baseURL, {
+    hosts: /^https:\/\/(www\.google\.com|www\.gstatic\.com|recaptcha\.google\.com)\//,
+    standIns: [{ script: SCRIPT, body: RECAPTCHA_STAND_IN }],
   })
-  await context.route(SCRIPT, (route) => {
-    seen.scripts.push(route.request().url())
-    return route.fulfill({ contentType: 'application/javascript', body: RECAPTCHA_STAND_IN })
-  })
+  const serverFunctionBodies: string[] = []
   context.on('request', (request) => {
-    if (request.url().includes('/_serverFn/') && request.method() === 'POST') seen.serverFunctionBodies.push(request.postData() ?? '')
+    if (request.url().includes('/_serverFn/') && request.method() === 'POST') serverFunctionBodies.push(request.postData() ?? '')
   })
-  return { context, seen }
+  return { context, seen: { scripts: seen.scripts, otherRequests: seen.refused, serverFunctionBodies } }
 }
 
 const recaptchaCalls = (page: Page) => page.evaluate(() => (window as unknown as { __recaptchaCalls?: unknown[][] }).__recaptchaCalls ?? [])

@@ -2,11 +2,12 @@
 // reaches the real services: their script addresses are answered by small stand-ins of ours that
 // record what the page asked of them, and any other request to their hosts is counted.
 import { jwtVerify } from 'jose'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { gotoHydrated, launchBrowser, newContext, textOnPage } from './support/browser'
 import { createMember, markEmailVerified, signInThroughUi } from './support/members'
 import { startPortal } from './support/portal'
+import { contextWithStandIns as withStandIns } from './support/stand-ins'
 
 const INTERCOM_APP_ID = 'tcportal1'
 const GA_ID = 'G-TEST1234'
@@ -39,26 +40,20 @@ afterAll(async () => {
   await stopPortal?.()
 })
 
-type Seen = { intercomScripts: number; gtagScripts: number; otherRequests: string[] }
+const INTERCOM_SCRIPT = /^https:\/\/widget\.intercom\.io\/widget\//
+const GTAG_SCRIPT = /^https:\/\/www\.googletagmanager\.com\/gtag\/js\?id=/
 
-/** A browser context whose third-party requests go to the stand-ins (or are refused and counted). */
-async function contextWithStandIns(): Promise<{ context: BrowserContext; seen: Seen }> {
-  const context = await newContext(browser, { baseURL })
-  const seen: Seen = { intercomScripts: 0, gtagScripts: 0, otherRequests: [] }
-  // Registered first: the routes below, registered later, are asked first.
-  await context.route(/intercom|google-analytics|googletagmanager|analytics\.google/, (route) => {
-    seen.otherRequests.push(route.request().url())
-    return route.abort()
+/** A browser context whose requests to the chat's and analytics' hosts go to the stand-ins (or are refused and noted). */
+async function contextWithStandIns() {
+  const { context, seen } = await withStandIns(browser, baseURL, {
+    hosts: /intercom|google-analytics|googletagmanager|analytics\.google/,
+    standIns: [
+      { script: INTERCOM_SCRIPT, body: INTERCOM_STAND_IN },
+      { script: GTAG_SCRIPT, body: GTAG_STAND_IN },
+    ],
   })
-  await context.route(/^https:\/\/widget\.intercom\.io\/widget\//, (route) => {
-    seen.intercomScripts++
-    return route.fulfill({ contentType: 'application/javascript', body: INTERCOM_STAND_IN })
-  })
-  await context.route(/^https:\/\/www\.googletagmanager\.com\/gtag\/js\?id=/, (route) => {
-    seen.gtagScripts++
-    return route.fulfill({ contentType: 'application/javascript', body: GTAG_STAND_IN })
-  })
-  return { context, seen }
+  const count = (script: RegExp) => seen.scripts.filter((url) => script.test(url)).length
+  return { context, seen: { intercomScripts: () => count(INTERCOM_SCRIPT), gtagScripts: () => count(GTAG_SCRIPT), otherRequests: seen.refused } }
 }
 
 const chatCalls = (page: Page) => page.evaluate(() => (window as unknown as { __intercomCalls?: unknown[][] }).__intercomCalls ?? [])
@@ -107,7 +102,7 @@ describe('the support chat', () => {
       expect(after.slice(before)).toEqual([['shutdown'], VISITOR_BOOT])
 
       // Once per page load: the contact page, and the sign-in page where the rest happened.
-      expect(seen.intercomScripts).toBe(2)
+      expect(seen.intercomScripts()).toBe(2)
       expect(seen.otherRequests).toEqual([])
     } finally {
       await context.close()
@@ -152,7 +147,7 @@ describe('analytics', () => {
       }
       expect(await dataLayer(page)).toEqual([['consent', 'default', denied]])
       await gotoHydrated(page, '/en/how-it-works')
-      expect(seen.gtagScripts).toBe(0)
+      expect(seen.gtagScripts()).toBe(0)
 
       await page.locator('footer').getByRole('button', { name: 'Cookie settings' }).click()
       await page.getByRole('button', { name: 'Allow analytics' }).click()
@@ -165,7 +160,7 @@ describe('analytics', () => {
       // The next visit starts it by itself, once.
       await gotoHydrated(page, '/en/reviews')
       await page.waitForFunction(() => (window as unknown as { __gtagRan?: number }).__gtagRan === 1)
-      expect(seen.gtagScripts).toBe(2)
+      expect(seen.gtagScripts()).toBe(2)
 
       await page.locator('footer').getByRole('button', { name: 'Cookie settings' }).click()
       await page.getByRole('button', { name: 'Only necessary' }).click()
@@ -173,7 +168,7 @@ describe('analytics', () => {
       expect(await page.evaluate((id) => (window as unknown as Record<string, unknown>)[`ga-disable-${id}`], GA_ID)).toBe(true)
       await gotoHydrated(page, '/en')
       await page.waitForFunction(() => ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []).length > 0)
-      expect(seen.gtagScripts).toBe(2)
+      expect(seen.gtagScripts()).toBe(2)
       expect(seen.otherRequests).toEqual([])
     } finally {
       await context.close()
