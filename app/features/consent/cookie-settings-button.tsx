@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { publicConfigQuery } from '~/lib/public-config'
 import { showErrorToast } from '~/components/ui/error-toast'
 import { feedback } from '~/components/ui/feedback-store'
@@ -8,7 +8,7 @@ import { writeConsent, type ConsentChoice } from './consent'
 /** Opens the cookie choice (a confirm dialog); the choice is stored, carried out at once (analytics.ts) and acknowledged with a toast. */
 export function CookieSettingsButton({ className }: { className?: string }) {
   const { t } = useLingui()
-  const { data: config } = useQuery(publicConfigQuery)
+  const queryClient = useQueryClient()
   const save = (choice: ConsentChoice) => {
     try {
       writeConsent(choice)
@@ -17,7 +17,7 @@ export function CookieSettingsButton({ className }: { className?: string }) {
       showErrorToast()
       return
     }
-    const measurementId = config?.services.gaMeasurementId
+    const measurementId = queryClient.getQueryData(publicConfigQuery.queryKey)?.services.gaMeasurementId
     // Carried out at once: analytics starts, or stops, without waiting for the next page.
     if (measurementId) void import('./analytics').then(({ applyConsent }) => applyConsent(choice, measurementId))
     feedback.toast({ severity: 'success', summary: t`Cookie choice saved`, detail: t`You can change it at any time from the footer.` })

@@ -1,11 +1,10 @@
 import { hashKey, queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query'
-import { getMissionsFn, getPointsFn, getRedemptionsFn, getRewardsFn, getStandingFn } from '~/features/rewards/rewards.functions'
+import { getMissionsFn, getPointsFn, getRedemptionsFn, getRewardsFn } from '~/features/rewards/rewards.functions'
 import { unwrap } from '~/upstream/upstream-result'
 import { memberInfoQuery } from '~/lib/member-data/member-data.queries'
 
 export const missionsQuery = queryOptions({ queryKey: ['member', 'missions'], queryFn: async () => unwrap(await getMissionsFn()) })
 export const pointsQuery = queryOptions({ queryKey: ['member', 'points'], queryFn: async () => unwrap(await getPointsFn()) })
-export const standingQuery = queryOptions({ queryKey: ['member', 'standing'], queryFn: async () => unwrap(await getStandingFn()) })
 export const rewardsQuery = queryOptions({ queryKey: ['member', 'rewards'], queryFn: async () => unwrap(await getRewardsFn()) })
 export const redemptionsQuery = queryOptions({ queryKey: ['member', 'redemptions'], queryFn: async () => unwrap(await getRedemptionsFn()) })
 

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { MissionsPage } from '~/features/rewards/missions-page'
-import { missionsQuery, pointsQuery, standingQuery } from '~/features/rewards/rewards.queries'
+import { missionsQuery, pointsQuery } from '~/features/rewards/rewards.queries'
+import { standingQuery } from '~/features/rewards/standing.queries'
 import { loadPageData } from '~/upstream/load-page-data'
 
 export const Route = createFileRoute('/$locale/_signedIn/member/missions/')({
