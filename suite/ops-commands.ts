@@ -42,7 +42,7 @@ export async function runOpsCommand(deps: SuiteDeps, cmd: OpsCommand): Promise<u
     case 'delete-identities':
       return deletePendingIdentities(deps)
     case 'purge':
-      return purgeExpired(deps.db, deps.clock.now(), cmd.days ?? deps.settings.retentionDays)
+      return purgeExpired(deps, deps.clock.now(), cmd.days ?? deps.settings.retentionDays)
     case 'list':
       return list(deps, cmd.what, cmd.campaign)
   }

@@ -30,7 +30,7 @@ Act:
   standing <member e-mail>                         the member's standing: score, tier, and what it is made of
   set-min-tier <campaign slug> <tier|none>         open a campaign only to members of this standing tier or higher
   delete-identities                                delete the sign-in accounts that account deletions could only disable
-  purge [--days N]                                 delete delivered messages, expired codes and front-end logs older than N days (RETENTION_DAYS)
+  purge [--days N]                                 delete delivered messages, expired codes, front-end logs and photos of reviews never sent, older than N days (RETENTION_DAYS)
 
 A tester's way: list waitlisted → select → list selected → ship → deliver → list pending-reviews →
 approve-review (or reject-review). Every list prints the ids the next command takes.

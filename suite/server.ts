@@ -32,7 +32,7 @@ async function main() {
   relay?.start()
   // Retention: what is kept only for a while goes hourly (services/retention.ts), starting now.
   const purge = () =>
-    purgeExpired(deps.db, deps.clock.now(), config.retentionDays).then(
+    purgeExpired(deps, deps.clock.now(), config.retentionDays).then(
       (purged) => log.info(purged, 'purged what is past its retention'),
       (error: unknown) => log.warn({ err: error }, 'purge failed; tried again within the hour'),
     )

@@ -2,7 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MemberSchema } from '../../contract/members'
 import { MEMBERS_PATH } from '../../contract/paths'
-import { frontEndLogs, otpCodes, outbox, rateLimits } from '../db/schema'
+import { frontEndLogs, otpCodes, outbox, participations, rateLimits, reviewPhotos } from '../db/schema'
+import { createCampaign } from '../test/fixtures'
+import { photoKey } from './review-photos'
 import { runOpsCommand } from '../ops-commands'
 import { call, createHarness, expectOk, type Harness } from '../test/harness'
 import { createTestMember } from '../test/members'
@@ -17,7 +19,7 @@ afterAll(() => h?.close())
 const DAY = 24 * 60 * 60 * 1000
 
 describe('purging what is past its retention', () => {
-  it('deletes old delivered messages, expired codes, logs and rate-limit windows, and keeps the rest', async () => {
+  it('deletes old delivered messages, expired codes, logs, rate-limit windows and photos of reviews never sent, and keeps the rest', async () => {
     const now = h.clock.now()
     const old = new Date(now.getTime() - 40 * DAY)
     const recent = new Date(now.getTime() - 2 * DAY)
@@ -59,14 +61,27 @@ describe('purging what is past its retention', () => {
       { key: 'test:old', windowStart: old, count: 1 },
       { key: 'test:recent', windowStart: recent, count: 1 },
     ])
+    // Photos uploaded for a review: one long ago and never sent, one recent; both files stored.
+    const c = await createCampaign(h.deps.db, now)
+    const [p] = await h.deps.db
+      .insert(participations)
+      .values({ memberId: member.id, campaignId: c.campaignId, flightId: c.flightId, status: 'delivered', appliedAt: old, updatedAt: old })
+      .returning()
+    const photo = (createdAt: Date) => ({ id: crypto.randomUUID(), memberId: member.id, participationId: p!.id, width: 10, height: 10, createdAt })
+    const [forgotten, inProgress] = [photo(old), photo(recent)]
+    await h.deps.db.insert(reviewPhotos).values([forgotten, inProgress])
+    for (const { id } of [forgotten, inProgress]) await h.deps.photoStorage.put(photoKey(id, 'thumb'), new Uint8Array([1, 2, 3]), 'image/jpeg')
 
-    expect(await purgeExpired(h.deps.db, now, 30)).toMatchObject({ outbox: 2, otpCodes: 1, frontEndLogs: 1, rateLimits: 1 })
+    expect(await purgeExpired(h.deps, now, 30)).toMatchObject({ outbox: 2, otpCodes: 1, frontEndLogs: 1, rateLimits: 1, draftPhotos: 1 })
+    expect((await h.deps.db.select({ id: reviewPhotos.id }).from(reviewPhotos)).map((r) => r.id)).toEqual([inProgress.id])
+    expect(await h.deps.photoStorage.get(photoKey(forgotten.id, 'thumb'))).toBeNull()
+    expect(await h.deps.photoStorage.get(photoKey(inProgress.id, 'thumb'))).not.toBeNull()
     const left = await h.deps.db.select().from(outbox)
     expect(left.map((m) => m.recipient).sort()).toEqual([message(old, 'waiting').recipient, message(recent, 'sent').recipient].sort())
     expect(await h.deps.db.select().from(otpCodes)).toHaveLength(1)
     // Nothing left past the period: a second purge deletes nothing.
-    expect(await purgeExpired(h.deps.db, now, 30)).toEqual({ outbox: 0, otpCodes: 0, frontEndLogs: 0, rateLimits: 0 })
+    expect(await purgeExpired(h.deps, now, 30)).toEqual({ outbox: 0, otpCodes: 0, frontEndLogs: 0, rateLimits: 0, draftPhotos: 0 })
     // The operators' command takes a shorter period at once.
-    expect(await runOpsCommand(h.deps, { command: 'purge', days: 1 })).toMatchObject({ outbox: 1, otpCodes: 1, frontEndLogs: 1, rateLimits: 1 })
+    expect(await runOpsCommand(h.deps, { command: 'purge', days: 1 })).toMatchObject({ outbox: 1, otpCodes: 1, frontEndLogs: 1, rateLimits: 1, draftPhotos: 1 })
   })
 })

@@ -1,9 +1,11 @@
 // What is kept only for a while: outbox messages once delivered or given up on, one-time codes
-// past their expiry, front-end log entries and rate-limit windows, each older than the retention
-// period (RETENTION_DAYS). The server purges hourly; operators can purge at once (`purge`).
-import { and, isNotNull, lt, or } from 'drizzle-orm'
-import type { Executor } from '../db/client'
-import { frontEndLogs, otpCodes, outbox, rateLimits } from '../db/schema'
+// past their expiry, front-end log entries, rate-limit windows, and review photos uploaded for a
+// review that was never sent (with their files), each older than the retention period
+// (RETENTION_DAYS). The server purges hourly; operators can purge at once (`purge`).
+import { and, isNotNull, isNull, lt, or } from 'drizzle-orm'
+import { frontEndLogs, otpCodes, outbox, rateLimits, reviewPhotos } from '../db/schema'
+import type { SuiteDeps } from '../deps'
+import { removePhotoFiles } from './review-photos'
 
 export const DEFAULT_RETENTION_DAYS = 30
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -13,10 +15,12 @@ export interface Purged {
   otpCodes: number
   frontEndLogs: number
   rateLimits: number
+  draftPhotos: number
 }
 
 /** Deletes what is older than `days` days at `now`; a message still waiting for delivery is kept, however old. */
-export async function purgeExpired(ex: Executor, now: Date, days: number): Promise<Purged> {
+export async function purgeExpired(deps: Pick<SuiteDeps, 'db' | 'photoStorage' | 'logger'>, now: Date, days: number): Promise<Purged> {
+  const ex = deps.db
   const before = new Date(now.getTime() - days * DAY_MS)
   const messages = await ex
     .delete(outbox)
@@ -25,5 +29,13 @@ export async function purgeExpired(ex: Executor, now: Date, days: number): Promi
   const codes = await ex.delete(otpCodes).where(lt(otpCodes.expiresAt, before)).returning({ id: otpCodes.id })
   const logs = await ex.delete(frontEndLogs).where(lt(frontEndLogs.receivedAt, before)).returning({ id: frontEndLogs.id })
   const windows = await ex.delete(rateLimits).where(lt(rateLimits.windowStart, before)).returning({ key: rateLimits.key })
-  return { outbox: messages.length, otpCodes: codes.length, frontEndLogs: logs.length, rateLimits: windows.length }
+  const drafts = await ex
+    .delete(reviewPhotos)
+    .where(and(isNull(reviewPhotos.reviewId), lt(reviewPhotos.createdAt, before)))
+    .returning({ id: reviewPhotos.id })
+  await removePhotoFiles(
+    deps,
+    drafts.map((photo) => photo.id),
+  )
+  return { outbox: messages.length, otpCodes: codes.length, frontEndLogs: logs.length, rateLimits: windows.length, draftPhotos: drafts.length }
 }

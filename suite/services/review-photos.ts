@@ -179,7 +179,7 @@ async function fileOf(deps: SuiteDeps, photoId: string | undefined, size: PhotoS
  * Deletes the files of photos whose rows are gone. A file that cannot be deleted now is logged and
  * left: nothing refers to it any more, so no one is shown it.
  */
-export async function removePhotoFiles(deps: SuiteDeps, photoIds: string[]): Promise<void> {
+export async function removePhotoFiles(deps: Pick<SuiteDeps, 'photoStorage' | 'logger'>, photoIds: string[]): Promise<void> {
   const keys = photoIds.flatMap((id) => PHOTO_SIZES.map((size) => photoKey(id, size)))
   const results = await Promise.allSettled(keys.map((key) => deps.photoStorage.delete(key)))
   results.forEach((result, i) => {
