@@ -2,6 +2,7 @@
 import * as v from 'valibot'
 import { CampaignKindSchema, IneligibleReasonSchema, TasksSchema } from './campaigns'
 import { Timestamp, Uuid, optionalText } from './common'
+import { RETURN_REASONS } from './participation-rules'
 
 export const PARTICIPATION_STATUSES = [
   'applied',
@@ -17,12 +18,10 @@ export const PARTICIPATION_STATUSES = [
 export const ParticipationStatusSchema = v.picklist(PARTICIPATION_STATUSES)
 export type ParticipationStatus = v.InferOutput<typeof ParticipationStatusSchema>
 
-/** Statuses from which a member may still withdraw (before the product ships). */
-export const WITHDRAWABLE_STATUSES: readonly ParticipationStatus[] = ['applied', 'selected', 'waitlisted']
+export { RETURN_REASONS, requiredTasks, WITHDRAWABLE_STATUSES, type TaskKey } from './participation-rules'
 
 export const SHIPMENT_STATUSES = ['pending', 'shipped', 'delivered'] as const
 export const RETURN_STATUSES = ['requested', 'label-issued', 'returned'] as const
-export const RETURN_REASONS = ['damaged', 'wrong-item', 'not-as-described', 'allergy-or-reaction', 'other'] as const
 
 export const ShipmentReturnSchema = v.strictObject({
   status: v.picklist(RETURN_STATUSES),
@@ -106,22 +105,6 @@ export const ParticipationSchema = v.strictObject({
 })
 export type Participation = v.InferOutput<typeof ParticipationSchema>
 
-export type TaskKey = 'questionnaire' | 'purchase-intent' | 'review' | 'social-posts' | 'impressions'
-
-/**
- * The tasks a selected tester must finish, in the order they are done: every one of them (the
- * review counting once it is published) before the participation is completed. A verified-purchase
- * test always asks for the purchase intent. Shared by the member API's completion rule and the
- * portal's checklist, so the two never disagree.
- */
-export function requiredTasks(campaign: { kind: v.InferOutput<typeof CampaignKindSchema>; tasks: v.InferOutput<typeof TasksSchema> }): TaskKey[] {
-  const list: TaskKey[] = []
-  if (campaign.tasks.questionnaire) list.push('questionnaire')
-  if (campaign.tasks.purchaseIntent || campaign.kind === 'verified-purchase') list.push('purchase-intent')
-  if (campaign.tasks.review) list.push('review')
-  if (campaign.tasks.social) list.push('social-posts', 'impressions')
-  return list
-}
 export const ParticipationListSchema = v.strictObject({ items: v.array(ParticipationSchema) })
 export type ParticipationList = v.InferOutput<typeof ParticipationListSchema>
 

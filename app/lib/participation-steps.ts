@@ -1,7 +1,8 @@
 // What a participation's state means for the member: its group, its next step, its timeline and
 // its tasks. Pure functions of the member API's data, so the pages and the tests agree.
 import type { IneligibleReason } from '#contract/campaigns'
-import { requiredTasks, WITHDRAWABLE_STATUSES, type Participation, type ParticipationStatus, type TaskKey } from '#contract/participations'
+import { requiredTasks, WITHDRAWABLE_STATUSES, type TaskKey } from '#contract/participation-rules'
+import type { Participation, ParticipationStatus } from '#contract/participations'
 
 export type ParticipationGroup = 'in-progress' | 'waiting' | 'completed' | 'closed'
 export const GROUP_ORDER: readonly ParticipationGroup[] = ['in-progress', 'waiting', 'completed', 'closed']
@@ -28,9 +29,7 @@ export function groupParticipations(items: readonly Participation[]): Array<{ gr
   return GROUP_ORDER.map((group) => ({ group, items: items.filter((p) => groupOf(p.status) === group) })).filter((g) => g.items.length > 0)
 }
 
-/** Selected testers (and beyond) have tasks. */
-const TASK_STATUSES: readonly ParticipationStatus[] = ['selected', 'shipped', 'delivered', 'reviewed', 'completed']
-export const hasTasks = (p: Participation) => TASK_STATUSES.includes(p.status)
+export { currentParticipation, hasTasks } from './current-participation'
 export const canWithdraw = (p: Participation) => WITHDRAWABLE_STATUSES.includes(p.status)
 
 const isVerifiedPurchase = (p: Participation) => p.campaign.kind === 'verified-purchase'
@@ -146,9 +145,4 @@ const DONE_AT: Record<TaskKey, (p: Participation) => string | null> = {
 /** The checklist of a selected tester: the tasks the campaign requires (see requiredTasks). */
 export function tasksOf(p: Participation): Task[] {
   return requiredTasks(p.campaign).map((key) => ({ key, doneAt: DONE_AT[key](p) }))
-}
-
-/** The participation a campaign page is about: the live one, else the newest. */
-export function currentParticipation(items: readonly Participation[]): Participation | null {
-  return items.find((p) => p.status !== 'withdrawn' && p.status !== 'not-eligible') ?? items[0] ?? null
 }

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { CampaignEligibility, CampaignSummary, Phase } from '#contract/campaigns'
 import { PUBLIC_CAMPAIGN_PATH } from '#contract/paths'
-import { getCampaignFn, getEligibilityFn, listCampaignsFn, type CampaignListInput } from '~/features/campaigns/campaigns.functions'
+import type { CampaignListInput } from '~/features/campaigns/campaign-inputs'
+import { getCampaignFn, getEligibilityFn, listCampaignsFn } from '~/features/campaigns/campaigns.functions'
 import { unwrap } from '~/upstream/upstream-result'
 
 /** Public campaign data lives under ['campaigns']. */

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
+import { CONSENT_STORAGE_KEY } from './consent-choice'
 
-/** Where the visitor's consent choice is kept (spelt `selectedConcent`: a stored choice is read under exactly this name). */
-export const CONSENT_STORAGE_KEY = 'selectedConcent'
+export { CONSENT_STORAGE_KEY, writeConsent } from './consent-choice'
 
 const ConsentChoice = v.array(v.picklist(['analytics']))
 export type ConsentChoice = v.InferOutput<typeof ConsentChoice>
@@ -15,10 +15,6 @@ export function readConsent(storage: Pick<Storage, 'getItem'> | undefined = glob
   } catch {
     return []
   }
-}
-
-export function writeConsent(choice: ConsentChoice, storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage): void {
-  storage?.setItem(CONSENT_STORAGE_KEY, JSON.stringify(choice))
 }
 
 type Grant = 'granted' | 'denied'

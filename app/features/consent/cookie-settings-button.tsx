@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { publicConfigQuery } from '~/lib/public-config'
 import { showErrorToast } from '~/components/ui/error-toast'
 import { feedback } from '~/components/ui/feedback-store'
-import { writeConsent, type ConsentChoice } from './consent'
+import type { ConsentChoice } from './consent'
+import { writeConsent } from './consent-choice'
 
 /** Opens the cookie choice (a confirm dialog); the choice is stored, carried out at once (analytics.ts) and acknowledged with a toast. */
 export function CookieSettingsButton({ className }: { className?: string }) {

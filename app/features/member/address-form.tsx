@@ -12,7 +12,7 @@ import { Button } from '~/components/ui/button'
 import { feedback } from '~/components/ui/feedback-store'
 import { FormAlert, SelectField, TextField } from '~/components/ui/field'
 import { formValues, rejectedFieldErrors, type FieldErrors } from '~/lib/form'
-import { saveAddressFn } from '~/features/member/member.functions'
+import { saveAddressFn } from '~/features/member/address.functions'
 import { unwrap } from '~/upstream/upstream-result'
 import { addressQuery, memberInfoQuery, refreshMemberData } from '~/lib/member-data/member-data.queries'
 

@@ -6,7 +6,7 @@ import { LanguageCode, type Member } from '#contract/members'
 import { safeRedirectTarget } from '~/auth/redirect-target'
 import { feedback } from '~/components/ui/feedback-store'
 import { ContractForm, showRejectedFields, useAppForm } from '~/lib/contract-form'
-import { updateProfileFn } from '~/features/member/member.functions'
+import { updateProfileFn } from '~/features/member/profile.functions'
 import { unwrap } from '~/upstream/upstream-result'
 import { profileQuery, refreshMemberData } from '~/lib/member-data/member-data.queries'
 

@@ -7,7 +7,7 @@ import { PETS, PreferencesSchema, type Member, type Preferences } from '#contrac
 import { safeRedirectTarget } from '~/auth/redirect-target'
 import { feedback } from '~/components/ui/feedback-store'
 import { ContractForm, showRejectedFields, useAppForm } from '~/lib/contract-form'
-import { updateProfileFn } from '~/features/member/member.functions'
+import { updateProfileFn } from '~/features/member/profile.functions'
 import { unwrap } from '~/upstream/upstream-result'
 import { categoryLabel, petLabel } from '~/lib/preference-labels'
 import { profileQuery, refreshMemberData } from '~/lib/member-data/member-data.queries'

@@ -8,7 +8,7 @@ import { FormAlert, TextField } from '~/components/ui/field'
 import { liveRegion } from '~/components/ui/live-region'
 import { Spinner } from '~/components/ui/spinner'
 import type { DraftPhoto } from './review-draft'
-import { deleteReviewPhotoFn, uploadReviewPhotoFn } from './review-writing.functions'
+import { deleteReviewPhotoFn, uploadReviewPhotoFn } from './review-submission.functions'
 import { movePhoto, PHOTO_ACCEPT, pickFiles, refusalOf, type PhotoRefusal } from './review-photos'
 
 type Upload = { key: number; name: string }

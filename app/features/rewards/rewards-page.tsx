@@ -9,7 +9,7 @@ import { FormAlert } from '~/components/ui/field'
 import { MemberPage } from '~/components/member/member-page'
 import { formatDate } from '~/lib/date-format'
 import { redemptionsQuery, rewardsQuery } from '~/features/rewards/rewards.queries'
-import { redeemRewardFn } from '~/features/rewards/rewards.functions'
+import { redeemRewardFn } from '~/features/rewards/redeem.functions'
 import { isUpstreamError, unwrap } from '~/upstream/upstream-result'
 import { formatMoney } from './reward-texts'
 

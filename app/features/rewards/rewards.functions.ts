@@ -1,5 +1,6 @@
+// The rewards pages read through these (rewards.queries.ts and standing.queries.ts, used by the pages'
+// loaders, which every page's first script carries); redeeming has its own file (redeem.functions.ts).
 import { createServerFn } from '@tanstack/react-start'
-import { RedeemBodySchema } from '#contract/rewards'
 import { memberMiddleware } from '~/auth/member.middleware'
 import { callEndpoint } from '~/upstream/suite-client.server'
 import { ENDPOINTS } from '#contract/endpoints'
@@ -28,9 +29,3 @@ export const getRewardsFn = createServerFn({ method: 'GET' })
 export const getRedemptionsFn = createServerFn({ method: 'GET' })
   .middleware([memberMiddleware])
   .handler(({ context }) => callEndpoint(ENDPOINTS.redemptions, { member: context.member }))
-
-/** POST shopify/v1/community_reward_discount_code: points for a discount code, once per request id. */
-export const redeemRewardFn = createServerFn({ method: 'POST' })
-  .middleware([memberMiddleware])
-  .validator(RedeemBodySchema)
-  .handler(({ context, data }) => callEndpoint(ENDPOINTS.redeem, { member: context.member, body: data }))

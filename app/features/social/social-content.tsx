@@ -16,7 +16,7 @@ import { unwrap } from '~/upstream/upstream-result'
 import { checkImpressions, IMPRESSION_FIELDS, type ImpressionField } from './impressions-rules'
 import { impressionHint, impressionLabel, platformLabel } from '~/lib/social-texts'
 import { campaignParticipationsQuery, participationsQuery } from '~/lib/member-data/member-data.queries'
-import { reportImpressionsFn, submitSocialPostFn } from '~/features/social/social.functions'
+import { reportImpressionsFn, submitSocialPostFn } from '~/features/social/social-posts.functions'
 import { socialPostsQuery } from '~/features/social/social.queries'
 import { useLocale } from '~/lib/locale'
 

@@ -1,5 +1,7 @@
+// The social page's read (social.queries.ts, used by its loader, which every page's first script
+// carries); what the member sends from that page has its own file (social-posts.functions.ts).
 import { createServerFn } from '@tanstack/react-start'
-import { ImpressionsBodySchema, SocialPostBodySchema, SocialPostsQuerySchema } from '#contract/content'
+import { SocialPostsQuerySchema } from '#contract/content'
 import { ENDPOINTS } from '#contract/endpoints'
 import { memberMiddleware } from '~/auth/member.middleware'
 import { callEndpoint } from '~/upstream/suite-client.server'
@@ -9,15 +11,3 @@ export const getSocialPostsFn = createServerFn({ method: 'GET' })
   .middleware([memberMiddleware])
   .validator(SocialPostsQuerySchema)
   .handler(({ context, data }) => callEndpoint(ENDPOINTS.socialPosts, { member: context.member, query: data }))
-
-/** POST logistics/v1/content/flight/social: one post link per participation and platform. */
-export const submitSocialPostFn = createServerFn({ method: 'POST' })
-  .middleware([memberMiddleware])
-  .validator(SocialPostBodySchema)
-  .handler(({ context, data }) => callEndpoint(ENDPOINTS.submitSocialPost, { member: context.member, body: data }))
-
-/** POST logistics/v1/content/flight/social/impressions: a new report of a post's reach and engagement. */
-export const reportImpressionsFn = createServerFn({ method: 'POST' })
-  .middleware([memberMiddleware])
-  .validator(ImpressionsBodySchema)
-  .handler(({ context, data }) => callEndpoint(ENDPOINTS.reportImpressions, { member: context.member, body: data }))

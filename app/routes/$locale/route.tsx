@@ -1,10 +1,12 @@
-import { createFileRoute, notFound, Outlet } from '@tanstack/react-router'
+import { createFileRoute, notFound } from '@tanstack/react-router'
 import { isLocale } from '~/i18n/i18n'
 
-/** Every page carries a locale prefix; `en` is the only one. Anything else is a 404. */
+/**
+ * Every page carries a locale prefix; `en` is the only one. Anything else is a 404.
+ * No component: the router renders the child page itself, with no script of its own to fetch.
+ */
 export const Route = createFileRoute('/$locale')({
   beforeLoad: ({ params }) => {
     if (!isLocale(params.locale)) throw notFound()
   },
-  component: Outlet,
 })

@@ -1,8 +1,10 @@
-import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import { requireVisitor } from '~/auth/guards'
 
-/** Visitors who are not signed in only (login, register): a member is sent to their campaigns. */
+/**
+ * Visitors who are not signed in only (login, register): a member is sent to their campaigns.
+ * No component: the router renders the child page itself, with no script of its own to fetch.
+ */
 export const Route = createFileRoute('/$locale/_guest')({
   beforeLoad: requireVisitor,
-  component: Outlet,
 })

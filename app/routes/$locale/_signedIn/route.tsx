@@ -1,9 +1,11 @@
-import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import { requireMember } from '~/auth/guards'
 
-/** Signed-in members only: a visitor is sent to login with `redirect` set. */
+/**
+ * Signed-in members only: a visitor is sent to login with `redirect` set.
+ * No component: the router renders the child page itself, with no script of its own to fetch.
+ */
 export const Route = createFileRoute('/$locale/_signedIn')({
   beforeLoad: requireMember,
   headers: () => ({ 'Cache-Control': 'private, no-store' }),
-  component: Outlet,
 })

@@ -1,9 +1,11 @@
-import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import { requireSavedAddress } from '~/auth/guards'
 
-/** Signed-in members with a saved address: without one, the address form with `redirect` set. */
+/**
+ * Signed-in members with a saved address: without one, the address form with `redirect` set.
+ * No component: the router renders the child page itself, with no script of its own to fetch.
+ */
 export const Route = createFileRoute('/$locale/_signedInWithAddress')({
   beforeLoad: requireSavedAddress,
   headers: () => ({ 'Cache-Control': 'private, no-store' }),
-  component: Outlet,
 })

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { currentParticipation, hasTasks } from '~/lib/participation-steps'
+import { currentParticipation, hasTasks } from '~/lib/current-participation'
 import { MemberPage } from '~/components/member/member-page'
 import { SocialContent } from '~/features/social/social-content'
 import { loadPageData } from '~/upstream/load-page-data'
