@@ -56,8 +56,8 @@ export function getRouter() {
     defaultErrorComponent: RouteError,
     defaultPendingComponent: PagePending,
     // The page's Content-Security-Policy allows inline scripts by this request's nonce (start.ts);
-    // in the browser the router reads it back from the page.
-    ssr: { nonce: requestNonce() },
+    // in the browser the router reads it back from the page (and the lookup stays out of its bundle).
+    ssr: { nonce: import.meta.env.SSR ? requestNonce() : undefined },
   })
   setupRouterSsrQueryIntegration({ router, queryClient })
   return router

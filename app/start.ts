@@ -7,6 +7,13 @@ import { createPublicPageCache } from './server/public-page-cache'
 import { withSecurityHeaders } from './server/security-headers'
 import { UpstreamError, type UpstreamFailure } from './upstream/upstream-result'
 
+/**
+ * What responses need on the server, loaded by the first request and reused (an import per request
+ * cost each request). Imported inside the server handlers only, so none of it reaches the browser.
+ */
+let configModule: Promise<typeof import('./config/config.server')> | null = null
+let pageModules: Promise<[typeof import('./upstream/render-deadline.server'), typeof import('./server/content-security-policy')]> | null = null
+
 /** Server functions are same-origin calls only: a cross-site request gets 403. */
 const csrfMiddleware = createCsrfMiddleware({ filter: (ctx) => ctx.handlerType === 'serverFn' })
 
@@ -30,34 +37,29 @@ function refuseOversizedBody(request: Request): void {
 const securityMiddleware = createMiddleware({ type: 'request' }).server(async ({ request, next, handlerType }) => {
   if (handlerType === 'serverFn') refuseOversizedBody(request)
   const result = await next()
-  const { portalConfig } = await import('./config/config.server')
+  const { portalConfig } = await (configModule ??= import('./config/config.server'))
   return { ...result, response: withSecurityHeaders(result.response, portalConfig().mode === 'production') }
-})
-
-/** Every text response the portal renders (pages and server-function answers) leaves compressed. */
-const compressionMiddleware = createMiddleware({ type: 'request' }).server(async ({ request, next }) => {
-  const result = await next()
-  return { ...result, response: compressResponse(request, result.response) }
 })
 
 const publicPages = createPublicPageCache()
 
 /** The server renders with the catalog in memory (loaded once, before the first render). */
 let catalogLoaded: Promise<unknown> | null = null
-const catalogMiddleware = createMiddleware({ type: 'request' }).server(async ({ next }) => {
+
+/**
+ * What every answer goes through after the cross-site check, in one middleware (each layer of
+ * TanStack Start's chain costs every request its share): the catalog in memory before the first
+ * render; a page rendered within its deadline, with its script policy and caching rules; and every
+ * text answer, page or server function, compressed.
+ */
+const responseMiddleware = createMiddleware({ type: 'request' }).server(async ({ request, next, handlerType }) => {
   await (catalogLoaded ??= import('./i18n/catalog.server'))
-  return next()
-})
-
-/** What page responses need on the server, loaded once (the first page waits for it). */
-let pageModules: Promise<
-  [typeof import('./config/config.server'), typeof import('./upstream/render-deadline.server'), typeof import('./server/content-security-policy')]
-> | null = null
-
-const pageResponseMiddleware = createMiddleware({ type: 'request' }).server(async ({ request, next, handlerType }) => {
-  if (handlerType !== 'router') return next()
-  const [{ portalConfig }, { withRenderDeadline }, { newNonce, withPagePolicy }] = await (pageModules ??= Promise.all([
-    import('./config/config.server'),
+  if (handlerType !== 'router') {
+    const result = await next()
+    return { ...result, response: await compressResponse(request, result.response) }
+  }
+  const { portalConfig } = await (configModule ??= import('./config/config.server'))
+  const [{ withRenderDeadline }, { newNonce, withPagePolicy }] = await (pageModules ??= Promise.all([
     import('./upstream/render-deadline.server'),
     import('./server/content-security-policy'),
   ]))
@@ -73,12 +75,13 @@ const pageResponseMiddleware = createMiddleware({ type: 'request' }).server(asyn
     const { result, degraded } = await withRenderDeadline(pageDeadlineMs, async () => await next({ context: { cspNonce: nonce ?? undefined } }))
     return withPagePolicy(result.response, { nonce, noStore: degraded, authEmulatorHost, services, dev: import.meta.env.DEV })
   }
+  // A shared page comes out of the cache compressed already; compression leaves it alone.
   const response = shared ? await publicPages.serve(request, render) : await render()
   if (response.status >= 500) {
     const { reportServerPageError } = await import('./observability/server-report.server')
     void reportServerPageError(request, response.status)
   }
-  return finishPageResponse(request, response, { sessionCookie, secureCookies: mode === 'production' })
+  return compressResponse(request, finishPageResponse(request, response, { sessionCookie, secureCookies: mode === 'production' }))
 })
 
 /**
@@ -93,6 +96,6 @@ const upstreamErrorAdapter = createSerializationAdapter({
 })
 
 export const startInstance = createStart(() => ({
-  requestMiddleware: [securityMiddleware, csrfMiddleware, compressionMiddleware, catalogMiddleware, pageResponseMiddleware],
+  requestMiddleware: [securityMiddleware, csrfMiddleware, responseMiddleware],
   serializationAdapters: [upstreamErrorAdapter],
 }))

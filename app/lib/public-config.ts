@@ -8,11 +8,16 @@ import type { BrowserServices, FirebaseWebConfig } from '~/config/config.server'
  */
 export type PublicConfig = { firebaseWeb: FirebaseWebConfig; emulatorUrl: string | null; services: BrowserServices }
 
-export const getPublicConfigFn = createServerFn({ method: 'GET' }).handler(async (): Promise<PublicConfig> => {
-  const { portalConfig } = await import('~/config/config.server')
-  const config = portalConfig()
-  return { firebaseWeb: config.firebaseWeb, emulatorUrl: config.authEmulatorHost ? `http://${config.authEmulatorHost}` : null, services: config.services }
-})
+/** The same for every request while the process runs: made once. */
+let publicConfig: Promise<PublicConfig> | undefined
+
+export const getPublicConfigFn = createServerFn({ method: 'GET' }).handler(
+  (): Promise<PublicConfig> =>
+    (publicConfig ??= import('~/config/config.server').then(({ portalConfig }) => {
+      const config = portalConfig()
+      return { firebaseWeb: config.firebaseWeb, emulatorUrl: config.authEmulatorHost ? `http://${config.authEmulatorHost}` : null, services: config.services }
+    })),
+)
 
 export const publicConfigQuery = queryOptions({
   queryKey: ['public-config'],

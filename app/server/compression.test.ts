@@ -30,21 +30,23 @@ describe('compression', () => {
   })
 
   it('compresses a page with Brotli or gzip, keeping every byte', async () => {
-    const br = compressResponse(request('gzip, br'), page())
+    const br = await compressResponse(request('gzip, br'), page())
     expect(br.headers.get('content-encoding')).toBe('br')
     expect(br.headers.get('vary')).toContain('Accept-Encoding')
     const brBytes = Buffer.from(await br.arrayBuffer())
     expect(brBytes.length).toBeLessThan(html.length / 10)
     expect(brotliDecompressSync(brBytes).toString()).toBe(html)
 
-    const gzip = compressResponse(request('gzip'), page())
+    const gzip = await compressResponse(request('gzip'), page())
     expect(gzip.headers.get('content-encoding')).toBe('gzip')
     expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(html)
   })
 
-  it('keeps a streamed page streaming: its first part arrives before the last is written', async () => {
+  it('keeps a page that is slow to finish streaming: its first part arrives before the last is written', async () => {
     const parts = ['<html><head></head><body>', ...Array.from({ length: 5 }, (_, i) => `<section>${'part '.repeat(300)}${i}</section>`), '</body></html>']
-    const response = compressResponse(request('gzip'), page(streamed(parts)))
+    // Parts 5 ms apart, and a wait of 12 ms for the whole body: the third part is read after the wait.
+    const response = await compressResponse(request('gzip'), page(streamed(parts)), 12)
+    expect(response.headers.get('content-length')).toBeNull()
     const reader = response.body!.getReader()
     const first = await reader.read()
     expect(first.done).toBe(false)
@@ -54,22 +56,34 @@ describe('compression', () => {
     expect(gunzipSync(Buffer.concat(chunks)).toString()).toBe(parts.join(''))
   })
 
+  it('sends a body that is complete at once as one compressed piece with its length, large ones too', async () => {
+    for (const body of [html, html.repeat(40)]) {
+      const response = await compressResponse(request('br'), page(body))
+      const bytes = Buffer.from(await response.arrayBuffer())
+      expect(response.headers.get('content-length')).toBe(String(bytes.length))
+      expect(brotliDecompressSync(bytes).toString()).toBe(body)
+    }
+  })
+
   it('compresses a short text body too', async () => {
-    const small = compressResponse(request('br'), new Response('{"ok":true}', { headers: { 'content-type': 'application/json', 'content-length': '11' } }))
+    const small = await compressResponse(
+      request('br'),
+      new Response('{"ok":true}', { headers: { 'content-type': 'application/json', 'content-length': '11' } }),
+    )
     expect(small.headers.get('content-encoding')).toBe('br')
-    expect(small.headers.get('content-length')).toBeNull()
+    expect(small.headers.get('content-length')).toBe(String((await small.clone().arrayBuffer()).byteLength))
     expect(brotliDecompressSync(Buffer.from(await small.arrayBuffer())).toString()).toBe('{"ok":true}')
   })
 
-  it('leaves alone what should not be compressed', () => {
+  it('leaves alone what should not be compressed', async () => {
     const png = new Response(new Uint8Array(4096), { headers: { 'content-type': 'image/png' } })
-    expect(compressResponse(request('br'), png)).toBe(png)
+    expect(await compressResponse(request('br'), png)).toBe(png)
     const empty = new Response('', { headers: { 'content-type': 'text/plain', 'content-length': '0' } })
-    expect(compressResponse(request('br'), empty)).toBe(empty)
+    expect(await compressResponse(request('br'), empty)).toBe(empty)
     const already = new Response(html, { headers: { 'content-type': 'text/html', 'content-encoding': 'gzip' } })
-    expect(compressResponse(request('br'), already)).toBe(already)
+    expect(await compressResponse(request('br'), already)).toBe(already)
     const plain = page()
-    expect(compressResponse(request(), plain)).toBe(plain)
-    expect(compressResponse(request('br', 'HEAD'), plain)).toBe(plain)
+    expect(await compressResponse(request(), plain)).toBe(plain)
+    expect(await compressResponse(request('br', 'HEAD'), plain)).toBe(plain)
   })
 })

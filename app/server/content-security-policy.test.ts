@@ -38,6 +38,12 @@ describe('the pages’ Content-Security-Policy', () => {
     expect(all).toMatch(/frame-src 'self' https:\/\/intercom-sheets\.com[^;]*https:\/\/www\.google\.com\/recaptcha\//)
   })
 
+  it('never hands out the same nonce twice, also across refills of its random bytes', () => {
+    const nonces = Array.from({ length: 1000 }, () => newNonce())
+    expect(new Set(nonces).size).toBe(1000)
+    for (const nonce of nonces) expect(Buffer.from(nonce, 'base64')).toHaveLength(16)
+  })
+
   it('gives a page for one browser its nonce, and a shared page the hashes of its scripts, body untouched', async () => {
     const html = () => new Response(page, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } })
     const nonce = newNonce()

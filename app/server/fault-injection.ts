@@ -7,11 +7,16 @@ export const FAULT_HEADER = 'x-portal-fault'
  * with PORTAL_FAULT_INJECTION=1 and the request header `x-portal-fault: render`), so the error page
  * and its 500 are tested against a real failure inside the app. Does nothing anywhere else.
  */
+/** The server modules it reads, loaded on the first page and reused. */
+let serverModules: Promise<[typeof import('~/config/config.server'), typeof import('@tanstack/react-start/server')]> | undefined
+
 export const failIfAsked = createIsomorphicFn()
   .server(async () => {
-    const { portalConfig } = await import('~/config/config.server')
+    const [{ portalConfig }, { getRequestHeader }] = await (serverModules ??= Promise.all([
+      import('~/config/config.server'),
+      import('@tanstack/react-start/server'),
+    ]))
     if (!portalConfig().faultInjection) return
-    const { getRequestHeader } = await import('@tanstack/react-start/server')
     if (getRequestHeader(FAULT_HEADER) === 'render') throw new Error(`A fault injected by the ${FAULT_HEADER} header`)
   })
   .client(async () => {})

@@ -2,7 +2,9 @@
  * The address of the browser whose request this server is answering, as this server saw it: the
  * member API limits some calls per client (log entries, text messages) and is told it with the call.
  */
+let startServer: Promise<typeof import('@tanstack/react-start/server')> | undefined
+
 export async function browserAddress(): Promise<string | undefined> {
-  const { getRequestIP } = await import('@tanstack/react-start/server')
+  const { getRequestIP } = await (startServer ??= import('@tanstack/react-start/server'))
   return getRequestIP() ?? undefined
 }

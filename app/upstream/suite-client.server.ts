@@ -66,15 +66,14 @@ function send(url: URL, outgoing: Outgoing): Promise<Answer> {
     const headers = outgoing.body === undefined ? outgoing.headers : { ...outgoing.headers, 'content-length': String(Buffer.byteLength(outgoing.body)) }
     const req = (secure ? httpsRequest : httpRequest)(url, { method: outgoing.method, headers, agent: secure ? agents.https : agents.http })
     // Past the deadline every failure that follows (the request's, or the body's) reads as a timeout.
-    const timeout = Object.assign(new Error('The member API did not answer in time'), { name: 'TimeoutError' })
-    let timedOut = false
+    let timeout: Error | null = null
     const timer = setTimeout(() => {
-      timedOut = true
+      timeout = Object.assign(new Error('The member API did not answer in time'), { name: 'TimeoutError' })
       req.destroy(timeout)
     }, outgoing.timeoutMs)
     req.once('error', (error) => {
       clearTimeout(timer)
-      reject(timedOut ? timeout : error)
+      reject(timeout ?? error)
     })
     req.once('response', (res) => {
       const chunks: Buffer[] = []
@@ -86,7 +85,7 @@ function send(url: URL, outgoing: Outgoing): Promise<Answer> {
         })
         res.once('error', (error) => {
           clearTimeout(timer)
-          fail(timedOut ? timeout : error)
+          fail(timeout ?? error)
         })
       })
       // A failed body read surfaces where the body is read; never as an unhandled rejection.

@@ -63,6 +63,18 @@ export const buttonVariants = cva(
   },
 )
 
+/**
+ * The classes of each combination, worked out once: cva walks every compound variant on each call,
+ * and a page renders dozens of buttons from a handful of combinations.
+ */
+const classesByLook = new Map<string, string>()
+function lookClasses(look: VariantProps<typeof buttonVariants>): string {
+  const key = `${look.severity}|${look.variant}|${look.size}|${look.iconPos}|${look.align}`
+  let classes = classesByLook.get(key)
+  if (classes === undefined) classesByLook.set(key, (classes = buttonVariants(look)))
+  return classes
+}
+
 type Ripple = { key: number; x: number; y: number; size: number }
 
 export type ButtonProps = Omit<ComponentProps<'button'>, 'children'> &
@@ -133,7 +145,7 @@ export function Button({
   // button, cancelling the click cancels the form's submission too.
   const ignorePress = useCallback((event: MouseEvent<HTMLButtonElement>) => event.preventDefault(), [])
 
-  const classes = cn(buttonVariants({ severity, variant, size, iconPos, align }), className)
+  const classes = cn(lookClasses({ severity, variant, size, iconPos, align }), className)
   if (asChild) {
     return (
       <Slot className={classes} {...(props as ComponentProps<typeof Slot>)}>
