@@ -1,6 +1,6 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { chooseEncoding, compressResponse } from './compression'
+import { chooseEncoding, chooseLiveEncoding, compressResponse } from './compression'
 
 const html = '<!doctype html><html><body>' + '<p>Honest reviews from everyday testers.</p>'.repeat(200) + '</body></html>'
 const request = (acceptEncoding?: string, method = 'GET') =>
@@ -27,6 +27,10 @@ describe('compression', () => {
     expect(chooseEncoding('br;q=0, gzip;q=0.8')).toBe('gzip')
     expect(chooseEncoding('identity')).toBeNull()
     expect(chooseEncoding(null)).toBeNull()
+    // A body compressed for one response takes Zstandard where the browser offers it.
+    expect(chooseLiveEncoding('gzip, deflate, br, zstd')).toBe('zstd')
+    expect(chooseLiveEncoding('gzip, br')).toBe('br')
+    expect(chooseLiveEncoding('zstd;q=0, gzip')).toBe('gzip')
   })
 
   it('compresses a page with Brotli or gzip, keeping every byte', async () => {
@@ -40,6 +44,10 @@ describe('compression', () => {
     const gzip = await compressResponse(request('gzip'), page())
     expect(gzip.headers.get('content-encoding')).toBe('gzip')
     expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(html)
+
+    const zstd = await compressResponse(request('gzip, deflate, br, zstd'), page())
+    expect(zstd.headers.get('content-encoding')).toBe('zstd')
+    expect(zstdDecompressSync(Buffer.from(await zstd.arrayBuffer())).toString()).toBe(html)
   })
 
   it('keeps a page that is slow to finish streaming: its first part arrives before the last is written', async () => {
@@ -62,7 +70,17 @@ describe('compression', () => {
       const bytes = Buffer.from(await response.arrayBuffer())
       expect(response.headers.get('content-length')).toBe(String(bytes.length))
       expect(brotliDecompressSync(bytes).toString()).toBe(body)
+      const zstd = await compressResponse(request('zstd'), page(body))
+      expect(zstdDecompressSync(Buffer.from(await zstd.arrayBuffer())).toString()).toBe(body)
     }
+  })
+
+  it('streams Zstandard too when a page is slow to finish', async () => {
+    const parts = ['<html><body>', `<p>${'slow '.repeat(400)}</p>`, `<p>${'data '.repeat(400)}</p>`, '</body></html>']
+    const response = await compressResponse(request('zstd'), page(streamed(parts)), 3)
+    expect(response.headers.get('content-encoding')).toBe('zstd')
+    expect(response.headers.get('content-length')).toBeNull()
+    expect(zstdDecompressSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(parts.join(''))
   })
 
   it('compresses a short text body too', async () => {

@@ -42,7 +42,7 @@ describe('a visitor’s public pages', () => {
         expect(texts.length).toBeGreaterThan(3)
         // Every text response, small ones included (the build's tiny scripts are precompressed too).
         for (const response of texts) {
-          if ((await response.body()).length > 0) expect(response.headers()['content-encoding'] ?? 'none', response.url()).toMatch(/^(br|gzip)$/)
+          if ((await response.body()).length > 0) expect(response.headers()['content-encoding'] ?? 'none', response.url()).toMatch(/^(br|gzip|zstd)$/)
         }
         for (const script of own.filter((r) => r.url().includes('/assets/'))) {
           expect(script.headers()['cache-control'], script.url()).toBe('public, max-age=31536000, immutable')
