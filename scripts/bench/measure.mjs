@@ -1,5 +1,6 @@
 // What `npm run bench` measures: throughput under load (autocannon), bytes a browser downloads on a
 // first visit (playwright-core + Chromium), and the self time in a CPU profile.
+import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
 
@@ -15,9 +16,41 @@ export async function load(url, { connections, seconds, headers = {}, method = '
   const result = await autocannon({ url, connections, duration: seconds, headers, method, body, timeout: 10 })
   return {
     rps: result.requests.average,
+    requests: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx + result.timeouts,
+  }
+}
+
+/** The process listening on a TCP port (Linux, through `ss`), or null where that cannot be told. */
+export function listeningPid(port) {
+  try {
+    const match = /pid=(\d+)/.exec(execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }))
+    return match ? Number(match[1]) : null
+  } catch {
+    return null
+  }
+}
+
+let clockTicks = null
+/**
+ * CPU time a process has used so far, in ms: all its threads, and its main thread (where a Node
+ * server's JavaScript runs). Read from Linux's /proc; null elsewhere or once the process is gone.
+ */
+export function cpuTime(pid) {
+  try {
+    clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
+    // utime and stime are the 14th and 15th fields, counted from after the command's name.
+    const ms = (path) => {
+      const fields = readFileSync(path, 'utf8')
+        .replace(/^.*\) /s, '')
+        .split(' ')
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks
+    }
+    return { allMs: ms(`/proc/${pid}/stat`), mainMs: ms(`/proc/${pid}/task/${pid}/stat`) }
+  } catch {
+    return null
   }
 }
 

@@ -6,7 +6,8 @@
 // anchor; starts an Auth emulator, the member API on PGlite with demo data (the portal's upstream),
 // the member API on PostgreSQL and the bare Hono + PostgreSQL anchor (each on a throw-away database),
 // and a second portal in front of the member API on PostgreSQL (its member page is a row of its own);
-// loads each target in turn; prints req/s, p50, p99, errors and the ratio to the anchor, then the
+// loads each target in turn; prints req/s, p50, p99, errors and the ratio to the anchor (and the serving
+// process's CPU per request, with the same ratio by CPU, where Linux's /proc tells it), then the
 // bytes a first visit downloads, then the Lighthouse mobile scores (performance, accessibility, best
 // practices, SEO; with LCP, TBT and CLS) of /en, /en/reviews, /en/user/login and the anchor page, one
 // run at a time, with the audits that keep a page below the goals (performance 95, the others 100);
@@ -32,7 +33,7 @@ import { CHROMIUM_ARGS, findChromium } from '../lib/browser.mjs'
 import { startNode } from '../lib/processes.mjs'
 import { DEMO_EMAIL, DEMO_PASSWORD, startSuite } from '../lib/suite.mjs'
 import { GOALS, lighthouseRun, medianRun, startLighthouseChromium } from './lighthouse.mjs'
-import { load, pageWeight, summariseProfile, table } from './measure.mjs'
+import { cpuTime, listeningPid, load, pageWeight, summariseProfile, table } from './measure.mjs'
 import { runScope, waitUntilUp } from './run-support.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -312,7 +313,15 @@ async function main() {
     for (const target of targets) {
       const label = `Loading ${target.name} (${target.connections} connections)…`
       await load(target.url, { ...target, connections: Math.min(target.connections, 10), seconds: WARMUP_SECONDS })
+      // The serving process's CPU per request: steadier than req/s when something else runs on the machine.
+      const pid = listeningPid(new URL(target.url).port)
+      const before = pid ? cpuTime(pid) : null
       const result = await load(target.url, { ...target, seconds: SECONDS })
+      const after = pid ? cpuTime(pid) : null
+      if (before && after && result.requests > 0) {
+        result.mainMsPerRequest = (after.mainMs - before.mainMs) / result.requests
+        result.allMsPerRequest = (after.allMs - before.allMs) / result.requests
+      }
       results.set(target.name, result)
       step(`${label} ${fmt(result.rps)} req/s`)
       // autocannon does not wait for its last requests: let them finish before the next target.
@@ -382,13 +391,28 @@ async function main() {
     console.log(`\nThroughput (${SECONDS} s per target; pages at ${PAGE_CONNECTIONS} connections, member API at ${API_CONNECTIONS}):\n`)
     console.log(
       table(
-        ['target', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'anchor', 'of anchor'],
+        ['target', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'anchor', 'of anchor', 'CPU ms/req main (all)', 'of anchor, by CPU'],
         targets.map((target) => {
           const r = results.get(target.name)
           const anchor = target.anchor ? results.get(target.anchor) : undefined
-          return [target.name, fmt(r.rps), fmt(r.p50), fmt(r.p99), r.errors, target.anchor ?? '—', anchor ? `${fmt((100 * r.rps) / anchor.rps)} %` : '—']
+          const cpu = r.mainMsPerRequest === undefined ? '—' : `${fmt(r.mainMsPerRequest, 3)} (${fmt(r.allMsPerRequest, 3)})`
+          const byCpu = anchor?.mainMsPerRequest && r.mainMsPerRequest ? `${fmt((100 * anchor.mainMsPerRequest) / r.mainMsPerRequest)} %` : '—'
+          return [
+            target.name,
+            fmt(r.rps),
+            fmt(r.p50),
+            fmt(r.p99),
+            r.errors,
+            target.anchor ?? '—',
+            anchor ? `${fmt((100 * r.rps) / anchor.rps)} %` : '—',
+            cpu,
+            byCpu,
+          ]
         }),
       ),
+    )
+    console.log(
+      '\n  CPU ms/req: CPU time of the process serving the target per request, on its main thread (where the JavaScript runs) and, in brackets, in all its threads; for a portal page that is the portal alone, not the member API behind it. "of anchor, by CPU" compares main-thread CPU per request with the anchor\'s: steadier than req/s when something else runs on the machine (Linux only).',
     )
     console.log('\nFirst visit, bytes transferred (bodies as sent on the wire):\n')
     console.log(
