@@ -1,5 +1,6 @@
 // Limits that must hold across concurrent requests, on real PostgreSQL (TEST_DATABASE_URL).
 import { and, eq } from 'drizzle-orm'
+import pino from 'pino'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MemberSummarySchema } from '../contract/members'
@@ -30,7 +31,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrency on PostgreSQL', () 
   let testers: TestMember[]
 
   beforeAll(async () => {
-    h = await createHarness({ database: await createTestDatabase({ maxConnections: 20 }) })
+    // Errors are logged (to stderr): a 500 under this load must leave its cause in the test output.
+    h = await createHarness({ database: await createTestDatabase({ maxConnections: 20 }), logger: pino({ level: 'error' }, pino.destination(2)) })
     testers = await createMembers(SIGNUPS)
     // Provision member records and addresses (eligibility needs a shipping address).
     const ids = await Promise.all(testers.map(async (t) => expectOk(await call(h.app, 'GET', API_MEMBER_PATH, { token: t.bearer }), MemberSummarySchema).id))
