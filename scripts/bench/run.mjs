@@ -5,7 +5,9 @@
 // Builds the portal (into a throw-away directory, never .output/) and the bare TanStack Start
 // anchor; starts an Auth emulator, the member API on PGlite with demo data (the portal's upstream),
 // the member API on PostgreSQL and the bare Hono + PostgreSQL anchor (each on a throw-away database),
-// and a second portal in front of the member API on PostgreSQL (its member page is a row of its own);
+// and a second portal in front of the member API on PostgreSQL (its member page is a row of its own),
+// and a member-page anchor: the bare stack doing a member page's work against the same member API
+// (scripts/bench/anchors/start/member-src/), which the member page is also compared with;
 // loads each target in turn; prints req/s, p50, p99, errors and the ratio to the anchor (and the serving
 // process's CPU per request, with the same ratio by CPU, where Linux's /proc tells it), then the
 // bytes a first visit downloads, then the Lighthouse mobile scores (performance, accessibility, best
@@ -27,7 +29,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFi
 import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import { chromium } from 'playwright-core'
-import { MEMBER_INFO_PATH, PUBLIC_REVIEWS_PATH } from '../../contract/paths.ts'
+import { MEMBER_INFO_PATH, PARTICIPATIONS_PATH, PUBLIC_REVIEWS_PATH } from '../../contract/paths.ts'
 import { freePort, startAuthEmulator } from '../lib/auth-emulator.mjs'
 import { CHROMIUM_ARGS, findChromium } from '../lib/browser.mjs'
 import { startNode } from '../lib/processes.mjs'
@@ -155,9 +157,11 @@ async function main() {
   const lastBuildBefore = existsSync(lastBuild) ? readFileSync(lastBuild) : null
   await build('portal build', ['--logLevel', 'error'], { PORTAL_OUTPUT_DIR: resolve(tmp, 'portal') })
   if (lastBuildBefore) writeFileSync(lastBuild, lastBuildBefore)
-  await build('anchor build', ['--config', resolve(root, 'scripts/bench/anchors/start/vite.config.mjs'), '--logLevel', 'error'], {
-    BENCH_ANCHOR_OUTPUT_DIR: resolve(tmp, 'anchor-start'),
-  })
+  const anchorConfig = ['--config', resolve(root, 'scripts/bench/anchors/start/vite.config.mjs'), '--logLevel', 'error']
+  await build('anchor build', anchorConfig, { BENCH_ANCHOR_OUTPUT_DIR: resolve(tmp, 'anchor-start') })
+  if (!LIGHTHOUSE_ONLY) {
+    await build('member-page anchor build', anchorConfig, { BENCH_ANCHOR_APP: 'member-src', BENCH_ANCHOR_OUTPUT_DIR: resolve(tmp, 'anchor-member') })
+  }
 
   // BENCH_ONLY=lighthouse measures pages only: the PostgreSQL targets are not started.
   const withPostgres = Boolean(DATABASE_URL) && !LIGHTHOUSE_ONLY
@@ -247,8 +251,28 @@ async function main() {
     const sessionCookie = await portalSessionCookie(browser, portalUrl)
     const bearer = { authorization: `Bearer ${idToken}` }
 
+    // The member-page anchor asks the member API the portal's member page is measured with (on
+    // PostgreSQL when there is one) for the same two answers, as the demo member.
+    const memberAnchorApi = suitePgUrl ?? suitePgliteUrl
+    const memberAnchorPort = await freePort()
+    const memberAnchor = started(
+      startNode('anchor-member', [resolve(tmp, 'anchor-member/server/index.mjs')], {
+        quiet: true,
+        env: {
+          PORT: String(memberAnchorPort),
+          HOST: '127.0.0.1',
+          ANCHOR_INFO_URL: `${memberAnchorApi}/${MEMBER_INFO_PATH}`,
+          ANCHOR_LIST_URL: `${memberAnchorApi}/${PARTICIPATIONS_PATH}`,
+          ANCHOR_ID_TOKEN: idToken,
+        },
+      }),
+    )
+    const memberAnchorUrl = `http://127.0.0.1:${memberAnchorPort}/member`
+    await waitUntilUp(memberAnchor, memberAnchorUrl)
+
     // In this order, each anchor just before the targets compared with it.
     const HONO_ANCHOR = 'Hono + PostgreSQL anchor'
+    const MEMBER_ANCHOR = `TanStack Start member-page anchor (API on ${suitePgUrl ? 'PostgreSQL' : 'PGlite'})`
     const page = (name, path, headers = {}) => ({
       name,
       url: `${portalUrl}${path}`,
@@ -260,12 +284,17 @@ async function main() {
       { name: START_ANCHOR, url: anchorStartUrl, connections: PAGE_CONNECTIONS, headers: BROWSER_HEADERS },
       page('portal /en (visitor)', '/en'),
       page('portal /en/reviews (visitor)', '/en/reviews'),
+      {
+        ...page(MEMBER_ANCHOR, '', { cookie: sessionCookie }),
+        url: memberAnchorUrl,
+      },
       page('portal /en/member/campaigns (member, API on PGlite)', '/en/member/campaigns', { cookie: sessionCookie }),
     )
     if (portalPgUrl) {
       targets.push({
         ...page('portal /en/member/campaigns (member, API on PostgreSQL)', '/en/member/campaigns', { cookie: sessionCookie }),
         url: `${portalPgUrl}/en/member/campaigns`,
+        reference: MEMBER_ANCHOR,
       })
     }
     if (DATABASE_URL) {
@@ -411,6 +440,13 @@ async function main() {
         }),
       ),
     )
+    // A member page beside the same stack doing its work (the goal is set against the bare page).
+    for (const target of targets.filter((t) => t.reference)) {
+      const r = results.get(target.name)
+      const reference = results.get(target.reference)
+      const byCpu = reference.mainMsPerRequest && r.mainMsPerRequest ? `, ${fmt((100 * reference.mainMsPerRequest) / r.mainMsPerRequest)} % by CPU` : ''
+      console.log(`\n  ${target.name}: ${fmt((100 * r.rps) / reference.rps)} % of the ${target.reference} by req/s${byCpu}.`)
+    }
     console.log(
       '\n  CPU ms/req: CPU time of the process serving the target per request, on its main thread (where the JavaScript runs) and, in brackets, in all its threads; for a portal page that is the portal alone, not the member API behind it. "of anchor, by CPU" compares main-thread CPU per request with the anchor\'s: steadier than req/s when something else runs on the machine (Linux only).',
     )

@@ -1,5 +1,8 @@
-// The bare TanStack Start anchor: the product's plugin setup (vite.config.ts) minus Lingui and
+// The TanStack Start anchors: the product's plugin setup (vite.config.ts) minus Lingui and
 // Tailwind, built by `npm run bench` with the repo's vite into BENCH_ANCHOR_OUTPUT_DIR.
+// BENCH_ANCHOR_APP picks the app: `src` (default), the bare page; `member-src`, a member page doing
+// the portal's member-page work with nothing of the portal in it (a query client dehydrated into the
+// page, three server functions, two member-API calls, a header and a list).
 // Every file a build writes goes under that directory, so nothing lands in the repository.
 import { resolve } from 'node:path'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
@@ -10,7 +13,9 @@ import { defineConfig } from 'vite'
 const here = import.meta.dirname
 const outputDir = process.env.BENCH_ANCHOR_OUTPUT_DIR
 if (!outputDir) throw new Error('BENCH_ANCHOR_OUTPUT_DIR is not set: the anchor is built by scripts/bench/run.mjs')
-const workDir = resolve(outputDir, '..', 'anchor-start-build')
+const app = process.env.BENCH_ANCHOR_APP ?? 'src'
+if (app !== 'src' && app !== 'member-src') throw new Error(`BENCH_ANCHOR_APP=${app}: the anchors are src and member-src`)
+const workDir = resolve(outputDir, '..', `anchor-start-build-${app}`)
 
 export default defineConfig({
   root: here,
@@ -18,7 +23,7 @@ export default defineConfig({
   logLevel: 'warn',
   plugins: [
     // Its own route tree, next to its own routes: app/routeTree.gen.ts is never touched.
-    tanstackStart({ srcDirectory: 'src', router: { tmpDir: resolve(workDir, 'tanstack') } }),
+    tanstackStart({ srcDirectory: app, router: { tmpDir: resolve(workDir, 'tanstack') } }),
     viteReact(),
     nitro({ rootDir: workDir, buildDir: resolve(workDir, 'nitro'), output: { dir: resolve(outputDir) } }),
   ],

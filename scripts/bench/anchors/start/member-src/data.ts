@@ -1,0 +1,34 @@
+import { queryOptions } from '@tanstack/react-query'
+import { createServerFn } from '@tanstack/react-start'
+import { getRequestHeader } from '@tanstack/react-start/server'
+
+// The member API's member info and participations, with the demo member's ID token (set by the bench).
+const INFO_URL = process.env.ANCHOR_INFO_URL ?? ''
+const LIST_URL = process.env.ANCHOR_LIST_URL ?? ''
+const BEARER = `Bearer ${process.env.ANCHOR_ID_TOKEN ?? ''}`
+
+type Info = { member: { displayName: string; pointsBalance: number }; address: object | null }
+type List = {
+  items: Array<{
+    id: string
+    status: string
+    appliedAt: string
+    flightName: string
+    campaign: { title: string; brand: string; productName: string; imageUrl: string }
+  }>
+}
+
+async function upstream<T>(url: string): Promise<T> {
+  const response = await fetch(url, { headers: { authorization: BEARER } })
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`)
+  return ((await response.json()) as { data: T }).data
+}
+
+/** Signed in when the request carries a session cookie (the anchor checks nothing more). */
+const viewerFn = createServerFn({ method: 'GET' }).handler(async () => ({ signedIn: /(^|;\s*)(__Host-)?__session=/.test(getRequestHeader('cookie') ?? '') }))
+const infoFn = createServerFn({ method: 'GET' }).handler(() => upstream<Info>(INFO_URL))
+const listFn = createServerFn({ method: 'GET' }).handler(() => upstream<List>(LIST_URL))
+
+export const viewerQuery = queryOptions({ queryKey: ['viewer'], queryFn: () => viewerFn() })
+export const infoQuery = queryOptions({ queryKey: ['member', 'info'], queryFn: () => infoFn() })
+export const listQuery = queryOptions({ queryKey: ['member', 'list'], queryFn: () => listFn() })
