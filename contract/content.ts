@@ -1,5 +1,6 @@
 // Member content for a participation: the review and social posts with their impressions.
 import * as v from 'valibot'
+import { RejectionReasonSchema } from './review-rejection'
 import { ProductSchema } from './campaigns'
 import { HttpUrl, SocialPlatformSchema, Timestamp, Uuid } from './common'
 import { ParticipationSchema } from './participations'
@@ -18,6 +19,8 @@ export const MemberReviewSchema = v.strictObject({
   receivedForFree: v.boolean(),
   status: v.picklist(REVIEW_STATUSES),
   rejectionReason: v.nullable(v.string()),
+  /** Why the review was not published (rejected reviews); rejectionReason holds the moderator's note. */
+  rejectionCode: v.nullable(RejectionReasonSchema),
   submittedAt: Timestamp,
   publishedAt: v.nullable(Timestamp),
 })

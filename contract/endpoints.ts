@@ -82,6 +82,19 @@ import { OpsCommandSchema } from './ops'
 import * as P from './paths'
 import { StandingSchema } from './standing'
 import {
+  AuditPageSchema,
+  AuditQuerySchema,
+  ModerationPageSchema,
+  ModerationQuerySchema,
+  ReviewDecisionBodySchema,
+  ReviewDecisionSchema,
+  RoleChangeBodySchema,
+  RoleChangeResultSchema,
+  StaffListSchema,
+  StaffSelfSchema,
+  type Capability,
+} from './staff'
+import {
   IntercomTokenResultSchema,
   MissionsResultSchema,
   PointsResultSchema,
@@ -95,9 +108,10 @@ import {
  * Who may call: 'none' (anyone, no credential read), 'optional' (anyone; a Bearer credential sent
  * is verified and used, an invalid one refused), 'identity' (a verified Bearer credential; the
  * member record may not exist yet) and 'member' (a verified credential and its member record,
- * made on first use; a deleted account is refused).
+ * made on first use; a deleted account is refused), 'staff' (a verified credential of a staff
+ * session, with roles that grant the entry's `capability`).
  */
-export type Credential = 'none' | 'optional' | 'identity' | 'member'
+export type Credential = 'none' | 'optional' | 'identity' | 'member' | 'staff'
 
 export interface Endpoint {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -111,7 +125,12 @@ export interface Endpoint {
   /** Schema of `data` in the OK envelope; null when the answer is a file (`file` names its type). */
   data: v.GenericSchema | null
   /** The media type of a file answer; failures are JSON as usual. */
-  file?: 'application/pdf' | 'image/svg+xml' | 'image/jpeg'
+  file?: 'application/pdf' | 'image/svg+xml' | 'image/jpeg' | 'text/csv'
+  /**
+   * Staff entries (auth 'staff'): the capability the caller's roles must grant, checked by the
+   * member API on every call; null lets any staff role call. Required on staff entries.
+   */
+  capability?: Capability | null
   /**
    * The body is an image file's bytes, not JSON (sent as application/octet-stream; the member API
    * tells the type from the bytes). Its path has no parameters: the member API finds it by path to
@@ -290,6 +309,54 @@ export const ENDPOINTS = {
   intercomToken: e({ method: 'POST', path: P.INTERCOM_TOKEN_PATH, auth: 'member', body: EmptyBodySchema, data: IntercomTokenResultSchema }),
 
   logsCollector: e({ method: 'POST', path: P.LOGS_COLLECTOR_PATH, auth: 'none', body: LogEntrySchema, data: LogAcceptedSchema }),
+
+  staffSelf: e({ method: 'GET', path: P.OPS_SELF_PATH, auth: 'staff', capability: null, data: StaffSelfSchema }),
+  opsModerationQueue: e({
+    method: 'GET',
+    path: P.OPS_REVIEWS_PATH,
+    auth: 'staff',
+    capability: 'reviews:moderate',
+    query: ModerationQuerySchema,
+    data: ModerationPageSchema,
+  }),
+  opsReviewPhoto: e({ method: 'GET', path: P.OPS_REVIEW_PHOTO_PATH, auth: 'staff', capability: 'reviews:moderate', data: null, file: 'image/jpeg' }),
+  opsDecideReview: e({
+    method: 'POST',
+    path: P.OPS_REVIEW_DECISION_PATH,
+    auth: 'staff',
+    capability: 'reviews:moderate',
+    body: ReviewDecisionBodySchema,
+    data: ReviewDecisionSchema,
+  }),
+  opsStaff: e({ method: 'GET', path: P.OPS_STAFF_PATH, auth: 'staff', capability: 'staff:manage', data: StaffListSchema }),
+  opsGrantRole: e({
+    method: 'POST',
+    path: P.OPS_STAFF_GRANT_PATH,
+    auth: 'staff',
+    capability: 'staff:manage',
+    body: RoleChangeBodySchema,
+    data: RoleChangeResultSchema,
+    recentSignIn: true,
+  }),
+  opsRevokeRole: e({
+    method: 'POST',
+    path: P.OPS_STAFF_REVOKE_PATH,
+    auth: 'staff',
+    capability: 'staff:manage',
+    body: RoleChangeBodySchema,
+    data: RoleChangeResultSchema,
+    recentSignIn: true,
+  }),
+  opsAudit: e({ method: 'GET', path: P.OPS_AUDIT_PATH, auth: 'staff', capability: 'audit:read', query: AuditQuerySchema, data: AuditPageSchema }),
+  opsAuditExport: e({
+    method: 'GET',
+    path: P.OPS_AUDIT_EXPORT_PATH,
+    auth: 'staff',
+    capability: 'audit:read',
+    query: AuditQuerySchema,
+    data: null,
+    file: 'text/csv',
+  }),
 
   devOutbox: e({ method: 'GET', path: P.DEV_OUTBOX_PATH, auth: 'none', query: OutboxQuerySchema, data: OutboxResultSchema, devOnly: true }),
   devOps: e({ method: 'POST', path: P.DEV_OPS_PATH, auth: 'none', body: OpsCommandSchema, data: v.unknown(), devOnly: true }),

@@ -2,6 +2,7 @@
 // member API holds the embedded database in local mode, through the member API's dev endpoint.
 import * as v from 'valibot'
 import { TierSchema } from './standing'
+import { RoleSchema } from './staff'
 
 const id = v.pipe(v.string(), v.uuid('must be an id'))
 
@@ -36,6 +37,12 @@ export const OpsCommandSchema = v.variant('command', [
     tier: v.union([TierSchema, v.literal('none')], 'must be newcomer, tester, trusted, top or none'),
   }),
   v.strictObject({ command: v.literal('delete-identities') }),
+  v.strictObject({
+    command: v.picklist(['staff-grant', 'staff-revoke']),
+    email: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email('must be an e-mail address')),
+    role: RoleSchema,
+  }),
+  v.strictObject({ command: v.literal('staff-list') }),
   v.strictObject({ command: v.literal('purge'), days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(3650))) }),
   v.strictObject({ command: v.literal('list'), what: v.picklist(LISTS), campaign: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(120))) }),
 ])

@@ -1,5 +1,6 @@
 // Participations (member × campaign flight), sign-up, tasks, shipments and returns.
 import * as v from 'valibot'
+import { RejectionReasonSchema } from './review-rejection'
 import { CampaignKindSchema, IneligibleReasonSchema, TasksSchema } from './campaigns'
 import { Timestamp, Uuid, optionalText } from './common'
 import { RETURN_REASONS } from './participation-rules'
@@ -99,6 +100,8 @@ export const ParticipationSchema = v.strictObject({
       id: v.string(),
       status: v.picklist(['pending', 'published', 'rejected']),
       rejectionReason: v.nullable(v.string()),
+      /** Why the review was not published (rejected reviews); rejectionReason holds the moderator's note. */
+      rejectionCode: v.nullable(RejectionReasonSchema),
       publishedAt: v.nullable(Timestamp),
     }),
   ),

@@ -91,3 +91,14 @@ export function fillPath(pattern: string, params: Record<string, string>): strin
     })
     .join('/')
 }
+
+// The operator console's calls (staff credential and a capability; see endpoints.ts).
+export const OPS_SELF_PATH = 'ops/v1/me'
+export const OPS_REVIEWS_PATH = 'ops/v1/reviews'
+export const OPS_REVIEW_DECISION_PATH = 'ops/v1/reviews/:id/decision'
+export const OPS_REVIEW_PHOTO_PATH = 'ops/v1/review-photos/:id/:size'
+export const OPS_STAFF_PATH = 'ops/v1/staff'
+export const OPS_STAFF_GRANT_PATH = 'ops/v1/staff/grant'
+export const OPS_STAFF_REVOKE_PATH = 'ops/v1/staff/revoke'
+export const OPS_AUDIT_PATH = 'ops/v1/audit'
+export const OPS_AUDIT_EXPORT_PATH = 'ops/v1/audit/export'

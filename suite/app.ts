@@ -23,6 +23,7 @@ import { registerOtpRoutes } from './routes/otp'
 import { registerMemberRoutes } from './routes/members'
 import { registerHealthRoutes } from './routes/health'
 import { registerReviewPhotoRoutes } from './routes/review-photos'
+import { registerOpsRoutes } from './routes/ops'
 
 /** Largest request body for everything but the log collector (which has its own, smaller limit). */
 const MAX_BODY_BYTES = 64 * 1024
@@ -82,6 +83,7 @@ export function createSuiteApp(deps: SuiteDeps) {
   registerReviewPhotoRoutes(route, deps)
   registerRewardRoutes(route, deps)
   registerLogRoutes(route, deps)
+  registerOpsRoutes(route, deps)
   registerDevRoutes(route, deps)
 
   app.notFound((c) => c.json<ErrorEnvelope>({ status: 'NOT_FOUND', message: `No route for ${c.req.method} ${c.req.path}` }, 404))

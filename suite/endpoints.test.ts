@@ -18,6 +18,7 @@ import pino from 'pino'
 import { createCampaign } from './test/fixtures'
 import { call, createHarness, expectError, expectOk, type Harness } from './test/harness'
 import { createTestMember, type TestMember } from './test/members'
+import { createTestStaff } from './test/staff'
 
 const deps = {
   clock: systemClock,
@@ -62,13 +63,16 @@ function samplePath(path: string): string {
 
 let h: Harness
 let member: TestMember
+/** Holds every role: staff endpoints read their query and body only after the capability check. */
+let admin: TestMember
 beforeAll(async () => {
   ;[h, member] = await Promise.all([createHarness(), createTestMember()])
+  admin = await createTestStaff(h.deps.db, ['admin'])
 })
 afterAll(() => h?.close())
 
 describe('credentials', () => {
-  const bearerEndpoints = Object.entries(ENDPOINTS).filter(([, e]) => e.auth === 'member' || e.auth === 'identity')
+  const bearerEndpoints = Object.entries(ENDPOINTS).filter(([, e]) => e.auth === 'member' || e.auth === 'identity' || e.auth === 'staff')
   const optionalEndpoints = Object.entries(ENDPOINTS).filter(([, e]) => e.auth === 'optional')
 
   it('covers the Bearer endpoints of the table', () => {
@@ -96,11 +100,12 @@ describe('recent sign-in', () => {
   const recentEndpoints = Object.entries(ENDPOINTS).filter(([, e]) => 'recentSignIn' in e && e.recentSignIn)
 
   it('is asked of the changes that could take an account over, before their body is read', async () => {
-    expect(recentEndpoints.map(([name]) => name).sort()).toEqual(['pseudonymize', 'updateEmail', 'updatePhone'])
+    expect(recentEndpoints.map(([name]) => name).sort()).toEqual(['opsGrantRole', 'opsRevokeRole', 'pseudonymize', 'updateEmail', 'updatePhone'])
     h.clock.advance(RECENT_SIGN_IN_SECONDS * 1000 + 1000)
     try {
       for (const [, endpoint] of recentEndpoints) {
-        expectError(await call(h.app, endpoint.method, samplePath(endpoint.path), { token: member.bearer, body: { not: 'valid' } }), 'REAUTH_REQUIRED', 401)
+        const token = endpoint.auth === 'staff' ? admin.bearer : member.bearer
+        expectError(await call(h.app, endpoint.method, samplePath(endpoint.path), { token, body: { not: 'valid' } }), 'REAUTH_REQUIRED', 401)
       }
     } finally {
       h.clock.set(new Date())
@@ -135,7 +140,7 @@ describe('query strings', () => {
     const app = createSuiteApp({ ...h.deps, adjustClock: () => {} })
     for (const [name, endpoint] of Object.entries(ENDPOINTS)) {
       const result = await call(app, endpoint.method, samplePath(endpoint.path), {
-        ...(endpoint.auth !== 'none' ? { token: member.bearer } : {}),
+        ...(endpoint.auth === 'staff' ? { token: admin.bearer } : endpoint.auth !== 'none' ? { token: member.bearer } : {}),
         query: { unknownParameter: '1' },
       })
       const error = expectError(result, 'BAD_REQUEST', 400)

@@ -12,6 +12,9 @@ import { deletePendingIdentities } from './services/privacy'
 import { purgeExpired } from './services/retention'
 import { memberStanding } from './services/standing'
 import { withEligibilityDefaults } from '../contract/campaigns'
+import { commandLineActor } from './staff/actor'
+import { recordAudit } from './staff/audit'
+import { grantRole, listStaff, revokeRole } from './staff/roles'
 import type { TierId } from '../contract/standing'
 
 export async function runOpsCommand(deps: SuiteDeps, cmd: OpsCommand): Promise<unknown> {
@@ -41,6 +44,12 @@ export async function runOpsCommand(deps: SuiteDeps, cmd: OpsCommand): Promise<u
       return setMinTier(deps, cmd.campaign, cmd.tier === 'none' ? null : cmd.tier)
     case 'delete-identities':
       return deletePendingIdentities(deps)
+    case 'staff-grant':
+      return grantRole(deps, commandLineActor(), cmd.email, cmd.role)
+    case 'staff-revoke':
+      return revokeRole(deps, commandLineActor(), cmd.email, cmd.role)
+    case 'staff-list':
+      return listStaff(deps.db)
     case 'purge':
       return purgeExpired(deps, deps.clock.now(), cmd.days ?? deps.settings.retentionDays)
     case 'list':
@@ -127,7 +136,16 @@ async function setMinTier(deps: SuiteDeps, slug: string, tier: TierId | null) {
 /** Goodwill points (a late parcel, a contest prize): one ledger entry of its own, with its reason. */
 async function grantPoints(deps: SuiteDeps, email: string, points: number, reason: string) {
   const member = await memberByEmail(deps, email)
-  await credit(deps.db, member.id, { points, reason, key: `grant:${crypto.randomUUID()}` }, deps.clock.now())
+  const now = deps.clock.now()
+  await deps.db.transaction(async (tx) => {
+    await credit(tx, member.id, { points, reason, key: `grant:${crypto.randomUUID()}` }, now)
+    await recordAudit(
+      tx,
+      commandLineActor(),
+      { action: 'member.grant-points', targetType: 'member', targetId: member.id, changes: { before: null, after: { points, reason } } },
+      now,
+    )
+  })
   return { granted: points, balance: await pointsBalance(deps.db, member.id) }
 }
 

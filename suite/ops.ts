@@ -29,6 +29,10 @@ Act:
   grant-points <member e-mail> --points N --reason "…"  goodwill points, shown in the member's points history
   standing <member e-mail>                         the member's standing: score, tier, and what it is made of
   set-min-tier <campaign slug> <tier|none>         open a campaign only to members of this standing tier or higher
+  staff grant|revoke <e-mail> <role>               give or take a console role: admin, campaign-manager, moderator, fulfilment, support
+  staff list                                       who holds which role
+  staff grant|revoke <e-mail> <role>               give or take a console role: admin, campaign-manager, moderator, fulfilment, support
+  staff list                                       who holds which role and since when
   delete-identities                                delete the sign-in accounts that account deletions could only disable
   purge [--days N]                                 delete delivered messages, expired codes, front-end logs and photos of reviews never sent, older than N days (RETENTION_DAYS)
 
@@ -78,6 +82,11 @@ function parseCommand(argv: string[]): OpsCommand {
       Object.assign(raw, { campaign: arg, tier: positionals[2] })
       break
     case 'delete-identities':
+      break
+    case 'staff':
+      // `staff grant <e-mail> <role>`, `staff revoke <e-mail> <role>`, `staff list`
+      raw['command'] = `staff-${arg ?? ''}`
+      if (arg !== 'list') Object.assign(raw, { email: positionals[2], role: positionals[3] })
       break
     case 'purge':
       if (values.days !== undefined) raw['days'] = Number(values.days)

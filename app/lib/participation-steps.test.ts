@@ -69,19 +69,24 @@ describe('participation groups and next steps', () => {
     expect(nextStepOf(at({ status: 'selected', campaign: { ...base.campaign, kind: 'verified-purchase' } }))).toEqual({ kind: 'confirm-purchase-intent' })
     expect(nextStepOf(at({ status: 'shipped' }))).toEqual({ kind: 'track-shipment' })
     expect(nextStepOf(at({ status: 'delivered' }))).toEqual({ kind: 'write-review' })
-    expect(nextStepOf(at({ status: 'reviewed', review: { id: 'r1', status: 'pending', rejectionReason: null, publishedAt: null } }))).toEqual({
+    expect(
+      nextStepOf(at({ status: 'reviewed', review: { id: 'r1', status: 'pending', rejectionReason: null, rejectionCode: null, publishedAt: null } })),
+    ).toEqual({
       kind: 'review-in-moderation',
     })
-    expect(nextStepOf(at({ status: 'reviewed', review: { id: 'r1', status: 'rejected', rejectionReason: 'Too short', publishedAt: null } }))).toEqual({
+    expect(
+      nextStepOf(at({ status: 'reviewed', review: { id: 'r1', status: 'rejected', rejectionReason: 'Too short', rejectionCode: 'other', publishedAt: null } })),
+    ).toEqual({
       kind: 'revise-review',
       reason: 'Too short',
+      code: 'other',
     })
-    const published = { id: 'r1', status: 'published' as const, rejectionReason: null, publishedAt: '2026-03-20T10:00:00.000Z' }
+    const published = { id: 'r1', status: 'published' as const, rejectionReason: null, rejectionCode: null, publishedAt: '2026-03-20T10:00:00.000Z' }
     expect(nextStepOf(at({ status: 'completed', review: published }))).toEqual({ kind: 'read-review', reviewId: 'r1', publishedAt: '2026-03-20T10:00:00.000Z' })
   })
 
   it('asks for the tasks still open once the review is published, and only then for nothing more', () => {
-    const published = { id: 'r1', status: 'published' as const, rejectionReason: null, publishedAt: '2026-03-20T10:00:00.000Z' }
+    const published = { id: 'r1', status: 'published' as const, rejectionReason: null, rejectionCode: null, publishedAt: '2026-03-20T10:00:00.000Z' }
     const reviewed = at({ status: 'reviewed', review: published, tasks: { ...base.tasks, reviewSubmittedAt: '2026-03-19T10:00:00.000Z' } })
     expect(nextStepOf(reviewed)).toEqual({ kind: 'finish-tasks', open: ['questionnaire', 'social-posts', 'impressions'] })
     const allDone = {
@@ -103,8 +108,12 @@ describe('participation groups and next steps', () => {
     expect(canWithdraw(at({ status: 'shipped' }))).toBe(false)
     expect(canWriteReview(at({ status: 'shipped' }))).toBe(false)
     expect(canWriteReview(at({ status: 'delivered' }))).toBe(true)
-    expect(canWriteReview(at({ status: 'reviewed', review: { id: 'r', status: 'rejected', rejectionReason: null, publishedAt: null } }))).toBe(true)
-    expect(canWriteReview(at({ status: 'reviewed', review: { id: 'r', status: 'pending', rejectionReason: null, publishedAt: null } }))).toBe(false)
+    expect(
+      canWriteReview(at({ status: 'reviewed', review: { id: 'r', status: 'rejected', rejectionReason: null, rejectionCode: null, publishedAt: null } })),
+    ).toBe(true)
+    expect(
+      canWriteReview(at({ status: 'reviewed', review: { id: 'r', status: 'pending', rejectionReason: null, rejectionCode: null, publishedAt: null } })),
+    ).toBe(false)
   })
 
   it('shows the live participation of a campaign before a withdrawn one', () => {

@@ -3,6 +3,7 @@
 import type { IneligibleReason } from '#contract/campaigns'
 import { requiredTasks, WITHDRAWABLE_STATUSES, type TaskKey } from '#contract/participation-rules'
 import type { Participation, ParticipationStatus } from '#contract/participations'
+import type { RejectionReason } from '#contract/review-rejection'
 
 export type ParticipationGroup = 'in-progress' | 'waiting' | 'completed' | 'closed'
 export const GROUP_ORDER: readonly ParticipationGroup[] = ['in-progress', 'waiting', 'completed', 'closed']
@@ -50,7 +51,7 @@ export type NextStep =
   | { kind: 'wait-for-shipment' }
   | { kind: 'track-shipment' }
   | { kind: 'write-review' }
-  | { kind: 'revise-review'; reason: string | null }
+  | { kind: 'revise-review'; reason: string | null; code: RejectionReason | null }
   | { kind: 'review-in-moderation' }
   | { kind: 'read-review'; reviewId: string; publishedAt: string | null }
   | { kind: 'finish-tasks'; open: TaskKey[] }
@@ -76,7 +77,7 @@ export function nextStepOf(p: Participation): NextStep {
     case 'delivered':
       return { kind: 'write-review' }
     case 'reviewed':
-      if (p.review?.status === 'rejected') return { kind: 'revise-review', reason: p.review.rejectionReason }
+      if (p.review?.status === 'rejected') return { kind: 'revise-review', reason: p.review.rejectionReason, code: p.review.rejectionCode }
       if (p.review?.status === 'published') {
         // Published, but the test completes only once every task the campaign sets is done.
         const open = tasksOf(p)

@@ -12,6 +12,10 @@ const text = {
   error: msg({ id: 'errors.error', message: 'Error' }),
   sessionExpired: msg({ id: 'errors.sessionExpired', message: 'Your session has expired. Please sign in again.' }),
   close: msg({ id: 'errors.close', message: 'Close' }),
+  staffForbidden: msg({
+    id: 'errors.staffForbidden',
+    message: 'Your staff roles do not allow this, or no longer do. Nothing was changed. Ask an admin if you need this role.',
+  }),
 }
 
 /** What the member reads when the bot check refused an action (in the catalogue's dialog, or inline where the call is silent). */
@@ -62,6 +66,9 @@ export async function applyErrorEffect(effect: ErrorEffect, { router, queryClien
       return
     case 'bot-check-dialog':
       openDialog(i18n._(botCheckFailedMessage))
+      return
+    case 'staff-forbidden-dialog':
+      openDialog(i18n._(text.staffForbidden))
       return
     case 'generic-dialog':
       openDialog(i18n._(text.somethingWrong))

@@ -12,6 +12,8 @@ export type ErrorEffect =
   | { kind: 'bot-check-dialog' }
   | { kind: 'session-expired' }
   | { kind: 'redirect-404' }
+  /** The console's call was refused: the staff person's roles do not (or no longer) allow it; nothing changed. */
+  | { kind: 'staff-forbidden-dialog' }
   | { kind: 'generic-dialog' }
   | { kind: 'none' }
 
@@ -30,7 +32,7 @@ export function effectOf(failure: UpstreamFailure): ErrorEffect {
     case 'reauth-required':
       return { kind: 'none' }
     case 'forbidden':
-      return { kind: 'redirect-404' }
+      return failure.staff && failure.httpStatus === 403 ? { kind: 'staff-forbidden-dialog' } : { kind: 'redirect-404' }
     case 'unavailable':
       return { kind: 'generic-dialog' }
   }

@@ -7,6 +7,7 @@ import { ERROR_CODES, type FieldErrors } from '#contract/envelope'
 import type { BodyInput, DataOutput, Endpoint, PathParams, QueryInput } from '#contract/endpoints'
 import { fillPath } from '#contract/paths'
 import type { VerifiedMember } from '~/auth/member.server'
+import { STAFF_USER_AGENT_HEADER } from '#contract/staff'
 import { portalConfig } from '~/config/config.server'
 import { breakerFor } from './circuit-breaker'
 import { callBudgetMs, markRenderDegraded } from './render-deadline.server'
@@ -28,6 +29,8 @@ export type CallOptions<E extends Endpoint> = {
   member?: VerifiedMember | null
   /** The browser's address, as this server saw it (the member API trusts it only behind us). */
   clientIp?: string
+  /** The browser's user agent: staff calls forward it for the audit entry. */
+  userAgent?: string
   /** For tests: the fetch and base address to use. */
   fetchImpl?: typeof fetch
   baseUrl?: string
@@ -174,9 +177,9 @@ async function call<E extends Endpoint>(endpoint: E, options: CallOptions<E>): P
   const path = fillPath(endpoint.path, (options.params ?? {}) as Record<string, string>)
   const fail = (failure: UpstreamFailure): UpstreamResult<CallData<E>> => {
     if (failure.kind === 'unavailable') markRenderDegraded()
-    return { ok: false, failure: endpoint.silent ? { ...failure, silent: true } : failure }
+    return { ok: false, failure: { ...failure, ...(endpoint.silent && { silent: true as const }), ...(endpoint.auth === 'staff' && { staff: true as const }) } }
   }
-  const needsMember = endpoint.auth === 'member' || endpoint.auth === 'identity'
+  const needsMember = endpoint.auth === 'member' || endpoint.auth === 'identity' || endpoint.auth === 'staff'
   if (needsMember && !options.member) return fail({ kind: 'unauthenticated', path })
 
   const url = new URL(`${options.baseUrl ?? portalConfig().suiteUrl}/${path}`)
@@ -186,6 +189,7 @@ async function call<E extends Endpoint>(endpoint: E, options: CallOptions<E>): P
   if (options.body !== undefined) headers['content-type'] = 'application/json'
   if (options.upload !== undefined) headers['content-type'] = 'application/octet-stream'
   if (options.clientIp) headers['x-forwarded-for'] = options.clientIp
+  if (endpoint.auth === 'staff' && options.userAgent) headers[STAFF_USER_AGENT_HEADER] = options.userAgent
   if (endpoint.bot && options.botToken) headers[BOT_TOKEN_HEADER] = options.botToken
 
   // A call of a page render waits no longer than the render's deadline (render-deadline.server.ts);

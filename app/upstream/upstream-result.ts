@@ -26,6 +26,8 @@ export type UpstreamFailure =
   ) & {
     /** The endpoint's entry says its failures are shown inline by the caller, not by the error catalogue. */
     silent?: true
+    /** A staff endpoint's failure (the operator console): a refusal means the caller's roles do not allow it. */
+    staff?: true
   }
 
 export type UpstreamResult<T> = { ok: true; data: T } | { ok: false; failure: UpstreamFailure }

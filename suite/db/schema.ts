@@ -6,6 +6,8 @@ import { CAMPAIGN_KINDS, type Eligibility, type IneligibleReason, type ScreenerQ
 import { CATEGORIES, SOCIAL_PLATFORMS } from '../../contract/common'
 import { REVIEW_STATUSES } from '../../contract/content'
 import type { ReviewPhoto } from '../../contract/review-photos'
+import { REJECTION_REASONS } from '../../contract/review-rejection'
+import { ROLES } from '../../contract/staff'
 import type { NotificationSettings, Payout, Preferences } from '../../contract/members'
 import { MESSAGE_CHANNELS } from '../../contract/outbox'
 import { PARTICIPATION_STATUSES, RETURN_STATUSES, SHIPMENT_STATUSES, type ScreenerAnswer } from '../../contract/participations'
@@ -26,6 +28,8 @@ export const campaignKind = pgEnum('campaign_kind', CAMPAIGN_KINDS)
 export const productCategory = pgEnum('product_category', CATEGORIES)
 export const socialPlatform = pgEnum('social_platform', SOCIAL_PLATFORMS)
 export const messageChannel = pgEnum('message_channel', MESSAGE_CHANNELS)
+export const staffRole = pgEnum('staff_role', ROLES)
+export const rejectionCode = pgEnum('rejection_code', REJECTION_REASONS)
 
 export const members = pgTable(
   'members',
@@ -243,13 +247,21 @@ export const reviews = pgTable(
     photos: jsonb('photos').$type<ReviewPhoto[]>().notNull().default([]),
     receivedForFree: boolean('received_for_free').notNull(),
     status: reviewStatus('status').notNull(),
+    /** The moderator's note to the author (required with the reason `other`). */
     rejectionReason: text('rejection_reason'),
+    /** Why the review was not published: one of the contract's rejection reasons. */
+    rejectionCode: rejectionCode('rejection_code'),
+    /** Who decided the pending review last (published or rejected), and when: the console tells a second moderator. */
+    decidedByUid: text('decided_by_uid'),
+    decidedByName: text('decided_by_name'),
+    decidedAt: ts('decided_at'),
     submittedAt: ts('submitted_at').notNull(),
     publishedAt: ts('published_at'),
   },
   (t) => [
     uniqueIndex('reviews_participation_key').on(t.participationId),
     index('reviews_published_idx').on(t.status, t.publishedAt),
+    index('reviews_status_submitted_idx').on(t.status, t.submittedAt),
     index('reviews_campaign_idx').on(t.campaignId),
   ],
 )
@@ -434,4 +446,56 @@ export const frontEndLogs = pgTable(
     receivedAt: ts('received_at').notNull(),
   },
   (t) => [index('front_end_logs_received_idx').on(t.receivedAt)],
+)
+
+/**
+ * The roles staff hold, one row per person and role. Checked on every staff call (nothing cached
+ * in a token), so a grant or a revocation is effective at once. Keyed by the Firebase uid: a staff
+ * person need not be a member.
+ */
+export const staffRoles = pgTable(
+  'staff_roles',
+  {
+    uid: text('uid').notNull(),
+    role: staffRole('role').notNull(),
+    /** The person's e-mail and name when the role was granted, for the staff list. */
+    email: text('email').notNull(),
+    name: text('name').notNull().default(''),
+    grantedAt: ts('granted_at').notNull(),
+    /** The granting admin's uid, or `cli` for the command line. */
+    grantedBy: text('granted_by').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uid, t.role] }), index('staff_roles_email_idx').on(t.email)],
+)
+
+/**
+ * One row per staff action, written in the transaction of the change. Append-only: a trigger
+ * refuses every DELETE, and every UPDATE except the pseudonymisation of the actor's e-mail and name
+ * (migration 0008). Members are referred to by id only, never by their personal data.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    at: ts('at').notNull(),
+    actorUid: text('actor_uid').notNull(),
+    /** As they were when the action was taken (null once the actor's account is deleted). */
+    actorEmail: text('actor_email'),
+    actorName: text('actor_name'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    /** Shared by every entry of one request (one CSV import, one selection of several applicants). */
+    operationId: uuid('operation_id').notNull(),
+    changes: jsonb('changes').$type<{ before: unknown; after: unknown }>().notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_actor_idx').on(t.actorUid, t.at),
+    index('audit_log_target_idx').on(t.targetType, t.targetId),
+    index('audit_log_action_idx').on(t.action, t.at),
+  ],
 )

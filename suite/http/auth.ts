@@ -5,7 +5,11 @@ import type { SuiteDeps } from '../deps'
 import type { VerifiedIdentity } from '../identity/identity'
 import { memberForIdentity, type MemberRow } from '../services/members'
 import type { SuiteContext, SuiteEnv } from './env'
-import { reauthRequired, unauthenticated } from './errors'
+import { forbidden, reauthRequired, unauthenticated } from './errors'
+import { capabilitiesOf, STAFF_SESSION_SECONDS, STAFF_USER_AGENT_HEADER, type Capability } from '../../contract/staff'
+import type { StaffActor } from '../staff/actor'
+import { rolesOf } from '../staff/roles'
+import { clientAddress } from './client-address'
 
 function bearer(header: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')
@@ -85,10 +89,51 @@ export function requireRecentSignIn(c: SuiteContext, deps: SuiteDeps): void {
   if (age > RECENT_SIGN_IN_SECONDS * 1000 || age < -AUTH_TIME_SKEW_MS) throw reauthRequired()
 }
 
-/** requireRecentSignIn as a route middleware, after memberAuth. */
+/** requireRecentSignIn as a route middleware, after memberAuth or staffAuth. */
 export function recentSignIn(deps: SuiteDeps): MiddlewareHandler<SuiteEnv> {
   return async (c, next) => {
     requireRecentSignIn(c, deps)
     await next()
   }
+}
+
+/**
+ * Staff calls: a verified credential whose sign-in is at most STAFF_SESSION_SECONDS old, and roles
+ * read from the database now (a grant or a revocation counts from the next call) that grant the
+ * endpoint's capability; null lets any staff role call (who am I). A member without a role, or a
+ * staff person without the capability, gets 403 and nothing else.
+ */
+export function staffAuth(deps: SuiteDeps, capability: Capability | null): MiddlewareHandler<SuiteEnv> {
+  return async (c, next) => {
+    const identity = await verifyHeader(deps, c)
+    if (!identity) throw unauthenticated('Sign in first: this call needs a Bearer token')
+    const age = deps.clock.now().getTime() - identity.authTime.getTime()
+    if (age > STAFF_SESSION_SECONDS * 1000) throw unauthenticated(`Staff sessions last ${STAFF_SESSION_SECONDS / 3600} hours: sign in again`)
+    const roles = await rolesOf(deps.db, identity.uid)
+    if (roles.length === 0) throw forbidden('This account holds no staff role')
+    const capabilities = capabilitiesOf(roles)
+    if (capability && !capabilities.includes(capability)) {
+      throw forbidden(`This needs the capability ${capability}, which your roles (${roles.join(', ')}) do not grant`)
+    }
+    const actor: StaffActor = {
+      uid: identity.uid,
+      email: identity.email,
+      name: identity.name,
+      roles,
+      capabilities,
+      operationId: crypto.randomUUID(),
+      ip: clientAddress(c, deps.settings.trustedProxies),
+      // The portal forwards its browser's; a direct caller's own otherwise.
+      userAgent: (c.req.header(STAFF_USER_AGENT_HEADER) ?? c.req.header('user-agent') ?? '').slice(0, 400) || null,
+    }
+    c.set('identity', identity)
+    c.set('staff', actor)
+    await next()
+  }
+}
+
+export function currentStaff(c: SuiteContext): StaffActor {
+  const staff = c.get('staff')
+  if (!staff) throw unauthenticated()
+  return staff
 }

@@ -6,7 +6,7 @@ import type { Hono, MiddlewareHandler } from 'hono'
 import { EmptyQuerySchema } from '../../contract/common'
 import type { BodyOutput, Credential, DataInput, Endpoint, PathParams, QueryOutput } from '../../contract/endpoints'
 import type { SuiteDeps } from '../deps'
-import { identityAuth, memberAuth, optionalMemberAuth, recentSignIn } from './auth'
+import { identityAuth, memberAuth, optionalMemberAuth, recentSignIn, staffAuth } from './auth'
 import { botCheck } from './bot-check'
 import type { SuiteContext, SuiteEnv } from './env'
 import { parseBody, parseQuery } from './validate'
@@ -35,16 +35,22 @@ export interface RouteOptions {
 export type RegisterRoute = <E extends Endpoint>(endpoint: E, handler: RouteHandler<E>, options?: RouteOptions) => void
 
 export function routeRegistrar(app: Hono<SuiteEnv>, deps: SuiteDeps): RegisterRoute {
-  const credentials: Record<Credential, MiddlewareHandler<SuiteEnv>[]> = {
+  const credentials: Record<Exclude<Credential, 'staff'>, MiddlewareHandler<SuiteEnv>[]> = {
     none: [],
     optional: [optionalMemberAuth(deps)],
     identity: [identityAuth(deps)],
     member: [memberAuth(deps)],
   }
+  const credential = (endpoint: Endpoint): MiddlewareHandler<SuiteEnv>[] => {
+    if (endpoint.auth !== 'staff') return credentials[endpoint.auth]
+    // A staff entry states its capability (or null, any staff role): none forgotten by omission.
+    if (endpoint.capability === undefined) throw new Error(`The staff endpoint ${endpoint.method} ${endpoint.path} states no capability`)
+    return [staffAuth(deps, endpoint.capability)]
+  }
   const recent = recentSignIn(deps)
   return (endpoint, handler, options = {}) => {
     const middleware = [
-      ...credentials[endpoint.auth],
+      ...credential(endpoint),
       ...(endpoint.recentSignIn ? [recent] : []),
       // A protected action goes no further until its bot check has passed: a refusal changes nothing.
       ...(endpoint.bot ? [botCheck(deps, endpoint.bot)] : []),

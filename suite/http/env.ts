@@ -3,6 +3,7 @@ import type { Context } from 'hono'
 import type { Logger } from 'pino'
 import type { VerifiedIdentity } from '../identity/identity'
 import type { MemberRow } from '../services/members'
+import type { StaffActor } from '../staff/actor'
 
 export type SuiteEnv = {
   Variables: {
@@ -11,6 +12,8 @@ export type SuiteEnv = {
     log: Logger | undefined
     identity: VerifiedIdentity | undefined
     member: MemberRow | undefined
+    /** Set on staff routes: the caller with their roles, capabilities and where they call from. */
+    staff: StaffActor | undefined
   }
 }
 export type SuiteContext = Context<SuiteEnv>

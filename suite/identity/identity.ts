@@ -39,6 +39,8 @@ export interface IdentityProvider {
    * register again. A user that no longer exists counts as deleted.
    */
   deleteUser(uid: string): Promise<void>
+  /** The user signing in with this e-mail (granting a staff role names the person by it); null when there is none. */
+  findUserByEmail(email: string): Promise<{ uid: string; email: string; displayName: string | null } | null>
   /** Seed support: the uid of the user with this e-mail, created with the password if missing. */
   ensureUser(user: { email: string; password: string; displayName: string }): Promise<string>
 }
@@ -116,6 +118,15 @@ export function firebaseIdentity(projectId: string, options: FirebaseIdentityOpt
         if ((error as { code?: string }).code !== 'auth/user-not-found') throw error
       } finally {
         forget(uid)
+      }
+    },
+    async findUserByEmail(email) {
+      try {
+        const user = await auth.getUserByEmail(email)
+        return { uid: user.uid, email: user.email ?? email, displayName: user.displayName ?? null }
+      } catch (error) {
+        if ((error as { code?: string }).code === 'auth/user-not-found') return null
+        throw error
       }
     },
     async ensureUser({ email, password, displayName }) {

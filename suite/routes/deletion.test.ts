@@ -37,6 +37,7 @@ import { createOutboxRelay } from '../services/outbox-relay'
 import type { OutgoingMessage } from '../services/outbox'
 import { createCampaign } from '../test/fixtures'
 import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
+import { recordAudit } from '../staff/audit'
 import { createTestMember, projectId, signIn, type TestMember } from '../test/members'
 import { lastCodeSentTo } from '../test/outbox'
 
@@ -63,6 +64,8 @@ const TABLES: Record<string, string> = {
   rate_limits: "the member's send-limit counters deleted",
   outbox: 'messages to or mentioning the member deleted; the receipt erased once delivered',
   front_end_logs: 'entries mentioning the member deleted, the uid cleared on the others',
+  staff_roles: 'deleted (a member may also be staff)',
+  audit_log: 'kept (append-only); as the actor, the e-mail cleared and the name "Former member"',
 }
 
 const ibanOf = 'DE89370400440532013000'
@@ -113,6 +116,28 @@ async function seedMember(): Promise<Seeded> {
       },
     }),
     MemberSchema,
+  )
+  // Also a moderator, who has taken an action: the audit log names the actor until the account goes.
+  await runOpsCommand(h.deps, { command: 'staff-grant', email: member.email, role: 'moderator' })
+  await recordAudit(
+    h.deps.db,
+    {
+      uid: member.uid,
+      email: member.email,
+      name: `${firstName} ${lastName}`,
+      roles: ['moderator'],
+      capabilities: ['reviews:moderate'],
+      operationId: crypto.randomUUID(),
+      ip: null,
+      userAgent: null,
+    },
+    {
+      action: 'review.approve',
+      targetType: 'review',
+      targetId: crypto.randomUUID(),
+      changes: { before: { status: 'pending' }, after: { status: 'published' } },
+    },
+    new Date(),
   )
   const address = { name: `${firstName} ${lastName}`, line1: `Quillweg ${tag}`, line2: `Hinterhaus ${tag}`, postalCode: '10115', city: 'Berlin', country: 'DE' }
   await call(h.app, 'PUT', ADDRESS_PATH, { token, body: address })
@@ -274,6 +299,8 @@ describe('account deletion', () => {
       'otp_codes',
       'outbox',
       'front_end_logs',
+      'staff_roles',
+      'audit_log',
     ]) {
       expect(before, table).toContain(table)
     }

@@ -63,6 +63,11 @@ export async function submitReview(
       receivedForFree: true,
       status: 'pending' as const,
       rejectionReason: null,
+      rejectionCode: null,
+      // Sent again after a rejection: a new decision is to be made.
+      decidedByUid: null,
+      decidedByName: null,
+      decidedAt: null,
       submittedAt: now,
       publishedAt: null,
     }

@@ -3,10 +3,29 @@ import { and, eq } from 'drizzle-orm'
 import { members, participations, shipments } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { conflict, notFound } from '../http/errors'
+import { commandLineActor, type StaffActor } from '../staff/actor'
+import { recordAudit } from '../staff/audit'
 import { selectParticipation } from './participations'
-import { approveReview, rejectReview } from './reviews'
+import { decideReview } from './reviews'
+import type { RejectionReason } from '../../contract/review-rejection'
 
-export { selectParticipation, approveReview, rejectReview }
+export { selectParticipation }
+
+/** Publish a pending review (the command line, the seed and tests; the console decides through decideReview). */
+export async function approveReview(deps: SuiteDeps, reviewId: string, actor: StaffActor = commandLineActor()): Promise<void> {
+  await decideReview(deps, actor, reviewId, { decision: 'approve' })
+}
+
+/** Send a pending review back to its author: a note alone is the reason `other`. */
+export async function rejectReview(
+  deps: SuiteDeps,
+  reviewId: string,
+  rejection: string | { reason: RejectionReason; note?: string },
+  actor: StaffActor = commandLineActor(),
+): Promise<void> {
+  const { reason, note } = typeof rejection === 'string' ? { reason: 'other' as const, note: rejection } : rejection
+  await decideReview(deps, actor, reviewId, { decision: 'reject', reason, note })
+}
 
 /** Accepts a shipment id or the id of its participation. */
 async function shipmentFor(deps: SuiteDeps, id: string) {
@@ -17,7 +36,7 @@ async function shipmentFor(deps: SuiteDeps, id: string) {
   throw notFound('Shipment')
 }
 
-export async function ship(deps: SuiteDeps, id: string, carrier: string, trackingNumber: string) {
+export async function ship(deps: SuiteDeps, id: string, carrier: string, trackingNumber: string, actor: StaffActor = commandLineActor()) {
   const now = deps.clock.now()
   const shipment = await shipmentFor(deps, id)
   await deps.db.transaction(async (tx) => {
@@ -28,6 +47,17 @@ export async function ship(deps: SuiteDeps, id: string, carrier: string, trackin
       .returning()
     if (updated.length === 0) throw conflict(`The shipment is ${shipment.status}, not pending`)
     await tx.update(participations).set({ status: 'shipped', updatedAt: now }).where(eq(participations.id, shipment.participationId))
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'shipment.ship',
+        targetType: 'shipment',
+        targetId: shipment.id,
+        changes: { before: { status: 'pending' }, after: { status: 'shipped', carrier, trackingNumber } },
+      },
+      now,
+    )
     const [member] = await tx.select().from(members).where(eq(members.id, shipment.memberId))
     if (member?.email && member.notificationSettings.email.shipmentUpdates) {
       await deps.outbox.enqueue(tx, {
@@ -41,7 +71,7 @@ export async function ship(deps: SuiteDeps, id: string, carrier: string, trackin
   return shipment.id
 }
 
-export async function deliver(deps: SuiteDeps, id: string) {
+export async function deliver(deps: SuiteDeps, id: string, actor: StaffActor = commandLineActor()) {
   const now = deps.clock.now()
   const shipment = await shipmentFor(deps, id)
   await deps.db.transaction(async (tx) => {
@@ -55,30 +85,62 @@ export async function deliver(deps: SuiteDeps, id: string) {
       .update(participations)
       .set({ status: 'delivered', updatedAt: now })
       .where(and(eq(participations.id, shipment.participationId), eq(participations.status, 'shipped')))
+    await recordAudit(
+      tx,
+      actor,
+      { action: 'shipment.deliver', targetType: 'shipment', targetId: shipment.id, changes: { before: { status: 'shipped' }, after: { status: 'delivered' } } },
+      now,
+    )
   })
   return shipment.id
 }
 
-export async function issueReturnLabel(deps: SuiteDeps, id: string, labelUrl: string) {
+export async function issueReturnLabel(deps: SuiteDeps, id: string, labelUrl: string, actor: StaffActor = commandLineActor()) {
   const now = deps.clock.now()
   const shipment = await shipmentFor(deps, id)
-  const updated = await deps.db
-    .update(shipments)
-    .set({ returnStatus: 'label-issued', returnLabelUrl: labelUrl, returnLabelIssuedAt: now })
-    .where(and(eq(shipments.id, shipment.id), eq(shipments.returnStatus, 'requested')))
-    .returning()
-  if (updated.length === 0) throw conflict('No return is waiting for a label on this shipment')
+  await deps.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(shipments)
+      .set({ returnStatus: 'label-issued', returnLabelUrl: labelUrl, returnLabelIssuedAt: now })
+      .where(and(eq(shipments.id, shipment.id), eq(shipments.returnStatus, 'requested')))
+      .returning()
+    if (updated.length === 0) throw conflict('No return is waiting for a label on this shipment')
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'shipment.return-label',
+        targetType: 'shipment',
+        targetId: shipment.id,
+        changes: { before: { returnStatus: 'requested' }, after: { returnStatus: 'label-issued', labelUrl } },
+      },
+      now,
+    )
+  })
   return shipment.id
 }
 
-export async function markReturned(deps: SuiteDeps, id: string) {
+export async function markReturned(deps: SuiteDeps, id: string, actor: StaffActor = commandLineActor()) {
   const now = deps.clock.now()
   const shipment = await shipmentFor(deps, id)
-  const updated = await deps.db
-    .update(shipments)
-    .set({ returnStatus: 'returned', returnedAt: now })
-    .where(and(eq(shipments.id, shipment.id), eq(shipments.returnStatus, 'label-issued')))
-    .returning()
-  if (updated.length === 0) throw conflict('The return has no label yet')
+  await deps.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(shipments)
+      .set({ returnStatus: 'returned', returnedAt: now })
+      .where(and(eq(shipments.id, shipment.id), eq(shipments.returnStatus, 'label-issued')))
+      .returning()
+    if (updated.length === 0) throw conflict('The return has no label yet')
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'shipment.returned',
+        targetType: 'shipment',
+        targetId: shipment.id,
+        changes: { before: { returnStatus: 'label-issued' }, after: { returnStatus: 'returned' } },
+      },
+      now,
+    )
+  })
   return shipment.id
 }

@@ -8,6 +8,8 @@ import { requiredTasks, WITHDRAWABLE_STATUSES, type TaskKey } from '../../contra
 import { preparedPerDatabase, type Executor, type Tx } from '../db/client'
 import { campaigns, flights, members, participations, products, reviews, shipments } from '../db/schema'
 import type { SuiteDeps } from '../deps'
+import { commandLineActor, type StaffActor } from '../staff/actor'
+import { recordAudit } from '../staff/audit'
 import { badRequest, conflict, notFound } from '../http/errors'
 import { countPlaceHolders, phaseOf, type FlightRow } from './campaigns'
 import { tierRank } from '../../contract/standing'
@@ -41,7 +43,13 @@ function participationList(ex: Executor, filters: ParticipationFilter[]) {
       product: { id: products.id, brand: products.brand, name: products.name, images: products.images },
       flight: { name: flights.name, reviewDueAt: flights.reviewDueAt },
       shipment: shipments,
-      review: { id: reviews.id, status: reviews.status, rejectionReason: reviews.rejectionReason, publishedAt: reviews.publishedAt },
+      review: {
+        id: reviews.id,
+        status: reviews.status,
+        rejectionReason: reviews.rejectionReason,
+        rejectionCode: reviews.rejectionCode,
+        publishedAt: reviews.publishedAt,
+      },
       waitlistPosition: sql<
         string | null
       >`case when ${participations.status} = 'waitlisted' then (select count(*) from ${participations} as ${sql.identifier(WAITING)} where ${waiting.flightId} = ${participations.flightId} and ${waiting.status} = 'waitlisted' and (${waiting.standingRank} > ${participations.standingRank} or (${waiting.standingRank} = ${participations.standingRank} and ${waiting.seq} <= ${participations.seq}))) end`,
@@ -122,6 +130,7 @@ export async function loadParticipations(
             id: review.id,
             status: review.status as 'pending' | 'published' | 'rejected',
             rejectionReason: review.rejectionReason,
+            rejectionCode: review.rejectionCode,
             publishedAt: review.publishedAt?.toISOString() ?? null,
           }
         : null,
@@ -363,7 +372,8 @@ export async function acknowledge(
 }
 
 /** Operator: select an applied or waitlisted participation into a free place. */
-export async function selectParticipation(deps: SuiteDeps, participationId: string): Promise<void> {
+/** Staff (or the command line): give an applicant or a waitlisted member a place, the quota permitting; audited. */
+export async function selectParticipation(deps: SuiteDeps, participationId: string, actor: StaffActor = commandLineActor()): Promise<void> {
   const now = deps.clock.now()
   await deps.db.transaction(async (tx) => {
     const [p] = await tx.select().from(participations).where(eq(participations.id, participationId))
@@ -380,5 +390,16 @@ export async function selectParticipation(deps: SuiteDeps, participationId: stri
       .returning()
     const [campaign] = await tx.select({ kind: campaigns.kind }).from(campaigns).where(eq(campaigns.id, p.campaignId))
     if (updated && campaign) await onSelected(tx, deps, updated, campaign.kind, now)
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'participation.select',
+        targetType: 'participation',
+        targetId: p.id,
+        changes: { before: { status: current.status }, after: { status: 'selected' } },
+      },
+      now,
+    )
   })
 }

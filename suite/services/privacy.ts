@@ -8,6 +8,7 @@ import { WITHDRAWABLE_STATUSES } from '../../contract/participations'
 import type { Executor, Tx } from '../db/client'
 import {
   addresses,
+  auditLog,
   frontEndLogs,
   ledgerEntries,
   members,
@@ -21,6 +22,7 @@ import {
   shipments,
   socialPosts,
   socialProfiles,
+  staffRoles,
 } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { getAddress } from './address'
@@ -34,6 +36,7 @@ import { myReferrals } from './referrals'
 import { listRedemptions } from './rewards'
 import { listSocialProfiles } from './social'
 import { removePhotoFiles } from './review-photos'
+import { FORMER_MEMBER } from './reviews'
 import { toMemberReview } from './reviews'
 
 export async function exportProfile(ex: Executor, member: MemberRow, now: Date): Promise<ProfileExport> {
@@ -291,6 +294,10 @@ export async function pseudonymize(deps: SuiteDeps, member: MemberRow): Promise<
       })
       .where(eq(members.id, member.id))
     if ((await tx.delete(addresses).where(eq(addresses.memberId, member.id)).returning({ id: addresses.memberId })).length) removed.add('address')
+    // A member who was also staff: their roles go with the account, and the audit log keeps what
+    // they did under the pseudonym (the only change the log's trigger allows).
+    await tx.delete(staffRoles).where(eq(staffRoles.uid, member.uid))
+    await tx.update(auditLog).set({ actorEmail: null, actorName: FORMER_MEMBER }).where(eq(auditLog.actorUid, member.uid))
     if ((await tx.delete(socialProfiles).where(eq(socialProfiles.memberId, member.id)).returning({ id: socialProfiles.id })).length) {
       removed.add('social-profiles')
     }

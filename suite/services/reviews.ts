@@ -4,10 +4,14 @@ import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { PublicReview, ReviewListQuery, ReviewPage } from '../../contract/campaigns'
 import type { MemberReview } from '../../contract/content'
 import type { Participation } from '../../contract/participations'
+import type { RejectionReason } from '../../contract/review-rejection'
+import type { ReviewDecision } from '../../contract/staff'
 import { preparedPerDatabase, type Db, type Executor } from '../db/client'
 import { campaigns, members, participations, products, reviews, shipments } from '../db/schema'
 import type { SuiteDeps } from '../deps'
-import { conflict, notFound } from '../http/errors'
+import { badRequest, conflict, notFound } from '../http/errors'
+import type { StaffActor } from '../staff/actor'
+import { recordAudit } from '../staff/audit'
 import { syncMissions } from './missions'
 import { completeWhenDone } from './participations'
 
@@ -37,6 +41,7 @@ export function toMemberReview(r: ReviewRow): MemberReview {
     receivedForFree: r.receivedForFree,
     status: r.status,
     rejectionReason: r.rejectionReason,
+    rejectionCode: r.rejectionCode,
     submittedAt: r.submittedAt.toISOString(),
     publishedAt: r.publishedAt?.toISOString() ?? null,
   }
@@ -155,34 +160,92 @@ export async function publicReview(ex: Executor, id: string): Promise<PublicRevi
   return row ? toPublic(row) : null
 }
 
-/**
- * Operator: publish a review. The author's missions are credited, and the participation is
- * completed when its other tasks are done too (else when the last of them is).
- */
-export async function approveReview(deps: SuiteDeps, reviewId: string): Promise<void> {
-  const now = deps.clock.now()
-  await deps.db.transaction(async (tx) => {
-    const [review] = await tx.select().from(reviews).where(eq(reviews.id, reviewId)).for('update')
-    if (!review) throw notFound('Review')
-    if (review.status !== 'pending') throw conflict(`The review is already ${review.status}`)
-    await tx.update(reviews).set({ status: 'published', publishedAt: now, rejectionReason: null }).where(eq(reviews.id, review.id))
-    if (!(await completeWhenDone(tx, review.participationId, now))) await syncMissions(tx, review.memberId, now)
-  })
+/** What a moderator decides about a pending review: publish it, or send it back to its author with a reason. */
+export type ReviewVerdict = { decision: 'approve' } | { decision: 'reject'; reason: RejectionReason; note?: string | undefined }
+
+/** The author is told the reason in these words, then the moderator's note. */
+const REJECTION_WORDING: Record<RejectionReason, string> = {
+  'personal-data': 'It contains personal data (a name, an address, a phone number or similar).',
+  'off-topic': 'It is not about the product you tested.',
+  'link-or-price': 'It contains a link or a price.',
+  competitor: 'It promotes another brand or shop.',
+  'rating-contradicts-text': 'The star rating does not match what the text says.',
+  'photo-not-suitable': 'One of the photos cannot be published (not the product, a person who can be recognised, or unsuitable content).',
+  'disclosure-missing': 'It must say that you received the product for free.',
+  other: 'Our moderators left you a note.',
 }
 
-/** Operator: reject a review with a reason; the member may revise and submit it again. */
-export async function rejectReview(deps: SuiteDeps, reviewId: string, reason: string): Promise<void> {
+/**
+ * Staff: decide a pending review, once. The row is locked, so of two moderators deciding at the
+ * same time the second is told who decided first and changes nothing. Publishing credits the
+ * author's missions and completes the participation when its other tasks are done; rejecting puts
+ * the participation back where the review is written again, and tells the author why by e-mail
+ * (always sent: it is about something they did). The audit entry is written in the same transaction.
+ */
+export async function decideReview(deps: SuiteDeps, actor: StaffActor, reviewId: string, verdict: ReviewVerdict): Promise<ReviewDecision> {
   const now = deps.clock.now()
-  await deps.db.transaction(async (tx) => {
+  if (verdict.decision === 'reject' && verdict.reason === 'other' && !verdict.note) {
+    throw badRequest('Write a note for the author when the reason is "other"', { note: ['is required with the reason other'] })
+  }
+  return deps.db.transaction(async (tx) => {
     const [review] = await tx.select().from(reviews).where(eq(reviews.id, reviewId)).for('update')
     if (!review) throw notFound('Review')
-    if (review.status !== 'pending') throw conflict(`The review is already ${review.status}`)
-    await tx.update(reviews).set({ status: 'rejected', rejectionReason: reason }).where(eq(reviews.id, review.id))
+    if (review.status !== 'pending') {
+      const by = review.decidedByName || review.decidedByUid
+      const when = review.decidedAt ? ` at ${review.decidedAt.toISOString()}` : ''
+      throw conflict(`The review was already ${review.status}${by ? ` by ${by}` : ''}${when}`)
+    }
+    const decided = { decidedByUid: actor.uid, decidedByName: actor.name ?? actor.email ?? actor.uid, decidedAt: now }
+    if (verdict.decision === 'approve') {
+      await tx
+        .update(reviews)
+        .set({ status: 'published', publishedAt: now, rejectionReason: null, rejectionCode: null, ...decided })
+        .where(eq(reviews.id, review.id))
+      if (!(await completeWhenDone(tx, review.participationId, now))) await syncMissions(tx, review.memberId, now)
+      await recordAudit(
+        tx,
+        actor,
+        { action: 'review.approve', targetType: 'review', targetId: review.id, changes: { before: { status: 'pending' }, after: { status: 'published' } } },
+        now,
+      )
+      return { reviewId: review.id, status: 'published', decidedAt: now.toISOString() }
+    }
+    const note = verdict.note || null
+    await tx
+      .update(reviews)
+      .set({ status: 'rejected', rejectionCode: verdict.reason, rejectionReason: note, ...decided })
+      .where(eq(reviews.id, review.id))
     // Back to the state the review was written in: delivered, or selected for a verified purchase.
     const [shipment] = await tx.select({ id: shipments.id }).from(shipments).where(eq(shipments.participationId, review.participationId))
     await tx
       .update(participations)
       .set({ status: shipment ? 'delivered' : 'selected', updatedAt: now })
       .where(and(eq(participations.id, review.participationId), eq(participations.status, 'reviewed')))
+    const [author] = await tx.select({ email: members.email, pseudonymizedAt: members.pseudonymizedAt }).from(members).where(eq(members.id, review.memberId))
+    if (author?.email && !author.pseudonymizedAt) {
+      await deps.outbox.enqueue(tx, {
+        channel: 'email',
+        to: author.email,
+        subject: 'Your review needs a change before we publish it',
+        body: [
+          `We could not publish your review "${review.title}" as it is.`,
+          REJECTION_WORDING[verdict.reason],
+          ...(note ? [`Our moderators wrote: "${note}"`] : []),
+          'Your text and photos are kept: open the test in My campaigns, change what is needed and send the review again.',
+        ].join('\n\n'),
+      })
+    }
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'review.reject',
+        targetType: 'review',
+        targetId: review.id,
+        changes: { before: { status: 'pending' }, after: { status: 'rejected', reason: verdict.reason, note } },
+      },
+      now,
+    )
+    return { reviewId: review.id, status: 'rejected', decidedAt: now.toISOString() }
   })
 }

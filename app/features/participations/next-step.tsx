@@ -6,6 +6,7 @@ import { Button } from '~/components/ui/button'
 import { formatDate } from '~/lib/date-format'
 import { nextStepOf } from '~/lib/participation-steps'
 import { useLocale } from '~/lib/locale'
+import { ReviewRejection } from '~/components/member/review-rejection'
 
 /** The sentence saying what happens next in a participation, and the link that does it. */
 export function NextStep({ participation: p, showDetailsLink = true }: { participation: Participation; showDetailsLink?: boolean }) {
@@ -75,7 +76,14 @@ export function NextStep({ participation: p, showDetailsLink = true }: { partici
       break
     }
     case 'revise-review':
-      sentence = t`Your review needs a change before we can publish it.`
+      sentence = (
+        <>
+          {t`Your review needs a change before we can publish it.`}
+          <span className="block text-sm">
+            <ReviewRejection code={step.code} note={step.reason} />
+          </span>
+        </>
+      )
       action = writeReview(t`Revise my review`)
       break
     case 'review-in-moderation':
@@ -120,7 +128,7 @@ export function NextStep({ participation: p, showDetailsLink = true }: { partici
 
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-      <p className="text-ink">{sentence}</p>
+      <div className="text-ink">{sentence}</div>
       {action && <div className="flex shrink-0 gap-2">{action}</div>}
     </div>
   )

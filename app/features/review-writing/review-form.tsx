@@ -20,6 +20,7 @@ import { altProblems, restorePhotos } from './review-photos'
 import { ReviewPhotosField } from './review-photos-field'
 import { BODY_MAX, BODY_MIN, lengthState, REVIEW_FIELDS, reviewProblems, TITLE_MAX, TITLE_MIN, type ReviewField, type ReviewValues } from './review-rules'
 import { participationsQuery } from '~/lib/member-data/member-data.queries'
+import { ReviewRejection } from '~/components/member/review-rejection'
 
 const fieldMessage: Record<ReviewField, MessageDescriptor> = {
   rating: msg`Choose a rating from 1 to 5 stars.`,
@@ -196,7 +197,7 @@ export function ReviewForm({ page, onSubmitted }: { page: RcProduct; onSubmitted
       {page.review?.status === 'rejected' && (
         <FormAlert tone="info">
           <p className="font-semibold">{t`Your review needs a change before we can publish it.`}</p>
-          {page.review.rejectionReason && <p className="mt-1">{t`Our moderators wrote: “${page.review.rejectionReason}”`}</p>}
+          <ReviewRejection code={page.review.rejectionCode} note={page.review.rejectionReason} />
         </FormAlert>
       )}
       {savedOn && (

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router'
 import { Star } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import type { MemberReview, RcProduct } from '#contract/content'
+import { ReviewRejection } from '~/components/member/review-rejection'
 import { Button } from '~/components/ui/button'
 import { FormAlert } from '~/components/ui/field'
 import { ProductThumb } from '~/components/catalogue/product-thumb'
@@ -70,7 +71,9 @@ function ReviewStatus({ review, page, announce }: { review: MemberReview; page: 
         {review.status === 'pending' && <span>{t`Sent on ${submittedOn}. A moderator reads every review before it appears on the public reviews page.`}</span>}
         {review.status === 'published' && <span>{publishedOn ? t`Published on ${publishedOn}. Thank you for testing!` : t`Thank you for testing!`}</span>}
         {review.status === 'rejected' && (
-          <span>{review.rejectionReason ? t`Our moderators wrote: “${review.rejectionReason}”` : t`Our moderators could not publish it as it is.`}</span>
+          <div>
+            <ReviewRejection code={review.rejectionCode} note={review.rejectionReason} />
+          </div>
         )}
       </FormAlert>
       <article className="rounded-2xl border border-line bg-white p-5" aria-label={t`Your review`}>

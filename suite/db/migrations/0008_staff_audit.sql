@@ -1,0 +1,62 @@
+CREATE TYPE "public"."rejection_code" AS ENUM('personal-data', 'off-topic', 'link-or-price', 'competitor', 'rating-contradicts-text', 'photo-not-suitable', 'disclosure-missing', 'other');--> statement-breakpoint
+CREATE TYPE "public"."staff_role" AS ENUM('admin', 'campaign-manager', 'moderator', 'fulfilment', 'support');--> statement-breakpoint
+CREATE TABLE "audit_log" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"seq" bigint GENERATED ALWAYS AS IDENTITY (sequence name "audit_log_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"at" timestamp with time zone NOT NULL,
+	"actor_uid" text NOT NULL,
+	"actor_email" text,
+	"actor_name" text,
+	"action" text NOT NULL,
+	"target_type" text NOT NULL,
+	"target_id" text NOT NULL,
+	"operation_id" uuid NOT NULL,
+	"changes" jsonb NOT NULL,
+	"ip" text,
+	"user_agent" text
+);
+--> statement-breakpoint
+CREATE TABLE "staff_roles" (
+	"uid" text NOT NULL,
+	"role" "staff_role" NOT NULL,
+	"email" text NOT NULL,
+	"name" text DEFAULT '' NOT NULL,
+	"granted_at" timestamp with time zone NOT NULL,
+	"granted_by" text NOT NULL,
+	CONSTRAINT "staff_roles_uid_role_pk" PRIMARY KEY("uid","role")
+);
+--> statement-breakpoint
+ALTER TABLE "reviews" ADD COLUMN "rejection_code" "rejection_code";--> statement-breakpoint
+ALTER TABLE "reviews" ADD COLUMN "decided_by_uid" text;--> statement-breakpoint
+ALTER TABLE "reviews" ADD COLUMN "decided_by_name" text;--> statement-breakpoint
+ALTER TABLE "reviews" ADD COLUMN "decided_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "audit_log_at_idx" ON "audit_log" USING btree ("at");--> statement-breakpoint
+CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_uid","at");--> statement-breakpoint
+CREATE INDEX "audit_log_target_idx" ON "audit_log" USING btree ("target_type","target_id");--> statement-breakpoint
+CREATE INDEX "audit_log_action_idx" ON "audit_log" USING btree ("action","at");--> statement-breakpoint
+CREATE INDEX "staff_roles_email_idx" ON "staff_roles" USING btree ("email");--> statement-breakpoint
+CREATE INDEX "reviews_status_submitted_idx" ON "reviews" USING btree ("status","submitted_at");--> statement-breakpoint
+-- Reviews rejected before reasons had codes keep their note as the reason `other`.
+UPDATE "reviews" SET "rejection_code" = 'other' WHERE "status" = 'rejected' AND "rejection_code" IS NULL;--> statement-breakpoint
+-- The audit log is append-only for every database role the application may use: no entry can be
+-- deleted, and an entry can be changed only by pseudonymising its actor (e-mail and name cleared,
+-- or replaced by the pseudonym) when that person's account is deleted; nothing else of it.
+CREATE FUNCTION "audit_log_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    RAISE EXCEPTION 'audit_log is append-only: entries cannot be deleted' USING ERRCODE = 'insufficient_privilege';
+  END IF;
+  IF TG_OP = 'TRUNCATE' THEN
+    RAISE EXCEPTION 'audit_log is append-only: it cannot be truncated' USING ERRCODE = 'insufficient_privilege';
+  END IF;
+  IF (NEW."id", NEW."seq", NEW."at", NEW."actor_uid", NEW."action", NEW."target_type", NEW."target_id", NEW."operation_id", NEW."changes", NEW."ip", NEW."user_agent")
+     IS DISTINCT FROM (OLD."id", OLD."seq", OLD."at", OLD."actor_uid", OLD."action", OLD."target_type", OLD."target_id", OLD."operation_id", OLD."changes", OLD."ip", OLD."user_agent")
+     OR NEW."actor_email" IS NOT NULL
+     OR NEW."actor_name" IS DISTINCT FROM 'Former member' THEN
+    RAISE EXCEPTION 'audit_log is append-only: only an actor''s pseudonymisation may change an entry' USING ERRCODE = 'insufficient_privilege';
+  END IF;
+  RETURN NEW;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "audit_log_no_update_or_delete" BEFORE UPDATE OR DELETE ON "audit_log" FOR EACH ROW EXECUTE FUNCTION "audit_log_append_only"();--> statement-breakpoint
+CREATE TRIGGER "audit_log_no_truncate" BEFORE TRUNCATE ON "audit_log" FOR EACH STATEMENT EXECUTE FUNCTION "audit_log_append_only"();

@@ -1,0 +1,362 @@
+// The operator console's calls: who may call which (a matrix generated from the endpoint table),
+// moderation, role changes effective at once, staff sessions, and the audit trail.
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MemberReviewSchema } from '../../contract/content'
+import { ParticipationSchema } from '../../contract/participations'
+import { ENDPOINTS, type EndpointName } from '../../contract/endpoints'
+import {
+  ADDRESS_PATH,
+  CAMPAIGN_PARTICIPATION_PATH,
+  fillPath,
+  FLIGHT_REVIEW_PATH,
+  OPS_AUDIT_EXPORT_PATH,
+  OPS_AUDIT_PATH,
+  OPS_REVIEW_DECISION_PATH,
+  OPS_REVIEWS_PATH,
+  OPS_SELF_PATH,
+  OPS_STAFF_GRANT_PATH,
+  OPS_STAFF_PATH,
+  OPS_STAFF_REVOKE_PATH,
+  PROCESS_SIGNUP_PATH,
+} from '../../contract/paths'
+import {
+  AuditPageSchema,
+  ModerationPageSchema,
+  ReviewDecisionSchema,
+  ROLE_CAPABILITIES,
+  ROLES,
+  RoleChangeResultSchema,
+  STAFF_SESSION_SECONDS,
+  StaffListSchema,
+  StaffSelfSchema,
+  type Role,
+} from '../../contract/staff'
+import { auditLog } from '../db/schema'
+import { runOpsCommand } from '../ops-commands'
+import { deliver, ship } from '../services/operations'
+import { createCampaign, GOOD_ADDRESS, type CampaignFixture } from '../test/fixtures'
+import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
+import { createTestMember, type TestMember } from '../test/members'
+import { messagesTo } from '../test/outbox'
+import { createTestStaff } from '../test/staff'
+
+let h: Harness
+let campaign: CampaignFixture
+const staff = {} as Record<Role, TestMember>
+let memberWithoutRole: TestMember
+
+beforeAll(async () => {
+  h = await createHarness()
+  campaign = await createCampaign(h.deps.db, h.clock.now(), { quota: 50 })
+  const people = await Promise.all(ROLES.map((role) => createTestStaff(h.deps.db, [role], { displayName: `The ${role}` })))
+  ROLES.forEach((role, i) => (staff[role] = people[i]!))
+  memberWithoutRole = await createTestMember()
+})
+afterAll(() => h?.close())
+
+/** A member with a review waiting for moderation. */
+async function pendingReview(title = 'Boils fast, pours clean') {
+  const author = await createTestMember({ displayName: 'Ada L.' })
+  await call(h.app, 'PUT', ADDRESS_PATH, { token: author.bearer, body: GOOD_ADDRESS })
+  const participation = expectOk(
+    await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: author.bearer, body: { campaignId: campaign.campaignId } }),
+    ParticipationSchema,
+    201,
+  )
+  await ship(h.deps, participation.id, 'DHL', `JD${Math.floor(Math.random() * 1e9)}`)
+  await deliver(h.deps, participation.id)
+  const review = expectOk(
+    await call(h.app, 'POST', FLIGHT_REVIEW_PATH, {
+      token: author.bearer,
+      body: {
+        participationId: participation.id,
+        rating: 4,
+        title,
+        body: 'I used it every morning for three weeks. It boils a litre in under three minutes and the spout never drips.',
+        receivedForFree: true,
+      },
+    }),
+    MemberReviewSchema,
+    201,
+  )
+  return { author, participationId: participation.id, reviewId: review.id }
+}
+
+type StaffEndpointName = { [K in EndpointName]: (typeof ENDPOINTS)[K]['auth'] extends 'staff' ? K : never }[EndpointName]
+
+/**
+ * One request per staff endpoint that its holders may make. Typed by the endpoint table: a staff
+ * endpoint added without a sample here does not compile, so the matrix below covers it.
+ */
+const SAMPLES: Record<StaffEndpointName, () => { path: string; query?: Record<string, string>; body?: unknown }> = {
+  staffSelf: () => ({ path: OPS_SELF_PATH }),
+  opsModerationQueue: () => ({ path: OPS_REVIEWS_PATH, query: { pageSize: '5' } }),
+  opsReviewPhoto: () => ({ path: fillPath(ENDPOINTS.opsReviewPhoto.path, { id: crypto.randomUUID(), size: 'thumb' }) }),
+  opsDecideReview: () => ({ path: fillPath(OPS_REVIEW_DECISION_PATH, { id: crypto.randomUUID() }), body: { decision: 'approve' } }),
+  opsStaff: () => ({ path: OPS_STAFF_PATH }),
+  opsGrantRole: () => ({ path: OPS_STAFF_GRANT_PATH, body: { email: memberWithoutRole.email, role: 'support' } }),
+  opsRevokeRole: () => ({ path: OPS_STAFF_REVOKE_PATH, body: { email: memberWithoutRole.email, role: 'support' } }),
+  opsAudit: () => ({ path: OPS_AUDIT_PATH }),
+  opsAuditExport: () => ({ path: OPS_AUDIT_EXPORT_PATH }),
+}
+
+describe('who may call which staff endpoint', () => {
+  const staffEndpoints = Object.entries(ENDPOINTS).filter(([, e]) => e.auth === 'staff') as [StaffEndpointName, (typeof ENDPOINTS)[StaffEndpointName]][]
+
+  it('every staff endpoint states its capability and has a sample', () => {
+    expect(staffEndpoints.length).toBe(Object.keys(SAMPLES).length)
+    for (const [name, endpoint] of staffEndpoints) expect(endpoint.capability, name).not.toBeUndefined()
+  })
+
+  const callers = [...ROLES.map((role) => ({ who: role as string, role: role as Role | null })), { who: 'member without a role', role: null }]
+  const cases = staffEndpoints.flatMap(([name, endpoint]) => callers.map((caller) => ({ name, endpoint, ...caller })))
+
+  it.each(cases)('$name as $who', async ({ name, endpoint, role }) => {
+    const token = role ? staff[role].bearer : memberWithoutRole.bearer
+    const sample = SAMPLES[name]()
+    const result = await call(h.app, endpoint.method, sample.path, { token, query: sample.query, body: sample.body })
+    const allowed = role !== null && (endpoint.capability === null || ROLE_CAPABILITIES[role].includes(endpoint.capability))
+    if (allowed) {
+      // Past the capability check: the endpoint's own answer (a random id is simply not found).
+      expect([401, 403], JSON.stringify(result.json)).not.toContain(result.status)
+      expect(result.status).toBeLessThan(500)
+    } else {
+      const error = expectError(result, 'FORBIDDEN', 403)
+      // Nothing but the refusal: no data, nothing of what was asked about.
+      expect(Object.keys(result.json as object).sort()).toEqual(['message', 'status'])
+      expect(error.message).not.toMatch(/@|[0-9a-f]{8}-[0-9a-f]{4}/i)
+    }
+  })
+
+  it.each(staffEndpoints)('%s refuses a visitor with 401', async (name, endpoint) => {
+    const sample = SAMPLES[name]()
+    expectError(await call(h.app, endpoint.method, sample.path, { query: sample.query, body: sample.body }), 'UNAUTHENTICATED', 401)
+  })
+})
+
+describe('staff sessions and roles', () => {
+  it('tells a staff person who they are and what they may do', async () => {
+    const me = expectOk(await call(h.app, 'GET', OPS_SELF_PATH, { token: staff.support.bearer }), StaffSelfSchema)
+    expect(me).toMatchObject({ uid: staff.support.uid, roles: ['support'], capabilities: ['members:read', 'members:act', 'members:contact'] })
+  })
+
+  it('ends a staff session 8 hours after its sign-in, whatever the token', async () => {
+    h.clock.advance(STAFF_SESSION_SECONDS * 1000 + 60_000)
+    try {
+      expectError(await call(h.app, 'GET', OPS_SELF_PATH, { token: staff.admin.bearer }), 'UNAUTHENTICATED', 401)
+    } finally {
+      h.clock.set(new Date())
+    }
+  })
+
+  it('grants and revokes roles with effect on the next call, audited, and refuses what cannot be done', async () => {
+    const person = await createTestMember({ displayName: 'Mo D.' })
+    expectError(await call(h.app, 'GET', OPS_REVIEWS_PATH, { token: person.bearer }), 'FORBIDDEN', 403)
+
+    const granted = expectOk(
+      await call(h.app, 'POST', OPS_STAFF_GRANT_PATH, { token: staff.admin.bearer, body: { email: person.email.toUpperCase(), role: 'moderator' } }),
+      RoleChangeResultSchema,
+    )
+    expect(granted).toEqual({ uid: person.uid, email: person.email, role: 'moderator', changed: true })
+    expectOk(await call(h.app, 'GET', OPS_REVIEWS_PATH, { token: person.bearer }), ModerationPageSchema)
+    const again = expectOk(
+      await call(h.app, 'POST', OPS_STAFF_GRANT_PATH, { token: staff.admin.bearer, body: { email: person.email, role: 'moderator' } }),
+      RoleChangeResultSchema,
+    )
+    expect(again.changed).toBe(false)
+    const list = expectOk(await call(h.app, 'GET', OPS_STAFF_PATH, { token: staff.admin.bearer }), StaffListSchema)
+    expect(list.items.find((item) => item.uid === person.uid)?.roles).toEqual([expect.objectContaining({ role: 'moderator', grantedBy: staff.admin.uid })])
+
+    expectOk(
+      await call(h.app, 'POST', OPS_STAFF_REVOKE_PATH, { token: staff.admin.bearer, body: { email: person.email, role: 'moderator' } }),
+      RoleChangeResultSchema,
+    )
+    // The same token, one call later: the role is gone.
+    expectError(await call(h.app, 'GET', OPS_REVIEWS_PATH, { token: person.bearer }), 'FORBIDDEN', 403)
+
+    const audit = expectOk(await call(h.app, 'GET', OPS_AUDIT_PATH, { token: staff.admin.bearer, query: { targetId: person.uid } }), AuditPageSchema)
+    expect(audit.items.map((entry) => [entry.action, entry.actorUid, entry.actorEmail])).toEqual([
+      ['role.revoke', staff.admin.uid, staff.admin.email],
+      ['role.grant', staff.admin.uid, staff.admin.email],
+    ])
+
+    // Bad input changes nothing.
+    expectError(
+      await call(h.app, 'POST', OPS_STAFF_GRANT_PATH, { token: staff.admin.bearer, body: { email: 'nobody-here@example.test', role: 'moderator' } }),
+      'NOT_FOUND',
+      404,
+    )
+    const unknownRole = expectError(
+      await call(h.app, 'POST', OPS_STAFF_GRANT_PATH, { token: staff.admin.bearer, body: { email: person.email, role: 'superuser' } }),
+      'BAD_REQUEST',
+      400,
+    )
+    expect(Object.keys(unknownRole.fields ?? {})).toEqual(['role'])
+    const after = expectOk(await call(h.app, 'GET', OPS_AUDIT_PATH, { token: staff.admin.bearer, query: { targetId: person.uid } }), AuditPageSchema)
+    expect(after.total).toBe(2)
+  })
+
+  it('grants roles from the command line too, as the first admin is made', async () => {
+    const person = await createTestMember()
+    expect(await runOpsCommand(h.deps, { command: 'staff-grant', email: person.email, role: 'admin' })).toMatchObject({ changed: true })
+    const me = expectOk(await call(h.app, 'GET', OPS_SELF_PATH, { token: person.bearer }), StaffSelfSchema)
+    expect(me.roles).toEqual(['admin'])
+    const list = (await runOpsCommand(h.deps, { command: 'staff-list' })) as { items: { uid: string; roles: { grantedBy: string }[] }[] }
+    expect(list.items.find((item) => item.uid === person.uid)?.roles[0]?.grantedBy).toBe('cli')
+    const [entry] = await h.deps.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.targetId} = ${person.uid}`)
+    expect(entry).toMatchObject({ action: 'role.grant', actorUid: 'cli' })
+  })
+})
+
+describe('moderation', () => {
+  it('lists waiting reviews oldest first with what a moderator weighs, and filters on the server', async () => {
+    const first = await pendingReview('First of the queue')
+    h.clock.advance(60_000)
+    const second = await pendingReview('Second of the queue')
+    const page = expectOk(await call(h.app, 'GET', OPS_REVIEWS_PATH, { token: staff.moderator.bearer, query: { q: 'of the queue' } }), ModerationPageSchema)
+    expect(page.items.map((item) => item.id)).toEqual([first.reviewId, second.reviewId])
+    expect(page.items[0]).toMatchObject({
+      campaignSlug: campaign.slug,
+      productName: 'Test Kettle',
+      rating: 4,
+      receivedForFree: true,
+      author: { displayName: 'Ada L.', tier: 'newcomer', publishedReviews: 0, rejectedReviews: 0 },
+    })
+    const newest = expectOk(
+      await call(h.app, 'GET', OPS_REVIEWS_PATH, { token: staff.moderator.bearer, query: { q: 'of the queue', sort: 'newest', pageSize: '1' } }),
+      ModerationPageSchema,
+    )
+    expect(newest).toMatchObject({ total: 2, items: [{ id: second.reviewId }] })
+    // A search for the wildcard itself finds nothing rather than everything.
+    expect(expectOk(await call(h.app, 'GET', OPS_REVIEWS_PATH, { token: staff.moderator.bearer, query: { q: '%' } }), ModerationPageSchema).total).toBe(0)
+    expectError(await call(h.app, 'GET', OPS_REVIEWS_PATH, { token: staff.moderator.bearer, query: { sort: 'random' } }), 'BAD_REQUEST', 400)
+  })
+
+  it('publishes a review once: a second moderator is told who decided it', async () => {
+    const { reviewId } = await pendingReview()
+    const second = await createTestStaff(h.deps.db, ['moderator'], { displayName: 'Second Moderator' })
+    const decide = (token: string) => call(h.app, 'POST', fillPath(OPS_REVIEW_DECISION_PATH, { id: reviewId }), { token, body: { decision: 'approve' } })
+    const results = await Promise.all([decide(staff.moderator.bearer), decide(second.bearer)])
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409])
+    const refused = results.find((r) => r.status === 409)!
+    expect((refused.json as { message: string }).message).toMatch(/already published by (The moderator|Second Moderator)/)
+    const entries = await h.deps.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.targetId} = ${reviewId}`)
+    expect(entries).toHaveLength(1)
+    expect(entries[0]).toMatchObject({ action: 'review.approve', changes: { before: { status: 'pending' }, after: { status: 'published' } } })
+  })
+
+  it('rejects with a reason the author reads, by e-mail and on the participation, and takes the review back when sent again', async () => {
+    const { author, participationId, reviewId } = await pendingReview()
+    const path = fillPath(OPS_REVIEW_DECISION_PATH, { id: reviewId })
+    // "Other" needs a note; an unknown reason is refused; neither changes anything.
+    expectError(await call(h.app, 'POST', path, { token: staff.moderator.bearer, body: { decision: 'reject', reason: 'other' } }), 'BAD_REQUEST', 400)
+    expectError(await call(h.app, 'POST', path, { token: staff.moderator.bearer, body: { decision: 'reject', reason: 'boring' } }), 'BAD_REQUEST', 400)
+    const decided = expectOk(
+      await call(h.app, 'POST', path, {
+        token: staff.moderator.bearer,
+        body: { decision: 'reject', reason: 'link-or-price', note: 'Please leave out the shop link.' },
+        headers: { 'x-staff-user-agent': 'Console browser/1.0' },
+      }),
+      ReviewDecisionSchema,
+    )
+    expect(decided.status).toBe('rejected')
+
+    const mine = expectOk(
+      await call(h.app, 'GET', fillPath(CAMPAIGN_PARTICIPATION_PATH, { cid: campaign.campaignId, pid: participationId }), { token: author.bearer }),
+      ParticipationSchema,
+    )
+    expect(mine).toMatchObject({
+      status: 'delivered',
+      review: { status: 'rejected', rejectionCode: 'link-or-price', rejectionReason: 'Please leave out the shop link.' },
+    })
+    const [mail] = (await messagesTo(h.app, author.email)).filter((m) => m.subject?.includes('needs a change'))
+    expect(mail?.body).toContain('It contains a link or a price.')
+    expect(mail?.body).toContain('Please leave out the shop link.')
+
+    const [entry] = await h.deps.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.targetId} = ${reviewId}`)
+    expect(entry).toMatchObject({
+      action: 'review.reject',
+      actorUid: staff.moderator.uid,
+      actorEmail: staff.moderator.email,
+      userAgent: 'Console browser/1.0',
+      ip: '127.0.0.1',
+      changes: { after: { status: 'rejected', reason: 'link-or-price', note: 'Please leave out the shop link.' } },
+    })
+
+    // Sent again: back in the queue, the earlier decision cleared.
+    expectOk(
+      await call(h.app, 'POST', FLIGHT_REVIEW_PATH, {
+        token: author.bearer,
+        body: {
+          participationId,
+          rating: 4,
+          title: 'Boils fast',
+          body: 'I used it every morning for three weeks and it boiled a litre in three minutes.',
+          receivedForFree: true,
+        },
+      }),
+      MemberReviewSchema,
+      201,
+    )
+    const queue = expectOk(await call(h.app, 'GET', OPS_REVIEWS_PATH, { token: staff.moderator.bearer, query: { q: 'Boils fast' } }), ModerationPageSchema)
+    expect(queue).toMatchObject({ total: 1, items: [{ id: reviewId, author: { rejectedReviews: 0 } }] })
+  })
+})
+
+describe('the audit log', () => {
+  it('refuses any change or deletion of an entry in the database, except pseudonymising its actor', async () => {
+    const [entry] = await h.deps.db.select().from(auditLog).limit(1)
+    expect(entry).toBeDefined()
+    const refused = async (statement: Promise<unknown>) => {
+      const error = await statement.then(
+        () => null,
+        (e: unknown) => e as Error & { cause?: Error },
+      )
+      expect(error, 'the database accepted the statement').not.toBeNull()
+      expect(`${error!.message} ${error!.cause?.message ?? ''}`).toMatch(/append-only/)
+    }
+    await refused(h.deps.db.execute(sql`update audit_log set action = 'review.approve' where id = ${entry!.id}`))
+    await refused(h.deps.db.execute(sql`update audit_log set actor_email = 'someone@else.test' where id = ${entry!.id}`))
+    await refused(h.deps.db.execute(sql`delete from audit_log where id = ${entry!.id}`))
+    await refused(h.deps.db.execute(sql`truncate audit_log`))
+    await h.deps.db.execute(sql`update audit_log set actor_email = null, actor_name = 'Former member' where id = ${entry!.id}`)
+    const [after] = await h.deps.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.id} = ${entry!.id}`)
+    expect(after).toMatchObject({ action: entry!.action, actorUid: entry!.actorUid, actorEmail: null, actorName: 'Former member' })
+  })
+
+  it('filters by person, action and time, and exports what it shows as CSV', async () => {
+    const byModerator = expectOk(
+      await call(h.app, 'GET', OPS_AUDIT_PATH, { token: staff.admin.bearer, query: { actor: staff.moderator.email, action: 'review.reject' } }),
+      AuditPageSchema,
+    )
+    expect(byModerator.total).toBeGreaterThan(0)
+    expect(byModerator.items.every((entry) => entry.actorUid === staff.moderator.uid && entry.action === 'review.reject')).toBe(true)
+    const future = expectOk(
+      await call(h.app, 'GET', OPS_AUDIT_PATH, { token: staff.admin.bearer, query: { from: new Date(Date.now() + 86_400_000).toISOString() } }),
+      AuditPageSchema,
+    )
+    expect(future.total).toBe(0)
+    expectError(await call(h.app, 'GET', OPS_AUDIT_PATH, { token: staff.admin.bearer, query: { action: 'drop-tables' } }), 'BAD_REQUEST', 400)
+
+    const csv = await call(h.app, 'GET', OPS_AUDIT_EXPORT_PATH, { token: staff.admin.bearer, query: { actor: staff.moderator.email, action: 'review.reject' } })
+    expect(csv.status).toBe(200)
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/)
+    const lines = String(csv.json).trim().split('\r\n')
+    expect(lines[0]).toBe('at,actorUid,actorEmail,actorName,action,targetType,targetId,operationId,before,after,ip,userAgent')
+    expect(lines).toHaveLength(byModerator.total + 1)
+    expect(lines[1]).toContain('review.reject')
+  })
+})

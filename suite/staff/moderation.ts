@@ -1,0 +1,144 @@
+// The moderation queue: reviews waiting for a decision, a page at a time, with what a moderator
+// weighs (the text, the photos with their descriptions, the disclosure, the author's standing and
+// earlier reviews). The author appears by display name and member id only.
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { standingOf } from '../../contract/standing'
+import type { ModerationPage, ModerationQuery } from '../../contract/staff'
+import type { Executor } from '../db/client'
+import { campaigns, members, products, reviewPhotos, reviews } from '../db/schema'
+import type { SuiteDeps } from '../deps'
+import { notFound } from '../http/errors'
+import { isUuid } from '../http/validate'
+import { PHOTO_SIZES, type PhotoSize } from '../../contract/review-photos'
+import { photoKey } from '../services/review-photos'
+import { standingCounts } from '../services/standing'
+import { FORMER_MEMBER } from '../services/reviews'
+
+/** `%` and `_` typed by a moderator are searched for as themselves. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+
+export async function moderationQueue(deps: SuiteDeps, query: ModerationQuery): Promise<ModerationPage> {
+  const { db } = deps
+  const conditions: (SQL | undefined)[] = [eq(reviews.status, 'pending')]
+  if (query.campaign) conditions.push(eq(campaigns.slug, query.campaign))
+  if (query.rating !== undefined) conditions.push(eq(reviews.rating, query.rating))
+  if (query.q) conditions.push(or(ilike(reviews.title, likePattern(query.q)), ilike(reviews.body, likePattern(query.q))))
+  const where = and(...conditions)
+  const order = {
+    oldest: [asc(reviews.submittedAt), asc(reviews.id)],
+    newest: [desc(reviews.submittedAt), desc(reviews.id)],
+    'rating-asc': [asc(reviews.rating), asc(reviews.submittedAt)],
+    'rating-desc': [desc(reviews.rating), asc(reviews.submittedAt)],
+  }[query.sort]
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: reviews.id,
+        campaignSlug: campaigns.slug,
+        campaignTitle: campaigns.title,
+        productName: products.name,
+        brand: products.brand,
+        rating: reviews.rating,
+        title: reviews.title,
+        body: reviews.body,
+        receivedForFree: reviews.receivedForFree,
+        photos: reviews.photos,
+        submittedAt: reviews.submittedAt,
+        memberId: reviews.memberId,
+        displayName: sql<string>`case when ${members.pseudonymizedAt} is not null then ${FORMER_MEMBER} else coalesce(nullif(${members.displayName}, ''), 'Member') end`,
+      })
+      .from(reviews)
+      .innerJoin(campaigns, eq(campaigns.id, reviews.campaignId))
+      .innerJoin(products, eq(products.id, reviews.productId))
+      .innerJoin(members, eq(members.id, reviews.memberId))
+      .where(where)
+      .orderBy(...order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ n: sql<string>`count(*)` })
+      .from(reviews)
+      .innerJoin(campaigns, eq(campaigns.id, reviews.campaignId))
+      .where(where),
+  ])
+  const memberIds = [...new Set(rows.map((row) => row.memberId))]
+  const [standings, history, sizes] = await Promise.all([
+    standingCounts(db, memberIds, deps.clock.now()),
+    reviewHistory(db, memberIds),
+    photoSizes(
+      db,
+      rows.flatMap((row) => row.photos.map((photo) => photo.id)),
+    ),
+  ])
+  return {
+    items: rows.map((row) => {
+      const standing = standingOf(standings.get(row.memberId)!)
+      const earlier = history.get(row.memberId) ?? { published: 0, rejected: 0 }
+      return {
+        id: row.id,
+        campaignSlug: row.campaignSlug,
+        campaignTitle: row.campaignTitle,
+        productName: row.productName,
+        brand: row.brand,
+        rating: row.rating,
+        title: row.title,
+        body: row.body,
+        receivedForFree: row.receivedForFree,
+        photos: row.photos.map((photo) => ({ id: photo.id, alt: photo.alt, ...(sizes.get(photo.id) ?? { width: 0, height: 0 }) })),
+        submittedAt: row.submittedAt.toISOString(),
+        author: {
+          memberId: row.memberId,
+          displayName: row.displayName,
+          tier: standing.tier,
+          score: standing.score,
+          publishedReviews: earlier.published,
+          rejectedReviews: earlier.rejected,
+        },
+      }
+    }),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: Number(counted?.n ?? 0),
+  }
+}
+
+/** Each author's reviews decided so far: published, and rejected (a review rejected and then published counts as published). */
+async function reviewHistory(ex: Executor, memberIds: string[]) {
+  const result = new Map<string, { published: number; rejected: number }>()
+  if (memberIds.length === 0) return result
+  const rows = await ex
+    .select({
+      memberId: reviews.memberId,
+      published: sql<string>`count(*) filter (where ${reviews.status} = 'published')`,
+      rejected: sql<string>`count(*) filter (where ${reviews.status} = 'rejected')`,
+    })
+    .from(reviews)
+    .where(inArray(reviews.memberId, memberIds))
+    .groupBy(reviews.memberId)
+  for (const row of rows) result.set(row.memberId, { published: Number(row.published), rejected: Number(row.rejected) })
+  return result
+}
+
+async function photoSizes(ex: Executor, photoIds: string[]) {
+  const result = new Map<string, { width: number; height: number }>()
+  if (photoIds.length === 0) return result
+  const rows = await ex
+    .select({ id: reviewPhotos.id, width: reviewPhotos.width, height: reviewPhotos.height })
+    .from(reviewPhotos)
+    .where(inArray(reviewPhotos.id, photoIds))
+  for (const row of rows) result.set(row.id, { width: row.width, height: row.height })
+  return result
+}
+
+/** A photo of a review (pending, rejected or published) for the moderator; a draft's photo is not theirs to see. */
+export async function moderationPhotoFile(deps: SuiteDeps, photoId: string, size: string): Promise<Uint8Array> {
+  if (!isUuid(photoId) || !(PHOTO_SIZES as readonly string[]).includes(size)) throw notFound('Photo')
+  const [photo] = await deps.db
+    .select({ id: reviewPhotos.id })
+    .from(reviewPhotos)
+    .where(and(eq(reviewPhotos.id, photoId), sql`${reviewPhotos.reviewId} is not null`))
+  if (!photo) throw notFound('Photo')
+  const bytes = await deps.photoStorage.get(photoKey(photo.id, size as PhotoSize))
+  if (!bytes) throw notFound('Photo')
+  return bytes
+}

@@ -1,0 +1,73 @@
+// Staff roles: who holds which, granted and revoked by an admin (or the command line), each change
+// audited in its own transaction. Roles are read from the database on every staff call.
+import { asc, eq, and } from 'drizzle-orm'
+import { capabilitiesOf, type Capability, type Role, type RoleChangeResult, type StaffList } from '../../contract/staff'
+import type { Executor } from '../db/client'
+import { staffRoles } from '../db/schema'
+import type { SuiteDeps } from '../deps'
+import { ApiError } from '../http/errors'
+import type { StaffActor } from './actor'
+import { recordAudit } from './audit'
+
+export async function rolesOf(ex: Executor, uid: string): Promise<Role[]> {
+  const rows = await ex.select({ role: staffRoles.role }).from(staffRoles).where(eq(staffRoles.uid, uid))
+  return rows.map((row) => row.role)
+}
+
+export async function capabilitiesOfUid(ex: Executor, uid: string): Promise<Capability[]> {
+  return capabilitiesOf(await rolesOf(ex, uid))
+}
+
+export async function listStaff(ex: Executor): Promise<StaffList> {
+  const rows = await ex.select().from(staffRoles).orderBy(asc(staffRoles.email), asc(staffRoles.role))
+  const byUid = new Map<string, StaffList['items'][number]>()
+  for (const row of rows) {
+    let person = byUid.get(row.uid)
+    if (!person) {
+      person = { uid: row.uid, email: row.email, name: row.name, roles: [] }
+      byUid.set(row.uid, person)
+    }
+    person.roles.push({ role: row.role, grantedAt: row.grantedAt.toISOString(), grantedBy: row.grantedBy })
+  }
+  return { items: [...byUid.values()] }
+}
+
+/** The Firebase user with this e-mail; a clear refusal when nobody has signed up with it. */
+async function userByEmail(deps: SuiteDeps, email: string) {
+  const user = await deps.identity.findUserByEmail(email)
+  if (!user) throw new ApiError('NOT_FOUND', `No account signs in with ${email}: the person signs up first, then gets a role`)
+  return user
+}
+
+export async function grantRole(deps: SuiteDeps, actor: StaffActor, email: string, role: Role): Promise<RoleChangeResult> {
+  const user = await userByEmail(deps, email)
+  const now = deps.clock.now()
+  return deps.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(staffRoles)
+      .values({ uid: user.uid, role, email: user.email, name: user.displayName ?? '', grantedAt: now, grantedBy: actor.uid })
+      .onConflictDoNothing()
+      .returning({ role: staffRoles.role })
+    const changed = inserted.length > 0
+    if (changed) {
+      await recordAudit(tx, actor, { action: 'role.grant', targetType: 'staff', targetId: user.uid, changes: { before: null, after: { role } } }, now)
+    }
+    return { uid: user.uid, email: user.email, role, changed }
+  })
+}
+
+export async function revokeRole(deps: SuiteDeps, actor: StaffActor, email: string, role: Role): Promise<RoleChangeResult> {
+  const user = await userByEmail(deps, email)
+  const now = deps.clock.now()
+  return deps.db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(staffRoles)
+      .where(and(eq(staffRoles.uid, user.uid), eq(staffRoles.role, role)))
+      .returning({ role: staffRoles.role })
+    const changed = removed.length > 0
+    if (changed) {
+      await recordAudit(tx, actor, { action: 'role.revoke', targetType: 'staff', targetId: user.uid, changes: { before: { role }, after: null } }, now)
+    }
+    return { uid: user.uid, email: user.email, role, changed }
+  })
+}
