@@ -16,8 +16,10 @@ import { Route as LocaleGuestRouteRouteImport } from './routes/$locale/_guest/ro
 import { Route as LocalePublicRouteRouteImport } from './routes/$locale/_public/route'
 import { Route as LocaleSignedInRouteRouteImport } from './routes/$locale/_signedIn/route'
 import { Route as LocaleSignedInWithAddressRouteRouteImport } from './routes/$locale/_signedInWithAddress/route'
+import { Route as LocaleStaffRouteRouteImport } from './routes/$locale/_staff/route'
 import { Route as LocaleWithAddressRouteRouteImport } from './routes/$locale/_withAddress/route'
 import { Route as BuildLatestDotjsonRouteImport } from './routes/build/latest[.]json'
+import { Route as OpsExportsAuditDotcsvRouteImport } from './routes/ops-exports/audit[.]csv'
 import { Route as LocalePublicIndexRouteImport } from './routes/$locale/_public/index'
 import { Route as LocalePublic404RouteImport } from './routes/$locale/_public/404'
 import { Route as LocalePublicAboutUsRouteImport } from './routes/$locale/_public/about-us'
@@ -48,9 +50,14 @@ import { Route as LocaleSignedInWithAddressMemberPaymentsRouteImport } from './r
 import { Route as LocaleSignedInWithAddressMemberPhoneRouteImport } from './routes/$locale/_signedInWithAddress/member/phone'
 import { Route as LocaleSignedInWithAddressMemberPreferencesRouteImport } from './routes/$locale/_signedInWithAddress/member/preferences'
 import { Route as LocaleSignedInWithAddressMemberProfileRouteImport } from './routes/$locale/_signedInWithAddress/member/profile'
+import { Route as LocaleStaffOpsIndexRouteImport } from './routes/$locale/_staff/ops/index'
+import { Route as LocaleStaffOpsAuditRouteImport } from './routes/$locale/_staff/ops/audit'
+import { Route as LocaleStaffOpsReviewsRouteImport } from './routes/$locale/_staff/ops/reviews'
+import { Route as LocaleStaffOpsStaffRouteImport } from './routes/$locale/_staff/ops/staff'
 import { Route as LocaleWithAddressReadyToTestIndexRouteImport } from './routes/$locale/_withAddress/ready-to-test/index'
 import { Route as I18nHashLocaleMessagesDotjsonRouteImport } from './routes/[_]i18n/$hash/$locale/messages[.]json'
 import { Route as ImagesMyReviewPhotosIdSizeRouteImport } from './routes/images/my-review-photos/$id/$size'
+import { Route as ImagesOpsReviewPhotosIdSizeRouteImport } from './routes/images/ops-review-photos/$id/$size'
 import { Route as ImagesReviewsIdSizeRouteImport } from './routes/images/reviews/$id/$size'
 import { Route as LocaleSignedInMemberDownloadDataIndexRouteImport } from './routes/$locale/_signedIn/member/download-data/index'
 import { Route as LocaleSignedInMemberDownloadDataProfilePdfRouteImport } from './routes/$locale/_signedIn/member/download-data/profile-pdf'
@@ -97,6 +104,10 @@ const LocaleSignedInWithAddressRouteRoute =
     id: '/_signedInWithAddress',
     getParentRoute: () => LocaleRouteRoute,
   } as any)
+const LocaleStaffRouteRoute = LocaleStaffRouteRouteImport.update({
+  id: '/_staff',
+  getParentRoute: () => LocaleRouteRoute,
+} as any)
 const LocaleWithAddressRouteRoute = LocaleWithAddressRouteRouteImport.update({
   id: '/_withAddress',
   getParentRoute: () => LocaleRouteRoute,
@@ -104,6 +115,11 @@ const LocaleWithAddressRouteRoute = LocaleWithAddressRouteRouteImport.update({
 const BuildLatestDotjsonRoute = BuildLatestDotjsonRouteImport.update({
   id: '/build/latest.json',
   path: '/build/latest.json',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OpsExportsAuditDotcsvRoute = OpsExportsAuditDotcsvRouteImport.update({
+  id: '/ops-exports/audit.csv',
+  path: '/ops-exports/audit.csv',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LocalePublicIndexRoute = LocalePublicIndexRouteImport.update({
@@ -274,6 +290,26 @@ const LocaleSignedInWithAddressMemberProfileRoute =
     path: '/member/profile',
     getParentRoute: () => LocaleSignedInWithAddressRouteRoute,
   } as any)
+const LocaleStaffOpsIndexRoute = LocaleStaffOpsIndexRouteImport.update({
+  id: '/ops/',
+  path: '/ops/',
+  getParentRoute: () => LocaleStaffRouteRoute,
+} as any)
+const LocaleStaffOpsAuditRoute = LocaleStaffOpsAuditRouteImport.update({
+  id: '/ops/audit',
+  path: '/ops/audit',
+  getParentRoute: () => LocaleStaffRouteRoute,
+} as any)
+const LocaleStaffOpsReviewsRoute = LocaleStaffOpsReviewsRouteImport.update({
+  id: '/ops/reviews',
+  path: '/ops/reviews',
+  getParentRoute: () => LocaleStaffRouteRoute,
+} as any)
+const LocaleStaffOpsStaffRoute = LocaleStaffOpsStaffRouteImport.update({
+  id: '/ops/staff',
+  path: '/ops/staff',
+  getParentRoute: () => LocaleStaffRouteRoute,
+} as any)
 const LocaleWithAddressReadyToTestIndexRoute =
   LocaleWithAddressReadyToTestIndexRouteImport.update({
     id: '/ready-to-test/',
@@ -290,6 +326,12 @@ const ImagesMyReviewPhotosIdSizeRoute =
   ImagesMyReviewPhotosIdSizeRouteImport.update({
     id: '/images/my-review-photos/$id/$size',
     path: '/images/my-review-photos/$id/$size',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ImagesOpsReviewPhotosIdSizeRoute =
+  ImagesOpsReviewPhotosIdSizeRouteImport.update({
+    id: '/images/ops-review-photos/$id/$size',
+    path: '/images/ops-review-photos/$id/$size',
     getParentRoute: () => rootRouteImport,
   } as any)
 const ImagesReviewsIdSizeRoute = ImagesReviewsIdSizeRouteImport.update({
@@ -375,6 +417,7 @@ export interface FileRoutesByFullPath {
   '/$locale': typeof LocaleRouteRouteWithChildren
   '/404': typeof R404Route
   '/build/latest.json': typeof BuildLatestDotjsonRoute
+  '/ops-exports/audit.csv': typeof OpsExportsAuditDotcsvRoute
   '/$locale/404': typeof LocalePublic404Route
   '/$locale/about-us': typeof LocalePublicAboutUsRoute
   '/$locale/campaign-details': typeof LocalePublicCampaignDetailsRoute
@@ -404,10 +447,15 @@ export interface FileRoutesByFullPath {
   '/$locale/member/phone': typeof LocaleSignedInWithAddressMemberPhoneRoute
   '/$locale/member/preferences': typeof LocaleSignedInWithAddressMemberPreferencesRoute
   '/$locale/member/profile': typeof LocaleSignedInWithAddressMemberProfileRoute
+  '/$locale/ops/audit': typeof LocaleStaffOpsAuditRoute
+  '/$locale/ops/reviews': typeof LocaleStaffOpsReviewsRoute
+  '/$locale/ops/staff': typeof LocaleStaffOpsStaffRoute
   '/_i18n/$hash/$locale/messages.json': typeof I18nHashLocaleMessagesDotjsonRoute
   '/images/my-review-photos/$id/$size': typeof ImagesMyReviewPhotosIdSizeRoute
+  '/images/ops-review-photos/$id/$size': typeof ImagesOpsReviewPhotosIdSizeRoute
   '/images/reviews/$id/$size': typeof ImagesReviewsIdSizeRoute
   '/$locale/reviews/': typeof LocalePublicReviewsIndexRoute
+  '/$locale/ops/': typeof LocaleStaffOpsIndexRoute
   '/$locale/ready-to-test/': typeof LocaleWithAddressReadyToTestIndexRoute
   '/$locale/member/download-data/profile-pdf': typeof LocaleSignedInMemberDownloadDataProfilePdfRoute
   '/$locale/member/missions/rewards': typeof LocaleSignedInMemberMissionsRewardsRoute
@@ -427,6 +475,7 @@ export interface FileRoutesByTo {
   '/$locale': typeof LocalePublicIndexRoute
   '/404': typeof R404Route
   '/build/latest.json': typeof BuildLatestDotjsonRoute
+  '/ops-exports/audit.csv': typeof OpsExportsAuditDotcsvRoute
   '/$locale/404': typeof LocalePublic404Route
   '/$locale/about-us': typeof LocalePublicAboutUsRoute
   '/$locale/campaign-details': typeof LocalePublicCampaignDetailsRoute
@@ -455,10 +504,15 @@ export interface FileRoutesByTo {
   '/$locale/member/phone': typeof LocaleSignedInWithAddressMemberPhoneRoute
   '/$locale/member/preferences': typeof LocaleSignedInWithAddressMemberPreferencesRoute
   '/$locale/member/profile': typeof LocaleSignedInWithAddressMemberProfileRoute
+  '/$locale/ops/audit': typeof LocaleStaffOpsAuditRoute
+  '/$locale/ops/reviews': typeof LocaleStaffOpsReviewsRoute
+  '/$locale/ops/staff': typeof LocaleStaffOpsStaffRoute
   '/_i18n/$hash/$locale/messages.json': typeof I18nHashLocaleMessagesDotjsonRoute
   '/images/my-review-photos/$id/$size': typeof ImagesMyReviewPhotosIdSizeRoute
+  '/images/ops-review-photos/$id/$size': typeof ImagesOpsReviewPhotosIdSizeRoute
   '/images/reviews/$id/$size': typeof ImagesReviewsIdSizeRoute
   '/$locale/reviews': typeof LocalePublicReviewsIndexRoute
+  '/$locale/ops': typeof LocaleStaffOpsIndexRoute
   '/$locale/ready-to-test': typeof LocaleWithAddressReadyToTestIndexRoute
   '/$locale/member/download-data/profile-pdf': typeof LocaleSignedInMemberDownloadDataProfilePdfRoute
   '/$locale/member/missions/rewards': typeof LocaleSignedInMemberMissionsRewardsRoute
@@ -482,8 +536,10 @@ export interface FileRoutesById {
   '/$locale/_public': typeof LocalePublicRouteRouteWithChildren
   '/$locale/_signedIn': typeof LocaleSignedInRouteRouteWithChildren
   '/$locale/_signedInWithAddress': typeof LocaleSignedInWithAddressRouteRouteWithChildren
+  '/$locale/_staff': typeof LocaleStaffRouteRouteWithChildren
   '/$locale/_withAddress': typeof LocaleWithAddressRouteRouteWithChildren
   '/build/latest.json': typeof BuildLatestDotjsonRoute
+  '/ops-exports/audit.csv': typeof OpsExportsAuditDotcsvRoute
   '/$locale/_public/404': typeof LocalePublic404Route
   '/$locale/_public/about-us': typeof LocalePublicAboutUsRoute
   '/$locale/_public/campaign-details': typeof LocalePublicCampaignDetailsRoute
@@ -513,10 +569,15 @@ export interface FileRoutesById {
   '/$locale/_signedInWithAddress/member/phone': typeof LocaleSignedInWithAddressMemberPhoneRoute
   '/$locale/_signedInWithAddress/member/preferences': typeof LocaleSignedInWithAddressMemberPreferencesRoute
   '/$locale/_signedInWithAddress/member/profile': typeof LocaleSignedInWithAddressMemberProfileRoute
+  '/$locale/_staff/ops/audit': typeof LocaleStaffOpsAuditRoute
+  '/$locale/_staff/ops/reviews': typeof LocaleStaffOpsReviewsRoute
+  '/$locale/_staff/ops/staff': typeof LocaleStaffOpsStaffRoute
   '/_i18n/$hash/$locale/messages.json': typeof I18nHashLocaleMessagesDotjsonRoute
   '/images/my-review-photos/$id/$size': typeof ImagesMyReviewPhotosIdSizeRoute
+  '/images/ops-review-photos/$id/$size': typeof ImagesOpsReviewPhotosIdSizeRoute
   '/images/reviews/$id/$size': typeof ImagesReviewsIdSizeRoute
   '/$locale/_public/reviews/': typeof LocalePublicReviewsIndexRoute
+  '/$locale/_staff/ops/': typeof LocaleStaffOpsIndexRoute
   '/$locale/_withAddress/ready-to-test/': typeof LocaleWithAddressReadyToTestIndexRoute
   '/$locale/_signedIn/member/download-data/profile-pdf': typeof LocaleSignedInMemberDownloadDataProfilePdfRoute
   '/$locale/_signedIn/member/missions/rewards': typeof LocaleSignedInMemberMissionsRewardsRoute
@@ -538,6 +599,7 @@ export interface FileRouteTypes {
     | '/$locale'
     | '/404'
     | '/build/latest.json'
+    | '/ops-exports/audit.csv'
     | '/$locale/404'
     | '/$locale/about-us'
     | '/$locale/campaign-details'
@@ -567,10 +629,15 @@ export interface FileRouteTypes {
     | '/$locale/member/phone'
     | '/$locale/member/preferences'
     | '/$locale/member/profile'
+    | '/$locale/ops/audit'
+    | '/$locale/ops/reviews'
+    | '/$locale/ops/staff'
     | '/_i18n/$hash/$locale/messages.json'
     | '/images/my-review-photos/$id/$size'
+    | '/images/ops-review-photos/$id/$size'
     | '/images/reviews/$id/$size'
     | '/$locale/reviews/'
+    | '/$locale/ops/'
     | '/$locale/ready-to-test/'
     | '/$locale/member/download-data/profile-pdf'
     | '/$locale/member/missions/rewards'
@@ -590,6 +657,7 @@ export interface FileRouteTypes {
     | '/$locale'
     | '/404'
     | '/build/latest.json'
+    | '/ops-exports/audit.csv'
     | '/$locale/404'
     | '/$locale/about-us'
     | '/$locale/campaign-details'
@@ -618,10 +686,15 @@ export interface FileRouteTypes {
     | '/$locale/member/phone'
     | '/$locale/member/preferences'
     | '/$locale/member/profile'
+    | '/$locale/ops/audit'
+    | '/$locale/ops/reviews'
+    | '/$locale/ops/staff'
     | '/_i18n/$hash/$locale/messages.json'
     | '/images/my-review-photos/$id/$size'
+    | '/images/ops-review-photos/$id/$size'
     | '/images/reviews/$id/$size'
     | '/$locale/reviews'
+    | '/$locale/ops'
     | '/$locale/ready-to-test'
     | '/$locale/member/download-data/profile-pdf'
     | '/$locale/member/missions/rewards'
@@ -644,8 +717,10 @@ export interface FileRouteTypes {
     | '/$locale/_public'
     | '/$locale/_signedIn'
     | '/$locale/_signedInWithAddress'
+    | '/$locale/_staff'
     | '/$locale/_withAddress'
     | '/build/latest.json'
+    | '/ops-exports/audit.csv'
     | '/$locale/_public/404'
     | '/$locale/_public/about-us'
     | '/$locale/_public/campaign-details'
@@ -675,10 +750,15 @@ export interface FileRouteTypes {
     | '/$locale/_signedInWithAddress/member/phone'
     | '/$locale/_signedInWithAddress/member/preferences'
     | '/$locale/_signedInWithAddress/member/profile'
+    | '/$locale/_staff/ops/audit'
+    | '/$locale/_staff/ops/reviews'
+    | '/$locale/_staff/ops/staff'
     | '/_i18n/$hash/$locale/messages.json'
     | '/images/my-review-photos/$id/$size'
+    | '/images/ops-review-photos/$id/$size'
     | '/images/reviews/$id/$size'
     | '/$locale/_public/reviews/'
+    | '/$locale/_staff/ops/'
     | '/$locale/_withAddress/ready-to-test/'
     | '/$locale/_signedIn/member/download-data/profile-pdf'
     | '/$locale/_signedIn/member/missions/rewards'
@@ -699,9 +779,11 @@ export interface RootRouteChildren {
   LocaleRouteRoute: typeof LocaleRouteRouteWithChildren
   R404Route: typeof R404Route
   BuildLatestDotjsonRoute: typeof BuildLatestDotjsonRoute
+  OpsExportsAuditDotcsvRoute: typeof OpsExportsAuditDotcsvRoute
   ImagesProductsNameRoute: typeof ImagesProductsNameRoute
   I18nHashLocaleMessagesDotjsonRoute: typeof I18nHashLocaleMessagesDotjsonRoute
   ImagesMyReviewPhotosIdSizeRoute: typeof ImagesMyReviewPhotosIdSizeRoute
+  ImagesOpsReviewPhotosIdSizeRoute: typeof ImagesOpsReviewPhotosIdSizeRoute
   ImagesReviewsIdSizeRoute: typeof ImagesReviewsIdSizeRoute
 }
 
@@ -756,6 +838,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocaleSignedInWithAddressRouteRouteImport
       parentRoute: typeof LocaleRouteRoute
     }
+    '/$locale/_staff': {
+      id: '/$locale/_staff'
+      path: ''
+      fullPath: '/$locale'
+      preLoaderRoute: typeof LocaleStaffRouteRouteImport
+      parentRoute: typeof LocaleRouteRoute
+    }
     '/$locale/_withAddress': {
       id: '/$locale/_withAddress'
       path: ''
@@ -768,6 +857,13 @@ declare module '@tanstack/react-router' {
       path: '/build/latest.json'
       fullPath: '/build/latest.json'
       preLoaderRoute: typeof BuildLatestDotjsonRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/ops-exports/audit.csv': {
+      id: '/ops-exports/audit.csv'
+      path: '/ops-exports/audit.csv'
+      fullPath: '/ops-exports/audit.csv'
+      preLoaderRoute: typeof OpsExportsAuditDotcsvRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/$locale/_public/': {
@@ -980,6 +1076,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocaleSignedInWithAddressMemberProfileRouteImport
       parentRoute: typeof LocaleSignedInWithAddressRouteRoute
     }
+    '/$locale/_staff/ops/': {
+      id: '/$locale/_staff/ops/'
+      path: '/ops'
+      fullPath: '/$locale/ops/'
+      preLoaderRoute: typeof LocaleStaffOpsIndexRouteImport
+      parentRoute: typeof LocaleStaffRouteRoute
+    }
+    '/$locale/_staff/ops/audit': {
+      id: '/$locale/_staff/ops/audit'
+      path: '/ops/audit'
+      fullPath: '/$locale/ops/audit'
+      preLoaderRoute: typeof LocaleStaffOpsAuditRouteImport
+      parentRoute: typeof LocaleStaffRouteRoute
+    }
+    '/$locale/_staff/ops/reviews': {
+      id: '/$locale/_staff/ops/reviews'
+      path: '/ops/reviews'
+      fullPath: '/$locale/ops/reviews'
+      preLoaderRoute: typeof LocaleStaffOpsReviewsRouteImport
+      parentRoute: typeof LocaleStaffRouteRoute
+    }
+    '/$locale/_staff/ops/staff': {
+      id: '/$locale/_staff/ops/staff'
+      path: '/ops/staff'
+      fullPath: '/$locale/ops/staff'
+      preLoaderRoute: typeof LocaleStaffOpsStaffRouteImport
+      parentRoute: typeof LocaleStaffRouteRoute
+    }
     '/$locale/_withAddress/ready-to-test/': {
       id: '/$locale/_withAddress/ready-to-test/'
       path: '/ready-to-test'
@@ -999,6 +1123,13 @@ declare module '@tanstack/react-router' {
       path: '/images/my-review-photos/$id/$size'
       fullPath: '/images/my-review-photos/$id/$size'
       preLoaderRoute: typeof ImagesMyReviewPhotosIdSizeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/images/ops-review-photos/$id/$size': {
+      id: '/images/ops-review-photos/$id/$size'
+      path: '/images/ops-review-photos/$id/$size'
+      fullPath: '/images/ops-review-photos/$id/$size'
+      preLoaderRoute: typeof ImagesOpsReviewPhotosIdSizeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/images/reviews/$id/$size': {
@@ -1235,6 +1366,23 @@ const LocaleSignedInWithAddressRouteRouteWithChildren =
     LocaleSignedInWithAddressRouteRouteChildren,
   )
 
+interface LocaleStaffRouteRouteChildren {
+  LocaleStaffOpsAuditRoute: typeof LocaleStaffOpsAuditRoute
+  LocaleStaffOpsReviewsRoute: typeof LocaleStaffOpsReviewsRoute
+  LocaleStaffOpsStaffRoute: typeof LocaleStaffOpsStaffRoute
+  LocaleStaffOpsIndexRoute: typeof LocaleStaffOpsIndexRoute
+}
+
+const LocaleStaffRouteRouteChildren: LocaleStaffRouteRouteChildren = {
+  LocaleStaffOpsAuditRoute: LocaleStaffOpsAuditRoute,
+  LocaleStaffOpsReviewsRoute: LocaleStaffOpsReviewsRoute,
+  LocaleStaffOpsStaffRoute: LocaleStaffOpsStaffRoute,
+  LocaleStaffOpsIndexRoute: LocaleStaffOpsIndexRoute,
+}
+
+const LocaleStaffRouteRouteWithChildren =
+  LocaleStaffRouteRoute._addFileChildren(LocaleStaffRouteRouteChildren)
+
 interface LocaleWithAddressRouteRouteChildren {
   LocaleWithAddressUpcomingTestsRoute: typeof LocaleWithAddressUpcomingTestsRoute
   LocaleWithAddressReadyToTestIndexRoute: typeof LocaleWithAddressReadyToTestIndexRoute
@@ -1257,6 +1405,7 @@ interface LocaleRouteRouteChildren {
   LocalePublicRouteRoute: typeof LocalePublicRouteRouteWithChildren
   LocaleSignedInRouteRoute: typeof LocaleSignedInRouteRouteWithChildren
   LocaleSignedInWithAddressRouteRoute: typeof LocaleSignedInWithAddressRouteRouteWithChildren
+  LocaleStaffRouteRoute: typeof LocaleStaffRouteRouteWithChildren
   LocaleWithAddressRouteRoute: typeof LocaleWithAddressRouteRouteWithChildren
 }
 
@@ -1266,6 +1415,7 @@ const LocaleRouteRouteChildren: LocaleRouteRouteChildren = {
   LocaleSignedInRouteRoute: LocaleSignedInRouteRouteWithChildren,
   LocaleSignedInWithAddressRouteRoute:
     LocaleSignedInWithAddressRouteRouteWithChildren,
+  LocaleStaffRouteRoute: LocaleStaffRouteRouteWithChildren,
   LocaleWithAddressRouteRoute: LocaleWithAddressRouteRouteWithChildren,
 }
 
@@ -1278,9 +1428,11 @@ const rootRouteChildren: RootRouteChildren = {
   LocaleRouteRoute: LocaleRouteRouteWithChildren,
   R404Route: R404Route,
   BuildLatestDotjsonRoute: BuildLatestDotjsonRoute,
+  OpsExportsAuditDotcsvRoute: OpsExportsAuditDotcsvRoute,
   ImagesProductsNameRoute: ImagesProductsNameRoute,
   I18nHashLocaleMessagesDotjsonRoute: I18nHashLocaleMessagesDotjsonRoute,
   ImagesMyReviewPhotosIdSizeRoute: ImagesMyReviewPhotosIdSizeRoute,
+  ImagesOpsReviewPhotosIdSizeRoute: ImagesOpsReviewPhotosIdSizeRoute,
   ImagesReviewsIdSizeRoute: ImagesReviewsIdSizeRoute,
 }
 export const routeTree = rootRouteImport

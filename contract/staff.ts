@@ -189,6 +189,10 @@ export const AuditQuerySchema = v.strictObject({
 })
 export type AuditQuery = v.InferOutput<typeof AuditQuerySchema>
 
+/** One side of a change: a flat record of plain values (members are named by id only), or null. */
+export const AuditStateSchema = v.nullable(v.record(v.string(), v.union([v.string(), v.number(), v.boolean(), v.null()])))
+export type AuditState = v.InferOutput<typeof AuditStateSchema>
+
 export const AuditEntrySchema = v.strictObject({
   id: v.string(),
   at: v.string(),
@@ -199,7 +203,7 @@ export const AuditEntrySchema = v.strictObject({
   targetType: v.string(),
   targetId: v.string(),
   operationId: v.string(),
-  changes: v.strictObject({ before: v.unknown(), after: v.unknown() }),
+  changes: v.strictObject({ before: AuditStateSchema, after: AuditStateSchema }),
   ip: v.nullable(v.string()),
   userAgent: v.nullable(v.string()),
 })

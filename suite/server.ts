@@ -4,7 +4,7 @@ import { createSuiteApp } from './app'
 import { LOCAL_BOT_TOKEN } from '../contract/bot-protection'
 import { ConfigError, loadConfig, type SuiteConfig } from './config'
 import { createRuntime } from './runtime'
-import { DEMO_MEMBER } from './seed/catalogue'
+import { DEMO_MEMBER, DEMO_STAFF } from './seed/catalogue'
 import { seedDemoData } from './seed/seed'
 import type { SuiteDeps } from './deps'
 import { purgeExpired } from './services/retention'
@@ -23,6 +23,7 @@ async function main() {
     log.info(result, result.seeded ? 'demo data seeded' : 'demo data already present')
     if (result.demo !== 'skipped') {
       log.info({ email: DEMO_MEMBER.email, password: DEMO_MEMBER.password }, 'demo member (local mode only)')
+      log.info({ email: DEMO_STAFF.email, password: DEMO_STAFF.password }, 'demo staff, every console role (local mode only)')
     }
   }
   const app = createSuiteApp(deps)

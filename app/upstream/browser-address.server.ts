@@ -8,3 +8,9 @@ export async function browserAddress(): Promise<string | undefined> {
   const { getRequestIP } = await (startServer ??= import('@tanstack/react-start/server'))
   return getRequestIP() ?? undefined
 }
+
+/** The browser's user agent, as this server received it (staff calls forward it for the audit entry). */
+export async function browserUserAgent(): Promise<string | undefined> {
+  const { getRequestHeader } = await (startServer ??= import('@tanstack/react-start/server'))
+  return getRequestHeader('user-agent') ?? undefined
+}

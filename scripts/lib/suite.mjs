@@ -8,6 +8,9 @@ const tsx = resolve(root, 'node_modules/tsx/dist/cli.mjs')
 /** The demo member the seed creates (suite/seed/catalogue.ts); local mode only. */
 export const DEMO_EMAIL = 'demo@testerscircle.example'
 export const DEMO_PASSWORD = 'demo-tester-2026'
+/** The demo staff account, holding every console role (suite/seed/catalogue.ts); local mode only. */
+export const DEMO_STAFF_EMAIL = 'staff@testerscircle.example'
+export const DEMO_STAFF_PASSWORD = 'demo-staff-2026'
 
 /**
  * @param {{ port: number, authEmulatorHost: string, dataDir: string, quiet?: boolean, env?: Record<string, string> }} options

@@ -7,7 +7,7 @@ import { CATEGORIES, SOCIAL_PLATFORMS } from '../../contract/common'
 import { REVIEW_STATUSES } from '../../contract/content'
 import type { ReviewPhoto } from '../../contract/review-photos'
 import { REJECTION_REASONS } from '../../contract/review-rejection'
-import { ROLES } from '../../contract/staff'
+import { ROLES, type AuditState } from '../../contract/staff'
 import type { NotificationSettings, Payout, Preferences } from '../../contract/members'
 import { MESSAGE_CHANNELS } from '../../contract/outbox'
 import { PARTICIPATION_STATUSES, RETURN_STATUSES, SHIPMENT_STATUSES, type ScreenerAnswer } from '../../contract/participations'
@@ -488,7 +488,7 @@ export const auditLog = pgTable(
     targetId: text('target_id').notNull(),
     /** Shared by every entry of one request (one CSV import, one selection of several applicants). */
     operationId: uuid('operation_id').notNull(),
-    changes: jsonb('changes').$type<{ before: unknown; after: unknown }>().notNull(),
+    changes: jsonb('changes').$type<{ before: AuditState; after: AuditState }>().notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
   },

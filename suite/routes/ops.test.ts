@@ -184,8 +184,8 @@ describe('staff sessions and roles', () => {
     // Bad input changes nothing.
     expectError(
       await call(h.app, 'POST', OPS_STAFF_GRANT_PATH, { token: staff.admin.bearer, body: { email: 'nobody-here@example.test', role: 'moderator' } }),
-      'NOT_FOUND',
-      404,
+      'BAD_REQUEST',
+      400,
     )
     const unknownRole = expectError(
       await call(h.app, 'POST', OPS_STAFF_GRANT_PATH, { token: staff.admin.bearer, body: { email: person.email, role: 'superuser' } }),

@@ -454,3 +454,10 @@ export const DEMO_MEMBER = {
   birthDate: '1991-04-18',
   address: { name: 'Sam Rivera', line1: '221 Baker Street', line2: 'Flat 2', postalCode: 'NW1 6XE', city: 'London', region: null, country: 'GB' },
 } as const
+
+/** Local mode's staff account: every console role, and no member record of its own. */
+export const DEMO_STAFF = {
+  email: 'staff@testerscircle.example',
+  password: 'demo-staff-2026',
+  displayName: 'Robin Okafor',
+} as const

@@ -1,7 +1,7 @@
 // Demo data for local mode: seeded on first start, idempotent on every later start.
 // State changes go through the same operator services as the ops CLI.
 import { eq, or } from 'drizzle-orm'
-import { campaigns, flights, ledgerEntries, members, participations, products, socialProfiles } from '../db/schema'
+import { campaigns, flights, ledgerEntries, members, participations, products, socialProfiles, staffRoles } from '../db/schema'
 import type { Executor } from '../db/client'
 import type { Clock, SuiteDeps } from '../deps'
 import { DEFAULT_NOTIFICATION_SETTINGS, newReferralCode } from '../services/members'
@@ -11,7 +11,8 @@ import { reportImpressions, submitReview, submitSocialPost } from '../services/c
 import { acknowledge } from '../services/participations'
 import { approveReview, deliver, selectParticipation, ship } from '../services/operations'
 import type { Tasks } from '../../contract/campaigns'
-import { CAMPAIGNS, COMMUNITY, DEMO_MEMBER, type SeedCampaign, type SeedPhase } from './catalogue'
+import { CAMPAIGNS, COMMUNITY, DEMO_MEMBER, DEMO_STAFF, type SeedCampaign, type SeedPhase } from './catalogue'
+import { ROLES } from '../../contract/staff'
 import { imagePath } from './images'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -33,6 +34,8 @@ export interface SeedResult {
   campaigns: number
   demo: 'created' | 'present' | 'skipped'
   demoEmail: string
+  /** The demo staff account (with the demo member): every role. */
+  staffEmail: string | null
 }
 
 export async function seedDemoData(deps: SuiteDeps, options: { demoMember?: boolean } = {}): Promise<SeedResult> {
@@ -43,8 +46,22 @@ export async function seedDemoData(deps: SuiteDeps, options: { demoMember?: bool
   const seeded = !existing
   if (seeded) await seedCatalogue(deps)
   let demo: SeedResult['demo'] = 'skipped'
-  if (options.demoMember ?? true) demo = await seedDemoMember(deps)
-  return { seeded, campaigns: CAMPAIGNS.length, demo, demoEmail: DEMO_MEMBER.email }
+  let staffEmail: string | null = null
+  if (options.demoMember ?? true) {
+    demo = await seedDemoMember(deps)
+    staffEmail = await seedDemoStaff(deps)
+  }
+  return { seeded, campaigns: CAMPAIGNS.length, demo, demoEmail: DEMO_MEMBER.email, staffEmail }
+}
+
+/** The demo staff account holds every role (kept if present; roles revoked since are given back). */
+async function seedDemoStaff(deps: SuiteDeps): Promise<string> {
+  const uid = await deps.identity.ensureUser({ email: DEMO_STAFF.email, password: DEMO_STAFF.password, displayName: DEMO_STAFF.displayName })
+  await deps.db
+    .insert(staffRoles)
+    .values(ROLES.map((role) => ({ uid, role, email: DEMO_STAFF.email, name: DEMO_STAFF.displayName, grantedAt: deps.clock.now(), grantedBy: 'seed' })))
+    .onConflictDoNothing()
+  return DEMO_STAFF.email
 }
 
 async function insertCommunity(ex: Executor, now: Date) {

@@ -1,14 +1,14 @@
 // The audit trail: one append-only entry per staff action, written with the executor of the change
 // itself so the entry and the change commit or roll back together.
-import type { AuditAction } from '../../contract/staff'
+import type { AuditAction, AuditState } from '../../contract/staff'
 import type { Executor } from '../db/client'
 import { auditLog } from '../db/schema'
 import type { StaffActor } from './actor'
 
 /** What changed, per action: members are named by id only, never by their personal data. */
 export interface AuditChanges {
-  before: unknown
-  after: unknown
+  before: AuditState
+  after: AuditState
 }
 
 export interface AuditRecord {

@@ -5,7 +5,7 @@ import { capabilitiesOf, type Capability, type Role, type RoleChangeResult, type
 import type { Executor } from '../db/client'
 import { staffRoles } from '../db/schema'
 import type { SuiteDeps } from '../deps'
-import { ApiError } from '../http/errors'
+import { badRequest } from '../http/errors'
 import type { StaffActor } from './actor'
 import { recordAudit } from './audit'
 
@@ -35,7 +35,8 @@ export async function listStaff(ex: Executor): Promise<StaffList> {
 /** The Firebase user with this e-mail; a clear refusal when nobody has signed up with it. */
 async function userByEmail(deps: SuiteDeps, email: string) {
   const user = await deps.identity.findUserByEmail(email)
-  if (!user) throw new ApiError('NOT_FOUND', `No account signs in with ${email}: the person signs up first, then gets a role`)
+  // A 400 on the field, not a 404: the address typed is what is wrong, and the console shows it beside the field.
+  if (!user) throw badRequest(`No account signs in with ${email}: the person signs up first, then gets a role`, { email: ['has no account'] })
   return user
 }
 

@@ -1,0 +1,23 @@
+import { useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { Button } from '~/components/ui/button'
+import { useLocale } from '~/lib/locale'
+
+/** A signed-in person without a staff role: told plainly, with the way back. */
+export function NoAccess({ email }: { email: string | null }) {
+  const { t } = useLingui()
+  const locale = useLocale()
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-start gap-4 px-4 py-16">
+      <h1 className="text-3xl font-bold text-authentic">{t`No access to the console`}</h1>
+      <p className="text-ink">
+        {email
+          ? t`You are signed in as ${email}, and this account holds no staff role. An admin of Testers Circle can give you one.`
+          : t`This account holds no staff role. An admin of Testers Circle can give you one.`}
+      </p>
+      <Button asChild severity="secondary">
+        <Link to="/$locale/member/campaigns" params={{ locale }}>{t`Go to my campaigns`}</Link>
+      </Button>
+    </div>
+  )
+}

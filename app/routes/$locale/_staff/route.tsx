@@ -1,0 +1,26 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { ConsoleShell } from '~/features/ops-console/console-shell'
+import { NoAccess } from '~/features/ops-console/no-access'
+import { requireStaff } from '~/features/ops-console/staff-guard'
+
+/**
+ * The operator console (/en/ops/…): a visitor goes to sign in and comes back; a member without a
+ * staff role sees "no access". The guard only decides what to show: every console call is checked
+ * by the member API against the caller's roles.
+ */
+export const Route = createFileRoute('/$locale/_staff')({
+  beforeLoad: requireStaff,
+  headers: () => ({ 'Cache-Control': 'private, no-store' }),
+  staticData: { layout: 'blank' },
+  component: StaffLayout,
+})
+
+function StaffLayout() {
+  const { staff, viewer } = Route.useRouteContext()
+  if (!staff) return <NoAccess email={viewer.email} />
+  return (
+    <ConsoleShell staff={staff}>
+      <Outlet />
+    </ConsoleShell>
+  )
+}
