@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page, Response } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { freePort } from '../../scripts/lib/auth-emulator.mjs'
 import { axeViolations, firebaseUsersInBrowser, gotoHydrated, launchBrowser, newContext, takeCspRefusals } from './support/browser'
-import { DEMO_MEMBER, signInThroughUi } from './support/members'
+import { DEMO_MEMBER, DEMO_STAFF, signInThroughUi } from './support/members'
 import { startPortal } from './support/portal'
 
 let browser: Browser
@@ -317,6 +317,37 @@ describe('a signed-in member’s pages', () => {
       const response = await context.request.get('/en/member/missions', { maxRedirects: 0 })
       expect(response.status()).toBe(302)
       expect(response.headers().location).toBe('/en/user/login?redirect=%2Fen%2Fmember%2Fmissions')
+    } finally {
+      await context.close()
+    }
+  })
+})
+
+/**
+ * Strings only the operator console's code holds: the moderators' photo address and the table
+ * library's grid (the test shows they are in the moderation page's scripts), and its guard's query
+ * key (the guard runs on the server for a page the server renders).
+ */
+const CONSOLE_MARKERS = ['ops-review-photos', 'getHeaderGroups', 'staff-self']
+const consoleMarkersIn = (scripts: string[]) => CONSOLE_MARKERS.filter((marker) => scripts.some((body) => body.includes(marker)))
+
+describe('the operator console’s code', () => {
+  it('is downloaded on the console’s pages only, not with public or member pages', async () => {
+    const context = await newContext(browser)
+    try {
+      const scriptsOf = async (path: string) => {
+        const visit = await firstVisit(context, path)
+        const scripts = await Promise.all(visit.responses.filter((r) => r.request().resourceType() === 'script').map((r) => r.text()))
+        await visit.page.close()
+        return scripts
+      }
+      for (const path of ['/en', '/en/reviews', '/en/how-it-works']) expect(consoleMarkersIn(await scriptsOf(path)), path).toEqual([])
+      const signIn = await context.newPage()
+      await signInThroughUi(signIn, DEMO_STAFF, '/en/member/profile')
+      await signIn.close()
+      // A staff person on member pages gets them without the console either.
+      for (const path of ['/en/member/profile', '/en/member/missions']) expect(consoleMarkersIn(await scriptsOf(path)), path).toEqual([])
+      expect(consoleMarkersIn(await scriptsOf('/en/ops/reviews'))).toEqual(expect.arrayContaining(['ops-review-photos', 'getHeaderGroups']))
     } finally {
       await context.close()
     }

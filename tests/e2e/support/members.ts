@@ -60,6 +60,8 @@ export async function signInWithAddress(page: Page, member: TestMember, street?:
 
 /** The demo member seeded by the member API (local mode only). */
 export const DEMO_MEMBER = { email: 'demo@testerscircle.example', password: 'demo-tester-2026' }
+/** Local mode's staff account: every console role, no member record of its own (suite/seed/catalogue.ts). */
+export const DEMO_STAFF = { email: 'staff@testerscircle.example', password: 'demo-staff-2026' }
 
 /** Registers through the form, as a new member does, and waits for the "verify your e-mail" page. */
 export async function registerThroughUi(

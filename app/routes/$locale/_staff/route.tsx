@@ -1,7 +1,6 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { ConsoleShell } from '~/features/ops-console/console-shell'
 import { NoAccess } from '~/features/ops-console/no-access'
-import { requireStaff } from '~/features/ops-console/staff-guard'
 
 /**
  * The operator console (/en/ops/…): a visitor goes to sign in and comes back; a member without a
@@ -9,7 +8,8 @@ import { requireStaff } from '~/features/ops-console/staff-guard'
  * by the member API against the caller's roles.
  */
 export const Route = createFileRoute('/$locale/_staff')({
-  beforeLoad: requireStaff,
+  // The guard comes with the console's code, not with every page's script.
+  beforeLoad: async (args) => (await import('~/features/ops-console/staff-guard')).requireStaff(args),
   headers: () => ({ 'Cache-Control': 'private, no-store' }),
   staticData: { layout: 'blank' },
   component: StaffLayout,

@@ -1,33 +1,30 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { AUDIT_ACTIONS } from '#contract/staff'
 import { AuditPage } from '~/features/ops-audit/audit-page'
-import type { AuditFilter } from '~/features/ops-audit/ops-audit.functions'
-import { auditQuery } from '~/features/ops-audit/ops-audit.queries'
-import { loadPageData } from '~/upstream/load-page-data'
+import { auditFilterOf } from '~/features/ops-audit/audit-search'
+import { optionalText } from '~/lib/search-params'
 
-const text = (max: number) => v.fallback(v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(max))), undefined)
-const time = v.fallback(v.optional(v.pipe(v.string(), v.isoTimestamp())), undefined)
-
-/** The filters live in the address: a filtered view can be shared with another admin. */
-const AuditSearchSchema = v.object({
-  page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000)), 1), 1),
-  actor: text(254),
-  action: v.fallback(v.optional(v.picklist(AUDIT_ACTIONS)), undefined),
-  targetId: text(120),
-  from: time,
-  to: time,
-})
-
+/** The filters live in the address (read loosely here, checked by the console's own code loaded with the page). */
 export const Route = createFileRoute('/$locale/_staff/ops/audit')({
-  validateSearch: AuditSearchSchema,
+  validateSearch: v.object({
+    page: v.fallback(v.optional(v.number()), undefined),
+    actor: optionalText,
+    action: optionalText,
+    targetId: optionalText,
+    from: optionalText,
+    to: optionalText,
+  }),
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps, location }) => (context.staff ? loadPageData(context.queryClient, auditQuery(deps as AuditFilter), location) : undefined),
+  loader: async ({ context, deps, location }) => {
+    if (!context.staff) return
+    const { loadAudit } = await import('~/features/ops-audit/audit-search')
+    await loadAudit(context.queryClient, deps, location)
+  },
   component: AuditRoute,
 })
 
 function AuditRoute() {
-  const search = Route.useSearch() as AuditFilter
+  const filter = auditFilterOf(Route.useSearch())
   const navigate = useNavigate({ from: Route.fullPath })
-  return <AuditPage key={JSON.stringify(search)} filter={search} onFilter={(next) => void navigate({ search: next })} />
+  return <AuditPage key={JSON.stringify(filter)} filter={filter} onFilter={(next) => void navigate({ search: next })} />
 }

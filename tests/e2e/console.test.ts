@@ -1,0 +1,267 @@
+// The operator console (/en/ops) in the browser against the real member API. A visitor is sent to
+// sign in and comes back; a member without a staff role is told there is no access. A moderator
+// (given the role from the command line) works through the queue by keyboard: filters it down to
+// this test's two reviews, opens the first from its row, approves it with `a`, rejects the second
+// with a reason and a note; the first is public, the second's author reads why on their pages,
+// revises it and it is back in the queue. The audit log shows both decisions by the moderator, and
+// the staff page lists them. Other tests' reviews may wait in the same queue: everything here is
+// found by words only this run's reviews carry.
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { BOT_TOKEN_HEADER, LOCAL_BOT_TOKEN } from '../../contract/bot-protection'
+import { expectNoAxeViolations, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
+import { expectFocusVisible, pressUntilFocused, waitForFocus } from './support/keyboard'
+import { createMember, signInThroughUi, type TestMember } from './support/members'
+import { callSuite, operatorCommand, type Json } from './support/suite'
+
+/** Local mode's staff account, seeded with every role (suite/seed/catalogue.ts). */
+const DEMO_STAFF = { email: 'staff@testerscircle.example', password: 'demo-staff-2026' }
+/** A word only this run's reviews carry: the queue is filtered by it. */
+const TAG = `zq${Date.now().toString(36)}`
+const NOTE = 'Please take out the shop link and the price in the last sentence.'
+
+type Author = TestMember & { token: string; participationId: string; reviewId: string; title: string }
+
+let browser: Browser
+const contexts: BrowserContext[] = []
+let moderator: TestMember
+let page: Page
+const authors: Author[] = []
+const campaign = { id: '', productId: '' }
+
+async function freshPage(): Promise<Page> {
+  const context = await newContext(browser)
+  contexts.push(context)
+  return context.newPage()
+}
+
+/** The member's ID token from the Auth emulator, for the test's own calls of the member API. */
+async function idTokenOf(member: Pick<TestMember, 'email' | 'password'>): Promise<string> {
+  const response = await fetch(`http://${inject('authEmulatorHost')}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: member.email, password: member.password, returnSecureToken: true }),
+  })
+  const body = (await response.json()) as { idToken?: string }
+  if (!body.idToken) throw new Error(`The Auth emulator did not sign in ${member.email}`)
+  return body.idToken
+}
+
+/** A member-API call the portal would make for the member (PUT and the bot-checked calls included). */
+async function asMember(token: string, method: 'PUT' | 'POST', path: string, body: unknown): Promise<Json> {
+  const response = await fetch(`${inject('suiteUrl')}/${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, [BOT_TOKEN_HEADER]: LOCAL_BOT_TOKEN },
+    body: JSON.stringify(body),
+  })
+  const json = (await response.json()) as { data?: Json; message?: string }
+  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${json.message ?? ''}`)
+  return json.data ?? {}
+}
+
+/** A new member selected for the cold brew test, the product delivered, and a review sent: waiting for moderation. */
+async function authorWithPendingReview(name: string, title: string, body: string): Promise<Author> {
+  const member = await createMember(name)
+  const token = await idTokenOf(member)
+  await asMember(token, 'PUT', 'logistics/v1/members/address', { name, line1: 'Torstraße 1', postalCode: '10119', city: 'Berlin', country: 'DE' })
+  const participation = await asMember(token, 'POST', 'logistics/v1/campaigns/process_signup', {
+    campaignId: campaign.id,
+    answers: [
+      { questionId: 'coffee-style', answer: 'Iced' },
+      { questionId: 'cups', answer: '2–3' },
+    ],
+  })
+  expect(participation.status).toBe('selected')
+  const participationId = participation.id as string
+  await operatorCommand({ command: 'ship', id: participationId, carrier: 'DHL', tracking: `JD0146${Math.floor(Math.random() * 1e8)}` })
+  await operatorCommand({ command: 'deliver', id: participationId })
+  const review = await asMember(token, 'POST', 'logistics/v1/content/flight/review', { participationId, rating: 4, title, body, receivedForFree: true })
+  expect(review.status).toBe('pending')
+  return { ...member, token, participationId, reviewId: review.id as string, title }
+}
+
+/** The rows of the console table on the page (the empty table's single row has no id). */
+const queueRows = () => page.locator('tbody tr[data-row-id]')
+const openReviewHeading = () => page.locator('#open-review-title')
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  const found = await callSuite('GET', 'suite/api/public/campaigns/kettle-kiln-cold-brew')
+  Object.assign(campaign, { id: found.id as string, productId: (found.product as Json).id as string })
+  // Sent one after the other: the queue, oldest first, shows them in this order.
+  authors.push(
+    await authorWithPendingReview(
+      'Ada Approved',
+      `Smooth over ice ${TAG}`,
+      `Two weeks of iced coffee (${TAG}): one part concentrate to three of oat milk, and it never turned bitter in the fridge.`,
+    ),
+  )
+  authors.push(
+    await authorWithPendingReview(
+      'Ben Bargain',
+      `Great value ${TAG}`,
+      `Rich and chocolatey (${TAG}). I found it for 12.90 EUR at https://shop.example/cold-brew, cheaper than the supermarket.`,
+    ),
+  )
+  moderator = await createMember('Mo Moderator')
+  expect(await operatorCommand({ command: 'staff-grant', email: moderator.email, role: 'moderator' })).toMatchObject({ changed: true })
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('who may open the console', () => {
+  it('sends a visitor to sign in and back; a member without a role is told there is no access', async () => {
+    page = await freshPage()
+    await page.goto('/en/ops', { waitUntil: 'load' })
+    const login = new URL(page.url())
+    expect(login.pathname).toBe('/en/user/login')
+    expect(login.searchParams.get('redirect')).toBe('/en/ops')
+
+    // Signing in there comes back to the console, which this member may not use.
+    const member = await createMember('Nina Nobody')
+    await signInThroughUi(page, member, '/en/ops')
+    expect(new URL(page.url()).pathname).toBe('/en/ops')
+    await page.getByRole('heading', { name: 'No access to the console', level: 1 }).waitFor()
+    await textOnPage(page, `You are signed in as ${member.email}, and this account holds no staff role.`, { exact: false }).waitFor()
+    // Nothing of the console shows: no queue, no navigation to its pages.
+    expect(await page.getByRole('navigation', { name: 'Console' }).count()).toBe(0)
+    await expectNoAxeViolations(page)
+  })
+})
+
+describe('moderating reviews by keyboard', () => {
+  it('filters the queue, opens the first review from its row, approves it with a and rejects the next with a reason and a note', async () => {
+    page = await freshPage()
+    await signInThroughUi(page, moderator, '/en/ops/reviews')
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await page.getByRole('heading', { name: 'Moderation queue', level: 1 }).waitFor()
+
+    // Filter by the words only this run's reviews carry: typed, then Enter sends the filter form.
+    const words = page.getByLabel('Words in the title or text')
+    await pressUntilFocused(page, 'Tab', words, 40)
+    await expectFocusVisible(page, words)
+    await page.keyboard.type(TAG)
+    await page.keyboard.press('Enter')
+    await page.waitForURL((url) => url.searchParams.get('q') === TAG)
+    await expect.poll(() => queueRows().count()).toBe(2)
+    expect(await queueRows().evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row-id')))).toEqual(authors.map((a) => a.reviewId))
+    await textOnPage(page, 'The queue is filtered.').waitFor()
+
+    // Tab to the first row and open it with Enter: the review opens beside the table, focus moves to it.
+    const first = page.locator(`tr[data-row-id="${authors[0]!.reviewId}"]`)
+    await pressUntilFocused(page, 'Tab', first, 40)
+    await expectFocusVisible(page, first)
+    await page.keyboard.press('Enter')
+    await page.waitForURL((url) => url.searchParams.get('review') === authors[0]!.reviewId)
+    const panel = page.locator('section[aria-labelledby="open-review-title"]')
+    await waitForFocus(panel)
+    expect(await openReviewHeading().textContent()).toBe(authors[0]!.title)
+    expect(await first.getAttribute('aria-selected')).toBe('true')
+    await textOnPage(page, 'Disclosure: says the product was received for free.').waitFor()
+    await expectNoAxeViolations(page)
+    await screenshotFromTop(page, 'console-moderation-open-review')
+
+    // a approves the open review; the next one opens, and the approved one leaves the queue.
+    await page.keyboard.press('a')
+    await textOnPage(page, 'Review published').first().waitFor()
+    await expect.poll(() => openReviewHeading().textContent()).toBe(authors[1]!.title)
+    await expect.poll(() => queueRows().count()).toBe(1)
+    expect(await queueRows().first().getAttribute('data-row-id')).toBe(authors[1]!.reviewId)
+
+    // r goes to the reasons; the reason is chosen by typing its first letter, the note typed, and the form sent with Enter.
+    await page.keyboard.press('r')
+    const reason = page.getByLabel('Reason for rejecting')
+    await waitForFocus(reason)
+    await expectFocusVisible(page, reason)
+    await page.keyboard.press('Shift+A')
+    expect(await reason.inputValue()).toBe('link-or-price')
+    expect(await reason.locator('option:checked').textContent()).toBe('A link or a price')
+    const note = page.getByLabel('Note to the author (optional)')
+    await pressUntilFocused(page, 'Tab', note, 5)
+    await page.keyboard.type(NOTE)
+    const send = page.getByRole('button', { name: 'Reject and tell the author' })
+    await pressUntilFocused(page, 'Tab', send, 5)
+    await expectFocusVisible(page, send)
+    await page.keyboard.press('Enter')
+    await textOnPage(page, 'Review sent back to its author').first().waitFor()
+    await page.getByRole('cell', { name: 'No review is waiting. Well done!' }).waitFor()
+    expect(await queueRows().count()).toBe(0)
+  })
+
+  it('publishes the approved review; the rejected one is not public', async () => {
+    const published = await callSuite('GET', `suite/api/public/reviews/${authors[0]!.reviewId}`)
+    expect(published).toMatchObject({ id: authors[0]!.reviewId, title: authors[0]!.title })
+    await expect(callSuite('GET', `suite/api/public/reviews/${authors[1]!.reviewId}`)).rejects.toThrow(/→ 404/)
+  })
+
+  it("tells the rejected review's author the reason and the note, and takes the revised review back into the queue", async () => {
+    const author = authors[1]!
+    const authorPage = await freshPage()
+    await signInThroughUi(authorPage, author, `/en/member/campaigns/${campaign.id}`)
+    await authorPage.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    expect(new URL(authorPage.url()).pathname).toBe(`/en/member/campaigns/${campaign.id}`)
+    await textOnPage(authorPage, 'Your review needs a change before we can publish it.').first().waitFor()
+    await textOnPage(authorPage, 'It contains a link or a price.').first().waitFor()
+    await textOnPage(authorPage, `Our moderators wrote: “${NOTE}”`).first().waitFor()
+
+    // The write-review page shows the same, and the review to revise.
+    await gotoHydrated(authorPage, `/en/products/${campaign.productId}/reviews/${campaign.id}`)
+    await authorPage.getByRole('heading', { name: 'Revise your review', level: 2 }).waitFor()
+    await textOnPage(authorPage, 'It contains a link or a price.').first().waitFor()
+    await textOnPage(authorPage, `Our moderators wrote: “${NOTE}”`).first().waitFor()
+    expect(await authorPage.getByLabel('Title').inputValue()).toBe(author.title)
+    await authorPage.getByLabel('Your experience').fill(`Rich and chocolatey (${TAG}). One bottle made about sixteen iced coffees, and it kept well in the fridge.`)
+    await authorPage.getByLabel('I received this product for free and my review is my honest opinion.').check()
+    await authorPage.getByRole('button', { name: 'Submit my review' }).click()
+    await authorPage.getByRole('heading', { name: 'Thank you! Your review is waiting for moderation' }).waitFor()
+
+    // Back in the moderator's (filtered) queue.
+    await page.reload({ waitUntil: 'load' })
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await expect.poll(() => queueRows().count()).toBe(1)
+    expect(await queueRows().first().getAttribute('data-row-id')).toBe(author.reviewId)
+    expect(await openReviewHeading().textContent()).toBe(author.title)
+    await textOnPage(page, 'One bottle made about sixteen iced coffees', { exact: false }).waitFor()
+  })
+})
+
+describe('audit log and staff', () => {
+  it("lists the moderator's decisions in the audit log, and the moderator on the staff page", async () => {
+    page = await freshPage()
+    await signInThroughUi(page, DEMO_STAFF, '/en/ops/audit')
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await page.getByRole('heading', { name: 'Audit log', level: 1 }).waitFor()
+
+    // Filtered by the moderator's address, typed and sent with Enter.
+    const person = page.getByLabel('Person (e-mail or id)')
+    await pressUntilFocused(page, 'Tab', person, 40)
+    await page.keyboard.type(moderator.email)
+    await page.keyboard.press('Enter')
+    await page.waitForURL((url) => url.searchParams.get('actor') === moderator.email)
+    const rows = page.locator('tbody tr[data-row-id]')
+    await expect.poll(() => rows.count()).toBe(2)
+    const entries = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.innerText)))
+    // Newest first: the rejection, then the approval; each names the moderator and the review.
+    expect(entries.map((cells) => cells[2])).toEqual(['review.reject', 'review.approve'])
+    for (const [cells, author] of [
+      [entries[0]!, authors[1]!],
+      [entries[1]!, authors[0]!],
+    ] as const) {
+      expect(cells[1]).toContain(moderator.email)
+      expect(cells[3]).toContain(author.reviewId)
+    }
+    expect(entries[0]![4]).toContain('link-or-price')
+    await expectNoAxeViolations(page)
+    await screenshotFromTop(page, 'console-audit')
+
+    await gotoHydrated(page, '/en/ops/staff')
+    await page.getByRole('heading', { name: 'Staff and roles', level: 1 }).waitFor()
+    const row = page.getByRole('row').filter({ hasText: moderator.email })
+    await row.waitFor()
+    await row.getByText(/^Moderator, since /).waitFor()
+    expect(await row.getByRole('button', { name: `Revoke Moderator from ${moderator.email}` }).count()).toBe(1)
+    await expectNoAxeViolations(page)
+  })
+})
