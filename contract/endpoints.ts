@@ -82,6 +82,25 @@ import { OpsCommandSchema } from './ops'
 import * as P from './paths'
 import { StandingSchema } from './standing'
 import {
+  ApplicantPageSchema,
+  ApplicantsQuerySchema,
+  GoodwillBodySchema,
+  GoodwillResultSchema,
+  MemberSearchQuerySchema,
+  MemberSearchResultSchema,
+  OpsCampaignListSchema,
+  OpsMemberSchema,
+  OpsShipmentPageSchema,
+  OpsShipmentsQuerySchema,
+  SelectionBodySchema,
+  SelectionResultSchema,
+  ShipmentActionBodySchema,
+  ShipmentActionResultSchema,
+  SupportWithdrawBodySchema,
+  SupportWithdrawResultSchema,
+  TrackingImportQuerySchema,
+  TrackingImportReportSchema,
+  VerificationSentSchema,
   AuditPageSchema,
   AuditQuerySchema,
   ModerationPageSchema,
@@ -136,7 +155,7 @@ export interface Endpoint {
    * tells the type from the bytes). Its path has no parameters: the member API finds it by path to
    * let it past the JSON body limit.
    */
-  upload?: 'image'
+  upload?: 'image' | 'csv'
   /** The change could take an account over: the credential's sign-in must be recent (RECENT_SIGN_IN_SECONDS). */
   recentSignIn?: true
   /** Failures are the caller's to show inline (validation, one-time codes): the error catalogue stays out. */
@@ -348,6 +367,90 @@ export const ENDPOINTS = {
     recentSignIn: true,
   }),
   opsAudit: e({ method: 'GET', path: P.OPS_AUDIT_PATH, auth: 'staff', capability: 'audit:read', query: AuditQuerySchema, data: AuditPageSchema }),
+  opsCampaigns: e({ method: 'GET', path: P.OPS_CAMPAIGNS_PATH, auth: 'staff', capability: 'applicants:select', data: OpsCampaignListSchema }),
+  opsApplicants: e({
+    method: 'GET',
+    path: P.OPS_FLIGHT_APPLICANTS_PATH,
+    auth: 'staff',
+    capability: 'applicants:select',
+    query: ApplicantsQuerySchema,
+    data: ApplicantPageSchema,
+  }),
+  opsSelect: e({
+    method: 'POST',
+    path: P.OPS_FLIGHT_SELECTION_PATH,
+    auth: 'staff',
+    capability: 'applicants:select',
+    body: SelectionBodySchema,
+    data: SelectionResultSchema,
+  }),
+  opsShipments: e({
+    method: 'GET',
+    path: P.OPS_SHIPMENTS_PATH,
+    auth: 'staff',
+    capability: 'shipments:manage',
+    query: OpsShipmentsQuerySchema,
+    data: OpsShipmentPageSchema,
+  }),
+  opsShipmentAction: e({
+    method: 'POST',
+    path: P.OPS_SHIPMENT_ACTION_PATH,
+    auth: 'staff',
+    capability: 'shipments:manage',
+    body: ShipmentActionBodySchema,
+    data: ShipmentActionResultSchema,
+  }),
+  opsPendingShipmentsCsv: e({
+    method: 'GET',
+    path: P.OPS_SHIPMENTS_EXPORT_PATH,
+    auth: 'staff',
+    capability: 'shipments:manage',
+    query: v.strictObject({ campaign: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(120))) }),
+    data: null,
+    file: 'text/csv',
+  }),
+  opsTrackingImport: e({
+    method: 'POST',
+    path: P.OPS_TRACKING_IMPORT_PATH,
+    auth: 'staff',
+    capability: 'shipments:manage',
+    query: TrackingImportQuerySchema,
+    upload: 'csv',
+    data: TrackingImportReportSchema,
+  }),
+  opsMembers: e({
+    method: 'GET',
+    path: P.OPS_MEMBERS_PATH,
+    auth: 'staff',
+    capability: 'members:read',
+    query: MemberSearchQuerySchema,
+    data: MemberSearchResultSchema,
+  }),
+  opsMember: e({ method: 'GET', path: P.OPS_MEMBER_PATH, auth: 'staff', capability: 'members:read', data: OpsMemberSchema }),
+  opsGrantPoints: e({
+    method: 'POST',
+    path: P.OPS_MEMBER_POINTS_PATH,
+    auth: 'staff',
+    capability: 'members:act',
+    body: GoodwillBodySchema,
+    data: GoodwillResultSchema,
+  }),
+  opsWithdrawForMember: e({
+    method: 'POST',
+    path: P.OPS_MEMBER_WITHDRAW_PATH,
+    auth: 'staff',
+    capability: 'members:act',
+    body: SupportWithdrawBodySchema,
+    data: SupportWithdrawResultSchema,
+  }),
+  opsResendVerification: e({
+    method: 'POST',
+    path: P.OPS_MEMBER_VERIFICATION_PATH,
+    auth: 'staff',
+    capability: 'members:act',
+    body: EmptyBodySchema,
+    data: VerificationSentSchema,
+  }),
   opsAuditExport: e({
     method: 'GET',
     path: P.OPS_AUDIT_EXPORT_PATH,

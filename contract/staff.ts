@@ -218,3 +218,225 @@ export const AuditPageSchema = v.strictObject({
 export type AuditPage = v.InferOutput<typeof AuditPageSchema>
 
 export const ReviewIdParamSchema = v.strictObject({ id: uuid })
+
+// ---- Applicants and selection
+
+export const OpsCampaignListSchema = v.strictObject({
+  items: v.array(
+    v.strictObject({
+      id: v.string(),
+      slug: v.string(),
+      title: v.string(),
+      flights: v.array(
+        v.strictObject({
+          id: v.string(),
+          name: v.string(),
+          quota: v.number(),
+          signupOpensAt: v.string(),
+          signupClosesAt: v.string(),
+          /** Selected testers holding a place (selected and on, not withdrawn). */
+          placesTaken: v.number(),
+          applied: v.number(),
+          waitlisted: v.number(),
+        }),
+      ),
+    }),
+  ),
+})
+export type OpsCampaignList = v.InferOutput<typeof OpsCampaignListSchema>
+
+export const APPLICANT_VIEWS = ['waiting', 'selected', 'not-eligible', 'all'] as const
+export type ApplicantView = (typeof APPLICANT_VIEWS)[number]
+
+export const ApplicantsQuerySchema = v.strictObject({
+  page: pageNumber,
+  pageSize,
+  /** waiting: applied and waitlisted, in the order places are given (tier at sign-up, then sign-up order). */
+  view: v.optional(v.picklist(APPLICANT_VIEWS), 'waiting'),
+})
+export type ApplicantsQuery = v.InferOutput<typeof ApplicantsQuerySchema>
+
+export const ApplicantSchema = v.strictObject({
+  participationId: v.string(),
+  memberId: v.string(),
+  displayName: v.string(),
+  status: v.string(),
+  /** Place in the serving order among those waiting; null for the others. */
+  place: v.nullable(v.number()),
+  tier: v.string(),
+  country: v.nullable(v.string()),
+  appliedAt: v.string(),
+  /** Tests this member finished before, of any campaign. */
+  completedTests: v.number(),
+  answers: v.array(v.strictObject({ question: v.string(), answer: v.string() })),
+  ineligibleReasons: v.array(v.string()),
+})
+export type Applicant = v.InferOutput<typeof ApplicantSchema>
+
+export const ApplicantPageSchema = v.strictObject({
+  flight: v.strictObject({ id: v.string(), name: v.string(), campaignTitle: v.string(), quota: v.number(), placesTaken: v.number() }),
+  items: v.array(ApplicantSchema),
+  page: v.number(),
+  pageSize: v.number(),
+  total: v.number(),
+})
+export type ApplicantPage = v.InferOutput<typeof ApplicantPageSchema>
+
+export const SelectionBodySchema = v.strictObject({
+  participationIds: v.pipe(v.array(uuid), v.minLength(1, 'choose at least one applicant'), v.maxLength(200, 'at most 200 at once')),
+})
+export const SelectionResultSchema = v.strictObject({ selected: v.array(v.string()), placesTaken: v.number(), quota: v.number() })
+export type SelectionResult = v.InferOutput<typeof SelectionResultSchema>
+
+// ---- Shipments
+
+export const SHIPMENT_VIEWS = ['pending', 'shipped', 'delivered', 'returns'] as const
+export type ShipmentView = (typeof SHIPMENT_VIEWS)[number]
+
+export const OpsShipmentsQuerySchema = v.strictObject({
+  page: pageNumber,
+  pageSize,
+  view: v.optional(v.picklist(SHIPMENT_VIEWS), 'pending'),
+  campaign: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(120))),
+})
+export type OpsShipmentsQuery = v.InferOutput<typeof OpsShipmentsQuerySchema>
+
+const ShippingAddressSchema = v.strictObject({
+  name: v.string(),
+  line1: v.string(),
+  line2: v.nullable(v.string()),
+  postalCode: v.string(),
+  city: v.string(),
+  region: v.nullable(v.string()),
+  country: v.string(),
+})
+
+export const OpsShipmentSchema = v.strictObject({
+  shipmentId: v.string(),
+  participationId: v.string(),
+  campaignSlug: v.string(),
+  productName: v.string(),
+  displayName: v.string(),
+  status: v.string(),
+  carrier: v.nullable(v.string()),
+  trackingNumber: v.nullable(v.string()),
+  returnStatus: v.nullable(v.string()),
+  returnReason: v.nullable(v.string()),
+  createdAt: v.string(),
+  /** The member's shipping address now (null once deleted). */
+  address: v.nullable(ShippingAddressSchema),
+})
+export type OpsShipment = v.InferOutput<typeof OpsShipmentSchema>
+
+export const OpsShipmentPageSchema = v.strictObject({ items: v.array(OpsShipmentSchema), page: v.number(), pageSize: v.number(), total: v.number() })
+export type OpsShipmentPage = v.InferOutput<typeof OpsShipmentPageSchema>
+
+/** A carrier's name as fulfilment partners write it. */
+export const CarrierSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(2, 'name the carrier'),
+  v.maxLength(40),
+  v.regex(/^[\p{L}\p{N} .&'-]+$/u, 'is not a carrier name'),
+)
+/** Tracking numbers: 6 to 40 letters and digits, hyphens allowed (no spaces, no URLs). */
+export const TrackingNumberSchema = v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9][A-Za-z0-9-]{4,38}[A-Za-z0-9]$/, 'must be 6 to 40 letters and digits'))
+
+export const ShipmentActionBodySchema = v.variant('action', [
+  v.strictObject({ action: v.literal('ship'), carrier: CarrierSchema, trackingNumber: TrackingNumberSchema }),
+  v.strictObject({ action: v.literal('deliver') }),
+  v.strictObject({
+    action: v.literal('return-label'),
+    labelUrl: v.pipe(v.string(), v.url('must be a web address'), v.startsWith('https://', 'must be an https address'), v.maxLength(500)),
+  }),
+  v.strictObject({ action: v.literal('returned') }),
+])
+export type ShipmentActionBody = v.InferOutput<typeof ShipmentActionBodySchema>
+export const ShipmentActionResultSchema = v.strictObject({ shipmentId: v.string(), status: v.string(), returnStatus: v.nullable(v.string()) })
+
+/** At most this many rows in one tracking file. */
+export const TRACKING_IMPORT_MAX_ROWS = 5000
+/** The columns of a tracking file, in this order, with this header line. */
+export const TRACKING_IMPORT_COLUMNS = ['shipment_id', 'carrier', 'tracking_number'] as const
+
+export const TrackingImportQuerySchema = v.strictObject({
+  /** Without it the file is only checked: the report says what would happen and nothing is written. */
+  apply: v.optional(v.picklist(['true', 'false']), 'false'),
+})
+
+export const TrackingImportReportSchema = v.strictObject({
+  applied: v.boolean(),
+  rows: v.number(),
+  /** Rows that would ship (or shipped) a parcel. */
+  toShip: v.number(),
+  /** Rows already applied: the same carrier and tracking number on a shipped parcel. */
+  unchanged: v.number(),
+  errors: v.array(v.strictObject({ line: v.number(), message: v.string() })),
+})
+export type TrackingImportReport = v.InferOutput<typeof TrackingImportReportSchema>
+
+// ---- Members (support)
+
+export const MemberSearchQuerySchema = v.strictObject({
+  q: v.pipe(v.string(), v.trim(), v.minLength(2, 'type at least 2 characters'), v.maxLength(120)),
+  page: pageNumber,
+  pageSize,
+})
+
+export const MemberHitSchema = v.strictObject({
+  memberId: v.string(),
+  displayName: v.string(),
+  name: v.string(),
+  /** Only for roles that may see contact details (members:contact); null otherwise. */
+  email: v.nullable(v.string()),
+  referralCode: v.string(),
+  createdAt: v.string(),
+  deleted: v.boolean(),
+})
+export const MemberSearchResultSchema = v.strictObject({ items: v.array(MemberHitSchema), page: v.number(), pageSize: v.number(), total: v.number() })
+export type MemberSearchResult = v.InferOutput<typeof MemberSearchResultSchema>
+
+export const OpsMemberSchema = v.strictObject({
+  memberId: v.string(),
+  displayName: v.string(),
+  name: v.string(),
+  email: v.nullable(v.string()),
+  emailVerified: v.boolean(),
+  phone: v.nullable(v.string()),
+  referralCode: v.string(),
+  createdAt: v.string(),
+  deleted: v.boolean(),
+  standing: v.strictObject({ tier: v.string(), score: v.number() }),
+  pointsBalance: v.number(),
+  points: v.array(v.strictObject({ points: v.number(), reason: v.string(), at: v.string() })),
+  participations: v.array(
+    v.strictObject({
+      participationId: v.string(),
+      campaignId: v.string(),
+      campaignTitle: v.string(),
+      flightName: v.string(),
+      status: v.string(),
+      appliedAt: v.string(),
+      withdrawable: v.boolean(),
+    }),
+  ),
+  messages: v.array(v.strictObject({ channel: v.string(), subject: v.nullable(v.string()), createdAt: v.string(), sentAt: v.nullable(v.string()) })),
+})
+export type OpsMember = v.InferOutput<typeof OpsMemberSchema>
+
+/** Goodwill points above this need a recent sign-in. */
+export const GOODWILL_POINTS_WITHOUT_REAUTH = 500
+
+export const GoodwillBodySchema = v.strictObject({
+  points: v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(1), v.maxValue(10_000)),
+  reason: v.pipe(v.string(), v.trim(), v.minLength(3, 'say why'), v.maxLength(200)),
+})
+export const GoodwillResultSchema = v.strictObject({ granted: v.number(), balance: v.number() })
+
+export const SupportWithdrawBodySchema = v.strictObject({
+  /** What the member asked, for the audit log. */
+  note: v.pipe(v.string(), v.trim(), v.minLength(3, 'say what the member asked'), v.maxLength(200)),
+})
+export const SupportWithdrawResultSchema = v.strictObject({ participationId: v.string(), status: v.string() })
+
+export const VerificationSentSchema = v.strictObject({ sent: v.literal(true) })

@@ -23,7 +23,7 @@ import { registerOtpRoutes } from './routes/otp'
 import { registerMemberRoutes } from './routes/members'
 import { registerHealthRoutes } from './routes/health'
 import { registerReviewPhotoRoutes } from './routes/review-photos'
-import { registerOpsRoutes } from './routes/ops'
+import { registerOpsRoutes, registerOpsWorkRoutes } from './routes/ops'
 
 /** Largest request body for everything but the log collector (which has its own, smaller limit). */
 const MAX_BODY_BYTES = 64 * 1024
@@ -84,6 +84,7 @@ export function createSuiteApp(deps: SuiteDeps) {
   registerRewardRoutes(route, deps)
   registerLogRoutes(route, deps)
   registerOpsRoutes(route, deps)
+  registerOpsWorkRoutes(route, deps)
   registerDevRoutes(route, deps)
 
   app.notFound((c) => c.json<ErrorEnvelope>({ status: 'NOT_FOUND', message: `No route for ${c.req.method} ${c.req.path}` }, 404))

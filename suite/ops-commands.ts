@@ -5,15 +5,13 @@ import { PARTICIPATION_LISTS, type ListName, type OpsCommand } from '../contract
 import { campaigns, flights, members, participations, products, reviews, shipments } from './db/schema'
 import type { SuiteDeps } from './deps'
 import { notFound } from './http/errors'
-import { pointsBalance } from './services/members'
-import { credit } from './services/missions'
 import { approveReview, deliver, issueReturnLabel, markReturned, rejectReview, selectParticipation, ship } from './services/operations'
 import { deletePendingIdentities } from './services/privacy'
 import { purgeExpired } from './services/retention'
 import { memberStanding } from './services/standing'
 import { withEligibilityDefaults } from '../contract/campaigns'
 import { commandLineActor } from './staff/actor'
-import { recordAudit } from './staff/audit'
+import { grantGoodwill } from './staff/members'
 import { grantRole, listStaff, revokeRole } from './staff/roles'
 import type { TierId } from '../contract/standing'
 
@@ -133,20 +131,10 @@ async function setMinTier(deps: SuiteDeps, slug: string, tier: TierId | null) {
   return { campaign: slug, minTier: tier }
 }
 
-/** Goodwill points (a late parcel, a contest prize): one ledger entry of its own, with its reason. */
+/** Goodwill points (a late parcel, a contest prize): the console's support step, as the actor `cli`. */
 async function grantPoints(deps: SuiteDeps, email: string, points: number, reason: string) {
   const member = await memberByEmail(deps, email)
-  const now = deps.clock.now()
-  await deps.db.transaction(async (tx) => {
-    await credit(tx, member.id, { points, reason, key: `grant:${crypto.randomUUID()}` }, now)
-    await recordAudit(
-      tx,
-      commandLineActor(),
-      { action: 'member.grant-points', targetType: 'member', targetId: member.id, changes: { before: null, after: { points, reason } } },
-      now,
-    )
-  })
-  return { granted: points, balance: await pointsBalance(deps.db, member.id) }
+  return grantGoodwill(deps, commandLineActor(), member.id, points, reason)
 }
 
 async function list(deps: SuiteDeps, what: ListName, campaignSlug: string | undefined) {

@@ -43,7 +43,7 @@ export type CallOptions<E extends Endpoint> = {
   : { botToken?: undefined }) &
   ([PathParams<E['path']>] extends [never] ? { params?: NoInput } : { params: Record<PathParams<E['path']>, string> }) &
   (E['body'] extends v.GenericSchema ? { body: BodyInput<E> } : { body?: undefined }) &
-  (E['upload'] extends 'image' ? { /** The image file's bytes, sent as they are. */ upload: Uint8Array } : { upload?: undefined }) &
+  (E['upload'] extends 'image' | 'csv' ? { /** The file's bytes, sent as they are. */ upload: Uint8Array } : { upload?: undefined }) &
   (E['query'] extends v.GenericSchema ? { query?: QueryArg<E> } : { query?: NoInput })
 
 /** The options may be left out when the entry needs none of them (no parameters, no body). */

@@ -41,6 +41,8 @@ export interface IdentityProvider {
   deleteUser(uid: string): Promise<void>
   /** The user signing in with this e-mail (granting a staff role names the person by it); null when there is none. */
   findUserByEmail(email: string): Promise<{ uid: string; email: string; displayName: string | null } | null>
+  /** A link that confirms this e-mail address (Firebase's action link: the portal's page once the project's action URL points there). */
+  emailVerificationLink(email: string): Promise<string>
   /** Seed support: the uid of the user with this e-mail, created with the password if missing. */
   ensureUser(user: { email: string; password: string; displayName: string }): Promise<string>
 }
@@ -128,6 +130,9 @@ export function firebaseIdentity(projectId: string, options: FirebaseIdentityOpt
         if ((error as { code?: string }).code === 'auth/user-not-found') return null
         throw error
       }
+    },
+    async emailVerificationLink(email) {
+      return auth.generateEmailVerificationLink(email)
     },
     async ensureUser({ email, password, displayName }) {
       try {

@@ -98,6 +98,21 @@ const SAMPLES: Record<StaffEndpointName, () => { path: string; query?: Record<st
   opsGrantRole: () => ({ path: OPS_STAFF_GRANT_PATH, body: { email: memberWithoutRole.email, role: 'support' } }),
   opsRevokeRole: () => ({ path: OPS_STAFF_REVOKE_PATH, body: { email: memberWithoutRole.email, role: 'support' } }),
   opsAudit: () => ({ path: OPS_AUDIT_PATH }),
+  opsCampaigns: () => ({ path: ENDPOINTS.opsCampaigns.path }),
+  opsApplicants: () => ({ path: fillPath(ENDPOINTS.opsApplicants.path, { id: campaign.flightId }), query: { view: 'all' } }),
+  opsSelect: () => ({ path: fillPath(ENDPOINTS.opsSelect.path, { id: campaign.flightId }), body: { participationIds: [crypto.randomUUID()] } }),
+  opsShipments: () => ({ path: ENDPOINTS.opsShipments.path, query: { view: 'pending' } }),
+  opsShipmentAction: () => ({ path: fillPath(ENDPOINTS.opsShipmentAction.path, { id: crypto.randomUUID() }), body: { action: 'deliver' } }),
+  opsPendingShipmentsCsv: () => ({ path: ENDPOINTS.opsPendingShipmentsCsv.path }),
+  opsTrackingImport: () => ({ path: ENDPOINTS.opsTrackingImport.path, body: 'shipment_id,carrier,tracking_number\r\n' }),
+  opsMembers: () => ({ path: ENDPOINTS.opsMembers.path, query: { q: 'Ada' } }),
+  opsMember: () => ({ path: fillPath(ENDPOINTS.opsMember.path, { id: crypto.randomUUID() }) }),
+  opsGrantPoints: () => ({ path: fillPath(ENDPOINTS.opsGrantPoints.path, { id: crypto.randomUUID() }), body: { points: 5, reason: 'A late parcel' } }),
+  opsWithdrawForMember: () => ({
+    path: fillPath(ENDPOINTS.opsWithdrawForMember.path, { id: crypto.randomUUID(), pid: crypto.randomUUID() }),
+    body: { note: 'Asked by phone' },
+  }),
+  opsResendVerification: () => ({ path: fillPath(ENDPOINTS.opsResendVerification.path, { id: crypto.randomUUID() }), body: {} }),
   opsAuditExport: () => ({ path: OPS_AUDIT_EXPORT_PATH }),
 }
 

@@ -2,7 +2,12 @@
 // endpoint table's `capability`, http/auth.ts staffAuth); the services write the audit entries.
 import { ENDPOINTS } from '../../contract/endpoints'
 import type { SuiteDeps } from '../deps'
-import { currentStaff } from '../http/auth'
+import { currentStaff, requireRecentSignIn } from '../http/auth'
+import { readUpload } from '../http/upload'
+import { GOODWILL_POINTS_WITHOUT_REAUTH } from '../../contract/staff'
+import { flightApplicants, opsCampaigns, selectApplicants } from '../staff/applicants'
+import { grantGoodwill, opsMember, resendVerification, searchMembers, withdrawOnRequest } from '../staff/members'
+import { importTracking, opsShipments, pendingShipmentsCsv, shipmentAction, trackingFileRefused } from '../staff/shipments'
 import type { RegisterRoute } from '../http/endpoint'
 import { decideReview } from '../services/reviews'
 import { auditCsv, auditPage } from '../staff/audit-log'
@@ -41,4 +46,36 @@ export function registerOpsRoutes(route: RegisterRoute, deps: SuiteDeps) {
     c.header('Cache-Control', 'no-store')
     return c.body(auditCsv(deps, query))
   })
+}
+
+/** A tracking file is read up to this size (5,000 rows with the export's address columns fit well within it). */
+const TRACKING_FILE_MAX_BYTES = 2 * 1024 * 1024
+
+export function registerOpsWorkRoutes(route: RegisterRoute, deps: SuiteDeps) {
+  route(ENDPOINTS.opsCampaigns, () => opsCampaigns(deps))
+  route(ENDPOINTS.opsApplicants, (_c, { params, query }) => flightApplicants(deps, params.id, query))
+  route(ENDPOINTS.opsSelect, (c, { params, body }) => selectApplicants(deps, currentStaff(c), params.id, body.participationIds))
+
+  route(ENDPOINTS.opsShipments, (_c, { query }) => opsShipments(deps, query))
+  route(ENDPOINTS.opsShipmentAction, (c, { params, body }) => shipmentAction(deps, currentStaff(c), params.id, body))
+  route(ENDPOINTS.opsPendingShipmentsCsv, (c, { query }) => {
+    c.header('Content-Type', 'text/csv; charset=utf-8')
+    c.header('Content-Disposition', `attachment; filename="pending-shipments-${deps.clock.now().toISOString().slice(0, 10)}.csv"`)
+    c.header('Cache-Control', 'no-store')
+    return c.body(pendingShipmentsCsv(deps, query.campaign))
+  })
+  route(ENDPOINTS.opsTrackingImport, async (c, { query }) => {
+    const bytes = await readUpload(c, TRACKING_FILE_MAX_BYTES, trackingFileRefused)
+    return importTracking(deps, currentStaff(c), bytes, query.apply === 'true')
+  })
+
+  route(ENDPOINTS.opsMembers, (c, { query }) => searchMembers(deps, currentStaff(c), query))
+  route(ENDPOINTS.opsMember, (c, { params }) => opsMember(deps, currentStaff(c), params.id))
+  route(ENDPOINTS.opsGrantPoints, (c, { params, body }) => {
+    // Many points at once could be a taken-over staff account's doing: it needs a recent sign-in.
+    if (body.points > GOODWILL_POINTS_WITHOUT_REAUTH) requireRecentSignIn(c, deps)
+    return grantGoodwill(deps, currentStaff(c), params.id, body.points, body.reason)
+  })
+  route(ENDPOINTS.opsWithdrawForMember, (c, { params, body }) => withdrawOnRequest(deps, currentStaff(c), params.id, params.pid, body.note))
+  route(ENDPOINTS.opsResendVerification, (c, { params }) => resendVerification(deps, currentStaff(c), params.id))
 }

@@ -1,5 +1,5 @@
 // Participations: sign-up with eligibility, quota and waitlist; withdrawal; task acknowledgements.
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { alias, PgTransaction } from 'drizzle-orm/pg-core'
 import { withEligibilityDefaults, type ScreenerQuestion } from '../../contract/campaigns'
 import type { FieldErrors } from '../../contract/envelope'
@@ -9,6 +9,7 @@ import { preparedPerDatabase, type Executor, type Tx } from '../db/client'
 import { campaigns, flights, members, participations, products, reviews, shipments } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { commandLineActor, type StaffActor } from '../staff/actor'
+import type { SelectionResult } from '../../contract/staff'
 import { recordAudit } from '../staff/audit'
 import { badRequest, conflict, notFound } from '../http/errors'
 import { countPlaceHolders, phaseOf, type FlightRow } from './campaigns'
@@ -278,7 +279,18 @@ async function promoteFirstWaitlisted(tx: Tx, deps: SuiteDeps, flight: FlightRow
   if (promoted && campaign) await onSelected(tx, deps, promoted, campaign.kind, now)
 }
 
-export async function withdraw(deps: SuiteDeps, member: MemberRow, campaignId: string, participationId: string): Promise<Participation> {
+/**
+ * The member withdraws (or support withdraws them on their request: `onRequest` names the staff
+ * person and what the member asked, and the step is audited). A selected tester's place goes to
+ * the first waitlisted member.
+ */
+export async function withdraw(
+  deps: SuiteDeps,
+  member: MemberRow,
+  campaignId: string,
+  participationId: string,
+  onRequest?: { actor: StaffActor; note: string },
+): Promise<Participation> {
   const now = deps.clock.now()
   await deps.db.transaction(async (tx) => {
     const [p] = await tx
@@ -295,6 +307,19 @@ export async function withdraw(deps: SuiteDeps, member: MemberRow, campaignId: s
       throw conflict(current.status === 'withdrawn' ? 'You already withdrew' : 'You can no longer withdraw: the product has shipped')
     }
     await tx.update(participations).set({ status: 'withdrawn', withdrawnAt: now, updatedAt: now }).where(eq(participations.id, current.id))
+    if (onRequest) {
+      await recordAudit(
+        tx,
+        onRequest.actor,
+        {
+          action: 'participation.withdraw',
+          targetType: 'participation',
+          targetId: current.id,
+          changes: { before: { status: current.status }, after: { status: 'withdrawn', note: onRequest.note } },
+        },
+        now,
+      )
+    }
     if (current.status === 'selected') {
       await tx.delete(shipments).where(and(eq(shipments.participationId, current.id), eq(shipments.status, 'pending')))
       await promoteFirstWaitlisted(tx, deps, flight, now)
@@ -372,34 +397,60 @@ export async function acknowledge(
 }
 
 /** Operator: select an applied or waitlisted participation into a free place. */
-/** Staff (or the command line): give an applicant or a waitlisted member a place, the quota permitting; audited. */
+/** The command line: give an applicant or a waitlisted member a place, the quota permitting; audited. */
 export async function selectParticipation(deps: SuiteDeps, participationId: string, actor: StaffActor = commandLineActor()): Promise<void> {
+  const [p] = await deps.db.select({ flightId: participations.flightId }).from(participations).where(eq(participations.id, participationId))
+  if (!p) throw notFound('Participation')
+  await selectInFlight(deps, actor, p.flightId, [participationId])
+}
+
+/**
+ * Staff: select these applicants or waitlisted members of one flight, all or none. The flight row
+ * is locked, so the quota holds against concurrent selections and sign-ups: choosing more than the
+ * places left is refused and changes nothing. Each selection is audited under one operation.
+ */
+export async function selectInFlight(deps: SuiteDeps, actor: StaffActor, flightId: string, participationIds: string[]): Promise<SelectionResult> {
   const now = deps.clock.now()
-  await deps.db.transaction(async (tx) => {
-    const [p] = await tx.select().from(participations).where(eq(participations.id, participationId))
-    if (!p) throw notFound('Participation')
-    const [flight] = await tx.select().from(flights).where(eq(flights.id, p.flightId)).for('update')
+  return deps.db.transaction(async (tx) => {
+    const [flight] = await tx.select().from(flights).where(eq(flights.id, flightId)).for('update')
     if (!flight) throw notFound('Flight')
-    const [current] = await tx.select().from(participations).where(eq(participations.id, p.id)).for('update')
-    if (!current || !['applied', 'waitlisted'].includes(current.status)) throw conflict(`Cannot select a participation that is ${current?.status}`)
-    if ((await countPlaceHolders(tx, flight.id)) >= flight.quota) throw conflict('The flight is full')
-    const [updated] = await tx
-      .update(participations)
-      .set({ status: 'selected', selectedAt: now, updatedAt: now })
-      .where(eq(participations.id, p.id))
-      .returning()
-    const [campaign] = await tx.select({ kind: campaigns.kind }).from(campaigns).where(eq(campaigns.id, p.campaignId))
-    if (updated && campaign) await onSelected(tx, deps, updated, campaign.kind, now)
+    const chosen = await tx
+      .select()
+      .from(participations)
+      .where(and(eq(participations.flightId, flightId), inArray(participations.id, participationIds)))
+      .for('update')
+    if (chosen.length !== participationIds.length) throw notFound('Participation')
+    const notWaiting = chosen.filter((p) => !['applied', 'waitlisted'].includes(p.status))
+    if (notWaiting.length > 0)
+      throw conflict(
+        `Only applicants and waitlisted members can be selected; ${notWaiting.length} of those chosen are ${[...new Set(notWaiting.map((p) => p.status))].join(', ')}`,
+      )
+    const taken = await countPlaceHolders(tx, flight.id)
+    const left = Math.max(0, flight.quota - taken)
+    if (chosen.length > left)
+      throw conflict(
+        left === 0 ? 'The flight is full' : `Only ${left} ${left === 1 ? 'place is' : 'places are'} left in this flight; ${chosen.length} were chosen`,
+      )
+    const [campaign] = await tx.select({ kind: campaigns.kind }).from(campaigns).where(eq(campaigns.id, flight.campaignId))
+    for (const p of chosen) {
+      const [updated] = await tx
+        .update(participations)
+        .set({ status: 'selected', selectedAt: now, updatedAt: now })
+        .where(eq(participations.id, p.id))
+        .returning()
+      if (updated && campaign) await onSelected(tx, deps, updated, campaign.kind, now)
+    }
     await recordAudit(
       tx,
       actor,
-      {
-        action: 'participation.select',
-        targetType: 'participation',
+      chosen.map((p) => ({
+        action: 'participation.select' as const,
+        targetType: 'participation' as const,
         targetId: p.id,
-        changes: { before: { status: current.status }, after: { status: 'selected' } },
-      },
+        changes: { before: { status: p.status }, after: { status: 'selected' } },
+      })),
       now,
     )
+    return { selected: chosen.map((p) => p.id), placesTaken: taken + chosen.length, quota: flight.quota }
   })
 }

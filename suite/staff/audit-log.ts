@@ -5,6 +5,7 @@ import type { AuditEntry, AuditPage, AuditQuery } from '../../contract/staff'
 import { auditLog } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { sql } from 'drizzle-orm'
+import { csvField } from './csv'
 
 function conditions(query: AuditQuery): SQL | undefined {
   const list: (SQL | undefined)[] = []
@@ -68,13 +69,6 @@ const CSV_COLUMNS = [
   'ip',
   'userAgent',
 ] as const
-
-/** One CSV field: quoted when needed, and a leading =, +, - or @ defused so a spreadsheet never runs it as a formula. */
-export function csvField(value: unknown): string {
-  let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value)
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
-}
 
 const EXPORT_BATCH = 1000
 

@@ -1,0 +1,136 @@
+// Applicants and selection for campaign managers: a flight's applicants with their screener
+// answers, standing and record, the waitlist in its serving order, and selecting within the quota.
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { standingOf } from '../../contract/standing'
+import type { ApplicantPage, ApplicantsQuery, OpsCampaignList, SelectionResult } from '../../contract/staff'
+import { addresses, campaigns, flights, members, participations } from '../db/schema'
+import type { SuiteDeps } from '../deps'
+import { notFound } from '../http/errors'
+import { isUuid } from '../http/validate'
+import { PLACE_HOLDING_STATUSES } from '../services/campaigns'
+import { selectInFlight } from '../services/participations'
+import { FORMER_MEMBER } from '../services/reviews'
+import { standingCounts } from '../services/standing'
+import type { StaffActor } from './actor'
+
+/** Every campaign with its flights and how full each is (newest campaigns first). */
+export async function opsCampaigns(deps: SuiteDeps): Promise<OpsCampaignList> {
+  const rows = await deps.db
+    .select({
+      campaignId: campaigns.id,
+      slug: campaigns.slug,
+      title: campaigns.title,
+      flightId: flights.id,
+      name: flights.name,
+      quota: flights.quota,
+      signupOpensAt: flights.signupOpensAt,
+      signupClosesAt: flights.signupClosesAt,
+      placesTaken: sql<string>`(select count(*) from ${participations} where ${participations.flightId} = ${flights.id} and ${participations.status} in (${sql.join(
+        PLACE_HOLDING_STATUSES.map((s) => sql`${s}`),
+        sql`, `,
+      )}))`,
+      applied: sql<string>`(select count(*) from ${participations} where ${participations.flightId} = ${flights.id} and ${participations.status} = 'applied')`,
+      waitlisted: sql<string>`(select count(*) from ${participations} where ${participations.flightId} = ${flights.id} and ${participations.status} = 'waitlisted')`,
+    })
+    .from(campaigns)
+    .innerJoin(flights, eq(flights.campaignId, campaigns.id))
+    .orderBy(desc(campaigns.createdAt), asc(campaigns.slug), asc(flights.position))
+  const byCampaign = new Map<string, OpsCampaignList['items'][number]>()
+  for (const row of rows) {
+    let campaign = byCampaign.get(row.campaignId)
+    if (!campaign) {
+      campaign = { id: row.campaignId, slug: row.slug, title: row.title, flights: [] }
+      byCampaign.set(row.campaignId, campaign)
+    }
+    campaign.flights.push({
+      id: row.flightId,
+      name: row.name,
+      quota: row.quota,
+      signupOpensAt: row.signupOpensAt.toISOString(),
+      signupClosesAt: row.signupClosesAt.toISOString(),
+      placesTaken: Number(row.placesTaken),
+      applied: Number(row.applied),
+      waitlisted: Number(row.waitlisted),
+    })
+  }
+  return { items: [...byCampaign.values()] }
+}
+
+/** The order places are given in: tier at sign-up, then sign-up order (the waitlist's order). */
+const servingOrder = [desc(participations.standingRank), asc(participations.seq)]
+
+export async function flightApplicants(deps: SuiteDeps, flightId: string, query: ApplicantsQuery): Promise<ApplicantPage> {
+  if (!isUuid(flightId)) throw notFound('Flight')
+  const [flight] = await deps.db
+    .select({ id: flights.id, name: flights.name, quota: flights.quota, campaignTitle: campaigns.title, screener: campaigns.screener })
+    .from(flights)
+    .innerJoin(campaigns, eq(campaigns.id, flights.campaignId))
+    .where(eq(flights.id, flightId))
+  if (!flight) throw notFound('Flight')
+  const view: Record<ApplicantsQuery['view'], SQL | undefined> = {
+    waiting: inArray(participations.status, ['applied', 'waitlisted']),
+    selected: inArray(participations.status, [...PLACE_HOLDING_STATUSES]),
+    'not-eligible': eq(participations.status, 'not-eligible'),
+    all: undefined,
+  }
+  const where = and(eq(participations.flightId, flightId), view[query.view])
+  const [rows, [counted], [taken]] = await Promise.all([
+    deps.db
+      .select({
+        participationId: participations.id,
+        memberId: participations.memberId,
+        displayName: sql<string>`case when ${members.pseudonymizedAt} is not null then ${FORMER_MEMBER} else coalesce(nullif(${members.displayName}, ''), 'Member') end`,
+        status: participations.status,
+        country: addresses.country,
+        appliedAt: participations.appliedAt,
+        answers: participations.answers,
+        ineligibleReasons: participations.ineligibleReasons,
+        place: sql<
+          string | null
+        >`case when ${participations.status} in ('applied', 'waitlisted') then row_number() over (partition by ${participations.status} in ('applied', 'waitlisted') order by ${participations.standingRank} desc, ${participations.seq}) end`,
+        completedTests: sql<string>`(select count(*) from ${participations} as done where done.member_id = ${participations.memberId} and done.status = 'completed')`,
+      })
+      .from(participations)
+      .innerJoin(members, eq(members.id, participations.memberId))
+      .leftJoin(addresses, eq(addresses.memberId, participations.memberId))
+      .where(where)
+      .orderBy(...(query.view === 'waiting' ? servingOrder : [asc(participations.seq)]))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    deps.db.select({ n: count() }).from(participations).where(where),
+    deps.db
+      .select({ n: count() })
+      .from(participations)
+      .where(and(eq(participations.flightId, flightId), inArray(participations.status, [...PLACE_HOLDING_STATUSES]))),
+  ])
+  const standings = await standingCounts(deps.db, [...new Set(rows.map((row) => row.memberId))], deps.clock.now())
+  const prompts = new Map(flight.screener.map((question) => [question.id, question.prompt]))
+  return {
+    flight: { id: flight.id, name: flight.name, campaignTitle: flight.campaignTitle, quota: flight.quota, placesTaken: Number(taken?.n ?? 0) },
+    items: rows.map((row) => ({
+      participationId: row.participationId,
+      memberId: row.memberId,
+      displayName: row.displayName,
+      status: row.status,
+      place: row.place === null ? null : Number(row.place),
+      tier: standingOf(standings.get(row.memberId)!).tier,
+      country: row.country,
+      appliedAt: row.appliedAt.toISOString(),
+      completedTests: Number(row.completedTests),
+      answers: row.answers.map((answer) => ({
+        question: prompts.get(answer.questionId) ?? answer.questionId,
+        answer: Array.isArray(answer.answer) ? answer.answer.join(', ') : answer.answer,
+      })),
+      ineligibleReasons: row.ineligibleReasons.map((reason) => reason.code),
+    })),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: Number(counted?.n ?? 0),
+  }
+}
+
+/** Selects the applicants chosen, all or none: more than the places left is refused and changes nothing. */
+export async function selectApplicants(deps: SuiteDeps, actor: StaffActor, flightId: string, participationIds: string[]): Promise<SelectionResult> {
+  if (!isUuid(flightId)) throw notFound('Flight')
+  return selectInFlight(deps, actor, flightId, [...new Set(participationIds)])
+}

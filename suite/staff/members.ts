@@ -1,0 +1,174 @@
+// Support: finding a member and acting for them. Contact details (e-mail, phone) go only to roles
+// whose capabilities include members:contact; every action is audited.
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { WITHDRAWABLE_STATUSES } from '../../contract/participation-rules'
+import { standingOf } from '../../contract/standing'
+import type { MemberSearchResult, OpsMember } from '../../contract/staff'
+import { campaigns, flights, ledgerEntries, members, outbox, participations } from '../db/schema'
+import type { SuiteDeps } from '../deps'
+import { conflict, notFound } from '../http/errors'
+import { isUuid } from '../http/validate'
+import { pointsBalance } from '../services/members'
+import { credit } from '../services/missions'
+import { withdraw } from '../services/participations'
+import { FORMER_MEMBER } from '../services/reviews'
+import { standingCounts } from '../services/standing'
+import type { StaffActor } from './actor'
+import { recordAudit } from './audit'
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+const seesContact = (actor: StaffActor) => actor.capabilities.includes('members:contact')
+
+/**
+ * Members whose e-mail, name or referral code matches: the e-mail from its start (only the e-mail
+ * when the text has an @), a referral code exactly, a name anywhere in the first, last or display name. A role
+ * without members:contact may search by e-mail but is not shown the addresses.
+ */
+export async function searchMembers(deps: SuiteDeps, actor: StaffActor, query: { q: string; page: number; pageSize: number }): Promise<MemberSearchResult> {
+  const q = query.q.trim()
+  const emailStart = ilike(members.email, `${q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`)
+  const condition: SQL | undefined = q.includes('@')
+    ? emailStart
+    : or(
+        emailStart,
+        eq(members.referralCode, q.toUpperCase()),
+        ilike(members.displayName, likePattern(q)),
+        ilike(sql`${members.firstName} || ' ' || ${members.lastName}`, likePattern(q)),
+      )
+  const [rows, [counted]] = await Promise.all([
+    deps.db
+      .select()
+      .from(members)
+      .where(condition)
+      .orderBy(asc(members.displayName), asc(members.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    deps.db.select({ n: count() }).from(members).where(condition),
+  ])
+  return {
+    items: rows.map((row) => ({
+      memberId: row.id,
+      displayName: row.pseudonymizedAt ? FORMER_MEMBER : row.displayName,
+      name: row.pseudonymizedAt ? '' : `${row.firstName} ${row.lastName}`.trim(),
+      email: seesContact(actor) && !row.pseudonymizedAt ? row.email : null,
+      referralCode: row.referralCode,
+      createdAt: row.createdAt.toISOString(),
+      deleted: row.pseudonymizedAt !== null,
+    })),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: Number(counted?.n ?? 0),
+  }
+}
+
+async function memberRow(deps: SuiteDeps, memberId: string) {
+  if (!isUuid(memberId)) throw notFound('Member')
+  const [row] = await deps.db.select().from(members).where(eq(members.id, memberId))
+  if (!row) throw notFound('Member')
+  return row
+}
+
+/** A member's page for support: participations, points history, standing, and the messages sent to them (not their text). */
+export async function opsMember(deps: SuiteDeps, actor: StaffActor, memberId: string): Promise<OpsMember> {
+  const row = await memberRow(deps, memberId)
+  const recipients = [row.email, row.phone].filter((value): value is string => Boolean(value))
+  const [counts, balance, ledger, taken, sent] = await Promise.all([
+    standingCounts(deps.db, [row.id], deps.clock.now()),
+    pointsBalance(deps.db, row.id),
+    deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.memberId, row.id)).orderBy(desc(ledgerEntries.createdAt)).limit(100),
+    deps.db
+      .select({
+        participationId: participations.id,
+        campaignId: participations.campaignId,
+        campaignTitle: campaigns.title,
+        flightName: flights.name,
+        status: participations.status,
+        appliedAt: participations.appliedAt,
+      })
+      .from(participations)
+      .innerJoin(campaigns, eq(campaigns.id, participations.campaignId))
+      .innerJoin(flights, eq(flights.id, participations.flightId))
+      .where(eq(participations.memberId, row.id))
+      .orderBy(desc(participations.appliedAt)),
+    recipients.length === 0 || row.pseudonymizedAt
+      ? Promise.resolve([])
+      : deps.db
+          .select({ channel: outbox.channel, subject: outbox.subject, createdAt: outbox.createdAt, sentAt: outbox.sentAt })
+          .from(outbox)
+          .where(inArray(outbox.recipient, recipients))
+          .orderBy(desc(outbox.createdAt))
+          .limit(50),
+  ])
+  const standing = standingOf(counts.get(row.id)!)
+  const contact = seesContact(actor) && !row.pseudonymizedAt
+  return {
+    memberId: row.id,
+    displayName: row.pseudonymizedAt ? FORMER_MEMBER : row.displayName,
+    name: row.pseudonymizedAt ? '' : `${row.firstName} ${row.lastName}`.trim(),
+    email: contact ? row.email : null,
+    emailVerified: row.emailVerified,
+    phone: contact ? row.phone : null,
+    referralCode: row.referralCode,
+    createdAt: row.createdAt.toISOString(),
+    deleted: row.pseudonymizedAt !== null,
+    standing: { tier: standing.tier, score: standing.score },
+    pointsBalance: balance,
+    points: ledger.map((entry) => ({ points: entry.points, reason: entry.reason, at: entry.createdAt.toISOString() })),
+    participations: taken.map((p) => ({ ...p, appliedAt: p.appliedAt.toISOString(), withdrawable: WITHDRAWABLE_STATUSES.includes(p.status) })),
+    messages: sent.map((m) => ({ channel: m.channel, subject: m.subject, createdAt: m.createdAt.toISOString(), sentAt: m.sentAt?.toISOString() ?? null })),
+  }
+}
+
+/** Goodwill points (a late parcel, a contest prize): one ledger entry with its reason, in the member's history, audited. */
+export async function grantGoodwill(deps: SuiteDeps, actor: StaffActor, memberId: string, points: number, reason: string) {
+  const row = await memberRow(deps, memberId)
+  if (row.pseudonymizedAt) throw conflict('This account was deleted')
+  const now = deps.clock.now()
+  await deps.db.transaction(async (tx) => {
+    await credit(tx, row.id, { points, reason, key: `grant:${actor.operationId}` }, now)
+    await recordAudit(
+      tx,
+      actor,
+      { action: 'member.grant-points', targetType: 'member', targetId: row.id, changes: { before: null, after: { points, reason } } },
+      now,
+    )
+  })
+  return { granted: points, balance: await pointsBalance(deps.db, row.id) }
+}
+
+/** Withdraws a member from a test on their request (before it ships), as they could themselves. */
+export async function withdrawOnRequest(deps: SuiteDeps, actor: StaffActor, memberId: string, participationId: string, note: string) {
+  const row = await memberRow(deps, memberId)
+  if (!isUuid(participationId)) throw notFound('Participation')
+  const [p] = await deps.db
+    .select({ campaignId: participations.campaignId })
+    .from(participations)
+    .where(and(eq(participations.id, participationId), eq(participations.memberId, row.id)))
+  if (!p) throw notFound('Participation')
+  const after = await withdraw(deps, row, p.campaignId, participationId, { actor, note })
+  return { participationId, status: after.status }
+}
+
+/** Sends the member a new link to confirm their e-mail address (always sent: they asked for it). */
+export async function resendVerification(deps: SuiteDeps, actor: StaffActor, memberId: string) {
+  const row = await memberRow(deps, memberId)
+  if (row.pseudonymizedAt || !row.email) throw conflict('This member has no e-mail address to confirm')
+  if (row.emailVerified) throw conflict('This member has confirmed their e-mail address already')
+  const link = await deps.identity.emailVerificationLink(row.email)
+  const now = deps.clock.now()
+  await deps.db.transaction(async (tx) => {
+    await deps.outbox.enqueue(tx, {
+      channel: 'email',
+      to: row.email!,
+      subject: 'Confirm your e-mail address',
+      body: `You asked us for a new link to confirm your e-mail address for Testers Circle. Open it to confirm:\n\n${link}\n\nIf you did not ask, you can ignore this message.`,
+    })
+    await recordAudit(
+      tx,
+      actor,
+      { action: 'member.resend-verification', targetType: 'member', targetId: row.id, changes: { before: null, after: { sent: true } } },
+      now,
+    )
+  })
+  return { sent: true as const }
+}
