@@ -81,6 +81,15 @@ describe('participation groups and next steps', () => {
       reason: 'Too short',
       code: 'other',
     })
+    // A rejection puts the participation back where the review is written: the member is told why there.
+    const sentBack = {
+      id: 'r1',
+      status: 'rejected' as const,
+      rejectionReason: 'No shop links, please',
+      rejectionCode: 'link-or-price' as const,
+      publishedAt: null,
+    }
+    expect(nextStepOf(at({ status: 'delivered', review: sentBack }))).toEqual({ kind: 'revise-review', reason: 'No shop links, please', code: 'link-or-price' })
     const published = { id: 'r1', status: 'published' as const, rejectionReason: null, rejectionCode: null, publishedAt: '2026-03-20T10:00:00.000Z' }
     expect(nextStepOf(at({ status: 'completed', review: published }))).toEqual({ kind: 'read-review', reviewId: 'r1', publishedAt: '2026-03-20T10:00:00.000Z' })
   })

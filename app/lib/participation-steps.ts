@@ -58,6 +58,11 @@ export type NextStep =
   | { kind: 'completed' }
   | { kind: 'withdrawn' }
 
+/** The step of a review sent back by a moderator, with their reason and note; null when there is none. */
+function rejected(p: Participation): NextStep | null {
+  return p.review?.status === 'rejected' ? { kind: 'revise-review', reason: p.review.rejectionReason, code: p.review.rejectionCode } : null
+}
+
 /** The one thing the member should do (or wait for) next in a participation. */
 export function nextStepOf(p: Participation): NextStep {
   switch (p.status) {
@@ -70,14 +75,18 @@ export function nextStepOf(p: Participation): NextStep {
     case 'withdrawn':
       return { kind: 'withdrawn' }
     case 'selected':
-      if (isVerifiedPurchase(p)) return p.tasks.purchaseIntentAckedAt ? { kind: 'write-review' } : { kind: 'confirm-purchase-intent' }
+      if (isVerifiedPurchase(p)) {
+        if (!p.tasks.purchaseIntentAckedAt) return { kind: 'confirm-purchase-intent' }
+        return rejected(p) ?? { kind: 'write-review' }
+      }
       return { kind: 'wait-for-shipment' }
     case 'shipped':
       return { kind: 'track-shipment' }
     case 'delivered':
-      return { kind: 'write-review' }
+      // A rejected review puts the participation back here: the member revises it, told why.
+      return rejected(p) ?? { kind: 'write-review' }
     case 'reviewed':
-      if (p.review?.status === 'rejected') return { kind: 'revise-review', reason: p.review.rejectionReason, code: p.review.rejectionCode }
+      if (p.review?.status === 'rejected') return rejected(p)!
       if (p.review?.status === 'published') {
         // Published, but the test completes only once every task the campaign sets is done.
         const open = tasksOf(p)

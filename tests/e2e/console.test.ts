@@ -3,19 +3,18 @@
 // (given the role from the command line) works through the queue by keyboard: filters it down to
 // this test's two reviews, opens the first from its row, approves it with `a`, rejects the second
 // with a reason and a note; the first is public, the second's author reads why on their pages,
-// revises it and it is back in the queue. The audit log shows both decisions by the moderator, and
-// the staff page lists them. Other tests' reviews may wait in the same queue: everything here is
-// found by words only this run's reviews carry.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+// revises it and it is back in the queue. The audit log shows both decisions by the moderator (and
+// keeps a day filter as typed); the staff page lists the moderator, and a revocation given up at
+// "Confirm it's you" changes nothing. Other tests' reviews may wait in the same queue: everything
+// here is found by words only this run's reviews carry.
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { BOT_TOKEN_HEADER, LOCAL_BOT_TOKEN } from '../../contract/bot-protection'
 import { expectNoAxeViolations, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
 import { expectFocusVisible, pressUntilFocused, waitForFocus } from './support/keyboard'
-import { createMember, signInThroughUi, type TestMember } from './support/members'
-import { callSuite, operatorCommand, type Json } from './support/suite'
+import { createMember, DEMO_STAFF, signInThroughUi, type TestMember } from './support/members'
+import { callSuite, operatorCommand, setSuiteClock, type Json } from './support/suite'
 
-/** Local mode's staff account, seeded with every role (suite/seed/catalogue.ts). */
-const DEMO_STAFF = { email: 'staff@testerscircle.example', password: 'demo-staff-2026' }
 /** A word only this run's reviews carry: the queue is filtered by it. */
 const TAG = `zq${Date.now().toString(36)}`
 const NOTE = 'Please take out the shop link and the price in the last sentence.'
@@ -23,16 +22,15 @@ const NOTE = 'Please take out the shop link and the price in the last sentence.'
 type Author = TestMember & { token: string; participationId: string; reviewId: string; title: string }
 
 let browser: Browser
-const contexts: BrowserContext[] = []
 let moderator: TestMember
 let page: Page
+let authorPage: Page | undefined
 const authors: Author[] = []
 const campaign = { id: '', productId: '' }
 
+/** A page in a browser context of its own: nobody signed in yet. */
 async function freshPage(): Promise<Page> {
-  const context = await newContext(browser)
-  contexts.push(context)
-  return context.newPage()
+  return (await newContext(browser)).newPage()
 }
 
 /** The member's ID token from the Auth emulator, for the test's own calls of the member API. */
@@ -83,6 +81,9 @@ async function authorWithPendingReview(name: string, title: string, body: string
 /** The rows of the console table on the page (the empty table's single row has no id). */
 const queueRows = () => page.locator('tbody tr[data-row-id]')
 const openReviewHeading = () => page.locator('#open-review-title')
+const auditRows = () => page.locator('tbody tr[data-row-id]')
+/** The audit table's rows as the cells' text: when, who, action, target, change, from where. */
+const auditEntries = () => auditRows().evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText)))
 
 beforeAll(async () => {
   browser = await launchBrowser()
@@ -108,6 +109,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  await setSuiteClock(0).catch(() => undefined)
   await browser?.close()
 })
 
@@ -137,6 +139,8 @@ describe('moderating reviews by keyboard', () => {
     await signInThroughUi(page, moderator, '/en/ops/reviews')
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
     await page.getByRole('heading', { name: 'Moderation queue', level: 1 }).waitFor()
+    // The console offers a moderator their page only.
+    expect(await page.getByRole('navigation', { name: 'Console' }).getByRole('link').allTextContents()).toEqual(['Moderation queue'])
 
     // Filter by the words only this run's reviews carry: typed, then Enter sends the filter form.
     const words = page.getByLabel('Words in the title or text')
@@ -196,28 +200,39 @@ describe('moderating reviews by keyboard', () => {
     await expect(callSuite('GET', `suite/api/public/reviews/${authors[1]!.reviewId}`)).rejects.toThrow(/→ 404/)
   })
 
-  it("tells the rejected review's author the reason and the note, and takes the revised review back into the queue", async () => {
-    const author = authors[1]!
-    const authorPage = await freshPage()
-    await signInThroughUi(authorPage, author, `/en/member/campaigns/${campaign.id}`)
+  it("shows the rejected review's author the reason and the note on their participation page", async () => {
+    authorPage = await freshPage()
+    await signInThroughUi(authorPage, authors[1]!, `/en/member/campaigns/${campaign.id}`)
     await authorPage.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
     expect(new URL(authorPage.url()).pathname).toBe(`/en/member/campaigns/${campaign.id}`)
-    await textOnPage(authorPage, 'Your review needs a change before we can publish it.').first().waitFor()
+    await textOnPage(authorPage, 'Your review needs a change before we can publish it.').first().waitFor({ timeout: 5000 })
     await textOnPage(authorPage, 'It contains a link or a price.').first().waitFor()
     await textOnPage(authorPage, `Our moderators wrote: “${NOTE}”`).first().waitFor()
+    expect(await authorPage.getByRole('link', { name: 'Revise my review' }).getAttribute('href')).toBe(
+      `/en/products/${campaign.productId}/reviews/${campaign.id}`,
+    )
+  })
 
-    // The write-review page shows the same, and the review to revise.
+  it('shows the reason and the note on the write-review page, takes the revised review, and it is back in the queue', async () => {
+    const author = authors[1]!
+    if (!authorPage) {
+      authorPage = await freshPage()
+      await signInThroughUi(authorPage, author, `/en/products/${campaign.productId}/reviews/${campaign.id}`)
+    }
     await gotoHydrated(authorPage, `/en/products/${campaign.productId}/reviews/${campaign.id}`)
     await authorPage.getByRole('heading', { name: 'Revise your review', level: 2 }).waitFor()
     await textOnPage(authorPage, 'It contains a link or a price.').first().waitFor()
     await textOnPage(authorPage, `Our moderators wrote: “${NOTE}”`).first().waitFor()
+    // The review to revise is in the form; the disclosure is asked for again.
     expect(await authorPage.getByLabel('Title').inputValue()).toBe(author.title)
-    await authorPage.getByLabel('Your experience').fill(`Rich and chocolatey (${TAG}). One bottle made about sixteen iced coffees, and it kept well in the fridge.`)
+    await authorPage
+      .getByLabel('Your experience')
+      .fill(`Rich and chocolatey (${TAG}). One bottle made about sixteen iced coffees, and it kept well in the fridge.`)
     await authorPage.getByLabel('I received this product for free and my review is my honest opinion.').check()
     await authorPage.getByRole('button', { name: 'Submit my review' }).click()
     await authorPage.getByRole('heading', { name: 'Thank you! Your review is waiting for moderation' }).waitFor()
 
-    // Back in the moderator's (filtered) queue.
+    // Back in the moderator's (filtered) queue, with the revised text.
     await page.reload({ waitUntil: 'load' })
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
     await expect.poll(() => queueRows().count()).toBe(1)
@@ -228,7 +243,7 @@ describe('moderating reviews by keyboard', () => {
 })
 
 describe('audit log and staff', () => {
-  it("lists the moderator's decisions in the audit log, and the moderator on the staff page", async () => {
+  it("lists the moderator's decisions in the audit log", async () => {
     page = await freshPage()
     await signInThroughUi(page, DEMO_STAFF, '/en/ops/audit')
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
@@ -237,12 +252,12 @@ describe('audit log and staff', () => {
     // Filtered by the moderator's address, typed and sent with Enter.
     const person = page.getByLabel('Person (e-mail or id)')
     await pressUntilFocused(page, 'Tab', person, 40)
+    await expectFocusVisible(page, person)
     await page.keyboard.type(moderator.email)
     await page.keyboard.press('Enter')
     await page.waitForURL((url) => url.searchParams.get('actor') === moderator.email)
-    const rows = page.locator('tbody tr[data-row-id]')
-    await expect.poll(() => rows.count()).toBe(2)
-    const entries = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.innerText)))
+    await expect.poll(() => auditRows().count()).toBe(2)
+    const entries = await auditEntries()
     // Newest first: the rejection, then the approval; each names the moderator and the review.
     expect(entries.map((cells) => cells[2])).toEqual(['review.reject', 'review.approve'])
     for (const [cells, author] of [
@@ -253,15 +268,66 @@ describe('audit log and staff', () => {
       expect(cells[3]).toContain(author.reviewId)
     }
     expect(entries[0]![4]).toContain('link-or-price')
+    expect(entries[0]![4]).toContain(NOTE)
     await expectNoAxeViolations(page)
     await screenshotFromTop(page, 'console-audit')
+  })
 
+  it('keeps the days of the filter as typed when the filters are applied again', async () => {
+    // The day the decisions were taken (UTC), as both ends of the range: the same two entries.
+    const day = (await auditEntries())[0]![0]!.slice(0, 10)
+    await page.getByLabel('From (day, UTC)').fill(day)
+    await page.getByLabel('To (day, UTC)').fill(day)
+    const person = page.getByLabel('Person (e-mail or id)')
+    await person.focus()
+    await page.keyboard.press('Enter')
+    const nextDay = new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString()
+    await page.waitForURL((url) => url.searchParams.get('to') === nextDay)
+    // The page has taken the new filter once its export link carries it.
+    await page
+      .getByRole('link', { name: 'Export these entries as CSV' })
+      .and(page.locator(`[href*="to=${encodeURIComponent(nextDay)}"]`))
+      .waitFor()
+    expect(new URL(page.url()).searchParams.get('from')).toBe(`${day}T00:00:00.000Z`)
+    await expect.poll(() => auditRows().count()).toBe(2)
+    // The form shows the range as typed, and applying it again does not stretch it.
+    expect(await page.getByLabel('From (day, UTC)').inputValue()).toBe(day)
+    expect(await page.getByLabel('To (day, UTC)').inputValue()).toBe(day)
+    await person.focus()
+    await page.keyboard.press('Enter')
+    await page.waitForLoadState('load')
+    await expect.poll(() => new URL(page.url()).searchParams.get('to')).toBe(nextDay)
+    expect(await page.getByLabel('To (day, UTC)').inputValue()).toBe(day)
+  })
+
+  it('lists the moderator on the staff page; a revocation given up at "Confirm it\'s you" changes nothing and says nothing', async () => {
     await gotoHydrated(page, '/en/ops/staff')
     await page.getByRole('heading', { name: 'Staff and roles', level: 1 }).waitFor()
     const row = page.getByRole('row').filter({ hasText: moderator.email })
     await row.waitFor()
     await row.getByText(/^Moderator, since /).waitFor()
-    expect(await row.getByRole('button', { name: `Revoke Moderator from ${moderator.email}` }).count()).toBe(1)
     await expectNoAxeViolations(page)
+
+    // From the keyboard: the revoke button, confirmed; the admin's sign-in now looks over 5 minutes old to the member API.
+    const revoke = row.getByRole('button', { name: `Revoke Moderator from ${moderator.email}` })
+    await pressUntilFocused(page, 'Tab', revoke, 60)
+    await expectFocusVisible(page, revoke)
+    await setSuiteClock(301)
+    await page.keyboard.press('Enter')
+    const confirm = page.getByRole('dialog', { name: 'Revoke this role?' })
+    await confirm.waitFor()
+    const accept = confirm.getByRole('button', { name: 'Revoke', exact: true })
+    await pressUntilFocused(page, 'Tab', accept, 5)
+    await page.keyboard.press('Enter')
+    const reauth = page.getByRole('dialog', { name: "Confirm it's you" })
+    await reauth.waitFor()
+    await page.keyboard.press('Escape')
+    await reauth.waitFor({ state: 'detached' })
+    await setSuiteClock(0)
+    // Nothing was revoked, and no toast says it was.
+    await page.waitForTimeout(1000)
+    expect(await textOnPage(page, 'Role revoked').count()).toBe(0)
+    await gotoHydrated(page, '/en/ops/staff')
+    await row.getByText(/^Moderator, since /).waitFor()
   })
 })

@@ -24,7 +24,8 @@ export function AuditPage({ filter, onFilter }: { filter: AuditFilter; onFilter:
   const [action, setAction] = useState<AuditAction | ''>(filter.action ?? '')
   const [targetId, setTargetId] = useState(filter.targetId ?? '')
   const [from, setFrom] = useState(filter.from?.slice(0, 10) ?? '')
-  const [to, setTo] = useState(filter.to?.slice(0, 10) ?? '')
+  // The filter's `to` is the start of the day after the last one asked for (see onSubmit): the field shows that last day.
+  const [to, setTo] = useState(filter.to ? new Date(Date.parse(filter.to) - 1).toISOString().slice(0, 10) : '')
   const exportQuery = new URLSearchParams(
     Object.entries({ ...filter, page: undefined }).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])),
   )

@@ -62,8 +62,12 @@ export function StaffPage() {
                       rejectLabel: t`Keep`,
                       closable: true,
                       onAccept: async () => {
-                        await change.mutateAsync({ kind: 'revoke', body: { email, role: held.role } }).catch(() => undefined)
-                        feedback.toast({ severity: 'success', summary: t`Role revoked`, detail: t`${email} no longer holds the role ${role}.` })
+                        // Refused or given up at "Confirm it's you": nothing was revoked, so no toast says it was.
+                        const revoked = await change.mutateAsync({ kind: 'revoke', body: { email, role: held.role } }).then(
+                          () => true,
+                          () => false,
+                        )
+                        if (revoked) feedback.toast({ severity: 'success', summary: t`Role revoked`, detail: t`${email} no longer holds the role ${role}.` })
                       },
                     })
                   }}
