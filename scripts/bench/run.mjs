@@ -17,7 +17,7 @@
 // created is removed at the end, also on failure or Ctrl-C.
 //
 //   BENCH_SECONDS        seconds of load per target (default 10; each target also gets a short warm-up)
-//   BENCH_DATABASE_URL   PostgreSQL server for the PostgreSQL targets (skipped, with a message, when unset)
+//   BENCH_DATABASE_URL   PostgreSQL server for the PostgreSQL targets and the console rows (skipped, with a message, when unset)
 //   BENCH_PROFILE=1      afterwards, a CPU profile of the portal under the same load (its own pass,
 //                        so the profiler does not slow the measured run); summary printed, file kept
 //   BENCH_LIGHTHOUSE_RUNS  Lighthouse runs per page (default 3; the pages take turns): the table shows each
@@ -539,5 +539,15 @@ try {
   code = 1
 }
 await cleanUp()
+// The console rows (scripts/bench/console.mjs): on a large PostgreSQL database of their own, after
+// everything above has stopped, so the two never share the machine.
+if (code === 0 && DATABASE_URL && !LIGHTHOUSE_ONLY) {
+  console.log('\nconsole (moderation queue and applicants on a large database)\n')
+  try {
+    execFileSync(process.execPath, [resolve(import.meta.dirname, 'console.mjs')], { stdio: 'inherit', env: process.env })
+  } catch {
+    code = 1
+  }
+}
 console.log(`\nbench ${code ? 'failed' : 'finished'} after ${fmt((Date.now() - began) / 1000)} s (cleanup included)`)
 process.exit(code)

@@ -193,6 +193,10 @@ export const participations = pgTable(
     // One participation per member and flight, even under concurrent sign-ups.
     uniqueIndex('participations_member_flight_key').on(t.memberId, t.flightId),
     index('participations_flight_status_idx').on(t.flightId, t.status, t.seq),
+    // A flight's waiting applicants in the order places are given (tier at sign-up, then sign-up order).
+    index('participations_waiting_idx')
+      .on(t.flightId, t.standingRank.desc(), t.seq)
+      .where(sql`${t.status} in ('applied', 'waitlisted')`),
     index('participations_member_idx').on(t.memberId),
   ],
 )
@@ -261,8 +265,11 @@ export const reviews = pgTable(
   (t) => [
     uniqueIndex('reviews_participation_key').on(t.participationId),
     index('reviews_published_idx').on(t.status, t.publishedAt),
-    index('reviews_status_submitted_idx').on(t.status, t.submittedAt),
+    // The moderation queue: pending reviews, oldest first.
+    index('reviews_status_submitted_idx').on(t.status, t.submittedAt, t.id),
     index('reviews_campaign_idx').on(t.campaignId),
+    // A member's reviews: their standing and the moderation queue's "earlier reviews".
+    index('reviews_member_idx').on(t.memberId),
   ],
 )
 

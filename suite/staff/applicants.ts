@@ -74,6 +74,18 @@ export async function flightApplicants(deps: SuiteDeps, flightId: string, query:
     all: undefined,
   }
   const where = and(eq(participations.flightId, flightId), view[query.view])
+  const waitingView = query.view === 'waiting'
+  const offset = (query.page - 1) * query.pageSize
+  // The page's participations first (the waiting view walks participations_waiting_idx in serving
+  // order), then their members and addresses: a deep page does not join the rows before it.
+  const pageOfIds = deps.db
+    .select({ id: participations.id })
+    .from(participations)
+    .where(where)
+    .orderBy(...(waitingView ? servingOrder : [asc(participations.seq)]))
+    .limit(query.pageSize)
+    .offset(offset)
+    .as('applicant_page')
   const [rows, [counted], [taken]] = await Promise.all([
     deps.db
       .select({
@@ -85,18 +97,19 @@ export async function flightApplicants(deps: SuiteDeps, flightId: string, query:
         appliedAt: participations.appliedAt,
         answers: participations.answers,
         ineligibleReasons: participations.ineligibleReasons,
-        place: sql<
-          string | null
-        >`case when ${participations.status} in ('applied', 'waitlisted') then row_number() over (partition by ${participations.status} in ('applied', 'waitlisted') order by ${participations.standingRank} desc, ${participations.seq}) end`,
+        // In the waiting view the place is the row's position; elsewhere it is counted for the waiting rows only.
+        place: waitingView
+          ? sql<null>`null`
+          : sql<
+              string | null
+            >`case when ${participations.status} in ('applied', 'waitlisted') then (select count(*) from ${participations} as ahead where ahead.flight_id = ${participations.flightId} and ahead.status in ('applied', 'waitlisted') and (ahead.standing_rank > ${participations.standingRank} or (ahead.standing_rank = ${participations.standingRank} and ahead.seq <= ${participations.seq}))) end`,
         completedTests: sql<string>`(select count(*) from ${participations} as done where done.member_id = ${participations.memberId} and done.status = 'completed')`,
       })
-      .from(participations)
+      .from(pageOfIds)
+      .innerJoin(participations, eq(participations.id, pageOfIds.id))
       .innerJoin(members, eq(members.id, participations.memberId))
       .leftJoin(addresses, eq(addresses.memberId, participations.memberId))
-      .where(where)
-      .orderBy(...(query.view === 'waiting' ? servingOrder : [asc(participations.seq)]))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .orderBy(...(waitingView ? servingOrder : [asc(participations.seq)])),
     deps.db.select({ n: count() }).from(participations).where(where),
     deps.db
       .select({ n: count() })
@@ -107,12 +120,12 @@ export async function flightApplicants(deps: SuiteDeps, flightId: string, query:
   const prompts = new Map(flight.screener.map((question) => [question.id, question.prompt]))
   return {
     flight: { id: flight.id, name: flight.name, campaignTitle: flight.campaignTitle, quota: flight.quota, placesTaken: Number(taken?.n ?? 0) },
-    items: rows.map((row) => ({
+    items: rows.map((row, index) => ({
       participationId: row.participationId,
       memberId: row.memberId,
       displayName: row.displayName,
       status: row.status,
-      place: row.place === null ? null : Number(row.place),
+      place: waitingView ? offset + index + 1 : row.place === null ? null : Number(row.place),
       tier: standingOf(standings.get(row.memberId)!).tier,
       country: row.country,
       appliedAt: row.appliedAt.toISOString(),

@@ -30,6 +30,18 @@ export async function moderationQueue(deps: SuiteDeps, query: ModerationQuery): 
     'rating-asc': [asc(reviews.rating), asc(reviews.submittedAt)],
     'rating-desc': [desc(reviews.rating), asc(reviews.submittedAt)],
   }[query.sort]
+  // The page's reviews first (an index walk in the queue's order), then what they are joined with:
+  // a deep page does not join the thousands of rows before it.
+  const pageOfIds = (
+    query.campaign
+      ? db.select({ id: reviews.id }).from(reviews).innerJoin(campaigns, eq(campaigns.id, reviews.campaignId))
+      : db.select({ id: reviews.id }).from(reviews)
+  )
+    .where(where)
+    .orderBy(...order)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .as('queue_page')
   const [rows, [counted]] = await Promise.all([
     db
       .select({
@@ -47,19 +59,19 @@ export async function moderationQueue(deps: SuiteDeps, query: ModerationQuery): 
         memberId: reviews.memberId,
         displayName: sql<string>`case when ${members.pseudonymizedAt} is not null then ${FORMER_MEMBER} else coalesce(nullif(${members.displayName}, ''), 'Member') end`,
       })
-      .from(reviews)
+      .from(pageOfIds)
+      .innerJoin(reviews, eq(reviews.id, pageOfIds.id))
       .innerJoin(campaigns, eq(campaigns.id, reviews.campaignId))
       .innerJoin(products, eq(products.id, reviews.productId))
       .innerJoin(members, eq(members.id, reviews.memberId))
-      .where(where)
-      .orderBy(...order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db
-      .select({ n: sql<string>`count(*)` })
-      .from(reviews)
-      .innerJoin(campaigns, eq(campaigns.id, reviews.campaignId))
-      .where(where),
+      .orderBy(...order),
+    (query.campaign
+      ? db
+          .select({ n: sql<string>`count(*)` })
+          .from(reviews)
+          .innerJoin(campaigns, eq(campaigns.id, reviews.campaignId))
+      : db.select({ n: sql<string>`count(*)` }).from(reviews)
+    ).where(where),
   ])
   const memberIds = [...new Set(rows.map((row) => row.memberId))]
   const [standings, history, sizes] = await Promise.all([
