@@ -11,11 +11,13 @@ import {
   PUBLIC_IMAGE_PATH,
   PUBLIC_REVIEWS_PATH,
   SHIPMENTS_PATH,
+  OPS_SELF_PATH,
   fillPath,
 } from '../../contract/paths'
 import { call, createHarness, expectOk, type Harness } from '../test/harness'
 import { signIn } from '../test/members'
-import { DEMO_MEMBER } from './catalogue'
+import { DEMO_MEMBER, DEMO_STAFF } from './catalogue'
+import { CAPABILITIES, ROLES, StaffSelfSchema } from '../../contract/staff'
 import { seedDemoData } from './seed'
 
 let h: Harness
@@ -60,5 +62,14 @@ describe('demo data', () => {
     expect(missions.missions.filter((m) => m.completed).map((m) => m.key)).toEqual(
       expect.arrayContaining(['complete-profile', 'verify-email', 'connect-social', 'first-test', 'write-review', 'refer-friend']),
     )
+  })
+})
+
+describe('demo staff', () => {
+  it('signs in with the documented password and holds every console role', async () => {
+    const staffToken = await signIn(DEMO_STAFF.email, DEMO_STAFF.password)
+    const me = expectOk(await call(h.app, 'GET', OPS_SELF_PATH, { token: staffToken }), StaffSelfSchema)
+    expect(me.roles.sort()).toEqual([...ROLES].sort())
+    expect(me.capabilities).toEqual([...CAPABILITIES])
   })
 })
