@@ -20,6 +20,7 @@ import { Route as LocaleStaffRouteRouteImport } from './routes/$locale/_staff/ro
 import { Route as LocaleWithAddressRouteRouteImport } from './routes/$locale/_withAddress/route'
 import { Route as BuildLatestDotjsonRouteImport } from './routes/build/latest[.]json'
 import { Route as OpsExportsAuditDotcsvRouteImport } from './routes/ops-exports/audit[.]csv'
+import { Route as OpsExportsPendingShipmentsDotcsvRouteImport } from './routes/ops-exports/pending-shipments[.]csv'
 import { Route as LocalePublicIndexRouteImport } from './routes/$locale/_public/index'
 import { Route as LocalePublic404RouteImport } from './routes/$locale/_public/404'
 import { Route as LocalePublicAboutUsRouteImport } from './routes/$locale/_public/about-us'
@@ -51,8 +52,10 @@ import { Route as LocaleSignedInWithAddressMemberPhoneRouteImport } from './rout
 import { Route as LocaleSignedInWithAddressMemberPreferencesRouteImport } from './routes/$locale/_signedInWithAddress/member/preferences'
 import { Route as LocaleSignedInWithAddressMemberProfileRouteImport } from './routes/$locale/_signedInWithAddress/member/profile'
 import { Route as LocaleStaffOpsIndexRouteImport } from './routes/$locale/_staff/ops/index'
+import { Route as LocaleStaffOpsApplicantsRouteImport } from './routes/$locale/_staff/ops/applicants'
 import { Route as LocaleStaffOpsAuditRouteImport } from './routes/$locale/_staff/ops/audit'
 import { Route as LocaleStaffOpsReviewsRouteImport } from './routes/$locale/_staff/ops/reviews'
+import { Route as LocaleStaffOpsShipmentsRouteImport } from './routes/$locale/_staff/ops/shipments'
 import { Route as LocaleStaffOpsStaffRouteImport } from './routes/$locale/_staff/ops/staff'
 import { Route as LocaleWithAddressReadyToTestIndexRouteImport } from './routes/$locale/_withAddress/ready-to-test/index'
 import { Route as I18nHashLocaleMessagesDotjsonRouteImport } from './routes/[_]i18n/$hash/$locale/messages[.]json'
@@ -68,6 +71,8 @@ import { Route as LocaleSignedInMemberShipmentsReturnsRouteImport } from './rout
 import { Route as LocaleSignedInMemberVerificationsEmailVerificationRouteImport } from './routes/$locale/_signedIn/member/verifications/EmailVerification'
 import { Route as LocaleSignedInMemberVerificationsMobileVerificationsRouteImport } from './routes/$locale/_signedIn/member/verifications/MobileVerifications'
 import { Route as LocaleSignedInWithAddressMemberCampaignsIndexRouteImport } from './routes/$locale/_signedInWithAddress/member/campaigns/index'
+import { Route as LocaleStaffOpsMembersIndexRouteImport } from './routes/$locale/_staff/ops/members/index'
+import { Route as LocaleStaffOpsMembersMemberIdRouteImport } from './routes/$locale/_staff/ops/members/$memberId'
 import { Route as LocaleSignedInProductsIdReviewsCampaignIdRouteImport } from './routes/$locale/_signedIn/products/$id/reviews/$campaignId'
 import { Route as LocaleSignedInWithAddressMemberCampaignsIdIndexRouteImport } from './routes/$locale/_signedInWithAddress/member/campaigns/$id/index'
 import { Route as LocaleSignedInWithAddressMemberCampaignsIdSc_impressionsRouteImport } from './routes/$locale/_signedInWithAddress/member/campaigns/$id/sc_impressions'
@@ -122,6 +127,12 @@ const OpsExportsAuditDotcsvRoute = OpsExportsAuditDotcsvRouteImport.update({
   path: '/ops-exports/audit.csv',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OpsExportsPendingShipmentsDotcsvRoute =
+  OpsExportsPendingShipmentsDotcsvRouteImport.update({
+    id: '/ops-exports/pending-shipments.csv',
+    path: '/ops-exports/pending-shipments.csv',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const LocalePublicIndexRoute = LocalePublicIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -295,6 +306,12 @@ const LocaleStaffOpsIndexRoute = LocaleStaffOpsIndexRouteImport.update({
   path: '/ops/',
   getParentRoute: () => LocaleStaffRouteRoute,
 } as any)
+const LocaleStaffOpsApplicantsRoute =
+  LocaleStaffOpsApplicantsRouteImport.update({
+    id: '/ops/applicants',
+    path: '/ops/applicants',
+    getParentRoute: () => LocaleStaffRouteRoute,
+  } as any)
 const LocaleStaffOpsAuditRoute = LocaleStaffOpsAuditRouteImport.update({
   id: '/ops/audit',
   path: '/ops/audit',
@@ -303,6 +320,11 @@ const LocaleStaffOpsAuditRoute = LocaleStaffOpsAuditRouteImport.update({
 const LocaleStaffOpsReviewsRoute = LocaleStaffOpsReviewsRouteImport.update({
   id: '/ops/reviews',
   path: '/ops/reviews',
+  getParentRoute: () => LocaleStaffRouteRoute,
+} as any)
+const LocaleStaffOpsShipmentsRoute = LocaleStaffOpsShipmentsRouteImport.update({
+  id: '/ops/shipments',
+  path: '/ops/shipments',
   getParentRoute: () => LocaleStaffRouteRoute,
 } as any)
 const LocaleStaffOpsStaffRoute = LocaleStaffOpsStaffRouteImport.update({
@@ -393,6 +415,18 @@ const LocaleSignedInWithAddressMemberCampaignsIndexRoute =
     path: '/member/campaigns/',
     getParentRoute: () => LocaleSignedInWithAddressRouteRoute,
   } as any)
+const LocaleStaffOpsMembersIndexRoute =
+  LocaleStaffOpsMembersIndexRouteImport.update({
+    id: '/ops/members/',
+    path: '/ops/members/',
+    getParentRoute: () => LocaleStaffRouteRoute,
+  } as any)
+const LocaleStaffOpsMembersMemberIdRoute =
+  LocaleStaffOpsMembersMemberIdRouteImport.update({
+    id: '/ops/members/$memberId',
+    path: '/ops/members/$memberId',
+    getParentRoute: () => LocaleStaffRouteRoute,
+  } as any)
 const LocaleSignedInProductsIdReviewsCampaignIdRoute =
   LocaleSignedInProductsIdReviewsCampaignIdRouteImport.update({
     id: '/products/$id/reviews/$campaignId',
@@ -418,6 +452,7 @@ export interface FileRoutesByFullPath {
   '/404': typeof R404Route
   '/build/latest.json': typeof BuildLatestDotjsonRoute
   '/ops-exports/audit.csv': typeof OpsExportsAuditDotcsvRoute
+  '/ops-exports/pending-shipments.csv': typeof OpsExportsPendingShipmentsDotcsvRoute
   '/$locale/404': typeof LocalePublic404Route
   '/$locale/about-us': typeof LocalePublicAboutUsRoute
   '/$locale/campaign-details': typeof LocalePublicCampaignDetailsRoute
@@ -447,8 +482,10 @@ export interface FileRoutesByFullPath {
   '/$locale/member/phone': typeof LocaleSignedInWithAddressMemberPhoneRoute
   '/$locale/member/preferences': typeof LocaleSignedInWithAddressMemberPreferencesRoute
   '/$locale/member/profile': typeof LocaleSignedInWithAddressMemberProfileRoute
+  '/$locale/ops/applicants': typeof LocaleStaffOpsApplicantsRoute
   '/$locale/ops/audit': typeof LocaleStaffOpsAuditRoute
   '/$locale/ops/reviews': typeof LocaleStaffOpsReviewsRoute
+  '/$locale/ops/shipments': typeof LocaleStaffOpsShipmentsRoute
   '/$locale/ops/staff': typeof LocaleStaffOpsStaffRoute
   '/_i18n/$hash/$locale/messages.json': typeof I18nHashLocaleMessagesDotjsonRoute
   '/images/my-review-photos/$id/$size': typeof ImagesMyReviewPhotosIdSizeRoute
@@ -462,10 +499,12 @@ export interface FileRoutesByFullPath {
   '/$locale/member/shipments/returns': typeof LocaleSignedInMemberShipmentsReturnsRoute
   '/$locale/member/verifications/EmailVerification': typeof LocaleSignedInMemberVerificationsEmailVerificationRoute
   '/$locale/member/verifications/MobileVerifications': typeof LocaleSignedInMemberVerificationsMobileVerificationsRoute
+  '/$locale/ops/members/$memberId': typeof LocaleStaffOpsMembersMemberIdRoute
   '/$locale/member/download-data/': typeof LocaleSignedInMemberDownloadDataIndexRoute
   '/$locale/member/missions/': typeof LocaleSignedInMemberMissionsIndexRoute
   '/$locale/member/shipments/': typeof LocaleSignedInMemberShipmentsIndexRoute
   '/$locale/member/campaigns/': typeof LocaleSignedInWithAddressMemberCampaignsIndexRoute
+  '/$locale/ops/members/': typeof LocaleStaffOpsMembersIndexRoute
   '/$locale/products/$id/reviews/$campaignId': typeof LocaleSignedInProductsIdReviewsCampaignIdRoute
   '/$locale/member/campaigns/$id/sc_impressions': typeof LocaleSignedInWithAddressMemberCampaignsIdSc_impressionsRoute
   '/$locale/member/campaigns/$id/': typeof LocaleSignedInWithAddressMemberCampaignsIdIndexRoute
@@ -476,6 +515,7 @@ export interface FileRoutesByTo {
   '/404': typeof R404Route
   '/build/latest.json': typeof BuildLatestDotjsonRoute
   '/ops-exports/audit.csv': typeof OpsExportsAuditDotcsvRoute
+  '/ops-exports/pending-shipments.csv': typeof OpsExportsPendingShipmentsDotcsvRoute
   '/$locale/404': typeof LocalePublic404Route
   '/$locale/about-us': typeof LocalePublicAboutUsRoute
   '/$locale/campaign-details': typeof LocalePublicCampaignDetailsRoute
@@ -504,8 +544,10 @@ export interface FileRoutesByTo {
   '/$locale/member/phone': typeof LocaleSignedInWithAddressMemberPhoneRoute
   '/$locale/member/preferences': typeof LocaleSignedInWithAddressMemberPreferencesRoute
   '/$locale/member/profile': typeof LocaleSignedInWithAddressMemberProfileRoute
+  '/$locale/ops/applicants': typeof LocaleStaffOpsApplicantsRoute
   '/$locale/ops/audit': typeof LocaleStaffOpsAuditRoute
   '/$locale/ops/reviews': typeof LocaleStaffOpsReviewsRoute
+  '/$locale/ops/shipments': typeof LocaleStaffOpsShipmentsRoute
   '/$locale/ops/staff': typeof LocaleStaffOpsStaffRoute
   '/_i18n/$hash/$locale/messages.json': typeof I18nHashLocaleMessagesDotjsonRoute
   '/images/my-review-photos/$id/$size': typeof ImagesMyReviewPhotosIdSizeRoute
@@ -519,10 +561,12 @@ export interface FileRoutesByTo {
   '/$locale/member/shipments/returns': typeof LocaleSignedInMemberShipmentsReturnsRoute
   '/$locale/member/verifications/EmailVerification': typeof LocaleSignedInMemberVerificationsEmailVerificationRoute
   '/$locale/member/verifications/MobileVerifications': typeof LocaleSignedInMemberVerificationsMobileVerificationsRoute
+  '/$locale/ops/members/$memberId': typeof LocaleStaffOpsMembersMemberIdRoute
   '/$locale/member/download-data': typeof LocaleSignedInMemberDownloadDataIndexRoute
   '/$locale/member/missions': typeof LocaleSignedInMemberMissionsIndexRoute
   '/$locale/member/shipments': typeof LocaleSignedInMemberShipmentsIndexRoute
   '/$locale/member/campaigns': typeof LocaleSignedInWithAddressMemberCampaignsIndexRoute
+  '/$locale/ops/members': typeof LocaleStaffOpsMembersIndexRoute
   '/$locale/products/$id/reviews/$campaignId': typeof LocaleSignedInProductsIdReviewsCampaignIdRoute
   '/$locale/member/campaigns/$id/sc_impressions': typeof LocaleSignedInWithAddressMemberCampaignsIdSc_impressionsRoute
   '/$locale/member/campaigns/$id': typeof LocaleSignedInWithAddressMemberCampaignsIdIndexRoute
@@ -540,6 +584,7 @@ export interface FileRoutesById {
   '/$locale/_withAddress': typeof LocaleWithAddressRouteRouteWithChildren
   '/build/latest.json': typeof BuildLatestDotjsonRoute
   '/ops-exports/audit.csv': typeof OpsExportsAuditDotcsvRoute
+  '/ops-exports/pending-shipments.csv': typeof OpsExportsPendingShipmentsDotcsvRoute
   '/$locale/_public/404': typeof LocalePublic404Route
   '/$locale/_public/about-us': typeof LocalePublicAboutUsRoute
   '/$locale/_public/campaign-details': typeof LocalePublicCampaignDetailsRoute
@@ -569,8 +614,10 @@ export interface FileRoutesById {
   '/$locale/_signedInWithAddress/member/phone': typeof LocaleSignedInWithAddressMemberPhoneRoute
   '/$locale/_signedInWithAddress/member/preferences': typeof LocaleSignedInWithAddressMemberPreferencesRoute
   '/$locale/_signedInWithAddress/member/profile': typeof LocaleSignedInWithAddressMemberProfileRoute
+  '/$locale/_staff/ops/applicants': typeof LocaleStaffOpsApplicantsRoute
   '/$locale/_staff/ops/audit': typeof LocaleStaffOpsAuditRoute
   '/$locale/_staff/ops/reviews': typeof LocaleStaffOpsReviewsRoute
+  '/$locale/_staff/ops/shipments': typeof LocaleStaffOpsShipmentsRoute
   '/$locale/_staff/ops/staff': typeof LocaleStaffOpsStaffRoute
   '/_i18n/$hash/$locale/messages.json': typeof I18nHashLocaleMessagesDotjsonRoute
   '/images/my-review-photos/$id/$size': typeof ImagesMyReviewPhotosIdSizeRoute
@@ -584,10 +631,12 @@ export interface FileRoutesById {
   '/$locale/_signedIn/member/shipments/returns': typeof LocaleSignedInMemberShipmentsReturnsRoute
   '/$locale/_signedIn/member/verifications/EmailVerification': typeof LocaleSignedInMemberVerificationsEmailVerificationRoute
   '/$locale/_signedIn/member/verifications/MobileVerifications': typeof LocaleSignedInMemberVerificationsMobileVerificationsRoute
+  '/$locale/_staff/ops/members/$memberId': typeof LocaleStaffOpsMembersMemberIdRoute
   '/$locale/_signedIn/member/download-data/': typeof LocaleSignedInMemberDownloadDataIndexRoute
   '/$locale/_signedIn/member/missions/': typeof LocaleSignedInMemberMissionsIndexRoute
   '/$locale/_signedIn/member/shipments/': typeof LocaleSignedInMemberShipmentsIndexRoute
   '/$locale/_signedInWithAddress/member/campaigns/': typeof LocaleSignedInWithAddressMemberCampaignsIndexRoute
+  '/$locale/_staff/ops/members/': typeof LocaleStaffOpsMembersIndexRoute
   '/$locale/_signedIn/products/$id/reviews/$campaignId': typeof LocaleSignedInProductsIdReviewsCampaignIdRoute
   '/$locale/_signedInWithAddress/member/campaigns/$id/sc_impressions': typeof LocaleSignedInWithAddressMemberCampaignsIdSc_impressionsRoute
   '/$locale/_signedInWithAddress/member/campaigns/$id/': typeof LocaleSignedInWithAddressMemberCampaignsIdIndexRoute
@@ -600,6 +649,7 @@ export interface FileRouteTypes {
     | '/404'
     | '/build/latest.json'
     | '/ops-exports/audit.csv'
+    | '/ops-exports/pending-shipments.csv'
     | '/$locale/404'
     | '/$locale/about-us'
     | '/$locale/campaign-details'
@@ -629,8 +679,10 @@ export interface FileRouteTypes {
     | '/$locale/member/phone'
     | '/$locale/member/preferences'
     | '/$locale/member/profile'
+    | '/$locale/ops/applicants'
     | '/$locale/ops/audit'
     | '/$locale/ops/reviews'
+    | '/$locale/ops/shipments'
     | '/$locale/ops/staff'
     | '/_i18n/$hash/$locale/messages.json'
     | '/images/my-review-photos/$id/$size'
@@ -644,10 +696,12 @@ export interface FileRouteTypes {
     | '/$locale/member/shipments/returns'
     | '/$locale/member/verifications/EmailVerification'
     | '/$locale/member/verifications/MobileVerifications'
+    | '/$locale/ops/members/$memberId'
     | '/$locale/member/download-data/'
     | '/$locale/member/missions/'
     | '/$locale/member/shipments/'
     | '/$locale/member/campaigns/'
+    | '/$locale/ops/members/'
     | '/$locale/products/$id/reviews/$campaignId'
     | '/$locale/member/campaigns/$id/sc_impressions'
     | '/$locale/member/campaigns/$id/'
@@ -658,6 +712,7 @@ export interface FileRouteTypes {
     | '/404'
     | '/build/latest.json'
     | '/ops-exports/audit.csv'
+    | '/ops-exports/pending-shipments.csv'
     | '/$locale/404'
     | '/$locale/about-us'
     | '/$locale/campaign-details'
@@ -686,8 +741,10 @@ export interface FileRouteTypes {
     | '/$locale/member/phone'
     | '/$locale/member/preferences'
     | '/$locale/member/profile'
+    | '/$locale/ops/applicants'
     | '/$locale/ops/audit'
     | '/$locale/ops/reviews'
+    | '/$locale/ops/shipments'
     | '/$locale/ops/staff'
     | '/_i18n/$hash/$locale/messages.json'
     | '/images/my-review-photos/$id/$size'
@@ -701,10 +758,12 @@ export interface FileRouteTypes {
     | '/$locale/member/shipments/returns'
     | '/$locale/member/verifications/EmailVerification'
     | '/$locale/member/verifications/MobileVerifications'
+    | '/$locale/ops/members/$memberId'
     | '/$locale/member/download-data'
     | '/$locale/member/missions'
     | '/$locale/member/shipments'
     | '/$locale/member/campaigns'
+    | '/$locale/ops/members'
     | '/$locale/products/$id/reviews/$campaignId'
     | '/$locale/member/campaigns/$id/sc_impressions'
     | '/$locale/member/campaigns/$id'
@@ -721,6 +780,7 @@ export interface FileRouteTypes {
     | '/$locale/_withAddress'
     | '/build/latest.json'
     | '/ops-exports/audit.csv'
+    | '/ops-exports/pending-shipments.csv'
     | '/$locale/_public/404'
     | '/$locale/_public/about-us'
     | '/$locale/_public/campaign-details'
@@ -750,8 +810,10 @@ export interface FileRouteTypes {
     | '/$locale/_signedInWithAddress/member/phone'
     | '/$locale/_signedInWithAddress/member/preferences'
     | '/$locale/_signedInWithAddress/member/profile'
+    | '/$locale/_staff/ops/applicants'
     | '/$locale/_staff/ops/audit'
     | '/$locale/_staff/ops/reviews'
+    | '/$locale/_staff/ops/shipments'
     | '/$locale/_staff/ops/staff'
     | '/_i18n/$hash/$locale/messages.json'
     | '/images/my-review-photos/$id/$size'
@@ -765,10 +827,12 @@ export interface FileRouteTypes {
     | '/$locale/_signedIn/member/shipments/returns'
     | '/$locale/_signedIn/member/verifications/EmailVerification'
     | '/$locale/_signedIn/member/verifications/MobileVerifications'
+    | '/$locale/_staff/ops/members/$memberId'
     | '/$locale/_signedIn/member/download-data/'
     | '/$locale/_signedIn/member/missions/'
     | '/$locale/_signedIn/member/shipments/'
     | '/$locale/_signedInWithAddress/member/campaigns/'
+    | '/$locale/_staff/ops/members/'
     | '/$locale/_signedIn/products/$id/reviews/$campaignId'
     | '/$locale/_signedInWithAddress/member/campaigns/$id/sc_impressions'
     | '/$locale/_signedInWithAddress/member/campaigns/$id/'
@@ -780,6 +844,7 @@ export interface RootRouteChildren {
   R404Route: typeof R404Route
   BuildLatestDotjsonRoute: typeof BuildLatestDotjsonRoute
   OpsExportsAuditDotcsvRoute: typeof OpsExportsAuditDotcsvRoute
+  OpsExportsPendingShipmentsDotcsvRoute: typeof OpsExportsPendingShipmentsDotcsvRoute
   ImagesProductsNameRoute: typeof ImagesProductsNameRoute
   I18nHashLocaleMessagesDotjsonRoute: typeof I18nHashLocaleMessagesDotjsonRoute
   ImagesMyReviewPhotosIdSizeRoute: typeof ImagesMyReviewPhotosIdSizeRoute
@@ -864,6 +929,13 @@ declare module '@tanstack/react-router' {
       path: '/ops-exports/audit.csv'
       fullPath: '/ops-exports/audit.csv'
       preLoaderRoute: typeof OpsExportsAuditDotcsvRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/ops-exports/pending-shipments.csv': {
+      id: '/ops-exports/pending-shipments.csv'
+      path: '/ops-exports/pending-shipments.csv'
+      fullPath: '/ops-exports/pending-shipments.csv'
+      preLoaderRoute: typeof OpsExportsPendingShipmentsDotcsvRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/$locale/_public/': {
@@ -1083,6 +1155,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocaleStaffOpsIndexRouteImport
       parentRoute: typeof LocaleStaffRouteRoute
     }
+    '/$locale/_staff/ops/applicants': {
+      id: '/$locale/_staff/ops/applicants'
+      path: '/ops/applicants'
+      fullPath: '/$locale/ops/applicants'
+      preLoaderRoute: typeof LocaleStaffOpsApplicantsRouteImport
+      parentRoute: typeof LocaleStaffRouteRoute
+    }
     '/$locale/_staff/ops/audit': {
       id: '/$locale/_staff/ops/audit'
       path: '/ops/audit'
@@ -1095,6 +1174,13 @@ declare module '@tanstack/react-router' {
       path: '/ops/reviews'
       fullPath: '/$locale/ops/reviews'
       preLoaderRoute: typeof LocaleStaffOpsReviewsRouteImport
+      parentRoute: typeof LocaleStaffRouteRoute
+    }
+    '/$locale/_staff/ops/shipments': {
+      id: '/$locale/_staff/ops/shipments'
+      path: '/ops/shipments'
+      fullPath: '/$locale/ops/shipments'
+      preLoaderRoute: typeof LocaleStaffOpsShipmentsRouteImport
       parentRoute: typeof LocaleStaffRouteRoute
     }
     '/$locale/_staff/ops/staff': {
@@ -1201,6 +1287,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/$locale/member/campaigns/'
       preLoaderRoute: typeof LocaleSignedInWithAddressMemberCampaignsIndexRouteImport
       parentRoute: typeof LocaleSignedInWithAddressRouteRoute
+    }
+    '/$locale/_staff/ops/members/': {
+      id: '/$locale/_staff/ops/members/'
+      path: '/ops/members'
+      fullPath: '/$locale/ops/members/'
+      preLoaderRoute: typeof LocaleStaffOpsMembersIndexRouteImport
+      parentRoute: typeof LocaleStaffRouteRoute
+    }
+    '/$locale/_staff/ops/members/$memberId': {
+      id: '/$locale/_staff/ops/members/$memberId'
+      path: '/ops/members/$memberId'
+      fullPath: '/$locale/ops/members/$memberId'
+      preLoaderRoute: typeof LocaleStaffOpsMembersMemberIdRouteImport
+      parentRoute: typeof LocaleStaffRouteRoute
     }
     '/$locale/_signedIn/products/$id/reviews/$campaignId': {
       id: '/$locale/_signedIn/products/$id/reviews/$campaignId'
@@ -1367,17 +1467,25 @@ const LocaleSignedInWithAddressRouteRouteWithChildren =
   )
 
 interface LocaleStaffRouteRouteChildren {
+  LocaleStaffOpsApplicantsRoute: typeof LocaleStaffOpsApplicantsRoute
   LocaleStaffOpsAuditRoute: typeof LocaleStaffOpsAuditRoute
   LocaleStaffOpsReviewsRoute: typeof LocaleStaffOpsReviewsRoute
+  LocaleStaffOpsShipmentsRoute: typeof LocaleStaffOpsShipmentsRoute
   LocaleStaffOpsStaffRoute: typeof LocaleStaffOpsStaffRoute
   LocaleStaffOpsIndexRoute: typeof LocaleStaffOpsIndexRoute
+  LocaleStaffOpsMembersMemberIdRoute: typeof LocaleStaffOpsMembersMemberIdRoute
+  LocaleStaffOpsMembersIndexRoute: typeof LocaleStaffOpsMembersIndexRoute
 }
 
 const LocaleStaffRouteRouteChildren: LocaleStaffRouteRouteChildren = {
+  LocaleStaffOpsApplicantsRoute: LocaleStaffOpsApplicantsRoute,
   LocaleStaffOpsAuditRoute: LocaleStaffOpsAuditRoute,
   LocaleStaffOpsReviewsRoute: LocaleStaffOpsReviewsRoute,
+  LocaleStaffOpsShipmentsRoute: LocaleStaffOpsShipmentsRoute,
   LocaleStaffOpsStaffRoute: LocaleStaffOpsStaffRoute,
   LocaleStaffOpsIndexRoute: LocaleStaffOpsIndexRoute,
+  LocaleStaffOpsMembersMemberIdRoute: LocaleStaffOpsMembersMemberIdRoute,
+  LocaleStaffOpsMembersIndexRoute: LocaleStaffOpsMembersIndexRoute,
 }
 
 const LocaleStaffRouteRouteWithChildren =
@@ -1429,6 +1537,7 @@ const rootRouteChildren: RootRouteChildren = {
   R404Route: R404Route,
   BuildLatestDotjsonRoute: BuildLatestDotjsonRoute,
   OpsExportsAuditDotcsvRoute: OpsExportsAuditDotcsvRoute,
+  OpsExportsPendingShipmentsDotcsvRoute: OpsExportsPendingShipmentsDotcsvRoute,
   ImagesProductsNameRoute: ImagesProductsNameRoute,
   I18nHashLocaleMessagesDotjsonRoute: I18nHashLocaleMessagesDotjsonRoute,
   ImagesMyReviewPhotosIdSizeRoute: ImagesMyReviewPhotosIdSizeRoute,

@@ -3,6 +3,7 @@
 import * as v from 'valibot'
 import { TierSchema } from './standing'
 import { RoleSchema } from './staff'
+import { RejectionReasonSchema } from './review-rejection'
 
 const id = v.pipe(v.string(), v.uuid('must be an id'))
 
@@ -21,7 +22,14 @@ export const OpsCommandSchema = v.variant('command', [
   }),
   v.strictObject({ command: v.literal('deliver'), id }),
   v.strictObject({ command: v.literal('approve-review'), reviewId: id }),
-  v.strictObject({ command: v.literal('reject-review'), reviewId: id, reason: v.pipe(v.string(), v.minLength(3), v.maxLength(500)) }),
+  v.strictObject({
+    command: v.literal('reject-review'),
+    reviewId: id,
+    /** The note to the author. */
+    reason: v.pipe(v.string(), v.minLength(3), v.maxLength(500)),
+    /** One of the rejection reasons; `other` when not given. */
+    code: v.optional(RejectionReasonSchema, 'other'),
+  }),
   v.strictObject({ command: v.literal('issue-return-label'), id, labelUrl: v.pipe(v.string(), v.url()) }),
   v.strictObject({ command: v.literal('mark-returned'), id }),
   v.strictObject({

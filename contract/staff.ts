@@ -1,6 +1,7 @@
 // Staff: roles, the capabilities they grant, and the operator console's requests and answers.
 // Code checks capabilities, never role names: a role is only a named set of them.
 import * as v from 'valibot'
+import { AddressSchema } from './address'
 import { RejectionReasonSchema } from './review-rejection'
 
 export const CAPABILITIES = [
@@ -301,15 +302,8 @@ export const OpsShipmentsQuerySchema = v.strictObject({
 })
 export type OpsShipmentsQuery = v.InferOutput<typeof OpsShipmentsQuerySchema>
 
-const ShippingAddressSchema = v.strictObject({
-  name: v.string(),
-  line1: v.string(),
-  line2: v.nullable(v.string()),
-  postalCode: v.string(),
-  city: v.string(),
-  region: v.nullable(v.string()),
-  country: v.string(),
-})
+/** Where a parcel goes: the member's saved address as they see it. */
+const ShippingAddressSchema = v.omit(AddressSchema, ['updatedAt'])
 
 export const OpsShipmentSchema = v.strictObject({
   shipmentId: v.string(),

@@ -28,7 +28,7 @@ export async function runOpsCommand(deps: SuiteDeps, cmd: OpsCommand): Promise<u
       await approveReview(deps, cmd.reviewId)
       return { published: cmd.reviewId }
     case 'reject-review':
-      await rejectReview(deps, cmd.reviewId, cmd.reason)
+      await rejectReview(deps, cmd.reviewId, { reason: cmd.code, note: cmd.reason })
       return { rejected: cmd.reviewId }
     case 'issue-return-label':
       return { labelIssued: await issueReturnLabel(deps, cmd.id, cmd.labelUrl) }

@@ -93,4 +93,19 @@ describe('the operator command line', () => {
     const help = await ops('help')
     expect(help.stdout).toMatch(/list waitlisted → select/)
   }, 60_000)
+
+  it('grants, lists and revokes console roles by e-mail, as the first admin is made, and refuses what cannot be done', async () => {
+    const granted = await ops('staff', 'grant', emails.ada, 'admin')
+    expect(granted.code, granted.stderr).toBe(0)
+    expect(JSON.parse(granted.stdout)).toMatchObject({ email: emails.ada, role: 'admin', changed: true })
+    const listed = JSON.parse((await ops('staff', 'list')).stdout) as { items: { email: string; roles: { role: string; grantedBy: string }[] }[] }
+    expect(listed.items.find((item) => item.email === emails.ada)?.roles).toEqual([expect.objectContaining({ role: 'admin', grantedBy: 'cli' })])
+    const nobody = await ops('staff', 'grant', 'nobody-signs-in@example.test', 'admin')
+    expect(nobody.code).toBe(1)
+    expect(nobody.stderr).toContain('No account signs in with nobody-signs-in@example.test')
+    const badRole = await ops('staff', 'grant', emails.ada, 'superuser')
+    expect(badRole.code).toBe(1)
+    expect(badRole.stderr).toContain('must be one of: admin, campaign-manager, moderator, fulfilment, support')
+    expect(JSON.parse((await ops('staff', 'revoke', emails.ada, 'admin')).stdout)).toMatchObject({ changed: true })
+  }, 60_000)
 })

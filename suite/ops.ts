@@ -23,7 +23,8 @@ Act:
   ship <shipmentId|participationId> --carrier C --tracking T
   deliver <shipmentId|participationId>
   approve-review <reviewId>                        publish a review (the test completes once its other tasks are done)
-  reject-review <reviewId> --reason "…"
+  reject-review <reviewId> --reason "…" [--code personal-data|off-topic|link-or-price|competitor|rating-contradicts-text|photo-not-suitable|disclosure-missing|other]
+                                                   send a review back: the note, and the reason (other when not given)
   issue-return-label <shipmentId|participationId> --label-url URL
   mark-returned <shipmentId|participationId>
   grant-points <member e-mail> --points N --reason "…"  goodwill points, shown in the member's points history
@@ -48,6 +49,7 @@ function parseCommand(argv: string[]): OpsCommand {
       carrier: { type: 'string' },
       tracking: { type: 'string' },
       reason: { type: 'string' },
+      code: { type: 'string' },
       'label-url': { type: 'string' },
       campaign: { type: 'string' },
       points: { type: 'string' },
@@ -64,7 +66,7 @@ function parseCommand(argv: string[]): OpsCommand {
       raw['reviewId'] = arg
       break
     case 'reject-review':
-      Object.assign(raw, { reviewId: arg, reason: values.reason })
+      Object.assign(raw, { reviewId: arg, reason: values.reason, ...(values.code !== undefined && { code: values.code }) })
       break
     case 'ship':
       Object.assign(raw, { id: arg, carrier: values.carrier, tracking: values.tracking })

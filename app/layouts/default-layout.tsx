@@ -63,7 +63,8 @@ function NavLinks({ signedIn, onNavigate }: { signedIn: boolean; onNavigate?: ()
   )
 }
 
-function SignOutButton({ inverted, align, onDone }: { inverted: boolean; align?: 'center' | 'start'; onDone?: () => void }) {
+/** Signs out (Firebase's SDK comes only now) and goes to the home page: the header's, and the console's. */
+export function SignOutButton({ inverted, align, onDone }: { inverted: boolean; align?: 'center' | 'start'; onDone?: () => void }) {
   const locale = useLocale()
   const { t } = useLingui()
   const queryClient = useQueryClient()

@@ -304,7 +304,11 @@ export async function withdraw(
     const [current] = await tx.select().from(participations).where(eq(participations.id, p.id)).for('update')
     if (!current) throw notFound('Participation')
     if (!WITHDRAWABLE_STATUSES.includes(current.status)) {
-      throw conflict(current.status === 'withdrawn' ? 'You already withdrew' : 'You can no longer withdraw: the product has shipped')
+      // Worded for whoever asked: the member, or support acting on their request.
+      const who = onRequest
+        ? { withdrew: 'The member already withdrew', late: 'The member can no longer withdraw: the product has shipped' }
+        : { withdrew: 'You already withdrew', late: 'You can no longer withdraw: the product has shipped' }
+      throw conflict(current.status === 'withdrawn' ? who.withdrew : who.late)
     }
     await tx.update(participations).set({ status: 'withdrawn', withdrawnAt: now, updatedAt: now }).where(eq(participations.id, current.id))
     if (onRequest) {

@@ -1,7 +1,7 @@
 // Staff roles: who holds which, granted and revoked by an admin (or the command line), each change
 // audited in its own transaction. Roles are read from the database on every staff call.
 import { asc, eq, and } from 'drizzle-orm'
-import { capabilitiesOf, type Capability, type Role, type RoleChangeResult, type StaffList } from '../../contract/staff'
+import { capabilitiesOf, ROLES, type Capability, type Role, type RoleChangeResult, type StaffList } from '../../contract/staff'
 import type { Executor } from '../db/client'
 import { staffRoles } from '../db/schema'
 import type { SuiteDeps } from '../deps'
@@ -11,7 +11,9 @@ import { recordAudit } from './audit'
 
 export async function rolesOf(ex: Executor, uid: string): Promise<Role[]> {
   const rows = await ex.select({ role: staffRoles.role }).from(staffRoles).where(eq(staffRoles.uid, uid))
-  return rows.map((row) => row.role)
+  const held = new Set(rows.map((row) => row.role))
+  // In the contract's order, whatever order they were granted in.
+  return ROLES.filter((role) => held.has(role))
 }
 
 export async function capabilitiesOfUid(ex: Executor, uid: string): Promise<Capability[]> {

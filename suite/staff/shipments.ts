@@ -13,6 +13,7 @@ import {
   type ShipmentActionBody,
   type TrackingImportReport,
 } from '../../contract/staff'
+import type { Country } from '../../contract/common'
 import { addresses, campaigns, members, participations, products, shipments } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { badRequest, notFound } from '../http/errors'
@@ -82,7 +83,8 @@ function toOpsShipment(row: ShipmentRow) {
           postalCode: row.address.postalCode,
           city: row.address.city,
           region: row.address.region,
-          country: row.address.country,
+          // Checked against the shipping countries when it was saved.
+          country: row.address.country as Country,
         }
       : null,
   }

@@ -8,11 +8,11 @@
 // "Confirm it's you" changes nothing. Other tests' reviews may wait in the same queue: everything
 // here is found by words only this run's reviews carry.
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { BOT_TOKEN_HEADER, LOCAL_BOT_TOKEN } from '../../contract/bot-protection'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectNoAxeViolations, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
 import { expectFocusVisible, pressUntilFocused, waitForFocus } from './support/keyboard'
 import { createMember, DEMO_STAFF, signInThroughUi, type TestMember } from './support/members'
+import { asMember, idTokenOf } from './support/member-api'
 import { callSuite, operatorCommand, setSuiteClock, type Json } from './support/suite'
 
 /** A word only this run's reviews carry: the queue is filtered by it. */
@@ -31,30 +31,6 @@ const campaign = { id: '', productId: '' }
 /** A page in a browser context of its own: nobody signed in yet. */
 async function freshPage(): Promise<Page> {
   return (await newContext(browser)).newPage()
-}
-
-/** The member's ID token from the Auth emulator, for the test's own calls of the member API. */
-async function idTokenOf(member: Pick<TestMember, 'email' | 'password'>): Promise<string> {
-  const response = await fetch(`http://${inject('authEmulatorHost')}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: member.email, password: member.password, returnSecureToken: true }),
-  })
-  const body = (await response.json()) as { idToken?: string }
-  if (!body.idToken) throw new Error(`The Auth emulator did not sign in ${member.email}`)
-  return body.idToken
-}
-
-/** A member-API call the portal would make for the member (PUT and the bot-checked calls included). */
-async function asMember(token: string, method: 'PUT' | 'POST', path: string, body: unknown): Promise<Json> {
-  const response = await fetch(`${inject('suiteUrl')}/${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, [BOT_TOKEN_HEADER]: LOCAL_BOT_TOKEN },
-    body: JSON.stringify(body),
-  })
-  const json = (await response.json()) as { data?: Json; message?: string }
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${json.message ?? ''}`)
-  return json.data ?? {}
 }
 
 /** A new member selected for the cold brew test, the product delivered, and a review sent: waiting for moderation. */
@@ -208,9 +184,12 @@ describe('moderating reviews by keyboard', () => {
     await textOnPage(authorPage, 'Your review needs a change before we can publish it.').first().waitFor({ timeout: 5000 })
     await textOnPage(authorPage, 'It contains a link or a price.').first().waitFor()
     await textOnPage(authorPage, `Our moderators wrote: “${NOTE}”`).first().waitFor()
-    expect(await authorPage.getByRole('link', { name: 'Revise my review' }).getAttribute('href')).toBe(
-      `/en/products/${campaign.productId}/reviews/${campaign.id}`,
-    )
+    // The next step and the task list both lead to the review form.
+    const revise = authorPage.getByRole('link', { name: 'Revise my review' })
+    expect(await revise.count()).toBeGreaterThan(0)
+    for (const href of await revise.evaluateAll((links) => links.map((link) => link.getAttribute('href')))) {
+      expect(href).toBe(`/en/products/${campaign.productId}/reviews/${campaign.id}`)
+    }
   })
 
   it('shows the reason and the note on the write-review page, takes the revised review, and it is back in the queue', async () => {
@@ -298,6 +277,17 @@ describe('audit log and staff', () => {
     await page.waitForLoadState('load')
     await expect.poll(() => new URL(page.url()).searchParams.get('to')).toBe(nextDay)
     expect(await page.getByLabel('To (day, UTC)').inputValue()).toBe(day)
+  })
+
+  it('opens on a page naming the roles held and linking each page of them', async () => {
+    await gotoHydrated(page, '/en/ops')
+    await page.getByRole('heading', { name: 'Console', level: 1 }).waitFor()
+    await textOnPage(page, /^Your roles: Admin, Campaign manager, Moderator, Fulfilment, Support\.$/).waitFor()
+    const links = page.getByRole('main').getByRole('listitem').getByRole('link')
+    expect(await links.allTextContents()).toEqual(
+      expect.arrayContaining(['Moderation queue', 'Applicants', 'Shipments', 'Members', 'Staff and roles', 'Audit log']),
+    )
+    await expectNoAxeViolations(page)
   })
 
   it('lists the moderator on the staff page; a revocation given up at "Confirm it\'s you" changes nothing and says nothing', async () => {

@@ -4,10 +4,10 @@
 // review page shows both photos with the member's descriptions, served without any metadata.
 import sharp from 'sharp'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { BOT_TOKEN_HEADER, LOCAL_BOT_TOKEN } from '../../contract/bot-protection'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { baseUrl, expectNoAxeViolations, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
 import { createMember, signInThroughUi, type TestMember } from './support/members'
+import { asMember as callAsMember, idTokenOf } from './support/member-api'
 import { callSuite, operatorCommand, type Json } from './support/suite'
 
 let browser: Browser
@@ -18,29 +18,8 @@ let idToken = ''
 const test = { campaignId: '', productId: '', participationId: '', reviewId: '', photoIds: [] as string[] }
 const ALT = { kettle: 'The kettle on a wooden worktop, steam rising', pour: 'Pouring cold brew into a glass with ice' }
 
-/** The member's ID token from the Auth emulator, for the test's own calls of the member API. */
-async function signInForToken(): Promise<string> {
-  const response = await fetch(`http://${inject('authEmulatorHost')}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: member.email, password: member.password, returnSecureToken: true }),
-  })
-  const body = (await response.json()) as { idToken?: string }
-  if (!body.idToken) throw new Error(`The Auth emulator did not sign in ${member.email}`)
-  return body.idToken
-}
-
 /** A member-API call the portal would make for the member (PUT and the bot-checked sign-up included). */
-async function asMember(method: 'PUT' | 'POST', path: string, body: unknown): Promise<Json> {
-  const response = await fetch(`${inject('suiteUrl')}/${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}`, [BOT_TOKEN_HEADER]: LOCAL_BOT_TOKEN },
-    body: JSON.stringify(body),
-  })
-  const json = (await response.json()) as { data?: Json; message?: string }
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${json.message ?? ''}`)
-  return json.data ?? {}
-}
+const asMember = (method: 'PUT' | 'POST', path: string, body: unknown): Promise<Json> => callAsMember(idToken, method, path, body)
 
 /** A picture with some detail in it. */
 function picture(width: number, height: number) {
@@ -74,7 +53,7 @@ beforeAll(async () => {
   context = await newContext(browser)
   page = await context.newPage()
   member = await createMember('Pia Photo')
-  idToken = await signInForToken()
+  idToken = await idTokenOf(member)
   // Selected for the cold brew test, shipped and delivered: the review can be written.
   await asMember('PUT', 'logistics/v1/members/address', { name: 'Pia Photo', line1: 'Torstraße 1', postalCode: '10119', city: 'Berlin', country: 'DE' })
   const campaign = await callSuite('GET', 'suite/api/public/campaigns/kettle-kiln-cold-brew')

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import type { Address } from '#contract/address'
 
 /** The shipping address as it would read on a parcel. */
-export function AddressLines({ address }: { address: Address }) {
+export function AddressLines({ address }: { address: Omit<Address, 'updatedAt' | 'country'> & { country: string } }) {
   const { i18n } = useLingui()
   const country = new Intl.DisplayNames([i18n.locale], { type: 'region' }).of(address.country) ?? address.country
   return (

@@ -1,12 +1,15 @@
 import { useLingui } from '@lingui/react/macro'
-import { useQueryClient } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
-import { useState, type ReactNode } from 'react'
+import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import type { Capability, StaffSelf } from '#contract/staff'
-import { Button } from '~/components/ui/button'
+import { SignOutButton } from '~/layouts/default-layout'
 import { useLocale } from '~/lib/locale'
 
-type ConsolePage = { to: '/$locale/ops/reviews' | '/$locale/ops/staff' | '/$locale/ops/audit'; label: string; capability: Capability }
+type ConsolePage = {
+  to: '/$locale/ops/reviews' | '/$locale/ops/staff' | '/$locale/ops/audit' | '/$locale/ops/members' | '/$locale/ops/applicants' | '/$locale/ops/shipments'
+  label: string
+  capability: Capability
+}
 
 /** The console's pages a staff person sees, by the capabilities their roles grant. */
 export function useConsolePages(staff: StaffSelf): ConsolePage[] {
@@ -15,6 +18,9 @@ export function useConsolePages(staff: StaffSelf): ConsolePage[] {
     { to: '/$locale/ops/reviews', label: t`Moderation queue`, capability: 'reviews:moderate' },
     { to: '/$locale/ops/staff', label: t`Staff and roles`, capability: 'staff:manage' },
     { to: '/$locale/ops/audit', label: t`Audit log`, capability: 'audit:read' },
+    { to: '/$locale/ops/members', label: t`Members`, capability: 'members:read' },
+    { to: '/$locale/ops/applicants', label: t`Applicants`, capability: 'applicants:select' },
+    { to: '/$locale/ops/shipments', label: t`Shipments`, capability: 'shipments:manage' },
   ]
   return pages.filter((page) => staff.capabilities.includes(page.capability))
 }
@@ -49,35 +55,11 @@ export function ConsoleShell({ staff, children }: { staff: StaffSelf; children: 
             <Link to="/$locale" params={{ locale }} className="text-white underline">
               {t`Member site`}
             </Link>
-            <ConsoleSignOut />
+            <SignOutButton inverted />
           </div>
         </div>
       </div>
       <div className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">{children}</div>
     </div>
-  )
-}
-
-function ConsoleSignOut() {
-  const { t } = useLingui()
-  const locale = useLocale()
-  const queryClient = useQueryClient()
-  const navigate = useNavigate()
-  const [busy, setBusy] = useState(false)
-  return (
-    <Button
-      size="small"
-      severity="light"
-      variant="text"
-      loading={busy}
-      onClick={async () => {
-        setBusy(true)
-        const { signOut } = await import('~/auth/account-actions')
-        await signOut(queryClient)
-        await navigate({ to: '/$locale', params: { locale } })
-      }}
-    >
-      {t`Sign out`}
-    </Button>
   )
 }

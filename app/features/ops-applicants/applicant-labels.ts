@@ -1,0 +1,25 @@
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import type { IneligibleReasonCode } from '#contract/campaigns'
+import type { ApplicantView } from '#contract/staff'
+
+export const applicantViewLabel: Record<ApplicantView, MessageDescriptor> = {
+  waiting: msg`Waiting`,
+  selected: msg`Selected`,
+  'not-eligible': msg`Not eligible`,
+  all: msg`All`,
+}
+
+/** Why an applicant was not eligible at sign-up, as the campaign manager reads it (members read it in other words). */
+export const ineligibleReasonLabel: Record<IneligibleReasonCode, MessageDescriptor> = {
+  address: msg`no shipping address`,
+  country: msg`ships to another country`,
+  'birth-date': msg`no birth date`,
+  age: msg`under the minimum age`,
+  phone: msg`no verified phone`,
+  social: msg`no social account`,
+  interests: msg`interests do not match`,
+  pets: msg`no matching pet`,
+  children: msg`household does not match`,
+  tier: msg`standing below the tier asked for`,
+}

@@ -1,0 +1,16 @@
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import { useLingui } from '@lingui/react/macro'
+import type { MessageChannel } from '#contract/outbox'
+
+/** How a message reached the member, in support's words. */
+export const channelLabel: Record<MessageChannel, MessageDescriptor> = {
+  email: msg`E-mail`,
+  sms: msg`Text message`,
+}
+
+/** The account was deleted: only its pseudonymous traces are left. */
+export function DeletedMarker() {
+  const { t } = useLingui()
+  return <span className="rounded-full bg-[#fdecea] px-2 py-0.5 text-xs font-semibold text-[#7a1a12]">{t`Deleted`}</span>
+}

@@ -1,0 +1,28 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { ApplicantsPage } from '~/features/ops-applicants/applicants-page'
+import { applicantsAddressOf, type ApplicantsAddress } from '~/features/ops-applicants/applicants-search'
+import { optionalText } from '~/lib/search-params'
+
+/**
+ * The campaign, flight, view and page live in the address: a reload keeps the campaign manager's
+ * place. Read loosely here and checked by the console's own code, loaded with the page, so none of
+ * it rides in every page's script.
+ */
+export const Route = createFileRoute('/$locale/_staff/ops/applicants')({
+  validateSearch: v.object({ campaign: optionalText, flight: optionalText, view: optionalText, page: v.fallback(v.optional(v.number()), undefined) }),
+  loaderDeps: ({ search: { campaign, flight, view, page } }) => ({ campaign, flight, view, page }),
+  loader: async ({ context, deps, location }) => {
+    if (!context.staff) return
+    const { loadApplicants } = await import('~/features/ops-applicants/applicants-loader')
+    await loadApplicants(context.queryClient, deps, location)
+  },
+  component: ApplicantsRoute,
+})
+
+function ApplicantsRoute() {
+  const search = Route.useSearch()
+  const navigate = useNavigate({ from: Route.fullPath })
+  const onSearch = (next: Partial<ApplicantsAddress>) => void navigate({ search: (prev) => ({ ...prev, ...next }) })
+  return <ApplicantsPage address={applicantsAddressOf(search)} onSearch={onSearch} />
+}

@@ -1,0 +1,31 @@
+// A test's own calls of the member API as a member, the way the portal would make them for that
+// member: the member's ID token from the Auth emulator, then the call with it (the bot check's
+// local token included, for the calls that need one).
+import { inject } from 'vitest'
+import { BOT_TOKEN_HEADER, LOCAL_BOT_TOKEN } from '../../../contract/bot-protection'
+import type { TestMember } from './members'
+import type { Json } from './suite'
+
+/** The member's ID token from the Auth emulator. */
+export async function idTokenOf(member: Pick<TestMember, 'email' | 'password'>): Promise<string> {
+  const response = await fetch(`http://${inject('authEmulatorHost')}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: member.email, password: member.password, returnSecureToken: true }),
+  })
+  const body = (await response.json()) as { idToken?: string }
+  if (!body.idToken) throw new Error(`The Auth emulator did not sign in ${member.email}`)
+  return body.idToken
+}
+
+/** A member-API call for the member whose ID token is given (PUT and the bot-checked calls included); the answer's data. */
+export async function asMember(token: string, method: 'GET' | 'PUT' | 'POST', path: string, body?: unknown): Promise<Json> {
+  const response = await fetch(`${inject('suiteUrl')}/${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, [BOT_TOKEN_HEADER]: LOCAL_BOT_TOKEN },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const json = (await response.json()) as { data?: Json; message?: string }
+  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${json.message ?? ''}`)
+  return json.data ?? {}
+}
