@@ -109,6 +109,14 @@ describe('the error catalogue', () => {
     expect(await effectFor(404, 'Not Found')).toEqual({ kind: 'redirect-404' })
   })
 
+  it('a staff call refused with 403 (the roles do not, or no longer, allow it) → the dialog saying so, never /404; a staff call of a missing thing still goes to the 404 page', async () => {
+    const staffRead = { method: 'GET', path: 'ops/balance', auth: 'staff', capability: 'reviews:moderate', data: schema } as const satisfies Endpoint
+    const refused = await callEndpoint(staffRead, { member, fetchImpl: answering(403, { status: 'FORBIDDEN', message: 'no' }).fetchImpl, baseUrl })
+    expect(!refused.ok && effectOf(refused.failure)).toEqual({ kind: 'staff-forbidden-dialog' })
+    const missing = await callEndpoint(staffRead, { member, fetchImpl: answering(404, { status: 'NOT_FOUND', message: 'Review not found' }).fetchImpl, baseUrl })
+    expect(!missing.ok && effectOf(missing.failure)).toEqual({ kind: 'redirect-locale-404' })
+  })
+
   it('5xx, 429, an answer off its schema, a timeout, no network → generic dialog', async () => {
     expect(await effectFor(500, { status: 'INTERNAL', message: 'x' })).toEqual({ kind: 'generic-dialog' })
     expect(await effectFor(429, { status: 'RATE_LIMITED', message: 'slow down' })).toEqual({ kind: 'generic-dialog' })
