@@ -35,7 +35,7 @@ CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_uid","at")
 CREATE INDEX "audit_log_target_idx" ON "audit_log" USING btree ("target_type","target_id");--> statement-breakpoint
 CREATE INDEX "audit_log_action_idx" ON "audit_log" USING btree ("action","at");--> statement-breakpoint
 CREATE INDEX "staff_roles_email_idx" ON "staff_roles" USING btree ("email");--> statement-breakpoint
-CREATE INDEX "participations_waiting_idx" ON "participations" USING btree ("flight_id","standing_rank" DESC NULLS LAST,"seq") WHERE "participations"."status" in ('applied', 'waitlisted');--> statement-breakpoint
+CREATE INDEX "participations_waiting_idx" ON "participations" USING btree ("flight_id","standing_rank" DESC NULLS LAST,"seq","id") WHERE "participations"."status" in ('applied', 'waitlisted');--> statement-breakpoint
 CREATE INDEX "reviews_status_submitted_idx" ON "reviews" USING btree ("status","submitted_at","id");--> statement-breakpoint
 CREATE INDEX "reviews_member_idx" ON "reviews" USING btree ("member_id");--> statement-breakpoint
 -- Reviews rejected before reasons had codes keep their note as the reason `other`.
