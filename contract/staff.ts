@@ -140,13 +140,17 @@ export const ModerationPageSchema = v.strictObject({
 })
 export type ModerationPage = v.InferOutput<typeof ModerationPageSchema>
 
+/** When the review the moderator read was sent: a version sent again since is not decided unread (409). */
+const seenVersion = { submittedAt: isoTime }
+
 export const ReviewDecisionBodySchema = v.variant('decision', [
-  v.strictObject({ decision: v.literal('approve') }),
+  v.strictObject({ decision: v.literal('approve'), ...seenVersion }),
   v.strictObject({
     decision: v.literal('reject'),
     reason: RejectionReasonSchema,
     /** Shown to the author; required for `other`. */
     note: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500))),
+    ...seenVersion,
   }),
 ])
 export type ReviewDecisionBody = v.InferOutput<typeof ReviewDecisionBodySchema>
@@ -174,6 +178,7 @@ export const AUDIT_ACTIONS = [
   'shipment.returned',
   'member.grant-points',
   'member.resend-verification',
+  'campaign.set-min-tier',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
@@ -358,6 +363,31 @@ export const TrackingImportQuerySchema = v.strictObject({
   apply: v.optional(v.picklist(['true', 'false']), 'false'),
 })
 
+/** Why a row (or the whole file) cannot be applied: a code the console words, with what it needs. */
+export const TRACKING_IMPORT_ERRORS = [
+  'not-utf8',
+  'not-csv',
+  'empty',
+  'missing-columns',
+  'too-many-rows',
+  'invalid-value',
+  'duplicate',
+  'unknown-shipment',
+  'already-shipped',
+  'apply-failed',
+] as const
+export const TrackingImportErrorSchema = v.strictObject({
+  line: v.number(),
+  code: v.picklist(TRACKING_IMPORT_ERRORS),
+  /** invalid-value: the column; missing-columns: the columns missing, comma-separated. */
+  column: v.nullable(v.string()),
+  /** duplicate: the line it first appears on; too-many-rows: the row count; already-shipped: the carrier and tracking number it has. */
+  detail: v.nullable(v.string()),
+  /** The same in English, for scripts and logs. */
+  message: v.string(),
+})
+export type TrackingImportError = v.InferOutput<typeof TrackingImportErrorSchema>
+
 export const TrackingImportReportSchema = v.strictObject({
   applied: v.boolean(),
   rows: v.number(),
@@ -365,7 +395,7 @@ export const TrackingImportReportSchema = v.strictObject({
   toShip: v.number(),
   /** Rows already applied: the same carrier and tracking number on a shipped parcel. */
   unchanged: v.number(),
-  errors: v.array(v.strictObject({ line: v.number(), message: v.string() })),
+  errors: v.array(TrackingImportErrorSchema),
 })
 export type TrackingImportReport = v.InferOutput<typeof TrackingImportReportSchema>
 
@@ -418,10 +448,12 @@ export const OpsMemberSchema = v.strictObject({
 })
 export type OpsMember = v.InferOutput<typeof OpsMemberSchema>
 
-/** Goodwill points above this need a recent sign-in. */
+/** Goodwill points one staff person grants within a day, above which a grant needs a recent sign-in. */
 export const GOODWILL_POINTS_WITHOUT_REAUTH = 500
 
 export const GoodwillBodySchema = v.strictObject({
+  /** Made once per grant in the browser: the same request sent again (a retry) grants nothing more. */
+  requestId: uuid,
   points: v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(1), v.maxValue(10_000)),
   reason: v.pipe(v.string(), v.trim(), v.minLength(3, 'say why'), v.maxLength(200)),
 })

@@ -11,6 +11,7 @@ import { purgeExpired } from './services/retention'
 import { memberStanding } from './services/standing'
 import { withEligibilityDefaults } from '../contract/campaigns'
 import { commandLineActor } from './staff/actor'
+import { recordAudit } from './staff/audit'
 import { grantGoodwill } from './staff/members'
 import { grantRole, listStaff, revokeRole } from './staff/roles'
 import type { TierId } from '../contract/standing'
@@ -124,10 +125,19 @@ async function standingOfMember(deps: SuiteDeps, email: string) {
 async function setMinTier(deps: SuiteDeps, slug: string, tier: TierId | null) {
   const [campaign] = await deps.db.select({ id: campaigns.id, eligibility: campaigns.eligibility }).from(campaigns).where(eq(campaigns.slug, slug))
   if (!campaign) throw notFound('Campaign')
-  await deps.db
-    .update(campaigns)
-    .set({ eligibility: { ...withEligibilityDefaults(campaign.eligibility), minTier: tier } })
-    .where(eq(campaigns.id, campaign.id))
+  const before = withEligibilityDefaults(campaign.eligibility).minTier
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(campaigns)
+      .set({ eligibility: { ...withEligibilityDefaults(campaign.eligibility), minTier: tier } })
+      .where(eq(campaigns.id, campaign.id))
+    await recordAudit(
+      tx,
+      commandLineActor(),
+      { action: 'campaign.set-min-tier', targetType: 'campaign', targetId: campaign.id, changes: { before: { minTier: before }, after: { minTier: tier } } },
+      deps.clock.now(),
+    )
+  })
   return { campaign: slug, minTier: tier }
 }
 

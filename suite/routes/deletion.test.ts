@@ -38,6 +38,8 @@ import type { OutgoingMessage } from '../services/outbox'
 import { createCampaign } from '../test/fixtures'
 import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
 import { recordAudit } from '../staff/audit'
+import { commandLineActor } from '../staff/actor'
+import { grantGoodwill } from '../staff/members'
 import { createTestMember, projectId, signIn, type TestMember } from '../test/members'
 import { lastCodeSentTo } from '../test/outbox'
 
@@ -58,7 +60,7 @@ const TABLES: Record<string, string> = {
   review_photos: 'deleted, with their files (review-photos.test.ts)',
   social_posts: 'deleted',
   impressions: 'deleted with their posts',
-  ledger_entries: 'kept (accounting); reasons name no member',
+  ledger_entries: 'kept (accounting); reasons name no member, goodwill reasons (staff wrote them) replaced',
   redemptions: 'kept (accounting); codes name no member',
   otp_codes: 'deleted',
   rate_limits: "the member's send-limit counters deleted",
@@ -117,6 +119,9 @@ async function seedMember(): Promise<Seeded> {
     }),
     MemberSchema,
   )
+  // Support wrote about the member in the audit log (a goodwill reason naming them): blanked on deletion.
+  const created_ = await h.deps.db.select({ id: schema.members.id }).from(schema.members).where(eq(schema.members.uid, member.uid))
+  await grantGoodwill(h.deps, commandLineActor(), created_[0]!.id, 5, `Sorry ${firstName}, the parcel was late`)
   // Also a moderator, who has taken an action: the audit log names the actor until the account goes.
   await runOpsCommand(h.deps, { command: 'staff-grant', email: member.email, role: 'moderator' })
   await recordAudit(

@@ -191,22 +191,33 @@ describe('shipments', () => {
 
     // Wrong columns: one clear error, nothing read further.
     const wrongColumns = expectOk(await send('id,carrier,tracking\r\n1,2,3\r\n'), TrackingImportReportSchema)
-    expect(wrongColumns.errors).toEqual([{ line: 1, message: 'The header lacks the columns shipment_id, tracking_number' }])
+    expect(wrongColumns.errors).toEqual([
+      {
+        line: 1,
+        code: 'missing-columns',
+        column: 'shipment_id, tracking_number',
+        detail: null,
+        message: 'The header lacks the columns shipment_id, tracking_number',
+      },
+    ])
 
     // Bad rows are named by line, and with any error nothing is written, even when asked to apply.
     const bad = [
       'shipment_id,carrier,tracking_number',
       `${two},DHL,JD0200`,
       `${three},DHL,has space`,
-      `${crypto.randomUUID()},UPS,1Z999`,
+      `${crypto.randomUUID()},UPS,1Z99999`,
       'nonsense,UPS,1Z9999',
       `${two},DHL,JD0201`,
     ].join('\r\n')
     const report = expectOk(await send(bad, true), TrackingImportReportSchema)
     expect(report.applied).toBe(false)
-    expect(report.errors.map((e) => e.line)).toEqual([3, 4, 5, 6])
-    expect(report.errors[0]!.message).toContain('tracking_number')
-    expect(report.errors[3]!.message).toContain('first on line 2')
+    expect(report.errors.map((e) => [e.line, e.code, e.column ?? e.detail])).toEqual([
+      [3, 'invalid-value', 'tracking_number'],
+      [4, 'unknown-shipment', null],
+      [5, 'invalid-value', 'shipment_id'],
+      [6, 'duplicate', '2'],
+    ])
     const stillPending = expectOk(
       await call(h.app, 'GET', ENDPOINTS.opsShipments.path, { token: staff.fulfilment.bearer, query: { campaign: campaign.slug } }),
       OpsShipmentPageSchema,
@@ -230,7 +241,7 @@ describe('shipments', () => {
 
     // Too many rows: refused as a whole.
     const tooMany = ['shipment_id,carrier,tracking_number', ...Array.from({ length: 5001 }, () => `${two},DHL,JD0200`)].join('\n')
-    expect(expectOk(await send(tooMany), TrackingImportReportSchema).errors[0]!.message).toBe('The file has 5001 rows; at most 5000 at once')
+    expect(expectOk(await send(tooMany), TrackingImportReportSchema).errors[0]).toMatchObject({ code: 'too-many-rows', detail: '5001' })
   })
 })
 
@@ -266,23 +277,35 @@ describe('support', () => {
     expect(record.messages.length).toBeGreaterThan(0)
 
     const points = fillPath(ENDPOINTS.opsGrantPoints.path, { id: memberId })
+    const lateParcel = crypto.randomUUID()
     const granted = expectOk(
-      await call(h.app, 'POST', points, { token: staff.support.bearer, body: { points: 50, reason: 'Parcel arrived late' } }),
+      await call(h.app, 'POST', points, { token: staff.support.bearer, body: { points: 50, reason: 'Parcel arrived late', requestId: lateParcel } }),
       GoodwillResultSchema,
     )
     expect(granted.granted).toBe(50)
+    // The same request again (a retry after a timeout): granted once.
+    const retried = expectOk(
+      await call(h.app, 'POST', points, { token: staff.support.bearer, body: { points: 50, reason: 'Parcel arrived late', requestId: lateParcel } }),
+      GoodwillResultSchema,
+    )
+    expect(retried.balance).toBe(granted.balance)
     const history = expectOk(await call(h.app, 'GET', POINTS_PATH, { token: member.bearer }), PointsResultSchema)
     expect(history.entries.find((e) => e.reason === 'Parcel arrived late')?.points).toBe(50)
-    expectError(await call(h.app, 'POST', points, { token: staff.support.bearer, body: { points: -5, reason: 'Oops' } }), 'BAD_REQUEST', 400)
-    // Many points at once need a recent sign-in.
+    expectError(
+      await call(h.app, 'POST', points, { token: staff.support.bearer, body: { points: -5, reason: 'Oops', requestId: crypto.randomUUID() } }),
+      'BAD_REQUEST',
+      400,
+    )
+    // More than the day's limit, at once or a grant at a time, needs a recent sign-in.
     h.clock.advance(RECENT_SIGN_IN_SECONDS * 1000 + 60_000)
     try {
-      expectError(
-        await call(h.app, 'POST', points, { token: staff.support.bearer, body: { points: GOODWILL_POINTS_WITHOUT_REAUTH + 1, reason: 'Contest prize' } }),
-        'REAUTH_REQUIRED',
-        401,
-      )
-      expectOk(await call(h.app, 'POST', points, { token: staff.support.bearer, body: { points: 10, reason: 'Small thanks' } }), GoodwillResultSchema)
+      const grant = (n: number, reason: string) =>
+        call(h.app, 'POST', points, { token: staff.support.bearer, body: { points: n, reason, requestId: crypto.randomUUID() } })
+      expectError(await grant(GOODWILL_POINTS_WITHOUT_REAUTH + 1, 'Contest prize'), 'REAUTH_REQUIRED', 401)
+      expectOk(await grant(10, 'Small thanks'), GoodwillResultSchema)
+      // 60 granted today: 440 more pass, the next point does not.
+      expectOk(await grant(GOODWILL_POINTS_WITHOUT_REAUTH - 60, 'Contest prize, first half'), GoodwillResultSchema)
+      expectError(await grant(1, 'One more'), 'REAUTH_REQUIRED', 401)
     } finally {
       h.clock.set(new Date())
     }
@@ -315,7 +338,12 @@ describe('support', () => {
     const mail = (await messagesTo(h.app, member.email)).find((m) => m.subject === 'Confirm your e-mail address')
     expect(mail?.body).toMatch(/https?:\/\/\S*oobCode=/)
 
-    expect((await auditOf(memberId)).map((e) => e.action).sort()).toEqual(['member.grant-points', 'member.grant-points', 'member.resend-verification'])
+    expect((await auditOf(memberId)).map((e) => e.action).sort()).toEqual([
+      'member.grant-points',
+      'member.grant-points',
+      'member.grant-points',
+      'member.resend-verification',
+    ])
     expect((await auditOf(participationId)).map((e) => e.action)).toContain('participation.withdraw')
   })
 })

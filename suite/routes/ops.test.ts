@@ -32,7 +32,7 @@ import {
   StaffSelfSchema,
   type Role,
 } from '../../contract/staff'
-import { auditLog } from '../db/schema'
+import { auditLog, members } from '../db/schema'
 import { runOpsCommand } from '../ops-commands'
 import { deliver, ship } from '../services/operations'
 import { createCampaign, GOOD_ADDRESS, type CampaignFixture } from '../test/fixtures'
@@ -80,7 +80,7 @@ async function pendingReview(title = 'Boils fast, pours clean') {
     MemberReviewSchema,
     201,
   )
-  return { author, participationId: participation.id, reviewId: review.id }
+  return { author, participationId: participation.id, reviewId: review.id, submittedAt: review.submittedAt }
 }
 
 type StaffEndpointName = { [K in EndpointName]: (typeof ENDPOINTS)[K]['auth'] extends 'staff' ? K : never }[EndpointName]
@@ -93,7 +93,10 @@ const SAMPLES: Record<StaffEndpointName, () => { path: string; query?: Record<st
   staffSelf: () => ({ path: OPS_SELF_PATH }),
   opsModerationQueue: () => ({ path: OPS_REVIEWS_PATH, query: { pageSize: '5' } }),
   opsReviewPhoto: () => ({ path: fillPath(ENDPOINTS.opsReviewPhoto.path, { id: crypto.randomUUID(), size: 'thumb' }) }),
-  opsDecideReview: () => ({ path: fillPath(OPS_REVIEW_DECISION_PATH, { id: crypto.randomUUID() }), body: { decision: 'approve' } }),
+  opsDecideReview: () => ({
+    path: fillPath(OPS_REVIEW_DECISION_PATH, { id: crypto.randomUUID() }),
+    body: { decision: 'approve', submittedAt: new Date().toISOString() },
+  }),
   opsStaff: () => ({ path: OPS_STAFF_PATH }),
   opsGrantRole: () => ({ path: OPS_STAFF_GRANT_PATH, body: { email: memberWithoutRole.email, role: 'support' } }),
   opsRevokeRole: () => ({ path: OPS_STAFF_REVOKE_PATH, body: { email: memberWithoutRole.email, role: 'support' } }),
@@ -107,7 +110,10 @@ const SAMPLES: Record<StaffEndpointName, () => { path: string; query?: Record<st
   opsTrackingImport: () => ({ path: ENDPOINTS.opsTrackingImport.path, body: 'shipment_id,carrier,tracking_number\r\n' }),
   opsMembers: () => ({ path: ENDPOINTS.opsMembers.path, query: { q: 'Ada' } }),
   opsMember: () => ({ path: fillPath(ENDPOINTS.opsMember.path, { id: crypto.randomUUID() }) }),
-  opsGrantPoints: () => ({ path: fillPath(ENDPOINTS.opsGrantPoints.path, { id: crypto.randomUUID() }), body: { points: 5, reason: 'A late parcel' } }),
+  opsGrantPoints: () => ({
+    path: fillPath(ENDPOINTS.opsGrantPoints.path, { id: crypto.randomUUID() }),
+    body: { points: 5, reason: 'A late parcel', requestId: crypto.randomUUID() },
+  }),
   opsWithdrawForMember: () => ({
     path: fillPath(ENDPOINTS.opsWithdrawForMember.path, { id: crypto.randomUUID(), pid: crypto.randomUUID() }),
     body: { note: 'Asked by phone' },
@@ -252,9 +258,10 @@ describe('moderation', () => {
   })
 
   it('publishes a review once: a second moderator is told who decided it', async () => {
-    const { reviewId } = await pendingReview()
+    const { reviewId, submittedAt } = await pendingReview()
     const second = await createTestStaff(h.deps.db, ['moderator'], { displayName: 'Second Moderator' })
-    const decide = (token: string) => call(h.app, 'POST', fillPath(OPS_REVIEW_DECISION_PATH, { id: reviewId }), { token, body: { decision: 'approve' } })
+    const decide = (token: string) =>
+      call(h.app, 'POST', fillPath(OPS_REVIEW_DECISION_PATH, { id: reviewId }), { token, body: { decision: 'approve', submittedAt } })
     const results = await Promise.all([decide(staff.moderator.bearer), decide(second.bearer)])
     expect(results.map((r) => r.status).sort()).toEqual([200, 409])
     const refused = results.find((r) => r.status === 409)!
@@ -268,15 +275,23 @@ describe('moderation', () => {
   })
 
   it('rejects with a reason the author reads, by e-mail and on the participation, and takes the review back when sent again', async () => {
-    const { author, participationId, reviewId } = await pendingReview()
+    const { author, participationId, reviewId, submittedAt } = await pendingReview()
     const path = fillPath(OPS_REVIEW_DECISION_PATH, { id: reviewId })
     // "Other" needs a note; an unknown reason is refused; neither changes anything.
-    expectError(await call(h.app, 'POST', path, { token: staff.moderator.bearer, body: { decision: 'reject', reason: 'other' } }), 'BAD_REQUEST', 400)
-    expectError(await call(h.app, 'POST', path, { token: staff.moderator.bearer, body: { decision: 'reject', reason: 'boring' } }), 'BAD_REQUEST', 400)
+    expectError(
+      await call(h.app, 'POST', path, { token: staff.moderator.bearer, body: { decision: 'reject', reason: 'other', submittedAt } }),
+      'BAD_REQUEST',
+      400,
+    )
+    expectError(
+      await call(h.app, 'POST', path, { token: staff.moderator.bearer, body: { decision: 'reject', reason: 'boring', submittedAt } }),
+      'BAD_REQUEST',
+      400,
+    )
     const decided = expectOk(
       await call(h.app, 'POST', path, {
         token: staff.moderator.bearer,
-        body: { decision: 'reject', reason: 'link-or-price', note: 'Please leave out the shop link.' },
+        body: { decision: 'reject', reason: 'link-or-price', note: 'Please leave out the shop link.', submittedAt },
         headers: { 'x-staff-user-agent': 'Console browser/1.0' },
       }),
       ReviewDecisionSchema,
@@ -328,9 +343,78 @@ describe('moderation', () => {
   })
 })
 
+describe('moderation guards', () => {
+  it('refuses to decide a version the moderator has not read: the author sent the review again since', async () => {
+    const { author, participationId, reviewId, submittedAt } = await pendingReview()
+    const path = fillPath(OPS_REVIEW_DECISION_PATH, { id: reviewId })
+    expectOk(
+      await call(h.app, 'POST', path, { token: staff.moderator.bearer, body: { decision: 'reject', reason: 'off-topic', submittedAt } }),
+      ReviewDecisionSchema,
+    )
+    h.clock.advance(60_000)
+    const resent = expectOk(
+      await call(h.app, 'POST', FLIGHT_REVIEW_PATH, {
+        token: author.bearer,
+        body: {
+          participationId,
+          rating: 5,
+          title: 'Buy it at the cheap shop',
+          body: 'A different text, sent after the rejection, that nobody has read yet at all.',
+          receivedForFree: true,
+        },
+      }),
+      MemberReviewSchema,
+      201,
+    )
+    // A second moderator still looking at the first version presses approve.
+    const stale = expectError(await call(h.app, 'POST', path, { token: staff.admin.bearer, body: { decision: 'approve', submittedAt } }), 'CONFLICT', 409)
+    expect(stale.message).toContain('sent this review again')
+    expectOk(
+      await call(h.app, 'POST', path, { token: staff.admin.bearer, body: { decision: 'approve', submittedAt: resent.submittedAt } }),
+      ReviewDecisionSchema,
+    )
+  })
+
+  it('never lets staff act on their own member account', async () => {
+    const { author, reviewId, submittedAt } = await pendingReview()
+    await runOpsCommand(h.deps, { command: 'staff-grant', email: author.email, role: 'admin' })
+    const own = expectError(
+      await call(h.app, 'POST', fillPath(OPS_REVIEW_DECISION_PATH, { id: reviewId }), { token: author.bearer, body: { decision: 'approve', submittedAt } }),
+      'FORBIDDEN',
+      403,
+    )
+    expect(own.message).toContain('their own member account')
+    const [me] = await h.deps.db
+      .select({ id: members.id })
+      .from(members)
+      .where(sql`${members.uid} = ${author.uid}`)
+    const memberId = me!.id
+    expectError(
+      await call(h.app, 'POST', fillPath(ENDPOINTS.opsGrantPoints.path, { id: memberId }), {
+        token: author.bearer,
+        body: { points: 100, reason: 'For me', requestId: crypto.randomUUID() },
+      }),
+      'FORBIDDEN',
+      403,
+    )
+    expect(
+      (
+        await h.deps.db
+          .select()
+          .from(auditLog)
+          .where(sql`${auditLog.targetId} in (${reviewId}, ${memberId})`)
+      ).length,
+    ).toBe(0)
+  })
+})
+
 describe('the audit log', () => {
-  it('refuses any change or deletion of an entry in the database, except pseudonymising its actor', async () => {
-    const [entry] = await h.deps.db.select().from(auditLog).limit(1)
+  it('refuses any change or deletion of an entry in the database; pseudonymising is only for a deleted account', async () => {
+    const [entry] = await h.deps.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.actorUid} = ${staff.moderator.uid} and ${auditLog.action} = 'review.reject'`)
+      .limit(1)
     expect(entry).toBeDefined()
     const refused = async (statement: Promise<unknown>) => {
       const error = await statement.then(
@@ -342,14 +426,20 @@ describe('the audit log', () => {
     }
     await refused(h.deps.db.execute(sql`update audit_log set action = 'review.approve' where id = ${entry!.id}`))
     await refused(h.deps.db.execute(sql`update audit_log set actor_email = 'someone@else.test' where id = ${entry!.id}`))
+    await refused(h.deps.db.execute(sql`update audit_log set changes = '{"before":null,"after":null}' where id = ${entry!.id}`))
     await refused(h.deps.db.execute(sql`delete from audit_log where id = ${entry!.id}`))
     await refused(h.deps.db.execute(sql`truncate audit_log`))
-    await h.deps.db.execute(sql`update audit_log set actor_email = null, actor_name = 'Former member' where id = ${entry!.id}`)
+    // The moderator still has their account: their entries cannot be made anonymous, nor the notes about a living member blanked.
+    await refused(
+      h.deps.db.execute(sql`update audit_log set actor_email = null, actor_name = 'Former member', ip = null, user_agent = null where id = ${entry!.id}`),
+    )
+    expect(JSON.stringify(entry!.changes)).toContain('note')
+    await refused(h.deps.db.execute(sql`update audit_log set changes = audit_redacted(action, changes) where id = ${entry!.id}`))
     const [after] = await h.deps.db
       .select()
       .from(auditLog)
       .where(sql`${auditLog.id} = ${entry!.id}`)
-    expect(after).toMatchObject({ action: entry!.action, actorUid: entry!.actorUid, actorEmail: null, actorName: 'Former member' })
+    expect(after).toEqual(entry)
   })
 
   it('filters by person, action and time, and exports what it shows as CSV', async () => {

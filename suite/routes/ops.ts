@@ -6,7 +6,7 @@ import { currentStaff, requireRecentSignIn } from '../http/auth'
 import { readUpload } from '../http/upload'
 import { GOODWILL_POINTS_WITHOUT_REAUTH } from '../../contract/staff'
 import { flightApplicants, opsCampaigns, selectApplicants } from '../staff/applicants'
-import { grantGoodwill, opsMember, resendVerification, searchMembers, withdrawOnRequest } from '../staff/members'
+import { goodwillGrantedToday, grantGoodwill, opsMember, resendVerification, searchMembers, withdrawOnRequest } from '../staff/members'
 import { importTracking, opsShipments, pendingShipmentsCsv, shipmentAction, trackingFileRefused } from '../staff/shipments'
 import type { RegisterRoute } from '../http/endpoint'
 import { decideReview } from '../services/reviews'
@@ -32,7 +32,8 @@ export function registerOpsRoutes(route: RegisterRoute, deps: SuiteDeps) {
   })
   route(ENDPOINTS.opsDecideReview, (c, { params, body }) => {
     if (!isUuid(params.id)) throw notFound('Review')
-    return decideReview(deps, currentStaff(c), params.id, body)
+    const { submittedAt, ...verdict } = body
+    return decideReview(deps, currentStaff(c), params.id, { ...verdict, seenSubmittedAt: submittedAt })
   })
 
   route(ENDPOINTS.opsStaff, () => listStaff(deps.db))
@@ -71,10 +72,12 @@ export function registerOpsWorkRoutes(route: RegisterRoute, deps: SuiteDeps) {
 
   route(ENDPOINTS.opsMembers, (c, { query }) => searchMembers(deps, currentStaff(c), query))
   route(ENDPOINTS.opsMember, (c, { params }) => opsMember(deps, currentStaff(c), params.id))
-  route(ENDPOINTS.opsGrantPoints, (c, { params, body }) => {
-    // Many points at once could be a taken-over staff account's doing: it needs a recent sign-in.
-    if (body.points > GOODWILL_POINTS_WITHOUT_REAUTH) requireRecentSignIn(c, deps)
-    return grantGoodwill(deps, currentStaff(c), params.id, body.points, body.reason)
+  route(ENDPOINTS.opsGrantPoints, async (c, { params, body }) => {
+    // Many points in a day, at once or a grant at a time, could be a taken-over staff account's
+    // doing: past the limit each grant needs a recent sign-in.
+    const staff = currentStaff(c)
+    if ((await goodwillGrantedToday(deps, staff)) + body.points > GOODWILL_POINTS_WITHOUT_REAUTH) requireRecentSignIn(c, deps)
+    return grantGoodwill(deps, staff, params.id, body.points, body.reason, body.requestId)
   })
   route(ENDPOINTS.opsWithdrawForMember, (c, { params, body }) => withdrawOnRequest(deps, currentStaff(c), params.id, params.pid, body.note))
   route(ENDPOINTS.opsResendVerification, (c, { params }) => resendVerification(deps, currentStaff(c), params.id))

@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm'
 import { members, participations, shipments } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { conflict, notFound } from '../http/errors'
-import { commandLineActor, type StaffActor } from '../staff/actor'
+import { commandLineActor, refuseSelfService, type StaffActor } from '../staff/actor'
+import type { Tx } from '../db/client'
 import { recordAudit } from '../staff/audit'
 import { selectParticipation } from './participations'
 import { decideReview } from './reviews'
@@ -37,38 +38,43 @@ async function shipmentFor(deps: SuiteDeps, id: string) {
 }
 
 export async function ship(deps: SuiteDeps, id: string, carrier: string, trackingNumber: string, actor: StaffActor = commandLineActor()) {
-  const now = deps.clock.now()
   const shipment = await shipmentFor(deps, id)
-  await deps.db.transaction(async (tx) => {
-    const updated = await tx
-      .update(shipments)
-      .set({ status: 'shipped', carrier, trackingNumber, shippedAt: now })
-      .where(and(eq(shipments.id, shipment.id), eq(shipments.status, 'pending')))
-      .returning()
-    if (updated.length === 0) throw conflict(`The shipment is ${shipment.status}, not pending`)
-    await tx.update(participations).set({ status: 'shipped', updatedAt: now }).where(eq(participations.id, shipment.participationId))
-    await recordAudit(
-      tx,
-      actor,
-      {
-        action: 'shipment.ship',
-        targetType: 'shipment',
-        targetId: shipment.id,
-        changes: { before: { status: 'pending' }, after: { status: 'shipped', carrier, trackingNumber } },
-      },
-      now,
-    )
-    const [member] = await tx.select().from(members).where(eq(members.id, shipment.memberId))
-    if (member?.email && member.notificationSettings.email.shipmentUpdates) {
-      await deps.outbox.enqueue(tx, {
-        channel: 'email',
-        to: member.email,
-        subject: 'Your test product is on its way',
-        body: `It ships with ${carrier}, tracking number ${trackingNumber}.`,
-      })
-    }
-  })
+  await deps.db.transaction((tx) => shipInTransaction(tx, deps, actor, shipment.id, carrier, trackingNumber, deps.clock.now()))
   return shipment.id
+}
+
+/**
+ * Ships one pending parcel inside the caller's transaction: the row is locked and read again, so a
+ * parcel shipped or withdrawn meanwhile is refused (and the caller's whole transaction with it);
+ * the participation moves on, the member is told as their settings ask, and the step is audited.
+ */
+export async function shipInTransaction(tx: Tx, deps: SuiteDeps, actor: StaffActor, shipmentId: string, carrier: string, trackingNumber: string, now: Date) {
+  const [shipment] = await tx.select().from(shipments).where(eq(shipments.id, shipmentId)).for('update')
+  if (!shipment) throw notFound('Shipment')
+  if (shipment.status !== 'pending') throw conflict(`The shipment is ${shipment.status}, not pending`)
+  const [member] = await tx.select().from(members).where(eq(members.id, shipment.memberId))
+  refuseSelfService(actor, member?.uid)
+  await tx.update(shipments).set({ status: 'shipped', carrier, trackingNumber, shippedAt: now }).where(eq(shipments.id, shipment.id))
+  await tx.update(participations).set({ status: 'shipped', updatedAt: now }).where(eq(participations.id, shipment.participationId))
+  await recordAudit(
+    tx,
+    actor,
+    {
+      action: 'shipment.ship',
+      targetType: 'shipment',
+      targetId: shipment.id,
+      changes: { before: { status: 'pending' }, after: { status: 'shipped', carrier, trackingNumber } },
+    },
+    now,
+  )
+  if (member?.email && member.notificationSettings.email.shipmentUpdates) {
+    await deps.outbox.enqueue(tx, {
+      channel: 'email',
+      to: member.email,
+      subject: 'Your test product is on its way',
+      body: `It ships with ${carrier}, tracking number ${trackingNumber}.`,
+    })
+  }
 }
 
 export async function deliver(deps: SuiteDeps, id: string, actor: StaffActor = commandLineActor()) {

@@ -8,7 +8,7 @@ import { requiredTasks, WITHDRAWABLE_STATUSES, type TaskKey } from '../../contra
 import { preparedPerDatabase, type Executor, type Tx } from '../db/client'
 import { campaigns, flights, members, participations, products, reviews, shipments } from '../db/schema'
 import type { SuiteDeps } from '../deps'
-import { commandLineActor, type StaffActor } from '../staff/actor'
+import { commandLineActor, refuseSelfService, type StaffActor } from '../staff/actor'
 import type { SelectionResult } from '../../contract/staff'
 import { recordAudit } from '../staff/audit'
 import { badRequest, conflict, notFound } from '../http/errors'
@@ -424,6 +424,16 @@ export async function selectInFlight(deps: SuiteDeps, actor: StaffActor, flightI
       .where(and(eq(participations.flightId, flightId), inArray(participations.id, participationIds)))
       .for('update')
     if (chosen.length !== participationIds.length) throw notFound('Participation')
+    const chosenUids = await tx
+      .select({ uid: members.uid })
+      .from(members)
+      .where(
+        inArray(
+          members.id,
+          chosen.map((p) => p.memberId),
+        ),
+      )
+    for (const { uid } of chosenUids) refuseSelfService(actor, uid)
     const notWaiting = chosen.filter((p) => !['applied', 'waitlisted'].includes(p.status))
     if (notWaiting.length > 0)
       throw conflict(

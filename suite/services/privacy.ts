@@ -37,7 +37,12 @@ import { listRedemptions } from './rewards'
 import { listSocialProfiles } from './social'
 import { removePhotoFiles } from './review-photos'
 import { FORMER_MEMBER } from './reviews'
+import { accountDeletionActor } from '../staff/actor'
+import { recordAudit } from '../staff/audit'
 import { toMemberReview } from './reviews'
+
+/** A goodwill entry's reason once the member's account is deleted. */
+const GOODWILL_REASON_AFTER_DELETION = 'Goodwill points'
 
 export async function exportProfile(ex: Executor, member: MemberRow, now: Date): Promise<ProfileExport> {
   const participationList = await loadParticipations(ex, member.id)
@@ -258,20 +263,8 @@ export async function pseudonymize(deps: SuiteDeps, member: MemberRow): Promise<
       .where(and(eq(shipments.memberId, member.id), isNotNull(shipments.returnComment)))
       .returning({ id: shipments.id })
     if (commented.length) removed.add('return-comments')
-    // Photos can show the member, their home or their family: every one goes, a published review's
-    // too (the review stays without them). Their files follow once this transaction has committed.
-    const photos = await tx.delete(reviewPhotos).where(eq(reviewPhotos.memberId, member.id)).returning({ id: reviewPhotos.id })
-    if (photos.length) {
-      await tx.update(reviews).set({ photos: [] }).where(eq(reviews.memberId, member.id))
-      removed.add('review-photos')
-    }
-    // A review not published was never shown under the member's name; nothing needs it kept.
-    const unpublished = await tx
-      .delete(reviews)
-      .where(and(eq(reviews.memberId, member.id), ne(reviews.status, 'published')))
-      .returning({ id: reviews.id })
-    if (unpublished.length) removed.add('unpublished-reviews')
-
+    // The member record is pseudonymised first: the audit log's trigger lets its entries change only
+    // for a pseudonymised member (below), and the entries about reviews deleted further down first.
     const reference = `DEL-${randomCode(10)}`
     await tx
       .update(members)
@@ -293,11 +286,72 @@ export async function pseudonymize(deps: SuiteDeps, member: MemberRow): Promise<
         updatedAt: now,
       })
       .where(eq(members.id, member.id))
+    // The audit log keeps every entry. Where this person acted as staff, it keeps them as the
+    // pseudonym, without their address or browser; in the entries about them, free text staff wrote
+    // (notes, goodwill reasons) is blanked. A review's decider is named as the pseudonym too.
+    await tx.update(auditLog).set({ actorEmail: null, actorName: FORMER_MEMBER, ip: null, userAgent: null }).where(eq(auditLog.actorUid, member.uid))
+    const [ownParticipations, ownShipments, ownReviews] = await Promise.all([
+      tx.select({ id: participations.id }).from(participations).where(eq(participations.memberId, member.id)),
+      tx.select({ id: shipments.id }).from(shipments).where(eq(shipments.memberId, member.id)),
+      tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.memberId, member.id)),
+    ])
+    const about = (type: string, ids: { id: string }[]) =>
+      ids.length
+        ? and(
+            eq(auditLog.targetType, type),
+            inArray(
+              auditLog.targetId,
+              ids.map((row) => row.id),
+            ),
+          )
+        : undefined
+    await tx
+      .update(auditLog)
+      .set({ changes: sql`audit_redacted(${auditLog.action}, ${auditLog.changes})` })
+      .where(
+        or(
+          and(eq(auditLog.targetType, 'member'), eq(auditLog.targetId, member.id)),
+          about('participation', ownParticipations),
+          about('shipment', ownShipments),
+          about('review', ownReviews),
+        ),
+      )
+    await tx.update(reviews).set({ decidedByName: FORMER_MEMBER }).where(eq(reviews.decidedByUid, member.uid))
+    // Goodwill points stay in the ledger (accounting), their reason (staff's words about the member) does not.
+    await tx
+      .update(ledgerEntries)
+      .set({ reason: GOODWILL_REASON_AFTER_DELETION })
+      .where(and(eq(ledgerEntries.memberId, member.id), sql`${ledgerEntries.idempotencyKey} like 'grant:%'`))
+    // A member who was also staff: their roles go with the account, each revocation audited.
+    const revoked = await tx.delete(staffRoles).where(eq(staffRoles.uid, member.uid)).returning({ role: staffRoles.role })
+    if (revoked.length > 0) {
+      await recordAudit(
+        tx,
+        accountDeletionActor(),
+        revoked.map(({ role }) => ({
+          action: 'role.revoke' as const,
+          targetType: 'staff' as const,
+          targetId: member.uid,
+          changes: { before: { role }, after: null },
+        })),
+        now,
+      )
+    }
+    // Photos can show the member, their home or their family: every one goes, a published review's
+    // too (the review stays without them). Their files follow once this transaction has committed.
+    const photos = await tx.delete(reviewPhotos).where(eq(reviewPhotos.memberId, member.id)).returning({ id: reviewPhotos.id })
+    if (photos.length) {
+      await tx.update(reviews).set({ photos: [] }).where(eq(reviews.memberId, member.id))
+      removed.add('review-photos')
+    }
+    // A review not published was never shown under the member's name; nothing needs it kept.
+    const unpublished = await tx
+      .delete(reviews)
+      .where(and(eq(reviews.memberId, member.id), ne(reviews.status, 'published')))
+      .returning({ id: reviews.id })
+    if (unpublished.length) removed.add('unpublished-reviews')
+
     if ((await tx.delete(addresses).where(eq(addresses.memberId, member.id)).returning({ id: addresses.memberId })).length) removed.add('address')
-    // A member who was also staff: their roles go with the account, and the audit log keeps what
-    // they did under the pseudonym (the only change the log's trigger allows).
-    await tx.delete(staffRoles).where(eq(staffRoles.uid, member.uid))
-    await tx.update(auditLog).set({ actorEmail: null, actorName: FORMER_MEMBER }).where(eq(auditLog.actorUid, member.uid))
     if ((await tx.delete(socialProfiles).where(eq(socialProfiles.memberId, member.id)).returning({ id: socialProfiles.id })).length) {
       removed.add('social-profiles')
     }

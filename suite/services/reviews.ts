@@ -10,7 +10,7 @@ import { preparedPerDatabase, type Db, type Executor } from '../db/client'
 import { campaigns, members, participations, products, reviews, shipments } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { badRequest, conflict, notFound } from '../http/errors'
-import type { StaffActor } from '../staff/actor'
+import { refuseSelfService, type StaffActor } from '../staff/actor'
 import { recordAudit } from '../staff/audit'
 import { syncMissions } from './missions'
 import { completeWhenDone } from './participations'
@@ -161,7 +161,10 @@ export async function publicReview(ex: Executor, id: string): Promise<PublicRevi
 }
 
 /** What a moderator decides about a pending review: publish it, or send it back to its author with a reason. */
-export type ReviewVerdict = { decision: 'approve' } | { decision: 'reject'; reason: RejectionReason; note?: string | undefined }
+export type ReviewVerdict = ({ decision: 'approve' } | { decision: 'reject'; reason: RejectionReason; note?: string | undefined }) & {
+  /** When the review the moderator read was sent (the console sends it): a version sent since is not decided unread. */
+  seenSubmittedAt?: string | undefined
+}
 
 /** The author is told the reason in these words, then the moderator's note. */
 const REJECTION_WORDING: Record<RejectionReason, string> = {
@@ -195,6 +198,14 @@ export async function decideReview(deps: SuiteDeps, actor: StaffActor, reviewId:
       const when = review.decidedAt ? ` at ${review.decidedAt.toISOString()}` : ''
       throw conflict(`The review was already ${review.status}${by ? ` by ${by}` : ''}${when}`)
     }
+    const [author] = await tx
+      .select({ uid: members.uid, email: members.email, pseudonymizedAt: members.pseudonymizedAt })
+      .from(members)
+      .where(eq(members.id, review.memberId))
+    refuseSelfService(actor, author?.uid)
+    if (verdict.seenSubmittedAt && verdict.seenSubmittedAt !== review.submittedAt.toISOString()) {
+      throw conflict('The author sent this review again since you opened it: read the new version before deciding')
+    }
     const decided = { decidedByUid: actor.uid, decidedByName: actor.name ?? actor.email ?? actor.uid, decidedAt: now }
     if (verdict.decision === 'approve') {
       await tx
@@ -221,7 +232,6 @@ export async function decideReview(deps: SuiteDeps, actor: StaffActor, reviewId:
       .update(participations)
       .set({ status: shipment ? 'delivered' : 'selected', updatedAt: now })
       .where(and(eq(participations.id, review.participationId), eq(participations.status, 'reviewed')))
-    const [author] = await tx.select({ email: members.email, pseudonymizedAt: members.pseudonymizedAt }).from(members).where(eq(members.id, review.memberId))
     if (author?.email && !author.pseudonymizedAt) {
       await deps.outbox.enqueue(tx, {
         channel: 'email',

@@ -1,5 +1,6 @@
 // Who takes a staff action: a signed-in staff person in the console, or the operator command line.
 import { CAPABILITIES, type Capability, type Role } from '../../contract/staff'
+import { forbidden } from '../http/errors'
 
 export interface StaffActor {
   uid: string
@@ -22,6 +23,28 @@ export function commandLineActor(): StaffActor {
     name: `command line (${user})`,
     roles: ['admin'],
     capabilities: [...CAPABILITIES],
+    operationId: crypto.randomUUID(),
+    ip: null,
+    userAgent: null,
+  }
+}
+
+/**
+ * Staff never act on their own member account (goodwill points to themselves, their own review
+ * published, their own place or parcel): a colleague does it, and the audit log shows who.
+ */
+export function refuseSelfService(actor: StaffActor, memberUid: string | null | undefined): void {
+  if (memberUid && memberUid === actor.uid) throw forbidden('Staff cannot act on their own member account: ask a colleague to do it')
+}
+
+/** What an account deletion does on its own (the roles of a member who was also staff go with the account). */
+export function accountDeletionActor(): StaffActor {
+  return {
+    uid: 'account-deletion',
+    email: null,
+    name: 'account deletion',
+    roles: [],
+    capabilities: [],
     operationId: crypto.randomUUID(),
     ip: null,
     userAgent: null,

@@ -13,7 +13,7 @@ export interface AuditChanges {
 
 export interface AuditRecord {
   action: AuditAction
-  targetType: 'review' | 'staff' | 'participation' | 'shipment' | 'member'
+  targetType: 'review' | 'staff' | 'participation' | 'shipment' | 'member' | 'campaign'
   targetId: string
   changes: AuditChanges
 }

@@ -3,11 +3,11 @@ import { csvField, CsvSyntaxError, parseCsv } from './csv'
 
 describe('CSV', () => {
   it('reads quoted fields, doubled quotes, line breaks in quotes, CRLF, a byte order mark and blank lines', () => {
-    const text = '\uFEFFa,b,c\r\n"x, y","say ""hi""","two\nlines"\r\n\r\n1,,3\n'
+    const text = '\uFEFFa,b,c\r\n"x, y","say ""hi""","two\nlines"\r\n\r\n,,\r\n1,,3\n'
     expect(parseCsv(text)).toEqual([
       { line: 1, fields: ['a', 'b', 'c'] },
       { line: 2, fields: ['x, y', 'say "hi"', 'two\nlines'] },
-      { line: 5, fields: ['1', '', '3'] },
+      { line: 6, fields: ['1', '', '3'] },
     ])
   })
 

@@ -20,7 +20,7 @@ export class CsvSyntaxError extends Error {
   }
 }
 
-/** The records of a CSV text, each with the line it starts on (1-based). Blank lines are skipped. */
+/** The records of a CSV text, each with the line it starts on (1-based). Blank lines, and rows of empty fields only (as spreadsheets save them), are skipped. */
 export function parseCsv(text: string): { line: number; fields: string[] }[] {
   const records: { line: number; fields: string[] }[] = []
   const input = text.startsWith('\uFEFF') ? text.slice(1) : text
@@ -32,7 +32,7 @@ export function parseCsv(text: string): { line: number; fields: string[] }[] {
   let i = 0
   const endRecord = () => {
     fields.push(field)
-    if (!(fields.length === 1 && fields[0] === '')) records.push({ line: recordLine, fields })
+    if (fields.some((value) => value.trim() !== '')) records.push({ line: recordLine, fields })
     fields = []
     field = ''
   }

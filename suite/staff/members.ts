@@ -1,19 +1,18 @@
 // Support: finding a member and acting for them. Contact details (e-mail, phone) go only to roles
 // whose capabilities include members:contact; every action is audited.
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import { WITHDRAWABLE_STATUSES } from '../../contract/participation-rules'
 import { standingOf } from '../../contract/standing'
 import type { MemberSearchResult, OpsMember } from '../../contract/staff'
-import { campaigns, flights, ledgerEntries, members, outbox, participations } from '../db/schema'
+import { auditLog, campaigns, flights, ledgerEntries, members, outbox, participations } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { conflict, notFound } from '../http/errors'
 import { isUuid } from '../http/validate'
 import { pointsBalance } from '../services/members'
-import { credit } from '../services/missions'
 import { withdraw } from '../services/participations'
 import { FORMER_MEMBER } from '../services/reviews'
 import { standingCounts } from '../services/standing'
-import type { StaffActor } from './actor'
+import { refuseSelfService, type StaffActor } from './actor'
 import { recordAudit } from './audit'
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
@@ -26,11 +25,15 @@ const seesContact = (actor: StaffActor) => actor.capabilities.includes('members:
  */
 export async function searchMembers(deps: SuiteDeps, actor: StaffActor, query: { q: string; page: number; pageSize: number }): Promise<MemberSearchResult> {
   const q = query.q.trim()
+  // Only a role that may see e-mail addresses may search by them: no guessing one letter at a time.
+  const byEmail = seesContact(actor)
   const emailStart = ilike(members.email, `${q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`)
   const condition: SQL | undefined = q.includes('@')
-    ? emailStart
+    ? byEmail
+      ? emailStart
+      : sql`false`
     : or(
-        emailStart,
+        byEmail ? emailStart : undefined,
         eq(members.referralCode, q.toUpperCase()),
         ilike(members.displayName, likePattern(q)),
         ilike(sql`${members.firstName} || ' ' || ${members.lastName}`, likePattern(q)),
@@ -119,13 +122,26 @@ export async function opsMember(deps: SuiteDeps, actor: StaffActor, memberId: st
   }
 }
 
-/** Goodwill points (a late parcel, a contest prize): one ledger entry with its reason, in the member's history, audited. */
-export async function grantGoodwill(deps: SuiteDeps, actor: StaffActor, memberId: string, points: number, reason: string) {
+/** Goodwill points (a late parcel, a contest prize): one ledger entry with its reason, in the member's history, audited. Sent twice with one request id, granted once. */
+export async function grantGoodwill(
+  deps: SuiteDeps,
+  actor: StaffActor,
+  memberId: string,
+  points: number,
+  reason: string,
+  requestId: string = crypto.randomUUID(),
+) {
   const row = await memberRow(deps, memberId)
+  refuseSelfService(actor, row.uid)
   if (row.pseudonymizedAt) throw conflict('This account was deleted')
   const now = deps.clock.now()
   await deps.db.transaction(async (tx) => {
-    await credit(tx, row.id, { points, reason, key: `grant:${actor.operationId}` }, now)
+    const written = await tx
+      .insert(ledgerEntries)
+      .values({ memberId: row.id, points, reason, missionKey: null, idempotencyKey: `grant:${requestId}`, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: ledgerEntries.id })
+    if (written.length === 0) return
     await recordAudit(
       tx,
       actor,
@@ -136,9 +152,20 @@ export async function grantGoodwill(deps: SuiteDeps, actor: StaffActor, memberId
   return { granted: points, balance: await pointsBalance(deps.db, row.id) }
 }
 
+/** Goodwill points this staff person granted in the last day (from the audit log): the recent sign-in rule counts them. */
+export async function goodwillGrantedToday(deps: SuiteDeps, actor: StaffActor): Promise<number> {
+  const since = new Date(deps.clock.now().getTime() - 24 * 60 * 60 * 1000)
+  const [row] = await deps.db
+    .select({ points: sql<string>`coalesce(sum((${auditLog.changes} -> 'after' ->> 'points')::int), 0)` })
+    .from(auditLog)
+    .where(and(eq(auditLog.actorUid, actor.uid), eq(auditLog.action, 'member.grant-points'), gte(auditLog.at, since)))
+  return Number(row?.points ?? 0)
+}
+
 /** Withdraws a member from a test on their request (before it ships), as they could themselves. */
 export async function withdrawOnRequest(deps: SuiteDeps, actor: StaffActor, memberId: string, participationId: string, note: string) {
   const row = await memberRow(deps, memberId)
+  refuseSelfService(actor, row.uid)
   if (!isUuid(participationId)) throw notFound('Participation')
   const [p] = await deps.db
     .select({ campaignId: participations.campaignId })

@@ -11,14 +11,15 @@ import {
   type OpsShipmentPage,
   type OpsShipmentsQuery,
   type ShipmentActionBody,
+  type TrackingImportError,
   type TrackingImportReport,
 } from '../../contract/staff'
 import type { Country } from '../../contract/common'
 import { addresses, campaigns, members, participations, products, shipments } from '../db/schema'
 import type { SuiteDeps } from '../deps'
-import { badRequest, notFound } from '../http/errors'
+import { ApiError, badRequest, notFound } from '../http/errors'
 import { isUuid } from '../http/validate'
-import { deliver, issueReturnLabel, markReturned, ship } from '../services/operations'
+import { deliver, issueReturnLabel, markReturned, ship, shipInTransaction } from '../services/operations'
 import { FORMER_MEMBER } from '../services/reviews'
 import type { StaffActor } from './actor'
 import { csvLine, CsvSyntaxError, parseCsv } from './csv'
@@ -46,7 +47,7 @@ const columns = {
   address: addresses,
 }
 
-function shipmentsQuery(deps: SuiteDeps, query: Pick<OpsShipmentsQuery, 'view' | 'campaign'>) {
+function shipmentsQuery(deps: SuiteDeps, query: Pick<OpsShipmentsQuery, 'view' | 'campaign'>, after?: SQL) {
   return deps.db
     .select(columns)
     .from(shipments)
@@ -55,7 +56,7 @@ function shipmentsQuery(deps: SuiteDeps, query: Pick<OpsShipmentsQuery, 'view' |
     .innerJoin(products, eq(products.id, campaigns.productId))
     .innerJoin(members, eq(members.id, shipments.memberId))
     .leftJoin(addresses, eq(addresses.memberId, shipments.memberId))
-    .where(and(VIEW[query.view], query.campaign ? eq(campaigns.slug, query.campaign) : undefined))
+    .where(and(VIEW[query.view], query.campaign ? eq(campaigns.slug, query.campaign) : undefined, after))
     .orderBy(asc(shipments.createdAt), asc(shipments.id))
     .$dynamic()
 }
@@ -151,7 +152,9 @@ const EXPORT_BATCH = 500
  */
 export function pendingShipmentsCsv(deps: SuiteDeps, campaign: string | undefined): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
-  let offset = 0
+  // Keyset paging in the list's order (created_at, id): a parcel shipped while the file is read
+  // does not shift the pages, so no other parcel drops out of the file.
+  let after: { createdAt: Date; id: string } | null = null
   let headerSent = false
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -160,9 +163,15 @@ export function pendingShipmentsCsv(deps: SuiteDeps, campaign: string | undefine
         controller.enqueue(encoder.encode(csvLine(EXPORT_COLUMNS)))
         return
       }
-      const rows = await shipmentsQuery(deps, { view: 'pending', campaign }).limit(EXPORT_BATCH).offset(offset)
-      offset += rows.length
+      const from = after
+      const rows = await shipmentsQuery(
+        deps,
+        { view: 'pending', campaign },
+        from ? sql`(${shipments.createdAt}, ${shipments.id}) > (${from.createdAt.toISOString()}::timestamptz, ${from.id}::uuid)` : undefined,
+      ).limit(EXPORT_BATCH)
       if (rows.length === 0) return controller.close()
+      const last = rows[rows.length - 1]!
+      after = { createdAt: last.createdAt, id: last.shipmentId }
       const lines = rows.map((row) => {
         const a = row.address
         return csvLine([row.shipmentId, row.campaignSlug, row.productName, a?.name, a?.line1, a?.line2, a?.postalCode, a?.city, a?.region, a?.country, '', ''])
@@ -177,6 +186,15 @@ const ImportRowSchema = v.strictObject({
   carrier: CarrierSchema,
   tracking_number: TrackingNumberSchema,
 })
+
+function fault(
+  line: number,
+  code: TrackingImportError['code'],
+  message: string,
+  extra: { column?: string | null; detail?: string | null } = {},
+): TrackingImportError {
+  return { line, code, column: extra.column ?? null, detail: extra.detail ?? null, message }
+}
 
 type CheckedRow = { line: number; shipmentId: string; carrier: string; trackingNumber: string }
 
@@ -193,12 +211,12 @@ export async function importTracking(deps: SuiteDeps, actor: StaffActor, bytes: 
   try {
     records = parseCsv(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
   } catch (error) {
-    const line = error instanceof CsvSyntaxError ? error.line : 1
-    const message = error instanceof CsvSyntaxError ? `The file is not valid CSV: ${error.message}` : 'The file is not UTF-8 text'
-    return { applied: false, rows: 0, toShip: 0, unchanged: 0, errors: [{ line, message }] }
+    const syntax = error instanceof CsvSyntaxError
+    const problem = syntax ? fault(error.line, 'not-csv', `The file is not valid CSV: ${error.message}`) : fault(1, 'not-utf8', 'The file is not UTF-8 text')
+    return { applied: false, rows: 0, toShip: 0, unchanged: 0, errors: [problem] }
   }
   const [header, ...data] = records
-  if (!header) return { applied: false, rows: 0, toShip: 0, unchanged: 0, errors: [{ line: 1, message: 'The file is empty' }] }
+  if (!header) return { applied: false, rows: 0, toShip: 0, unchanged: 0, errors: [fault(1, 'empty', 'The file is empty')] }
   const names = header.fields.map((name) => name.trim().toLowerCase())
   const index = Object.fromEntries(TRACKING_IMPORT_COLUMNS.map((column) => [column, names.indexOf(column)])) as Record<
     (typeof TRACKING_IMPORT_COLUMNS)[number],
@@ -211,7 +229,11 @@ export async function importTracking(deps: SuiteDeps, actor: StaffActor, bytes: 
       rows: data.length,
       toShip: 0,
       unchanged: 0,
-      errors: [{ line: header.line, message: `The header lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}` }],
+      errors: [
+        fault(header.line, 'missing-columns', `The header lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`, {
+          column: missing.join(', '),
+        }),
+      ],
     }
   }
   if (data.length > TRACKING_IMPORT_MAX_ROWS) {
@@ -220,7 +242,9 @@ export async function importTracking(deps: SuiteDeps, actor: StaffActor, bytes: 
       rows: data.length,
       toShip: 0,
       unchanged: 0,
-      errors: [{ line: header.line, message: `The file has ${data.length} rows; at most ${TRACKING_IMPORT_MAX_ROWS} at once` }],
+      errors: [
+        fault(header.line, 'too-many-rows', `The file has ${data.length} rows; at most ${TRACKING_IMPORT_MAX_ROWS} at once`, { detail: String(data.length) }),
+      ],
     }
   }
 
@@ -235,12 +259,12 @@ export async function importTracking(deps: SuiteDeps, actor: StaffActor, bytes: 
     if (!parsed.success) {
       const issue = parsed.issues[0]
       const column = issue.path?.[0]?.key
-      errors.push({ line: record.line, message: `${String(column ?? 'row')} ${issue.message}` })
+      errors.push(fault(record.line, 'invalid-value', `${String(column ?? 'row')} ${issue.message}`, { column: column === undefined ? null : String(column) }))
       continue
     }
     const earlier = seen.get(parsed.output.shipment_id)
     if (earlier !== undefined) {
-      errors.push({ line: record.line, message: `shipment_id appears again (first on line ${earlier})` })
+      errors.push(fault(record.line, 'duplicate', `shipment_id appears again (first on line ${earlier})`, { detail: String(earlier) }))
       continue
     }
     seen.set(parsed.output.shipment_id, record.line)
@@ -266,21 +290,34 @@ export async function importTracking(deps: SuiteDeps, actor: StaffActor, bytes: 
   let unchanged = 0
   for (const row of checked) {
     const shipment = current.get(row.shipmentId)
-    if (!shipment) errors.push({ line: row.line, message: 'shipment_id names no shipment' })
+    if (!shipment) errors.push(fault(row.line, 'unknown-shipment', 'shipment_id names no shipment'))
     else if (shipment.status === 'pending') toShip.push(row)
     else if (shipment.carrier === row.carrier && shipment.trackingNumber === row.trackingNumber) unchanged++
     else
-      errors.push({
-        line: row.line,
-        message: `the parcel is already ${shipment.status} with ${shipment.carrier ?? '?'} ${shipment.trackingNumber ?? ''}`.trim(),
-      })
+      errors.push(
+        fault(row.line, 'already-shipped', `the parcel is already ${shipment.status} with ${shipment.carrier ?? '?'} ${shipment.trackingNumber ?? ''}`.trim(), {
+          detail: `${shipment.carrier ?? ''} ${shipment.trackingNumber ?? ''}`.trim(),
+        }),
+      )
   }
   errors.sort((a, b) => a.line - b.line)
   const report = { applied: false, rows: data.length, toShip: toShip.length, unchanged, errors }
   if (!apply || errors.length > 0) return report
-  // Every row is shipped under the one operation id of this import; a parcel shipped meanwhile by
-  // someone else is refused by its own step, and the rows before it stay shipped.
-  for (const row of toShip) await ship(deps, row.shipmentId, row.carrier, row.trackingNumber, actor)
+  // All or nothing, in one transaction: each parcel is locked and read again, so a parcel shipped or
+  // withdrawn since the check refuses the whole file, nothing is written, and the report says why.
+  let applying: CheckedRow | undefined
+  try {
+    await deps.db.transaction(async (tx) => {
+      const now = deps.clock.now()
+      for (const row of toShip) {
+        applying = row
+        await shipInTransaction(tx, deps, actor, row.shipmentId, row.carrier, row.trackingNumber, now)
+      }
+    })
+  } catch (error) {
+    if (!(error instanceof ApiError) || !applying) throw error
+    return { ...report, errors: [fault(applying.line, 'apply-failed', `${error.message}; nothing was written: check the file again`)] }
+  }
   return { ...report, applied: true }
 }
 

@@ -40,9 +40,31 @@ CREATE INDEX "reviews_status_submitted_idx" ON "reviews" USING btree ("status","
 CREATE INDEX "reviews_member_idx" ON "reviews" USING btree ("member_id");--> statement-breakpoint
 -- Reviews rejected before reasons had codes keep their note as the reason `other`.
 UPDATE "reviews" SET "rejection_code" = 'other' WHERE "status" = 'rejected' AND "rejection_code" IS NULL;--> statement-breakpoint
--- The audit log is append-only for every database role the application may use: no entry can be
--- deleted, and an entry can be changed only by pseudonymising its actor (e-mail and name cleared,
--- or replaced by the pseudonym) when that person's account is deleted; nothing else of it.
+-- Free text staff wrote about a member in an entry (a note, a goodwill reason), blanked: what
+-- account deletion may do to the entries about the deleted member, and nothing else.
+CREATE FUNCTION "audit_redacted_side"("action" text, "side" jsonb) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN jsonb_typeof("side") = 'object'
+    THEN "side" || coalesce((SELECT jsonb_object_agg("key", 'null'::jsonb) FROM jsonb_object_keys("side") AS "key"
+      WHERE "key" = 'note' OR ("key" = 'reason' AND "action" = 'member.grant-points')), '{}'::jsonb)
+    ELSE "side" END
+$$;--> statement-breakpoint
+CREATE FUNCTION "audit_redacted"("action" text, "changes" jsonb) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
+  SELECT jsonb_build_object('before', "audit_redacted_side"("action", "changes" -> 'before'), 'after', "audit_redacted_side"("action", "changes" -> 'after'))
+$$;--> statement-breakpoint
+-- Whether an entry's target belongs to a member whose account was deleted (pseudonymised).
+CREATE FUNCTION "audit_target_pseudonymised"("target_type" text, "target_id" text) RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT EXISTS (
+    SELECT 1 FROM "members" AS "m" WHERE "m"."pseudonymized_at" IS NOT NULL AND (
+      ("target_type" = 'member' AND "m"."id"::text = "target_id")
+      OR ("target_type" = 'participation' AND EXISTS (SELECT 1 FROM "participations" AS "p" WHERE "p"."id"::text = "target_id" AND "p"."member_id" = "m"."id"))
+      OR ("target_type" = 'shipment' AND EXISTS (SELECT 1 FROM "shipments" AS "s" WHERE "s"."id"::text = "target_id" AND "s"."member_id" = "m"."id"))
+      OR ("target_type" = 'review' AND EXISTS (SELECT 1 FROM "reviews" AS "r" WHERE "r"."id"::text = "target_id" AND "r"."member_id" = "m"."id"))))
+$$;--> statement-breakpoint
+-- The audit log is append-only: no entry can be deleted or truncated, and an entry can change only
+-- as account deletion changes it: the actor's e-mail, name, address and browser cleared (name
+-- "Former member") once that person's member account is pseudonymised, and free text about a
+-- deleted member blanked in the entries about them. Its action, target, time and the rest of
+-- before/after never change.
 CREATE FUNCTION "audit_log_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'DELETE' THEN
@@ -51,11 +73,18 @@ BEGIN
   IF TG_OP = 'TRUNCATE' THEN
     RAISE EXCEPTION 'audit_log is append-only: it cannot be truncated' USING ERRCODE = 'insufficient_privilege';
   END IF;
-  IF (NEW."id", NEW."seq", NEW."at", NEW."actor_uid", NEW."action", NEW."target_type", NEW."target_id", NEW."operation_id", NEW."changes", NEW."ip", NEW."user_agent")
-     IS DISTINCT FROM (OLD."id", OLD."seq", OLD."at", OLD."actor_uid", OLD."action", OLD."target_type", OLD."target_id", OLD."operation_id", OLD."changes", OLD."ip", OLD."user_agent")
-     OR NEW."actor_email" IS NOT NULL
-     OR NEW."actor_name" IS DISTINCT FROM 'Former member' THEN
-    RAISE EXCEPTION 'audit_log is append-only: only an actor''s pseudonymisation may change an entry' USING ERRCODE = 'insufficient_privilege';
+  IF (NEW."id", NEW."seq", NEW."at", NEW."actor_uid", NEW."action", NEW."target_type", NEW."target_id", NEW."operation_id")
+     IS DISTINCT FROM (OLD."id", OLD."seq", OLD."at", OLD."actor_uid", OLD."action", OLD."target_type", OLD."target_id", OLD."operation_id") THEN
+    RAISE EXCEPTION 'audit_log is append-only: an entry''s action, target and time never change' USING ERRCODE = 'insufficient_privilege';
+  END IF;
+  IF (NEW."actor_email", NEW."actor_name", NEW."ip", NEW."user_agent") IS DISTINCT FROM (OLD."actor_email", OLD."actor_name", OLD."ip", OLD."user_agent")
+     AND (NEW."actor_email" IS NOT NULL OR NEW."actor_name" IS DISTINCT FROM 'Former member' OR NEW."ip" IS NOT NULL OR NEW."user_agent" IS NOT NULL
+          OR NOT EXISTS (SELECT 1 FROM "members" WHERE "uid" = OLD."actor_uid" AND "pseudonymized_at" IS NOT NULL)) THEN
+    RAISE EXCEPTION 'audit_log is append-only: only a deleted account''s actor may be pseudonymised' USING ERRCODE = 'insufficient_privilege';
+  END IF;
+  IF NEW."changes" IS DISTINCT FROM OLD."changes"
+     AND (NEW."changes" IS DISTINCT FROM "audit_redacted"(OLD."action", OLD."changes") OR NOT "audit_target_pseudonymised"(OLD."target_type", OLD."target_id")) THEN
+    RAISE EXCEPTION 'audit_log is append-only: only free text about a deleted member may be blanked' USING ERRCODE = 'insufficient_privilege';
   END IF;
   RETURN NEW;
 END
