@@ -64,6 +64,33 @@ function TextInput({
   )
 }
 
+/** A labelled text area (longer texts: notes, descriptions). */
+function TextAreaInput({
+  label,
+  description,
+  invalid,
+  className,
+  rows = 4,
+  ...props
+}: Described & Omit<ComponentProps<'textarea'>, 'value' | 'onChange' | 'onBlur' | 'name' | 'id'>) {
+  const field = useFieldContext<string>()
+  return (
+    <FieldFrame label={label} description={description} error={fieldErrorText(field.state.meta, invalid)} className={className}>
+      {(control) => (
+        <textarea
+          {...control}
+          {...props}
+          rows={rows}
+          name={field.name}
+          value={field.state.value ?? ''}
+          onChange={(event) => changeTo(field, event.target.value)}
+          onBlur={field.handleBlur}
+        />
+      )}
+    </FieldFrame>
+  )
+}
+
 /** A whole number; an empty or unreadable entry is held as null, which the schema refuses. */
 function NumberInput({
   label,
@@ -93,13 +120,21 @@ function NumberInput({
 
 type Option = { value: string; label: string }
 
-function SelectInput({ label, description, invalid, options, className }: Described & { options: readonly Option[]; className?: string }) {
+function SelectInput({
+  label,
+  description,
+  invalid,
+  options,
+  className,
+  ...props
+}: Described & { options: readonly Option[]; className?: string } & Pick<ComponentProps<'select'>, 'aria-keyshortcuts'>) {
   const field = useFieldContext<string>()
   return (
     <FieldFrame label={label} description={description} error={fieldErrorText(field.state.meta, invalid)} className={className}>
       {(control) => (
         <select
           {...control}
+          {...props}
           name={field.name}
           value={field.state.value ?? ''}
           onChange={(event) => changeTo(field, event.target.value)}
@@ -240,7 +275,7 @@ function SubmitButton({ children, ...props }: Omit<ComponentProps<typeof Button>
 export const { useAppForm } = createFormHook({
   fieldContext,
   formContext,
-  fieldComponents: { TextInput, NumberInput, SelectInput, CheckboxInput, CheckboxGroupInput, RadioGroupInput },
+  fieldComponents: { TextInput, TextAreaInput, NumberInput, SelectInput, CheckboxInput, CheckboxGroupInput, RadioGroupInput },
   formComponents: { SubmitButton },
 })
 

@@ -12,6 +12,10 @@ const text = {
   error: msg({ id: 'errors.error', message: 'Error' }),
   sessionExpired: msg({ id: 'errors.sessionExpired', message: 'Your session has expired. Please sign in again.' }),
   close: msg({ id: 'errors.close', message: 'Close' }),
+  staffGone: msg({
+    id: 'errors.staffGone',
+    message: 'This no longer exists: it was removed or changed meanwhile. Nothing was changed. The list shows what there is now.',
+  }),
   staffForbidden: msg({
     id: 'errors.staffForbidden',
     message: 'Your staff roles do not allow this, or no longer do. Nothing was changed. Ask an admin if you need this role.',
@@ -69,6 +73,10 @@ export async function applyErrorEffect(effect: ErrorEffect, { router, queryClien
       return
     case 'staff-forbidden-dialog':
       openDialog(i18n._(text.staffForbidden))
+      return
+    case 'staff-gone-dialog':
+      openDialog(i18n._(text.staffGone))
+      await queryClient.invalidateQueries({ queryKey: ['member', 'ops'] })
       return
     case 'generic-dialog':
       openDialog(i18n._(text.somethingWrong))

@@ -109,12 +109,17 @@ describe('the error catalogue', () => {
     expect(await effectFor(404, 'Not Found')).toEqual({ kind: 'redirect-404' })
   })
 
-  it('a staff call refused with 403 (the roles do not, or no longer, allow it) → the dialog saying so, never /404; a staff call of a missing thing still goes to the 404 page', async () => {
+  it('a staff call refused with 403 (the roles do not, or no longer, allow it) → the dialog saying so, never /404; a staff call of something gone opens a dialog', async () => {
     const staffRead = { method: 'GET', path: 'ops/balance', auth: 'staff', capability: 'reviews:moderate', data: schema } as const satisfies Endpoint
     const refused = await callEndpoint(staffRead, { member, fetchImpl: answering(403, { status: 'FORBIDDEN', message: 'no' }).fetchImpl, baseUrl })
     expect(!refused.ok && effectOf(refused.failure)).toEqual({ kind: 'staff-forbidden-dialog' })
-    const missing = await callEndpoint(staffRead, { member, fetchImpl: answering(404, { status: 'NOT_FOUND', message: 'Review not found' }).fetchImpl, baseUrl })
-    expect(!missing.ok && effectOf(missing.failure)).toEqual({ kind: 'redirect-locale-404' })
+    const missing = await callEndpoint(staffRead, {
+      member,
+      fetchImpl: answering(404, { status: 'NOT_FOUND', message: 'Review not found' }).fetchImpl,
+      baseUrl,
+    })
+    // A console action on something gone meanwhile: the dialog, not the 404 page (a console page of it still redirects: load-page-data.ts).
+    expect(!missing.ok && effectOf(missing.failure)).toEqual({ kind: 'staff-gone-dialog' })
   })
 
   it('5xx, 429, an answer off its schema, a timeout, no network → generic dialog', async () => {

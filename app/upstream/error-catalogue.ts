@@ -14,6 +14,8 @@ export type ErrorEffect =
   | { kind: 'redirect-404' }
   /** The console's call was refused: the staff person's roles do not (or no longer) allow it; nothing changed. */
   | { kind: 'staff-forbidden-dialog' }
+  /** The console acted on something gone meanwhile (a review deleted with its author's account, a parcel withdrawn): nothing changed. A page of it is the 404 page. */
+  | { kind: 'staff-gone-dialog' }
   | { kind: 'generic-dialog' }
   | { kind: 'none' }
 
@@ -21,7 +23,7 @@ export function effectOf(failure: UpstreamFailure): ErrorEffect {
   if (failure.silent) return { kind: 'none' }
   switch (failure.kind) {
     case 'not-found':
-      return { kind: 'redirect-locale-404' }
+      return failure.staff ? { kind: 'staff-gone-dialog' } : { kind: 'redirect-locale-404' }
     case 'rejected':
       return { kind: 'dialog', message: failure.message }
     case 'bot-check-failed':

@@ -14,6 +14,8 @@ const REDIRECT_STATUS = 302
 async function redirectFor(error: UpstreamError, location: ParsedLocation): Promise<void> {
   const effect = effectOf(error.failure)
   switch (effect.kind) {
+    // A console page of something that is not there (a member or flight by an old address).
+    case 'staff-gone-dialog':
     case 'redirect-locale-404':
       throw redirect({ to: '/$locale/404', params: { locale: localeOf(location.pathname) }, statusCode: REDIRECT_STATUS })
     case 'redirect-404':

@@ -254,7 +254,7 @@ describe('shipments', () => {
     const report = page.getByTestId('tracking-report')
     await report.getByText('tracking-bad.csv has errors: nothing can be written until they are fixed.').waitFor()
     expect(await report.getByRole('list', { name: 'Errors in the file' }).getByRole('listitem').allTextContents()).toEqual([
-      'Line 3: tracking_number must be 6 to 40 letters and digits',
+      'Line 3: the tracking number must be 6 to 40 letters and digits, hyphens allowed, no spaces.',
     ])
     expect(await page.getByRole('button', { name: /^Apply \d+ rows?$/ }).count()).toBe(0)
 

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { ParsedLocation } from '@tanstack/react-router'
 import { requireMember } from '~/auth/guards'
+import { loadPageData } from '~/upstream/load-page-data'
 import { staffSelfQuery } from './ops-console.queries'
 
 /**
@@ -9,6 +10,7 @@ import { staffSelfQuery } from './ops-console.queries'
  */
 export async function requireStaff(args: { context: { queryClient: QueryClient }; location: ParsedLocation }) {
   const { viewer } = await requireMember(args)
-  const staff = await args.context.queryClient.ensureQueryData(staffSelfQuery)
+  // Through the catalogue's redirects: a staff session that has ended goes to sign in and back.
+  const staff = await loadPageData(args.context.queryClient, staffSelfQuery, args.location)
   return { viewer, staff }
 }

@@ -13,6 +13,8 @@ import { grantGoodwillFn, resendVerificationFn, withdrawForMemberFn } from './op
 import { opsMemberQuery } from './ops-members.queries'
 
 type GoodwillBody = v.InferOutput<typeof GoodwillBodySchema>
+/** The form's fields: the request id is the form's own, made once per grant. */
+const GoodwillFormSchema = v.omit(GoodwillBodySchema, ['requestId'])
 type SupportWithdrawBody = v.InferOutput<typeof SupportWithdrawBodySchema>
 type Participation = OpsMember['participations'][number]
 
@@ -40,6 +42,8 @@ export function GoodwillForm({ member }: { member: OpsMember }) {
     reason: t`Say why, in 3 to 200 characters: the member reads it in their points history.`,
   }
 
+  // One id per grant, kept until it succeeds: a grant sent again (after a timeout, say) is granted once.
+  const requestId = useRef(crypto.randomUUID())
   const grant = useMutation({
     mutationFn: async (goodwill: GoodwillBody) => unwrap(await guard(() => grantGoodwillFn({ data: { memberId: member.memberId, goodwill } }))),
     onSettled: refresh,
@@ -47,13 +51,13 @@ export function GoodwillForm({ member }: { member: OpsMember }) {
 
   const form = useAppForm({
     defaultValues: { points: null, reason: '' } as GoodwillValues,
-    validators: { onSubmit: GoodwillBodySchema },
+    validators: { onSubmit: GoodwillFormSchema },
     onSubmit: async ({ value, formApi }) => {
       setNotice(null)
       let result: { granted: number; balance: number }
       try {
         // The schema has passed, so this only narrows the empty number away.
-        result = await grant.mutateAsync(v.parse(GoodwillBodySchema, value))
+        result = await grant.mutateAsync({ ...v.parse(GoodwillFormSchema, value), requestId: requestId.current })
       } catch (error) {
         // Not confirmed at "Confirm it's you": nothing was granted, and the form keeps what was typed.
         if (isUpstreamError(error) && isRecentSignInRefusal(error.failure)) setNotice(t`Nothing was changed: no points were granted.`)
@@ -61,6 +65,7 @@ export function GoodwillForm({ member }: { member: OpsMember }) {
         else showRejectedFields(formApi, error, GOODWILL_API_FIELDS, (field) => invalid[field as GoodwillField])
         return
       }
+      requestId.current = crypto.randomUUID()
       formApi.reset({ points: null, reason: '' })
       const { granted, balance } = result
       const name = member.displayName
@@ -73,7 +78,7 @@ export function GoodwillForm({ member }: { member: OpsMember }) {
       <h3 id="goodwill-heading" className="text-lg font-semibold text-ink">
         {t`Grant goodwill points`}
       </h3>
-      <p className="text-sm text-ink">{t`For a late parcel or a contest prize. More than ${limit} points at once asks you to confirm it's you.`}</p>
+      <p className="text-sm text-ink">{t`For a late parcel or a contest prize. More than ${limit} points in a day asks you to confirm it's you.`}</p>
       {notice && <FormAlert tone="info">{notice}</FormAlert>}
       <ContractForm form={form} label={t`Grant goodwill points`} className="flex flex-col items-start gap-4">
         <form.AppField name="points">

@@ -1,13 +1,14 @@
 import { useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { REJECTION_REASONS, type RejectionReason } from '#contract/review-rejection'
+import { useEffect, useRef, useState, type RefObject } from 'react'
+import * as v from 'valibot'
+import { REJECTION_REASONS, RejectionReasonSchema, type RejectionReason } from '#contract/review-rejection'
 import type { QueuedReview, ReviewDecisionBody } from '#contract/staff'
 import { DataTable, Pager, type OpsColumn } from '~/components/ops/data-table'
 import { Button } from '~/components/ui/button'
 import { FormAlert, SelectField, TextField } from '~/components/ui/field'
 import { feedback } from '~/components/ui/feedback-store'
-import { TextAreaField } from '~/components/ui/text-area-field'
+import { ContractForm, useAppForm } from '~/lib/contract-form'
 import { formatDate } from '~/lib/date-format'
 import { tierLabel } from '~/lib/standing-texts'
 import { unwrap } from '~/upstream/upstream-result'
@@ -36,7 +37,7 @@ export function ModerationPage({ search, onSearch }: { search: ModerationSearch;
   const open = data.items.find((item) => item.id === openId) ?? data.items[0] ?? null
   const openIndex = open ? data.items.indexOf(open) : -1
   const panel = useRef<HTMLElement>(null)
-  const reasonField = useRef<HTMLSelectElement>(null)
+  const reasonArea = useRef<HTMLDivElement>(null)
 
   const openReview = (review: QueuedReview | undefined, focusPanel = false) => {
     if (!review) return
@@ -54,7 +55,7 @@ export function ModerationPage({ search, onSearch }: { search: ModerationSearch;
       else if (event.key === SHORTCUTS.approve) decided.approve()
       else if (event.key === SHORTCUTS.reject) {
         event.preventDefault()
-        reasonField.current?.focus()
+        reasonArea.current?.querySelector('select')?.focus()
       } else return
       event.preventDefault()
     }
@@ -129,7 +130,7 @@ export function ModerationPage({ search, onSearch }: { search: ModerationSearch;
             className="flex flex-col gap-4 rounded-xl border border-line bg-white p-5 focus:outline-2 focus:outline-colbolt"
           >
             <ReviewDetail review={open} />
-            <DecisionForm key={open.id} review={open} decision={decided} reasonField={reasonField} />
+            <DecisionForm key={open.id} review={open} decision={decided} reasonArea={reasonArea} />
           </section>
         )}
       </div>
@@ -210,53 +211,74 @@ function useDecision(review: QueuedReview | null, next: QueuedReview | undefined
   return {
     pending: mutation.isPending,
     approve: () => {
-      if (review && !mutation.isPending) mutation.mutate({ id: review.id, decision: { decision: 'approve' } })
+      if (review && !mutation.isPending) mutation.mutate({ id: review.id, decision: { decision: 'approve', submittedAt: review.submittedAt } })
     },
     reject: (reason, note) => {
-      if (review && !mutation.isPending) mutation.mutate({ id: review.id, decision: { decision: 'reject', reason, ...(note.trim() && { note: note.trim() }) } })
+      if (review && !mutation.isPending)
+        mutation.mutate({ id: review.id, decision: { decision: 'reject', reason, ...(note.trim() && { note: note.trim() }), submittedAt: review.submittedAt } })
     },
   }
 }
 
-function DecisionForm({ review, decision, reasonField }: { review: QueuedReview; decision: Decision; reasonField: React.RefObject<HTMLSelectElement | null> }) {
+/** What the rejection form holds: a reason from the list, and a note the author reads (required with "other"). */
+const RejectionFormSchema = v.pipe(
+  v.strictObject({ reason: RejectionReasonSchema, note: v.pipe(v.string(), v.trim(), v.maxLength(500)) }),
+  v.forward(
+    v.check(({ reason, note }) => reason !== 'other' || note.length > 0, 'a note is required with the reason other'),
+    ['note'],
+  ),
+)
+type RejectionValues = { reason: RejectionReason | ''; note: string }
+
+function DecisionForm({ review, decision, reasonArea }: { review: QueuedReview; decision: Decision; reasonArea: RefObject<HTMLDivElement | null> }) {
   const { t, i18n } = useLingui()
-  const [reason, setReason] = useState<RejectionReason | ''>('')
-  const [note, setNote] = useState('')
-  const [problem, setProblem] = useState<'reason' | 'note' | null>(null)
-  const reject = (event: FormEvent) => {
-    event.preventDefault()
-    if (!reason) return setProblem('reason')
-    if (reason === 'other' && !note.trim()) return setProblem('note')
-    setProblem(null)
-    decision.reject(reason, note)
-  }
+  const form = useAppForm({
+    defaultValues: { reason: '', note: '' } as RejectionValues,
+    validators: { onSubmit: RejectionFormSchema },
+    onSubmit: ({ value }) => {
+      const { reason, note } = v.parse(RejectionFormSchema, value)
+      decision.reject(reason, note)
+    },
+  })
   return (
     <div className="flex flex-col gap-4 border-t border-line pt-4">
       <Button onClick={decision.approve} loading={decision.pending} severity="success" aria-keyshortcuts="a">
         {t`Approve and publish`}
       </Button>
-      <form noValidate onSubmit={reject} className="flex flex-col gap-3" aria-label={t`Reject ${review.title}`}>
-        <SelectField
-          ref={reasonField}
-          label={t`Reason for rejecting`}
-          aria-keyshortcuts="r"
-          value={reason}
-          onChange={(event) => setReason(event.target.value as RejectionReason | '')}
-          error={problem === 'reason' ? t`Choose why the review cannot be published.` : undefined}
-          options={[{ value: '', label: t`Choose a reason` }, ...REJECTION_REASONS.map((code) => ({ value: code, label: i18n._(rejectionReasonLabel[code]) }))]}
-        />
-        <TextAreaField
-          label={reason === 'other' ? t`Note to the author (required)` : t`Note to the author (optional)`}
-          rows={3}
-          maxLength={500}
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-          error={problem === 'note' ? t`Write the author a note: with the reason "Other" it is the only explanation they get.` : undefined}
-        />
+      <ContractForm form={form} label={t`Reject ${review.title}`} className="flex flex-col gap-3">
+        <div ref={reasonArea}>
+          <form.AppField name="reason">
+            {(field) => (
+              <field.SelectInput
+                label={t`Reason for rejecting`}
+                aria-keyshortcuts="r"
+                invalid={t`Choose why the review cannot be published.`}
+                options={[
+                  { value: '', label: t`Choose a reason` },
+                  ...REJECTION_REASONS.map((code) => ({ value: code, label: i18n._(rejectionReasonLabel[code]) })),
+                ]}
+              />
+            )}
+          </form.AppField>
+        </div>
+        <form.Subscribe selector={(state) => state.values.reason}>
+          {(reason) => (
+            <form.AppField name="note">
+              {(field) => (
+                <field.TextAreaInput
+                  label={reason === 'other' ? t`Note to the author (required)` : t`Note to the author (optional)`}
+                  rows={3}
+                  maxLength={500}
+                  invalid={t`Write the author a note: with the reason "Other" it is the only explanation they get.`}
+                />
+              )}
+            </form.AppField>
+          )}
+        </form.Subscribe>
         <Button type="submit" severity="danger" variant="outlined" loading={decision.pending}>
           {t`Reject and tell the author`}
         </Button>
-      </form>
+      </ContractForm>
     </div>
   )
 }

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react'
-import { TRACKING_IMPORT_MAX_ROWS, type TrackingImportReport } from '#contract/staff'
+import { TRACKING_IMPORT_MAX_ROWS, type TrackingImportError, type TrackingImportReport } from '#contract/staff'
 import { Button } from '~/components/ui/button'
 import { FieldFrame, FormAlert } from '~/components/ui/field'
 import { unwrap } from '~/upstream/upstream-result'
@@ -86,8 +86,45 @@ export function TrackingImport() {
 }
 
 /** What the file would do (or did): rows, parcels to ship, rows already applied, and each error with its line. */
+/** One error of a tracking file, in the console's words (the member API's English is for scripts). */
+function useImportErrorWords() {
+  const { t } = useLingui()
+  const max = TRACKING_IMPORT_MAX_ROWS
+  return (error: TrackingImportError): string => {
+    const { line } = error
+    const detail = error.detail ?? ''
+    switch (error.code) {
+      case 'not-utf8':
+        return t`The file is not UTF-8 text: save it as "CSV UTF-8" and choose it again.`
+      case 'not-csv':
+        return t`Line ${line}: the file is not valid CSV here (a quote is not closed, or stands inside a field).`
+      case 'empty':
+        return t`The file is empty.`
+      case 'missing-columns': {
+        const columns = error.column ?? ''
+        return t`Line ${line}: the first line must name the columns shipment_id, carrier and tracking_number; it lacks ${columns}.`
+      }
+      case 'too-many-rows':
+        return t`The file has ${detail} rows; at most ${max} at once. Split it into smaller files.`
+      case 'invalid-value':
+        if (error.column === 'shipment_id') return t`Line ${line}: the shipment id is not one (copy it from the exported file).`
+        if (error.column === 'carrier') return t`Line ${line}: the carrier's name is missing or not a name.`
+        return t`Line ${line}: the tracking number must be 6 to 40 letters and digits, hyphens allowed, no spaces.`
+      case 'duplicate':
+        return t`Line ${line}: this shipment is on line ${detail} already.`
+      case 'unknown-shipment':
+        return t`Line ${line}: no shipment has this id.`
+      case 'already-shipped':
+        return t`Line ${line}: this parcel has already shipped with another tracking number (${detail}).`
+      case 'apply-failed':
+        return t`Line ${line}: this parcel changed while the file was applied (shipped or withdrawn meanwhile). Nothing was written: check the file again.`
+    }
+  }
+}
+
 function ImportReport({ report, fileName, applying, onApply }: { report: TrackingImportReport; fileName: string; applying: boolean; onApply: () => void }) {
   const { t } = useLingui()
+  const describeImportError = useImportErrorWords()
   const summaryId = useId()
   const { rows, toShip, unchanged, errors } = report
   const errorCount = errors.length
@@ -113,10 +150,9 @@ function ImportReport({ report, fileName, applying, onApply }: { report: Trackin
         </dl>
         {errorCount > 0 && (
           <ul className="mt-2 flex list-disc flex-col gap-1 pl-5" aria-label={t`Errors in the file`}>
-            {errors.map((error) => {
-              const { line, message } = error
-              return <li key={`${line}:${message}`}>{t`Line ${line}: ${message}`}</li>
-            })}
+            {errors.map((error) => (
+              <li key={`${error.line}:${error.code}:${error.column ?? ''}`}>{describeImportError(error)}</li>
+            ))}
           </ul>
         )}
       </FormAlert>

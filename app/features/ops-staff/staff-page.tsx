@@ -1,19 +1,17 @@
 import { useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
-import { ROLES, type Role, type RoleChangeBody, type StaffMember } from '#contract/staff'
+import * as v from 'valibot'
+import { RoleChangeBodySchema, ROLES, type Role, type RoleChangeBody, type StaffMember } from '#contract/staff'
 import { useRecentSignIn } from '~/auth/use-recent-sign-in'
 import { DataTable, type OpsColumn } from '~/components/ops/data-table'
 import { roleLabel } from '~/components/ops/role-labels'
 import { Button } from '~/components/ui/button'
-import { SelectField, TextField } from '~/components/ui/field'
 import { feedback } from '~/components/ui/feedback-store'
+import { ContractForm, showRejectedFields, useAppForm } from '~/lib/contract-form'
 import { formatDate } from '~/lib/date-format'
-import { isUpstreamError, unwrap, type UpstreamResult } from '~/upstream/upstream-result'
+import { unwrap, type UpstreamResult } from '~/upstream/upstream-result'
 import { grantRoleFn, revokeRoleFn } from './ops-staff.functions'
 import { staffListQuery } from './ops-staff.queries'
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /** Admins: who holds which role, and granting or revoking one (a recent sign-in is asked for first). */
 export function StaffPage() {
@@ -88,59 +86,57 @@ export function StaffPage() {
         <h1 className="text-3xl font-bold text-authentic">{t`Staff and roles`}</h1>
         <p className="mt-2 text-ink">{t`Each role opens its part of the console. A change counts from the person's next action; every change is in the audit log.`}</p>
       </div>
-      <GrantForm onGrant={(body) => change.mutateAsync({ kind: 'grant', body })} pending={change.isPending} />
+      <GrantForm onGrant={(body) => change.mutateAsync({ kind: 'grant', body })} />
       <DataTable caption={t`Staff and their roles`} columns={columns} rows={data.items} rowId={(row) => row.uid} empty={t`Nobody holds a role yet.`} />
       {recent.dialog}
     </div>
   )
 }
 
-function GrantForm({ onGrant, pending }: { onGrant: (body: RoleChangeBody) => Promise<unknown>; pending: boolean }) {
+type GrantValues = { email: string; role: Role | '' }
+/** The member API's name for a field it refused → the form's field. */
+const GRANT_API_FIELDS = { email: 'email', role: 'role' }
+
+function GrantForm({ onGrant }: { onGrant: (body: RoleChangeBody) => Promise<unknown> }) {
   const { t, i18n } = useLingui()
-  const [email, setEmail] = useState('')
-  const [role, setRole] = useState<Role | ''>('')
-  const [errors, setErrors] = useState<{ email?: string; role?: string }>({})
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    const next: typeof errors = {}
-    if (!EMAIL.test(email.trim())) next.email = t`Enter the e-mail address the person signs in with.`
-    if (!role) next.role = t`Choose the role to give.`
-    setErrors(next)
-    if (next.email || next.role || !role) return
-    try {
-      await onGrant({ email: email.trim(), role })
-    } catch (error) {
-      // The person has no account yet: said beside the address, which stays as typed.
-      if (isUpstreamError(error) && error.failure.kind === 'rejected' && error.failure.fields?.['email'])
-        setErrors({ email: t`Nobody signs in with this address. The person signs up first, then gets a role.` })
-      return
-    }
-    const label = i18n._(roleLabel[role])
-    feedback.toast({ severity: 'success', summary: t`Role granted`, detail: t`${email.trim()} now holds the role ${label}.` })
-    setEmail('')
-    setRole('')
+  const invalid = {
+    email: t`Enter the e-mail address the person signs in with.`,
+    role: t`Choose the role to give.`,
   }
+  const form = useAppForm({
+    defaultValues: { email: '', role: '' } as GrantValues,
+    validators: { onSubmit: RoleChangeBodySchema },
+    onSubmit: async ({ value, formApi }) => {
+      const body = v.parse(RoleChangeBodySchema, value)
+      try {
+        await onGrant(body)
+      } catch (error) {
+        // Nobody signs in with the address: said beside it, which stays as typed.
+        showRejectedFields(formApi, error, GRANT_API_FIELDS, (field) =>
+          field === 'email' ? t`Nobody signs in with this address. The person signs up first, then gets a role.` : invalid.role,
+        )
+        return
+      }
+      const label = i18n._(roleLabel[body.role])
+      feedback.toast({ severity: 'success', summary: t`Role granted`, detail: t`${body.email} now holds the role ${label}.` })
+      formApi.reset({ email: '', role: '' })
+    },
+  })
   return (
-    <form noValidate onSubmit={submit} aria-label={t`Grant a role`} className="flex flex-wrap items-end gap-3 rounded-xl border border-line bg-white p-4">
-      <TextField
-        label={t`E-mail address`}
-        type="email"
-        autoComplete="off"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={errors.email}
-        className="w-72"
-      />
-      <SelectField
-        label={t`Role`}
-        value={role}
-        onChange={(event) => setRole(event.target.value as Role | '')}
-        error={errors.role}
-        options={[{ value: '', label: t`Choose a role` }, ...ROLES.map((value) => ({ value, label: i18n._(roleLabel[value]) }))]}
-      />
-      <Button type="submit" loading={pending}>
-        {t`Grant the role`}
-      </Button>
-    </form>
+    <ContractForm form={form} label={t`Grant a role`} className="flex flex-wrap items-end gap-3 rounded-xl border border-line bg-white p-4">
+      <form.AppField name="email">
+        {(field) => <field.TextInput label={t`E-mail address`} type="email" autoComplete="off" invalid={invalid.email} className="w-72" />}
+      </form.AppField>
+      <form.AppField name="role">
+        {(field) => (
+          <field.SelectInput
+            label={t`Role`}
+            invalid={invalid.role}
+            options={[{ value: '', label: t`Choose a role` }, ...ROLES.map((value) => ({ value, label: i18n._(roleLabel[value]) }))]}
+          />
+        )}
+      </form.AppField>
+      <form.SubmitButton>{t`Grant the role`}</form.SubmitButton>
+    </ContractForm>
   )
 }
