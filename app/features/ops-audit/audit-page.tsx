@@ -5,6 +5,7 @@ import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '#contract/staf
 import { DataTable, Pager, type OpsColumn } from '~/components/ops/data-table'
 import { Button } from '~/components/ui/button'
 import { SelectField, TextField } from '~/components/ui/field'
+import { auditActionLabel, auditTargetLabel } from './audit-labels'
 import { AUDIT_PAGE_SIZE, type AuditFilter } from './ops-audit.functions'
 import { auditQuery } from './ops-audit.queries'
 
@@ -18,7 +19,7 @@ function describeChange(entry: AuditEntry): string {
 const dayStart = (day: string) => (day ? new Date(`${day}T00:00:00.000Z`).toISOString() : undefined)
 
 export function AuditPage({ filter, onFilter }: { filter: AuditFilter; onFilter: (next: AuditFilter) => void }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const { data } = useSuspenseQuery(auditQuery(filter))
   const [actor, setActor] = useState(filter.actor ?? '')
   const [action, setAction] = useState<AuditAction | ''>(filter.action ?? '')
@@ -42,13 +43,25 @@ export function AuditPage({ filter, onFilter }: { filter: AuditFilter; onFilter:
         </>
       ),
     },
-    { id: 'action', header: t`Action`, cell: ({ row }) => <code>{row.original.action}</code> },
+    {
+      id: 'action',
+      header: t`Action`,
+      cell: ({ row }) => {
+        const label = auditActionLabel[row.original.action as AuditAction]
+        return (
+          <>
+            {label ? i18n._(label) : row.original.action}
+            <code className="block text-xs text-muted">{row.original.action}</code>
+          </>
+        )
+      },
+    },
     {
       id: 'target',
       header: t`On what`,
       cell: ({ row }) => (
         <>
-          {row.original.targetType}
+          {auditTargetLabel[row.original.targetType] ? i18n._(auditTargetLabel[row.original.targetType]!) : row.original.targetType}
           <span className="block break-all text-muted">{row.original.targetId}</span>
         </>
       ),
@@ -98,7 +111,7 @@ export function AuditPage({ filter, onFilter }: { filter: AuditFilter; onFilter:
           label={t`Action`}
           value={action}
           onChange={(event) => setAction(event.target.value as AuditAction | '')}
-          options={[{ value: '', label: t`Any action` }, ...AUDIT_ACTIONS.map((value) => ({ value, label: value }))]}
+          options={[{ value: '', label: t`Any action` }, ...AUDIT_ACTIONS.map((value) => ({ value, label: i18n._(auditActionLabel[value]) }))]}
         />
         <TextField label={t`Target id`} value={targetId} onChange={(event) => setTargetId(event.target.value)} className="w-72" />
         <TextField label={t`From (day, UTC)`} type="date" value={from} onChange={(event) => setFrom(event.target.value)} />

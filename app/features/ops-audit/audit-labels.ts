@@ -1,0 +1,30 @@
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import type { AuditAction } from '#contract/staff'
+
+/** Each action of the audit log in words; the code stays beside it for the CSV and for filtering. */
+export const auditActionLabel: Record<AuditAction, MessageDescriptor> = {
+  'role.grant': msg`Role granted`,
+  'role.revoke': msg`Role revoked`,
+  'review.approve': msg`Review published`,
+  'review.reject': msg`Review sent back`,
+  'participation.select': msg`Applicant selected`,
+  'participation.withdraw': msg`Withdrawn on the member's request`,
+  'shipment.ship': msg`Parcel shipped`,
+  'shipment.deliver': msg`Parcel delivered`,
+  'shipment.return-label': msg`Return label issued`,
+  'shipment.returned': msg`Return received`,
+  'member.grant-points': msg`Goodwill points granted`,
+  'member.resend-verification': msg`Confirmation e-mail sent again`,
+  'campaign.set-min-tier': msg`Campaign's minimum tier set`,
+}
+
+/** What an entry acted on, in words. */
+export const auditTargetLabel: Record<string, MessageDescriptor> = {
+  review: msg`Review`,
+  staff: msg`Staff person`,
+  participation: msg`Participation`,
+  shipment: msg`Parcel`,
+  member: msg`Member`,
+  campaign: msg`Campaign`,
+}
