@@ -54,6 +54,7 @@ import { Route as LocaleSignedInWithAddressMemberProfileRouteImport } from './ro
 import { Route as LocaleStaffOpsIndexRouteImport } from './routes/$locale/_staff/ops/index'
 import { Route as LocaleStaffOpsApplicantsRouteImport } from './routes/$locale/_staff/ops/applicants'
 import { Route as LocaleStaffOpsAuditRouteImport } from './routes/$locale/_staff/ops/audit'
+import { Route as LocaleStaffOpsCampaignsRouteImport } from './routes/$locale/_staff/ops/campaigns'
 import { Route as LocaleStaffOpsReviewsRouteImport } from './routes/$locale/_staff/ops/reviews'
 import { Route as LocaleStaffOpsShipmentsRouteImport } from './routes/$locale/_staff/ops/shipments'
 import { Route as LocaleStaffOpsStaffRouteImport } from './routes/$locale/_staff/ops/staff'
@@ -317,6 +318,11 @@ const LocaleStaffOpsAuditRoute = LocaleStaffOpsAuditRouteImport.update({
   path: '/ops/audit',
   getParentRoute: () => LocaleStaffRouteRoute,
 } as any)
+const LocaleStaffOpsCampaignsRoute = LocaleStaffOpsCampaignsRouteImport.update({
+  id: '/ops/campaigns',
+  path: '/ops/campaigns',
+  getParentRoute: () => LocaleStaffRouteRoute,
+} as any)
 const LocaleStaffOpsReviewsRoute = LocaleStaffOpsReviewsRouteImport.update({
   id: '/ops/reviews',
   path: '/ops/reviews',
@@ -484,6 +490,7 @@ export interface FileRoutesByFullPath {
   '/$locale/member/profile': typeof LocaleSignedInWithAddressMemberProfileRoute
   '/$locale/ops/applicants': typeof LocaleStaffOpsApplicantsRoute
   '/$locale/ops/audit': typeof LocaleStaffOpsAuditRoute
+  '/$locale/ops/campaigns': typeof LocaleStaffOpsCampaignsRoute
   '/$locale/ops/reviews': typeof LocaleStaffOpsReviewsRoute
   '/$locale/ops/shipments': typeof LocaleStaffOpsShipmentsRoute
   '/$locale/ops/staff': typeof LocaleStaffOpsStaffRoute
@@ -546,6 +553,7 @@ export interface FileRoutesByTo {
   '/$locale/member/profile': typeof LocaleSignedInWithAddressMemberProfileRoute
   '/$locale/ops/applicants': typeof LocaleStaffOpsApplicantsRoute
   '/$locale/ops/audit': typeof LocaleStaffOpsAuditRoute
+  '/$locale/ops/campaigns': typeof LocaleStaffOpsCampaignsRoute
   '/$locale/ops/reviews': typeof LocaleStaffOpsReviewsRoute
   '/$locale/ops/shipments': typeof LocaleStaffOpsShipmentsRoute
   '/$locale/ops/staff': typeof LocaleStaffOpsStaffRoute
@@ -616,6 +624,7 @@ export interface FileRoutesById {
   '/$locale/_signedInWithAddress/member/profile': typeof LocaleSignedInWithAddressMemberProfileRoute
   '/$locale/_staff/ops/applicants': typeof LocaleStaffOpsApplicantsRoute
   '/$locale/_staff/ops/audit': typeof LocaleStaffOpsAuditRoute
+  '/$locale/_staff/ops/campaigns': typeof LocaleStaffOpsCampaignsRoute
   '/$locale/_staff/ops/reviews': typeof LocaleStaffOpsReviewsRoute
   '/$locale/_staff/ops/shipments': typeof LocaleStaffOpsShipmentsRoute
   '/$locale/_staff/ops/staff': typeof LocaleStaffOpsStaffRoute
@@ -681,6 +690,7 @@ export interface FileRouteTypes {
     | '/$locale/member/profile'
     | '/$locale/ops/applicants'
     | '/$locale/ops/audit'
+    | '/$locale/ops/campaigns'
     | '/$locale/ops/reviews'
     | '/$locale/ops/shipments'
     | '/$locale/ops/staff'
@@ -743,6 +753,7 @@ export interface FileRouteTypes {
     | '/$locale/member/profile'
     | '/$locale/ops/applicants'
     | '/$locale/ops/audit'
+    | '/$locale/ops/campaigns'
     | '/$locale/ops/reviews'
     | '/$locale/ops/shipments'
     | '/$locale/ops/staff'
@@ -812,6 +823,7 @@ export interface FileRouteTypes {
     | '/$locale/_signedInWithAddress/member/profile'
     | '/$locale/_staff/ops/applicants'
     | '/$locale/_staff/ops/audit'
+    | '/$locale/_staff/ops/campaigns'
     | '/$locale/_staff/ops/reviews'
     | '/$locale/_staff/ops/shipments'
     | '/$locale/_staff/ops/staff'
@@ -1169,6 +1181,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocaleStaffOpsAuditRouteImport
       parentRoute: typeof LocaleStaffRouteRoute
     }
+    '/$locale/_staff/ops/campaigns': {
+      id: '/$locale/_staff/ops/campaigns'
+      path: '/ops/campaigns'
+      fullPath: '/$locale/ops/campaigns'
+      preLoaderRoute: typeof LocaleStaffOpsCampaignsRouteImport
+      parentRoute: typeof LocaleStaffRouteRoute
+    }
     '/$locale/_staff/ops/reviews': {
       id: '/$locale/_staff/ops/reviews'
       path: '/ops/reviews'
@@ -1469,6 +1488,7 @@ const LocaleSignedInWithAddressRouteRouteWithChildren =
 interface LocaleStaffRouteRouteChildren {
   LocaleStaffOpsApplicantsRoute: typeof LocaleStaffOpsApplicantsRoute
   LocaleStaffOpsAuditRoute: typeof LocaleStaffOpsAuditRoute
+  LocaleStaffOpsCampaignsRoute: typeof LocaleStaffOpsCampaignsRoute
   LocaleStaffOpsReviewsRoute: typeof LocaleStaffOpsReviewsRoute
   LocaleStaffOpsShipmentsRoute: typeof LocaleStaffOpsShipmentsRoute
   LocaleStaffOpsStaffRoute: typeof LocaleStaffOpsStaffRoute
@@ -1480,6 +1500,7 @@ interface LocaleStaffRouteRouteChildren {
 const LocaleStaffRouteRouteChildren: LocaleStaffRouteRouteChildren = {
   LocaleStaffOpsApplicantsRoute: LocaleStaffOpsApplicantsRoute,
   LocaleStaffOpsAuditRoute: LocaleStaffOpsAuditRoute,
+  LocaleStaffOpsCampaignsRoute: LocaleStaffOpsCampaignsRoute,
   LocaleStaffOpsReviewsRoute: LocaleStaffOpsReviewsRoute,
   LocaleStaffOpsShipmentsRoute: LocaleStaffOpsShipmentsRoute,
   LocaleStaffOpsStaffRoute: LocaleStaffOpsStaffRoute,

@@ -11,6 +11,14 @@ export type Phase = v.InferOutput<typeof PhaseSchema>
 
 /** free-product: the product is sent; verified-purchase: the member buys it and is reimbursed. */
 export const CAMPAIGN_KINDS = ['free-product', 'verified-purchase'] as const
+
+/**
+ * A campaign's lifecycle: a draft is seen by staff only; a published campaign is on the public
+ * pages, its phase following its flights' dates; an archived one is off the public lists, its
+ * records kept (its page stays for the links to it).
+ */
+export const CAMPAIGN_STATUSES = ['draft', 'published', 'archived'] as const
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number]
 export const CampaignKindSchema = v.picklist(CAMPAIGN_KINDS)
 export type CampaignKind = v.InferOutput<typeof CampaignKindSchema>
 

@@ -83,6 +83,8 @@ import * as P from './paths'
 import { StandingSchema } from './standing'
 import {
   ApplicantPageSchema,
+  CampaignStatusBodySchema,
+  CampaignStatusResultSchema,
   ApplicantsQuerySchema,
   GoodwillBodySchema,
   GoodwillResultSchema,
@@ -368,6 +370,14 @@ export const ENDPOINTS = {
   }),
   opsAudit: e({ method: 'GET', path: P.OPS_AUDIT_PATH, auth: 'staff', capability: 'audit:read', query: AuditQuerySchema, data: AuditPageSchema }),
   opsCampaigns: e({ method: 'GET', path: P.OPS_CAMPAIGNS_PATH, auth: 'staff', capability: 'applicants:select', data: OpsCampaignListSchema }),
+  opsCampaignStatus: e({
+    method: 'POST',
+    path: P.OPS_CAMPAIGN_STATUS_PATH,
+    auth: 'staff',
+    capability: 'campaigns:edit',
+    body: CampaignStatusBodySchema,
+    data: CampaignStatusResultSchema,
+  }),
   opsApplicants: e({
     method: 'GET',
     path: P.OPS_FLIGHT_APPLICANTS_PATH,

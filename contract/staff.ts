@@ -2,6 +2,7 @@
 // Code checks capabilities, never role names: a role is only a named set of them.
 import * as v from 'valibot'
 import { AddressSchema } from './address'
+import { CAMPAIGN_STATUSES } from './campaigns'
 import { RejectionReasonSchema } from './review-rejection'
 
 export const CAPABILITIES = [
@@ -13,6 +14,8 @@ export const CAPABILITIES = [
   'reviews:moderate',
   /** Read a campaign's applicants and waitlist, select testers. */
   'applicants:select',
+  /** Publish, archive and (later) author campaigns. */
+  'campaigns:edit',
   /** Ship, deliver, issue return labels, mark returns received, read shipping addresses. */
   'shipments:manage',
   /** Find a member and read their record (participations, points, standing, messages). */
@@ -30,7 +33,7 @@ export const RoleSchema = v.picklist(ROLES, `must be one of: ${ROLES.join(', ')}
 
 export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
   admin: CAPABILITIES,
-  'campaign-manager': ['applicants:select'],
+  'campaign-manager': ['applicants:select', 'campaigns:edit'],
   moderator: ['reviews:moderate'],
   fulfilment: ['shipments:manage'],
   support: ['members:read', 'members:act', 'members:contact'],
@@ -179,6 +182,7 @@ export const AUDIT_ACTIONS = [
   'member.grant-points',
   'member.resend-verification',
   'campaign.set-min-tier',
+  'campaign.status',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
@@ -233,6 +237,7 @@ export const OpsCampaignListSchema = v.strictObject({
       id: v.string(),
       slug: v.string(),
       title: v.string(),
+      status: v.picklist(CAMPAIGN_STATUSES),
       flights: v.array(
         v.strictObject({
           id: v.string(),
@@ -466,3 +471,12 @@ export const SupportWithdrawBodySchema = v.strictObject({
 export const SupportWithdrawResultSchema = v.strictObject({ participationId: v.string(), status: v.string() })
 
 export const VerificationSentSchema = v.strictObject({ sent: v.literal(true) })
+
+// ---- Campaign lifecycle
+
+export const CampaignStatusBodySchema = v.strictObject({
+  status: v.picklist(['published', 'archived'], 'must be published or archived'),
+})
+/** What a member needs of a campaign before it can be published; each missing part named. */
+export const PUBLISH_REQUIREMENTS = ['product-image', 'flight', 'review-task'] as const
+export const CampaignStatusResultSchema = v.strictObject({ campaignId: v.string(), status: v.picklist(CAMPAIGN_STATUSES) })

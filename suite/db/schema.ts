@@ -2,7 +2,7 @@
 // (`npx drizzle-kit generate --config suite/drizzle.config.ts`) and checked in under ./migrations.
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { CAMPAIGN_KINDS, type Eligibility, type IneligibleReason, type ScreenerQuestion, type Tasks } from '../../contract/campaigns'
+import { CAMPAIGN_KINDS, CAMPAIGN_STATUSES, type Eligibility, type IneligibleReason, type ScreenerQuestion, type Tasks } from '../../contract/campaigns'
 import { CATEGORIES, SOCIAL_PLATFORMS } from '../../contract/common'
 import { REVIEW_STATUSES } from '../../contract/content'
 import type { ReviewPhoto } from '../../contract/review-photos'
@@ -25,6 +25,7 @@ export const shipmentStatus = pgEnum('shipment_status', SHIPMENT_STATUSES)
 export const returnStatus = pgEnum('return_status', RETURN_STATUSES)
 export const reviewStatus = pgEnum('review_status', REVIEW_STATUSES)
 export const campaignKind = pgEnum('campaign_kind', CAMPAIGN_KINDS)
+export const campaignStatus = pgEnum('campaign_status', CAMPAIGN_STATUSES)
 export const productCategory = pgEnum('product_category', CATEGORIES)
 export const socialPlatform = pgEnum('social_platform', SOCIAL_PLATFORMS)
 export const messageChannel = pgEnum('message_channel', MESSAGE_CHANNELS)
@@ -132,6 +133,8 @@ export const campaigns = pgTable(
     eligibility: jsonb('eligibility').$type<Eligibility>().notNull(),
     screener: jsonb('screener').$type<ScreenerQuestion[]>().notNull(),
     tasks: jsonb('tasks').$type<Tasks>().notNull(),
+    /** Campaigns made before the lifecycle, and the seed's, are published; the console makes drafts. */
+    status: campaignStatus('status').notNull().default('published'),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [uniqueIndex('campaigns_slug_key').on(t.slug)],

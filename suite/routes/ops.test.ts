@@ -102,6 +102,7 @@ const SAMPLES: Record<StaffEndpointName, () => { path: string; query?: Record<st
   opsRevokeRole: () => ({ path: OPS_STAFF_REVOKE_PATH, body: { email: memberWithoutRole.email, role: 'support' } }),
   opsAudit: () => ({ path: OPS_AUDIT_PATH }),
   opsCampaigns: () => ({ path: ENDPOINTS.opsCampaigns.path }),
+  opsCampaignStatus: () => ({ path: fillPath(ENDPOINTS.opsCampaignStatus.path, { id: crypto.randomUUID() }), body: { status: 'archived' } }),
   opsApplicants: () => ({ path: fillPath(ENDPOINTS.opsApplicants.path, { id: campaign.flightId }), query: { view: 'all' } }),
   opsSelect: () => ({ path: fillPath(ENDPOINTS.opsSelect.path, { id: campaign.flightId }), body: { participationIds: [crypto.randomUUID()] } }),
   opsShipments: () => ({ path: ENDPOINTS.opsShipments.path, query: { view: 'pending' } }),

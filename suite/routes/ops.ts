@@ -6,6 +6,7 @@ import { currentStaff, requireRecentSignIn } from '../http/auth'
 import { readUpload } from '../http/upload'
 import { GOODWILL_POINTS_WITHOUT_REAUTH } from '../../contract/staff'
 import { flightApplicants, opsCampaigns, selectApplicants } from '../staff/applicants'
+import { setCampaignStatus } from '../staff/campaigns'
 import { goodwillGrantedToday, grantGoodwill, opsMember, resendVerification, searchMembers, withdrawOnRequest } from '../staff/members'
 import { importTracking, opsShipments, pendingShipmentsCsv, shipmentAction, trackingFileRefused } from '../staff/shipments'
 import type { RegisterRoute } from '../http/endpoint'
@@ -54,6 +55,7 @@ const TRACKING_FILE_MAX_BYTES = 2 * 1024 * 1024
 
 export function registerOpsWorkRoutes(route: RegisterRoute, deps: SuiteDeps) {
   route(ENDPOINTS.opsCampaigns, () => opsCampaigns(deps))
+  route(ENDPOINTS.opsCampaignStatus, (c, { params, body }) => setCampaignStatus(deps, currentStaff(c), params.id, body.status))
   route(ENDPOINTS.opsApplicants, (_c, { params, query }) => flightApplicants(deps, params.id, query))
   route(ENDPOINTS.opsSelect, (c, { params, body }) => selectApplicants(deps, currentStaff(c), params.id, body.participationIds))
 

@@ -1,5 +1,5 @@
 // Campaigns, flights and their phases; public listing and detail.
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { withEligibilityDefaults, type CampaignDetail, type CampaignSummary, type Flight, type Phase, type Product } from '../../contract/campaigns'
 import type { Category } from '../../contract/common'
 import type { Executor } from '../db/client'
@@ -87,7 +87,11 @@ interface LoadedCampaign {
   flights: FlightRow[]
 }
 
-async function loadCampaigns(ex: Executor, where?: ReturnType<typeof eq>): Promise<LoadedCampaign[]> {
+/** Public lists show published campaigns; a campaign's own page, an archived one too (links to it keep working). A draft is staff's alone. */
+const ON_LISTS = eq(campaigns.status, 'published')
+const HAS_A_PAGE = inArray(campaigns.status, ['published', 'archived'])
+
+async function loadCampaigns(ex: Executor, where: SQL | undefined): Promise<LoadedCampaign[]> {
   const rows = await ex
     .select({ campaign: campaigns, product: products })
     .from(campaigns)
@@ -157,7 +161,7 @@ const PHASE_ORDER: Record<Phase, number> = { open: 0, upcoming: 1, testing: 2, c
 export async function listCampaigns(ex: Executor, query: { phase?: Phase; category?: Category; page: number; pageSize: number }, now: Date) {
   // The phase comes from the dates and the clock, so filtering happens after loading; the
   // catalogue is small (tens of campaigns), and pages keep answers small.
-  const loaded = await loadCampaigns(ex)
+  const loaded = await loadCampaigns(ex, ON_LISTS)
   const counts = await flightCounts(
     ex,
     loaded.flatMap((l) => l.flights.map((f) => f.id)),
@@ -180,6 +184,7 @@ export async function categoryCounts(ex: Executor) {
     .select({ category: products.category, n: count() })
     .from(campaigns)
     .innerJoin(products, eq(products.id, campaigns.productId))
+    .where(ON_LISTS)
     .groupBy(products.category)
     .orderBy(products.category)
   return { categories: rows.map((r) => ({ category: r.category, campaigns: Number(r.n) })) }
@@ -189,7 +194,7 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 export async function campaignDetail(ex: Executor, idOrSlug: string, now: Date): Promise<CampaignDetail | null> {
   const where = UUID_RE.test(idOrSlug) ? eq(campaigns.id, idOrSlug) : eq(campaigns.slug, idOrSlug)
-  const [loaded] = await loadCampaigns(ex, where)
+  const [loaded] = await loadCampaigns(ex, and(where, HAS_A_PAGE))
   if (!loaded || loaded.flights.length === 0) return null
   const counts = await flightCounts(
     ex,

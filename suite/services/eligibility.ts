@@ -1,6 +1,6 @@
 // Eligibility: a campaign's rules applied to a member. Sign-up (process_signup) and the
 // eligibility endpoint both use `ineligibleReasons`, so they always agree.
-import { asc, count, eq } from 'drizzle-orm'
+import { and, asc, count, eq, ne } from 'drizzle-orm'
 import { withEligibilityDefaults, type CampaignEligibility, type Eligibility, type IneligibleReason } from '../../contract/campaigns'
 import type { Country } from '../../contract/common'
 import type { Preferences } from '../../contract/members'
@@ -76,7 +76,8 @@ export async function campaignEligibility(ex: Executor, member: MemberRow, now: 
   const rows = await ex
     .select({ id: campaigns.id, eligibility: campaigns.eligibility })
     .from(campaigns)
-    .where(campaignId ? eq(campaigns.id, campaignId) : undefined)
+    // One campaign: any that has a page (published or archived); the list: the published ones.
+    .where(campaignId ? and(eq(campaigns.id, campaignId), ne(campaigns.status, 'draft')) : eq(campaigns.status, 'published'))
     .orderBy(asc(campaigns.id))
   if (campaignId && rows.length === 0) throw notFound('Campaign')
   let chosen = rows

@@ -196,7 +196,9 @@ export async function processSignup(
   const now = deps.clock.now()
   const participationId = await deps.db.transaction(async (tx) => {
     const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, body.campaignId))
-    if (!campaign) throw notFound('Campaign')
+    // A draft is not there for members; an archived campaign takes no more sign-ups.
+    if (!campaign || campaign.status === 'draft') throw notFound('Campaign')
+    if (campaign.status === 'archived') throw conflict('This test is no longer running')
     const flightRows = await tx.select().from(flights).where(eq(flights.campaignId, campaign.id)).orderBy(asc(flights.position))
     let target: FlightRow | undefined
     if (body.flightId) {

@@ -20,6 +20,7 @@ export async function opsCampaigns(deps: SuiteDeps): Promise<OpsCampaignList> {
       campaignId: campaigns.id,
       slug: campaigns.slug,
       title: campaigns.title,
+      status: campaigns.status,
       flightId: flights.id,
       name: flights.name,
       quota: flights.quota,
@@ -39,7 +40,7 @@ export async function opsCampaigns(deps: SuiteDeps): Promise<OpsCampaignList> {
   for (const row of rows) {
     let campaign = byCampaign.get(row.campaignId)
     if (!campaign) {
-      campaign = { id: row.campaignId, slug: row.slug, title: row.title, flights: [] }
+      campaign = { id: row.campaignId, slug: row.slug, title: row.title, status: row.status, flights: [] }
       byCampaign.set(row.campaignId, campaign)
     }
     campaign.flights.push({

@@ -291,6 +291,29 @@ describe('audit log and staff', () => {
     await expectNoAxeViolations(page)
   })
 
+  it('archives a campaign off the public list and publishes it again, each confirmed, by keyboard', async () => {
+    const slug = 'evergreen-bamboo-toothbrush'
+    const title = 'Switch test: bamboo toothbrushes for the whole family'
+    const onPublicList = async () =>
+      ((await callSuite('GET', 'suite/api/public/campaigns?pageSize=50')) as { items: { slug: string }[] }).items.some((c) => c.slug === slug)
+    expect(await onPublicList()).toBe(true)
+    await gotoHydrated(page, '/en/ops/campaigns')
+    await page.getByRole('heading', { name: 'Campaigns', level: 1 }).waitFor()
+    await expectNoAxeViolations(page)
+    const row = page.getByRole('row').filter({ hasText: slug })
+    await row.getByText('Published', { exact: true }).waitFor()
+    await row.getByRole('button', { name: `Archive ${title}` }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('dialog').getByRole('button', { name: 'Archive' }).click()
+    await row.getByText('Archived (off the public lists)').waitFor()
+    expect(await onPublicList()).toBe(false)
+    await row.getByRole('button', { name: `Publish ${title}` }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click()
+    await row.getByText('Published', { exact: true }).waitFor()
+    expect(await onPublicList()).toBe(true)
+  })
+
   it('lists the moderator on the staff page; a revocation given up at "Confirm it\'s you" changes nothing and says nothing', async () => {
     await gotoHydrated(page, '/en/ops/staff')
     await page.getByRole('heading', { name: 'Staff and roles', level: 1 }).waitFor()

@@ -16,8 +16,8 @@ const FIRST = '0b5a3b4e-1f0c-4e57-9a52-3c1b8f0e7a11'
 const SECOND = '6d0f8c2a-93b1-4d6e-8f3e-2a7c9b1d4e22'
 const campaigns: OpsCampaignList = {
   items: [
-    { id: 'c1', slug: 'sleep-test', title: 'Sleep test', flights: [flight(FIRST, 'Flight 1'), flight(SECOND, 'Flight 2')] },
-    { id: 'c2', slug: 'no-flights', title: 'No flights', flights: [] },
+    { id: 'c1', slug: 'sleep-test', title: 'Sleep test', status: 'published', flights: [flight(FIRST, 'Flight 1'), flight(SECOND, 'Flight 2')] },
+    { id: 'c2', slug: 'no-flights', title: 'No flights', status: 'published', flights: [] },
   ],
 }
 

@@ -17,6 +17,7 @@ export const auditActionLabel: Record<AuditAction, MessageDescriptor> = {
   'member.grant-points': msg`Goodwill points granted`,
   'member.resend-verification': msg`Confirmation e-mail sent again`,
   'campaign.set-min-tier': msg`Campaign's minimum tier set`,
+  'campaign.status': msg`Campaign published or archived`,
 }
 
 /** What an entry acted on, in words. */

@@ -6,7 +6,14 @@ import { SignOutButton } from '~/layouts/default-layout'
 import { useLocale } from '~/lib/locale'
 
 type ConsolePage = {
-  to: '/$locale/ops/reviews' | '/$locale/ops/staff' | '/$locale/ops/audit' | '/$locale/ops/members' | '/$locale/ops/applicants' | '/$locale/ops/shipments'
+  to:
+    | '/$locale/ops/reviews'
+    | '/$locale/ops/staff'
+    | '/$locale/ops/audit'
+    | '/$locale/ops/members'
+    | '/$locale/ops/applicants'
+    | '/$locale/ops/shipments'
+    | '/$locale/ops/campaigns'
   label: string
   capability: Capability
 }
@@ -19,6 +26,7 @@ export function useConsolePages(staff: StaffSelf): ConsolePage[] {
     { to: '/$locale/ops/staff', label: t`Staff and roles`, capability: 'staff:manage' },
     { to: '/$locale/ops/audit', label: t`Audit log`, capability: 'audit:read' },
     { to: '/$locale/ops/members', label: t`Members`, capability: 'members:read' },
+    { to: '/$locale/ops/campaigns', label: t`Campaigns`, capability: 'campaigns:edit' },
     { to: '/$locale/ops/applicants', label: t`Applicants`, capability: 'applicants:select' },
     { to: '/$locale/ops/shipments', label: t`Shipments`, capability: 'shipments:manage' },
   ]

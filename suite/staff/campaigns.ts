@@ -1,0 +1,42 @@
+// A campaign's lifecycle in the console: publish a draft (or an archived campaign again) once it has
+// what a member needs, archive a published one. Each change audited with before and after.
+import { count, eq } from 'drizzle-orm'
+import type { CampaignStatus } from '../../contract/campaigns'
+import { type PUBLISH_REQUIREMENTS } from '../../contract/staff'
+import { campaigns, flights, products } from '../db/schema'
+import type { SuiteDeps } from '../deps'
+import { conflict, notFound } from '../http/errors'
+import { isUuid } from '../http/validate'
+import type { StaffActor } from './actor'
+import { recordAudit } from './audit'
+
+type Requirement = (typeof PUBLISH_REQUIREMENTS)[number]
+
+export async function setCampaignStatus(deps: SuiteDeps, actor: StaffActor, campaignId: string, status: Exclude<CampaignStatus, 'draft'>) {
+  if (!isUuid(campaignId)) throw notFound('Campaign')
+  const now = deps.clock.now()
+  return deps.db.transaction(async (tx) => {
+    const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).for('update')
+    if (!campaign) throw notFound('Campaign')
+    if (campaign.status === status) throw conflict(`The campaign is ${status} already`)
+    if (status === 'published') {
+      // Everything a member needs before the campaign is shown: a product with an image, a flight
+      // to sign up for, a review to write.
+      const [product] = await tx.select({ images: products.images }).from(products).where(eq(products.id, campaign.productId))
+      const [flightCount] = await tx.select({ n: count() }).from(flights).where(eq(flights.campaignId, campaign.id))
+      const missing: Requirement[] = []
+      if (!product || product.images.length === 0) missing.push('product-image')
+      if (Number(flightCount?.n ?? 0) === 0) missing.push('flight')
+      if (!campaign.tasks.review) missing.push('review-task')
+      if (missing.length > 0) throw conflict(`The campaign cannot be published yet: it needs ${missing.join(', ')}`)
+    }
+    await tx.update(campaigns).set({ status }).where(eq(campaigns.id, campaign.id))
+    await recordAudit(
+      tx,
+      actor,
+      { action: 'campaign.status', targetType: 'campaign', targetId: campaign.id, changes: { before: { status: campaign.status }, after: { status } } },
+      now,
+    )
+    return { campaignId: campaign.id, status }
+  })
+}
