@@ -55,6 +55,7 @@ import { Route as LocaleStaffOpsIndexRouteImport } from './routes/$locale/_staff
 import { Route as LocaleStaffOpsApplicantsRouteImport } from './routes/$locale/_staff/ops/applicants'
 import { Route as LocaleStaffOpsAuditRouteImport } from './routes/$locale/_staff/ops/audit'
 import { Route as LocaleStaffOpsCampaignsRouteImport } from './routes/$locale/_staff/ops/campaigns'
+import { Route as LocaleStaffOpsProductsRouteImport } from './routes/$locale/_staff/ops/products'
 import { Route as LocaleStaffOpsReviewsRouteImport } from './routes/$locale/_staff/ops/reviews'
 import { Route as LocaleStaffOpsShipmentsRouteImport } from './routes/$locale/_staff/ops/shipments'
 import { Route as LocaleStaffOpsStaffRouteImport } from './routes/$locale/_staff/ops/staff'
@@ -323,6 +324,11 @@ const LocaleStaffOpsCampaignsRoute = LocaleStaffOpsCampaignsRouteImport.update({
   path: '/ops/campaigns',
   getParentRoute: () => LocaleStaffRouteRoute,
 } as any)
+const LocaleStaffOpsProductsRoute = LocaleStaffOpsProductsRouteImport.update({
+  id: '/ops/products',
+  path: '/ops/products',
+  getParentRoute: () => LocaleStaffRouteRoute,
+} as any)
 const LocaleStaffOpsReviewsRoute = LocaleStaffOpsReviewsRouteImport.update({
   id: '/ops/reviews',
   path: '/ops/reviews',
@@ -491,6 +497,7 @@ export interface FileRoutesByFullPath {
   '/$locale/ops/applicants': typeof LocaleStaffOpsApplicantsRoute
   '/$locale/ops/audit': typeof LocaleStaffOpsAuditRoute
   '/$locale/ops/campaigns': typeof LocaleStaffOpsCampaignsRoute
+  '/$locale/ops/products': typeof LocaleStaffOpsProductsRoute
   '/$locale/ops/reviews': typeof LocaleStaffOpsReviewsRoute
   '/$locale/ops/shipments': typeof LocaleStaffOpsShipmentsRoute
   '/$locale/ops/staff': typeof LocaleStaffOpsStaffRoute
@@ -554,6 +561,7 @@ export interface FileRoutesByTo {
   '/$locale/ops/applicants': typeof LocaleStaffOpsApplicantsRoute
   '/$locale/ops/audit': typeof LocaleStaffOpsAuditRoute
   '/$locale/ops/campaigns': typeof LocaleStaffOpsCampaignsRoute
+  '/$locale/ops/products': typeof LocaleStaffOpsProductsRoute
   '/$locale/ops/reviews': typeof LocaleStaffOpsReviewsRoute
   '/$locale/ops/shipments': typeof LocaleStaffOpsShipmentsRoute
   '/$locale/ops/staff': typeof LocaleStaffOpsStaffRoute
@@ -625,6 +633,7 @@ export interface FileRoutesById {
   '/$locale/_staff/ops/applicants': typeof LocaleStaffOpsApplicantsRoute
   '/$locale/_staff/ops/audit': typeof LocaleStaffOpsAuditRoute
   '/$locale/_staff/ops/campaigns': typeof LocaleStaffOpsCampaignsRoute
+  '/$locale/_staff/ops/products': typeof LocaleStaffOpsProductsRoute
   '/$locale/_staff/ops/reviews': typeof LocaleStaffOpsReviewsRoute
   '/$locale/_staff/ops/shipments': typeof LocaleStaffOpsShipmentsRoute
   '/$locale/_staff/ops/staff': typeof LocaleStaffOpsStaffRoute
@@ -691,6 +700,7 @@ export interface FileRouteTypes {
     | '/$locale/ops/applicants'
     | '/$locale/ops/audit'
     | '/$locale/ops/campaigns'
+    | '/$locale/ops/products'
     | '/$locale/ops/reviews'
     | '/$locale/ops/shipments'
     | '/$locale/ops/staff'
@@ -754,6 +764,7 @@ export interface FileRouteTypes {
     | '/$locale/ops/applicants'
     | '/$locale/ops/audit'
     | '/$locale/ops/campaigns'
+    | '/$locale/ops/products'
     | '/$locale/ops/reviews'
     | '/$locale/ops/shipments'
     | '/$locale/ops/staff'
@@ -824,6 +835,7 @@ export interface FileRouteTypes {
     | '/$locale/_staff/ops/applicants'
     | '/$locale/_staff/ops/audit'
     | '/$locale/_staff/ops/campaigns'
+    | '/$locale/_staff/ops/products'
     | '/$locale/_staff/ops/reviews'
     | '/$locale/_staff/ops/shipments'
     | '/$locale/_staff/ops/staff'
@@ -1188,6 +1200,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocaleStaffOpsCampaignsRouteImport
       parentRoute: typeof LocaleStaffRouteRoute
     }
+    '/$locale/_staff/ops/products': {
+      id: '/$locale/_staff/ops/products'
+      path: '/ops/products'
+      fullPath: '/$locale/ops/products'
+      preLoaderRoute: typeof LocaleStaffOpsProductsRouteImport
+      parentRoute: typeof LocaleStaffRouteRoute
+    }
     '/$locale/_staff/ops/reviews': {
       id: '/$locale/_staff/ops/reviews'
       path: '/ops/reviews'
@@ -1489,6 +1508,7 @@ interface LocaleStaffRouteRouteChildren {
   LocaleStaffOpsApplicantsRoute: typeof LocaleStaffOpsApplicantsRoute
   LocaleStaffOpsAuditRoute: typeof LocaleStaffOpsAuditRoute
   LocaleStaffOpsCampaignsRoute: typeof LocaleStaffOpsCampaignsRoute
+  LocaleStaffOpsProductsRoute: typeof LocaleStaffOpsProductsRoute
   LocaleStaffOpsReviewsRoute: typeof LocaleStaffOpsReviewsRoute
   LocaleStaffOpsShipmentsRoute: typeof LocaleStaffOpsShipmentsRoute
   LocaleStaffOpsStaffRoute: typeof LocaleStaffOpsStaffRoute
@@ -1501,6 +1521,7 @@ const LocaleStaffRouteRouteChildren: LocaleStaffRouteRouteChildren = {
   LocaleStaffOpsApplicantsRoute: LocaleStaffOpsApplicantsRoute,
   LocaleStaffOpsAuditRoute: LocaleStaffOpsAuditRoute,
   LocaleStaffOpsCampaignsRoute: LocaleStaffOpsCampaignsRoute,
+  LocaleStaffOpsProductsRoute: LocaleStaffOpsProductsRoute,
   LocaleStaffOpsReviewsRoute: LocaleStaffOpsReviewsRoute,
   LocaleStaffOpsShipmentsRoute: LocaleStaffOpsShipmentsRoute,
   LocaleStaffOpsStaffRoute: LocaleStaffOpsStaffRoute,

@@ -5,6 +5,7 @@
 // disagree with this table.
 import * as v from 'valibot'
 import { AddressInputSchema, AddressResultSchema } from './address'
+import { OpsProductListSchema, OpsProductSchema, ProductInputSchema, ProductUpdateBodySchema } from './authoring'
 import {
   CampaignDetailSchema,
   CampaignEligibilityListSchema,
@@ -377,6 +378,23 @@ export const ENDPOINTS = {
     capability: 'campaigns:edit',
     body: CampaignStatusBodySchema,
     data: CampaignStatusResultSchema,
+  }),
+  opsProducts: e({ method: 'GET', path: P.OPS_PRODUCTS_PATH, auth: 'staff', capability: 'campaigns:edit', data: OpsProductListSchema }),
+  opsCreateProduct: e({
+    method: 'POST',
+    path: P.OPS_PRODUCTS_PATH,
+    auth: 'staff',
+    capability: 'campaigns:edit',
+    body: ProductInputSchema,
+    data: OpsProductSchema,
+  }),
+  opsUpdateProduct: e({
+    method: 'PUT',
+    path: P.OPS_PRODUCT_PATH,
+    auth: 'staff',
+    capability: 'campaigns:edit',
+    body: ProductUpdateBodySchema,
+    data: OpsProductSchema,
   }),
   opsApplicants: e({
     method: 'GET',

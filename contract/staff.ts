@@ -183,6 +183,8 @@ export const AUDIT_ACTIONS = [
   'member.resend-verification',
   'campaign.set-min-tier',
   'campaign.status',
+  'product.create',
+  'product.update',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -116,6 +116,9 @@ export const products = pgTable('products', {
   retailValueCents: integer('retail_value_cents').notNull(),
   currency: text('currency').notNull(),
   images: jsonb('images').$type<string[]>().notNull(),
+  /** The version an edit names (stale edits are refused) and who saved it last. */
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedByName: text('updated_by_name'),
 })
 
 export const campaigns = pgTable(

@@ -83,6 +83,15 @@ async function pendingReview(title = 'Boils fast, pours clean') {
   return { author, participationId: participation.id, reviewId: review.id, submittedAt: review.submittedAt }
 }
 
+const SAMPLE_PRODUCT = {
+  brand: 'Testbrand',
+  name: 'Sample kettle',
+  description: 'A kettle for the matrix.',
+  category: 'kitchen',
+  retailValueCents: 2999,
+  currency: 'EUR',
+}
+
 type StaffEndpointName = { [K in EndpointName]: (typeof ENDPOINTS)[K]['auth'] extends 'staff' ? K : never }[EndpointName]
 
 /**
@@ -102,6 +111,12 @@ const SAMPLES: Record<StaffEndpointName, () => { path: string; query?: Record<st
   opsRevokeRole: () => ({ path: OPS_STAFF_REVOKE_PATH, body: { email: memberWithoutRole.email, role: 'support' } }),
   opsAudit: () => ({ path: OPS_AUDIT_PATH }),
   opsCampaigns: () => ({ path: ENDPOINTS.opsCampaigns.path }),
+  opsProducts: () => ({ path: ENDPOINTS.opsProducts.path }),
+  opsCreateProduct: () => ({ path: ENDPOINTS.opsCreateProduct.path, body: { ...SAMPLE_PRODUCT } }),
+  opsUpdateProduct: () => ({
+    path: fillPath(ENDPOINTS.opsUpdateProduct.path, { id: crypto.randomUUID() }),
+    body: { ...SAMPLE_PRODUCT, editedVersion: new Date().toISOString() },
+  }),
   opsCampaignStatus: () => ({ path: fillPath(ENDPOINTS.opsCampaignStatus.path, { id: crypto.randomUUID() }), body: { status: 'archived' } }),
   opsApplicants: () => ({ path: fillPath(ENDPOINTS.opsApplicants.path, { id: campaign.flightId }), query: { view: 'all' } }),
   opsSelect: () => ({ path: fillPath(ENDPOINTS.opsSelect.path, { id: campaign.flightId }), body: { participationIds: [crypto.randomUUID()] } }),

@@ -7,6 +7,7 @@ import { readUpload } from '../http/upload'
 import { GOODWILL_POINTS_WITHOUT_REAUTH } from '../../contract/staff'
 import { flightApplicants, opsCampaigns, selectApplicants } from '../staff/applicants'
 import { setCampaignStatus } from '../staff/campaigns'
+import { createProduct, listProducts, updateProduct } from '../staff/products'
 import { goodwillGrantedToday, grantGoodwill, opsMember, resendVerification, searchMembers, withdrawOnRequest } from '../staff/members'
 import { importTracking, opsShipments, pendingShipmentsCsv, shipmentAction, trackingFileRefused } from '../staff/shipments'
 import type { RegisterRoute } from '../http/endpoint'
@@ -55,6 +56,15 @@ const TRACKING_FILE_MAX_BYTES = 2 * 1024 * 1024
 
 export function registerOpsWorkRoutes(route: RegisterRoute, deps: SuiteDeps) {
   route(ENDPOINTS.opsCampaigns, () => opsCampaigns(deps))
+  route(ENDPOINTS.opsProducts, () => listProducts(deps.db))
+  route(ENDPOINTS.opsCreateProduct, (c, { body }) => {
+    c.status(201)
+    return createProduct(deps, currentStaff(c), body)
+  })
+  route(ENDPOINTS.opsUpdateProduct, (c, { params, body }) => {
+    const { editedVersion, ...input } = body
+    return updateProduct(deps, currentStaff(c), params.id, input, editedVersion)
+  })
   route(ENDPOINTS.opsCampaignStatus, (c, { params, body }) => setCampaignStatus(deps, currentStaff(c), params.id, body.status))
   route(ENDPOINTS.opsApplicants, (_c, { params, query }) => flightApplicants(deps, params.id, query))
   route(ENDPOINTS.opsSelect, (c, { params, body }) => selectApplicants(deps, currentStaff(c), params.id, body.participationIds))

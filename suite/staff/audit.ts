@@ -13,7 +13,7 @@ export interface AuditChanges {
 
 export interface AuditRecord {
   action: AuditAction
-  targetType: 'review' | 'staff' | 'participation' | 'shipment' | 'member' | 'campaign'
+  targetType: 'review' | 'staff' | 'participation' | 'shipment' | 'member' | 'campaign' | 'product'
   targetId: string
   changes: AuditChanges
 }

@@ -291,6 +291,31 @@ describe('audit log and staff', () => {
     await expectNoAxeViolations(page)
   })
 
+  it('creates a product (a bad price said beside its field, what was typed kept) and edits it', async () => {
+    const name = `Console jug ${Date.now()}`
+    await gotoHydrated(page, '/en/ops/products')
+    await page.getByRole('heading', { name: 'Products', level: 1 }).waitFor()
+    const create = page.getByRole('form', { name: 'New product' })
+    await create.getByLabel('Brand').fill('Kettle & Kiln')
+    await create.getByLabel('Product name').fill(name)
+    await create.getByLabel('Description').fill('A one-litre cold brew jug with a steel filter.')
+    await create.getByLabel('Category').selectOption('kitchen')
+    await create.getByLabel('Shop price').fill('12.345')
+    await create.getByRole('button', { name: 'Create the product' }).click()
+    await create.getByText('Enter the shop price, such as 29.99.').waitFor()
+    expect(await create.getByLabel('Product name').inputValue()).toBe(name)
+    await create.getByLabel('Shop price').fill('34,99')
+    await create.getByRole('button', { name: 'Create the product' }).click()
+    const row = page.getByRole('row').filter({ hasText: name })
+    await row.getByText('€34.99').waitFor()
+    await expectNoAxeViolations(page)
+    await row.getByRole('button', { name: `Edit ${name}` }).click()
+    const edit = page.getByRole('form', { name: `Edit ${name}` })
+    await edit.getByLabel('Shop price').fill('29.99')
+    await edit.getByRole('button', { name: 'Save the product' }).click()
+    await row.getByText('€29.99').waitFor()
+  })
+
   it('archives a campaign off the public list and publishes it again, each confirmed, by keyboard', async () => {
     const slug = 'evergreen-bamboo-toothbrush'
     const title = 'Switch test: bamboo toothbrushes for the whole family'

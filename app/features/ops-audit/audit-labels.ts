@@ -18,6 +18,8 @@ export const auditActionLabel: Record<AuditAction, MessageDescriptor> = {
   'member.resend-verification': msg`Confirmation e-mail sent again`,
   'campaign.set-min-tier': msg`Campaign's minimum tier set`,
   'campaign.status': msg`Campaign published or archived`,
+  'product.create': msg`Product created`,
+  'product.update': msg`Product changed`,
 }
 
 /** What an entry acted on, in words. */
@@ -28,4 +30,5 @@ export const auditTargetLabel: Record<string, MessageDescriptor> = {
   shipment: msg`Parcel`,
   member: msg`Member`,
   campaign: msg`Campaign`,
+  product: msg`Product`,
 }

@@ -14,6 +14,7 @@ type ConsolePage = {
     | '/$locale/ops/applicants'
     | '/$locale/ops/shipments'
     | '/$locale/ops/campaigns'
+    | '/$locale/ops/products'
   label: string
   capability: Capability
 }
@@ -27,6 +28,7 @@ export function useConsolePages(staff: StaffSelf): ConsolePage[] {
     { to: '/$locale/ops/audit', label: t`Audit log`, capability: 'audit:read' },
     { to: '/$locale/ops/members', label: t`Members`, capability: 'members:read' },
     { to: '/$locale/ops/campaigns', label: t`Campaigns`, capability: 'campaigns:edit' },
+    { to: '/$locale/ops/products', label: t`Products`, capability: 'campaigns:edit' },
     { to: '/$locale/ops/applicants', label: t`Applicants`, capability: 'applicants:select' },
     { to: '/$locale/ops/shipments', label: t`Shipments`, capability: 'shipments:manage' },
   ]

@@ -1,0 +1,96 @@
+// Products for campaign managers: the list, a new product, an edit. An edit names the version it was
+// made on, so a save by someone else in between is refused rather than overwritten. Each audited.
+import { asc, count, eq } from 'drizzle-orm'
+import type { OpsProduct, ProductInput } from '../../contract/authoring'
+import type { Executor } from '../db/client'
+import { campaigns, products } from '../db/schema'
+import type { SuiteDeps } from '../deps'
+import { conflict, notFound } from '../http/errors'
+import { isUuid } from '../http/validate'
+import type { StaffActor } from './actor'
+import { recordAudit } from './audit'
+
+type ProductRow = typeof products.$inferSelect
+
+function toOpsProduct(row: ProductRow, campaignCount: number): OpsProduct {
+  return {
+    id: row.id,
+    brand: row.brand,
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    retailValueCents: row.retailValueCents,
+    currency: row.currency,
+    images: row.images,
+    updatedAt: row.updatedAt.toISOString(),
+    updatedBy: row.updatedByName,
+    campaigns: campaignCount,
+  }
+}
+
+/** What an audit entry keeps of a product: its own fields (no person in them). */
+const auditedFields = (row: Pick<ProductRow, keyof ProductInput>) => ({
+  brand: row.brand,
+  name: row.name,
+  description: row.description,
+  category: row.category,
+  retailValueCents: row.retailValueCents,
+  currency: row.currency,
+})
+
+export async function listProducts(ex: Executor): Promise<{ items: OpsProduct[] }> {
+  const rows = await ex
+    .select({ product: products, campaigns: count(campaigns.id) })
+    .from(products)
+    .leftJoin(campaigns, eq(campaigns.productId, products.id))
+    .groupBy(products.id)
+    .orderBy(asc(products.brand), asc(products.name))
+  return { items: rows.map((row) => toOpsProduct(row.product, Number(row.campaigns))) }
+}
+
+const actorName = (actor: StaffActor) => actor.name ?? actor.email ?? actor.uid
+
+export async function createProduct(deps: SuiteDeps, actor: StaffActor, input: ProductInput): Promise<OpsProduct> {
+  const now = deps.clock.now()
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(products)
+      .values({ ...input, images: [], updatedAt: now, updatedByName: actorName(actor) })
+      .returning()
+    if (!row) throw new Error('Product not written')
+    await recordAudit(
+      tx,
+      actor,
+      { action: 'product.create', targetType: 'product', targetId: row.id, changes: { before: null, after: auditedFields(row) } },
+      now,
+    )
+    return toOpsProduct(row, 0)
+  })
+}
+
+export async function updateProduct(deps: SuiteDeps, actor: StaffActor, productId: string, input: ProductInput, editedVersion: string): Promise<OpsProduct> {
+  if (!isUuid(productId)) throw notFound('Product')
+  const now = deps.clock.now()
+  return deps.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(products).where(eq(products.id, productId)).for('update')
+    if (!current) throw notFound('Product')
+    if (current.updatedAt.toISOString() !== editedVersion) {
+      throw conflict(
+        `Changed by ${current.updatedByName ?? 'someone else'} at ${current.updatedAt.toISOString()} since you opened it: reload to see their change, then edit again`,
+      )
+    }
+    const [row] = await tx
+      .update(products)
+      .set({ ...input, updatedAt: now, updatedByName: actorName(actor) })
+      .where(eq(products.id, productId))
+      .returning()
+    await recordAudit(
+      tx,
+      actor,
+      { action: 'product.update', targetType: 'product', targetId: productId, changes: { before: auditedFields(current), after: auditedFields(row!) } },
+      now,
+    )
+    const [used] = await tx.select({ n: count() }).from(campaigns).where(eq(campaigns.productId, productId))
+    return toOpsProduct(row!, Number(used?.n ?? 0))
+  })
+}
