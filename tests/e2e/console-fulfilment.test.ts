@@ -96,8 +96,8 @@ describe('applicants', () => {
     await signInThroughUi(page, manager, '/en/ops/applicants')
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
     await page.getByRole('heading', { name: 'Applicants', level: 1 }).waitFor()
-    // The console offers a campaign manager their page only.
-    expect(await page.getByRole('navigation', { name: 'Console' }).getByRole('link').allTextContents()).toEqual(['Applicants'])
+    // The console offers a campaign manager their pages only.
+    expect(await page.getByRole('navigation', { name: 'Console' }).getByRole('link').allTextContents()).toEqual(['Campaigns', 'Products', 'Applicants'])
     await textOnPage(page, 'No campaign is chosen yet.').waitFor()
 
     // The campaign, then its flight (how full it is, in the option), then the form is sent.
