@@ -1,7 +1,7 @@
 // Campaigns (product tests), their flights, and the public review pages.
 import * as v from 'valibot'
 import { TierSchema } from './standing'
-import { CategorySchema, CountrySchema, PageQuerySchema, Timestamp, pageOf, queryInt } from './common'
+import { CategorySchema, CountrySchema, PageQuerySchema, SocialPlatformSchema, Timestamp, pageOf, queryInt } from './common'
 import { PETS } from './members'
 import { ReviewPhotoSchema } from './review-photos'
 
@@ -19,6 +19,14 @@ export const CAMPAIGN_KINDS = ['free-product', 'verified-purchase'] as const
  */
 export const CAMPAIGN_STATUSES = ['draft', 'published', 'archived'] as const
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number]
+/**
+ * How places are given: first-come, an eligible applicant takes a free place at once (the waitlist
+ * after it); curated, applications wait as "applied" until staff choose, and those not chosen are
+ * told once the flight's sign-up closes.
+ */
+export const SELECTION_MODES = ['first-come', 'curated'] as const
+export const SelectionModeSchema = v.picklist(SELECTION_MODES)
+export type SelectionMode = v.InferOutput<typeof SelectionModeSchema>
 export const CampaignKindSchema = v.picklist(CAMPAIGN_KINDS)
 export type CampaignKind = v.InferOutput<typeof CampaignKindSchema>
 
@@ -158,9 +166,24 @@ export const TasksSchema = v.strictObject({
   questionnaire: v.boolean(),
   purchaseIntent: v.boolean(),
   review: v.boolean(),
+  /** Posts about the product on the member's social accounts. */
   social: v.boolean(),
+  /** The platforms the posts go on; empty: any the member uses. */
+  socialPlatforms: v.array(SocialPlatformSchema),
+  /** A report of the posts' impressions. */
+  impressions: v.boolean(),
 })
 export type Tasks = v.InferOutput<typeof TasksSchema>
+/**
+ * A campaign's tasks as stored: campaigns written before authoring lack the two later keys (see
+ * withTaskDefaults), and then the impressions report went with the social posts.
+ */
+export type TasksInput = Omit<Tasks, 'socialPlatforms' | 'impressions'> & Partial<Pick<Tasks, 'socialPlatforms' | 'impressions'>>
+
+/** The one place a campaign's stored tasks get their defaults: before authoring, impressions went with social posts. */
+export function withTaskDefaults(tasks: TasksInput): Tasks {
+  return { ...tasks, socialPlatforms: tasks.socialPlatforms ?? [], impressions: tasks.impressions ?? tasks.social }
+}
 
 export const CampaignSummarySchema = v.strictObject({
   id: v.string(),

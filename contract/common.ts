@@ -33,9 +33,13 @@ export const EmptyBodySchema = v.strictObject({})
 /** The query of an endpoint that declares none: any parameter is refused. */
 export const EmptyQuerySchema = v.strictObject({}, 'is not a query parameter of this endpoint')
 
-/** Product categories, also the member's interests. */
+/**
+ * Product categories, also the member's interests, are data an admin extends (the categories
+ * table): each is named by a slug. These are the ones every community starts with.
+ */
 export const CATEGORIES = ['beauty', 'personal-care', 'food-drink', 'home', 'kitchen', 'baby', 'pets', 'tech', 'health', 'outdoors'] as const
-export const CategorySchema = v.picklist(CATEGORIES)
+/** A category's slug: lower-case words joined by hyphens. Whether it exists is the database's to say. */
+export const CategorySchema = v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a category'), v.maxLength(40, 'must be a category'))
 export type Category = v.InferOutput<typeof CategorySchema>
 
 /** Countries the campaigns ship to (ISO 3166-1 alpha-2). */

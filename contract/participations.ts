@@ -9,6 +9,8 @@ export const PARTICIPATION_STATUSES = [
   'applied',
   'selected',
   'waitlisted',
+  /** A curated flight's applicant not chosen by the time its sign-up closed. */
+  'not-selected',
   'not-eligible',
   'shipped',
   'delivered',

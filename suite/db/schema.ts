@@ -2,8 +2,8 @@
 // (`npx drizzle-kit generate --config suite/drizzle.config.ts`) and checked in under ./migrations.
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { CAMPAIGN_KINDS, CAMPAIGN_STATUSES, type Eligibility, type IneligibleReason, type ScreenerQuestion, type Tasks } from '../../contract/campaigns'
-import { CATEGORIES, SOCIAL_PLATFORMS } from '../../contract/common'
+import { CAMPAIGN_KINDS, CAMPAIGN_STATUSES, SELECTION_MODES, type Eligibility, type IneligibleReason, type ScreenerQuestion, type TasksInput } from '../../contract/campaigns'
+import { SOCIAL_PLATFORMS } from '../../contract/common'
 import { REVIEW_STATUSES } from '../../contract/content'
 import type { ReviewPhoto } from '../../contract/review-photos'
 import { REJECTION_REASONS } from '../../contract/review-rejection'
@@ -26,7 +26,7 @@ export const returnStatus = pgEnum('return_status', RETURN_STATUSES)
 export const reviewStatus = pgEnum('review_status', REVIEW_STATUSES)
 export const campaignKind = pgEnum('campaign_kind', CAMPAIGN_KINDS)
 export const campaignStatus = pgEnum('campaign_status', CAMPAIGN_STATUSES)
-export const productCategory = pgEnum('product_category', CATEGORIES)
+export const selectionMode = pgEnum('selection_mode', SELECTION_MODES)
 export const socialPlatform = pgEnum('social_platform', SOCIAL_PLATFORMS)
 export const messageChannel = pgEnum('message_channel', MESSAGE_CHANNELS)
 export const staffRole = pgEnum('staff_role', ROLES)
@@ -107,12 +107,21 @@ export const socialProfiles = pgTable(
   (t) => [uniqueIndex('social_profiles_member_platform_key').on(t.memberId, t.platform)],
 )
 
+/** Product categories are data an admin extends; a product, a member's interests and a rule name one by slug. */
+export const categories = pgTable('categories', {
+  slug: text('slug').primaryKey(),
+  name: text('name').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+})
+
 export const products = pgTable('products', {
   id: id(),
   name: text('name').notNull(),
   brand: text('brand').notNull(),
   description: text('description').notNull(),
-  category: productCategory('category').notNull(),
+  category: text('category')
+    .notNull()
+    .references(() => categories.slug),
   retailValueCents: integer('retail_value_cents').notNull(),
   currency: text('currency').notNull(),
   images: jsonb('images').$type<string[]>().notNull(),
@@ -135,10 +144,17 @@ export const campaigns = pgTable(
       .references(() => products.id),
     eligibility: jsonb('eligibility').$type<Eligibility>().notNull(),
     screener: jsonb('screener').$type<ScreenerQuestion[]>().notNull(),
-    tasks: jsonb('tasks').$type<Tasks>().notNull(),
+    tasks: jsonb('tasks').$type<TasksInput>().notNull(),
     /** Campaigns made before the lifecycle, and the seed's, are published; the console makes drafts. */
     status: campaignStatus('status').notNull().default('published'),
+    /** First come first served: an eligible applicant takes a free place; curated: staff choose. */
+    selectionMode: selectionMode('selection_mode').notNull().default('first-come'),
+    /** The screener's version: answers keep the version they answered (campaign_screeners). */
+    screenerVersion: integer('screener_version').notNull().default(1),
     createdAt: ts('created_at').notNull(),
+    /** The version an edit names (stale edits are refused) and who saved it last. */
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    updatedByName: text('updated_by_name'),
   },
   (t) => [uniqueIndex('campaigns_slug_key').on(t.slug)],
 )
@@ -157,8 +173,27 @@ export const flights = pgTable(
     testingStartsAt: ts('testing_starts_at').notNull(),
     reviewDueAt: ts('review_due_at').notNull(),
     quota: integer('quota').notNull(),
+    /** Set once the applicants a curated flight did not choose were told, after its sign-up closed. */
+    unchosenToldAt: ts('unchosen_told_at'),
   },
   (t) => [index('flights_campaign_idx').on(t.campaignId)],
+)
+
+/**
+ * Every screener version a campaign has had once someone answered it: an edit after the first
+ * application makes a new version, and each participation keeps the version its answers belong to.
+ */
+export const campaignScreeners = pgTable(
+  'campaign_screeners',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id),
+    version: integer('version').notNull(),
+    questions: jsonb('questions').$type<ScreenerQuestion[]>().notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.version] })],
 )
 
 export const participations = pgTable(
@@ -184,6 +219,8 @@ export const participations = pgTable(
     standingRank: integer('standing_rank').notNull().default(0),
     ineligibleReasons: jsonb('ineligible_reasons').$type<IneligibleReason[]>().notNull().default([]),
     answers: jsonb('answers').$type<ScreenerAnswer[]>().notNull().default([]),
+    /** The campaign's screener version the answers belong to. */
+    screenerVersion: integer('screener_version').notNull().default(1),
     appliedAt: ts('applied_at').notNull(),
     selectedAt: ts('selected_at'),
     withdrawnAt: ts('withdrawn_at'),

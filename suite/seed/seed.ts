@@ -10,7 +10,7 @@ import { saveAddress } from '../services/address'
 import { reportImpressions, submitReview, submitSocialPost } from '../services/content'
 import { acknowledge } from '../services/participations'
 import { approveReview, deliver, selectParticipation, ship } from '../services/operations'
-import type { Tasks } from '../../contract/campaigns'
+import type { TasksInput } from '../../contract/campaigns'
 import { CAMPAIGNS, COMMUNITY, DEMO_MEMBER, DEMO_STAFF, type SeedCampaign, type SeedPhase } from './catalogue'
 import { ROLES } from '../../contract/staff'
 import { imagePath } from './images'
@@ -182,7 +182,7 @@ async function seedCatalogue(deps: SuiteDeps) {
 }
 
 /** A tester who did everything the campaign asks besides the review (which the operator approves). */
-async function finishTasks(deps: SuiteDeps, author: typeof members.$inferSelect, participationId: string, tasks: Tasks, when: Date) {
+async function finishTasks(deps: SuiteDeps, author: typeof members.$inferSelect, participationId: string, tasks: TasksInput, when: Date) {
   const clock = { ...deps, clock: fixedClock(when) }
   if (tasks.questionnaire) await acknowledge(clock, author, participationId, 'questionnaire')
   if (tasks.social) {

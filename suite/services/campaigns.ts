@@ -1,6 +1,6 @@
 // Campaigns, flights and their phases; public listing and detail.
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm'
-import { withEligibilityDefaults, type CampaignDetail, type CampaignSummary, type Flight, type Phase, type Product } from '../../contract/campaigns'
+import { withEligibilityDefaults, withTaskDefaults, type CampaignDetail, type CampaignSummary, type Flight, type Phase, type Product } from '../../contract/campaigns'
 import type { Category } from '../../contract/common'
 import type { Executor } from '../db/client'
 import { campaigns, flights, participations, products, reviews } from '../db/schema'
@@ -208,7 +208,7 @@ export async function campaignDetail(ex: Executor, idOrSlug: string, now: Date):
     flights: loaded.flights.map((f) => toFlight(f, counts.get(f.id), now)),
     eligibility: withEligibilityDefaults(loaded.campaign.eligibility),
     screener: loaded.campaign.screener,
-    tasks: loaded.campaign.tasks,
+    tasks: withTaskDefaults(loaded.campaign.tasks),
   }
 }
 

@@ -1,7 +1,7 @@
 // Participations: sign-up with eligibility, quota and waitlist; withdrawal; task acknowledgements.
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { alias, PgTransaction } from 'drizzle-orm/pg-core'
-import { withEligibilityDefaults, type ScreenerQuestion } from '../../contract/campaigns'
+import { withEligibilityDefaults, withTaskDefaults, type ScreenerQuestion } from '../../contract/campaigns'
 import type { FieldErrors } from '../../contract/envelope'
 import type { Participation, ParticipationStatus, ScreenerAnswer } from '../../contract/participations'
 import { requiredTasks, WITHDRAWABLE_STATUSES, type TaskKey } from '../../contract/participations'
@@ -107,7 +107,7 @@ export async function loadParticipations(
         productId: product.id,
         productName: product.name,
         imageUrl: product.images[0] ?? '',
-        tasks: campaign.tasks,
+        tasks: withTaskDefaults(campaign.tasks),
       },
       flightName: flight.name,
       reviewDueAt: flight.reviewDueAt.toISOString(),
