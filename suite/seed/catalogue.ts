@@ -1,5 +1,6 @@
 // The demo catalogue: original products, campaigns across phases and categories, and reviews.
-import { openTo, type CampaignKind, type Eligibility, type ScreenerQuestion, type Tasks } from '../../contract/campaigns'
+import type { Currency } from '../../contract/authoring'
+import { openTo, type CampaignKind, type Eligibility, type ScreenerQuestion, type SelectionMode, type Tasks } from '../../contract/campaigns'
 import type { Category } from '../../contract/common'
 
 export type SeedPhase = 'upcoming' | 'open' | 'testing' | 'completed'
@@ -10,12 +11,14 @@ export interface SeedCampaign {
   summary: string
   description: string
   kind: CampaignKind
+  /** First come first served when left out. */
+  selectionMode?: SelectionMode
   phase: SeedPhase
   quota: number
   eligibility: Eligibility
   screener: ScreenerQuestion[]
   tasks: Tasks
-  product: { name: string; brand: string; description: string; category: Category; retailValueCents: number; currency: string; image: string }
+  product: { name: string; brand: string; description: string; category: Category; retailValueCents: number; currency: Currency; image: string }
   /** Community members selected in the flight (fills a full campaign) and waitlisted after them. */
   selected?: number
   waitlisted?: number

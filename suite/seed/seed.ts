@@ -1,7 +1,7 @@
 // Demo data for local mode: seeded on first start, idempotent on every later start.
 // State changes go through the same operator services as the ops CLI.
 import { eq, or } from 'drizzle-orm'
-import { campaigns, flights, ledgerEntries, members, participations, products, socialProfiles, staffRoles } from '../db/schema'
+import { campaigns, flights, ledgerEntries, members, participations, socialProfiles, staffRoles } from '../db/schema'
 import type { Executor } from '../db/client'
 import type { Clock, SuiteDeps } from '../deps'
 import { DEFAULT_NOTIFICATION_SETTINGS, newReferralCode } from '../services/members'
@@ -13,7 +13,12 @@ import { approveReview, deliver, selectParticipation, ship } from '../services/o
 import type { TasksInput } from '../../contract/campaigns'
 import { CAMPAIGNS, COMMUNITY, DEMO_MEMBER, DEMO_STAFF, type SeedCampaign, type SeedPhase } from './catalogue'
 import { ROLES } from '../../contract/staff'
-import { imagePath } from './images'
+import { demoImageAlt, demoImagePng } from './images'
+import { commandLineActor, type StaffActor } from '../staff/actor'
+import { addFlight, createCampaign } from '../staff/campaign-authoring'
+import { setCampaignStatus } from '../staff/campaigns'
+import { addProductImage } from '../staff/product-images'
+import { createProduct } from '../staff/products'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -89,54 +94,61 @@ async function insertCommunity(ex: Executor, now: Date) {
   return rows
 }
 
+/** The seed acts as the command line does, under its own name in the audit log. */
+function seedActor(): StaffActor {
+  return { ...commandLineActor(), uid: 'seed', name: 'demo seed' }
+}
+
+/**
+ * The demo catalogue is made the way staff make campaigns: each product, its picture, the campaign
+ * and its flight through the console's own services, then published. A seed campaign that the
+ * services refuse stops the seed, so the demo data cannot hold a campaign the console could not.
+ */
+async function authorCampaign(deps: SuiteDeps, seed: SeedCampaign, now: Date): Promise<{ campaignId: string; flightId: string }> {
+  const [opens, closes, testing, due] = PHASE_DAYS[seed.phase]
+  const authoring = { ...deps, clock: fixedClock(at(now, opens - 14)) }
+  const actor = seedActor()
+  const { image, ...product } = seed.product
+  const made = await createProduct(authoring, actor, product)
+  const png = await demoImagePng(image)
+  if (!png) throw new Error(`No demo picture ${image}`)
+  await addProductImage(authoring, actor, made.id, png, demoImageAlt(image) ?? product.name)
+  const draft = await createCampaign(authoring, actor, {
+    title: seed.title,
+    slug: seed.slug,
+    summary: seed.summary,
+    description: seed.description,
+    kind: seed.kind,
+    selectionMode: seed.selectionMode ?? 'first-come',
+    productId: made.id,
+    eligibility: seed.eligibility,
+    screener: seed.screener.map((question) => ({ ...question, disqualifying: question.disqualifying ?? [] })),
+    tasks: seed.tasks,
+  })
+  const withFlight = await addFlight(
+    authoring,
+    actor,
+    draft.id,
+    {
+      name: 'Flight 1',
+      signupOpensAt: at(now, opens).toISOString(),
+      signupClosesAt: at(now, closes).toISOString(),
+      testingStartsAt: at(now, testing).toISOString(),
+      reviewDueAt: at(now, due).toISOString(),
+      quota: seed.quota,
+    },
+    draft.updatedAt,
+  )
+  await setCampaignStatus(authoring, actor, draft.id, 'published')
+  return { campaignId: draft.id, flightId: withFlight.flights[0]!.id }
+}
+
 async function seedCatalogue(deps: SuiteDeps) {
   const now = deps.clock.now()
-  const created = await deps.db.transaction(async (tx) => {
-    const community = await insertCommunity(tx, now)
-    const list: { seed: SeedCampaign; campaignId: string; flightId: string }[] = []
-    for (const seed of CAMPAIGNS) {
-      const [product] = await tx
-        .insert(products)
-        .values({ ...seed.product, images: [imagePath(seed.product.image)] })
-        .returning({ id: products.id })
-      if (!product) throw new Error('Product not written')
-      const [campaign] = await tx
-        .insert(campaigns)
-        .values({
-          slug: seed.slug,
-          title: seed.title,
-          summary: seed.summary,
-          description: seed.description,
-          kind: seed.kind,
-          productId: product.id,
-          eligibility: seed.eligibility,
-          screener: seed.screener,
-          tasks: seed.tasks,
-          createdAt: at(now, PHASE_DAYS[seed.phase][0] - 14),
-        })
-        .returning({ id: campaigns.id })
-      if (!campaign) throw new Error('Campaign not written')
-      const [opens, closes, testing, due] = PHASE_DAYS[seed.phase]
-      const [flight] = await tx
-        .insert(flights)
-        .values({
-          campaignId: campaign.id,
-          name: 'Flight 1',
-          position: 1,
-          signupOpensAt: at(now, opens),
-          signupClosesAt: at(now, closes),
-          testingStartsAt: at(now, testing),
-          reviewDueAt: at(now, due),
-          quota: seed.quota,
-        })
-        .returning({ id: flights.id })
-      if (!flight) throw new Error('Flight not written')
-      list.push({ seed, campaignId: campaign.id, flightId: flight.id })
-    }
-    return { community, list }
-  })
+  const community = await insertCommunity(deps.db, now)
+  const list: { seed: SeedCampaign; campaignId: string; flightId: string }[] = []
+  for (const seed of CAMPAIGNS) list.push({ seed, ...(await authorCampaign(deps, seed, now)) })
 
-  const { community, list } = created
   let next = 0
   const nextMember = () => community[next++ % community.length]!
   for (const { seed, campaignId, flightId } of list) {
