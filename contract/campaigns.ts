@@ -207,6 +207,8 @@ export const CampaignSummarySchema = v.strictObject({
   testingStartsAt: Timestamp,
   reviewCount: v.number(),
   averageRating: v.nullable(v.number()),
+  /** How places are given: the member is told which before applying. */
+  selectionMode: SelectionModeSchema,
 })
 export type CampaignSummary = v.InferOutput<typeof CampaignSummarySchema>
 

@@ -8,6 +8,7 @@ import { notFound } from './http/errors'
 import { approveReview, deliver, issueReturnLabel, markReturned, rejectReview, selectParticipation, ship } from './services/operations'
 import { deletePendingIdentities } from './services/privacy'
 import { purgeExpired } from './services/retention'
+import { tellUnchosen } from './services/unchosen'
 import { memberStanding } from './services/standing'
 import { withEligibilityDefaults } from '../contract/campaigns'
 import { commandLineActor } from './staff/actor'
@@ -51,6 +52,8 @@ export async function runOpsCommand(deps: SuiteDeps, cmd: OpsCommand): Promise<u
       return listStaff(deps.db)
     case 'purge':
       return purgeExpired(deps, deps.clock.now(), cmd.days ?? deps.settings.retentionDays)
+    case 'tell-unchosen':
+      return tellUnchosen(deps, deps.clock.now())
     case 'list':
       return list(deps, cmd.what, cmd.campaign)
   }

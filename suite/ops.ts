@@ -36,6 +36,7 @@ Act:
   staff list                                       who holds which role and since when
   delete-identities                                delete the sign-in accounts that account deletions could only disable
   purge [--days N]                                 delete delivered messages, expired codes, front-end logs and photos of reviews never sent, older than N days (RETENTION_DAYS)
+  tell-unchosen                                    tell the applicants of curated flights whose sign-up has closed that they were not chosen (the member API does it every 5 minutes)
 
 A tester's way: list waitlisted → select → list selected → ship → deliver → list pending-reviews →
 approve-review (or reject-review). Every list prints the ids the next command takes.
@@ -84,6 +85,7 @@ function parseCommand(argv: string[]): OpsCommand {
       Object.assign(raw, { campaign: arg, tier: positionals[2] })
       break
     case 'delete-identities':
+    case 'tell-unchosen':
       break
     case 'staff':
       // `staff grant <e-mail> <role>`, `staff revoke <e-mail> <role>`, `staff list`

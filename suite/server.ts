@@ -8,6 +8,7 @@ import { DEMO_MEMBER, DEMO_STAFF } from './seed/catalogue'
 import { seedDemoData } from './seed/seed'
 import type { SuiteDeps } from './deps'
 import { purgeExpired } from './services/retention'
+import { tellUnchosen } from './services/unchosen'
 
 async function main() {
   const config = loadConfig()
@@ -40,6 +41,18 @@ async function main() {
   void purge()
   const purging = setInterval(() => void purge(), 60 * 60_000)
   purging.unref()
+  // Curated flights whose sign-up has closed: the applicants not chosen are told within five
+  // minutes (services/unchosen.ts; each flight once, whichever member-API process gets to it).
+  const tell = () =>
+    tellUnchosen(deps, deps.clock.now()).then(
+      (told) => {
+        if (told.flights > 0) log.info(told, 'told the applicants curated flights did not choose')
+      },
+      (error: unknown) => log.warn({ err: error }, 'telling the applicants not chosen failed; tried again within five minutes'),
+    )
+  void tell()
+  const telling = setInterval(() => void tell(), 5 * 60_000)
+  telling.unref()
 
   let stopping = false
   const stop = (signal: string) => {
@@ -47,6 +60,7 @@ async function main() {
     stopping = true
     log.info({ signal }, 'stopping')
     clearInterval(purging)
+    clearInterval(telling)
     // The relay finishes the message in hand (deliveries time out at 15 s) and releases the rest
     // of its batch before the database closes; what a hard exit cuts off is retried after its lease.
     const relayStopped = relay ? relay.stop() : Promise.resolve()

@@ -153,6 +153,7 @@ function summarise(
     testingStartsAt: view.testingStartsAt,
     reviewCount: rating?.count ?? 0,
     averageRating: rating?.average ?? null,
+    selectionMode: campaign.selectionMode,
   }
 }
 

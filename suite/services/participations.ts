@@ -228,8 +228,11 @@ export async function processSignup(
     const rules = withEligibilityDefaults(campaign.eligibility)
     const facts = await eligibilityFacts(tx, member, now, true)
     const reasons = ineligibleReasons(rules, facts, now)
+    // First come first served: an eligible applicant takes a free place at once, else joins the
+    // waitlist. Curated: the application waits as 'applied', taking no place, until staff choose.
     let status: ParticipationStatus
     if (reasons.length > 0) status = 'not-eligible'
+    else if (campaign.selectionMode === 'curated') status = 'applied'
     else status = (await countPlaceHolders(tx, flight.id)) < flight.quota ? 'selected' : 'waitlisted'
 
     const values = {
@@ -283,8 +286,9 @@ async function promoteFirstWaitlisted(tx: Tx, deps: SuiteDeps, flight: FlightRow
 
 /**
  * The member withdraws (or support withdraws them on their request: `onRequest` names the staff
- * person and what the member asked, and the step is audited). A selected tester's place goes to
- * the first waitlisted member.
+ * person and what the member asked, and the step is audited). In a first-come campaign a selected
+ * tester's place goes to the first waitlisted member; in a curated one it stays free until staff
+ * choose someone for it.
  */
 export async function withdraw(
   deps: SuiteDeps,
@@ -310,6 +314,9 @@ export async function withdraw(
       const who = onRequest
         ? { withdrew: 'The member already withdrew', late: 'The member can no longer withdraw: the product has shipped' }
         : { withdrew: 'You already withdrew', late: 'You can no longer withdraw: the product has shipped' }
+      if (current.status === 'not-eligible' || current.status === 'not-selected') {
+        throw conflict(onRequest ? 'The member is not taking part in this test' : 'You are not taking part in this test')
+      }
       throw conflict(current.status === 'withdrawn' ? who.withdrew : who.late)
     }
     await tx.update(participations).set({ status: 'withdrawn', withdrawnAt: now, updatedAt: now }).where(eq(participations.id, current.id))
@@ -328,7 +335,8 @@ export async function withdraw(
     }
     if (current.status === 'selected') {
       await tx.delete(shipments).where(and(eq(shipments.participationId, current.id), eq(shipments.status, 'pending')))
-      await promoteFirstWaitlisted(tx, deps, flight, now)
+      const [campaign] = await tx.select({ selectionMode: campaigns.selectionMode }).from(campaigns).where(eq(campaigns.id, flight.campaignId))
+      if (campaign?.selectionMode !== 'curated') await promoteFirstWaitlisted(tx, deps, flight, now)
     }
   })
   return getParticipation(deps.db, member.id, participationId)
@@ -402,6 +410,9 @@ export async function acknowledge(
   return getParticipation(deps.db, member.id, participationId)
 }
 
+/** Who staff may give a place: applicants, waitlisted members, and curated applicants told they were not chosen. */
+const SELECTABLE_STATUSES: ParticipationStatus[] = ['applied', 'waitlisted', 'not-selected']
+
 /** Operator: select an applied or waitlisted participation into a free place. */
 /** The command line: give an applicant or a waitlisted member a place, the quota permitting; audited. */
 export async function selectParticipation(deps: SuiteDeps, participationId: string, actor: StaffActor = commandLineActor()): Promise<void> {
@@ -414,6 +425,9 @@ export async function selectParticipation(deps: SuiteDeps, participationId: stri
  * Staff: select these applicants or waitlisted members of one flight, all or none. The flight row
  * is locked, so the quota holds against concurrent selections and sign-ups: choosing more than the
  * places left is refused and changes nothing. Each selection is audited under one operation.
+ * Applicants of a curated flight already told they were not chosen ('not-selected', see
+ * tellUnchosen) may still be chosen, for a place freed later say: they are told they are selected,
+ * as anyone selected is.
  */
 export async function selectInFlight(deps: SuiteDeps, actor: StaffActor, flightId: string, participationIds: string[]): Promise<SelectionResult> {
   const now = deps.clock.now()
@@ -436,7 +450,7 @@ export async function selectInFlight(deps: SuiteDeps, actor: StaffActor, flightI
         ),
       )
     for (const { uid } of chosenUids) refuseSelfService(actor, uid)
-    const notWaiting = chosen.filter((p) => !['applied', 'waitlisted'].includes(p.status))
+    const notWaiting = chosen.filter((p) => !SELECTABLE_STATUSES.includes(p.status))
     if (notWaiting.length > 0)
       throw conflict(
         `Only applicants and waitlisted members can be selected; ${notWaiting.length} of those chosen are ${[...new Set(notWaiting.map((p) => p.status))].join(', ')}`,
