@@ -14,7 +14,7 @@ const base: Participation = {
     productId: 'pr1',
     productName: 'Cold Brew',
     imageUrl: '',
-    tasks: { questionnaire: true, purchaseIntent: false, review: true, social: true },
+    tasks: { questionnaire: true, purchaseIntent: false, review: true, social: true, socialPlatforms: [], impressions: true },
   },
   flightName: 'Wave 1',
   reviewDueAt: '2026-05-01T00:00:00.000Z',
@@ -54,16 +54,21 @@ describe('participation groups and next steps', () => {
       at({ id: 'b', status: 'waitlisted' }),
       at({ id: 'c', status: 'delivered' }),
       at({ id: 'd', status: 'withdrawn' }),
+      at({ id: 'e', status: 'applied' }),
+      at({ id: 'f', status: 'not-selected' }),
     ])
     expect(groups.map((g) => [g.group, g.items.map((p) => p.id)])).toEqual([
       ['in-progress', ['c']],
-      ['waiting', ['b']],
+      ['waiting', ['b', 'e']],
       ['completed', ['a']],
-      ['closed', ['d']],
+      ['closed', ['d', 'f']],
     ])
   })
 
   it('says what comes next in each state', () => {
+    // A curated campaign's applicant waits for the team's choice, and is told when not chosen.
+    expect(nextStepOf(at({ status: 'applied' }))).toEqual({ kind: 'wait-for-selection' })
+    expect(nextStepOf(at({ status: 'not-selected' }))).toEqual({ kind: 'not-selected' })
     expect(nextStepOf(at({ status: 'waitlisted', waitlistPosition: 3 }))).toEqual({ kind: 'waitlisted', position: 3 })
     expect(nextStepOf(at({ status: 'selected' }))).toEqual({ kind: 'wait-for-shipment' })
     expect(nextStepOf(at({ status: 'selected', campaign: { ...base.campaign, kind: 'verified-purchase' } }))).toEqual({ kind: 'confirm-purchase-intent' })
@@ -115,6 +120,7 @@ describe('participation groups and next steps', () => {
   it('allows withdrawal only before shipping, and a review once delivered or rejected', () => {
     expect(['applied', 'selected', 'waitlisted'].every((status) => canWithdraw(at({ status: status as Participation['status'] })))).toBe(true)
     expect(canWithdraw(at({ status: 'shipped' }))).toBe(false)
+    expect(canWithdraw(at({ status: 'not-selected' }))).toBe(false)
     expect(canWriteReview(at({ status: 'shipped' }))).toBe(false)
     expect(canWriteReview(at({ status: 'delivered' }))).toBe(true)
     expect(
@@ -128,6 +134,7 @@ describe('participation groups and next steps', () => {
   it('shows the live participation of a campaign before a withdrawn one', () => {
     expect(currentParticipation([at({ id: 'old', status: 'withdrawn' }), at({ id: 'live', status: 'selected' })])?.id).toBe('live')
     expect(currentParticipation([at({ id: 'old', status: 'withdrawn' })])?.id).toBe('old')
+    expect(currentParticipation([at({ id: 'unchosen', status: 'not-selected' }), at({ id: 'next', status: 'applied' })])?.id).toBe('next')
     expect(currentParticipation([])).toBeNull()
   })
 })
@@ -154,6 +161,13 @@ describe('the timeline', () => {
     ])
   })
 
+  it('ends a curated application the team did not choose there', () => {
+    expect(timelineOf(at({ status: 'not-selected' })).map((s) => [s.key, s.state])).toEqual([
+      ['applied', 'done'],
+      ['not-selected', 'current'],
+    ])
+  })
+
   it('puts the purchase in place of the parcel for a verified-purchase test', () => {
     const p = at({ status: 'selected', campaign: { ...base.campaign, kind: 'verified-purchase' }, selectedAt: '2026-03-02T10:00:00.000Z' })
     expect(timelineOf(p).map((s) => s.key)).toEqual(['applied', 'selected', 'purchased', 'reviewed', 'completed'])
@@ -176,7 +190,11 @@ describe('the task checklist', () => {
       { key: 'social-posts', doneAt: null },
       { key: 'impressions', doneAt: null },
     ])
-    const vp = { ...base.campaign, kind: 'verified-purchase' as const, tasks: { questionnaire: false, purchaseIntent: true, review: true, social: false } }
+    const vp = {
+      ...base.campaign,
+      kind: 'verified-purchase' as const,
+      tasks: { questionnaire: false, purchaseIntent: true, review: true, social: false, socialPlatforms: [], impressions: false },
+    }
     expect(tasksOf(at({ campaign: vp })).map((t) => t.key)).toEqual(['purchase-intent', 'review'])
   })
 })

@@ -21,6 +21,7 @@ export function groupOf(status: ParticipationStatus): ParticipationGroup {
     case 'completed':
       return 'completed'
     case 'not-eligible':
+    case 'not-selected':
     case 'withdrawn':
       return 'closed'
   }
@@ -47,6 +48,7 @@ export type NextStep =
   | { kind: 'wait-for-selection' }
   | { kind: 'waitlisted'; position: number | null }
   | { kind: 'not-eligible'; reasons: IneligibleReason[] }
+  | { kind: 'not-selected' }
   | { kind: 'confirm-purchase-intent' }
   | { kind: 'wait-for-shipment' }
   | { kind: 'track-shipment' }
@@ -72,6 +74,8 @@ export function nextStepOf(p: Participation): NextStep {
       return { kind: 'waitlisted', position: p.waitlistPosition }
     case 'not-eligible':
       return { kind: 'not-eligible', reasons: p.ineligibleReasons }
+    case 'not-selected':
+      return { kind: 'not-selected' }
     case 'withdrawn':
       return { kind: 'withdrawn' }
     case 'selected':
@@ -101,20 +105,21 @@ export function nextStepOf(p: Participation): NextStep {
 }
 
 export type TimelineStepKey =
-  'applied' | 'selected' | 'waitlisted' | 'not-eligible' | 'purchased' | 'shipped' | 'delivered' | 'reviewed' | 'completed' | 'withdrawn'
+  'applied' | 'selected' | 'waitlisted' | 'not-eligible' | 'not-selected' | 'purchased' | 'shipped' | 'delivered' | 'reviewed' | 'completed' | 'withdrawn'
 export type TimelineStep = { key: TimelineStepKey; state: 'done' | 'current' | 'upcoming'; at: string | null }
 
 const ORDER: readonly ParticipationStatus[] = ['applied', 'selected', 'shipped', 'delivered', 'reviewed', 'completed']
 
 /**
  * The participation's path from application to completion, with the dates the member API knows:
- * what happened is done, the first step still to come is current. A withdrawn, waitlisted or
- * ineligible participation ends where it stopped instead of listing steps it will not reach.
+ * what happened is done, the first step still to come is current. A withdrawn, waitlisted,
+ * ineligible or not chosen participation ends where it stopped instead of listing steps it will not reach.
  */
 export function timelineOf(p: Participation): TimelineStep[] {
   const applied: TimelineStep = { key: 'applied', state: 'done', at: p.appliedAt }
   if (p.status === 'waitlisted') return [applied, { key: 'waitlisted', state: 'current', at: null }]
   if (p.status === 'not-eligible') return [applied, { key: 'not-eligible', state: 'current', at: null }]
+  if (p.status === 'not-selected') return [applied, { key: 'not-selected', state: 'current', at: null }]
   if (p.status === 'withdrawn') {
     const steps: TimelineStep[] = [applied]
     if (p.selectedAt) steps.push({ key: 'selected', state: 'done', at: p.selectedAt })

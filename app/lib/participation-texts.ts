@@ -8,6 +8,7 @@ export const statusLabel: Record<ParticipationStatus, MessageDescriptor> = {
   selected: msg`Selected`,
   waitlisted: msg`On the waitlist`,
   'not-eligible': msg`Not eligible`,
+  'not-selected': msg`Not chosen`,
   shipped: msg`Shipped`,
   delivered: msg`Delivered`,
   reviewed: msg`Reviewed`,
@@ -19,7 +20,7 @@ export const groupText: Record<ParticipationGroup, { title: MessageDescriptor; i
   'in-progress': { title: msg`Testing now`, intro: msg`You were selected: these tests have something for you to do or to look forward to.` },
   waiting: { title: msg`Waiting for a place`, intro: msg`You applied; a place may still open up.` },
   completed: { title: msg`Completed`, intro: msg`Tests you finished. Thank you for your reviews.` },
-  closed: { title: msg`Not taking part`, intro: msg`Tests you withdrew from or were not eligible for.` },
+  closed: { title: msg`Not taking part`, intro: msg`Tests you withdrew from, were not eligible for, or were not chosen for.` },
 }
 
 export const stepLabel: Record<TimelineStepKey, MessageDescriptor> = {
@@ -27,6 +28,7 @@ export const stepLabel: Record<TimelineStepKey, MessageDescriptor> = {
   selected: msg`Selected`,
   waitlisted: msg`On the waitlist`,
   'not-eligible': msg`Not eligible`,
+  'not-selected': msg`Not chosen`,
   purchased: msg`Purchase confirmed`,
   shipped: msg`Shipped`,
   delivered: msg`Delivered`,

@@ -17,6 +17,7 @@ import { isUpstreamError, unwrap } from '~/upstream/upstream-result'
 import { IneligibleReasons } from '~/components/member/eligibility-reasons'
 import { AddressLines } from '~/components/member/address-lines'
 import { useLocale } from '~/lib/locale'
+import { SelectionModeNote } from './selection-mode-note'
 
 const requiredMessage = {
   single: msg`Choose one answer.`,
@@ -97,7 +98,10 @@ function answersOf(form: HTMLFormElement, screener: readonly ScreenerQuestion[])
   })
 }
 
-/** The answer of process_signup, said plainly: selected, waitlisted with the place, or not eligible with why. */
+/**
+ * The answer of process_signup, said plainly: selected, waitlisted with the place, applied and
+ * waiting for the team's choice (a curated campaign), or not eligible with why.
+ */
 export function SignupResult({ participation, back }: { participation: Participation; back: string }) {
   const locale = useLocale()
   const heading = useRef<HTMLHeadingElement>(null)
@@ -110,7 +114,9 @@ export function SignupResult({ participation, back }: { participation: Participa
       ? 'border-danger bg-[#fdecea]'
       : participation.status === 'waitlisted'
         ? 'border-warn bg-[#fdf3e6]'
-        : 'border-verdin bg-[#e7f4ee]'
+        : participation.status === 'applied'
+          ? 'border-authentic bg-authentic-soft'
+          : 'border-verdin bg-[#e7f4ee]'
   return (
     <div ref={result} className={cn('rounded-2xl border-l-4 p-5 sm:p-6', tone)}>
       <h3 ref={heading} tabIndex={-1} className="flex items-center gap-2 text-xl font-bold text-ink">
@@ -123,6 +129,11 @@ export function SignupResult({ participation, back }: { participation: Participa
           <>
             <Clock className="size-6 text-warn" aria-hidden="true" />
             <Trans>You are on the waitlist, in place {place}</Trans>
+          </>
+        ) : participation.status === 'applied' ? (
+          <>
+            <Clock className="size-6 text-authentic" aria-hidden="true" />
+            <Trans>You applied: the team is choosing the testers</Trans>
           </>
         ) : (
           <>
@@ -147,6 +158,13 @@ export function SignupResult({ participation, back }: { participation: Participa
             <Trans>
               Every place is taken for now. When a selected tester withdraws, the first member on the waitlist takes their place, and we will tell you by
               e-mail.
+            </Trans>
+          </p>
+        ) : participation.status === 'applied' ? (
+          <p>
+            <Trans>
+              Your application waits for the team to choose the testers. We will tell you by e-mail whether you were chosen, by the time sign-up closes at the
+              latest; you can follow it in My campaigns.
             </Trans>
           </p>
         ) : (
@@ -255,6 +273,8 @@ export function ApplyForm({
 
   const hasErrors = Object.keys(errors).length > 0
   const placesLeft = flight.placesLeft
+  // In a curated campaign applying never joins a waitlist: the application waits for the team's choice.
+  const curated = campaign.selectionMode === 'curated'
   return (
     <form
       noValidate
@@ -299,14 +319,16 @@ export function ApplyForm({
       </div>
       <div className="space-y-2">
         <p className="text-ink">
-          {placesLeft > 0 ? (
+          {curated ? (
+            <SelectionModeNote mode="curated" />
+          ) : placesLeft > 0 ? (
             <Trans>Places are given in the order members apply: {placesLeft} left.</Trans>
           ) : (
             <Trans>All places are taken: if you apply now, you join the waitlist.</Trans>
           )}
         </p>
         <Button type="submit" size="large" loading={apply.isPending}>
-          {placesLeft > 0 ? t`Apply for this test` : t`Join the waitlist`}
+          {curated || placesLeft > 0 ? t`Apply for this test` : t`Join the waitlist`}
         </Button>
       </div>
     </form>

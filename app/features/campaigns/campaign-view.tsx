@@ -16,6 +16,7 @@ import { PhaseBadge } from '~/components/catalogue/campaign-card'
 import { categoryLabel, formatMoney } from '~/lib/campaign-texts'
 import { EligibilityRules, IneligibleReasons } from '~/components/member/eligibility-reasons'
 import { SignupStatus } from './participation-status'
+import { SelectionModeNote } from './selection-mode-note'
 import { ProductImage } from '~/components/catalogue/product-image'
 import { useLocale } from '~/lib/locale'
 
@@ -301,9 +302,18 @@ function CampaignContent({ campaign, back, reviews }: { campaign: CampaignDetail
                 </Trans>
               ) : (
                 <span className="font-semibold text-warn">
-                  <Trans>Waitlist: all {flight.quota} places are taken</Trans>
+                  {campaign.selectionMode === 'curated' ? (
+                    <Trans>All {flight.quota} places are taken</Trans>
+                  ) : (
+                    <Trans>Waitlist: all {flight.quota} places are taken</Trans>
+                  )}
                 </span>
               )}
+            </p>
+          )}
+          {!result && (flight || campaign.phase === 'upcoming') && (
+            <p className="text-sm text-ink">
+              <SelectionModeNote mode={campaign.selectionMode} />
             </p>
           )}
           {result ? (

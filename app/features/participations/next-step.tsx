@@ -43,6 +43,9 @@ export function NextStep({ participation: p, showDetailsLink = true }: { partici
     case 'not-eligible':
       sentence = t`You were not eligible for this test. See why, and what you can change.`
       break
+    case 'not-selected':
+      sentence = t`Not chosen this time: the team chose other testers when sign-up closed. Thank you for applying; other tests are open to you.`
+      break
     case 'confirm-purchase-intent':
       sentence = t`Confirm that you will buy the product, then write your review.`
       action = (

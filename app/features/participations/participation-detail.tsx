@@ -61,7 +61,9 @@ export function ParticipationDetail({ campaignId }: { campaignId: string }) {
         <div className="mt-5 border-t border-line pt-4">
           <NextStep participation={p} showDetailsLink={false} />
         </div>
-        {p.campaign.kind === 'verified-purchase' && p.status !== 'not-eligible' && p.status !== 'withdrawn' && <PayoutReminder back={back} />}
+        {p.campaign.kind === 'verified-purchase' && p.status !== 'not-eligible' && p.status !== 'not-selected' && p.status !== 'withdrawn' && (
+          <PayoutReminder back={back} />
+        )}
         {p.status === 'not-eligible' && p.ineligibleReasons.length > 0 && (
           <div className="mt-4">
             <h3 className="font-semibold text-ink">{t`Why you were not eligible`}</h3>

@@ -9,6 +9,7 @@ const look: Record<ParticipationStatus, string> = {
   selected: 'bg-[#e7f4ee] text-[#12402f]',
   waitlisted: 'bg-[#fff3e0] text-[#6b3900]',
   'not-eligible': 'bg-[#f1f2f4] text-ink',
+  'not-selected': 'bg-[#f1f2f4] text-ink',
   shipped: 'bg-[#eaf0fb] text-[#1a3366]',
   delivered: 'bg-[#eaf0fb] text-[#1a3366]',
   reviewed: 'bg-[#f0ebfa] text-[#3f2877]',
