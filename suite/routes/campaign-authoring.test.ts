@@ -266,7 +266,10 @@ describe('campaign authoring', () => {
     c = expectOk(await call(h.app, 'GET', fillPath(ENDPOINTS.opsCampaign.path, { id: c.id }), { token: manager.bearer }), Detail)
     const changed = {
       ...asInput(c),
-      screener: [...c.screener, { prompt: 'Do you own a fridge?', kind: 'single' as const, options: ['Yes', 'No'], required: true, disqualifying: ['No'] }],
+      screener: [
+        { ...c.screener[0]!, prompt: 'How do you usually take your coffee?' },
+        { prompt: 'Do you own a fridge?', kind: 'single' as const, options: ['Yes', 'No'], required: true, disqualifying: ['No'] },
+      ],
     }
     const open = expectError(await update(c, changed), 'CONFLICT', 409)
     expect(open.fields?.screener?.[0]).toContain('sign-up is open')
@@ -290,6 +293,12 @@ describe('campaign authoring', () => {
     expect(kept?.questions).toHaveLength(1)
     const [answered] = await h.deps.db.select().from(participations).where(eq(participations.campaignId, c.id))
     expect(answered?.screenerVersion).toBe(1)
+    // The applicants table shows the answer under the question as it was asked.
+    const applicants = expectOk(
+      await call(h.app, 'GET', fillPath(ENDPOINTS.opsApplicants.path, { id: c.flights[0]!.id }), { token: manager.bearer, query: { view: 'all' } }),
+      ENDPOINTS.opsApplicants.data,
+    )
+    expect(applicants.items[0]?.answers).toEqual([{ question: 'How do you take your coffee?', answer: 'With milk' }])
   })
 
   it('deletes a flight nobody signed up for, but a published campaign keeps one', async () => {

@@ -3,7 +3,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { standingOf } from '../../contract/standing'
 import type { ApplicantPage, ApplicantsQuery, OpsCampaignList, SelectionResult } from '../../contract/staff'
-import { addresses, campaigns, flights, members, participations } from '../db/schema'
+import { addresses, campaignScreeners, campaigns, flights, members, participations } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { notFound } from '../http/errors'
 import { isUuid } from '../http/validate'
@@ -63,7 +63,15 @@ const servingOrder = [desc(participations.standingRank), asc(participations.seq)
 export async function flightApplicants(deps: SuiteDeps, flightId: string, query: ApplicantsQuery): Promise<ApplicantPage> {
   if (!isUuid(flightId)) throw notFound('Flight')
   const [flight] = await deps.db
-    .select({ id: flights.id, name: flights.name, quota: flights.quota, campaignTitle: campaigns.title, screener: campaigns.screener })
+    .select({
+      id: flights.id,
+      name: flights.name,
+      quota: flights.quota,
+      campaignId: campaigns.id,
+      campaignTitle: campaigns.title,
+      screener: campaigns.screener,
+      screenerVersion: campaigns.screenerVersion,
+    })
     .from(flights)
     .innerJoin(campaigns, eq(campaigns.id, flights.campaignId))
     .where(eq(flights.id, flightId))
@@ -97,6 +105,7 @@ export async function flightApplicants(deps: SuiteDeps, flightId: string, query:
         country: addresses.country,
         appliedAt: participations.appliedAt,
         answers: participations.answers,
+        screenerVersion: participations.screenerVersion,
         ineligibleReasons: participations.ineligibleReasons,
         // In the waiting view the place is the row's position; elsewhere it is counted for the waiting rows only.
         place: waitingView
@@ -118,7 +127,17 @@ export async function flightApplicants(deps: SuiteDeps, flightId: string, query:
       .where(and(eq(participations.flightId, flightId), inArray(participations.status, [...PLACE_HOLDING_STATUSES]))),
   ])
   const standings = await standingCounts(deps.db, [...new Set(rows.map((row) => row.memberId))], deps.clock.now())
-  const prompts = new Map(flight.screener.map((question) => [question.id, question.prompt]))
+  // Each answer is shown with the question as the applicant read it: the screener version they answered.
+  const earlier = await deps.db
+    .select({ version: campaignScreeners.version, questions: campaignScreeners.questions })
+    .from(campaignScreeners)
+    .where(eq(campaignScreeners.campaignId, flight.campaignId))
+  const promptsOf = new Map(
+    [...earlier, { version: flight.screenerVersion, questions: flight.screener }].map(({ version, questions }) => [
+      version,
+      new Map(questions.map((question) => [question.id, question.prompt])),
+    ]),
+  )
   return {
     flight: { id: flight.id, name: flight.name, campaignTitle: flight.campaignTitle, quota: flight.quota, placesTaken: Number(taken?.n ?? 0) },
     items: rows.map((row, index) => ({
@@ -132,7 +151,7 @@ export async function flightApplicants(deps: SuiteDeps, flightId: string, query:
       appliedAt: row.appliedAt.toISOString(),
       completedTests: Number(row.completedTests),
       answers: row.answers.map((answer) => ({
-        question: prompts.get(answer.questionId) ?? answer.questionId,
+        question: promptsOf.get(row.screenerVersion)?.get(answer.questionId) ?? answer.questionId,
         answer: Array.isArray(answer.answer) ? answer.answer.join(', ') : answer.answer,
       })),
       ineligibleReasons: row.ineligibleReasons.map((reason) => reason.code),
