@@ -241,8 +241,19 @@ describe('campaign authoring', () => {
     expect(quota.fields).toEqual({ quota: ['cannot go below the 2 testers already selected'] })
     c = expectOk(await editFlight(c, f.id, flight({ signupOpensAt: f.signupOpensAt, quota: 5 })), Detail)
     expect(c.flights[0]!.quota).toBe(5)
+    // An answer the author marked as disqualifying turns the applicant away, for good in this flight.
+    const nonDrinker = await applicant()
+    const signUp = (answer: string) =>
+      call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: nonDrinker.bearer, body: { campaignId: c.id, answers: [{ questionId: c.screener[0]!.id, answer }] } })
+    expect(expectOk(await signUp('I do not drink coffee'), ENDPOINTS.processSignup.data, 201)).toMatchObject({
+      status: 'not-eligible',
+      ineligibleReasons: [{ code: 'screener' }],
+    })
+    expectError(await signUp('Black'), 'CONFLICT', 409)
+    c = expectOk(await call(h.app, 'GET', fillPath(ENDPOINTS.opsCampaign.path, { id: c.id }), { token: manager.bearer }), Detail)
+
     const occupied = expectError(await deleteFlight(c, f.id), 'CONFLICT', 409)
-    expect(occupied.message).toContain('2 participants')
+    expect(occupied.message).toContain('3 participants')
 
     const flightAudit = await h.deps.db.select().from(auditLog).where(eq(auditLog.targetId, f.id)).orderBy(auditLog.at)
     expect(flightAudit.map((e) => e.action)).toEqual(['flight.create', 'flight.update'])

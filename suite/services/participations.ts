@@ -171,6 +171,14 @@ function checkAnswers(screener: ScreenerQuestion[], answers: ScreenerAnswer[]): 
   return fields
 }
 
+/** Whether an answer chose an option the campaign's author marked as making an applicant not eligible. */
+export function disqualifies(screener: ScreenerQuestion[], answers: ScreenerAnswer[]): boolean {
+  return answers.some((a) => {
+    const disqualifying = screener.find((q) => q.id === a.questionId)?.disqualifying ?? []
+    return (Array.isArray(a.answer) ? a.answer : [a.answer]).some((choice) => disqualifying.includes(choice))
+  })
+}
+
 /** Creates the pending shipment of a newly selected participation (free products are shipped). */
 async function onSelected(tx: Tx, deps: SuiteDeps, p: ParticipationRow, kind: string, now: Date) {
   if (kind === 'free-product') {
@@ -222,12 +230,16 @@ export async function processSignup(
       .from(participations)
       .where(and(eq(participations.memberId, member.id), eq(participations.flightId, flight.id)))
     if (existing && existing.status !== 'not-eligible') throw conflict('You already signed up for this flight')
+    // Answers are given once: a member the screener turned away cannot answer again until they pass.
+    if (existing?.ineligibleReasons.some((reason) => reason.code === 'screener'))
+      throw conflict('Your answers to the sign-up questions showed this test is not the right fit for you')
 
     // The same rules the eligibility endpoint answers with (services/eligibility.ts). The member's
     // tier is kept with the sign-up: a full flight's waitlist is served by it.
     const rules = withEligibilityDefaults(campaign.eligibility)
     const facts = await eligibilityFacts(tx, member, now, true)
     const reasons = ineligibleReasons(rules, facts, now)
+    if (disqualifies(campaign.screener, body.answers)) reasons.push({ code: 'screener' })
     // First come first served: an eligible applicant takes a free place at once, else joins the
     // waitlist. Curated: the application waits as 'applied', taking no place, until staff choose.
     let status: ParticipationStatus
@@ -240,6 +252,8 @@ export async function processSignup(
       standingRank: tierRank(facts.tier ?? 'newcomer'),
       ineligibleReasons: reasons,
       answers: body.answers,
+      // The answers belong to the screener as it is now; a later edit makes a new version.
+      screenerVersion: campaign.screenerVersion,
       appliedAt: now,
       selectedAt: status === 'selected' ? now : null,
       updatedAt: now,

@@ -22,4 +22,5 @@ export const ineligibleReasonLabel: Record<IneligibleReasonCode, MessageDescript
   pets: msg`no matching pet`,
   children: msg`household does not match`,
   tier: msg`standing below the tier asked for`,
+  screener: msg`screener answers rule them out`,
 }
