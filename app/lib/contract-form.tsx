@@ -4,8 +4,9 @@
 // and the field components below drawing label, description and error the same way everywhere.
 // docs/portal-patterns.md ("Forms") shows a page using it.
 import { createFormHook, createFormHookContexts, type AnyFormApi } from '@tanstack/react-form'
-import { useId, useRef, type ComponentProps, type ComponentType, type FormEvent, type PropsWithChildren, type ReactNode } from 'react'
+import { lazy, Suspense, useId, useRef, type ComponentProps, type ComponentType, type FormEvent, type PropsWithChildren, type ReactNode } from 'react'
 import { Button } from '~/components/ui/button'
+import type { DateTimePickerProps } from '~/components/ui/date-picker'
 import { CheckboxField, FieldFrame } from '~/components/ui/field'
 import { cn } from '~/lib/cn'
 import { isUpstreamError } from '~/upstream/upstream-result'
@@ -115,6 +116,48 @@ function NumberInput({
         />
       )}
     </FieldFrame>
+  )
+}
+
+/**
+ * A date typed as mm/dd/yy or chosen on the calendar, and a time as HH:mm, in the console user's
+ * time zone (stated beside it), held as an ISO instant in UTC: '' when both are empty, null while
+ * what is typed cannot be read (the schema refuses it; the field says what is wrong and keeps the
+ * text). `withTime={false}` for a day only; `defaultTime` fills an empty time when a day is given.
+ */
+function DateTimeInput({
+  label,
+  description,
+  invalid,
+  ...props
+}: Described & Omit<DateTimePickerProps, 'label' | 'description' | 'value' | 'onChange' | 'onBlur' | 'error' | 'name'>) {
+  const field = useFieldContext<string | null>()
+  return (
+    <Suspense fallback={<DateTimeLoading label={label} className={props.className} />}>
+      <DateTimePicker
+        {...props}
+        label={label}
+        description={description}
+        name={field.name}
+        value={field.state.value === undefined ? '' : field.state.value}
+        error={fieldErrorText(field.state.meta, invalid)}
+        onChange={(value) => changeTo(field, value)}
+        onBlur={field.handleBlur}
+      />
+    </Suspense>
+  )
+}
+
+// Only the console's forms take dates: the picker and its calendar (Radix Popover) load with the
+// first form that shows one, not with every page that has a form. The server renders it in place.
+const DateTimePicker = lazy(() => import('~/components/ui/date-picker').then((module) => ({ default: module.DateTimePicker })))
+
+/** The field's name where the picker will be, for the moment it loads. */
+function DateTimeLoading({ label, className }: { label: string; className?: string }) {
+  return (
+    <fieldset className={cn('min-h-28', className)} aria-busy="true">
+      <legend className="font-semibold text-ink">{label}</legend>
+    </fieldset>
   )
 }
 
@@ -275,7 +318,7 @@ function SubmitButton({ children, ...props }: Omit<ComponentProps<typeof Button>
 export const { useAppForm } = createFormHook({
   fieldContext,
   formContext,
-  fieldComponents: { TextInput, TextAreaInput, NumberInput, SelectInput, CheckboxInput, CheckboxGroupInput, RadioGroupInput },
+  fieldComponents: { TextInput, TextAreaInput, NumberInput, DateTimeInput, SelectInput, CheckboxInput, CheckboxGroupInput, RadioGroupInput },
   formComponents: { SubmitButton },
 })
 
