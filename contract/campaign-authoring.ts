@@ -215,3 +215,18 @@ export type OpsCampaignDetail = v.InferOutput<typeof OpsCampaignDetailSchema>
 
 /** What the editor needs to know of a stored screener question (older ones lack `disqualifying`). */
 export const disqualifyingOf = (q: ScreenerQuestion): string[] => q.disqualifying ?? []
+
+/** Flights one campaign may have. */
+export const MAX_FLIGHTS = 20
+
+/**
+ * A whole campaign as one input: its definition and its flights, published at once or left a
+ * draft. The operator command line reads it from a JSON file and the demo seed writes its campaigns
+ * this way; both go through the console's services.
+ */
+export const CampaignDefinitionSchema = v.strictObject({
+  campaign: CampaignInputSchema,
+  flights: v.pipe(v.array(FlightInputSchema), v.maxLength(MAX_FLIGHTS, `at most ${MAX_FLIGHTS} flights`)),
+  publish: v.boolean(),
+})
+export type CampaignDefinition = v.InferOutput<typeof CampaignDefinitionSchema>

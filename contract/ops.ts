@@ -1,6 +1,7 @@
 // Operator commands: the ops CLI (suite/ops.ts) runs them against the database, or, while the
 // member API holds the embedded database in local mode, through the member API's dev endpoint.
 import * as v from 'valibot'
+import { CampaignDefinitionSchema } from './campaign-authoring'
 import { TierSchema } from './standing'
 import { RoleSchema } from './staff'
 import { RejectionReasonSchema } from './review-rejection'
@@ -9,7 +10,7 @@ const id = v.pipe(v.string(), v.uuid('must be an id'))
 
 /** Participations by the state an operator acts on, then the shipment and moderation queues. */
 export const PARTICIPATION_LISTS = ['waitlisted', 'selected', 'shipped', 'awaiting-review'] as const
-export const LISTS = [...PARTICIPATION_LISTS, 'pending-reviews', 'pending-shipments', 'returns'] as const
+export const LISTS = [...PARTICIPATION_LISTS, 'pending-reviews', 'pending-shipments', 'returns', 'products'] as const
 export type ListName = (typeof LISTS)[number]
 
 export const OpsCommandSchema = v.variant('command', [
@@ -54,6 +55,7 @@ export const OpsCommandSchema = v.variant('command', [
   v.strictObject({ command: v.literal('purge'), days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(3650))) }),
   /** Tell the applicants of curated flights whose sign-up has closed that they were not chosen (the member API does it every 5 minutes). */
   v.strictObject({ command: v.literal('tell-unchosen') }),
+  v.strictObject({ command: v.literal('campaign-create'), definition: CampaignDefinitionSchema }),
   v.strictObject({ command: v.literal('list'), what: v.picklist(LISTS), campaign: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(120))) }),
 ])
 export type OpsCommand = v.InferOutput<typeof OpsCommandSchema>

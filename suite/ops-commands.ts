@@ -12,6 +12,7 @@ import { tellUnchosen } from './services/unchosen'
 import { memberStanding } from './services/standing'
 import { withEligibilityDefaults } from '../contract/campaigns'
 import { commandLineActor } from './staff/actor'
+import { createCampaignFromDefinition } from './staff/campaign-authoring'
 import { recordAudit } from './staff/audit'
 import { grantGoodwill } from './staff/members'
 import { grantRole, listStaff, revokeRole } from './staff/roles'
@@ -54,6 +55,8 @@ export async function runOpsCommand(deps: SuiteDeps, cmd: OpsCommand): Promise<u
       return purgeExpired(deps, deps.clock.now(), cmd.days ?? deps.settings.retentionDays)
     case 'tell-unchosen':
       return tellUnchosen(deps, deps.clock.now())
+    case 'campaign-create':
+      return createCampaignFromDefinition(deps, commandLineActor(), cmd.definition)
     case 'list':
       return list(deps, cmd.what, cmd.campaign)
   }
@@ -153,6 +156,13 @@ async function grantPoints(deps: SuiteDeps, email: string, points: number, reaso
 async function list(deps: SuiteDeps, what: ListName, campaignSlug: string | undefined) {
   const { db } = deps
   if ((PARTICIPATION_LISTS as readonly string[]).includes(what)) return listParticipations(deps, what as (typeof PARTICIPATION_LISTS)[number], campaignSlug)
+  if (what === 'products') {
+    // The products a campaign definition can name, with their ids.
+    return db
+      .select({ productId: products.id, brand: products.brand, name: products.name, category: products.category })
+      .from(products)
+      .orderBy(asc(products.brand), asc(products.name))
+  }
   if (what === 'pending-reviews') {
     return db
       .select({ reviewId: reviews.id, product: products.name, member: members.displayName, rating: reviews.rating, title: reviews.title })

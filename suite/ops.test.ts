@@ -1,6 +1,6 @@
 // The operator command line, run as an operator runs it, on an embedded database of its own.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -92,6 +92,61 @@ describe('the operator command line', () => {
     expect(unknown.stderr).toContain('list waitlisted')
     const help = await ops('help')
     expect(help.stdout).toMatch(/list waitlisted → select/)
+  }, 60_000)
+
+  it('creates a campaign from a JSON definition as the console does, and refuses one the console would refuse', async () => {
+    const products = JSON.parse((await ops('list', 'products')).stdout) as { productId: string; name: string }[]
+    expect(products.length).toBeGreaterThan(0)
+    const definition = {
+      campaign: {
+        title: 'Made on the command line',
+        slug: 'made-on-the-command-line',
+        summary: 'A campaign from a definition file.',
+        description: 'Written by an operator in a JSON file.\n\n- One product\n- One flight',
+        kind: 'free-product',
+        selectionMode: 'curated',
+        productId: products[0]!.productId,
+        eligibility: {
+          countries: ['GB'],
+          minAge: null,
+          phoneVerifiedRequired: false,
+          socialProfileRequired: false,
+          interests: [],
+          pets: [],
+          children: null,
+          minTier: 'tester',
+        },
+        screener: [],
+        tasks: { questionnaire: false, purchaseIntent: false, review: true, social: false, socialPlatforms: [], impressions: false },
+      },
+      flights: [
+        {
+          name: 'Wave 1',
+          signupOpensAt: '2031-03-01T09:00:00.000Z',
+          signupClosesAt: '2031-03-10T09:00:00.000Z',
+          testingStartsAt: '2031-03-15T09:00:00.000Z',
+          reviewDueAt: '2031-04-15T09:00:00.000Z',
+          quota: 12,
+        },
+      ],
+      publish: true,
+    }
+    const file = join(dataDir, 'campaign.json')
+    writeFileSync(file, JSON.stringify(definition))
+    const made = await ops('campaign', 'create', file)
+    expect(made.code, made.stderr).toBe(0)
+    expect(JSON.parse(made.stdout)).toMatchObject({
+      status: 'published',
+      selectionMode: 'curated',
+      flights: [{ name: 'Wave 1', quota: 12 }],
+      updatedBy: expect.stringContaining('command line'),
+    })
+
+    const flights = [{ ...definition.flights[0]!, signupClosesAt: '2031-02-01T09:00:00.000Z' }]
+    writeFileSync(file, JSON.stringify({ ...definition, campaign: { ...definition.campaign, slug: 'out-of-order' }, flights }))
+    const refused = await ops('campaign', 'create', file)
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain('must be after sign-up opens')
   }, 60_000)
 
   it('grants, lists and revokes console roles by e-mail, as the first admin is made, and refuses what cannot be done', async () => {

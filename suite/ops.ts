@@ -2,6 +2,7 @@
 // On PostgreSQL it works on the database directly. On PGlite (local mode) the embedded database
 // belongs to the running suite, so the command is sent to its local-only ops endpoint; when the
 // suite is not running the CLI opens the database itself.
+import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import * as v from 'valibot'
 import { DEV_OPS_PATH } from '../contract/paths'
@@ -17,6 +18,7 @@ Find who to act on:
   list selected|shipped [--campaign SLUG]          selected testers (shipment pending) / products on the way
   list awaiting-review [--campaign SLUG]           product received, review not written (or rejected), with its due date
   list pending-reviews|pending-shipments|returns   reviews to moderate, parcels to send, returns under way
+  list products                                    products with their ids, for a campaign definition
 
 Act:
   select <participationId>                         give a waitlisted member a free place (quota permitting)
@@ -31,11 +33,11 @@ Act:
   standing <member e-mail>                         the member's standing: score, tier, and what it is made of
   set-min-tier <campaign slug> <tier|none>         open a campaign only to members of this standing tier or higher
   staff grant|revoke <e-mail> <role>               give or take a console role: admin, campaign-manager, moderator, fulfilment, support
-  staff list                                       who holds which role
-  staff grant|revoke <e-mail> <role>               give or take a console role: admin, campaign-manager, moderator, fulfilment, support
   staff list                                       who holds which role and since when
   delete-identities                                delete the sign-in accounts that account deletions could only disable
   purge [--days N]                                 delete delivered messages, expired codes, front-end logs and photos of reviews never sent, older than N days (RETENTION_DAYS)
+  campaign create <file.json>                      a campaign from a JSON definition { campaign, flights, publish }, checked and
+                                                   created as the console does (contract/campaign-authoring.ts)
   tell-unchosen                                    tell the applicants of curated flights whose sign-up has closed that they were not chosen (the member API does it every 5 minutes)
 
 A tester's way: list waitlisted → select → list selected → ship → deliver → list pending-reviews →
@@ -86,6 +88,11 @@ function parseCommand(argv: string[]): OpsCommand {
       break
     case 'delete-identities':
     case 'tell-unchosen':
+      break
+    case 'campaign':
+      // `campaign create <file.json>`: the file is read here, the member API checks what it holds.
+      raw['command'] = `campaign-${arg ?? ''}`
+      if (positionals[2] !== undefined) raw['definition'] = JSON.parse(readFileSync(positionals[2], 'utf8'))
       break
     case 'staff':
       // `staff grant <e-mail> <role>`, `staff revoke <e-mail> <role>`, `staff list`

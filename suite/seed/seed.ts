@@ -15,8 +15,7 @@ import { CAMPAIGNS, COMMUNITY, DEMO_MEMBER, DEMO_STAFF, type SeedCampaign, type 
 import { ROLES } from '../../contract/staff'
 import { demoImageAlt, demoImagePng } from './images'
 import { commandLineActor, type StaffActor } from '../staff/actor'
-import { addFlight, createCampaign } from '../staff/campaign-authoring'
-import { setCampaignStatus } from '../staff/campaigns'
+import { createCampaignFromDefinition } from '../staff/campaign-authoring'
 import { addProductImage } from '../staff/product-images'
 import { createProduct } from '../staff/products'
 
@@ -113,34 +112,32 @@ async function authorCampaign(deps: SuiteDeps, seed: SeedCampaign, now: Date): P
   const png = await demoImagePng(image)
   if (!png) throw new Error(`No demo picture ${image}`)
   await addProductImage(authoring, actor, made.id, png, demoImageAlt(image) ?? product.name)
-  const draft = await createCampaign(authoring, actor, {
-    title: seed.title,
-    slug: seed.slug,
-    summary: seed.summary,
-    description: seed.description,
-    kind: seed.kind,
-    selectionMode: seed.selectionMode ?? 'first-come',
-    productId: made.id,
-    eligibility: seed.eligibility,
-    screener: seed.screener.map((question) => ({ ...question, disqualifying: question.disqualifying ?? [] })),
-    tasks: seed.tasks,
-  })
-  const withFlight = await addFlight(
-    authoring,
-    actor,
-    draft.id,
-    {
-      name: 'Flight 1',
-      signupOpensAt: at(now, opens).toISOString(),
-      signupClosesAt: at(now, closes).toISOString(),
-      testingStartsAt: at(now, testing).toISOString(),
-      reviewDueAt: at(now, due).toISOString(),
-      quota: seed.quota,
+  const campaign = await createCampaignFromDefinition(authoring, actor, {
+    campaign: {
+      title: seed.title,
+      slug: seed.slug,
+      summary: seed.summary,
+      description: seed.description,
+      kind: seed.kind,
+      selectionMode: seed.selectionMode ?? 'first-come',
+      productId: made.id,
+      eligibility: seed.eligibility,
+      screener: seed.screener.map((question) => ({ ...question, disqualifying: question.disqualifying ?? [] })),
+      tasks: seed.tasks,
     },
-    draft.updatedAt,
-  )
-  await setCampaignStatus(authoring, actor, draft.id, 'published')
-  return { campaignId: draft.id, flightId: withFlight.flights[0]!.id }
+    flights: [
+      {
+        name: 'Flight 1',
+        signupOpensAt: at(now, opens).toISOString(),
+        signupClosesAt: at(now, closes).toISOString(),
+        testingStartsAt: at(now, testing).toISOString(),
+        reviewDueAt: at(now, due).toISOString(),
+        quota: seed.quota,
+      },
+    ],
+    publish: true,
+  })
+  return { campaignId: campaign.id, flightId: campaign.flights[0]!.id }
 }
 
 async function seedCatalogue(deps: SuiteDeps) {

@@ -3,7 +3,7 @@
 // campaign is valid by one definition. Every edit names the version it was made on (a save by
 // someone else in between is refused, not overwritten) and is audited with before and after.
 import { and, count, eq, inArray, max, sql } from 'drizzle-orm'
-import type { CampaignInput, FlightInput, OpsCampaignDetail, ScreenerQuestionInput } from '../../contract/campaign-authoring'
+import type { CampaignDefinition, CampaignInput, FlightInput, OpsCampaignDetail, ScreenerQuestionInput } from '../../contract/campaign-authoring'
 import { withEligibilityDefaults, withTaskDefaults, type CampaignDetail, type ScreenerQuestion } from '../../contract/campaigns'
 import type { Executor, Tx } from '../db/client'
 import { campaignScreeners, campaigns, categories, flights, participations, products } from '../db/schema'
@@ -13,6 +13,7 @@ import { isUuid } from '../http/validate'
 import { campaignDetail, phaseOf, PLACE_HOLDING_STATUSES, type CampaignRow, type FlightRow } from '../services/campaigns'
 import type { StaffActor } from './actor'
 import { recordAudit } from './audit'
+import { setCampaignStatus } from './campaigns'
 
 /** One message per field, as the error envelope carries them. */
 const asFields = (fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, [message]]))
@@ -451,4 +452,16 @@ export async function deleteFlight(
     )
   })
   return campaignForEdit(deps.db, campaignId, now)
+}
+
+/**
+ * A whole campaign from one definition: the draft, its flights in order, then publishing when
+ * asked (with the same checks as the console's Publish). Each step is the console's own.
+ */
+export async function createCampaignFromDefinition(deps: SuiteDeps, actor: StaffActor, definition: CampaignDefinition): Promise<OpsCampaignDetail> {
+  let campaign = await createCampaign(deps, actor, definition.campaign)
+  for (const flight of definition.flights) campaign = await addFlight(deps, actor, campaign.id, flight, campaign.updatedAt)
+  if (!definition.publish) return campaign
+  await setCampaignStatus(deps, actor, campaign.id, 'published')
+  return campaignForEdit(deps.db, campaign.id, deps.clock.now())
 }
