@@ -1,7 +1,8 @@
 // Campaign authoring in the console: products first (a campaign tests one), with the same care for
-// bad input as the member side. Images, campaigns and flights follow.
+// bad input as the member side. Their images are in product-images.ts.
 import * as v from 'valibot'
 import { CategorySchema, text } from './common'
+import { OpsProductImageSchema } from './product-images'
 
 /** The currencies of the countries the community ships to. */
 export const CURRENCIES = ['EUR', 'GBP', 'USD', 'CHF', 'SEK', 'DKK', 'NOK', 'PLN', 'CAD'] as const
@@ -31,7 +32,8 @@ export const OpsProductSchema = v.strictObject({
   category: CategorySchema,
   retailValueCents: v.number(),
   currency: v.string(),
-  images: v.array(v.string()),
+  /** In their order; changed by their own endpoints, which leave the product's version as it is. */
+  images: v.array(OpsProductImageSchema),
   /** The version to send back with an edit. */
   updatedAt: v.string(),
   updatedBy: v.nullable(v.string()),

@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import { TierSchema } from './standing'
 import { CategorySchema, CountrySchema, PageQuerySchema, SocialPlatformSchema, Timestamp, pageOf, queryInt } from './common'
 import { PETS } from './members'
+import { ProductImageSchema } from './product-images'
 import { ReviewPhotoSchema } from './review-photos'
 
 export const PHASES = ['upcoming', 'open', 'testing', 'completed'] as const
@@ -38,7 +39,8 @@ export const ProductSchema = v.strictObject({
   category: CategorySchema,
   retailValueCents: v.number(),
   currency: v.string(),
-  images: v.array(v.string()),
+  /** In the order staff set, each with its alt text; the first leads the product's pages. */
+  images: v.array(ProductImageSchema),
 })
 export type Product = v.InferOutput<typeof ProductSchema>
 

@@ -33,6 +33,7 @@ import {
 } from './content'
 import { ProfileExportSchema } from './export'
 import { PhotoDeletedSchema, PhotoUploadQuerySchema, UploadedPhotoSchema } from './review-photos'
+import { OpsProductImagesSchema, ProductImageAltBodySchema, ProductImageMoveBodySchema, ProductImageUploadQuerySchema } from './product-images'
 import { HealthSchema, ReadySchema } from './health'
 import { LogAcceptedSchema, LogEntrySchema } from './logs'
 import {
@@ -276,6 +277,7 @@ export const ENDPOINTS = {
   publicReview: e({ method: 'GET', path: P.PUBLIC_REVIEW_PATH, auth: 'none', data: PublicReviewSchema }),
   publicImage: e({ method: 'GET', path: P.PUBLIC_IMAGE_PATH, auth: 'none', data: null, file: 'image/svg+xml' }),
   publicReviewPhoto: e({ method: 'GET', path: P.PUBLIC_REVIEW_PHOTO_PATH, auth: 'none', data: null, file: 'image/jpeg' }),
+  publicProductImage: e({ method: 'GET', path: P.PUBLIC_PRODUCT_IMAGE_PATH, auth: 'none', data: null, file: 'image/jpeg' }),
 
   processSignup: e({
     method: 'POST',
@@ -395,6 +397,43 @@ export const ENDPOINTS = {
     capability: 'campaigns:edit',
     body: ProductUpdateBodySchema,
     data: OpsProductSchema,
+  }),
+  // A product's images: silent, as the console words each refusal beside the image or the file.
+  opsUploadProductImage: e({
+    method: 'POST',
+    path: P.OPS_PRODUCT_IMAGES_PATH,
+    auth: 'staff',
+    capability: 'campaigns:edit',
+    query: ProductImageUploadQuerySchema,
+    upload: 'image',
+    data: OpsProductImagesSchema,
+    silent: true,
+  }),
+  opsDescribeProductImage: e({
+    method: 'PATCH',
+    path: P.OPS_PRODUCT_IMAGE_PATH,
+    auth: 'staff',
+    capability: 'campaigns:edit',
+    body: ProductImageAltBodySchema,
+    data: OpsProductImagesSchema,
+    silent: true,
+  }),
+  opsMoveProductImage: e({
+    method: 'POST',
+    path: P.OPS_PRODUCT_IMAGE_POSITION_PATH,
+    auth: 'staff',
+    capability: 'campaigns:edit',
+    body: ProductImageMoveBodySchema,
+    data: OpsProductImagesSchema,
+    silent: true,
+  }),
+  opsRemoveProductImage: e({
+    method: 'DELETE',
+    path: P.OPS_PRODUCT_IMAGE_PATH,
+    auth: 'staff',
+    capability: 'campaigns:edit',
+    data: OpsProductImagesSchema,
+    silent: true,
   }),
   opsApplicants: e({
     method: 'GET',

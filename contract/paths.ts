@@ -68,6 +68,8 @@ export const PUBLIC_CATEGORIES_PATH = 'suite/api/public/categories'
 export const PUBLIC_IMAGE_PATH = 'suite/api/public/images/:name'
 /** A photo of a published review, in a size (JPEG); any other photo is NOT_FOUND. */
 export const PUBLIC_REVIEW_PHOTO_PATH = 'suite/api/public/review-photos/:id/:size'
+/** An uploaded product image, in a size (JPEG); anyone may load it. */
+export const PUBLIC_PRODUCT_IMAGE_PATH = 'suite/api/public/product-images/:id/:size'
 
 /** Local mode only: the e-mails and SMS the suite sent. Absent in production. */
 export const DEV_OUTBOX_PATH = 'suite/api/dev/outbox'
@@ -117,3 +119,7 @@ export const OPS_MEMBER_VERIFICATION_PATH = 'ops/v1/members/:id/verification-ema
 export const OPS_CAMPAIGN_STATUS_PATH = 'ops/v1/campaigns/:id/status'
 export const OPS_PRODUCTS_PATH = 'ops/v1/products'
 export const OPS_PRODUCT_PATH = 'ops/v1/products/:id'
+/** An upload's path has no parameters (endpoints.ts `upload`): the product is named in the query. */
+export const OPS_PRODUCT_IMAGES_PATH = 'ops/v1/product-images'
+export const OPS_PRODUCT_IMAGE_PATH = 'ops/v1/product-images/:id'
+export const OPS_PRODUCT_IMAGE_POSITION_PATH = 'ops/v1/product-images/:id/position'

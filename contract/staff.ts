@@ -185,6 +185,10 @@ export const AUDIT_ACTIONS = [
   'campaign.status',
   'product.create',
   'product.update',
+  'product.image-add',
+  'product.image-alt',
+  'product.image-move',
+  'product.image-remove',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

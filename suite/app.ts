@@ -23,6 +23,7 @@ import { registerOtpRoutes } from './routes/otp'
 import { registerMemberRoutes } from './routes/members'
 import { registerHealthRoutes } from './routes/health'
 import { registerReviewPhotoRoutes } from './routes/review-photos'
+import { registerProductImageRoutes } from './routes/product-images'
 import { registerOpsRoutes, registerOpsWorkRoutes } from './routes/ops'
 
 /** Largest request body for everything but the log collector (which has its own, smaller limit). */
@@ -81,6 +82,7 @@ export function createSuiteApp(deps: SuiteDeps) {
   registerAccountRoutes(route, deps)
   registerContentRoutes(route, deps)
   registerReviewPhotoRoutes(route, deps)
+  registerProductImageRoutes(route, deps)
   registerRewardRoutes(route, deps)
   registerLogRoutes(route, deps)
   registerOpsRoutes(route, deps)

@@ -124,11 +124,39 @@ export const products = pgTable('products', {
     .references(() => categories.slug),
   retailValueCents: integer('retail_value_cents').notNull(),
   currency: text('currency').notNull(),
+  /**
+   * The public addresses of the product's images (their display size), in order: written with every
+   * change of product_images in the same transaction (staff/product-images.ts), so lists read the
+   * first one without a join. Older demo data holds static SVG addresses and no product_images rows.
+   */
   images: jsonb('images').$type<string[]>().notNull(),
   /** The version an edit names (stale edits are refused) and who saved it last. */
   updatedAt: ts('updated_at').notNull().defaultNow(),
   updatedByName: text('updated_by_name'),
 })
+
+/**
+ * An image of a product, uploaded by staff. Its files (display size and thumbnail, JPEG without
+ * metadata) are in the photo storage under keys made from its id. Positions run 0, 1, 2… within a
+ * product (the first leads its pages); every change locks the product's row first.
+ */
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: uuid('id').primaryKey(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    position: integer('position').notNull(),
+    /** What the image shows, read to people who cannot see it. */
+    alt: text('alt').notNull(),
+    /** Of the display size. */
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId, t.position)],
+)
 
 export const campaigns = pgTable(
   'campaigns',

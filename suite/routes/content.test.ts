@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { campaigns } from '../db/schema'
 import { PublicReviewSchema } from '../../contract/campaigns'
 import { MemberReviewSchema, RcProductSchema, SocialPostSchema, SocialPostsResultSchema } from '../../contract/content'
 import { ParticipationSchema, ShipmentSchema, ShipmentsResultSchema } from '../../contract/participations'
@@ -105,7 +107,7 @@ describe('reviews', () => {
       )
     const waiting = await mine()
     expect(waiting).toMatchObject({ status: 'reviewed', completedAt: null, review: { id: submitted.id, status: 'pending', publishedAt: null } })
-    expect(waiting.campaign.tasks).toEqual({ questionnaire: true, purchaseIntent: false, review: true, social: true })
+    expect(waiting.campaign.tasks).toEqual({ questionnaire: true, purchaseIntent: false, review: true, social: true, socialPlatforms: [], impressions: true })
     expectError(await call(h.app, 'POST', FLIGHT_REVIEW_PATH, { token: ada.bearer, body: review(participationId) }), 'CONFLICT', 409)
     expectError(await call(h.app, 'GET', fillPath(PUBLIC_REVIEW_PATH, { id: submitted.id })), 'NOT_FOUND', 404)
 
@@ -168,6 +170,21 @@ describe('social posts and impressions', () => {
       'NOT_FOUND',
       404,
     )
+    // A campaign that names its platforms takes posts on those only.
+    const [row] = await h.deps.db.select({ tasks: campaigns.tasks }).from(campaigns).where(eq(campaigns.id, campaign.campaignId))
+    await h.deps.db
+      .update(campaigns)
+      .set({ tasks: { ...row!.tasks, socialPlatforms: ['instagram', 'tiktok'] } })
+      .where(eq(campaigns.id, campaign.campaignId))
+    const elsewhere = expectError(
+      await call(h.app, 'POST', FLIGHT_SOCIAL_PATH, {
+        token: ada.bearer,
+        body: { participationId, platform: 'youtube', url: 'https://youtube.com/watch?v=1' },
+      }),
+      'BAD_REQUEST',
+      400,
+    )
+    expect(elsewhere.fields).toEqual({ platform: ['must be one of: instagram, tiktok'] })
     const reported = expectOk(
       await call(h.app, 'POST', FLIGHT_SOCIAL_IMPRESSIONS_PATH, {
         token: ada.bearer,

@@ -1,5 +1,6 @@
 // Product pictures of the demo catalogue, drawn as SVG (400×300), served under
 // suite/api/public/images/:name.
+import sharp from 'sharp'
 import { PUBLIC_IMAGE_PATH, fillPath } from '../../contract/paths'
 
 const frame = (background: string, body: string, label: string) =>
@@ -125,4 +126,21 @@ export function productImage(name: string): string | undefined {
 /** The URL path (relative to the suite's base) of a demo image. */
 export function imagePath(name: keyof typeof IMAGES | string): string {
   return `/${fillPath(PUBLIC_IMAGE_PATH, { name })}`
+}
+
+/**
+ * A demo drawing as a PNG of 1600×1200, for the seed to upload through the product image pipeline
+ * (staff/product-images.ts addProductImage), which takes the pixel formats browsers send and never
+ * an SVG. Undefined for an unknown name.
+ */
+export async function demoImagePng(name: string): Promise<Buffer | undefined> {
+  const svg = productImage(name)
+  if (!svg) return undefined
+  // 4 × 72 dpi: the 400×300 drawing rendered at four times its size, as large as the display size.
+  return sharp(Buffer.from(svg), { density: 288 }).png().toBuffer()
+}
+
+/** The alt text a demo drawing carries (its aria-label), for its upload. Undefined for an unknown name. */
+export function demoImageAlt(name: string): string | undefined {
+  return productImage(name)?.match(/aria-label="([^"]+)"/)?.[1]
 }

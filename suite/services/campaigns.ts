@@ -2,7 +2,9 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { withEligibilityDefaults, withTaskDefaults, type CampaignDetail, type CampaignSummary, type Flight, type Phase, type Product } from '../../contract/campaigns'
 import type { Category } from '../../contract/common'
+import type { ProductImage } from '../../contract/product-images'
 import type { Executor } from '../db/client'
+import { publicProductImages } from './product-images'
 import { campaigns, flights, participations, products, reviews } from '../db/schema'
 
 export type CampaignRow = typeof campaigns.$inferSelect
@@ -28,7 +30,8 @@ export function currentFlight<F extends Pick<FlightRow, 'signupOpensAt' | 'signu
   return sorted.find((f) => phaseOf(f, now) === 'open') ?? sorted.find((f) => phaseOf(f, now) !== 'completed') ?? sorted[sorted.length - 1]
 }
 
-export function toProduct(row: ProductRow): Product {
+/** A product as its public pages show it, with its images in order (services/product-images.ts publicProductImages). */
+export function toProduct(row: ProductRow, images: ProductImage[]): Product {
   return {
     id: row.id,
     name: row.name,
@@ -37,7 +40,7 @@ export function toProduct(row: ProductRow): Product {
     category: row.category,
     retailValueCents: row.retailValueCents,
     currency: row.currency,
-    images: row.images,
+    images,
   }
 }
 
@@ -205,7 +208,7 @@ export async function campaignDetail(ex: Executor, idOrSlug: string, now: Date):
   return {
     ...summarise(loaded, counts, rating.get(loaded.campaign.id), now),
     description: loaded.campaign.description,
-    product: toProduct(loaded.product),
+    product: toProduct(loaded.product, await publicProductImages(ex, loaded.product)),
     flights: loaded.flights.map((f) => toFlight(f, counts.get(f.id), now)),
     eligibility: withEligibilityDefaults(loaded.campaign.eligibility),
     screener: loaded.campaign.screener,

@@ -7,8 +7,9 @@ import type { ReviewPhoto } from '../../contract/review-photos'
 import type { Executor } from '../db/client'
 import { campaigns, impressions, participations, products, reviews, socialPosts } from '../db/schema'
 import type { SuiteDeps } from '../deps'
-import { conflict, notFound } from '../http/errors'
+import { badRequest, conflict, notFound } from '../http/errors'
 import { toProduct } from './campaigns'
+import { publicProductImages } from './product-images'
 import type { MemberRow } from './members'
 import { completeWhenDone, loadParticipations } from './participations'
 import { attachPhotos, photosOfParticipation, removePhotoFiles } from './review-photos'
@@ -28,7 +29,7 @@ export async function rcProduct(ex: Executor, member: MemberRow, productId: stri
   const [review] = participation ? await ex.select().from(reviews).where(eq(reviews.participationId, participation.id)) : []
   const reason = reviewBlocker(participation, review?.status ?? null)
   return {
-    product: toProduct(row.product),
+    product: toProduct(row.product, await publicProductImages(ex, row.product)),
     campaign: { id: row.campaign.id, slug: row.campaign.slug, title: row.campaign.title, brand: row.product.brand },
     participation,
     review: review ? toMemberReview(review) : null,
@@ -149,6 +150,10 @@ export async function submitSocialPost(
     if (!p) throw notFound('Participation')
     if (!TASK_STATUSES.includes(p.p.status as ParticipationStatus)) throw conflict('Only selected testers can submit social posts')
     if (!p.tasks.social) throw conflict('This campaign has no social task')
+    // A campaign that names platforms takes posts on those only.
+    const asked = p.tasks.socialPlatforms ?? []
+    if (asked.length > 0 && !asked.includes(body.platform))
+      throw badRequest('This test asks for posts on other platforms', { platform: [`must be one of: ${asked.join(', ')}`] })
     const [post] = await tx
       .insert(socialPosts)
       .values({ participationId: p.p.id, memberId: member.id, platform: body.platform, url: body.url, submittedAt: now })

@@ -2,17 +2,19 @@
 // made on, so a save by someone else in between is refused rather than overwritten. Each audited.
 import { asc, count, eq } from 'drizzle-orm'
 import type { OpsProduct, ProductInput } from '../../contract/authoring'
+import type { OpsProductImage } from '../../contract/product-images'
 import type { Executor } from '../db/client'
 import { campaigns, products } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { conflict, notFound } from '../http/errors'
 import { isUuid } from '../http/validate'
+import { imagesOfProducts } from '../services/product-images'
 import type { StaffActor } from './actor'
 import { recordAudit } from './audit'
 
 type ProductRow = typeof products.$inferSelect
 
-function toOpsProduct(row: ProductRow, campaignCount: number): OpsProduct {
+function toOpsProduct(row: ProductRow, images: OpsProductImage[], campaignCount: number): OpsProduct {
   return {
     id: row.id,
     brand: row.brand,
@@ -21,7 +23,7 @@ function toOpsProduct(row: ProductRow, campaignCount: number): OpsProduct {
     category: row.category,
     retailValueCents: row.retailValueCents,
     currency: row.currency,
-    images: row.images,
+    images,
     updatedAt: row.updatedAt.toISOString(),
     updatedBy: row.updatedByName,
     campaigns: campaignCount,
@@ -45,7 +47,11 @@ export async function listProducts(ex: Executor): Promise<{ items: OpsProduct[] 
     .leftJoin(campaigns, eq(campaigns.productId, products.id))
     .groupBy(products.id)
     .orderBy(asc(products.brand), asc(products.name))
-  return { items: rows.map((row) => toOpsProduct(row.product, Number(row.campaigns))) }
+  const images = await imagesOfProducts(
+    ex,
+    rows.map((row) => row.product.id),
+  )
+  return { items: rows.map((row) => toOpsProduct(row.product, images.get(row.product.id) ?? [], Number(row.campaigns))) }
 }
 
 const actorName = (actor: StaffActor) => actor.name ?? actor.email ?? actor.uid
@@ -64,7 +70,7 @@ export async function createProduct(deps: SuiteDeps, actor: StaffActor, input: P
       { action: 'product.create', targetType: 'product', targetId: row.id, changes: { before: null, after: auditedFields(row) } },
       now,
     )
-    return toOpsProduct(row, 0)
+    return toOpsProduct(row, [], 0)
   })
 }
 
@@ -91,6 +97,7 @@ export async function updateProduct(deps: SuiteDeps, actor: StaffActor, productI
       now,
     )
     const [used] = await tx.select({ n: count() }).from(campaigns).where(eq(campaigns.productId, productId))
-    return toOpsProduct(row!, Number(used?.n ?? 0))
+    const images = await imagesOfProducts(tx, [productId])
+    return toOpsProduct(row!, images.get(productId) ?? [], Number(used?.n ?? 0))
   })
 }

@@ -12,6 +12,7 @@ import { ackPurchaseIntentFn, ackQuestionnaireFn } from '~/features/participatio
 import { unwrap } from '~/upstream/upstream-result'
 import { canWriteReview, tasksOf, type Task } from '~/lib/participation-steps'
 import { taskText } from '~/lib/participation-texts'
+import { platformLabel } from '~/lib/social-texts'
 import { campaignParticipationsQuery, participationsQuery } from '~/lib/member-data/member-data.queries'
 import { useLocale } from '~/lib/locale'
 
@@ -78,6 +79,13 @@ function TaskItem({ task, participation: p }: { task: Task; participation: Parti
   const text = taskText[task.key]
   const doneOn = task.doneAt ? formatDate(task.doneAt) : null
   const titleId = `task-${task.key}`
+
+  // The platforms a campaign's social posts go on, when it names them: "Instagram or TikTok".
+  const asked = task.key === 'social-posts' ? p.campaign.tasks.socialPlatforms : []
+  const platforms =
+    asked.length > 0
+      ? new Intl.ListFormat(i18n.locale, { style: 'long', type: 'disjunction' }).format(asked.map((platform) => i18n._(platformLabel[platform])))
+      : null
 
   let action: ReactNode = null
   if (task.key === 'questionnaire' && !task.doneAt) {
@@ -146,6 +154,7 @@ function TaskItem({ task, participation: p }: { task: Task; participation: Parti
             <span className="sr-only"> {task.doneAt ? t`(done)` : t`(to do)`}</span>
           </h3>
           <p className="mt-0.5 text-sm text-muted">{i18n._(text.description)}</p>
+          {platforms && <p className="mt-0.5 text-sm text-muted">{t`On ${platforms}.`}</p>}
           {doneOn && <p className="mt-1 text-sm font-semibold text-[#12402f]">{t`Done on ${doneOn}`}</p>}
         </div>
       </div>

@@ -120,7 +120,9 @@ function PostLinkForm({ participation, posts }: { participation: Participation; 
   const queryClient = useQueryClient()
   const [errors, setErrors] = useState<FieldErrors>({})
   const [formKey, setFormKey] = useState(0)
-  const free = SOCIAL_PLATFORMS.filter((platform) => !posts.some((post) => post.platform === platform))
+  // The platforms the campaign asks for (any when it names none), less those with a link already.
+  const asked = participation.campaign.tasks.socialPlatforms
+  const free = SOCIAL_PLATFORMS.filter((platform) => (asked.length === 0 || asked.includes(platform)) && !posts.some((post) => post.platform === platform))
   const messages = { platform: t`Choose the platform you posted on.`, url: t`Enter the full address of your post, starting with https://.` }
 
   const add = useMutation({
