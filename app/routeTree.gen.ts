@@ -54,7 +54,7 @@ import { Route as LocaleSignedInWithAddressMemberProfileRouteImport } from './ro
 import { Route as LocaleStaffOpsIndexRouteImport } from './routes/$locale/_staff/ops/index'
 import { Route as LocaleStaffOpsApplicantsRouteImport } from './routes/$locale/_staff/ops/applicants'
 import { Route as LocaleStaffOpsAuditRouteImport } from './routes/$locale/_staff/ops/audit'
-import { Route as LocaleStaffOpsCampaignsRouteImport } from './routes/$locale/_staff/ops/campaigns'
+import { Route as LocaleStaffOpsCategoriesRouteImport } from './routes/$locale/_staff/ops/categories'
 import { Route as LocaleStaffOpsProductsRouteImport } from './routes/$locale/_staff/ops/products'
 import { Route as LocaleStaffOpsReviewsRouteImport } from './routes/$locale/_staff/ops/reviews'
 import { Route as LocaleStaffOpsShipmentsRouteImport } from './routes/$locale/_staff/ops/shipments'
@@ -73,6 +73,7 @@ import { Route as LocaleSignedInMemberShipmentsReturnsRouteImport } from './rout
 import { Route as LocaleSignedInMemberVerificationsEmailVerificationRouteImport } from './routes/$locale/_signedIn/member/verifications/EmailVerification'
 import { Route as LocaleSignedInMemberVerificationsMobileVerificationsRouteImport } from './routes/$locale/_signedIn/member/verifications/MobileVerifications'
 import { Route as LocaleSignedInWithAddressMemberCampaignsIndexRouteImport } from './routes/$locale/_signedInWithAddress/member/campaigns/index'
+import { Route as LocaleStaffOpsCampaignsIndexRouteImport } from './routes/$locale/_staff/ops/campaigns/index'
 import { Route as LocaleStaffOpsMembersIndexRouteImport } from './routes/$locale/_staff/ops/members/index'
 import { Route as LocaleStaffOpsMembersMemberIdRouteImport } from './routes/$locale/_staff/ops/members/$memberId'
 import { Route as LocaleSignedInProductsIdReviewsCampaignIdRouteImport } from './routes/$locale/_signedIn/products/$id/reviews/$campaignId'
@@ -319,11 +320,12 @@ const LocaleStaffOpsAuditRoute = LocaleStaffOpsAuditRouteImport.update({
   path: '/ops/audit',
   getParentRoute: () => LocaleStaffRouteRoute,
 } as any)
-const LocaleStaffOpsCampaignsRoute = LocaleStaffOpsCampaignsRouteImport.update({
-  id: '/ops/campaigns',
-  path: '/ops/campaigns',
-  getParentRoute: () => LocaleStaffRouteRoute,
-} as any)
+const LocaleStaffOpsCategoriesRoute =
+  LocaleStaffOpsCategoriesRouteImport.update({
+    id: '/ops/categories',
+    path: '/ops/categories',
+    getParentRoute: () => LocaleStaffRouteRoute,
+  } as any)
 const LocaleStaffOpsProductsRoute = LocaleStaffOpsProductsRouteImport.update({
   id: '/ops/products',
   path: '/ops/products',
@@ -427,6 +429,12 @@ const LocaleSignedInWithAddressMemberCampaignsIndexRoute =
     path: '/member/campaigns/',
     getParentRoute: () => LocaleSignedInWithAddressRouteRoute,
   } as any)
+const LocaleStaffOpsCampaignsIndexRoute =
+  LocaleStaffOpsCampaignsIndexRouteImport.update({
+    id: '/ops/campaigns/',
+    path: '/ops/campaigns/',
+    getParentRoute: () => LocaleStaffRouteRoute,
+  } as any)
 const LocaleStaffOpsMembersIndexRoute =
   LocaleStaffOpsMembersIndexRouteImport.update({
     id: '/ops/members/',
@@ -496,7 +504,7 @@ export interface FileRoutesByFullPath {
   '/$locale/member/profile': typeof LocaleSignedInWithAddressMemberProfileRoute
   '/$locale/ops/applicants': typeof LocaleStaffOpsApplicantsRoute
   '/$locale/ops/audit': typeof LocaleStaffOpsAuditRoute
-  '/$locale/ops/campaigns': typeof LocaleStaffOpsCampaignsRoute
+  '/$locale/ops/categories': typeof LocaleStaffOpsCategoriesRoute
   '/$locale/ops/products': typeof LocaleStaffOpsProductsRoute
   '/$locale/ops/reviews': typeof LocaleStaffOpsReviewsRoute
   '/$locale/ops/shipments': typeof LocaleStaffOpsShipmentsRoute
@@ -518,6 +526,7 @@ export interface FileRoutesByFullPath {
   '/$locale/member/missions/': typeof LocaleSignedInMemberMissionsIndexRoute
   '/$locale/member/shipments/': typeof LocaleSignedInMemberShipmentsIndexRoute
   '/$locale/member/campaigns/': typeof LocaleSignedInWithAddressMemberCampaignsIndexRoute
+  '/$locale/ops/campaigns/': typeof LocaleStaffOpsCampaignsIndexRoute
   '/$locale/ops/members/': typeof LocaleStaffOpsMembersIndexRoute
   '/$locale/products/$id/reviews/$campaignId': typeof LocaleSignedInProductsIdReviewsCampaignIdRoute
   '/$locale/member/campaigns/$id/sc_impressions': typeof LocaleSignedInWithAddressMemberCampaignsIdSc_impressionsRoute
@@ -560,7 +569,7 @@ export interface FileRoutesByTo {
   '/$locale/member/profile': typeof LocaleSignedInWithAddressMemberProfileRoute
   '/$locale/ops/applicants': typeof LocaleStaffOpsApplicantsRoute
   '/$locale/ops/audit': typeof LocaleStaffOpsAuditRoute
-  '/$locale/ops/campaigns': typeof LocaleStaffOpsCampaignsRoute
+  '/$locale/ops/categories': typeof LocaleStaffOpsCategoriesRoute
   '/$locale/ops/products': typeof LocaleStaffOpsProductsRoute
   '/$locale/ops/reviews': typeof LocaleStaffOpsReviewsRoute
   '/$locale/ops/shipments': typeof LocaleStaffOpsShipmentsRoute
@@ -582,6 +591,7 @@ export interface FileRoutesByTo {
   '/$locale/member/missions': typeof LocaleSignedInMemberMissionsIndexRoute
   '/$locale/member/shipments': typeof LocaleSignedInMemberShipmentsIndexRoute
   '/$locale/member/campaigns': typeof LocaleSignedInWithAddressMemberCampaignsIndexRoute
+  '/$locale/ops/campaigns': typeof LocaleStaffOpsCampaignsIndexRoute
   '/$locale/ops/members': typeof LocaleStaffOpsMembersIndexRoute
   '/$locale/products/$id/reviews/$campaignId': typeof LocaleSignedInProductsIdReviewsCampaignIdRoute
   '/$locale/member/campaigns/$id/sc_impressions': typeof LocaleSignedInWithAddressMemberCampaignsIdSc_impressionsRoute
@@ -632,7 +642,7 @@ export interface FileRoutesById {
   '/$locale/_signedInWithAddress/member/profile': typeof LocaleSignedInWithAddressMemberProfileRoute
   '/$locale/_staff/ops/applicants': typeof LocaleStaffOpsApplicantsRoute
   '/$locale/_staff/ops/audit': typeof LocaleStaffOpsAuditRoute
-  '/$locale/_staff/ops/campaigns': typeof LocaleStaffOpsCampaignsRoute
+  '/$locale/_staff/ops/categories': typeof LocaleStaffOpsCategoriesRoute
   '/$locale/_staff/ops/products': typeof LocaleStaffOpsProductsRoute
   '/$locale/_staff/ops/reviews': typeof LocaleStaffOpsReviewsRoute
   '/$locale/_staff/ops/shipments': typeof LocaleStaffOpsShipmentsRoute
@@ -654,6 +664,7 @@ export interface FileRoutesById {
   '/$locale/_signedIn/member/missions/': typeof LocaleSignedInMemberMissionsIndexRoute
   '/$locale/_signedIn/member/shipments/': typeof LocaleSignedInMemberShipmentsIndexRoute
   '/$locale/_signedInWithAddress/member/campaigns/': typeof LocaleSignedInWithAddressMemberCampaignsIndexRoute
+  '/$locale/_staff/ops/campaigns/': typeof LocaleStaffOpsCampaignsIndexRoute
   '/$locale/_staff/ops/members/': typeof LocaleStaffOpsMembersIndexRoute
   '/$locale/_signedIn/products/$id/reviews/$campaignId': typeof LocaleSignedInProductsIdReviewsCampaignIdRoute
   '/$locale/_signedInWithAddress/member/campaigns/$id/sc_impressions': typeof LocaleSignedInWithAddressMemberCampaignsIdSc_impressionsRoute
@@ -699,7 +710,7 @@ export interface FileRouteTypes {
     | '/$locale/member/profile'
     | '/$locale/ops/applicants'
     | '/$locale/ops/audit'
-    | '/$locale/ops/campaigns'
+    | '/$locale/ops/categories'
     | '/$locale/ops/products'
     | '/$locale/ops/reviews'
     | '/$locale/ops/shipments'
@@ -721,6 +732,7 @@ export interface FileRouteTypes {
     | '/$locale/member/missions/'
     | '/$locale/member/shipments/'
     | '/$locale/member/campaigns/'
+    | '/$locale/ops/campaigns/'
     | '/$locale/ops/members/'
     | '/$locale/products/$id/reviews/$campaignId'
     | '/$locale/member/campaigns/$id/sc_impressions'
@@ -763,7 +775,7 @@ export interface FileRouteTypes {
     | '/$locale/member/profile'
     | '/$locale/ops/applicants'
     | '/$locale/ops/audit'
-    | '/$locale/ops/campaigns'
+    | '/$locale/ops/categories'
     | '/$locale/ops/products'
     | '/$locale/ops/reviews'
     | '/$locale/ops/shipments'
@@ -785,6 +797,7 @@ export interface FileRouteTypes {
     | '/$locale/member/missions'
     | '/$locale/member/shipments'
     | '/$locale/member/campaigns'
+    | '/$locale/ops/campaigns'
     | '/$locale/ops/members'
     | '/$locale/products/$id/reviews/$campaignId'
     | '/$locale/member/campaigns/$id/sc_impressions'
@@ -834,7 +847,7 @@ export interface FileRouteTypes {
     | '/$locale/_signedInWithAddress/member/profile'
     | '/$locale/_staff/ops/applicants'
     | '/$locale/_staff/ops/audit'
-    | '/$locale/_staff/ops/campaigns'
+    | '/$locale/_staff/ops/categories'
     | '/$locale/_staff/ops/products'
     | '/$locale/_staff/ops/reviews'
     | '/$locale/_staff/ops/shipments'
@@ -856,6 +869,7 @@ export interface FileRouteTypes {
     | '/$locale/_signedIn/member/missions/'
     | '/$locale/_signedIn/member/shipments/'
     | '/$locale/_signedInWithAddress/member/campaigns/'
+    | '/$locale/_staff/ops/campaigns/'
     | '/$locale/_staff/ops/members/'
     | '/$locale/_signedIn/products/$id/reviews/$campaignId'
     | '/$locale/_signedInWithAddress/member/campaigns/$id/sc_impressions'
@@ -1193,11 +1207,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocaleStaffOpsAuditRouteImport
       parentRoute: typeof LocaleStaffRouteRoute
     }
-    '/$locale/_staff/ops/campaigns': {
-      id: '/$locale/_staff/ops/campaigns'
-      path: '/ops/campaigns'
-      fullPath: '/$locale/ops/campaigns'
-      preLoaderRoute: typeof LocaleStaffOpsCampaignsRouteImport
+    '/$locale/_staff/ops/categories': {
+      id: '/$locale/_staff/ops/categories'
+      path: '/ops/categories'
+      fullPath: '/$locale/ops/categories'
+      preLoaderRoute: typeof LocaleStaffOpsCategoriesRouteImport
       parentRoute: typeof LocaleStaffRouteRoute
     }
     '/$locale/_staff/ops/products': {
@@ -1325,6 +1339,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/$locale/member/campaigns/'
       preLoaderRoute: typeof LocaleSignedInWithAddressMemberCampaignsIndexRouteImport
       parentRoute: typeof LocaleSignedInWithAddressRouteRoute
+    }
+    '/$locale/_staff/ops/campaigns/': {
+      id: '/$locale/_staff/ops/campaigns/'
+      path: '/ops/campaigns'
+      fullPath: '/$locale/ops/campaigns/'
+      preLoaderRoute: typeof LocaleStaffOpsCampaignsIndexRouteImport
+      parentRoute: typeof LocaleStaffRouteRoute
     }
     '/$locale/_staff/ops/members/': {
       id: '/$locale/_staff/ops/members/'
@@ -1507,26 +1528,28 @@ const LocaleSignedInWithAddressRouteRouteWithChildren =
 interface LocaleStaffRouteRouteChildren {
   LocaleStaffOpsApplicantsRoute: typeof LocaleStaffOpsApplicantsRoute
   LocaleStaffOpsAuditRoute: typeof LocaleStaffOpsAuditRoute
-  LocaleStaffOpsCampaignsRoute: typeof LocaleStaffOpsCampaignsRoute
+  LocaleStaffOpsCategoriesRoute: typeof LocaleStaffOpsCategoriesRoute
   LocaleStaffOpsProductsRoute: typeof LocaleStaffOpsProductsRoute
   LocaleStaffOpsReviewsRoute: typeof LocaleStaffOpsReviewsRoute
   LocaleStaffOpsShipmentsRoute: typeof LocaleStaffOpsShipmentsRoute
   LocaleStaffOpsStaffRoute: typeof LocaleStaffOpsStaffRoute
   LocaleStaffOpsIndexRoute: typeof LocaleStaffOpsIndexRoute
   LocaleStaffOpsMembersMemberIdRoute: typeof LocaleStaffOpsMembersMemberIdRoute
+  LocaleStaffOpsCampaignsIndexRoute: typeof LocaleStaffOpsCampaignsIndexRoute
   LocaleStaffOpsMembersIndexRoute: typeof LocaleStaffOpsMembersIndexRoute
 }
 
 const LocaleStaffRouteRouteChildren: LocaleStaffRouteRouteChildren = {
   LocaleStaffOpsApplicantsRoute: LocaleStaffOpsApplicantsRoute,
   LocaleStaffOpsAuditRoute: LocaleStaffOpsAuditRoute,
-  LocaleStaffOpsCampaignsRoute: LocaleStaffOpsCampaignsRoute,
+  LocaleStaffOpsCategoriesRoute: LocaleStaffOpsCategoriesRoute,
   LocaleStaffOpsProductsRoute: LocaleStaffOpsProductsRoute,
   LocaleStaffOpsReviewsRoute: LocaleStaffOpsReviewsRoute,
   LocaleStaffOpsShipmentsRoute: LocaleStaffOpsShipmentsRoute,
   LocaleStaffOpsStaffRoute: LocaleStaffOpsStaffRoute,
   LocaleStaffOpsIndexRoute: LocaleStaffOpsIndexRoute,
   LocaleStaffOpsMembersMemberIdRoute: LocaleStaffOpsMembersMemberIdRoute,
+  LocaleStaffOpsCampaignsIndexRoute: LocaleStaffOpsCampaignsIndexRoute,
   LocaleStaffOpsMembersIndexRoute: LocaleStaffOpsMembersIndexRoute,
 }
 

@@ -195,6 +195,8 @@ export const CampaignSummarySchema = v.strictObject({
   summary: v.string(),
   kind: CampaignKindSchema,
   category: CategorySchema,
+  /** The category's name, as the pages show it (categories are data an admin names). */
+  categoryName: v.string(),
   /** Phase of the campaign's current flight (the first one not completed, else the last). */
   phase: PhaseSchema,
   imageUrl: v.string(),
@@ -234,7 +236,10 @@ export const CampaignListQuerySchema = v.strictObject({
 export const CampaignPageSchema = pageOf(CampaignSummarySchema)
 export type CampaignPage = v.InferOutput<typeof CampaignPageSchema>
 
-export const CategoryCountSchema = v.strictObject({ category: CategorySchema, campaigns: v.number() })
+/** A category as the pages name it, with the number of published campaigns testing a product of it. */
+export const CategoryCountSchema = v.strictObject({ slug: CategorySchema, name: v.string(), campaigns: v.number() })
+export type CategoryCount = v.InferOutput<typeof CategoryCountSchema>
+/** GET suite/api/public/categories: every category, by name, those without campaigns too. */
 export const CategoriesResultSchema = v.strictObject({ categories: v.array(CategoryCountSchema) })
 export type CategoriesResult = v.InferOutput<typeof CategoriesResultSchema>
 

@@ -17,6 +17,7 @@ import {
   ReviewListQuerySchema,
   ReviewPageSchema,
 } from './campaigns'
+import { CategoryCreateBodySchema, CategoryRenameBodySchema, OpsCategoryListSchema, OpsCategorySchema } from './categories'
 import { BotCheckPassedSchema, type BotAction } from './bot-protection'
 import { EmptyBodySchema } from './common'
 import { DevClockBodySchema, DevClockResultSchema } from './dev-clock'
@@ -526,6 +527,23 @@ export const ENDPOINTS = {
     query: AuditQuerySchema,
     data: null,
     file: 'text/csv',
+  }),
+  opsCategories: e({ method: 'GET', path: P.OPS_CATEGORIES_PATH, auth: 'staff', capability: 'categories:edit', data: OpsCategoryListSchema }),
+  opsCreateCategory: e({
+    method: 'POST',
+    path: P.OPS_CATEGORIES_PATH,
+    auth: 'staff',
+    capability: 'categories:edit',
+    body: CategoryCreateBodySchema,
+    data: OpsCategorySchema,
+  }),
+  opsRenameCategory: e({
+    method: 'PUT',
+    path: P.OPS_CATEGORY_PATH,
+    auth: 'staff',
+    capability: 'categories:edit',
+    body: CategoryRenameBodySchema,
+    data: OpsCategorySchema,
   }),
 
   devOutbox: e({ method: 'GET', path: P.DEV_OUTBOX_PATH, auth: 'none', query: OutboxQuerySchema, data: OutboxResultSchema, devOnly: true }),

@@ -24,6 +24,8 @@ export const CAPABILITIES = [
   'members:act',
   /** See a member's e-mail address and phone number. */
   'members:contact',
+  /** Add product categories and rename them (the admin's alone: every page names them). */
+  'categories:edit',
 ] as const
 export type Capability = (typeof CAPABILITIES)[number]
 
@@ -185,6 +187,8 @@ export const AUDIT_ACTIONS = [
   'campaign.status',
   'product.create',
   'product.update',
+  'category.create',
+  'category.rename',
   'product.image-add',
   'product.image-alt',
   'product.image-move',

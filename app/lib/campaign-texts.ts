@@ -1,20 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import type { Phase } from '#contract/campaigns'
-import type { Category } from '#contract/common'
-
-export const categoryLabel: Record<Category, MessageDescriptor> = {
-  beauty: msg`Beauty`,
-  'personal-care': msg`Personal care`,
-  'food-drink': msg`Food and drink`,
-  home: msg`Home`,
-  kitchen: msg`Kitchen`,
-  baby: msg`Baby`,
-  pets: msg`Pets`,
-  tech: msg`Tech`,
-  health: msg`Health`,
-  outdoors: msg`Outdoors`,
-}
 
 export const phaseLabel: Record<Phase, MessageDescriptor> = {
   upcoming: msg`Opening soon`,

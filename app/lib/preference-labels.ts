@@ -2,9 +2,6 @@ import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import type { PETS } from '#contract/members'
 
-/** Interests are product categories: the same words as on the campaigns. */
-export { categoryLabel } from '~/lib/campaign-texts'
-
 /** A member's pets, in the words of the preferences page and of a campaign's rules. */
 export const petLabel: Record<(typeof PETS)[number], MessageDescriptor> = {
   dog: msg`Dog`,

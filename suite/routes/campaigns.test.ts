@@ -129,8 +129,15 @@ describe('public campaigns and reviews', () => {
       ReviewPageSchema,
     )
     expect(none).toMatchObject({ items: [], total: 0, averageRating: null })
-    const bad = expectError(await call(h.app, 'GET', PUBLIC_REVIEWS_PATH, { query: { minRating: '6', category: 'cars' } }), 'BAD_REQUEST', 400)
+    // Categories are data: one that does not exist (yet) simply has nothing; only a malformed slug is refused.
+    expect(expectOk(await call(h.app, 'GET', PUBLIC_REVIEWS_PATH, { query: { category: 'cars' } }), ReviewPageSchema)).toMatchObject({ items: [], total: 0 })
+    expect(expectOk(await call(h.app, 'GET', PUBLIC_CAMPAIGNS_PATH, { query: { category: 'cars' } }), CampaignPageSchema)).toMatchObject({
+      items: [],
+      total: 0,
+    })
+    const bad = expectError(await call(h.app, 'GET', PUBLIC_REVIEWS_PATH, { query: { minRating: '6', category: 'Cars!' } }), 'BAD_REQUEST', 400)
     expect(Object.keys(bad.fields ?? {}).sort()).toEqual(['category', 'minRating'])
+    expectError(await call(h.app, 'GET', PUBLIC_CAMPAIGNS_PATH, { query: { category: 'cars/../x' } }), 'BAD_REQUEST', 400)
     expectError(await call(h.app, 'GET', PUBLIC_REVIEWS_PATH, { query: { minRating: '0' } }), 'BAD_REQUEST', 400)
   })
 })

@@ -8,7 +8,8 @@ import type { RegisterRoute } from '../http/endpoint'
 import { notFound } from '../http/errors'
 import { isUuid } from '../http/validate'
 import { productImage } from '../seed/images'
-import { campaignDetail, categoryCounts, listCampaigns } from '../services/campaigns'
+import { campaignDetail, listCampaigns } from '../services/campaigns'
+import { listCategories } from '../services/categories'
 import { campaignEligibility } from '../services/eligibility'
 import { acknowledge, getParticipation, loadParticipations, processSignup, withdraw } from '../services/participations'
 import { listPublicReviews, publicReview } from '../services/reviews'
@@ -18,7 +19,7 @@ export function registerCampaignRoutes(route: RegisterRoute, deps: SuiteDeps) {
     c.header('Cache-Control', 'public, max-age=30')
     return listCampaigns(deps.db, query, deps.clock.now())
   })
-  route(ENDPOINTS.publicCategories, () => categoryCounts(deps.db))
+  route(ENDPOINTS.publicCategories, () => listCategories(deps.db))
   route(ENDPOINTS.publicCampaign, async (_c, { params }) => {
     const detail = /^[\w-]{1,100}$/.test(params.idOrSlug) ? await campaignDetail(deps.db, params.idOrSlug, deps.clock.now()) : null
     if (!detail) throw notFound('Campaign')

@@ -144,6 +144,12 @@ const SAMPLES: Record<StaffEndpointName, () => { path: string; query?: Record<st
   }),
   opsResendVerification: () => ({ path: fillPath(ENDPOINTS.opsResendVerification.path, { id: crypto.randomUUID() }), body: {} }),
   opsAuditExport: () => ({ path: OPS_AUDIT_EXPORT_PATH }),
+  opsCategories: () => ({ path: ENDPOINTS.opsCategories.path }),
+  opsCreateCategory: () => {
+    const suffix = crypto.randomUUID().slice(0, 8)
+    return { path: ENDPOINTS.opsCreateCategory.path, body: { name: `Matrix ${suffix}`, slug: `matrix-${suffix}` } }
+  },
+  opsRenameCategory: () => ({ path: fillPath(ENDPOINTS.opsRenameCategory.path, { slug: 'kitchen' }), body: { name: 'Kitchen' } }),
 }
 
 describe('who may call which staff endpoint', () => {

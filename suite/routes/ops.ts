@@ -15,6 +15,7 @@ import { decideReview } from '../services/reviews'
 import { auditCsv, auditPage } from '../staff/audit-log'
 import { moderationPhotoFile, moderationQueue } from '../staff/moderation'
 import { grantRole, listStaff, revokeRole } from '../staff/roles'
+import { createCategory, listOpsCategories, renameCategory } from '../staff/categories'
 import { isUuid } from '../http/validate'
 import { notFound } from '../http/errors'
 
@@ -41,6 +42,13 @@ export function registerOpsRoutes(route: RegisterRoute, deps: SuiteDeps) {
   route(ENDPOINTS.opsStaff, () => listStaff(deps.db))
   route(ENDPOINTS.opsGrantRole, (c, { body }) => grantRole(deps, currentStaff(c), body.email, body.role))
   route(ENDPOINTS.opsRevokeRole, (c, { body }) => revokeRole(deps, currentStaff(c), body.email, body.role))
+
+  route(ENDPOINTS.opsCategories, () => listOpsCategories(deps.db))
+  route(ENDPOINTS.opsCreateCategory, (c, { body }) => {
+    c.status(201)
+    return createCategory(deps, currentStaff(c), body)
+  })
+  route(ENDPOINTS.opsRenameCategory, (c, { params, body }) => renameCategory(deps, currentStaff(c), params.slug, body.name))
 
   route(ENDPOINTS.opsAudit, (_c, { query }) => auditPage(deps, query))
   route(ENDPOINTS.opsAuditExport, (c, { query }) => {

@@ -5,7 +5,7 @@ import type { Category } from '../../contract/common'
 import type { ProductImage } from '../../contract/product-images'
 import type { Executor } from '../db/client'
 import { publicProductImages } from './product-images'
-import { campaigns, flights, participations, products, reviews } from '../db/schema'
+import { campaigns, categories, flights, participations, products, reviews } from '../db/schema'
 
 export type CampaignRow = typeof campaigns.$inferSelect
 export type FlightRow = typeof flights.$inferSelect
@@ -87,6 +87,8 @@ function toFlight(row: FlightRow, counts: FlightCounts | undefined, now: Date): 
 interface LoadedCampaign {
   campaign: CampaignRow
   product: ProductRow
+  /** The name of the product's category. */
+  categoryName: string
   flights: FlightRow[]
 }
 
@@ -96,9 +98,10 @@ const HAS_A_PAGE = inArray(campaigns.status, ['published', 'archived'])
 
 async function loadCampaigns(ex: Executor, where: SQL | undefined): Promise<LoadedCampaign[]> {
   const rows = await ex
-    .select({ campaign: campaigns, product: products })
+    .select({ campaign: campaigns, product: products, categoryName: categories.name })
     .from(campaigns)
     .innerJoin(products, eq(products.id, campaigns.productId))
+    .innerJoin(categories, eq(categories.slug, products.category))
     .where(where)
   if (rows.length === 0) return []
   const flightRows = await flightsOf(
@@ -143,6 +146,7 @@ function summarise(
     summary: campaign.summary,
     kind: campaign.kind,
     category: product.category,
+    categoryName: loaded.categoryName,
     phase: view.phase,
     imageUrl: product.images[0] ?? '',
     productId: product.id,
@@ -181,17 +185,6 @@ export async function listCampaigns(ex: Executor, query: { phase?: Phase; catego
     .sort((a, b) => PHASE_ORDER[a.phase] - PHASE_ORDER[b.phase] || a.signupClosesAt.localeCompare(b.signupClosesAt) || a.slug.localeCompare(b.slug))
   const start = (query.page - 1) * query.pageSize
   return { items: all.slice(start, start + query.pageSize), page: query.page, pageSize: query.pageSize, total: all.length }
-}
-
-export async function categoryCounts(ex: Executor) {
-  const rows = await ex
-    .select({ category: products.category, n: count() })
-    .from(campaigns)
-    .innerJoin(products, eq(products.id, campaigns.productId))
-    .where(ON_LISTS)
-    .groupBy(products.category)
-    .orderBy(products.category)
-  return { categories: rows.map((r) => ({ category: r.category, campaigns: Number(r.n) })) }
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

@@ -8,6 +8,7 @@ import type { SuiteDeps } from '../deps'
 import type { VerifiedIdentity } from '../identity/identity'
 import { badRequest, conflict, unauthenticated } from '../http/errors'
 import { toAddress } from './address'
+import { requireKnownCategories } from './categories'
 import { randomCode } from './discount-codes'
 import { syncMissions } from './missions'
 import type * as v from 'valibot'
@@ -292,6 +293,8 @@ export async function updateProfile(deps: SuiteDeps, member: MemberRow, body: v.
   if (body.preferences !== undefined) changes.preferences = body.preferences
   if (body.payout !== undefined) changes.payout = body.payout
   return deps.db.transaction(async (tx) => {
+    // Interests are categories: one that does not exist is refused, and nothing of the profile changes.
+    if (body.preferences !== undefined) await requireKnownCategories(tx, 'preferences.interests', body.preferences.interests)
     const [updated] = await tx.update(members).set(changes).where(eq(members.id, member.id)).returning()
     if (!updated) throw new Error('Member disappeared')
     // The profile may now be complete.

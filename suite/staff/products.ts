@@ -1,5 +1,6 @@
 // Products for campaign managers: the list, a new product, an edit. An edit names the version it was
-// made on, so a save by someone else in between is refused rather than overwritten. Each audited.
+// made on, so a save by someone else in between is refused rather than overwritten. Each audited; a
+// category that does not exist is refused by field before anything is written.
 import { asc, count, eq } from 'drizzle-orm'
 import type { OpsProduct, ProductInput } from '../../contract/authoring'
 import type { OpsProductImage } from '../../contract/product-images'
@@ -11,6 +12,7 @@ import { isUuid } from '../http/validate'
 import { imagesOfProducts } from '../services/product-images'
 import type { StaffActor } from './actor'
 import { recordAudit } from './audit'
+import { requireKnownCategories } from '../services/categories'
 
 type ProductRow = typeof products.$inferSelect
 
@@ -59,6 +61,7 @@ const actorName = (actor: StaffActor) => actor.name ?? actor.email ?? actor.uid
 export async function createProduct(deps: SuiteDeps, actor: StaffActor, input: ProductInput): Promise<OpsProduct> {
   const now = deps.clock.now()
   return deps.db.transaction(async (tx) => {
+    await requireKnownCategories(tx, 'category', [input.category])
     const [row] = await tx
       .insert(products)
       .values({ ...input, images: [], updatedAt: now, updatedByName: actorName(actor) })
@@ -85,6 +88,7 @@ export async function updateProduct(deps: SuiteDeps, actor: StaffActor, productI
         `Changed by ${current.updatedByName ?? 'someone else'} at ${current.updatedAt.toISOString()} since you opened it: reload to see their change, then edit again`,
       )
     }
+    await requireKnownCategories(tx, 'category', [input.category])
     const [row] = await tx
       .update(products)
       .set({ ...input, updatedAt: now, updatedByName: actorName(actor) })

@@ -286,7 +286,7 @@ describe('audit log and staff', () => {
     await textOnPage(page, /^Your roles: Admin, Campaign manager, Moderator, Fulfilment, Support\.$/).waitFor()
     const links = page.getByRole('main').getByRole('listitem').getByRole('link')
     expect(await links.allTextContents()).toEqual(
-      expect.arrayContaining(['Moderation queue', 'Applicants', 'Shipments', 'Members', 'Staff and roles', 'Audit log']),
+      expect.arrayContaining(['Moderation queue', 'Applicants', 'Shipments', 'Members', 'Staff and roles', 'Audit log', 'Categories']),
     )
     await expectNoAxeViolations(page)
   })
@@ -314,6 +314,42 @@ describe('audit log and staff', () => {
     await edit.getByLabel('Shop price').fill('29.99')
     await edit.getByRole('button', { name: 'Save the product' }).click()
     await row.getByText('€29.99').waitFor()
+  })
+
+  it('adds a category (a slug already taken said beside its field) and renames it; products are filed under it at once', async () => {
+    const stamp = Date.now().toString(36)
+    const slug = `garden-${stamp}`
+    await gotoHydrated(page, '/en/ops/categories')
+    await page.getByRole('heading', { name: 'Categories', level: 1 }).waitFor()
+    const create = page.getByRole('form', { name: 'New category' })
+    await create.getByLabel('Name', { exact: true }).fill('Kitchen helpers')
+    // The slug follows the name until the admin writes one of their own.
+    expect(await create.getByLabel('Slug').inputValue()).toBe('kitchen-helpers')
+    await create.getByLabel('Slug').fill('kitchen')
+    await create.getByRole('button', { name: 'Add the category' }).click()
+    // The member API's refusal in the catalogue's dialog, and the page's sentence beside the field.
+    const refused = page.getByRole('dialog', { name: 'Something went wrong' })
+    await refused.getByText('A category has this slug or name already').waitFor()
+    await refused.getByRole('button', { name: 'Close' }).click()
+    await create.getByText('Another category has this slug: choose another.').waitFor()
+    await create.getByLabel('Name', { exact: true }).fill(`Garden ${stamp}`)
+    expect(await create.getByLabel('Slug').inputValue()).toBe('kitchen')
+    await create.getByLabel('Slug').fill(slug)
+    await create.getByRole('button', { name: 'Add the category' }).click()
+    const row = page.getByRole('row').filter({ hasText: slug })
+    await row.getByText(`Garden ${stamp}`).waitFor()
+    expect(await create.getByLabel('Slug').inputValue()).toBe('')
+    await expectNoAxeViolations(page)
+
+    await row.getByRole('button', { name: `Rename Garden ${stamp}` }).click()
+    const rename = page.getByRole('form', { name: `Rename Garden ${stamp}` })
+    await rename.getByLabel('New name').fill(`Garden and patio ${stamp}`)
+    await rename.getByRole('button', { name: 'Save the name' }).click()
+    await row.getByText(`Garden and patio ${stamp}`).waitFor()
+
+    await gotoHydrated(page, '/en/ops/products')
+    const option = page.getByRole('form', { name: 'New product' }).getByLabel('Category').locator(`option[value="${slug}"]`)
+    expect(await option.textContent()).toBe(`Garden and patio ${stamp}`)
   })
 
   it('archives a campaign off the public list and publishes it again, each confirmed, by keyboard', async () => {

@@ -86,12 +86,16 @@ describe('a visitor', () => {
   })
 
   it('gets the first page, not an error, for bad search parameters', async () => {
-    const response = await gotoHydrated(page, '/en/reviews?page=abc&rating=9&category=shoes')
+    const response = await gotoHydrated(page, '/en/reviews?page=abc&rating=9&category=Shoes!')
     expect(response?.status()).toBe(200)
     await page
       .getByRole('navigation', { name: 'Pages' })
       .getByText(/Page 1 of/)
       .waitFor()
+    // Categories are data: one that does not exist has no reviews, and the filter shows it applied.
+    expect((await gotoHydrated(page, '/en/reviews?category=shoes'))?.status()).toBe(200)
+    await textOnPage(page, 'No published reviews match these filters yet.').waitFor()
+    expect(await page.getByLabel('Category').inputValue()).toBe('shoes')
   })
 
   it('reads a whole review with its product', async () => {

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react'
 import type { CampaignSummary } from '#contract/campaigns'
 import { formatDate } from '~/lib/date-format'
 import { cn } from '~/lib/cn'
-import { categoryLabel, phaseLabel } from '~/lib/campaign-texts'
+import { phaseLabel } from '~/lib/campaign-texts'
 import { ProductImage } from './product-image'
 
 export function PhaseBadge({ phase }: { phase: CampaignSummary['phase'] }) {
@@ -68,7 +68,7 @@ export function CampaignCard({
   headingLevel?: 2 | 3 | 4
   children?: ReactNode
 }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const Heading = `h${headingLevel}` as const
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
@@ -76,7 +76,7 @@ export function CampaignCard({
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex flex-wrap items-center gap-2">
           <PhaseBadge phase={campaign.phase} />
-          <span className="text-sm text-muted">{i18n._(categoryLabel[campaign.category])}</span>
+          <span className="text-sm text-muted">{campaign.categoryName}</span>
         </div>
         <div>
           <p className="text-sm font-semibold tracking-wide text-toga uppercase">{campaign.brand}</p>

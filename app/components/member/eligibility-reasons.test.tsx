@@ -1,19 +1,30 @@
 // The words of a campaign's rules and of the reasons a member cannot apply, with the page that fixes each.
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, createRootRoute, createRouter, RouterContextProvider } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { openTo, type Eligibility, type IneligibleReason } from '#contract/campaigns'
+import { categoriesQuery } from '~/lib/categories/categories.queries'
 import { EligibilityRules, IneligibleReasons } from './eligibility-reasons'
 
 const router = createRouter({ routeTree: createRootRoute(), history: createMemoryHistory({ initialEntries: ['/en/campaigns/x'] }) })
+// The categories' names come from the member API's list, as a page's loader leaves it in the cache.
+const queryClient = new QueryClient()
+queryClient.setQueryData(categoriesQuery.queryKey, [
+  { slug: 'baby', name: 'Baby', campaigns: 1 },
+  { slug: 'home', name: 'Home', campaigns: 0 },
+  { slug: 'kitchen', name: 'Kitchen and dining', campaigns: 2 },
+])
 const render = (node: ReactNode) =>
   renderToStaticMarkup(
-    <I18nProvider i18n={i18n}>
-      <RouterContextProvider router={router}>{node}</RouterContextProvider>
-    </I18nProvider>,
+    <QueryClientProvider client={queryClient}>
+      <I18nProvider i18n={i18n}>
+        <RouterContextProvider router={router}>{node}</RouterContextProvider>
+      </I18nProvider>
+    </QueryClientProvider>,
   )
 const text = (html: string) => html.replace(/<[^>]+>/g, '')
 const BACK = '/en/campaigns/whisker-wag-lick-mat'
@@ -50,7 +61,7 @@ describe('EligibilityRules', () => {
   it('names the preference rules a campaign has', () => {
     const html = text(render(<EligibilityRules rules={{ ...anyone, pets: ['dog', 'cat'], interests: ['kitchen'], children: 'without' }} />))
     expect(html).toContain('Households with one of these pets: Dog or Cat.')
-    expect(html).toContain('Members interested in one of these categories: Kitchen.')
+    expect(html).toContain('Members interested in one of these categories: Kitchen and dining.')
     expect(html).toContain('Households without children.')
     expect(text(render(<EligibilityRules rules={{ ...anyone, children: 'with' }} />))).toContain('Households with children.')
   })
@@ -58,5 +69,20 @@ describe('EligibilityRules', () => {
   it('says nothing about preferences when anyone may apply', () => {
     const html = text(render(<EligibilityRules rules={anyone} />))
     expect(html).not.toMatch(/pets|interested|children/)
+  })
+})
+
+describe('category names', () => {
+  it('are the slugs while the list is not there', () => {
+    const html = renderToStaticMarkup(
+      <QueryClientProvider client={new QueryClient()}>
+        <I18nProvider i18n={i18n}>
+          <RouterContextProvider router={router}>
+            <EligibilityRules rules={{ ...openTo(['DE']), interests: ['garden-and-patio'] }} />
+          </RouterContextProvider>
+        </I18nProvider>
+      </QueryClientProvider>,
+    )
+    expect(text(html)).toContain('Members interested in one of these categories: garden-and-patio.')
   })
 })

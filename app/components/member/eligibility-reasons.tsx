@@ -1,8 +1,8 @@
-import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { Eligibility, IneligibleReason } from '#contract/campaigns'
-import { categoryLabel, petLabel } from '~/lib/preference-labels'
+import { useCategoryName } from '~/lib/categories/categories.queries'
+import { petLabel } from '~/lib/preference-labels'
 import { tierLabel } from '~/lib/standing-texts'
 import { useLocale } from '~/lib/locale'
 
@@ -19,7 +19,7 @@ export function useCountryList() {
 function useChoiceList() {
   const { i18n } = useLingui()
   const list = new Intl.ListFormat(i18n.locale, { style: 'long', type: 'disjunction' })
-  return (labels: readonly MessageDescriptor[]) => list.format(labels.map((label) => i18n._(label)))
+  return (labels: readonly string[]) => list.format(labels)
 }
 
 /** One reason a member cannot apply (by the member API's reason code), with the page that fixes it. */
@@ -28,6 +28,7 @@ function Reason({ reason, back }: { reason: IneligibleReason; back: string }) {
   const { i18n } = useLingui()
   const countryList = useCountryList()
   const choiceList = useChoiceList()
+  const categoryName = useCategoryName()
   const preferencesLink = (
     <Link to="/$locale/member/preferences" params={{ locale }} search={{ redirect: back }} className={fixLink}>
       <Trans>Update your preferences</Trans>
@@ -81,7 +82,7 @@ function Reason({ reason, back }: { reason: IneligibleReason; back: string }) {
         </Trans>
       )
     case 'pets': {
-      const pets = choiceList(reason.pets.map((pet) => petLabel[pet]))
+      const pets = choiceList(reason.pets.map((pet) => i18n._(petLabel[pet])))
       return (
         <Trans>
           This test is for households with one of these pets: {pets}. If you have one, add it to your preferences. {preferencesLink}
@@ -89,7 +90,7 @@ function Reason({ reason, back }: { reason: IneligibleReason; back: string }) {
       )
     }
     case 'interests': {
-      const categories = choiceList(reason.interests.map((category) => categoryLabel[category]))
+      const categories = choiceList(reason.interests.map(categoryName))
       return (
         <Trans>
           This test is for members interested in one of these categories: {categories}. If one of them interests you, add it to your preferences.{' '}
@@ -114,6 +115,8 @@ function Reason({ reason, back }: { reason: IneligibleReason; back: string }) {
         </Trans>
       )
     }
+    case 'screener':
+      return <Trans>Your answers to the sign-up questions show this test is not the right fit for you. Other tests will be.</Trans>
   }
 }
 
@@ -135,10 +138,11 @@ export function EligibilityRules({ rules }: { rules: Eligibility }) {
   const { i18n } = useLingui()
   const countryList = useCountryList()
   const choiceList = useChoiceList()
+  const categoryName = useCategoryName()
   const countries = countryList(rules.countries)
   const minAge = rules.minAge
-  const pets = choiceList(rules.pets.map((pet) => petLabel[pet]))
-  const interests = choiceList(rules.interests.map((category) => categoryLabel[category]))
+  const pets = choiceList(rules.pets.map((pet) => i18n._(petLabel[pet])))
+  const interests = choiceList(rules.interests.map(categoryName))
   const minTier = rules.minTier ? i18n._(tierLabel[rules.minTier]) : null
   return (
     <ul className="list-disc space-y-1.5 pl-5 text-ink">

@@ -1,16 +1,26 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { ParsedLocation } from '@tanstack/react-router'
+import type { CampaignDetail } from '#contract/campaigns'
 import { loadViewer } from '~/auth/viewer'
 import { campaignEligibilityQuery, campaignQuery } from '~/features/campaigns/campaigns.queries'
 import { loadOptionalData, loadPageData } from '~/upstream/load-page-data'
 import { addressQuery, campaignParticipationsQuery } from '~/lib/member-data/member-data.queries'
+import { loadCategoryNames } from '~/lib/categories/categories.queries'
 
 /**
- * A campaign page's data: the campaign (an unknown one is the 404 page) and, for a signed-in
- * member, what decides their call to action (address, their sign-ups, whether the rules let them apply).
+ * A campaign page's data: the campaign (an unknown one is the 404 page), the categories' names when
+ * its rules ask for interests, and, for a signed-in member, what decides their call to action
+ * (address, their sign-ups, whether the rules let them apply).
  */
 export async function loadCampaignPage(queryClient: QueryClient, idOrSlug: string, location: ParsedLocation) {
   const campaign = await loadPageData(queryClient, campaignQuery(idOrSlug), location)
+  await Promise.all([
+    loadCategoryNames(queryClient, location, (campaign?.eligibility.interests.length ?? 0) > 0),
+    loadMemberSide(queryClient, campaign, location),
+  ])
+}
+
+async function loadMemberSide(queryClient: QueryClient, campaign: CampaignDetail | undefined, location: ParsedLocation) {
   const viewer = await loadViewer(queryClient)
   if (!campaign || !viewer.signedIn) return
   const address = await loadOptionalData(queryClient, addressQuery, location)

@@ -13,7 +13,7 @@ import { campaignQuery } from '~/features/campaigns/campaigns.queries'
 import { ApplyForm, SignupResult } from './apply-form'
 import { openFlightOf, useApplyState, type ApplyState } from './apply-state'
 import { PhaseBadge } from '~/components/catalogue/campaign-card'
-import { categoryLabel, formatMoney } from '~/lib/campaign-texts'
+import { formatMoney } from '~/lib/campaign-texts'
 import { EligibilityRules, IneligibleReasons } from '~/components/member/eligibility-reasons'
 import { SignupStatus } from './participation-status'
 import { SelectionModeNote } from './selection-mode-note'
@@ -164,7 +164,7 @@ function CampaignContent({ campaign, back, reviews }: { campaign: CampaignDetail
         <div>
           <div className="flex flex-wrap items-center gap-2">
             <PhaseBadge phase={campaign.phase} />
-            <span className="text-sm text-muted">{i18n._(categoryLabel[campaign.category])}</span>
+            <span className="text-sm text-muted">{campaign.categoryName}</span>
           </div>
           <p className="mt-4 text-sm font-bold tracking-wide text-toga uppercase">{campaign.brand}</p>
           <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-authentic sm:text-4xl">{campaign.title}</h1>

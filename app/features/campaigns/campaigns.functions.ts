@@ -17,9 +17,6 @@ export const getCampaignFn = createServerFn({ method: 'GET' })
   .validator(v.strictObject({ idOrSlug: CampaignRefSchema }))
   .handler(({ data }) => callEndpoint(ENDPOINTS.publicCampaign, { params: { idOrSlug: data.idOrSlug } }))
 
-/** GET suite/api/public/categories (public): the categories that have campaigns. */
-export const listCategoriesFn = createServerFn({ method: 'GET' }).handler(() => callEndpoint(ENDPOINTS.publicCategories))
-
 /**
  * GET logistics/v1/campaigns/eligibility: whether the calling member may take part, and why not
  * (reason codes), for the open and upcoming campaigns, or for one campaign. The member API applies

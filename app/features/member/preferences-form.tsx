@@ -2,14 +2,16 @@ import { useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { CATEGORIES, type Category } from '#contract/common'
+import type { Category } from '#contract/common'
 import { PETS, PreferencesSchema, type Member, type Preferences } from '#contract/members'
+import type { CategoryCount } from '#contract/campaigns'
 import { safeRedirectTarget } from '~/auth/redirect-target'
 import { feedback } from '~/components/ui/feedback-store'
 import { ContractForm, showRejectedFields, useAppForm } from '~/lib/contract-form'
 import { updateProfileFn } from '~/features/member/profile.functions'
 import { unwrap } from '~/upstream/upstream-result'
-import { categoryLabel, petLabel } from '~/lib/preference-labels'
+import { petLabel } from '~/lib/preference-labels'
+import { categoriesQuery } from '~/lib/categories/categories.queries'
 import { profileQuery, refreshMemberData } from '~/lib/member-data/member-data.queries'
 
 type Pet = (typeof PETS)[number]
@@ -26,10 +28,12 @@ const API_FIELDS: Record<string, PreferencesField> = {
 
 export function PreferencesForm({ redirect }: { redirect?: string }) {
   const { data } = useSuspenseQuery(profileQuery)
-  return <PreferencesEditor saved={data.preferences} redirect={redirect} />
+  // Interests are the categories as they are now: an admin adds them.
+  const categories = useSuspenseQuery(categoriesQuery)
+  return <PreferencesEditor saved={data.preferences} categories={categories.data} redirect={redirect} />
 }
 
-function PreferencesEditor({ saved, redirect }: { saved: Preferences; redirect?: string }) {
+function PreferencesEditor({ saved, categories, redirect }: { saved: Preferences; categories: readonly CategoryCount[]; redirect?: string }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
@@ -106,7 +110,7 @@ function PreferencesEditor({ saved, redirect }: { saved: Preferences; redirect?:
               legend={t`Products you would like to test`}
               description={t`Some tests are offered to members interested in their kind of product.`}
               invalid={invalid.interests}
-              options={CATEGORIES.map((category) => ({ value: category, label: i18n._(categoryLabel[category]) }))}
+              options={categories.map((category) => ({ value: category.slug, label: category.name }))}
               columns
             />
           )}

@@ -20,6 +20,8 @@ export const auditActionLabel: Record<AuditAction, MessageDescriptor> = {
   'campaign.status': msg`Campaign published or archived`,
   'product.create': msg`Product created`,
   'product.update': msg`Product changed`,
+  'category.create': msg`Category added`,
+  'category.rename': msg`Category renamed`,
 }
 
 /** What an entry acted on, in words. */
@@ -31,4 +33,5 @@ export const auditTargetLabel: Record<string, MessageDescriptor> = {
   member: msg`Member`,
   campaign: msg`Campaign`,
   product: msg`Product`,
+  category: msg`Category`,
 }

@@ -15,6 +15,7 @@ type ConsolePage = {
     | '/$locale/ops/shipments'
     | '/$locale/ops/campaigns'
     | '/$locale/ops/products'
+    | '/$locale/ops/categories'
   label: string
   capability: Capability
 }
@@ -29,6 +30,7 @@ export function useConsolePages(staff: StaffSelf): ConsolePage[] {
     { to: '/$locale/ops/members', label: t`Members`, capability: 'members:read' },
     { to: '/$locale/ops/campaigns', label: t`Campaigns`, capability: 'campaigns:edit' },
     { to: '/$locale/ops/products', label: t`Products`, capability: 'campaigns:edit' },
+    { to: '/$locale/ops/categories', label: t`Categories`, capability: 'categories:edit' },
     { to: '/$locale/ops/applicants', label: t`Applicants`, capability: 'applicants:select' },
     { to: '/$locale/ops/shipments', label: t`Shipments`, capability: 'shipments:manage' },
   ]

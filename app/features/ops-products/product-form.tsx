@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import * as v from 'valibot'
 import { CURRENCIES, ProductInputSchema, type OpsProduct, type ProductInput } from '#contract/authoring'
-import { CATEGORIES, type Category } from '#contract/common'
-import { categoryLabel } from '~/lib/campaign-texts'
+import type { CategoryCount } from '#contract/campaigns'
+import type { Category } from '#contract/common'
 import { ContractForm, showRejectedFields, useAppForm } from '~/lib/contract-form'
 
 /** The price as typed (29.99 or 29,99), held as text and read into cents by the schema. */
@@ -33,14 +33,17 @@ const valuesOf = (product: OpsProduct | null): ProductValues =>
 /** A product's fields, new or edited: checked by the contract's schema, each problem beside its field, what was typed kept. */
 export function ProductForm({
   product,
+  categories,
   onSave,
   submitLabel,
 }: {
   product: OpsProduct | null
+  /** The categories to choose from (data an admin extends). */
+  categories: readonly CategoryCount[]
   onSave: (input: ProductInput) => Promise<unknown>
   submitLabel: string
 }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const invalid = {
     brand: t`Enter the brand, up to 80 characters.`,
     name: t`Enter the product's name, up to 120 characters.`,
@@ -74,7 +77,7 @@ export function ProductForm({
           <field.SelectInput
             label={t`Category`}
             invalid={invalid.category}
-            options={[{ value: '', label: t`Choose a category` }, ...CATEGORIES.map((value) => ({ value, label: i18n._(categoryLabel[value]) }))]}
+            options={[{ value: '', label: t`Choose a category` }, ...categories.map((category) => ({ value: category.slug, label: category.name }))]}
           />
         )}
       </form.AppField>

@@ -5,7 +5,7 @@ import type { OpsProduct, ProductInput } from '#contract/authoring'
 import { DataTable, type OpsColumn } from '~/components/ops/data-table'
 import { Button } from '~/components/ui/button'
 import { feedback } from '~/components/ui/feedback-store'
-import { categoryLabel } from '~/lib/campaign-texts'
+import { categoriesQuery } from '~/lib/categories/categories.queries'
 import { unwrap } from '~/upstream/upstream-result'
 import { createProductFn, updateProductFn } from './ops-products.functions'
 import { productListQuery } from './ops-products.queries'
@@ -15,6 +15,8 @@ import { ProductForm } from './product-form'
 export function ProductsPage() {
   const { t, i18n } = useLingui()
   const { data } = useSuspenseQuery(productListQuery)
+  const categories = useSuspenseQuery(categoriesQuery).data
+  const categoryName = (slug: string) => categories.find((category) => category.slug === slug)?.name ?? slug
   const queryClient = useQueryClient()
   const [editing, setEditing] = useState<string | null>(null)
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['member', 'ops'] })
@@ -37,7 +39,7 @@ export function ProductsPage() {
         </>
       ),
     },
-    { id: 'category', header: t`Category`, cell: ({ row }) => i18n._(categoryLabel[row.original.category]) },
+    { id: 'category', header: t`Category`, cell: ({ row }) => categoryName(row.original.category) },
     { id: 'price', header: t`Shop price`, cell: ({ row }) => price(row.original) },
     { id: 'campaigns', header: t`Campaigns`, cell: ({ row }) => row.original.campaigns },
     {
@@ -68,6 +70,7 @@ export function ProductsPage() {
           <ProductForm
             key={`${edited.id}:${edited.updatedAt}`}
             product={edited}
+            categories={categories}
             submitLabel={t`Save the product`}
             onSave={async (input) => {
               await update.mutateAsync({ product: edited, input })
@@ -82,6 +85,7 @@ export function ProductsPage() {
         <h2 id="new-product-heading" className="mb-3 text-xl font-semibold text-authentic">{t`New product`}</h2>
         <ProductForm
           product={null}
+          categories={categories}
           submitLabel={t`Create the product`}
           onSave={async (input) => {
             await create.mutateAsync(input)

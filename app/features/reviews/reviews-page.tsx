@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
-import { CATEGORIES, type Category } from '#contract/common'
+import type { Category } from '#contract/common'
 import { Button } from '~/components/ui/button'
 import { SelectField } from '~/components/ui/field'
-import { categoryLabel } from '~/lib/campaign-texts'
+import { categoriesQuery } from '~/lib/categories/categories.queries'
 import { reviewListQuery } from '~/features/reviews/reviews.queries'
 import { MIN_RATINGS, pageCount, REVIEWS_PAGE_SIZE } from '~/features/reviews/review-filter'
 import { Pagination } from './pagination'
@@ -17,10 +17,15 @@ export type ReviewsSearch = { page?: number | undefined; category?: Category | u
 /** The public reviews: filters (category, minimum rating), the list and its pages. */
 export function ReviewsList({ search }: { search: ReviewsSearch }) {
   const locale = useLocale()
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const navigate = useNavigate()
   const page = search.page ?? 1
   const { data } = useSuspenseQuery(reviewListQuery({ page, category: search.category, minRating: search.rating }))
+  // The categories to filter by are data. The one in the address is offered even when the list does
+  // not have it (unavailable, or no such category), by its slug, so the filter shows what is applied.
+  const listed = useQuery(categoriesQuery).data ?? []
+  const chosen = search.category
+  const categories = chosen && !listed.some((c) => c.slug === chosen) ? [...listed, { slug: chosen, name: chosen }] : listed
   const filtered = search.category !== undefined || search.rating !== undefined
 
   function applyFilters(event: FormEvent<HTMLFormElement>) {
@@ -32,7 +37,8 @@ export function ReviewsList({ search }: { search: ReviewsSearch }) {
       to: '/$locale/reviews',
       params: { locale },
       search: {
-        category: (CATEGORIES as readonly string[]).includes(category) ? (category as Category) : undefined,
+        // The select offers the categories only; the route checks the address's value again.
+        category: category === '' ? undefined : category,
         rating: rating >= 1 && rating <= 5 ? rating : undefined,
       },
     })
@@ -53,7 +59,7 @@ export function ReviewsList({ search }: { search: ReviewsSearch }) {
           label={t`Category`}
           name="category"
           defaultValue={search.category ?? ''}
-          options={[{ value: '', label: t`All categories` }, ...CATEGORIES.map((c) => ({ value: c, label: i18n._(categoryLabel[c]) }))]}
+          options={[{ value: '', label: t`All categories` }, ...categories.map((c) => ({ value: c.slug, label: c.name }))]}
         />
         <SelectField
           label={t`Rating`}

@@ -5,6 +5,7 @@ import { MemberPage } from '~/components/member/member-page'
 import { campaignBoardQuery, eligibilityQuery } from '~/features/campaigns/campaigns.queries'
 import { loadPageData } from '~/upstream/load-page-data'
 import { participationsQuery } from '~/lib/member-data/member-data.queries'
+import { loadCategoryNames, namesCategories } from '~/lib/categories/categories.queries'
 import { localePath, useLocale } from '~/lib/locale'
 
 export const Route = createFileRoute('/$locale/_withAddress/upcoming-tests')({
@@ -12,7 +13,14 @@ export const Route = createFileRoute('/$locale/_withAddress/upcoming-tests')({
   loader: ({ context, location }) =>
     Promise.all([
       loadPageData(context.queryClient, campaignBoardQuery('upcoming'), location),
-      loadPageData(context.queryClient, eligibilityQuery, location),
+      // The reasons a member cannot apply may name categories.
+      loadPageData(context.queryClient, eligibilityQuery, location).then((items) =>
+        loadCategoryNames(
+          context.queryClient,
+          location,
+          items.some((item) => namesCategories(item.reasons)),
+        ),
+      ),
       loadPageData(context.queryClient, participationsQuery, location),
     ]),
   component: UpcomingTestsPage,

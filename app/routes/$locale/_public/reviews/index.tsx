@@ -5,7 +5,8 @@ import { CategorySchema } from '#contract/common'
 import { ReviewsList } from '~/features/reviews/reviews-page'
 import { MemberPage } from '~/components/member/member-page'
 import { reviewListQuery } from '~/features/reviews/reviews.queries'
-import { loadPageData } from '~/upstream/load-page-data'
+import { loadOptionalData, loadPageData } from '~/upstream/load-page-data'
+import { categoriesQuery } from '~/lib/categories/categories.queries'
 
 /** Typed search params; a bad value falls back to "no filter" / the first page instead of an error. */
 const ReviewsSearchSchema = v.object({
@@ -17,7 +18,8 @@ const ReviewsSearchSchema = v.object({
 export const Route = createFileRoute('/$locale/_public/reviews/')({
   validateSearch: ReviewsSearchSchema,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1, category: search.category, minRating: search.rating }),
-  loader: ({ context, deps, location }) => loadPageData(context.queryClient, reviewListQuery(deps), location),
+  loader: ({ context, deps, location }) =>
+    Promise.all([loadPageData(context.queryClient, reviewListQuery(deps), location), loadOptionalData(context.queryClient, categoriesQuery, location)]),
   component: ReviewsPage,
 })
 

@@ -5,11 +5,13 @@ import { PreferencesForm } from '~/features/member/preferences-form'
 import { RedirectSearchSchema } from '~/lib/search-params'
 import { loadPageData } from '~/upstream/load-page-data'
 import { profileQuery } from '~/lib/member-data/member-data.queries'
+import { categoriesQuery } from '~/lib/categories/categories.queries'
 
 export const Route = createFileRoute('/$locale/_signedInWithAddress/member/preferences')({
   // A campaign's eligibility reasons link here with the way back to the campaign.
   validateSearch: RedirectSearchSchema,
-  loader: ({ context, location }) => loadPageData(context.queryClient, profileQuery, location),
+  loader: ({ context, location }) =>
+    Promise.all([loadPageData(context.queryClient, profileQuery, location), loadPageData(context.queryClient, categoriesQuery, location)]),
   component: PreferencesPage,
 })
 

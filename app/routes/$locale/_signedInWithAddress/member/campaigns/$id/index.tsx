@@ -6,9 +6,18 @@ import { currentParticipation } from '~/lib/participation-steps'
 import { MemberPage } from '~/components/member/member-page'
 import { loadPageData } from '~/upstream/load-page-data'
 import { campaignParticipationsQuery } from '~/lib/member-data/member-data.queries'
+import { loadCategoryNames, namesCategories } from '~/lib/categories/categories.queries'
 
 export const Route = createFileRoute('/$locale/_signedInWithAddress/member/campaigns/$id/')({
-  loader: ({ context, location, params }) => loadPageData(context.queryClient, campaignParticipationsQuery(params.id), location),
+  loader: async ({ context, location, params }) => {
+    const participations = await loadPageData(context.queryClient, campaignParticipationsQuery(params.id), location)
+    // The reasons a member could not take part may name categories.
+    await loadCategoryNames(
+      context.queryClient,
+      location,
+      participations.items.some((p) => namesCategories(p.ineligibleReasons)),
+    )
+  },
   component: CampaignPage,
 })
 
