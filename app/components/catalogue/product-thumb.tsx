@@ -4,10 +4,10 @@ import { cn } from '~/lib/cn'
 
 /**
  * A decorative product picture beside its name (the name is the text next to it, so alt is empty),
- * loaded through the portal like every product image.
+ * loaded through the portal like every product image; an uploaded image in its thumbnail size.
  */
 export function ProductThumb({ imageUrl, className }: { imageUrl: string; className?: string }) {
-  const src = productImageSrc(imageUrl)
+  const src = productImageSrc(imageUrl, 'thumb')
   if (!src) {
     return (
       <div aria-hidden="true" className={cn('flex items-center justify-center rounded-lg bg-authentic-soft text-authentic', className)}>

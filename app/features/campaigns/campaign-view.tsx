@@ -157,10 +157,19 @@ function CampaignContent({ campaign, back, reviews }: { campaign: CampaignDetail
   const [result, setResult] = useState<Participation | null>(null)
   const flight = openFlightOf(campaign)
   const value = formatMoney(campaign.product.retailValueCents, campaign.product.currency, i18n.locale)
+  // The product's first image leads the page, with the alt text staff wrote for it.
+  const lead = campaign.product.images[0]
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10">
       <header className="grid gap-8 md:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)] md:items-center">
-        <ProductImage imageUrl={campaign.imageUrl} alt={t`${campaign.product.name} by ${campaign.brand}`} className="aspect-[4/3] w-full rounded-2xl" eager />
+        <ProductImage
+          imageUrl={lead?.url ?? campaign.imageUrl}
+          alt={lead?.alt ?? t`${campaign.product.name} by ${campaign.brand}`}
+          size={lead}
+          sizes="(min-width: 768px) 45vw, 100vw"
+          className="aspect-[4/3] w-full rounded-2xl"
+          eager
+        />
         <div>
           <div className="flex flex-wrap items-center gap-2">
             <PhaseBadge phase={campaign.phase} />
@@ -197,6 +206,21 @@ function CampaignContent({ campaign, back, reviews }: { campaign: CampaignDetail
               <dt className="font-semibold text-ink">{t`Description`}</dt>
               <dd className="leading-relaxed text-ink">{campaign.product.description}</dd>
             </dl>
+            {campaign.product.images.length > 1 && (
+              <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={t`Pictures of ${campaign.product.name}`} data-testid="product-images">
+                {campaign.product.images.map((image) => (
+                  <li key={image.url}>
+                    <ProductImage
+                      imageUrl={image.url}
+                      alt={image.alt}
+                      size={image}
+                      sizes="(min-width: 640px) 30vw, 50vw"
+                      className="aspect-square w-full rounded-xl object-contain"
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
           </Section>
 
           <Section id="campaign-tasks" title={<Trans>What testers do</Trans>}>

@@ -20,6 +20,10 @@ export const auditActionLabel: Record<AuditAction, MessageDescriptor> = {
   'campaign.status': msg`Campaign published or archived`,
   'product.create': msg`Product created`,
   'product.update': msg`Product changed`,
+  'product.image-add': msg`Product image added`,
+  'product.image-alt': msg`Product image's alt text changed`,
+  'product.image-move': msg`Product image moved`,
+  'product.image-remove': msg`Product image removed`,
   'category.create': msg`Category added`,
   'category.rename': msg`Category renamed`,
 }

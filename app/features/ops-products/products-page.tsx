@@ -10,6 +10,7 @@ import { unwrap } from '~/upstream/upstream-result'
 import { createProductFn, updateProductFn } from './ops-products.functions'
 import { productListQuery } from './ops-products.queries'
 import { ProductForm } from './product-form'
+import { ProductImagesEditor } from './product-images-editor'
 
 /** Campaign managers: the products campaigns test, a new one, and editing one (a save by someone else in between is refused). */
 export function ProductsPage() {
@@ -41,6 +42,7 @@ export function ProductsPage() {
     },
     { id: 'category', header: t`Category`, cell: ({ row }) => categoryName(row.original.category) },
     { id: 'price', header: t`Shop price`, cell: ({ row }) => price(row.original) },
+    { id: 'images', header: t`Images`, cell: ({ row }) => row.original.images.length },
     { id: 'campaigns', header: t`Campaigns`, cell: ({ row }) => row.original.campaigns },
     {
       id: 'actions',
@@ -49,7 +51,13 @@ export function ProductsPage() {
         const name = row.original.name
         const open = editing === row.original.id
         return (
-          <Button size="small" severity="secondary" aria-expanded={open} aria-label={t`Edit ${name}`} onClick={() => setEditing(open ? null : row.original.id)}>
+          <Button
+            size="small"
+            severity="secondary"
+            aria-expanded={open}
+            aria-label={open ? t`Close ${name}` : t`Edit ${name}`}
+            onClick={() => setEditing(open ? null : row.original.id)}
+          >
             {open ? t`Close` : t`Edit`}
           </Button>
         )
@@ -78,6 +86,7 @@ export function ProductsPage() {
               setEditing(null)
             }}
           />
+          <ProductImagesEditor product={edited} />
         </section>
       )}
       <DataTable caption={t`Products`} columns={columns} rows={data.items} rowId={(row) => row.id} empty={t`No product yet.`} />

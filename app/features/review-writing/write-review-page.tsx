@@ -37,7 +37,7 @@ function ProductSummary({ page }: { page: RcProduct }) {
   const { t } = useLingui()
   return (
     <section aria-labelledby="product-heading" className="flex gap-4 rounded-2xl border border-line bg-white p-4 sm:p-5">
-      <ProductThumb imageUrl={page.product.images[0] ?? ''} className="size-20 shrink-0 sm:size-24" />
+      <ProductThumb imageUrl={page.product.images[0]?.url ?? ''} className="size-20 shrink-0 sm:size-24" />
       <div className="min-w-0">
         <h2 id="product-heading" className="text-lg font-semibold text-ink">
           {page.product.name}
