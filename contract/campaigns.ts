@@ -132,6 +132,8 @@ export const IneligibleReasonSchema = v.variant('code', [
   v.strictObject({ code: v.literal('children'), children: ChildrenRuleSchema }),
   /** The test is for members whose standing has reached this tier, and the member's has not. */
   v.strictObject({ code: v.literal('tier'), minTier: TierSchema }),
+  /** The member's screener answers showed the test is not for them (which answers, members are not told). Final for the flight. */
+  v.strictObject({ code: v.literal('screener') }),
 ])
 export type IneligibleReason = v.InferOutput<typeof IneligibleReasonSchema>
 export type IneligibleReasonCode = IneligibleReason['code']
@@ -162,7 +164,11 @@ export const ScreenerQuestionSchema = v.strictObject({
   options: v.array(v.string()),
   required: v.boolean(),
 })
-export type ScreenerQuestion = v.InferOutput<typeof ScreenerQuestionSchema>
+/**
+ * A screener question as stored: besides what members see, the options whose choice makes an
+ * applicant not eligible (never sent to members, so an answer cannot be tuned to pass).
+ */
+export type ScreenerQuestion = v.InferOutput<typeof ScreenerQuestionSchema> & { disqualifying?: string[] }
 
 export const TasksSchema = v.strictObject({
   questionnaire: v.boolean(),

@@ -6,6 +6,7 @@
 import * as v from 'valibot'
 import { AddressInputSchema, AddressResultSchema } from './address'
 import { OpsProductListSchema, OpsProductSchema, ProductInputSchema, ProductUpdateBodySchema } from './authoring'
+import { CampaignInputSchema, CampaignUpdateBodySchema, FlightBodySchema, FlightDeleteQuerySchema, OpsCampaignDetailSchema } from './campaign-authoring'
 import {
   CampaignDetailSchema,
   CampaignEligibilityListSchema,
@@ -381,6 +382,49 @@ export const ENDPOINTS = {
     capability: 'campaigns:edit',
     body: CampaignStatusBodySchema,
     data: CampaignStatusResultSchema,
+  }),
+  opsCampaign: e({ method: 'GET', path: P.OPS_CAMPAIGN_PATH, auth: 'staff', capability: 'campaigns:edit', data: OpsCampaignDetailSchema }),
+  opsCreateCampaign: e({
+    method: 'POST',
+    path: P.OPS_CAMPAIGNS_PATH,
+    auth: 'staff',
+    capability: 'campaigns:edit',
+    body: CampaignInputSchema,
+    data: OpsCampaignDetailSchema,
+  }),
+  opsUpdateCampaign: e({
+    method: 'PUT',
+    path: P.OPS_CAMPAIGN_PATH,
+    auth: 'staff',
+    capability: 'campaigns:edit',
+    body: CampaignUpdateBodySchema,
+    data: OpsCampaignDetailSchema,
+  }),
+  /** The campaign's page as members will see it, whatever its status. */
+  opsCampaignPreview: e({ method: 'GET', path: P.OPS_CAMPAIGN_PREVIEW_PATH, auth: 'staff', capability: 'campaigns:edit', data: CampaignDetailSchema }),
+  opsCreateFlight: e({
+    method: 'POST',
+    path: P.OPS_CAMPAIGN_FLIGHTS_PATH,
+    auth: 'staff',
+    capability: 'campaigns:edit',
+    body: FlightBodySchema,
+    data: OpsCampaignDetailSchema,
+  }),
+  opsUpdateFlight: e({
+    method: 'PUT',
+    path: P.OPS_CAMPAIGN_FLIGHT_PATH,
+    auth: 'staff',
+    capability: 'campaigns:edit',
+    body: FlightBodySchema,
+    data: OpsCampaignDetailSchema,
+  }),
+  opsDeleteFlight: e({
+    method: 'DELETE',
+    path: P.OPS_CAMPAIGN_FLIGHT_PATH,
+    auth: 'staff',
+    capability: 'campaigns:edit',
+    query: FlightDeleteQuerySchema,
+    data: OpsCampaignDetailSchema,
   }),
   opsProducts: e({ method: 'GET', path: P.OPS_PRODUCTS_PATH, auth: 'staff', capability: 'campaigns:edit', data: OpsProductListSchema }),
   opsCreateProduct: e({

@@ -193,6 +193,11 @@ export const AUDIT_ACTIONS = [
   'product.image-alt',
   'product.image-move',
   'product.image-remove',
+  'campaign.create',
+  'campaign.update',
+  'flight.create',
+  'flight.update',
+  'flight.delete',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -92,6 +92,27 @@ const SAMPLE_PRODUCT = {
   currency: 'EUR',
 }
 
+const sampleCampaign = () => ({
+  title: 'Matrix kettle test',
+  slug: `matrix-kettle-${crypto.randomUUID().slice(0, 8)}`,
+  summary: 'A campaign for the matrix.',
+  description: 'A campaign written by the access matrix, never published.',
+  kind: 'free-product',
+  selectionMode: 'first-come',
+  productId: crypto.randomUUID(),
+  eligibility: { countries: ['GB'], minAge: null, phoneVerifiedRequired: false, socialProfileRequired: false, interests: [], pets: [], children: null, minTier: null },
+  screener: [],
+  tasks: { questionnaire: false, purchaseIntent: false, review: true, social: false, socialPlatforms: [], impressions: false },
+})
+const SAMPLE_FLIGHT = {
+  name: 'Flight 1',
+  signupOpensAt: '2030-01-01T09:00:00.000Z',
+  signupClosesAt: '2030-01-15T09:00:00.000Z',
+  testingStartsAt: '2030-01-20T09:00:00.000Z',
+  reviewDueAt: '2030-02-20T09:00:00.000Z',
+  quota: 10,
+}
+
 type StaffEndpointName = { [K in EndpointName]: (typeof ENDPOINTS)[K]['auth'] extends 'staff' ? K : never }[EndpointName]
 
 /**
@@ -126,6 +147,25 @@ const SAMPLES: Record<StaffEndpointName, () => { path: string; query?: Record<st
   opsMoveProductImage: () => ({ path: fillPath(ENDPOINTS.opsMoveProductImage.path, { id: crypto.randomUUID() }), body: { position: 0 } }),
   opsRemoveProductImage: () => ({ path: fillPath(ENDPOINTS.opsRemoveProductImage.path, { id: crypto.randomUUID() }) }),
   opsCampaignStatus: () => ({ path: fillPath(ENDPOINTS.opsCampaignStatus.path, { id: crypto.randomUUID() }), body: { status: 'archived' } }),
+  opsCampaign: () => ({ path: fillPath(ENDPOINTS.opsCampaign.path, { id: crypto.randomUUID() }) }),
+  opsCampaignPreview: () => ({ path: fillPath(ENDPOINTS.opsCampaignPreview.path, { id: crypto.randomUUID() }) }),
+  opsCreateCampaign: () => ({ path: ENDPOINTS.opsCreateCampaign.path, body: sampleCampaign() }),
+  opsUpdateCampaign: () => ({
+    path: fillPath(ENDPOINTS.opsUpdateCampaign.path, { id: crypto.randomUUID() }),
+    body: { campaign: sampleCampaign(), editedVersion: new Date().toISOString() },
+  }),
+  opsCreateFlight: () => ({
+    path: fillPath(ENDPOINTS.opsCreateFlight.path, { id: crypto.randomUUID() }),
+    body: { flight: SAMPLE_FLIGHT, editedVersion: new Date().toISOString() },
+  }),
+  opsUpdateFlight: () => ({
+    path: fillPath(ENDPOINTS.opsUpdateFlight.path, { id: crypto.randomUUID(), flightId: crypto.randomUUID() }),
+    body: { flight: SAMPLE_FLIGHT, editedVersion: new Date().toISOString() },
+  }),
+  opsDeleteFlight: () => ({
+    path: fillPath(ENDPOINTS.opsDeleteFlight.path, { id: crypto.randomUUID(), flightId: crypto.randomUUID() }),
+    query: { editedVersion: new Date().toISOString() },
+  }),
   opsApplicants: () => ({ path: fillPath(ENDPOINTS.opsApplicants.path, { id: campaign.flightId }), query: { view: 'all' } }),
   opsSelect: () => ({ path: fillPath(ENDPOINTS.opsSelect.path, { id: campaign.flightId }), body: { participationIds: [crypto.randomUUID()] } }),
   opsShipments: () => ({ path: ENDPOINTS.opsShipments.path, query: { view: 'pending' } }),

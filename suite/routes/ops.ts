@@ -7,6 +7,7 @@ import { readUpload } from '../http/upload'
 import { GOODWILL_POINTS_WITHOUT_REAUTH } from '../../contract/staff'
 import { flightApplicants, opsCampaigns, selectApplicants } from '../staff/applicants'
 import { setCampaignStatus } from '../staff/campaigns'
+import { addFlight, campaignForEdit, createCampaign, deleteFlight, previewCampaign, updateCampaign, updateFlight } from '../staff/campaign-authoring'
 import { createProduct, listProducts, updateProduct } from '../staff/products'
 import { goodwillGrantedToday, grantGoodwill, opsMember, resendVerification, searchMembers, withdrawOnRequest } from '../staff/members'
 import { importTracking, opsShipments, pendingShipmentsCsv, shipmentAction, trackingFileRefused } from '../staff/shipments'
@@ -74,6 +75,18 @@ export function registerOpsWorkRoutes(route: RegisterRoute, deps: SuiteDeps) {
     return updateProduct(deps, currentStaff(c), params.id, input, editedVersion)
   })
   route(ENDPOINTS.opsCampaignStatus, (c, { params, body }) => setCampaignStatus(deps, currentStaff(c), params.id, body.status))
+  route(ENDPOINTS.opsCampaign, (_c, { params }) => campaignForEdit(deps.db, params.id, deps.clock.now()))
+  route(ENDPOINTS.opsCampaignPreview, (_c, { params }) => previewCampaign(deps.db, params.id, deps.clock.now()))
+  route(ENDPOINTS.opsCreateCampaign, (c, { body }) => {
+    c.status(201)
+    return createCampaign(deps, currentStaff(c), body)
+  })
+  route(ENDPOINTS.opsUpdateCampaign, (c, { params, body }) => updateCampaign(deps, currentStaff(c), params.id, body.campaign, body.editedVersion))
+  route(ENDPOINTS.opsCreateFlight, (c, { params, body }) => addFlight(deps, currentStaff(c), params.id, body.flight, body.editedVersion))
+  route(ENDPOINTS.opsUpdateFlight, (c, { params, body }) =>
+    updateFlight(deps, currentStaff(c), params.id, params.flightId, body.flight, body.editedVersion),
+  )
+  route(ENDPOINTS.opsDeleteFlight, (c, { params, query }) => deleteFlight(deps, currentStaff(c), params.id, params.flightId, query.editedVersion))
   route(ENDPOINTS.opsApplicants, (_c, { params, query }) => flightApplicants(deps, params.id, query))
   route(ENDPOINTS.opsSelect, (c, { params, body }) => selectApplicants(deps, currentStaff(c), params.id, body.participationIds))
 

@@ -11,7 +11,6 @@ import {
   PUBLIC_REVIEWS_PATH,
   SHIPMENTS_PATH,
   OPS_SELF_PATH,
-  fillPath,
 } from '../../contract/paths'
 import { call, createHarness, expectOk, type Harness } from '../test/harness'
 import { signIn } from '../test/members'

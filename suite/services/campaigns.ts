@@ -189,9 +189,13 @@ export async function listCampaigns(ex: Executor, query: { phase?: Phase; catego
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-export async function campaignDetail(ex: Executor, idOrSlug: string, now: Date): Promise<CampaignDetail | null> {
+/**
+ * A campaign's page: published or archived ones by id or slug; `asPreview` (staff previewing a
+ * draft as members will see it) takes any status.
+ */
+export async function campaignDetail(ex: Executor, idOrSlug: string, now: Date, asPreview = false): Promise<CampaignDetail | null> {
   const where = UUID_RE.test(idOrSlug) ? eq(campaigns.id, idOrSlug) : eq(campaigns.slug, idOrSlug)
-  const [loaded] = await loadCampaigns(ex, and(where, HAS_A_PAGE))
+  const [loaded] = await loadCampaigns(ex, asPreview ? where : and(where, HAS_A_PAGE))
   if (!loaded || loaded.flights.length === 0) return null
   const counts = await flightCounts(
     ex,
@@ -204,7 +208,8 @@ export async function campaignDetail(ex: Executor, idOrSlug: string, now: Date):
     product: toProduct(loaded.product, await publicProductImages(ex, loaded.product)),
     flights: loaded.flights.map((f) => toFlight(f, counts.get(f.id), now)),
     eligibility: withEligibilityDefaults(loaded.campaign.eligibility),
-    screener: loaded.campaign.screener,
+    // Which answers disqualify stays with the member API: members see the questions only.
+    screener: loaded.campaign.screener.map(({ disqualifying: _kept, ...question }) => question),
     tasks: withTaskDefaults(loaded.campaign.tasks),
   }
 }

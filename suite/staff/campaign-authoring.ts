@@ -6,10 +6,11 @@ import { and, count, eq, inArray, max, sql } from 'drizzle-orm'
 import type { CampaignDefinition, CampaignInput, FlightInput, OpsCampaignDetail, ScreenerQuestionInput } from '../../contract/campaign-authoring'
 import { withEligibilityDefaults, withTaskDefaults, type CampaignDetail, type ScreenerQuestion } from '../../contract/campaigns'
 import type { Executor, Tx } from '../db/client'
-import { campaignScreeners, campaigns, categories, flights, participations, products } from '../db/schema'
+import { campaignScreeners, campaigns, flights, participations, products } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { ApiError, badRequest, conflict, notFound } from '../http/errors'
 import { isUuid } from '../http/validate'
+import { unknownCategories } from '../services/categories'
 import { campaignDetail, phaseOf, PLACE_HOLDING_STATUSES, type CampaignRow, type FlightRow } from '../services/campaigns'
 import type { StaffActor } from './actor'
 import { recordAudit } from './audit'
@@ -138,10 +139,8 @@ async function checkReferences(tx: Tx, input: CampaignInput, campaignId: string 
   if (!product) fields.productId = 'must be an existing product'
   const [sameSlug] = await tx.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.slug, input.slug))
   if (sameSlug && sameSlug.id !== campaignId) fields.slug = 'is used by another campaign'
-  if (input.eligibility.interests.length > 0) {
-    const known = await tx.select({ slug: categories.slug }).from(categories).where(inArray(categories.slug, input.eligibility.interests))
-    if (known.length !== new Set(input.eligibility.interests).size) fields['eligibility.interests'] = 'must be existing categories'
-  }
+  const unknown = await unknownCategories(tx, input.eligibility.interests)
+  if (unknown.length > 0) fields['eligibility.interests'] = `no such category: ${unknown.join(', ')}`
   if (Object.keys(fields).length > 0) throw badRequest('Some fields are not valid', asFields(fields))
 }
 

@@ -18,6 +18,11 @@ export const auditActionLabel: Record<AuditAction, MessageDescriptor> = {
   'member.resend-verification': msg`Confirmation e-mail sent again`,
   'campaign.set-min-tier': msg`Campaign's minimum tier set`,
   'campaign.status': msg`Campaign published or archived`,
+  'campaign.create': msg`Campaign created`,
+  'campaign.update': msg`Campaign changed`,
+  'flight.create': msg`Flight added`,
+  'flight.update': msg`Flight changed`,
+  'flight.delete': msg`Flight deleted`,
   'product.create': msg`Product created`,
   'product.update': msg`Product changed`,
   'product.image-add': msg`Product image added`,
@@ -37,5 +42,6 @@ export const auditTargetLabel: Record<string, MessageDescriptor> = {
   member: msg`Member`,
   campaign: msg`Campaign`,
   product: msg`Product`,
+  flight: msg`Flight`,
   category: msg`Category`,
 }
