@@ -2,7 +2,15 @@
 // (`npx drizzle-kit generate --config suite/drizzle.config.ts`) and checked in under ./migrations.
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { CAMPAIGN_KINDS, CAMPAIGN_STATUSES, SELECTION_MODES, type Eligibility, type IneligibleReason, type ScreenerQuestion, type TasksInput } from '../../contract/campaigns'
+import {
+  CAMPAIGN_KINDS,
+  CAMPAIGN_STATUSES,
+  SELECTION_MODES,
+  type Eligibility,
+  type IneligibleReason,
+  type ScreenerQuestion,
+  type TasksInput,
+} from '../../contract/campaigns'
 import { SOCIAL_PLATFORMS } from '../../contract/common'
 import { REVIEW_STATUSES } from '../../contract/content'
 import type { ReviewPhoto } from '../../contract/review-photos'

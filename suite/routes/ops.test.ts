@@ -100,7 +100,16 @@ const sampleCampaign = () => ({
   kind: 'free-product',
   selectionMode: 'first-come',
   productId: crypto.randomUUID(),
-  eligibility: { countries: ['GB'], minAge: null, phoneVerifiedRequired: false, socialProfileRequired: false, interests: [], pets: [], children: null, minTier: null },
+  eligibility: {
+    countries: ['GB'],
+    minAge: null,
+    phoneVerifiedRequired: false,
+    socialProfileRequired: false,
+    interests: [],
+    pets: [],
+    children: null,
+    minTier: null,
+  },
   screener: [],
   tasks: { questionnaire: false, purchaseIntent: false, review: true, social: false, socialPlatforms: [], impressions: false },
 })

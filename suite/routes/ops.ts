@@ -83,9 +83,7 @@ export function registerOpsWorkRoutes(route: RegisterRoute, deps: SuiteDeps) {
   })
   route(ENDPOINTS.opsUpdateCampaign, (c, { params, body }) => updateCampaign(deps, currentStaff(c), params.id, body.campaign, body.editedVersion))
   route(ENDPOINTS.opsCreateFlight, (c, { params, body }) => addFlight(deps, currentStaff(c), params.id, body.flight, body.editedVersion))
-  route(ENDPOINTS.opsUpdateFlight, (c, { params, body }) =>
-    updateFlight(deps, currentStaff(c), params.id, params.flightId, body.flight, body.editedVersion),
-  )
+  route(ENDPOINTS.opsUpdateFlight, (c, { params, body }) => updateFlight(deps, currentStaff(c), params.id, params.flightId, body.flight, body.editedVersion))
   route(ENDPOINTS.opsDeleteFlight, (c, { params, query }) => deleteFlight(deps, currentStaff(c), params.id, params.flightId, query.editedVersion))
   route(ENDPOINTS.opsApplicants, (_c, { params, query }) => flightApplicants(deps, params.id, query))
   route(ENDPOINTS.opsSelect, (c, { params, body }) => selectApplicants(deps, currentStaff(c), params.id, body.participationIds))

@@ -28,7 +28,15 @@ export interface SeedCampaign {
 const EVERYWHERE: Eligibility['countries'] = ['US', 'CA', 'GB', 'IE', 'DE', 'AT', 'CH', 'FR', 'BE', 'NL', 'LU', 'IT', 'ES', 'PT', 'DK', 'SE', 'NO', 'FI', 'PL']
 const EUROPE: Eligibility['countries'] = ['GB', 'IE', 'DE', 'AT', 'CH', 'FR', 'BE', 'NL', 'LU', 'IT', 'ES', 'PT', 'DK', 'SE', 'NO', 'FI', 'PL']
 const open = (over: Partial<Eligibility> = {}): Eligibility => openTo(EVERYWHERE, over)
-const tasks = (over: Partial<Tasks> = {}): Tasks => ({ questionnaire: true, purchaseIntent: false, review: true, social: false, socialPlatforms: [], ...over, impressions: over.impressions ?? over.social ?? false })
+const tasks = (over: Partial<Tasks> = {}): Tasks => ({
+  questionnaire: true,
+  purchaseIntent: false,
+  review: true,
+  social: false,
+  socialPlatforms: [],
+  ...over,
+  impressions: over.impressions ?? over.social ?? false,
+})
 
 export const CAMPAIGNS: SeedCampaign[] = [
   {

@@ -1,6 +1,14 @@
 // Campaigns, flights and their phases; public listing and detail.
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm'
-import { withEligibilityDefaults, withTaskDefaults, type CampaignDetail, type CampaignSummary, type Flight, type Phase, type Product } from '../../contract/campaigns'
+import {
+  withEligibilityDefaults,
+  withTaskDefaults,
+  type CampaignDetail,
+  type CampaignSummary,
+  type Flight,
+  type Phase,
+  type Product,
+} from '../../contract/campaigns'
 import type { Category } from '../../contract/common'
 import type { ProductImage } from '../../contract/product-images'
 import type { Executor } from '../db/client'
