@@ -74,11 +74,14 @@ import { Route as LocaleSignedInMemberVerificationsEmailVerificationRouteImport 
 import { Route as LocaleSignedInMemberVerificationsMobileVerificationsRouteImport } from './routes/$locale/_signedIn/member/verifications/MobileVerifications'
 import { Route as LocaleSignedInWithAddressMemberCampaignsIndexRouteImport } from './routes/$locale/_signedInWithAddress/member/campaigns/index'
 import { Route as LocaleStaffOpsCampaignsIndexRouteImport } from './routes/$locale/_staff/ops/campaigns/index'
+import { Route as LocaleStaffOpsCampaignsNewRouteImport } from './routes/$locale/_staff/ops/campaigns/new'
 import { Route as LocaleStaffOpsMembersIndexRouteImport } from './routes/$locale/_staff/ops/members/index'
 import { Route as LocaleStaffOpsMembersMemberIdRouteImport } from './routes/$locale/_staff/ops/members/$memberId'
 import { Route as LocaleSignedInProductsIdReviewsCampaignIdRouteImport } from './routes/$locale/_signedIn/products/$id/reviews/$campaignId'
 import { Route as LocaleSignedInWithAddressMemberCampaignsIdIndexRouteImport } from './routes/$locale/_signedInWithAddress/member/campaigns/$id/index'
 import { Route as LocaleSignedInWithAddressMemberCampaignsIdSc_impressionsRouteImport } from './routes/$locale/_signedInWithAddress/member/campaigns/$id/sc_impressions'
+import { Route as LocaleStaffOpsCampaignsCampaignIdIndexRouteImport } from './routes/$locale/_staff/ops/campaigns/$campaignId/index'
+import { Route as LocaleStaffOpsCampaignsCampaignIdPreviewRouteImport } from './routes/$locale/_staff/ops/campaigns/$campaignId/preview'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -435,6 +438,12 @@ const LocaleStaffOpsCampaignsIndexRoute =
     path: '/ops/campaigns/',
     getParentRoute: () => LocaleStaffRouteRoute,
   } as any)
+const LocaleStaffOpsCampaignsNewRoute =
+  LocaleStaffOpsCampaignsNewRouteImport.update({
+    id: '/ops/campaigns/new',
+    path: '/ops/campaigns/new',
+    getParentRoute: () => LocaleStaffRouteRoute,
+  } as any)
 const LocaleStaffOpsMembersIndexRoute =
   LocaleStaffOpsMembersIndexRouteImport.update({
     id: '/ops/members/',
@@ -464,6 +473,18 @@ const LocaleSignedInWithAddressMemberCampaignsIdSc_impressionsRoute =
     id: '/member/campaigns/$id/sc_impressions',
     path: '/member/campaigns/$id/sc_impressions',
     getParentRoute: () => LocaleSignedInWithAddressRouteRoute,
+  } as any)
+const LocaleStaffOpsCampaignsCampaignIdIndexRoute =
+  LocaleStaffOpsCampaignsCampaignIdIndexRouteImport.update({
+    id: '/ops/campaigns/$campaignId/',
+    path: '/ops/campaigns/$campaignId/',
+    getParentRoute: () => LocaleStaffRouteRoute,
+  } as any)
+const LocaleStaffOpsCampaignsCampaignIdPreviewRoute =
+  LocaleStaffOpsCampaignsCampaignIdPreviewRouteImport.update({
+    id: '/ops/campaigns/$campaignId/preview',
+    path: '/ops/campaigns/$campaignId/preview',
+    getParentRoute: () => LocaleStaffRouteRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -521,6 +542,7 @@ export interface FileRoutesByFullPath {
   '/$locale/member/shipments/returns': typeof LocaleSignedInMemberShipmentsReturnsRoute
   '/$locale/member/verifications/EmailVerification': typeof LocaleSignedInMemberVerificationsEmailVerificationRoute
   '/$locale/member/verifications/MobileVerifications': typeof LocaleSignedInMemberVerificationsMobileVerificationsRoute
+  '/$locale/ops/campaigns/new': typeof LocaleStaffOpsCampaignsNewRoute
   '/$locale/ops/members/$memberId': typeof LocaleStaffOpsMembersMemberIdRoute
   '/$locale/member/download-data/': typeof LocaleSignedInMemberDownloadDataIndexRoute
   '/$locale/member/missions/': typeof LocaleSignedInMemberMissionsIndexRoute
@@ -530,7 +552,9 @@ export interface FileRoutesByFullPath {
   '/$locale/ops/members/': typeof LocaleStaffOpsMembersIndexRoute
   '/$locale/products/$id/reviews/$campaignId': typeof LocaleSignedInProductsIdReviewsCampaignIdRoute
   '/$locale/member/campaigns/$id/sc_impressions': typeof LocaleSignedInWithAddressMemberCampaignsIdSc_impressionsRoute
+  '/$locale/ops/campaigns/$campaignId/preview': typeof LocaleStaffOpsCampaignsCampaignIdPreviewRoute
   '/$locale/member/campaigns/$id/': typeof LocaleSignedInWithAddressMemberCampaignsIdIndexRoute
+  '/$locale/ops/campaigns/$campaignId/': typeof LocaleStaffOpsCampaignsCampaignIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -586,6 +610,7 @@ export interface FileRoutesByTo {
   '/$locale/member/shipments/returns': typeof LocaleSignedInMemberShipmentsReturnsRoute
   '/$locale/member/verifications/EmailVerification': typeof LocaleSignedInMemberVerificationsEmailVerificationRoute
   '/$locale/member/verifications/MobileVerifications': typeof LocaleSignedInMemberVerificationsMobileVerificationsRoute
+  '/$locale/ops/campaigns/new': typeof LocaleStaffOpsCampaignsNewRoute
   '/$locale/ops/members/$memberId': typeof LocaleStaffOpsMembersMemberIdRoute
   '/$locale/member/download-data': typeof LocaleSignedInMemberDownloadDataIndexRoute
   '/$locale/member/missions': typeof LocaleSignedInMemberMissionsIndexRoute
@@ -595,7 +620,9 @@ export interface FileRoutesByTo {
   '/$locale/ops/members': typeof LocaleStaffOpsMembersIndexRoute
   '/$locale/products/$id/reviews/$campaignId': typeof LocaleSignedInProductsIdReviewsCampaignIdRoute
   '/$locale/member/campaigns/$id/sc_impressions': typeof LocaleSignedInWithAddressMemberCampaignsIdSc_impressionsRoute
+  '/$locale/ops/campaigns/$campaignId/preview': typeof LocaleStaffOpsCampaignsCampaignIdPreviewRoute
   '/$locale/member/campaigns/$id': typeof LocaleSignedInWithAddressMemberCampaignsIdIndexRoute
+  '/$locale/ops/campaigns/$campaignId': typeof LocaleStaffOpsCampaignsCampaignIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -659,6 +686,7 @@ export interface FileRoutesById {
   '/$locale/_signedIn/member/shipments/returns': typeof LocaleSignedInMemberShipmentsReturnsRoute
   '/$locale/_signedIn/member/verifications/EmailVerification': typeof LocaleSignedInMemberVerificationsEmailVerificationRoute
   '/$locale/_signedIn/member/verifications/MobileVerifications': typeof LocaleSignedInMemberVerificationsMobileVerificationsRoute
+  '/$locale/_staff/ops/campaigns/new': typeof LocaleStaffOpsCampaignsNewRoute
   '/$locale/_staff/ops/members/$memberId': typeof LocaleStaffOpsMembersMemberIdRoute
   '/$locale/_signedIn/member/download-data/': typeof LocaleSignedInMemberDownloadDataIndexRoute
   '/$locale/_signedIn/member/missions/': typeof LocaleSignedInMemberMissionsIndexRoute
@@ -668,7 +696,9 @@ export interface FileRoutesById {
   '/$locale/_staff/ops/members/': typeof LocaleStaffOpsMembersIndexRoute
   '/$locale/_signedIn/products/$id/reviews/$campaignId': typeof LocaleSignedInProductsIdReviewsCampaignIdRoute
   '/$locale/_signedInWithAddress/member/campaigns/$id/sc_impressions': typeof LocaleSignedInWithAddressMemberCampaignsIdSc_impressionsRoute
+  '/$locale/_staff/ops/campaigns/$campaignId/preview': typeof LocaleStaffOpsCampaignsCampaignIdPreviewRoute
   '/$locale/_signedInWithAddress/member/campaigns/$id/': typeof LocaleSignedInWithAddressMemberCampaignsIdIndexRoute
+  '/$locale/_staff/ops/campaigns/$campaignId/': typeof LocaleStaffOpsCampaignsCampaignIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -727,6 +757,7 @@ export interface FileRouteTypes {
     | '/$locale/member/shipments/returns'
     | '/$locale/member/verifications/EmailVerification'
     | '/$locale/member/verifications/MobileVerifications'
+    | '/$locale/ops/campaigns/new'
     | '/$locale/ops/members/$memberId'
     | '/$locale/member/download-data/'
     | '/$locale/member/missions/'
@@ -736,7 +767,9 @@ export interface FileRouteTypes {
     | '/$locale/ops/members/'
     | '/$locale/products/$id/reviews/$campaignId'
     | '/$locale/member/campaigns/$id/sc_impressions'
+    | '/$locale/ops/campaigns/$campaignId/preview'
     | '/$locale/member/campaigns/$id/'
+    | '/$locale/ops/campaigns/$campaignId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -792,6 +825,7 @@ export interface FileRouteTypes {
     | '/$locale/member/shipments/returns'
     | '/$locale/member/verifications/EmailVerification'
     | '/$locale/member/verifications/MobileVerifications'
+    | '/$locale/ops/campaigns/new'
     | '/$locale/ops/members/$memberId'
     | '/$locale/member/download-data'
     | '/$locale/member/missions'
@@ -801,7 +835,9 @@ export interface FileRouteTypes {
     | '/$locale/ops/members'
     | '/$locale/products/$id/reviews/$campaignId'
     | '/$locale/member/campaigns/$id/sc_impressions'
+    | '/$locale/ops/campaigns/$campaignId/preview'
     | '/$locale/member/campaigns/$id'
+    | '/$locale/ops/campaigns/$campaignId'
   id:
     | '__root__'
     | '/'
@@ -864,6 +900,7 @@ export interface FileRouteTypes {
     | '/$locale/_signedIn/member/shipments/returns'
     | '/$locale/_signedIn/member/verifications/EmailVerification'
     | '/$locale/_signedIn/member/verifications/MobileVerifications'
+    | '/$locale/_staff/ops/campaigns/new'
     | '/$locale/_staff/ops/members/$memberId'
     | '/$locale/_signedIn/member/download-data/'
     | '/$locale/_signedIn/member/missions/'
@@ -873,7 +910,9 @@ export interface FileRouteTypes {
     | '/$locale/_staff/ops/members/'
     | '/$locale/_signedIn/products/$id/reviews/$campaignId'
     | '/$locale/_signedInWithAddress/member/campaigns/$id/sc_impressions'
+    | '/$locale/_staff/ops/campaigns/$campaignId/preview'
     | '/$locale/_signedInWithAddress/member/campaigns/$id/'
+    | '/$locale/_staff/ops/campaigns/$campaignId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1347,6 +1386,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocaleStaffOpsCampaignsIndexRouteImport
       parentRoute: typeof LocaleStaffRouteRoute
     }
+    '/$locale/_staff/ops/campaigns/new': {
+      id: '/$locale/_staff/ops/campaigns/new'
+      path: '/ops/campaigns/new'
+      fullPath: '/$locale/ops/campaigns/new'
+      preLoaderRoute: typeof LocaleStaffOpsCampaignsNewRouteImport
+      parentRoute: typeof LocaleStaffRouteRoute
+    }
     '/$locale/_staff/ops/members/': {
       id: '/$locale/_staff/ops/members/'
       path: '/ops/members'
@@ -1381,6 +1427,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/$locale/member/campaigns/$id/sc_impressions'
       preLoaderRoute: typeof LocaleSignedInWithAddressMemberCampaignsIdSc_impressionsRouteImport
       parentRoute: typeof LocaleSignedInWithAddressRouteRoute
+    }
+    '/$locale/_staff/ops/campaigns/$campaignId/': {
+      id: '/$locale/_staff/ops/campaigns/$campaignId/'
+      path: '/ops/campaigns/$campaignId'
+      fullPath: '/$locale/ops/campaigns/$campaignId/'
+      preLoaderRoute: typeof LocaleStaffOpsCampaignsCampaignIdIndexRouteImport
+      parentRoute: typeof LocaleStaffRouteRoute
+    }
+    '/$locale/_staff/ops/campaigns/$campaignId/preview': {
+      id: '/$locale/_staff/ops/campaigns/$campaignId/preview'
+      path: '/ops/campaigns/$campaignId/preview'
+      fullPath: '/$locale/ops/campaigns/$campaignId/preview'
+      preLoaderRoute: typeof LocaleStaffOpsCampaignsCampaignIdPreviewRouteImport
+      parentRoute: typeof LocaleStaffRouteRoute
     }
   }
 }
@@ -1534,9 +1594,12 @@ interface LocaleStaffRouteRouteChildren {
   LocaleStaffOpsShipmentsRoute: typeof LocaleStaffOpsShipmentsRoute
   LocaleStaffOpsStaffRoute: typeof LocaleStaffOpsStaffRoute
   LocaleStaffOpsIndexRoute: typeof LocaleStaffOpsIndexRoute
+  LocaleStaffOpsCampaignsNewRoute: typeof LocaleStaffOpsCampaignsNewRoute
   LocaleStaffOpsMembersMemberIdRoute: typeof LocaleStaffOpsMembersMemberIdRoute
   LocaleStaffOpsCampaignsIndexRoute: typeof LocaleStaffOpsCampaignsIndexRoute
   LocaleStaffOpsMembersIndexRoute: typeof LocaleStaffOpsMembersIndexRoute
+  LocaleStaffOpsCampaignsCampaignIdPreviewRoute: typeof LocaleStaffOpsCampaignsCampaignIdPreviewRoute
+  LocaleStaffOpsCampaignsCampaignIdIndexRoute: typeof LocaleStaffOpsCampaignsCampaignIdIndexRoute
 }
 
 const LocaleStaffRouteRouteChildren: LocaleStaffRouteRouteChildren = {
@@ -1548,9 +1611,14 @@ const LocaleStaffRouteRouteChildren: LocaleStaffRouteRouteChildren = {
   LocaleStaffOpsShipmentsRoute: LocaleStaffOpsShipmentsRoute,
   LocaleStaffOpsStaffRoute: LocaleStaffOpsStaffRoute,
   LocaleStaffOpsIndexRoute: LocaleStaffOpsIndexRoute,
+  LocaleStaffOpsCampaignsNewRoute: LocaleStaffOpsCampaignsNewRoute,
   LocaleStaffOpsMembersMemberIdRoute: LocaleStaffOpsMembersMemberIdRoute,
   LocaleStaffOpsCampaignsIndexRoute: LocaleStaffOpsCampaignsIndexRoute,
   LocaleStaffOpsMembersIndexRoute: LocaleStaffOpsMembersIndexRoute,
+  LocaleStaffOpsCampaignsCampaignIdPreviewRoute:
+    LocaleStaffOpsCampaignsCampaignIdPreviewRoute,
+  LocaleStaffOpsCampaignsCampaignIdIndexRoute:
+    LocaleStaffOpsCampaignsCampaignIdIndexRoute,
 }
 
 const LocaleStaffRouteRouteWithChildren =

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { CampaignDescription } from '~/components/catalogue/campaign-description'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useLocation } from '@tanstack/react-router'
 import { ClipboardList, MessageSquareText, Megaphone, ShoppingBag } from 'lucide-react'
@@ -138,6 +139,31 @@ function CallToAction({ campaign, state, back }: { campaign: CampaignDetail; sta
   }
 }
 
+/** The call to action as a visitor sees it, in a staff preview: shown, never acting. */
+function PreviewCallToAction({ campaign }: { campaign: CampaignDetail }) {
+  const opens = formatDate(campaign.signupOpensAt)
+  if (!openFlightOf(campaign))
+    return (
+      <p className="text-ink">
+        {campaign.phase === 'upcoming' ? (
+          <Trans>Applications open on {opens}. Come back then to apply.</Trans>
+        ) : (
+          <Trans>Applications for this test are closed.</Trans>
+        )}
+      </p>
+    )
+  return (
+    <div className="space-y-3">
+      <Button size="large" className="w-full" disabled>
+        <Trans>Sign in to apply</Trans>
+      </Button>
+      <p className="text-sm text-ink">
+        <Trans>Applying is switched off in the preview.</Trans>
+      </p>
+    </div>
+  )
+}
+
 /** What the reviews feature shows of a campaign on its page (the route puts it in). */
 export type CampaignReviewsSlot = (campaign: CampaignDetail) => ReactNode
 
@@ -151,10 +177,28 @@ export function CampaignView({ idOrSlug, reviews }: { idOrSlug: string; reviews:
   return <CampaignContent key={campaign.id} campaign={campaign} back={back} reviews={reviews} />
 }
 
+/**
+ * A campaign's page exactly as members will see it, for staff previewing it in the console (of any
+ * status): nothing asks who is looking, and the call to action is shown as a visitor sees it without
+ * acting.
+ */
+export function CampaignPreview({ campaign, reviews }: { campaign: CampaignDetail; reviews: CampaignReviewsSlot }) {
+  return <CampaignPage campaign={campaign} back="" reviews={reviews} signup={null} />
+}
+
+/** The member's side of the page: what they can do about the campaign, and the application they just sent. */
+type Signup = { state: ApplyState; result: Participation | null; onApplied: (participation: Participation) => void }
+
 function CampaignContent({ campaign, back, reviews }: { campaign: CampaignDetail; back: string; reviews: CampaignReviewsSlot }) {
-  const { t, i18n } = useLingui()
   const state = useApplyState(campaign)
   const [result, setResult] = useState<Participation | null>(null)
+  return <CampaignPage campaign={campaign} back={back} reviews={reviews} signup={{ state, result, onApplied: setResult }} />
+}
+
+/** The page itself; `signup` is null in a staff preview, where nothing acts. */
+function CampaignPage({ campaign, back, reviews, signup }: { campaign: CampaignDetail; back: string; reviews: CampaignReviewsSlot; signup: Signup | null }) {
+  const { t, i18n } = useLingui()
+  const result = signup?.result ?? null
   const flight = openFlightOf(campaign)
   const value = formatMoney(campaign.product.retailValueCents, campaign.product.currency, i18n.locale)
   // The product's first image leads the page, with the alt text staff wrote for it.
@@ -192,7 +236,7 @@ function CampaignContent({ campaign, back, reviews }: { campaign: CampaignDetail
       <div className="mt-10 grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="order-2 space-y-10 lg:order-1">
           <Section id="campaign-about" title={<Trans>About this test</Trans>}>
-            <p className="leading-relaxed text-ink">{campaign.description}</p>
+            <CampaignDescription description={campaign.description} />
           </Section>
 
           <Section id="campaign-product" title={<Trans>The product</Trans>}>
@@ -284,7 +328,7 @@ function CampaignContent({ campaign, back, reviews }: { campaign: CampaignDetail
             <EligibilityRules rules={campaign.eligibility} />
           </Section>
 
-          {(result || state.kind === 'can-apply') && (
+          {signup && (result || signup.state.kind === 'can-apply') && (
             <section id="apply" aria-labelledby="apply-title">
               <h2 id="apply-title" className="text-2xl font-bold text-authentic">
                 <Trans>Apply for this test</Trans>
@@ -293,8 +337,8 @@ function CampaignContent({ campaign, back, reviews }: { campaign: CampaignDetail
                 {result ? (
                   <SignupResult participation={result} back={back} />
                 ) : (
-                  state.kind === 'can-apply' && (
-                    <ApplyForm campaign={campaign} flight={state.flight} address={state.address} back={back} onApplied={setResult} />
+                  signup.state.kind === 'can-apply' && (
+                    <ApplyForm campaign={campaign} flight={signup.state.flight} address={signup.state.address} back={back} onApplied={signup.onApplied} />
                   )
                 )}
               </div>
@@ -344,8 +388,10 @@ function CampaignContent({ campaign, back, reviews }: { campaign: CampaignDetail
             <p className="font-semibold text-ink">
               <SignupStatus participation={result} />
             </p>
+          ) : signup ? (
+            <CallToAction campaign={campaign} state={signup.state} back={back} />
           ) : (
-            <CallToAction campaign={campaign} state={state} back={back} />
+            <PreviewCallToAction campaign={campaign} />
           )}
         </aside>
       </div>

@@ -1,27 +1,22 @@
-import { msg } from '@lingui/core/macro'
-import type { MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import type { CampaignStatus } from '#contract/campaigns'
+import { Link } from '@tanstack/react-router'
 import type { OpsCampaignList } from '#contract/staff'
 import { DataTable, type OpsColumn } from '~/components/ops/data-table'
 import { Button } from '~/components/ui/button'
 import { feedback } from '~/components/ui/feedback-store'
+import { useLocale } from '~/lib/locale'
 import { unwrap } from '~/upstream/upstream-result'
+import { statusLabel } from './campaign-labels'
 import { setCampaignStatusFn } from './ops-campaigns.functions'
 import { campaignListQuery } from './ops-campaigns.queries'
 
 type Campaign = OpsCampaignList['items'][number]
 
-const statusLabel: Record<CampaignStatus, MessageDescriptor> = {
-  draft: msg`Draft (staff only)`,
-  published: msg`Published`,
-  archived: msg`Archived (off the public lists)`,
-}
-
-/** Campaign managers: every campaign with its lifecycle; publish a draft, archive a finished one. */
+/** Campaign managers: every campaign with its lifecycle; a new one, the editor of each, publish a draft, archive a finished one. */
 export function CampaignsPage() {
   const { t, i18n } = useLingui()
+  const locale = useLocale()
   const { data } = useSuspenseQuery(campaignListQuery)
   const queryClient = useQueryClient()
   const change = useMutation({
@@ -81,14 +76,23 @@ export function CampaignsPage() {
       cell: ({ row }) => {
         const campaign = row.original
         const title = campaign.title
-        return campaign.status === 'published' ? (
-          <Button size="small" severity="secondary" aria-label={t`Archive ${title}`} onClick={() => act(campaign, 'archived')}>
-            {t`Archive`}
-          </Button>
-        ) : (
-          <Button size="small" aria-label={t`Publish ${title}`} onClick={() => act(campaign, 'published')}>
-            {t`Publish`}
-          </Button>
+        return (
+          <div className="flex flex-wrap gap-2">
+            <Button asChild size="small" severity="secondary">
+              <Link to="/$locale/ops/campaigns/$campaignId" params={{ locale, campaignId: campaign.id }} aria-label={t`Edit ${title}`}>
+                {t`Edit`}
+              </Link>
+            </Button>
+            {campaign.status === 'published' ? (
+              <Button size="small" severity="secondary" aria-label={t`Archive ${title}`} onClick={() => act(campaign, 'archived')}>
+                {t`Archive`}
+              </Button>
+            ) : (
+              <Button size="small" aria-label={t`Publish ${title}`} onClick={() => act(campaign, 'published')}>
+                {t`Publish`}
+              </Button>
+            )}
+          </div>
         )
       },
     },
@@ -96,11 +100,18 @@ export function CampaignsPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-3xl font-bold text-authentic">{t`Campaigns`}</h1>
-        <p className="mt-2 text-ink">
-          {t`A draft is seen by staff only. Publishing checks that a member has what they need: a product with an image, a flight, a review to write.`}
-        </p>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-authentic">{t`Campaigns`}</h1>
+          <p className="mt-2 text-ink">
+            {t`A draft is seen by staff only. Publishing checks that a member has what they need: a product with an image, a flight, a review to write.`}
+          </p>
+        </div>
+        <Button asChild>
+          <Link to="/$locale/ops/campaigns/new" params={{ locale }}>
+            {t`New campaign`}
+          </Link>
+        </Button>
       </div>
       <DataTable caption={t`Campaigns and their status`} columns={columns} rows={data.items} rowId={(row) => row.id} empty={t`No campaign yet.`} />
     </div>

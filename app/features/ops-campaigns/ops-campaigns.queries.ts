@@ -1,8 +1,37 @@
 import { queryOptions } from '@tanstack/react-query'
 import { unwrap } from '~/upstream/upstream-result'
-import { getCampaignListFn } from './ops-campaigns.functions'
+import { getCampaignForEditFn, getCampaignListFn, getCampaignPreviewFn, getProductChoicesFn } from './ops-campaigns.functions'
 
 export const campaignListQuery = queryOptions({
   queryKey: ['member', 'ops', 'campaigns'],
   queryFn: async () => unwrap(await getCampaignListFn()),
+})
+
+/** One campaign as its editor sees it; read again after every change to it or its flights. */
+export const campaignForEditQuery = (campaignId: string) =>
+  queryOptions({
+    queryKey: ['member', 'ops', 'campaigns', campaignId],
+    queryFn: async () => unwrap(await getCampaignForEditFn({ data: { campaignId } })),
+  })
+
+/** The campaign's page as members will see it (it needs a flight). */
+export const campaignPreviewQuery = (campaignId: string) =>
+  queryOptions({
+    queryKey: ['member', 'ops', 'campaigns', campaignId, 'preview'],
+    queryFn: async () => unwrap(await getCampaignPreviewFn({ data: { campaignId } })),
+  })
+
+/** A product as the editor offers it: whether it has an image yet (publishing needs one). */
+export type ProductChoice = { id: string; brand: string; name: string; hasImage: boolean }
+
+/** The products a campaign may test, for the editor's choice (the Products page keeps its own list). */
+export const productChoicesQuery = queryOptions({
+  queryKey: ['member', 'ops', 'campaigns', 'product-choices'],
+  queryFn: async (): Promise<ProductChoice[]> =>
+    unwrap(await getProductChoicesFn()).items.map((product) => ({
+      id: product.id,
+      brand: product.brand,
+      name: product.name,
+      hasImage: product.images.length > 0,
+    })),
 })

@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { SelectionModeNote } from '~/features/campaigns/selection-mode-note'
+import { CampaignEditorPage } from '~/features/ops-campaigns/campaign-editor-page'
+
+/** A campaign's editor: its definition, its flights, publishing. */
+export const Route = createFileRoute('/$locale/_staff/ops/campaigns/$campaignId/')({
+  loader: async ({ context, params, location }) => {
+    if (!context.staff) return
+    const { loadCampaignEditor } = await import('~/features/ops-campaigns/campaigns-loader')
+    await loadCampaignEditor(context.queryClient, params.campaignId, location)
+  },
+  component: CampaignEditorRoute,
+})
+
+function CampaignEditorRoute() {
+  const { campaignId } = Route.useParams()
+  // Keyed: another campaign's editor starts from its own values.
+  return <CampaignEditorPage key={campaignId} campaignId={campaignId} selectionModeNote={(mode) => <SelectionModeNote mode={mode} />} />
+}

@@ -1,0 +1,24 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { CampaignPreview } from '~/features/campaigns/campaign-view'
+import { CampaignPreviewPage } from '~/features/ops-campaigns/campaign-preview-page'
+import { CampaignReviews } from '~/features/reviews/campaign-reviews'
+
+/** The campaign's page as members will see it, whatever its status: the public page's view, where nothing acts. */
+export const Route = createFileRoute('/$locale/_staff/ops/campaigns/$campaignId/preview')({
+  loader: async ({ context, params, location }) => {
+    if (!context.staff) return
+    const { loadCampaignPreview } = await import('~/features/ops-campaigns/campaigns-loader')
+    await loadCampaignPreview(context.queryClient, params.campaignId, location)
+  },
+  component: CampaignPreviewRoute,
+})
+
+function CampaignPreviewRoute() {
+  const { campaignId } = Route.useParams()
+  return (
+    <CampaignPreviewPage
+      campaignId={campaignId}
+      page={(campaign) => <CampaignPreview campaign={campaign} reviews={(detail) => <CampaignReviews campaign={detail} />} />}
+    />
+  )
+}
