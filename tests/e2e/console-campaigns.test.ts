@@ -1,14 +1,16 @@
 // Campaigns made in the console (issue 29), in the browser against the real member API. A campaign
-// manager (given the role from the command line) creates a draft: the slug follows the title, two
-// screener questions (one option disqualifying), a minimum tier, curated selection; a bad address is
-// said beside its field with everything typed kept. The preview first says it needs a flight;
-// publishing is refused naming the missing flight in words; a flight is added with its dates entered
-// by keyboard only in the date picker (typed, and one chosen on the calendar); the preview then shows
-// the public page with its sign-up switched off, and the campaign is published: what applicants were
-// promised is shown fixed. A save made on a version someone else changed meanwhile says who and when
-// and reloads on request. Then a newcomer is refused by the tier rule; the rule is lowered on the
-// published campaign, the member applies, waits for the team's choice and is selected on the
-// Applicants page. Axe on every page.
+// manager (given the role from the command line) makes a product with two images, then a draft: the
+// slug follows the title, two screener questions (one option disqualifying), a minimum tier, curated
+// selection; a bad address is said beside its field with everything typed kept. The preview first
+// says it needs a flight; publishing is refused naming the missing flight in words; a flight is added
+// with its dates entered by keyboard only in the date picker (typed, and one chosen on the calendar);
+// the preview then shows the public page with its sign-up switched off, and the campaign is
+// published: what applicants were promised is shown fixed. A save made on a version someone else
+// changed meanwhile says who and when and reloads on request. Then a newcomer is refused by the tier
+// rule; the rule is lowered on the published campaign, the member finds it on the public list,
+// applies in the browser and waits for the team's choice, is selected on the Applicants page and sees
+// it. Axe on every page.
+import sharp from 'sharp'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectNoAxeViolations, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
@@ -21,7 +23,9 @@ import { callSuite, operatorCommand, type Json } from './support/suite'
 const TAG = `zc${Date.now().toString(36)}`
 const TITLE = `Trail test ${TAG}: a 20 litre daypack`
 const SLUG = `trail-test-${TAG}-a-20-litre-daypack`
-const PRODUCT = 'Northwild: Trailmate 20 L Daypack'
+const PRODUCT_NAME = `Trailmate ${TAG} daypack`
+/** The product as the campaign form offers it. */
+const PRODUCT = `Northwild: ${PRODUCT_NAME}`
 /** The zone the manager's browser runs in: the date picker reads and shows times in it. */
 const ZONE = 'Europe/Berlin'
 const DAY = 86_400_000
@@ -34,6 +38,15 @@ let campaignId = ''
 
 /** A day as the date picker takes it (mm/dd/yy), in the manager's zone. */
 const dayText = (epochMs: number) => new Intl.DateTimeFormat('en-US', { timeZone: ZONE, year: '2-digit', month: '2-digit', day: '2-digit' }).format(epochMs)
+
+/** A picture with some detail in it, as a PNG. */
+function picture(width: number, height: number, tint: number) {
+  const raw = Buffer.alloc(width * height * 3)
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) raw.set([(x * 5) % 256, (y * 3) % 256, tint], (y * width + x) * 3)
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer()
+}
 
 /** The date and time fields of one of the flight's dates, by the date's name. */
 const dateField = (name: string) => page.getByRole('textbox', { name: `${name} Date (mm/dd/yy)` })
@@ -63,9 +76,44 @@ afterAll(async () => {
 })
 
 describe('a campaign made in the console', () => {
-  it('creates a draft with two screener questions, a minimum tier and curated selection; a bad address is said beside its field', async () => {
-    await signInThroughUi(page, manager, '/en/ops/campaigns')
+  it('starts from a product made in the console, with two images and their alt texts', async () => {
+    await signInThroughUi(page, manager, '/en/ops/products')
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await page.getByRole('heading', { name: 'Products', level: 1 }).waitFor()
+    const form = page.getByRole('form', { name: 'New product' })
+    await form.getByLabel('Brand').fill('Northwild')
+    await form.getByLabel('Product name').fill(PRODUCT_NAME)
+    await form.getByLabel('Description').fill('A 20 litre daypack with a ventilated back panel and a hip belt you can tuck away.')
+    await form.getByLabel('Category').selectOption({ label: 'Outdoors' })
+    await form.getByLabel('Shop price').fill('79.90')
+    await form.getByRole('button', { name: 'Create the product' }).click()
+    await textOnPage(page, 'Product created').first().waitFor()
+
+    await page
+      .getByRole('row')
+      .filter({ hasText: PRODUCT_NAME })
+      .getByRole('button', { name: `Edit ${PRODUCT_NAME}` })
+      .click()
+    const images = page.getByTestId('product-images-editor')
+    await images.getByTestId('product-image-input').setInputFiles([
+      { name: 'front.png', mimeType: 'image/png', buffer: await picture(800, 600, 40) },
+      { name: 'back.png', mimeType: 'image/png', buffer: await picture(800, 600, 200) },
+    ])
+    await images.getByLabel('Alt text for “front.png”').fill('The daypack from the front, its hip belt tucked away')
+    await images.getByLabel('Alt text for “back.png”').fill('The ventilated back panel of the daypack')
+    await images.getByRole('button', { name: 'Upload 2 images' }).click()
+    await images.getByTestId('product-image').nth(1).waitFor()
+    expect(
+      await images
+        .getByTestId('product-image')
+        .locator('img')
+        .evaluateAll((list) => list.map((img) => img.getAttribute('alt'))),
+    ).toEqual(['The daypack from the front, its hip belt tucked away', 'The ventilated back panel of the daypack'])
+    await expectNoAxeViolations(page)
+  })
+
+  it('creates a draft with two screener questions, a minimum tier and curated selection; a bad address is said beside its field', async () => {
+    await gotoHydrated(page, '/en/ops/campaigns')
     await page.getByRole('heading', { name: 'Campaigns', level: 1 }).waitFor()
     await page.getByRole('link', { name: 'New campaign' }).click()
     await page.waitForURL('**/en/ops/campaigns/new')
@@ -307,22 +355,27 @@ describe('a campaign made in the console', () => {
     await page.getByRole('button', { name: 'Save the campaign' }).click()
     await textOnPage(page, 'Campaign saved').first().waitFor()
 
-    const screener = (await callSuite('GET', `suite/api/public/campaigns/${SLUG}`)).screener as Json[]
-    const participation = await asMember(token, 'POST', 'logistics/v1/campaigns/process_signup', {
-      campaignId,
-      answers: [
-        { questionId: screener[0]!.id, answer: 'Every week' },
-        { questionId: screener[1]!.id, answer: 'Water and a map' },
-      ],
-    })
+    // The member finds it on the public list, is told the team chooses, and applies.
+    const memberPage = await (await newContext(browser)).newPage()
+    await signInThroughUi(memberPage, member, '/en/ready-to-test')
+    await memberPage.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await memberPage.getByRole('link', { name: TITLE, exact: true }).click()
+    await memberPage.waitForURL(`**/en/ready-to-test/${campaignId}`)
+    await memberPage.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await textOnPage(memberPage, 'The team chooses the testers among the applicants').first().waitFor()
+    await memberPage.getByRole('group', { name: 'How often do you go hiking?' }).getByLabel('Every week').check()
+    await memberPage.getByLabel('What do you carry on a day hike?').fill('Water and a map')
+    await memberPage.getByLabel('Yes, send the product to this address.').check()
+    await memberPage.getByRole('button', { name: 'Apply for this test' }).click()
     // Curated: the application waits for the team.
-    expect(participation.status).toBe('applied')
+    await memberPage.getByRole('heading', { name: 'You applied: the team is choosing the testers' }).waitFor()
+    await expectNoAxeViolations(memberPage)
 
     await gotoHydrated(page, `/en/ops/campaigns/${campaignId}`)
     const card = page.getByRole('article', { name: /^Flight 1/ })
-    await card.getByText('1 members, of every status').waitFor()
+    expect(await card.locator('dt', { hasText: 'Sign-ups, of every status' }).locator('xpath=following-sibling::dd[1]').textContent()).toBe('1')
     expect(await card.getByRole('button', { name: 'Delete Flight 1' }).getAttribute('aria-disabled')).toBe('true')
-    await card.getByText('It cannot be deleted: 1 members signed up for it.').waitFor()
+    await card.getByText('It cannot be deleted: members have signed up for it.').waitFor()
 
     await gotoHydrated(page, '/en/ops/applicants')
     await page.getByLabel('Campaign', { exact: true }).selectOption({ label: TITLE })
@@ -333,5 +386,10 @@ describe('a campaign made in the console', () => {
     await textOnPage(page, '1 tester selected').first().waitFor()
     const mine = (await asMember(token, 'GET', `suite/api/campaigns/${campaignId}/participations`)).items as Json[]
     expect(mine.map((p) => p.status)).toEqual(['selected'])
+
+    // The member sees it on their campaign page.
+    await gotoHydrated(memberPage, `/en/member/campaigns/${campaignId}`)
+    await textOnPage(memberPage, 'Selected').first().waitFor()
+    await expectNoAxeViolations(memberPage)
   })
 })

@@ -178,7 +178,7 @@ function FlightCard({ campaign, flight, onEdit, onDelete }: { campaign: OpsCampa
         {[
           ...FLIGHT_DATES.map((date) => ({ term: labels[date], detail: <time dateTime={flight[date]}>{instant(flight[date])}</time> })),
           { term: t`Places`, detail: t`${flight.placesTaken} of ${flight.quota} taken` },
-          { term: t`Signed up`, detail: t`${participants} members, of every status` },
+          { term: t`Sign-ups, of every status`, detail: String(participants) },
         ].map(({ term, detail }) => (
           <div key={term} className="contents">
             <dt className="font-semibold">{term}</dt>
@@ -204,7 +204,7 @@ function FlightCard({ campaign, flight, onEdit, onDelete }: { campaign: OpsCampa
         {blocked && (
           <span id={reasonId} className="text-sm text-muted">
             {blocked === 'participants'
-              ? t`It cannot be deleted: ${participants} members signed up for it.`
+              ? t`It cannot be deleted: members have signed up for it.`
               : t`It cannot be deleted: a published campaign keeps at least one flight.`}
           </span>
         )}
