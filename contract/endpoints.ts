@@ -166,6 +166,11 @@ export interface Endpoint {
   recentSignIn?: true
   /** Failures are the caller's to show inline (validation, one-time codes): the error catalogue stays out. */
   silent?: true
+  /**
+   * Refusals (400, 409) are the page's to show beside its fields (a console form): the catalogue's
+   * dialog stays out for them, and deals with every other failure as usual.
+   */
+  refusalsInline?: true
   /** Local mode only. */
   devOnly?: true
   /**
@@ -391,6 +396,7 @@ export const ENDPOINTS = {
     capability: 'campaigns:edit',
     body: CampaignInputSchema,
     data: OpsCampaignDetailSchema,
+    refusalsInline: true,
   }),
   opsUpdateCampaign: e({
     method: 'PUT',
@@ -399,6 +405,7 @@ export const ENDPOINTS = {
     capability: 'campaigns:edit',
     body: CampaignUpdateBodySchema,
     data: OpsCampaignDetailSchema,
+    refusalsInline: true,
   }),
   /** The campaign's page as members will see it, whatever its status. */
   opsCampaignPreview: e({ method: 'GET', path: P.OPS_CAMPAIGN_PREVIEW_PATH, auth: 'staff', capability: 'campaigns:edit', data: CampaignDetailSchema }),
@@ -409,6 +416,7 @@ export const ENDPOINTS = {
     capability: 'campaigns:edit',
     body: FlightBodySchema,
     data: OpsCampaignDetailSchema,
+    refusalsInline: true,
   }),
   opsUpdateFlight: e({
     method: 'PUT',
@@ -417,6 +425,7 @@ export const ENDPOINTS = {
     capability: 'campaigns:edit',
     body: FlightBodySchema,
     data: OpsCampaignDetailSchema,
+    refusalsInline: true,
   }),
   opsDeleteFlight: e({
     method: 'DELETE',

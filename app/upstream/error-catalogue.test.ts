@@ -138,6 +138,27 @@ describe('the error catalogue', () => {
     if (!network.ok) expect(effectOf(network.failure)).toEqual({ kind: 'generic-dialog' })
   })
 
+  it('a console form whose refusals are shown beside its fields → no dialog for a 400 or 409, the catalogue for the rest', async () => {
+    const consoleSave = {
+      method: 'PUT',
+      path: 'ops/campaign',
+      auth: 'staff',
+      capability: 'campaigns:edit',
+      body: v.strictObject({}),
+      data: schema,
+      refusalsInline: true,
+    } as const satisfies Endpoint
+    const effect = async (status: number, body: unknown) => {
+      const result = await callEndpoint(consoleSave, { member, fetchImpl: answering(status, body).fetchImpl, baseUrl, body: {} })
+      if (result.ok) throw new Error('expected a failure')
+      return effectOf(result.failure)
+    }
+    expect(await effect(400, { status: 'BAD_REQUEST', message: 'Some fields are not valid', fields: { slug: ['is used'] } })).toEqual({ kind: 'none' })
+    expect(await effect(409, { status: 'CONFLICT', message: 'Changed by Col at …' })).toEqual({ kind: 'none' })
+    expect(await effect(403, { status: 'FORBIDDEN', message: 'no' })).toEqual({ kind: 'staff-forbidden-dialog' })
+    expect(await effect(500, { status: 'INTERNAL', message: 'x' })).toEqual({ kind: 'generic-dialog' })
+  })
+
   it('calls whose entry is silent (validation, one-time and referral codes) → no global effect', async () => {
     expect(await effectFor(400, { status: 'BAD_REQUEST', message: 'Wrong code' }, 'silent')).toEqual({ kind: 'none' })
     expect(await effectFor(500, { status: 'INTERNAL', message: 'x' }, 'silent')).toEqual({ kind: 'none' })

@@ -21,6 +21,7 @@ export type ErrorEffect =
 
 export function effectOf(failure: UpstreamFailure): ErrorEffect {
   if (failure.silent) return { kind: 'none' }
+  if (failure.refusalsInline && failure.kind === 'rejected') return { kind: 'none' }
   switch (failure.kind) {
     case 'not-found':
       return failure.staff ? { kind: 'staff-gone-dialog' } : { kind: 'redirect-locale-404' }

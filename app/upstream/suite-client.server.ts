@@ -177,7 +177,15 @@ async function call<E extends Endpoint>(endpoint: E, options: CallOptions<E>): P
   const path = fillPath(endpoint.path, (options.params ?? {}) as Record<string, string>)
   const fail = (failure: UpstreamFailure): UpstreamResult<CallData<E>> => {
     if (failure.kind === 'unavailable') markRenderDegraded()
-    return { ok: false, failure: { ...failure, ...(endpoint.silent && { silent: true as const }), ...(endpoint.auth === 'staff' && { staff: true as const }) } }
+    return {
+      ok: false,
+      failure: {
+        ...failure,
+        ...(endpoint.silent && { silent: true as const }),
+        ...(endpoint.refusalsInline && { refusalsInline: true as const }),
+        ...(endpoint.auth === 'staff' && { staff: true as const }),
+      },
+    }
   }
   const needsMember = endpoint.auth === 'member' || endpoint.auth === 'identity' || endpoint.auth === 'staff'
   if (needsMember && !options.member) return fail({ kind: 'unauthenticated', path })

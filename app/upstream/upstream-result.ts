@@ -26,6 +26,8 @@ export type UpstreamFailure =
   ) & {
     /** The endpoint's entry says its failures are shown inline by the caller, not by the error catalogue. */
     silent?: true
+    /** The endpoint's entry says its refusals (400, 409) are shown beside the page's fields; other failures go to the catalogue. */
+    refusalsInline?: true
     /** A staff endpoint's failure (the operator console): a refusal means the caller's roles do not allow it. */
     staff?: true
   }
