@@ -48,6 +48,11 @@ describe('campaign input', () => {
     expect(Object.keys(fieldsOf(CampaignInputSchema, noSocial) ?? {})).toEqual(['tasks.social'])
   })
 
+  it('refuses two questions with one id: answers are attached by it', () => {
+    const question = { id: 'coffee', prompt: 'Coffee?', kind: 'single', options: ['Yes', 'No'], required: true, disqualifying: [] }
+    expect(Object.keys(fieldsOf(CampaignInputSchema, { ...campaign, screener: [question, { ...question, prompt: 'Tea?' }] }) ?? {})).toEqual(['screener'])
+  })
+
   it('refuses a slug that is not lower-case words joined by hyphens, and an age outside 13 to 99', () => {
     for (const slug of ['Brew', 'brew--home', '-brew', 'brew_home', 'ab'])
       expect(Object.keys(fieldsOf(CampaignInputSchema, { ...campaign, slug }) ?? {})).toEqual(['slug'])

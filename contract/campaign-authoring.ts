@@ -111,7 +111,15 @@ export const CampaignInputSchema = v.pipe(
     selectionMode: SelectionModeSchema,
     productId: Uuid,
     eligibility: EligibilityInputSchema,
-    screener: v.pipe(v.array(ScreenerQuestionInputSchema), v.maxLength(SCREENER_MAX_QUESTIONS, `at most ${SCREENER_MAX_QUESTIONS} questions`)),
+    screener: v.pipe(
+      v.array(ScreenerQuestionInputSchema),
+      v.maxLength(SCREENER_MAX_QUESTIONS, `at most ${SCREENER_MAX_QUESTIONS} questions`),
+      // Answers are attached to a question by its id: two questions cannot share one.
+      v.check((questions) => {
+        const ids = questions.flatMap((q) => (q.id ? [q.id] : []))
+        return new Set(ids).size === ids.length
+      }, 'each question id once'),
+    ),
     tasks: TasksSchema,
   }),
   v.forward(

@@ -12,7 +12,7 @@ import { tellUnchosen } from './services/unchosen'
 import { memberStanding } from './services/standing'
 import { withEligibilityDefaults } from '../contract/campaigns'
 import { commandLineActor } from './staff/actor'
-import { createCampaignFromDefinition } from './staff/campaign-authoring'
+import { createCampaignFromDefinition, nextVersion } from './staff/campaign-authoring'
 import { recordAudit } from './staff/audit'
 import { grantGoodwill } from './staff/members'
 import { grantRole, listStaff, revokeRole } from './staff/roles'
@@ -127,21 +127,32 @@ async function standingOfMember(deps: SuiteDeps, email: string) {
   return { member: member.displayName, email: member.email, ...(await memberStanding(deps.db, member.id, deps.clock.now())) }
 }
 
-/** A campaign open only to members of this tier or higher (null: anyone); sign-ups already made stand. */
+/**
+ * A campaign open only to members of this tier or higher (null: anyone); sign-ups already made
+ * stand. Read and written under the campaign's lock, and saved as a new version of it, so an editor
+ * open in the console is told of the change rather than overwriting it.
+ */
 async function setMinTier(deps: SuiteDeps, slug: string, tier: TierId | null) {
-  const [campaign] = await deps.db.select({ id: campaigns.id, eligibility: campaigns.eligibility }).from(campaigns).where(eq(campaigns.slug, slug))
-  if (!campaign) throw notFound('Campaign')
-  const before = withEligibilityDefaults(campaign.eligibility).minTier
+  const actor = commandLineActor()
+  const now = deps.clock.now()
   await deps.db.transaction(async (tx) => {
+    const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.slug, slug)).for('no key update')
+    if (!campaign) throw notFound('Campaign')
+    const rules = withEligibilityDefaults(campaign.eligibility)
     await tx
       .update(campaigns)
-      .set({ eligibility: { ...withEligibilityDefaults(campaign.eligibility), minTier: tier } })
+      .set({ eligibility: { ...rules, minTier: tier }, updatedAt: nextVersion(campaign.updatedAt, now), updatedByName: actor.name })
       .where(eq(campaigns.id, campaign.id))
     await recordAudit(
       tx,
-      commandLineActor(),
-      { action: 'campaign.set-min-tier', targetType: 'campaign', targetId: campaign.id, changes: { before: { minTier: before }, after: { minTier: tier } } },
-      deps.clock.now(),
+      actor,
+      {
+        action: 'campaign.set-min-tier',
+        targetType: 'campaign',
+        targetId: campaign.id,
+        changes: { before: { minTier: rules.minTier }, after: { minTier: tier } },
+      },
+      now,
     )
   })
   return { campaign: slug, minTier: tier }

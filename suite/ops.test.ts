@@ -142,6 +142,18 @@ describe('the operator command line', () => {
       updatedBy: expect.stringContaining('command line'),
     })
 
+    // A definition that could not be published as asked is refused before anything is written.
+    writeFileSync(
+      file,
+      JSON.stringify({ ...definition, campaign: { ...definition.campaign, slug: 'no-review-asked', tasks: { ...definition.campaign.tasks, review: false } } }),
+    )
+    const unpublishable = await ops('campaign', 'create', file)
+    expect(unpublishable.code).toBe(1)
+    expect(unpublishable.stderr).toContain('it needs review-task')
+    // Nothing was left behind: the same address is free for the corrected file.
+    writeFileSync(file, JSON.stringify({ ...definition, campaign: { ...definition.campaign, slug: 'no-review-asked' } }))
+    expect((await ops('campaign', 'create', file)).code).toBe(0)
+
     const flights = [{ ...definition.flights[0]!, signupClosesAt: '2031-02-01T09:00:00.000Z' }]
     writeFileSync(file, JSON.stringify({ ...definition, campaign: { ...definition.campaign, slug: 'out-of-order' }, flights }))
     const refused = await ops('campaign', 'create', file)

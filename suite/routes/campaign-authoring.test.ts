@@ -284,6 +284,18 @@ describe('campaign authoring', () => {
     }
     const open = expectError(await update(c, changed), 'CONFLICT', 409)
     expect(open.fields?.screener?.[0]).toContain('sign-up is open')
+    // Wording and rules still change while members apply; the screener stays the version answered.
+    const reworded = expectOk(await update(c, { ...asInput(c), summary: 'Two weeks of cold brew, your way.' }), Detail)
+    expect(reworded).toMatchObject({ summary: 'Two weeks of cold brew, your way.', screenerVersion: 1 })
+    const updates = await h.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, c.id), eq(auditLog.action, 'campaign.update')))
+    expect(updates).toHaveLength(1)
+    expect(updates[0]!.changes).toEqual({ before: { summary: c.summary }, after: { summary: 'Two weeks of cold brew, your way.' } })
+    // A save that changes nothing writes nothing.
+    expect(expectOk(await update(reworded, asInput(reworded)), Detail).updatedAt).toBe(reworded.updatedAt)
+    c = reworded
 
     // Between flights: the first flight's sign-up closed (moved back in time here), the next one not open yet.
     await h.deps.db
@@ -310,6 +322,42 @@ describe('campaign authoring', () => {
       ENDPOINTS.opsApplicants.data,
     )
     expect(applicants.items[0]?.answers).toEqual([{ question: 'How do you take your coffee?', answer: 'With milk' }])
+  })
+
+  it('refuses a screener change while sign-up is open even before anyone answered it', async () => {
+    let c = await create()
+    c = expectOk(await addFlight(c, flight({ signupOpensAt: days(-1) })), Detail)
+    expect((await publish(c)).status).toBe(200)
+    c = expectOk(await call(h.app, 'GET', fillPath(ENDPOINTS.opsCampaign.path, { id: c.id }), { token: manager.bearer }), Detail)
+    const refused = expectError(await update(c, { ...asInput(c), screener: [] }), 'CONFLICT', 409)
+    expect(Object.keys(refused.fields ?? {})).toEqual(['screener'])
+  })
+
+  it('gives places added to a first-come flight to its waitlist first, in order', async () => {
+    let c = await create({ screener: [] })
+    c = expectOk(await addFlight(c, flight({ signupOpensAt: days(-1), quota: 1 })), Detail)
+    expect((await publish(c)).status).toBe(200)
+    c = expectOk(await call(h.app, 'GET', fillPath(ENDPOINTS.opsCampaign.path, { id: c.id }), { token: manager.bearer }), Detail)
+    const statuses: string[] = []
+    for (let i = 0; i < 3; i++) {
+      const member = await applicant()
+      const p = expectOk(
+        await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: member.bearer, body: { campaignId: c.id } }),
+        ENDPOINTS.processSignup.data,
+        201,
+      )
+      statuses.push(p.status)
+    }
+    expect(statuses).toEqual(['selected', 'waitlisted', 'waitlisted'])
+    const f = c.flights[0]!
+    c = expectOk(await editFlight(c, f.id, flight({ signupOpensAt: f.signupOpensAt, quota: 2 })), Detail)
+    expect(c.flights[0]).toMatchObject({ quota: 2, placesTaken: 2 })
+    const rows = await h.deps.db
+      .select({ status: participations.status })
+      .from(participations)
+      .where(eq(participations.flightId, f.id))
+      .orderBy(participations.seq)
+    expect(rows.map((r) => r.status)).toEqual(['selected', 'selected', 'waitlisted'])
   })
 
   it('deletes a flight nobody signed up for, but a published campaign keeps one', async () => {

@@ -279,8 +279,8 @@ export async function processSignup(
  * Promotes the first waitlisted member of a flight into a freed place (flight row locked by caller):
  * the highest standing tier at sign-up first, then whoever signed up first.
  */
-async function promoteFirstWaitlisted(tx: Tx, deps: SuiteDeps, flight: FlightRow, now: Date) {
-  if ((await countPlaceHolders(tx, flight.id)) >= flight.quota) return
+async function promoteFirstWaitlisted(tx: Tx, deps: SuiteDeps, flight: FlightRow, now: Date): Promise<boolean> {
+  if ((await countPlaceHolders(tx, flight.id)) >= flight.quota) return false
   const [next] = await tx
     .select()
     .from(participations)
@@ -288,7 +288,7 @@ async function promoteFirstWaitlisted(tx: Tx, deps: SuiteDeps, flight: FlightRow
     .orderBy(desc(participations.standingRank), asc(participations.seq))
     .limit(1)
     .for('update')
-  if (!next) return
+  if (!next) return false
   const [promoted] = await tx
     .update(participations)
     .set({ status: 'selected', selectedAt: now, updatedAt: now })
@@ -296,6 +296,16 @@ async function promoteFirstWaitlisted(tx: Tx, deps: SuiteDeps, flight: FlightRow
     .returning()
   const [campaign] = await tx.select({ kind: campaigns.kind }).from(campaigns).where(eq(campaigns.id, flight.campaignId))
   if (promoted && campaign) await onSelected(tx, deps, promoted, campaign.kind, now)
+  return true
+}
+
+/**
+ * Fills a flight's free places from its waitlist, in serving order (flight row locked by caller):
+ * after its quota was raised, the waitlist comes before anyone who signs up next.
+ */
+export async function promoteWaitlisted(tx: Tx, deps: SuiteDeps, flight: FlightRow, now: Date): Promise<void> {
+  let promoted = true
+  while (promoted) promoted = await promoteFirstWaitlisted(tx, deps, flight, now)
 }
 
 /**

@@ -3,7 +3,14 @@
 // campaign is valid by one definition. Every edit names the version it was made on (a save by
 // someone else in between is refused, not overwritten) and is audited with before and after.
 import { and, count, eq, inArray, max, sql } from 'drizzle-orm'
-import type { CampaignDefinition, CampaignInput, FlightInput, OpsCampaignDetail, ScreenerQuestionInput } from '../../contract/campaign-authoring'
+import {
+  MAX_FLIGHTS,
+  type CampaignDefinition,
+  type CampaignInput,
+  type FlightInput,
+  type OpsCampaignDetail,
+  type ScreenerQuestionInput,
+} from '../../contract/campaign-authoring'
 import { withEligibilityDefaults, withTaskDefaults, type CampaignDetail, type ScreenerQuestion } from '../../contract/campaigns'
 import type { Executor, Tx } from '../db/client'
 import { campaignScreeners, campaigns, flights, participations, products } from '../db/schema'
@@ -11,10 +18,30 @@ import type { SuiteDeps } from '../deps'
 import { ApiError, badRequest, conflict, notFound } from '../http/errors'
 import { isUuid } from '../http/validate'
 import { unknownCategories } from '../services/categories'
+import { promoteWaitlisted } from '../services/participations'
 import { campaignDetail, phaseOf, PLACE_HOLDING_STATUSES, type CampaignRow, type FlightRow } from '../services/campaigns'
 import type { StaffActor } from './actor'
 import { recordAudit } from './audit'
-import { setCampaignStatus } from './campaigns'
+import { missingForPublishing, setCampaignStatus } from './campaigns'
+
+/** Whether a write failed on the unique slug: two saves claimed the same one at once. */
+function isSlugTaken(error: unknown): boolean {
+  for (let cause: unknown = error; cause instanceof Object; cause = (cause as { cause?: unknown }).cause) {
+    const { code, constraint } = cause as { code?: unknown; constraint?: unknown }
+    if (code === '23505' && constraint === 'campaigns_slug_key') return true
+  }
+  return false
+}
+
+/** Runs a write of a campaign; a slug taken meanwhile is answered as checkReferences answers it. */
+async function withSlugKept<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (error) {
+    if (isSlugTaken(error)) throw badRequest('Some fields are not valid', { slug: ['is used by another campaign'] })
+    throw error
+  }
+}
 
 /** One message per field, as the error envelope carries them. */
 const asFields = (fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, [message]]))
@@ -27,17 +54,22 @@ const actorName = (actor: StaffActor) => actor.name ?? actor.email ?? actor.uid
  * The next version of a campaign: now, or a millisecond after the last one when the clock has not
  * moved (a fixed test clock, two saves in one millisecond), so every save makes a new version.
  */
-const nextVersion = (previous: Date, now: Date) => new Date(Math.max(now.getTime(), previous.getTime() + 1))
+export const nextVersion = (previous: Date, now: Date) => new Date(Math.max(now.getTime(), previous.getTime() + 1))
 
 const staleEdit = (row: CampaignRow) =>
   conflict(
     `Changed by ${row.updatedByName ?? 'someone else'} at ${row.updatedAt.toISOString()} since you opened it: reload to see their change, then edit again`,
   )
 
-/** Locks the campaign row for the change and refuses an edit made on an older version. */
+/**
+ * Locks the campaign row for the change and refuses an edit made on an older version. The lock is
+ * FOR NO KEY UPDATE: a sign-up holding its flight's row inserts a participation whose foreign key
+ * takes a KEY SHARE lock on the campaign, which FOR UPDATE would block while this edit waits for the
+ * flight (a deadlock).
+ */
 async function lockForEdit(tx: Tx, campaignId: string, editedVersion: string): Promise<CampaignRow> {
   if (!isUuid(campaignId)) throw notFound('Campaign')
-  const [row] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).for('update')
+  const [row] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).for('no key update')
   if (!row) throw notFound('Campaign')
   if (row.updatedAt.toISOString() !== editedVersion) throw staleEdit(row)
   return row
@@ -155,9 +187,18 @@ function screenerOf(input: ScreenerQuestionInput[]): ScreenerQuestion[] {
   })
 }
 
-const sameScreener = (a: ScreenerQuestion[], b: ScreenerQuestion[]) =>
-  JSON.stringify(a.map((q) => ({ ...q, disqualifying: q.disqualifying ?? [] }))) ===
-  JSON.stringify(b.map((q) => ({ ...q, disqualifying: q.disqualifying ?? [] })))
+/**
+ * JSON with every object's keys sorted: a value read back from a jsonb column has its keys in the
+ * database's order, not the order it was written in, and must still compare equal.
+ */
+const stableJson = (value: unknown): string =>
+  JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  )
+const canonicalScreener = (questions: ScreenerQuestion[]) => stableJson(questions.map((q) => ({ ...q, disqualifying: q.disqualifying ?? [] })))
+const sameScreener = (a: ScreenerQuestion[], b: ScreenerQuestion[]) => canonicalScreener(a) === canonicalScreener(b)
 
 /** A campaign's fields as the audit log keeps them: plain values, the rules as JSON. */
 function auditedCampaign(
@@ -171,9 +212,9 @@ function auditedCampaign(
     kind: row.kind,
     selectionMode: row.selectionMode,
     productId: row.productId,
-    eligibility: JSON.stringify(withEligibilityDefaults(row.eligibility)),
-    screener: JSON.stringify(row.screener),
-    tasks: JSON.stringify(withTaskDefaults(row.tasks)),
+    eligibility: stableJson(withEligibilityDefaults(row.eligibility)),
+    screener: canonicalScreener(row.screener),
+    tasks: stableJson(withTaskDefaults(row.tasks)),
   }
 }
 
@@ -189,36 +230,38 @@ function changedFields(before: Record<string, AuditValue>, after: Record<string,
 /** A new campaign, as a draft only staff see. */
 export async function createCampaign(deps: SuiteDeps, actor: StaffActor, input: CampaignInput): Promise<OpsCampaignDetail> {
   const now = deps.clock.now()
-  const id = await deps.db.transaction(async (tx) => {
-    await checkReferences(tx, input, null)
-    const [row] = await tx
-      .insert(campaigns)
-      .values({
-        title: input.title,
-        slug: input.slug,
-        summary: input.summary,
-        description: input.description,
-        kind: input.kind,
-        selectionMode: input.selectionMode,
-        productId: input.productId,
-        eligibility: input.eligibility,
-        screener: screenerOf(input.screener),
-        tasks: input.tasks,
-        status: 'draft',
-        createdAt: now,
-        updatedAt: now,
-        updatedByName: actorName(actor),
-      })
-      .returning()
-    if (!row) throw new Error('Campaign not written')
-    await recordAudit(
-      tx,
-      actor,
-      { action: 'campaign.create', targetType: 'campaign', targetId: row.id, changes: { before: null, after: auditedCampaign(row) } },
-      now,
-    )
-    return row.id
-  })
+  const id = await withSlugKept(() =>
+    deps.db.transaction(async (tx) => {
+      await checkReferences(tx, input, null)
+      const [row] = await tx
+        .insert(campaigns)
+        .values({
+          title: input.title,
+          slug: input.slug,
+          summary: input.summary,
+          description: input.description,
+          kind: input.kind,
+          selectionMode: input.selectionMode,
+          productId: input.productId,
+          eligibility: input.eligibility,
+          screener: screenerOf(input.screener),
+          tasks: input.tasks,
+          status: 'draft',
+          createdAt: now,
+          updatedAt: now,
+          updatedByName: actorName(actor),
+        })
+        .returning()
+      if (!row) throw new Error('Campaign not written')
+      await recordAudit(
+        tx,
+        actor,
+        { action: 'campaign.create', targetType: 'campaign', targetId: row.id, changes: { before: null, after: auditedCampaign(row) } },
+        now,
+      )
+      return row.id
+    }),
+  )
   return campaignForEdit(deps.db, id, now)
 }
 
@@ -237,24 +280,26 @@ export async function updateCampaign(
   editedVersion: string,
 ): Promise<OpsCampaignDetail> {
   const now = deps.clock.now()
-  await deps.db.transaction(async (tx) => {
-    const current = await lockForEdit(tx, campaignId, editedVersion)
-    await checkReferences(tx, input, current.id)
-    const screener = screenerOf(input.screener)
-    const fixed: Record<string, string> = {}
-    if (current.status !== 'draft') {
-      if (input.slug !== current.slug) fixed.slug = 'cannot change once published: links to the campaign use it'
-      if (input.kind !== current.kind) fixed.kind = 'cannot change once published: applicants signed up for this kind of test'
-      if (input.selectionMode !== current.selectionMode) fixed.selectionMode = 'cannot change once published: applicants were told how places are given'
-      if (input.productId !== current.productId) fixed.productId = 'cannot change once published: applicants signed up to test this product'
-    }
-    const screenerChanged = !sameScreener(current.screener, screener)
-    let screenerVersion = current.screenerVersion
-    if (screenerChanged && (await hasApplicants(tx, current.id))) {
-      const campaignFlights = await tx.select().from(flights).where(eq(flights.campaignId, current.id))
-      if (campaignFlights.some((f) => phaseOf(f, now) === 'open')) {
+  await withSlugKept(() =>
+    deps.db.transaction(async (tx) => {
+      const current = await lockForEdit(tx, campaignId, editedVersion)
+      await checkReferences(tx, input, current.id)
+      const screener = screenerOf(input.screener)
+      const fixed: Record<string, string> = {}
+      if (current.status !== 'draft') {
+        if (input.slug !== current.slug) fixed.slug = 'cannot change once published: links to the campaign use it'
+        if (input.kind !== current.kind) fixed.kind = 'cannot change once published: applicants signed up for this kind of test'
+        if (input.selectionMode !== current.selectionMode) fixed.selectionMode = 'cannot change once published: applicants were told how places are given'
+        if (input.productId !== current.productId) fixed.productId = 'cannot change once published: applicants signed up to test this product'
+      }
+      const screenerChanged = !sameScreener(current.screener, screener)
+      let screenerVersion = current.screenerVersion
+      const signupOpen =
+        current.status !== 'draft' && (await tx.select().from(flights).where(eq(flights.campaignId, current.id))).some((f) => phaseOf(f, now) === 'open')
+      if (screenerChanged && signupOpen) {
+        // Members may be answering it this moment, before anyone's answers are stored.
         fixed.screener = 'cannot change while a flight’s sign-up is open: members are answering it; change it between flights'
-      } else {
+      } else if (screenerChanged && (await hasApplicants(tx, current.id))) {
         // Keep the version the earlier applicants answered, then start the next one.
         await tx
           .insert(campaignScreeners)
@@ -262,37 +307,40 @@ export async function updateCampaign(
           .onConflictDoNothing()
         screenerVersion = current.screenerVersion + 1
       }
-    }
-    if (Object.keys(fixed).length > 0) {
-      const reasons = Object.entries(fixed).map(([field, reason]) => `${field} ${reason}`)
-      throw new ApiError('CONFLICT', `Some changes would break what applicants were promised: ${reasons.join('; ')}`, asFields(fixed))
-    }
-    const [row] = await tx
-      .update(campaigns)
-      .set({
-        title: input.title,
-        slug: input.slug,
-        summary: input.summary,
-        description: input.description,
-        kind: input.kind,
-        selectionMode: input.selectionMode,
-        productId: input.productId,
-        eligibility: input.eligibility,
-        screener,
-        screenerVersion,
-        tasks: input.tasks,
-        updatedAt: nextVersion(current.updatedAt, now),
-        updatedByName: actorName(actor),
-      })
-      .where(eq(campaigns.id, current.id))
-      .returning()
-    const changes = changedFields(auditedCampaign(current), auditedCampaign(row!))
-    if (screenerVersion !== current.screenerVersion) {
-      changes.before.screenerVersion = current.screenerVersion
-      changes.after.screenerVersion = screenerVersion
-    }
-    await recordAudit(tx, actor, { action: 'campaign.update', targetType: 'campaign', targetId: current.id, changes }, now)
-  })
+      if (Object.keys(fixed).length > 0) {
+        const reasons = Object.entries(fixed).map(([field, reason]) => `${field} ${reason}`)
+        throw new ApiError('CONFLICT', `Some changes would break what applicants were promised: ${reasons.join('; ')}`, asFields(fixed))
+      }
+      const unchanged = !screenerChanged && JSON.stringify(auditedCampaign({ ...current, ...input, screener })) === JSON.stringify(auditedCampaign(current))
+      // A save that changes nothing writes nothing: no new version, no audit entry.
+      if (unchanged) return
+      const [row] = await tx
+        .update(campaigns)
+        .set({
+          title: input.title,
+          slug: input.slug,
+          summary: input.summary,
+          description: input.description,
+          kind: input.kind,
+          selectionMode: input.selectionMode,
+          productId: input.productId,
+          eligibility: input.eligibility,
+          screener,
+          screenerVersion,
+          tasks: input.tasks,
+          updatedAt: nextVersion(current.updatedAt, now),
+          updatedByName: actorName(actor),
+        })
+        .where(eq(campaigns.id, current.id))
+        .returning()
+      const changes = changedFields(auditedCampaign(current), auditedCampaign(row!))
+      if (screenerVersion !== current.screenerVersion) {
+        changes.before.screenerVersion = current.screenerVersion
+        changes.after.screenerVersion = screenerVersion
+      }
+      await recordAudit(tx, actor, { action: 'campaign.update', targetType: 'campaign', targetId: current.id, changes }, now)
+    }),
+  )
   return campaignForEdit(deps.db, campaignId, now)
 }
 
@@ -351,9 +399,10 @@ export async function addFlight(deps: SuiteDeps, actor: StaffActor, campaignId: 
     const dates = checkDatesKept(campaign, null, values, now)
     if (Object.keys(dates).length > 0) throw badRequest('Some dates are not valid', asFields(dates))
     const [last] = await tx
-      .select({ position: max(flights.position) })
+      .select({ position: max(flights.position), n: count() })
       .from(flights)
       .where(eq(flights.campaignId, campaign.id))
+    if (Number(last?.n ?? 0) >= MAX_FLIGHTS) throw conflict(`A campaign has at most ${MAX_FLIGHTS} flights`)
     const [row] = await tx
       .insert(flights)
       .values({ ...values, campaignId: campaign.id, position: (last?.position ?? 0) + 1 })
@@ -405,6 +454,8 @@ export async function updateFlight(
     if (values.quota < figures.placesTaken) fields.quota = `cannot go below the ${figures.placesTaken} testers already selected`
     if (Object.keys(fields).length > 0) throw badRequest('Some fields are not valid', asFields(fields))
     const [row] = await tx.update(flights).set(values).where(eq(flights.id, current.id)).returning()
+    // First come first served: places added go to the waitlist first, in its order.
+    if (campaign.selectionMode === 'first-come' && row!.quota > current.quota) await promoteWaitlisted(tx, deps, row!, now)
     await touch(tx, actor, campaign, now)
     await recordAudit(
       tx,
@@ -458,6 +509,13 @@ export async function deleteFlight(
  * asked (with the same checks as the console's Publish). Each step is the console's own.
  */
 export async function createCampaignFromDefinition(deps: SuiteDeps, actor: StaffActor, definition: CampaignDefinition): Promise<OpsCampaignDetail> {
+  // Refused before anything is written when it could not be published as asked.
+  if (definition.publish) {
+    const missing = await deps.db.transaction((tx) =>
+      missingForPublishing(tx, { productId: definition.campaign.productId, reviewTask: definition.campaign.tasks.review, flights: definition.flights.length }),
+    )
+    if (missing.length > 0) throw conflict(`The campaign could not be published: it needs ${missing.join(', ')}`)
+  }
   let campaign = await createCampaign(deps, actor, definition.campaign)
   for (const flight of definition.flights) campaign = await addFlight(deps, actor, campaign.id, flight, campaign.updatedAt)
   if (!definition.publish) return campaign

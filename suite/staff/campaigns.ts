@@ -4,6 +4,7 @@ import { count, eq } from 'drizzle-orm'
 import type { CampaignStatus } from '../../contract/campaigns'
 import { type PUBLISH_REQUIREMENTS } from '../../contract/staff'
 import { campaigns, flights, products } from '../db/schema'
+import type { Tx } from '../db/client'
 import type { SuiteDeps } from '../deps'
 import { conflict, notFound } from '../http/errors'
 import { isUuid } from '../http/validate'
@@ -12,22 +13,31 @@ import { recordAudit } from './audit'
 
 type Requirement = (typeof PUBLISH_REQUIREMENTS)[number]
 
+/**
+ * Everything a member needs before a campaign is shown: a product with an image, a flight to sign up
+ * for, a review to write. The product row is held (FOR SHARE) until the caller's transaction ends, so
+ * its last image cannot go meanwhile.
+ */
+export async function missingForPublishing(tx: Tx, campaign: { productId: string; reviewTask: boolean; flights: number }): Promise<Requirement[]> {
+  const [product] = await tx.select({ images: products.images }).from(products).where(eq(products.id, campaign.productId)).for('share')
+  const missing: Requirement[] = []
+  if (!product || product.images.length === 0) missing.push('product-image')
+  if (campaign.flights === 0) missing.push('flight')
+  if (!campaign.reviewTask) missing.push('review-task')
+  return missing
+}
+
 export async function setCampaignStatus(deps: SuiteDeps, actor: StaffActor, campaignId: string, status: Exclude<CampaignStatus, 'draft'>) {
   if (!isUuid(campaignId)) throw notFound('Campaign')
   const now = deps.clock.now()
   return deps.db.transaction(async (tx) => {
-    const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).for('update')
+    // No key update: sign-ups of its flights (whose participations reference it) are not held up.
+    const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).for('no key update')
     if (!campaign) throw notFound('Campaign')
     if (campaign.status === status) throw conflict(`The campaign is ${status} already`)
     if (status === 'published') {
-      // Everything a member needs before the campaign is shown: a product with an image, a flight
-      // to sign up for, a review to write.
-      const [product] = await tx.select({ images: products.images }).from(products).where(eq(products.id, campaign.productId))
       const [flightCount] = await tx.select({ n: count() }).from(flights).where(eq(flights.campaignId, campaign.id))
-      const missing: Requirement[] = []
-      if (!product || product.images.length === 0) missing.push('product-image')
-      if (Number(flightCount?.n ?? 0) === 0) missing.push('flight')
-      if (!campaign.tasks.review) missing.push('review-task')
+      const missing = await missingForPublishing(tx, { productId: campaign.productId, reviewTask: campaign.tasks.review, flights: Number(flightCount?.n ?? 0) })
       if (missing.length > 0) throw conflict(`The campaign cannot be published yet: it needs ${missing.join(', ')}`)
     }
     await tx.update(campaigns).set({ status }).where(eq(campaigns.id, campaign.id))

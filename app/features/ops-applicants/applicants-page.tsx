@@ -17,8 +17,11 @@ import { chosenFlight, type ApplicantsAddress, type OpsCampaign, type OpsFlight 
 import { APPLICANTS_PAGE_SIZE, selectApplicantsFn } from './ops-applicants.functions'
 import { applicantsQuery, opsCampaignsQuery } from './ops-applicants.queries'
 
-/** Applicants who can still be given a place: applied, or on the waitlist. */
-const isWaiting = (applicant: Applicant) => applicant.status === 'applied' || applicant.status === 'waitlisted'
+/**
+ * Applicants who can still be given a place: applied, on the waitlist, or told they were not chosen
+ * when a curated flight's sign-up closed (a place that frees later may still go to them).
+ */
+const isWaiting = (applicant: Applicant) => applicant.status === 'applied' || applicant.status === 'waitlisted' || applicant.status === 'not-selected'
 
 /**
  * Campaign managers: a campaign's flight, how full it is, and its applicants a page at a time (the
