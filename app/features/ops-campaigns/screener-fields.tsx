@@ -16,13 +16,14 @@ type ScreenerProps = { form: CampaignFormApi; campaign: OpsCampaignDetail | null
 /**
  * The screener: questions asked when a member applies, added, removed and put in order; a choice
  * question's options, each of which may disqualify. Once someone has applied, a change makes a new
- * version (earlier answers keep theirs), and none is possible while a flight's sign-up is open.
+ * version (earlier answers keep theirs); none is possible while a published campaign's flight is open.
  */
 export function ScreenerFields({ form, campaign, invalid }: ScreenerProps) {
   const { t } = useLingui()
   const answered = campaign?.hasApplicants === true
-  const signupOpen = campaign?.flights.some((flight) => flight.phase === 'open') === true
-  const locked = answered && signupOpen
+  // Members may be answering it as soon as a published campaign's flight is open, before anyone's answers are stored.
+  const signupOpen = campaign !== null && campaign.status !== 'draft' && campaign.flights.some((flight) => flight.phase === 'open')
+  const locked = signupOpen
   const intro = locked
     ? t`Members are answering this screener while a flight's sign-up is open, so it cannot change now; change it between flights.`
     : answered
