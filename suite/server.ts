@@ -7,8 +7,7 @@ import { createRuntime } from './runtime'
 import { DEMO_MEMBER, DEMO_STAFF } from './seed/catalogue'
 import { seedDemoData } from './seed/seed'
 import type { SuiteDeps } from './deps'
-import { purgeExpired } from './services/retention'
-import { tellUnchosen } from './services/unchosen'
+import { createJobRunner, SWEEPS } from './jobs/runner'
 
 async function main() {
   const config = loadConfig()
@@ -32,42 +31,25 @@ async function main() {
     log.info({ url: `http://${config.host}:${info.port}` }, 'suite listening')
   })
   relay?.start()
-  // Retention: what is kept only for a while goes hourly (services/retention.ts), starting now.
-  const purge = () =>
-    purgeExpired(deps, deps.clock.now(), config.retentionDays).then(
-      (purged) => log.info(purged, 'purged what is past its retention'),
-      (error: unknown) => log.warn({ err: error }, 'purge failed; tried again within the hour'),
-    )
-  void purge()
-  const purging = setInterval(() => void purge(), 60 * 60_000)
-  purging.unref()
-  // Curated flights whose sign-up has closed: the applicants not chosen are told within five
-  // minutes (services/unchosen.ts; each flight once, whichever member-API process gets to it).
-  const tell = () =>
-    tellUnchosen(deps, deps.clock.now()).then(
-      (told) => {
-        if (told.flights > 0) log.info(told, 'told the applicants curated flights did not choose')
-      },
-      (error: unknown) => log.warn({ err: error }, 'telling the applicants not chosen failed; tried again within five minutes'),
-    )
-  void tell()
-  const telling = setInterval(() => void tell(), 5 * 60_000)
-  telling.unref()
+  // Periodic work (retention purges, telling curated flights' applicants not chosen) runs as jobs
+  // on the database's queue: once across every member-API process, retried with backoff (suite/jobs).
+  const jobs = createJobRunner(deps, database.jobStore)
+  await jobs.start()
+  log.info({ sweeps: Object.keys(SWEEPS) }, 'background jobs started')
 
   let stopping = false
   const stop = (signal: string) => {
     if (stopping) return
     stopping = true
     log.info({ signal }, 'stopping')
-    clearInterval(purging)
-    clearInterval(telling)
     // The relay finishes the message in hand (deliveries time out at 15 s) and releases the rest
     // of its batch before the database closes; what a hard exit cuts off is retried after its lease.
-    const relayStopped = relay ? relay.stop() : Promise.resolve()
+    // A job in hand is finished too, then the queue lets go of the database.
+    const workStopped = Promise.all([relay ? relay.stop() : Promise.resolve(), jobs.stop()])
     server.close(() => {
-      void relayStopped.finally(() => database.close().finally(() => process.exit(0)))
+      void workStopped.finally(() => database.close().finally(() => process.exit(0)))
     })
-    setTimeout(() => process.exit(0), relay ? 20_000 : 5000).unref()
+    setTimeout(() => process.exit(0), 20_000).unref()
   }
   process.on('SIGINT', () => stop('SIGINT'))
   process.on('SIGTERM', () => stop('SIGTERM'))

@@ -34,9 +34,13 @@ export function preparedPerDatabase<Q>(build: (db: Db) => Q): (db: Db) => Q {
   }
 }
 
+/** Where the background jobs keep their queue (suite/jobs): the same database, by its own connection or the one PGlite instance. */
+export type JobStore = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string }
+
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
+  jobStore: JobStore
   /** Throws when the database does not answer. */
   ping(): Promise<void>
   close(): Promise<void>
@@ -85,6 +89,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db: db as unknown as Db,
       kind: 'pglite',
+      jobStore: { kind: 'pglite', client },
       ping: async () => {
         await client.query('select 1')
       },
@@ -107,6 +112,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    jobStore: { kind: 'postgres', url: options.url },
     ping: async () => {
       await db.execute(sql`select 1`)
     },
