@@ -83,6 +83,7 @@ import {
   ShipmentsResultSchema,
 } from './participations'
 import { OpsCommandSchema } from './ops'
+import { UnsubscribeBodySchema, UnsubscribeQuerySchema, UnsubscribeSchema } from './messages'
 import * as P from './paths'
 import { StandingSchema } from './standing'
 import {
@@ -278,6 +279,16 @@ export const ENDPOINTS = {
   updatePhone: e({ method: 'PUT', path: P.PHONE_NUMBER_PATH, auth: 'member', body: UpdatePhoneBodySchema, data: MemberSummarySchema, recentSignIn: true }),
 
   publicCampaigns: e({ method: 'GET', path: P.PUBLIC_CAMPAIGNS_PATH, auth: 'none', query: CampaignListQuerySchema, data: CampaignPageSchema }),
+  unsubscribeCheck: e({ method: 'GET', path: P.UNSUBSCRIBE_PATH, auth: 'none', query: UnsubscribeQuerySchema, data: UnsubscribeSchema, silent: true }),
+  unsubscribe: e({
+    method: 'POST',
+    path: P.UNSUBSCRIBE_PATH,
+    auth: 'none',
+    query: UnsubscribeQuerySchema,
+    body: UnsubscribeBodySchema,
+    data: UnsubscribeSchema,
+    silent: true,
+  }),
   publicCampaign: e({ method: 'GET', path: P.PUBLIC_CAMPAIGN_PATH, auth: 'none', data: CampaignDetailSchema }),
   publicCategories: e({ method: 'GET', path: P.PUBLIC_CATEGORIES_PATH, auth: 'none', data: CategoriesResultSchema }),
   publicReviews: e({ method: 'GET', path: P.PUBLIC_REVIEWS_PATH, auth: 'none', query: ReviewListQuerySchema, data: ReviewPageSchema }),

@@ -64,6 +64,8 @@ export const PUBLIC_CAMPAIGN_PATH = 'suite/api/public/campaigns/:idOrSlug'
 export const PUBLIC_REVIEWS_PATH = 'suite/api/public/reviews'
 export const PUBLIC_REVIEW_PATH = 'suite/api/public/reviews/:id'
 export const PUBLIC_CATEGORIES_PATH = 'suite/api/public/categories'
+/** A message's signed unsubscribe link: GET says what it will do, POST does it (no sign-in; the token is the authority). */
+export const UNSUBSCRIBE_PATH = 'suite/api/public/unsubscribe'
 /** Product images of the demo catalogue (SVG). */
 export const PUBLIC_IMAGE_PATH = 'suite/api/public/images/:name'
 /** A photo of a published review, in a size (JPEG); any other photo is NOT_FOUND. */

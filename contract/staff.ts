@@ -1,6 +1,7 @@
 // Staff: roles, the capabilities they grant, and the operator console's requests and answers.
 // Code checks capabilities, never role names: a role is only a named set of them.
 import * as v from 'valibot'
+import { SentMessageSchema } from './messages'
 import { AddressSchema } from './address'
 import { CAMPAIGN_STATUSES } from './campaigns'
 import { RejectionReasonSchema } from './review-rejection'
@@ -464,7 +465,8 @@ export const OpsMemberSchema = v.strictObject({
       withdrawable: v.boolean(),
     }),
   ),
-  messages: v.array(v.strictObject({ channel: v.string(), subject: v.nullable(v.string()), createdAt: v.string(), sentAt: v.nullable(v.string()) })),
+  /** The newest messages to the member (by their id, or older rows by address), without bodies. */
+  messages: v.array(SentMessageSchema),
 })
 export type OpsMember = v.InferOutput<typeof OpsMemberSchema>
 

@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 
 const root = resolve(import.meta.dirname, '..')
-const catalogPath = resolve(root, 'locales/en/messages.po')
+// The portal's catalog and the member API's (its e-mails and texts, suite/messages/).
+const catalogPaths = ['locales/en/messages.po', 'locales/en/suite.po'].map((path) => resolve(root, path))
 const linguiCli = resolve(root, 'node_modules/@lingui/cli/dist/lingui.js')
 
 /** The entries of a .po file as { msgid, msgstr } with continuation lines joined. */
@@ -36,13 +37,15 @@ try {
   execFileSync(process.execPath, [linguiCli, 'check', 'sync', '--clean'], { cwd: root, stdio: 'pipe' })
 } catch (error) {
   console.error(String(error.stdout ?? ''))
-  console.error('locales/en/messages.po is out of date with the code: run `npm run i18n:extract` and commit the result.')
+  console.error('locales/en/*.po are out of date with the code: run `npm run i18n:extract` and commit the result.')
   process.exit(1)
 }
-const entries = parsePo(readFileSync(catalogPath, 'utf8'))
-const untranslated = entries.filter((entry) => entry.msgstr.trim() === '')
-if (untranslated.length > 0) {
-  for (const entry of untranslated) console.error(`No translation for "${entry.msgid}" in locales/en/messages.po`)
-  process.exit(1)
+const entries = []
+for (const catalogPath of catalogPaths) {
+  const own = parsePo(readFileSync(catalogPath, 'utf8'))
+  const untranslated = own.filter((entry) => entry.msgstr.trim() === '')
+  for (const entry of untranslated) console.error(`No translation for "${entry.msgid}" in ${catalogPath.slice(root.length + 1)}`)
+  if (untranslated.length > 0) process.exit(1)
+  entries.push(...own)
 }
 console.log(`i18n: catalog in sync with the code; ${entries.length} messages, all translated.`)

@@ -15,6 +15,7 @@ import { requestLog } from './http/log'
 import { registerAddressRoutes } from './routes/address'
 import { registerCampaignRoutes } from './routes/campaigns'
 import { registerDevRoutes } from './routes/dev'
+import { registerUnsubscribeRoutes } from './routes/unsubscribe'
 import { registerAccountRoutes } from './routes/account'
 import { registerContentRoutes } from './routes/content'
 import { registerLogRoutes } from './routes/logs'
@@ -78,6 +79,7 @@ export function createSuiteApp(deps: SuiteDeps) {
   registerMemberRoutes(route, deps)
   registerAddressRoutes(route, deps)
   registerCampaignRoutes(route, deps)
+  registerUnsubscribeRoutes(route, deps)
   registerOtpRoutes(route, deps)
   registerAccountRoutes(route, deps)
   registerContentRoutes(route, deps)

@@ -44,6 +44,8 @@ describe('config', () => {
     FIREBASE_PROJECT_ID: 'testers-circle',
     OTP_PEPPER: 'p'.repeat(40),
     INTERCOM_SECRET: 's'.repeat(40),
+    MESSAGE_LINK_SECRET: 'm'.repeat(40),
+    PORTAL_URL: 'https://testerscircle.example',
     SHOPIFY_SHOP: 'testers.myshopify.com',
     SHOPIFY_ADMIN_TOKEN: 'shpat_0123456789',
     SMTP_URL: 'smtps://mailer:mail-password@smtp.example.com:465',

@@ -52,6 +52,10 @@ const EnvSchema = v.object({
   ),
   OTP_PEPPER: v.optional(secret),
   INTERCOM_SECRET: v.optional(secret),
+  // Signs the unsubscribe links in messages (suite/services/unsubscribe.ts).
+  MESSAGE_LINK_SECRET: v.optional(secret),
+  // The portal's public address, which links in e-mails and texts open (no trailing slash).
+  PORTAL_URL: v.optional(v.pipe(httpUrl, v.regex(/[^/]$/, 'must not end with a slash'))),
   SHOPIFY_SHOP: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9-]+\.myshopify\.com$/, 'must be <shop>.myshopify.com'))),
   SHOPIFY_ADMIN_TOKEN: v.optional(v.pipe(v.string(), v.minLength(10))),
   SUITE_SEED: v.optional(v.picklist(['demo', 'none'])),
@@ -100,6 +104,7 @@ const EnvSchema = v.object({
 const SECRET_VARIABLES = new Set([
   'OTP_PEPPER',
   'INTERCOM_SECRET',
+  'MESSAGE_LINK_SECRET',
   'SHOPIFY_ADMIN_TOKEN',
   'SMTP_URL',
   'SMS_AUTH_TOKEN',
@@ -116,6 +121,7 @@ export interface SuiteConfig {
   firebase: { projectId: string; emulatorHost: string | null; recordTtlMs: number }
   otpPepper: string
   intercomSecret: string
+  messages: MessageSettings
   shopify: { shop: string; adminToken: string } | null
   seed: 'demo' | 'none'
   /** Where and how many text messages may be sent (one-time codes). */
@@ -152,6 +158,12 @@ export interface SmsSettings {
   apiBase: string
 }
 
+/** What links in messages need: the unsubscribe links' signing secret and the portal's address. */
+export interface MessageSettings {
+  linkSecret: string
+  portalUrl: string
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): SuiteConfig {
   const result = v.safeParse(EnvSchema, env)
   if (!result.success) {
@@ -176,6 +188,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'FIREBASE_PROJECT_ID',
       'OTP_PEPPER',
       'INTERCOM_SECRET',
+      'MESSAGE_LINK_SECRET',
+      'PORTAL_URL',
       'SHOPIFY_SHOP',
       'SHOPIFY_ADMIN_TOKEN',
       'SMTP_URL',
@@ -225,6 +239,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     otpPepper: e.OTP_PEPPER ?? LOCAL_SECRET,
     intercomSecret: e.INTERCOM_SECRET ?? LOCAL_SECRET,
+    // Locally the portal is `npm start`'s.
+    messages: { linkSecret: e.MESSAGE_LINK_SECRET ?? LOCAL_SECRET, portalUrl: e.PORTAL_URL ?? 'http://localhost:3000' },
     shopify: e.SHOPIFY_SHOP && e.SHOPIFY_ADMIN_TOKEN ? { shop: e.SHOPIFY_SHOP, adminToken: e.SHOPIFY_ADMIN_TOKEN } : null,
     seed: e.SUITE_SEED ?? (production ? 'none' : 'demo'),
     retentionDays: e.RETENTION_DAYS,

@@ -1,5 +1,6 @@
 // What the suite app is built from; tests build it in-process with their own pieces.
 import type { Logger } from 'pino'
+import type { MessageSettings } from './config'
 import type { Db } from './db/client'
 import type { IdentityProvider } from './identity/identity'
 import type { BotCheck } from './services/bot-check'
@@ -50,6 +51,8 @@ export interface SuiteDeps {
     mode: 'local' | 'production'
     otpPepper: string
     intercomSecret: string
+    /** The unsubscribe links' signing secret and the portal's address links open. */
+    messages: MessageSettings
     /** Peers whose X-Forwarded-For names the client (the portal); any other peer is the client itself. */
     trustedProxies: string[]
     /** Days that delivered messages, expired one-time codes and front-end logs are kept. */

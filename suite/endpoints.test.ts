@@ -29,6 +29,7 @@ const deps = {
     mode: 'local',
     otpPepper: 'x'.repeat(32),
     intercomSecret: 'x'.repeat(32),
+    messages: { linkSecret: 'x'.repeat(32), portalUrl: 'http://localhost:3000' },
     trustedProxies: [],
     retentionDays: 30,
     smsLimits: { countries: ['DE'], perHour: 200, perClientPerHour: 10 },

@@ -44,6 +44,7 @@ export async function createRuntime(config: SuiteConfig): Promise<Runtime> {
       mode: config.mode,
       otpPepper: config.otpPepper,
       intercomSecret: config.intercomSecret,
+      messages: config.messages,
       trustedProxies: config.trustedProxies,
       retentionDays: config.retentionDays,
       smsLimits: config.smsLimits,

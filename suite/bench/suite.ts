@@ -43,6 +43,7 @@ const deps: SuiteDeps = {
     mode: 'local',
     otpPepper: 'bench-pepper-bench-pepper-bench-pepper',
     intercomSecret: 'bench-secret-bench-secret-bench-secret',
+    messages: { linkSecret: 'bench-secret-bench-secret-bench-secret', portalUrl: 'http://localhost:3000' },
     trustedProxies: [],
     retentionDays: 30,
     smsLimits: { countries: ['DE'], perHour: 200, perClientPerHour: 10 },

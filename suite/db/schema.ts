@@ -18,6 +18,7 @@ import { REJECTION_REASONS } from '../../contract/review-rejection'
 import { ROLES, type AuditState } from '../../contract/staff'
 import type { NotificationSettings, Payout, Preferences } from '../../contract/members'
 import { MESSAGE_CHANNELS } from '../../contract/outbox'
+import type { MessageTopic } from '../../contract/messages'
 import { PARTICIPATION_STATUSES, RETURN_STATUSES, SHIPMENT_STATUSES, type ScreenerAnswer } from '../../contract/participations'
 
 const id = () =>
@@ -508,12 +509,25 @@ export const outbox = pgTable(
      * deletion receipt, whose recipient is the address of a member who no longer exists.
      */
     eraseAfterDelivery: boolean('erase_after_delivery').notNull().default(false),
+    /** The HTML part of an e-mail (the body is its plain-text part); null for texts and older rows. */
+    html: text('html'),
+    /** Extra e-mail headers (List-Unsubscribe, List-Unsubscribe-Post). */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    /** The settings topic, or 'transactional': the relay re-checks a topic's setting before sending. */
+    topic: text('topic').$type<MessageTopic>(),
+    /** The template it was rendered from (suite/messages/templates.ts), for staff. */
+    template: text('template'),
+    /** The member it was written to, for staff and for the relay's re-check; kept null for messages not about a member. */
+    memberId: uuid('member_id').references(() => members.id, { onDelete: 'set null' }),
+    /** Set when the relay withheld it: the member turned its topic off or deleted the account before it left. */
+    withheldAt: ts('withheld_at'),
   },
   (t) => [
     index('outbox_created_idx').on(t.createdAt),
+    index('outbox_member_idx').on(t.memberId, t.createdAt),
     index('outbox_due_idx')
       .on(t.nextAttemptAt)
-      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null and ${t.withheldAt} is null`),
   ],
 )
 

@@ -209,7 +209,8 @@ describe('data export and deletion', () => {
     const bobsOutbox = async () => (await h.deps.db.select().from(outbox)).filter((r) => mentionsBob(`${r.recipient} ${r.subject ?? ''} ${r.body}`))
     const bobsLimits = async () => (await h.deps.db.select().from(rateLimits)).filter((r) => mentionsBob(r.key))
     expect((await bobsOutbox()).map((r) => r.recipient).sort()).toEqual(
-      [bob.email, bob.email, bobNewEmail, bobPhone, 'support@testerscircle.example'].sort(), // selected, shipped, two codes, the mention
+      // selected, shipped, delivered, review published, two codes, the mention
+      [bob.email, bob.email, bob.email, bob.email, bobNewEmail, bobPhone, 'support@testerscircle.example'].sort(),
     )
     expect((await bobsLimits()).map((r) => r.key).sort()).toEqual([`otp:email:${bobNewEmail}`, `otp:member:${bobId}`, `otp:sms:${bobPhone}`])
 

@@ -35,7 +35,11 @@ export function smtpMail(settings: EmailSettings): Deliverer {
           from: settings.from,
           to: message.to,
           subject: message.subject ?? 'Testers Circle',
+          // Multipart: the plain text and, when the template made one, the HTML of the same words.
           text: message.body,
+          ...(message.html ? { html: message.html } : {}),
+          // List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on a message a member can turn off.
+          headers: message.headers ?? {},
         })
       } catch (error) {
         throw new DeliveryError(describeSmtpError(error))

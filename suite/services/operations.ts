@@ -1,12 +1,13 @@
 // Operator transitions members cannot make themselves (the ops CLI, the seed and tests use them).
 import { and, eq } from 'drizzle-orm'
-import { members, participations, shipments } from '../db/schema'
+import { campaigns, members, participations, shipments } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { conflict, notFound } from '../http/errors'
 import { commandLineActor, refuseSelfService, type StaffActor } from '../staff/actor'
 import type { Tx } from '../db/client'
 import { recordAudit } from '../staff/audit'
 import { selectParticipation } from './participations'
+import { notifyMember } from './notify'
 import { decideReview } from './reviews'
 import type { RejectionReason } from '../../contract/review-rejection'
 
@@ -67,14 +68,21 @@ export async function shipInTransaction(tx: Tx, deps: SuiteDeps, actor: StaffAct
     },
     now,
   )
-  if (member?.email && member.notificationSettings.email.shipmentUpdates) {
-    await deps.outbox.enqueue(tx, {
-      channel: 'email',
-      to: member.email,
-      subject: 'Your test product is on its way',
-      body: `It ships with ${carrier}, tracking number ${trackingNumber}.`,
-    })
+  if (member) {
+    const { campaignTitle } = await shipmentCampaign(tx, shipment.participationId)
+    await notifyMember(tx, deps, member.id, { template: 'shipment-shipped', params: { campaignTitle, carrier, trackingNumber, trackingUrl: null } })
   }
+}
+
+/** The campaign a shipment's participation belongs to, for its messages. */
+async function shipmentCampaign(tx: Tx, participationId: string) {
+  const [row] = await tx
+    .select({ campaignId: campaigns.id, campaignTitle: campaigns.title })
+    .from(participations)
+    .innerJoin(campaigns, eq(campaigns.id, participations.campaignId))
+    .where(eq(participations.id, participationId))
+  if (!row) throw notFound('Participation')
+  return row
 }
 
 export async function deliver(deps: SuiteDeps, id: string, actor: StaffActor = commandLineActor()) {
@@ -97,6 +105,8 @@ export async function deliver(deps: SuiteDeps, id: string, actor: StaffActor = c
       { action: 'shipment.deliver', targetType: 'shipment', targetId: shipment.id, changes: { before: { status: 'shipped' }, after: { status: 'delivered' } } },
       now,
     )
+    const { campaignId, campaignTitle } = await shipmentCampaign(tx, shipment.participationId)
+    await notifyMember(tx, deps, shipment.memberId, { template: 'shipment-delivered', params: { campaignTitle, campaignId } })
   })
   return shipment.id
 }
@@ -122,6 +132,8 @@ export async function issueReturnLabel(deps: SuiteDeps, id: string, labelUrl: st
       },
       now,
     )
+    const { campaignTitle } = await shipmentCampaign(tx, shipment.participationId)
+    await notifyMember(tx, deps, shipment.memberId, { template: 'return-label', params: { campaignTitle, labelUrl } })
   })
   return shipment.id
 }
@@ -147,6 +159,8 @@ export async function markReturned(deps: SuiteDeps, id: string, actor: StaffActo
       },
       now,
     )
+    const { campaignTitle } = await shipmentCampaign(tx, shipment.participationId)
+    await notifyMember(tx, deps, shipment.memberId, { template: 'return-received', params: { campaignTitle } })
   })
   return shipment.id
 }

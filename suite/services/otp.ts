@@ -21,6 +21,7 @@ import type { SuiteDeps } from '../deps'
 import { badRequest, conflict, rateLimited, type ApiError } from '../http/errors'
 import type { MemberRow } from './members'
 import { syncMissions } from './missions'
+import { sendToAddress } from './notify'
 import { hit } from './rate-limit'
 
 export type Channel = 'email' | 'sms'
@@ -147,12 +148,8 @@ export async function sendCode(deps: SuiteDeps, member: MemberRow, channel: Chan
       createdAt: now,
       expiresAt,
     })
-    await deps.outbox.enqueue(tx, {
-      channel,
-      to: target,
-      subject: channel === 'email' ? 'Your Testers Circle confirmation code' : undefined,
-      body: `Your Testers Circle code is ${code}. It expires in ${OTP_TTL_MINUTES} minutes. If you did not ask for it, ignore this message.`,
-    })
+    // To the address or number being confirmed, not the member's current one.
+    await sendToAddress(tx, deps, { channel, address: target, memberId: member.id }, { template: 'one-time-code', params: { code, minutes: OTP_TTL_MINUTES } })
   })
   return { channel, sentTo: mask(channel, target), expiresAt: expiresAt.toISOString() }
 }
@@ -230,18 +227,6 @@ async function consumeVerified(deps: SuiteDeps, member: MemberRow, channel: Chan
 
 /** Where a member writes when a change to their account was not theirs. */
 const SUPPORT_ADDRESS = 'support@testerscircle.example'
-export const EMAIL_CHANGED_SUBJECT = 'Your Testers Circle e-mail address was changed'
-
-function emailChangedText(next: string, at: Date): string {
-  const iso = at.toISOString()
-  return [
-    `The e-mail address of your Testers Circle account was changed to ${mask('email', next)} on ${iso.slice(0, 10)} at ${iso.slice(11, 16)} UTC.`,
-    'We will write to the new address from now on.',
-    '',
-    `If you did not make this change, write to ${SUPPORT_ADDRESS} right away: someone else may be using your account.`,
-  ].join('\n')
-}
-
 export async function changeEmail(deps: SuiteDeps, member: MemberRow, email: string) {
   if (await inUse(deps.db, 'email', email, member.id)) throw conflict('This e-mail address belongs to another account')
   await consumeVerified(deps, member, 'email', email, async (tx) => {
@@ -253,7 +238,12 @@ export async function changeEmail(deps: SuiteDeps, member: MemberRow, email: str
     // The address held before is told, in the same transaction: if someone else made the change,
     // the member still hears of it. A change that fails (here or in Firebase below) sends nothing.
     if (previous && previous !== email) {
-      await deps.outbox.enqueue(tx, { channel: 'email', to: previous, subject: EMAIL_CHANGED_SUBJECT, body: emailChangedText(email, now) })
+      await sendToAddress(
+        tx,
+        deps,
+        { channel: 'email', address: previous, memberId: member.id },
+        { template: 'email-changed', params: { maskedNext: mask('email', email), at: now.toISOString(), support: SUPPORT_ADDRESS } },
+      )
     }
     try {
       await deps.identity.updateEmail(member.uid, email)

@@ -161,8 +161,11 @@ describe('outbox relay: delivery', () => {
     const mail = smtp.received[0]!
     expect(mail).toMatchObject({ user: 'relay', from: 'no-reply@testerscircle.example', to: [target] })
     expect(mail.headers).toMatchObject({ from: MAIL_FROM, to: target, subject: 'Your Testers Circle confirmation code' })
-    expect(mail.text).toBe(row!.body)
-    expect(mail.text).toMatch(/Your Testers Circle code is \d{6}\./)
+    // Multipart: the row's plain text, then the HTML rendered from the same template.
+    expect(mail.text).toContain('Content-Type: text/plain')
+    expect(mail.text).toContain(row!.body.split('\n\n').join('\r\n\r\n'))
+    expect(mail.text).toContain('Content-Type: text/html')
+    expect(row!.body).toMatch(/Your Testers Circle code is:\n\n\d{6}\n/)
     const [sent] = await rowsOf()
     expect(sent).toMatchObject({ sentAt: h.clock.now(), attempts: 1, lastError: null, failedAt: null })
   })

@@ -15,7 +15,7 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { Db } from '../db/client'
-import { outbox } from '../db/schema'
+import { members, outbox } from '../db/schema'
 import type { Clock } from '../deps'
 import { DeliveryError, type Deliverer } from './delivery'
 import type { Channel } from './outbox'
@@ -62,7 +62,7 @@ export function createOutboxRelay(options: RelayOptions): OutboxRelay {
   const channels = (Object.keys(deliverers) as Channel[]).filter((c) => deliverers[c])
   const production = (options.mode ?? 'production') === 'production'
   /** What a finished message keeps: no body in production. */
-  const finished = production ? { body: '' } : {}
+  const finished = production ? { body: '', html: null } : {}
   /** In production a message flagged erase_after_delivery leaves no row once finished. */
   const erased = (row: Claimed) => production && row.eraseAfterDelivery
 
@@ -77,7 +77,9 @@ export function createOutboxRelay(options: RelayOptions): OutboxRelay {
       const due = await tx
         .select()
         .from(outbox)
-        .where(and(isNull(outbox.sentAt), isNull(outbox.failedAt), lte(outbox.nextAttemptAt, now), inArray(outbox.channel, channels)))
+        .where(
+          and(isNull(outbox.sentAt), isNull(outbox.failedAt), isNull(outbox.withheldAt), lte(outbox.nextAttemptAt, now), inArray(outbox.channel, channels)),
+        )
         .orderBy(asc(outbox.nextAttemptAt))
         .limit(batchSize)
         .for('update', { skipLocked: true })
@@ -96,12 +98,44 @@ export function createOutboxRelay(options: RelayOptions): OutboxRelay {
     })
   }
 
+  /**
+   * Why a message written to a member must not leave now, read at send time: a text held until the
+   * morning or a retry can wait hours, and a member who turned the topic off or deleted the account
+   * in between gets nothing (the check at enqueue alone would miss them).
+   */
+  async function withholdReason(row: Claimed): Promise<string | null> {
+    if (!row.memberId) return null
+    const [member] = await db
+      .select({ settings: members.notificationSettings, pseudonymizedAt: members.pseudonymizedAt })
+      .from(members)
+      .where(eq(members.id, row.memberId))
+    if (!member || member.pseudonymizedAt) return 'withheld: account deleted'
+    if (row.topic && row.topic !== 'transactional' && !member.settings[row.channel][row.topic]) return 'withheld: setting turned off'
+    return null
+  }
+
   async function deliverOne(row: Claimed) {
     const channel = row.channel
     // Ids, channels and error codes only: recipients, bodies and codes stay out of the log.
     const fields = { outboxId: row.id, channel, attempt: row.attempts }
+    const withheld = await withholdReason(row)
+    if (withheld) {
+      await db
+        .update(outbox)
+        .set({ withheldAt: clock.now(), lastError: withheld, ...finished })
+        .where(eq(outbox.id, row.id))
+      log.info({ ...fields, reason: withheld }, 'outbox message withheld')
+      return
+    }
     try {
-      await deliverers[channel]!.deliver({ channel, to: row.recipient, subject: row.subject ?? undefined, body: row.body })
+      await deliverers[channel]!.deliver({
+        channel,
+        to: row.recipient,
+        subject: row.subject ?? undefined,
+        body: row.body,
+        html: row.html ?? undefined,
+        headers: row.headers,
+      })
     } catch (error) {
       const reason = error instanceof DeliveryError ? error.message : `unexpected ${error instanceof Error ? error.name : 'error'}`
       const now = clock.now()

@@ -5,6 +5,7 @@ import { and, desc, eq, type SQL } from 'drizzle-orm'
 import type { Executor } from '../db/client'
 import { outbox } from '../db/schema'
 import type { Clock } from '../deps'
+import type { MessageTopic } from '../../contract/messages'
 
 export interface OutgoingMessage {
   channel: 'email' | 'sms'
@@ -16,6 +17,18 @@ export interface OutgoingMessage {
    * body: for a message whose recipient must not stay in the database (the deletion receipt).
    */
   eraseAfterDelivery?: boolean
+  /** The HTML part of an e-mail; `body` is then its plain-text part. */
+  html?: string
+  /** Extra e-mail headers (List-Unsubscribe and List-Unsubscribe-Post for a topic a member can turn off). */
+  headers?: Record<string, string>
+  /** The settings topic the message belongs to, or 'transactional'. */
+  topic?: MessageTopic
+  /** The template it was rendered from. */
+  template?: string
+  /** The member it is written to (staff see it on their page; the relay re-checks their settings). */
+  memberId?: string
+  /** Not sent before then (a text held until the morning in the member's time zone). */
+  notBefore?: Date
 }
 
 export type Channel = OutgoingMessage['channel']
@@ -34,8 +47,13 @@ export function databaseOutbox(clock: Clock): Outbox {
         subject: message.subject ?? null,
         body: message.body,
         eraseAfterDelivery: message.eraseAfterDelivery ?? false,
+        html: message.html ?? null,
+        headers: message.headers ?? {},
+        topic: message.topic ?? null,
+        template: message.template ?? null,
+        memberId: message.memberId ?? null,
         createdAt: now,
-        nextAttemptAt: now,
+        nextAttemptAt: message.notBefore && message.notBefore > now ? message.notBefore : now,
       })
     },
   }
@@ -57,6 +75,11 @@ export async function listOutbox(ex: Executor, query: { to?: string; channel?: '
     to: r.recipient,
     subject: r.subject,
     body: r.body,
+    html: r.html,
+    headers: r.headers,
+    topic: r.topic,
+    template: r.template,
     createdAt: r.createdAt.toISOString(),
+    notBefore: r.nextAttemptAt > r.createdAt ? r.nextAttemptAt.toISOString() : null,
   }))
 }

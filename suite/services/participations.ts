@@ -17,6 +17,7 @@ import { tierRank } from '../../contract/standing'
 import { eligibilityFacts, ineligibleReasons } from './eligibility'
 import type { MemberRow } from './members'
 import { syncMissions } from './missions'
+import { notifyMember } from './notify'
 import { toShipment } from './shipments'
 
 type ParticipationRow = typeof participations.$inferSelect
@@ -184,16 +185,13 @@ async function onSelected(tx: Tx, deps: SuiteDeps, p: ParticipationRow, kind: st
   if (kind === 'free-product') {
     await tx.insert(shipments).values({ participationId: p.id, memberId: p.memberId, status: 'pending', createdAt: now }).onConflictDoNothing()
   }
-  const [member] = await tx.select().from(members).where(eq(members.id, p.memberId))
+  const [member] = await tx.select({ firstName: members.firstName }).from(members).where(eq(members.id, p.memberId))
   const [campaign] = await tx.select({ title: campaigns.title }).from(campaigns).where(eq(campaigns.id, p.campaignId))
-  if (member?.email && member.notificationSettings.email.shipmentUpdates) {
-    await deps.outbox.enqueue(tx, {
-      channel: 'email',
-      to: member.email,
-      subject: `You're in: ${campaign?.title ?? 'your product test'}`,
-      body: `Good news${member.firstName ? `, ${member.firstName}` : ''}: you were selected for "${campaign?.title}". We'll let you know when your product ships.`,
-    })
-  }
+  // Being selected is transactional: told whatever the settings say.
+  await notifyMember(tx, deps, p.memberId, {
+    template: 'selected',
+    params: { firstName: member?.firstName || null, campaignTitle: campaign?.title ?? '', campaignId: p.campaignId },
+  })
 }
 
 export async function processSignup(

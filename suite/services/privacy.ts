@@ -30,6 +30,7 @@ import { randomCode } from './discount-codes'
 import { listSocialPosts } from './content'
 import { memberProfile, type MemberRow } from './members'
 import { ledgerOf } from './missions'
+import { sendToAddress } from './notify'
 import { loadParticipations, withdraw } from './participations'
 import { otpMemberLimitKey, otpTargetLimitKey, type Channel } from './otp'
 import { myReferrals } from './referrals'
@@ -391,7 +392,8 @@ export async function pseudonymize(deps: SuiteDeps, member: MemberRow): Promise<
     // Queued after the purge above, so it is the one message left to the old address; the relay
     // erases the whole row once it is delivered.
     if (sentTo) {
-      await deps.outbox.enqueue(tx, { channel: 'email', to: sentTo, subject: RECEIPT_SUBJECT, body: receiptText(receipt), eraseAfterDelivery: true })
+      // No member id: the row must not point back at the deleted member.
+      await sendToAddress(tx, deps, { channel: 'email', address: sentTo }, { template: 'deletion-receipt', params: { receipt } }, { eraseAfterDelivery: true })
     }
     return { receipt, photoIds: photos.map((p) => p.id) }
   })
@@ -456,45 +458,4 @@ export function maskEmail(email: string): string {
   const at = email.lastIndexOf('@')
   if (at <= 0) return '•••'
   return `${email.slice(0, 1)}•••${email.slice(at)}`
-}
-
-const RECEIPT_SUBJECT = 'Your Testers Circle account was deleted'
-
-const REMOVED_TEXT: Record<DeletionRemoved, string> = {
-  profile: 'your name and display name',
-  contact: 'your e-mail address and phone number',
-  'birth-date-gender': 'your birth date and gender',
-  'languages-preferences': 'your languages, household and interests',
-  address: 'your shipping address',
-  payout: 'your payout details (PayPal or bank account)',
-  'social-profiles': 'your social media profiles',
-  'social-posts': 'your social media posts and their reach',
-  'screener-answers': 'your answers to application questions',
-  'return-comments': 'your comments on returns',
-  'unpublished-reviews': 'your reviews that were not published',
-  'review-photos': 'the photos in your reviews, published ones included',
-  'codes-and-messages': 'one-time codes, messages to you and logs that mention you',
-  'sign-in-account': 'your sign-in account',
-  sessions: 'every signed-in session, on every device',
-}
-
-const KEPT_TEXT: Record<DeletionKept, string> = {
-  'published-reviews': 'your published reviews, shown as written by "Former member"',
-  'accounting-records': 'records of shipments, reimbursements, points and rewards, which accounting and tax law requires us to keep; they no longer name you',
-  'participation-history': 'which product tests took place, as anonymous counts',
-}
-
-/** The receipt e-mail: reference, date, what was removed and kept. No link and no name. */
-function receiptText(receipt: DeletionReceipt): string {
-  const lines = [
-    `Your Testers Circle account was deleted on ${receipt.deletedAt.slice(0, 10)} (${receipt.deletedAt.slice(11, 16)} UTC).`,
-    `Reference: ${receipt.reference}`,
-    '',
-    'What we removed:',
-    ...receipt.removed.map((code) => `- ${REMOVED_TEXT[code]}`),
-  ]
-  if (receipt.withdrawnParticipations) lines.push(`- your ${receipt.withdrawnParticipations} open application(s), withdrawn`)
-  if (receipt.kept.length) lines.push('', 'What we kept, and why:', ...receipt.kept.map((code) => `- ${KEPT_TEXT[code]}`))
-  lines.push('', 'Quote the reference if you contact us about this deletion. This is the last message we send to this address.')
-  return lines.join('\n')
 }

@@ -12,7 +12,9 @@ import type { SuiteDeps } from '../deps'
 import { badRequest, conflict, notFound } from '../http/errors'
 import { refuseSelfService, type StaffActor } from '../staff/actor'
 import { recordAudit } from '../staff/audit'
+import { pointsBalance } from './members'
 import { syncMissions } from './missions'
+import { notifyMember } from './notify'
 import { completeWhenDone } from './participations'
 
 type ReviewRow = typeof reviews.$inferSelect
@@ -166,18 +168,6 @@ export type ReviewVerdict = ({ decision: 'approve' } | { decision: 'reject'; rea
   seenSubmittedAt?: string | undefined
 }
 
-/** The author is told the reason in these words, then the moderator's note. */
-const REJECTION_WORDING: Record<RejectionReason, string> = {
-  'personal-data': 'It contains personal data (a name, an address, a phone number or similar).',
-  'off-topic': 'It is not about the product you tested.',
-  'link-or-price': 'It contains a link or a price.',
-  competitor: 'It promotes another brand or shop.',
-  'rating-contradicts-text': 'The star rating does not match what the text says.',
-  'photo-not-suitable': 'One of the photos cannot be published (not the product, a person who can be recognised, or unsuitable content).',
-  'disclosure-missing': 'It must say that you received the product for free.',
-  other: 'Our moderators left you a note.',
-}
-
 /**
  * Staff: decide a pending review, once. The row is locked, so of two moderators deciding at the
  * same time the second is told who decided first and changes nothing. Publishing credits the
@@ -208,11 +198,18 @@ export async function decideReview(deps: SuiteDeps, actor: StaffActor, reviewId:
     }
     const decided = { decidedByUid: actor.uid, decidedByName: actor.name ?? actor.email ?? actor.uid, decidedAt: now }
     if (verdict.decision === 'approve') {
+      const balanceBefore = await pointsBalance(tx, review.memberId)
       await tx
         .update(reviews)
         .set({ status: 'published', publishedAt: now, rejectionReason: null, rejectionCode: null, ...decided })
         .where(eq(reviews.id, review.id))
       if (!(await completeWhenDone(tx, review.participationId, now))) await syncMissions(tx, review.memberId, now)
+      // The points the approval earned: whatever it credited (the finished test, missions it completed).
+      const points = (await pointsBalance(tx, review.memberId)) - balanceBefore
+      await notifyMember(tx, deps, review.memberId, {
+        template: 'review-approved',
+        params: { reviewTitle: review.title, points, campaignId: review.campaignId },
+      })
       await recordAudit(
         tx,
         actor,
@@ -232,19 +229,10 @@ export async function decideReview(deps: SuiteDeps, actor: StaffActor, reviewId:
       .update(participations)
       .set({ status: shipment ? 'delivered' : 'selected', updatedAt: now })
       .where(and(eq(participations.id, review.participationId), eq(participations.status, 'reviewed')))
-    if (author?.email && !author.pseudonymizedAt) {
-      await deps.outbox.enqueue(tx, {
-        channel: 'email',
-        to: author.email,
-        subject: 'Your review needs a change before we publish it',
-        body: [
-          `We could not publish your review "${review.title}" as it is.`,
-          REJECTION_WORDING[verdict.reason],
-          ...(note ? [`Our moderators wrote: "${note}"`] : []),
-          'Your text and photos are kept: open the test in My campaigns, change what is needed and send the review again.',
-        ].join('\n\n'),
-      })
-    }
+    await notifyMember(tx, deps, review.memberId, {
+      template: 'review-rejected',
+      params: { reviewTitle: review.title, reason: verdict.reason, note, campaignId: review.campaignId },
+    })
     await recordAudit(
       tx,
       actor,

@@ -3,6 +3,7 @@
 import { and, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm'
 import { campaigns, flights, members, participations } from '../db/schema'
 import type { SuiteDeps } from '../deps'
+import { notifyMember } from './notify'
 
 export interface UnchosenResult {
   /** Curated flights whose applicants not chosen were told in this run. */
@@ -57,7 +58,7 @@ export async function tellUnchosen(deps: SuiteDeps, now: Date): Promise<Unchosen
         .returning({ memberId: participations.memberId })
       if (unchosen.length === 0) return 0
       const recipients = await tx
-        .select({ email: members.email, firstName: members.firstName, pseudonymizedAt: members.pseudonymizedAt })
+        .select({ id: members.id, firstName: members.firstName })
         .from(members)
         .where(
           inArray(
@@ -65,17 +66,11 @@ export async function tellUnchosen(deps: SuiteDeps, now: Date): Promise<Unchosen
             unchosen.map((p) => p.memberId),
           ),
         )
+      // notifyMember writes to no deleted member.
       for (const member of recipients) {
-        // A deleted member's record keeps no address to write to.
-        if (!member.email || member.pseudonymizedAt) continue
-        await deps.outbox.enqueue(tx, {
-          channel: 'email',
-          to: member.email,
-          subject: `Not chosen this time: ${campaign.title}`,
-          body:
-            `Hello${member.firstName ? ` ${member.firstName}` : ''}, thank you for applying to "${campaign.title}". ` +
-            `Sign-up for ${flight.name} has closed, and the team chose other testers this time. ` +
-            `Other tests are open to apply to in the portal, and we hope to see you there.`,
+        await notifyMember(tx, deps, member.id, {
+          template: 'not-chosen',
+          params: { firstName: member.firstName || null, campaignTitle: campaign.title, flightName: flight.name },
         })
       }
       return unchosen.length

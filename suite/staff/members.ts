@@ -1,6 +1,6 @@
 // Support: finding a member and acting for them. Contact details (e-mail, phone) go only to roles
 // whose capabilities include members:contact; every action is audited.
-import { and, asc, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { WITHDRAWABLE_STATUSES } from '../../contract/participation-rules'
 import { standingOf } from '../../contract/standing'
 import type { MemberSearchResult, OpsMember } from '../../contract/staff'
@@ -9,6 +9,7 @@ import type { SuiteDeps } from '../deps'
 import { conflict, notFound } from '../http/errors'
 import { isUuid } from '../http/validate'
 import { pointsBalance } from '../services/members'
+import { notifyMember } from '../services/notify'
 import { withdraw } from '../services/participations'
 import { FORMER_MEMBER } from '../services/reviews'
 import { standingCounts } from '../services/standing'
@@ -93,12 +94,29 @@ export async function opsMember(deps: SuiteDeps, actor: StaffActor, memberId: st
       .innerJoin(flights, eq(flights.id, participations.flightId))
       .where(eq(participations.memberId, row.id))
       .orderBy(desc(participations.appliedAt)),
-    recipients.length === 0 || row.pseudonymizedAt
+    row.pseudonymizedAt
       ? Promise.resolve([])
       : deps.db
-          .select({ channel: outbox.channel, subject: outbox.subject, createdAt: outbox.createdAt, sentAt: outbox.sentAt })
+          .select({
+            id: outbox.id,
+            channel: outbox.channel,
+            topic: outbox.topic,
+            template: outbox.template,
+            subject: outbox.subject,
+            createdAt: outbox.createdAt,
+            sentAt: outbox.sentAt,
+            failedAt: outbox.failedAt,
+            withheldAt: outbox.withheldAt,
+            nextAttemptAt: outbox.nextAttemptAt,
+            attempts: outbox.attempts,
+          })
           .from(outbox)
-          .where(inArray(outbox.recipient, recipients))
+          // By member id; rows written before messages named their member, by address.
+          .where(
+            recipients.length
+              ? or(eq(outbox.memberId, row.id), and(isNull(outbox.memberId), inArray(outbox.recipient, recipients)))
+              : eq(outbox.memberId, row.id),
+          )
           .orderBy(desc(outbox.createdAt))
           .limit(50),
   ])
@@ -118,7 +136,18 @@ export async function opsMember(deps: SuiteDeps, actor: StaffActor, memberId: st
     pointsBalance: balance,
     points: ledger.map((entry) => ({ points: entry.points, reason: entry.reason, at: entry.createdAt.toISOString() })),
     participations: taken.map((p) => ({ ...p, appliedAt: p.appliedAt.toISOString(), withdrawable: WITHDRAWABLE_STATUSES.includes(p.status) })),
-    messages: sent.map((m) => ({ channel: m.channel, subject: m.subject, createdAt: m.createdAt.toISOString(), sentAt: m.sentAt?.toISOString() ?? null })),
+    messages: sent.map((m) => ({
+      id: m.id,
+      channel: m.channel,
+      topic: m.topic ?? 'transactional',
+      template: m.template,
+      subject: m.subject,
+      status: m.sentAt ? 'sent' : m.failedAt ? 'failed' : m.withheldAt ? 'withheld' : 'waiting',
+      createdAt: m.createdAt.toISOString(),
+      sentAt: m.sentAt?.toISOString() ?? null,
+      dueAt: m.sentAt || m.failedAt || m.withheldAt ? null : m.nextAttemptAt.toISOString(),
+      attempts: m.attempts,
+    })),
   }
 }
 
@@ -184,12 +213,7 @@ export async function resendVerification(deps: SuiteDeps, actor: StaffActor, mem
   const link = await deps.identity.emailVerificationLink(row.email)
   const now = deps.clock.now()
   await deps.db.transaction(async (tx) => {
-    await deps.outbox.enqueue(tx, {
-      channel: 'email',
-      to: row.email!,
-      subject: 'Confirm your e-mail address',
-      body: `You asked us for a new link to confirm your e-mail address for Testers Circle. Open it to confirm:\n\n${link}\n\nIf you did not ask, you can ignore this message.`,
-    })
+    await notifyMember(tx, deps, row.id, { template: 'verify-email', params: { link } })
     await recordAudit(
       tx,
       actor,

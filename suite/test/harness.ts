@@ -77,6 +77,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
       mode: 'local',
       otpPepper: 'test-pepper-test-pepper-test-pepper-0000',
       intercomSecret: 'test-intercom-secret-test-intercom-secret',
+      messages: { linkSecret: 'test-message-link-secret-test-message-link', portalUrl: 'http://localhost:3000' },
       // Calls come from the portal's address (CallOptions.peer), which forwards its browsers' addresses.
       trustedProxies: ['127.0.0.1'],
       retentionDays: 30,

@@ -14,7 +14,7 @@ import { useLocale } from '~/lib/locale'
 import { statusLabel } from '~/lib/participation-texts'
 import { tierLabel } from '~/lib/standing-texts'
 import { cn } from '~/lib/cn'
-import { channelLabel, DeletedMarker } from './member-texts'
+import { channelLabel, DeletedMarker, topicLabel } from './member-texts'
 import { opsMemberQuery } from './ops-members.queries'
 import { GoodwillForm, ResendVerification, WithdrawForm } from './support-actions'
 
@@ -230,16 +230,27 @@ function Messages({ messages }: { messages: OpsMember['messages'] }) {
         return label ? i18n._(label) : row.original.channel
       },
     },
+    { id: 'topic', header: t`Topic`, cell: ({ row }) => i18n._(topicLabel[row.original.topic]) },
     { id: 'subject', header: t`Subject`, cell: ({ row }) => row.original.subject ?? t`(no subject)` },
     { id: 'created', header: t`Created`, cell: ({ row }) => formatDate(row.original.createdAt) },
-    { id: 'sent', header: t`Sent`, cell: ({ row }) => (row.original.sentAt ? formatDate(row.original.sentAt) : t`Not sent yet`) },
+    {
+      id: 'status',
+      header: t`Status`,
+      cell: ({ row }) => {
+        const m = row.original
+        if (m.status === 'sent') return t`Sent ${formatDate(m.sentAt ?? m.createdAt)}`
+        if (m.status === 'failed') return t`Failed after ${m.attempts} tries`
+        if (m.status === 'withheld') return t`Not sent: turned off or account deleted`
+        return m.dueAt ? t`Waiting, due ${formatDate(m.dueAt)}` : t`Waiting`
+      },
+    },
   ]
   return (
     <section aria-labelledby="messages-heading" className="flex flex-col gap-3">
       <h2 id="messages-heading" className="text-xl font-bold text-authentic">
         {t`Messages sent to the member`}
       </h2>
-      <p className="text-sm text-ink">{t`The newest 50, without their text.`}</p>
+      <p className="text-sm text-ink">{t`The newest 50, without their text: a message waits while it is held for the morning or retried, and fails after its last try.`}</p>
       <DataTable
         caption={t`Messages sent to the member, newest first`}
         columns={columns}

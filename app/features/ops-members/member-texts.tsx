@@ -1,12 +1,22 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react/macro'
+import type { MessageTopic } from '#contract/messages'
 import type { MessageChannel } from '#contract/outbox'
 
 /** How a message reached the member, in support's words. */
 export const channelLabel: Record<MessageChannel, MessageDescriptor> = {
   email: msg`E-mail`,
   sms: msg`Text message`,
+}
+
+/** What a message was about: a settings topic, or transactional (always sent). */
+export const topicLabel: Record<MessageTopic, MessageDescriptor> = {
+  transactional: msg`Always sent`,
+  newCampaigns: msg`New campaigns`,
+  shipmentUpdates: msg`Shipment updates`,
+  reminders: msg`Reminders`,
+  newsletter: msg`Newsletter`,
 }
 
 /** The account was deleted: only its pseudonymous traces are left. */

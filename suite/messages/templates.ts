@@ -1,0 +1,418 @@
+// One template per message the member API sends: its topic, and its subject, e-mail blocks and
+// short text message rendered from the same words (suite/messages/layout.ts turns the blocks into
+// plain text and HTML). Every word goes through the catalog (say + /*i18n*/ descriptors).
+import type { MessageTopic } from '../../contract/messages'
+import type { DeletionKept, DeletionReceipt, DeletionRemoved } from '../../contract/members'
+import type { RejectionReason } from '../../contract/review-rejection'
+import { say } from './i18n'
+import type { EmailContent } from './layout'
+
+/** Where links in messages point: the portal's base address (no trailing slash) and the locale. */
+export interface MessageLinks {
+  portal: string
+  locale: string
+}
+
+export interface MessageContent extends EmailContent {
+  /** The text message version, short; absent for a message sent by e-mail only. */
+  sms?: string
+}
+
+interface Template<P> {
+  topic: MessageTopic
+  /** Bodies carrying a one-time code or a sign-in link: staff see that it was sent, not its subject or body. */
+  secret?: boolean
+  render(params: P, links: MessageLinks): MessageContent
+}
+
+const define = <P>(template: Template<P>) => template
+
+const page = (links: MessageLinks, path: string) => `${links.portal}/${links.locale}${path}`
+const hello = (firstName: string | null | undefined) =>
+  firstName ? say(/*i18n*/ { id: 'common.hello-name', message: 'Hello {firstName},' }, { firstName }) : say(/*i18n*/ { id: 'common.hello', message: 'Hello,' })
+const utcDate = (iso: string) => ({ date: iso.slice(0, 10), time: iso.slice(11, 16) })
+
+const REJECTION_WORDING: Record<RejectionReason, () => string> = {
+  'personal-data': () =>
+    say(/*i18n*/ { id: 'review-rejected.reason.personal-data', message: 'It contains personal data (a name, an address, a phone number or similar).' }),
+  'off-topic': () => say(/*i18n*/ { id: 'review-rejected.reason.off-topic', message: 'It is not about the product you tested.' }),
+  'link-or-price': () => say(/*i18n*/ { id: 'review-rejected.reason.link-or-price', message: 'It contains a link or a price.' }),
+  competitor: () => say(/*i18n*/ { id: 'review-rejected.reason.competitor', message: 'It promotes another brand or shop.' }),
+  'rating-contradicts-text': () =>
+    say(/*i18n*/ { id: 'review-rejected.reason.rating-contradicts-text', message: 'The star rating does not match what the text says.' }),
+  'photo-not-suitable': () =>
+    say(
+      /*i18n*/ {
+        id: 'review-rejected.reason.photo-not-suitable',
+        message: 'One of the photos cannot be published (not the product, a person who can be recognised, or unsuitable content).',
+      },
+    ),
+  'disclosure-missing': () => say(/*i18n*/ { id: 'review-rejected.reason.disclosure-missing', message: 'It must say that you received the product for free.' }),
+  other: () => say(/*i18n*/ { id: 'review-rejected.reason.other', message: 'Our moderators left you a note.' }),
+}
+
+const REMOVED_TEXT: Record<DeletionRemoved, () => string> = {
+  profile: () => say(/*i18n*/ { id: 'deletion.removed.profile', message: 'your name and display name' }),
+  contact: () => say(/*i18n*/ { id: 'deletion.removed.contact', message: 'your e-mail address and phone number' }),
+  'birth-date-gender': () => say(/*i18n*/ { id: 'deletion.removed.birth-date-gender', message: 'your birth date and gender' }),
+  'languages-preferences': () => say(/*i18n*/ { id: 'deletion.removed.languages-preferences', message: 'your languages, household and interests' }),
+  address: () => say(/*i18n*/ { id: 'deletion.removed.address', message: 'your shipping address' }),
+  payout: () => say(/*i18n*/ { id: 'deletion.removed.payout', message: 'your payout details (PayPal or bank account)' }),
+  'social-profiles': () => say(/*i18n*/ { id: 'deletion.removed.social-profiles', message: 'your social media profiles' }),
+  'social-posts': () => say(/*i18n*/ { id: 'deletion.removed.social-posts', message: 'your social media posts and their reach' }),
+  'screener-answers': () => say(/*i18n*/ { id: 'deletion.removed.screener-answers', message: 'your answers to application questions' }),
+  'return-comments': () => say(/*i18n*/ { id: 'deletion.removed.return-comments', message: 'your comments on returns' }),
+  'unpublished-reviews': () => say(/*i18n*/ { id: 'deletion.removed.unpublished-reviews', message: 'your reviews that were not published' }),
+  'review-photos': () => say(/*i18n*/ { id: 'deletion.removed.review-photos', message: 'the photos in your reviews, published ones included' }),
+  'codes-and-messages': () => say(/*i18n*/ { id: 'deletion.removed.codes-and-messages', message: 'one-time codes, messages to you and logs that mention you' }),
+  'sign-in-account': () => say(/*i18n*/ { id: 'deletion.removed.sign-in-account', message: 'your sign-in account' }),
+  sessions: () => say(/*i18n*/ { id: 'deletion.removed.sessions', message: 'every signed-in session, on every device' }),
+}
+
+const KEPT_TEXT: Record<DeletionKept, () => string> = {
+  'published-reviews': () => say(/*i18n*/ { id: 'deletion.kept.published-reviews', message: 'your published reviews, shown as written by "Former member"' }),
+  'accounting-records': () =>
+    say(
+      /*i18n*/ {
+        id: 'deletion.kept.accounting-records',
+        message: 'records of shipments, reimbursements, points and rewards, which accounting and tax law requires us to keep; they no longer name you',
+      },
+    ),
+  'participation-history': () => say(/*i18n*/ { id: 'deletion.kept.participation-history', message: 'which product tests took place, as anonymous counts' }),
+}
+
+export const TEMPLATES = {
+  /** A one-time code confirming an e-mail address or a phone number. */
+  'one-time-code': define<{ code: string; minutes: number }>({
+    topic: 'transactional',
+    secret: true,
+    render: ({ code, minutes }) => ({
+      subject: say(/*i18n*/ { id: 'one-time-code.subject', message: 'Your Testers Circle confirmation code' }),
+      heading: say(/*i18n*/ { id: 'one-time-code.heading', message: 'Your confirmation code' }),
+      blocks: [
+        { kind: 'paragraph', text: say(/*i18n*/ { id: 'one-time-code.intro', message: 'Your Testers Circle code is:' }) },
+        { kind: 'code', text: code },
+        {
+          kind: 'paragraph',
+          text: say(
+            /*i18n*/ { id: 'one-time-code.expiry', message: 'It expires in {minutes} minutes. If you did not ask for it, ignore this message.' },
+            { minutes },
+          ),
+        },
+      ],
+      sms: say(
+        /*i18n*/ {
+          id: 'one-time-code.sms',
+          message: 'Your Testers Circle code is {code}. It expires in {minutes} minutes. If you did not ask for it, ignore this message.',
+        },
+        { code, minutes },
+      ),
+    }),
+  }),
+
+  /** To the address held before an e-mail change: the change may not have been the member's. */
+  'email-changed': define<{ maskedNext: string; at: string; support: string }>({
+    topic: 'transactional',
+    render: ({ maskedNext, at, support }) => ({
+      subject: say(/*i18n*/ { id: 'email-changed.subject', message: 'Your Testers Circle e-mail address was changed' }),
+      heading: say(/*i18n*/ { id: 'email-changed.heading', message: 'Your e-mail address was changed' }),
+      blocks: [
+        {
+          kind: 'paragraph',
+          text: say(
+            /*i18n*/ {
+              id: 'email-changed.body',
+              message: 'The e-mail address of your Testers Circle account was changed to {maskedNext} on {date} at {time} UTC.',
+            },
+            { maskedNext, ...utcDate(at) },
+          ),
+        },
+        { kind: 'paragraph', text: say(/*i18n*/ { id: 'email-changed.from-now', message: 'We will write to the new address from now on.' }) },
+        {
+          kind: 'paragraph',
+          text: say(
+            /*i18n*/ {
+              id: 'email-changed.not-you',
+              message: 'If you did not make this change, write to {support} right away: someone else may be using your account.',
+            },
+            { support },
+          ),
+        },
+      ],
+    }),
+  }),
+
+  /** A new link to confirm the member's e-mail address, sent by support on request. */
+  'verify-email': define<{ link: string }>({
+    topic: 'transactional',
+    secret: true,
+    render: ({ link }) => ({
+      subject: say(/*i18n*/ { id: 'verify-email.subject', message: 'Confirm your e-mail address' }),
+      heading: say(/*i18n*/ { id: 'verify-email.heading', message: 'Confirm your e-mail address' }),
+      blocks: [
+        {
+          kind: 'paragraph',
+          text: say(
+            /*i18n*/ { id: 'verify-email.body', message: 'You asked us for a new link to confirm your e-mail address for Testers Circle. Open it to confirm:' },
+          ),
+        },
+        { kind: 'button', label: say(/*i18n*/ { id: 'verify-email.button', message: 'Confirm my address' }), url: link },
+        { kind: 'paragraph', text: say(/*i18n*/ { id: 'verify-email.not-you', message: 'If you did not ask, you can ignore this message.' }) },
+      ],
+    }),
+  }),
+
+  /** The receipt of an account deletion: reference, date, what was removed and kept. No link and no name. */
+  'deletion-receipt': define<{ receipt: DeletionReceipt }>({
+    topic: 'transactional',
+    render: ({ receipt }) => {
+      const removed = receipt.removed.map((code) => REMOVED_TEXT[code]())
+      if (receipt.withdrawnParticipations) {
+        removed.push(
+          say(
+            /*i18n*/ { id: 'deletion.withdrawn', message: 'your {count, plural, one {# open application} other {# open applications}}, withdrawn' },
+            {
+              count: receipt.withdrawnParticipations,
+            },
+          ),
+        )
+      }
+      return {
+        subject: say(/*i18n*/ { id: 'deletion.subject', message: 'Your Testers Circle account was deleted' }),
+        heading: say(/*i18n*/ { id: 'deletion.heading', message: 'Your account was deleted' }),
+        blocks: [
+          {
+            kind: 'paragraph',
+            text: say(/*i18n*/ { id: 'deletion.body', message: 'Your Testers Circle account was deleted on {date} ({time} UTC).' }, utcDate(receipt.deletedAt)),
+          },
+          { kind: 'facts', rows: [[say(/*i18n*/ { id: 'deletion.reference', message: 'Reference' }), receipt.reference]] },
+          { kind: 'paragraph', text: say(/*i18n*/ { id: 'deletion.removed', message: 'What we removed:' }) },
+          { kind: 'list', items: removed },
+          ...(receipt.kept.length
+            ? [
+                { kind: 'paragraph' as const, text: say(/*i18n*/ { id: 'deletion.kept', message: 'What we kept, and why:' }) },
+                { kind: 'list' as const, items: receipt.kept.map((code) => KEPT_TEXT[code]()) },
+              ]
+            : []),
+          {
+            kind: 'paragraph',
+            text: say(
+              /*i18n*/ {
+                id: 'deletion.last',
+                message: 'Quote the reference if you contact us about this deletion. This is the last message we send to this address.',
+              },
+            ),
+          },
+        ],
+      }
+    },
+  }),
+
+  /** Selected for a test (always sent). */
+  selected: define<{ firstName: string | null; campaignTitle: string; campaignId: string }>({
+    topic: 'transactional',
+    render: ({ firstName, campaignTitle, campaignId }, links) => ({
+      subject: say(/*i18n*/ { id: 'selected.subject', message: "You're in: {campaignTitle}" }, { campaignTitle }),
+      heading: say(/*i18n*/ { id: 'selected.heading', message: 'You were selected' }),
+      blocks: [
+        { kind: 'paragraph', text: hello(firstName) },
+        {
+          kind: 'paragraph',
+          text: say(
+            /*i18n*/ { id: 'selected.body', message: 'Good news: you were selected for "{campaignTitle}". We will let you know when your product ships.' },
+            { campaignTitle },
+          ),
+        },
+        { kind: 'button', label: say(/*i18n*/ { id: 'selected.button', message: 'Open your test' }), url: page(links, `/member/campaigns/${campaignId}`) },
+      ],
+      sms: say(/*i18n*/ { id: 'selected.sms', message: 'Testers Circle: you were selected for "{campaignTitle}".' }, { campaignTitle }),
+    }),
+  }),
+
+  /** A curated flight's applicant the team did not choose, once its sign-up closed (always sent). */
+  'not-chosen': define<{ firstName: string | null; campaignTitle: string; flightName: string }>({
+    topic: 'transactional',
+    render: ({ firstName, campaignTitle, flightName }, links) => ({
+      subject: say(/*i18n*/ { id: 'not-chosen.subject', message: 'Not chosen this time: {campaignTitle}' }, { campaignTitle }),
+      heading: say(/*i18n*/ { id: 'not-chosen.heading', message: 'Not chosen this time' }),
+      blocks: [
+        { kind: 'paragraph', text: hello(firstName) },
+        {
+          kind: 'paragraph',
+          text: say(
+            /*i18n*/ {
+              id: 'not-chosen.body',
+              message: 'Thank you for applying to "{campaignTitle}". Sign-up for {flightName} has closed, and the team chose other testers this time.',
+            },
+            { campaignTitle, flightName },
+          ),
+        },
+        {
+          kind: 'paragraph',
+          text: say(/*i18n*/ { id: 'not-chosen.other-tests', message: 'Other tests are open to apply to in the portal, and we hope to see you there.' }),
+        },
+        { kind: 'button', label: say(/*i18n*/ { id: 'not-chosen.button', message: 'See open tests' }), url: page(links, '/campaigns') },
+      ],
+    }),
+  }),
+
+  /** A review published (always sent), with the points it earned. */
+  'review-approved': define<{ reviewTitle: string; points: number; campaignId: string }>({
+    topic: 'transactional',
+    render: ({ reviewTitle, points, campaignId }, links) => ({
+      subject: say(/*i18n*/ { id: 'review-approved.subject', message: 'Your review is published' }),
+      heading: say(/*i18n*/ { id: 'review-approved.heading', message: 'Your review is published' }),
+      blocks: [
+        {
+          kind: 'paragraph',
+          text: say(/*i18n*/ { id: 'review-approved.body', message: 'Thank you: your review "{reviewTitle}" is now published.' }, { reviewTitle }),
+        },
+        ...(points > 0
+          ? [
+              {
+                kind: 'paragraph' as const,
+                text: say(/*i18n*/ { id: 'review-approved.points', message: 'It earned you {points, plural, one {# point} other {# points}}.' }, { points }),
+              },
+            ]
+          : []),
+        {
+          kind: 'button',
+          label: say(/*i18n*/ { id: 'review-approved.button', message: 'Open your test' }),
+          url: page(links, `/member/campaigns/${campaignId}`),
+        },
+      ],
+      sms: say(/*i18n*/ { id: 'review-approved.sms', message: 'Testers Circle: your review "{reviewTitle}" is published.' }, { reviewTitle }),
+    }),
+  }),
+
+  /** A review sent back (always sent): the reason, the moderator's note, and where to edit it. */
+  'review-rejected': define<{ reviewTitle: string; reason: RejectionReason; note: string | null; campaignId: string }>({
+    topic: 'transactional',
+    render: ({ reviewTitle, reason, note, campaignId }, links) => ({
+      subject: say(/*i18n*/ { id: 'review-rejected.subject', message: 'Your review needs a change before we publish it' }),
+      heading: say(/*i18n*/ { id: 'review-rejected.heading', message: 'Your review needs a change' }),
+      blocks: [
+        {
+          kind: 'paragraph',
+          text: say(/*i18n*/ { id: 'review-rejected.body', message: 'We could not publish your review "{reviewTitle}" as it is.' }, { reviewTitle }),
+        },
+        { kind: 'paragraph', text: REJECTION_WORDING[reason]() },
+        ...(note
+          ? [
+              { kind: 'paragraph' as const, text: say(/*i18n*/ { id: 'review-rejected.note', message: 'Our moderators wrote:' }) },
+              { kind: 'quote' as const, text: note },
+            ]
+          : []),
+        {
+          kind: 'paragraph',
+          text: say(/*i18n*/ { id: 'review-rejected.kept', message: 'Your text and photos are kept: change what is needed and send the review again.' }),
+        },
+        {
+          kind: 'button',
+          label: say(/*i18n*/ { id: 'review-rejected.button', message: 'Edit your review' }),
+          url: page(links, `/member/campaigns/${campaignId}`),
+        },
+      ],
+    }),
+  }),
+
+  'shipment-shipped': define<{ campaignTitle: string; carrier: string; trackingNumber: string; trackingUrl: string | null }>({
+    topic: 'shipmentUpdates',
+    render: ({ campaignTitle, carrier, trackingNumber, trackingUrl }, links) => ({
+      subject: say(/*i18n*/ { id: 'shipped.subject', message: 'Your test product is on its way' }),
+      heading: say(/*i18n*/ { id: 'shipped.heading', message: 'Your test product is on its way' }),
+      blocks: [
+        { kind: 'paragraph', text: say(/*i18n*/ { id: 'shipped.body', message: 'Your product for "{campaignTitle}" has shipped.' }, { campaignTitle }) },
+        {
+          kind: 'facts',
+          rows: [
+            [say(/*i18n*/ { id: 'shipped.carrier', message: 'Carrier' }), carrier],
+            [say(/*i18n*/ { id: 'shipped.tracking-number', message: 'Tracking number' }), trackingNumber],
+          ],
+        },
+        trackingUrl
+          ? { kind: 'button', label: say(/*i18n*/ { id: 'shipped.track', message: 'Track your parcel' }), url: trackingUrl }
+          : { kind: 'button', label: say(/*i18n*/ { id: 'shipped.shipments', message: 'See your shipments' }), url: page(links, '/member/shipments') },
+      ],
+      sms: say(
+        /*i18n*/ { id: 'shipped.sms', message: 'Testers Circle: your product for "{campaignTitle}" ships with {carrier}, tracking {trackingNumber}.' },
+        { campaignTitle, carrier, trackingNumber },
+      ),
+    }),
+  }),
+
+  'shipment-delivered': define<{ campaignTitle: string; campaignId: string }>({
+    topic: 'shipmentUpdates',
+    render: ({ campaignTitle, campaignId }, links) => ({
+      subject: say(/*i18n*/ { id: 'delivered.subject', message: 'Your test product was delivered' }),
+      heading: say(/*i18n*/ { id: 'delivered.heading', message: 'Your test product was delivered' }),
+      blocks: [
+        {
+          kind: 'paragraph',
+          text: say(
+            /*i18n*/ {
+              id: 'delivered.body',
+              message: 'Your product for "{campaignTitle}" was delivered. Enjoy testing it, and see what the test asks of you.',
+            },
+            {
+              campaignTitle,
+            },
+          ),
+        },
+        { kind: 'button', label: say(/*i18n*/ { id: 'delivered.button', message: 'Open your test' }), url: page(links, `/member/campaigns/${campaignId}`) },
+      ],
+      sms: say(/*i18n*/ { id: 'delivered.sms', message: 'Testers Circle: your product for "{campaignTitle}" was delivered.' }, { campaignTitle }),
+    }),
+  }),
+
+  'return-label': define<{ campaignTitle: string; labelUrl: string }>({
+    topic: 'shipmentUpdates',
+    render: ({ campaignTitle, labelUrl }) => ({
+      subject: say(/*i18n*/ { id: 'return-label.subject', message: 'Your return label is ready' }),
+      heading: say(/*i18n*/ { id: 'return-label.heading', message: 'Your return label is ready' }),
+      blocks: [
+        {
+          kind: 'paragraph',
+          text: say(
+            /*i18n*/ {
+              id: 'return-label.body',
+              message: 'The label to send back your product for "{campaignTitle}" is ready. Print it and attach it to the parcel.',
+            },
+            {
+              campaignTitle,
+            },
+          ),
+        },
+        { kind: 'button', label: say(/*i18n*/ { id: 'return-label.button', message: 'Get the return label' }), url: labelUrl },
+      ],
+      sms: say(
+        /*i18n*/ { id: 'return-label.sms', message: 'Testers Circle: your return label for "{campaignTitle}" is ready: {labelUrl}' },
+        { campaignTitle, labelUrl },
+      ),
+    }),
+  }),
+
+  'return-received': define<{ campaignTitle: string }>({
+    topic: 'shipmentUpdates',
+    render: ({ campaignTitle }, links) => ({
+      subject: say(/*i18n*/ { id: 'return-received.subject', message: 'We received your return' }),
+      heading: say(/*i18n*/ { id: 'return-received.heading', message: 'We received your return' }),
+      blocks: [
+        {
+          kind: 'paragraph',
+          text: say(
+            /*i18n*/ { id: 'return-received.body', message: 'The product you sent back for "{campaignTitle}" has arrived. Thank you.' },
+            { campaignTitle },
+          ),
+        },
+        { kind: 'button', label: say(/*i18n*/ { id: 'return-received.button', message: 'See your returns' }), url: page(links, '/member/shipments/returns') },
+      ],
+      sms: say(/*i18n*/ { id: 'return-received.sms', message: 'Testers Circle: we received your return for "{campaignTitle}".' }, { campaignTitle }),
+    }),
+  }),
+}
+
+export type TemplateName = keyof typeof TEMPLATES
+export type TemplateParams<N extends TemplateName> = Parameters<(typeof TEMPLATES)[N]['render']>[0]
+/** A message to send: a template's name with its parameters, type-checked together. */
+export type MessageOf<N extends TemplateName = TemplateName> = { [K in N]: { template: K; params: TemplateParams<K> } }[N]
