@@ -1,4 +1,4 @@
-// What is kept only for a while: outbox messages once delivered or given up on, one-time codes
+// What is kept only for a while: outbox messages once delivered, given up on or withheld, one-time codes
 // past their expiry, front-end log entries, rate-limit windows, and review photos uploaded for a
 // review that was never sent (with their files), each older than the retention period
 // (RETENTION_DAYS). The server purges hourly; operators can purge at once (`purge`).
@@ -24,7 +24,7 @@ export async function purgeExpired(deps: Pick<SuiteDeps, 'db' | 'photoStorage' |
   const before = new Date(now.getTime() - days * DAY_MS)
   const messages = await ex
     .delete(outbox)
-    .where(and(lt(outbox.createdAt, before), or(isNotNull(outbox.sentAt), isNotNull(outbox.failedAt))))
+    .where(and(lt(outbox.createdAt, before), or(isNotNull(outbox.sentAt), isNotNull(outbox.failedAt), isNotNull(outbox.withheldAt))))
     .returning({ id: outbox.id })
   const codes = await ex.delete(otpCodes).where(lt(otpCodes.expiresAt, before)).returning({ id: otpCodes.id })
   const logs = await ex.delete(frontEndLogs).where(lt(frontEndLogs.receivedAt, before)).returning({ id: frontEndLogs.id })
