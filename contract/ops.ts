@@ -55,6 +55,7 @@ export const OpsCommandSchema = v.variant('command', [
   v.strictObject({ command: v.literal('purge'), days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(3650))) }),
   /** Tell the applicants of curated flights whose sign-up has closed that they were not chosen (the member API does it every 5 minutes). */
   v.strictObject({ command: v.literal('tell-unchosen') }),
+  v.strictObject({ command: v.literal('send-reminders') }),
   v.strictObject({ command: v.literal('campaign-create'), definition: CampaignDefinitionSchema }),
   v.strictObject({ command: v.literal('list'), what: v.picklist(LISTS), campaign: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(120))) }),
 ])

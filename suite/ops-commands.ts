@@ -9,6 +9,7 @@ import { approveReview, deliver, issueReturnLabel, markReturned, rejectReview, s
 import { deletePendingIdentities } from './services/privacy'
 import { purgeExpired } from './services/retention'
 import { tellUnchosen } from './services/unchosen'
+import { sendReminders } from './services/reminders'
 import { memberStanding } from './services/standing'
 import { withEligibilityDefaults } from '../contract/campaigns'
 import { commandLineActor } from './staff/actor'
@@ -55,6 +56,8 @@ export async function runOpsCommand(deps: SuiteDeps, cmd: OpsCommand): Promise<u
       return purgeExpired(deps, deps.clock.now(), cmd.days ?? deps.settings.retentionDays)
     case 'tell-unchosen':
       return tellUnchosen(deps, deps.clock.now())
+    case 'send-reminders':
+      return sendReminders(deps, deps.clock.now())
     case 'campaign-create':
       return createCampaignFromDefinition(deps, commandLineActor(), cmd.definition)
     case 'list':

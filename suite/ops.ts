@@ -38,6 +38,8 @@ Act:
   purge [--days N]                                 delete delivered messages, expired codes, front-end logs and photos of reviews never sent, older than N days (RETENTION_DAYS)
   campaign create <file.json>                      a campaign from a JSON definition { campaign, flights, publish }, checked and
                                                    created as the console does (contract/campaign-authoring.ts)
+  send-reminders                                   send the reminders due now (3 days before a review is due, on the day, once overdue, purchases
+                                                   to make); the member API does it every 15 minutes, each reminder once
   tell-unchosen                                    tell the applicants of curated flights whose sign-up has closed that they were not chosen (the member API does it every 5 minutes)
 
 A tester's way: list waitlisted → select → list selected → ship → deliver → list pending-reviews →
@@ -88,6 +90,7 @@ function parseCommand(argv: string[]): OpsCommand {
       break
     case 'delete-identities':
     case 'tell-unchosen':
+    case 'send-reminders':
       break
     case 'campaign':
       // `campaign create <file.json>`: the file is read here, the member API checks what it holds.

@@ -282,6 +282,23 @@ export const participations = pgTable(
   ],
 )
 
+/**
+ * Each reminder a participation has been sent, once: the reminder sweep inserts its row with the
+ * message in one transaction, so with several member-API processes none is sent twice.
+ */
+export const remindersSent = pgTable(
+  'reminders_sent',
+  {
+    participationId: uuid('participation_id')
+      .notNull()
+      .references(() => participations.id),
+    /** One of REMINDER_KINDS (suite/services/reminder-rules.ts). */
+    kind: text('kind').notNull(),
+    sentAt: ts('sent_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.participationId, t.kind] })],
+)
+
 export const shipments = pgTable(
   'shipments',
   {

@@ -410,6 +410,106 @@ export const TEMPLATES = {
       sms: say(/*i18n*/ { id: 'return-received.sms', message: 'Testers Circle: we received your return for "{campaignTitle}".' }, { campaignTitle }),
     }),
   }),
+
+  /** A review (and the test's other open tasks) due in 3 days, or today. */
+  'reminder-due': define<{ campaignTitle: string; campaignId: string; dueAt: string; today: boolean }>({
+    topic: 'reminders',
+    render: ({ campaignTitle, campaignId, dueAt, today }, links) => {
+      const when = utcDate(dueAt)
+      return {
+        subject: today
+          ? say(/*i18n*/ { id: 'reminder-due.subject-today', message: 'Your review is due today' })
+          : say(/*i18n*/ { id: 'reminder-due.subject-soon', message: 'Your review is due in 3 days' }),
+        heading: say(/*i18n*/ { id: 'reminder-due.heading', message: 'A reminder about your test' }),
+        blocks: [
+          {
+            kind: 'paragraph',
+            text: say(
+              /*i18n*/ {
+                id: 'reminder-due.body',
+                message: 'Your review and the other open tasks of "{campaignTitle}" are due on {date} at {time} UTC.',
+              },
+              { campaignTitle, ...when },
+            ),
+          },
+          {
+            kind: 'paragraph',
+            text: say(/*i18n*/ { id: 'reminder-due.standing', message: 'Finishing on time keeps your standing and your chances for the next tests.' }),
+          },
+          {
+            kind: 'button',
+            label: say(/*i18n*/ { id: 'reminder-due.button', message: 'Open your test' }),
+            url: page(links, `/member/campaigns/${campaignId}`),
+          },
+        ],
+        sms: today
+          ? say(/*i18n*/ { id: 'reminder-due.sms-today', message: 'Testers Circle: your review of "{campaignTitle}" is due today.' }, { campaignTitle })
+          : say(/*i18n*/ { id: 'reminder-due.sms-soon', message: 'Testers Circle: your review of "{campaignTitle}" is due in 3 days.' }, { campaignTitle }),
+      }
+    },
+  }),
+
+  /** Once, when the due date has passed with tasks open: what it costs the member's standing. */
+  'reminder-overdue': define<{ campaignTitle: string; campaignId: string; standingCost: number }>({
+    topic: 'reminders',
+    render: ({ campaignTitle, campaignId, standingCost }, links) => ({
+      subject: say(/*i18n*/ { id: 'reminder-overdue.subject', message: 'Your review is overdue' }),
+      heading: say(/*i18n*/ { id: 'reminder-overdue.heading', message: 'Your review is overdue' }),
+      blocks: [
+        {
+          kind: 'paragraph',
+          text: say(
+            /*i18n*/ {
+              id: 'reminder-overdue.body',
+              message:
+                'The due date of "{campaignTitle}" has passed with tasks still open. A missed due date costs {standingCost} points of your standing; send your review as soon as you can.',
+            },
+            { campaignTitle, standingCost },
+          ),
+        },
+        {
+          kind: 'button',
+          label: say(/*i18n*/ { id: 'reminder-overdue.button', message: 'Finish your test' }),
+          url: page(links, `/member/campaigns/${campaignId}`),
+        },
+      ],
+      sms: say(
+        /*i18n*/ { id: 'reminder-overdue.sms', message: 'Testers Circle: your review of "{campaignTitle}" is overdue. Send it as soon as you can.' },
+        { campaignTitle },
+      ),
+    }),
+  }),
+
+  /** A verified-purchase test: the product to buy before testing. */
+  'reminder-purchase': define<{ campaignTitle: string; campaignId: string }>({
+    topic: 'reminders',
+    render: ({ campaignTitle, campaignId }, links) => ({
+      subject: say(/*i18n*/ { id: 'reminder-purchase.subject', message: 'Time to buy your test product' }),
+      heading: say(/*i18n*/ { id: 'reminder-purchase.heading', message: 'Time to buy your test product' }),
+      blocks: [
+        {
+          kind: 'paragraph',
+          text: say(
+            /*i18n*/ {
+              id: 'reminder-purchase.body',
+              message:
+                '"{campaignTitle}" is a verified-purchase test: buy the product at your usual shop, then confirm your purchase on the test page. You are reimbursed once your review is published.',
+            },
+            { campaignTitle },
+          ),
+        },
+        {
+          kind: 'button',
+          label: say(/*i18n*/ { id: 'reminder-purchase.button', message: 'Open your test' }),
+          url: page(links, `/member/campaigns/${campaignId}`),
+        },
+      ],
+      sms: say(
+        /*i18n*/ { id: 'reminder-purchase.sms', message: 'Testers Circle: buy your product for "{campaignTitle}" and confirm the purchase on the test page.' },
+        { campaignTitle },
+      ),
+    }),
+  }),
 }
 
 export type TemplateName = keyof typeof TEMPLATES

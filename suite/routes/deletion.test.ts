@@ -54,6 +54,7 @@ const TABLES: Record<string, string> = {
   products: 'catalogue, no member data',
   campaigns: 'catalogue, no member data',
   flights: 'catalogue, no member data',
+  reminders_sent: 'kept: which reminders a participation was sent, by ids only',
   campaign_screeners: 'catalogue: earlier screener questions, no member data',
   categories: 'catalogue, no member data',
   product_images: 'catalogue, no member data',

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { alias, PgTransaction } from 'drizzle-orm/pg-core'
 import { withEligibilityDefaults, withTaskDefaults, type ScreenerQuestion } from '../../contract/campaigns'
 import type { FieldErrors } from '../../contract/envelope'
+import type { REVIEW_STATUSES } from '../../contract/content'
 import type { Participation, ParticipationStatus, ScreenerAnswer } from '../../contract/participations'
 import { requiredTasks, WITHDRAWABLE_STATUSES, type TaskKey } from '../../contract/participations'
 import { preparedPerDatabase, type Executor, type Tx } from '../db/client'
@@ -373,6 +374,20 @@ const ACTIVE_SELECTED: ParticipationStatus[] = ['selected', 'shipped', 'delivere
  * posts, impressions), which also credits there the missions the completion earns and accepts the
  * member's pending referral: a referral counts once the new member finishes their first test.
  */
+/** Which of a participation's tasks are done; the review counts once it is published. */
+export function tasksDone(
+  p: Pick<ParticipationRow, 'questionnaireAckedAt' | 'purchaseIntentAckedAt' | 'socialSubmittedAt' | 'impressionsReportedAt'>,
+  reviewStatus: (typeof REVIEW_STATUSES)[number] | null,
+): Record<TaskKey, boolean> {
+  return {
+    questionnaire: p.questionnaireAckedAt !== null,
+    'purchase-intent': p.purchaseIntentAckedAt !== null,
+    review: reviewStatus === 'published',
+    'social-posts': p.socialSubmittedAt !== null,
+    impressions: p.impressionsReportedAt !== null,
+  }
+}
+
 export async function completeWhenDone(tx: Tx, participationId: string, now: Date): Promise<boolean> {
   const [row] = await tx
     .select({ p: participations, kind: campaigns.kind, tasks: campaigns.tasks })
@@ -383,13 +398,7 @@ export async function completeWhenDone(tx: Tx, participationId: string, now: Dat
   if (!row) return false
   const { p } = row
   const [review] = await tx.select({ status: reviews.status }).from(reviews).where(eq(reviews.participationId, p.id))
-  const done: Record<TaskKey, boolean> = {
-    questionnaire: p.questionnaireAckedAt !== null,
-    'purchase-intent': p.purchaseIntentAckedAt !== null,
-    review: review?.status === 'published',
-    'social-posts': p.socialSubmittedAt !== null,
-    impressions: p.impressionsReportedAt !== null,
-  }
+  const done = tasksDone(p, review?.status ?? null)
   // The product must be in the member's hands: delivered, or bought in a verified-purchase test.
   const received = p.status === 'delivered' || p.status === 'reviewed' || (row.kind === 'verified-purchase' && p.status === 'selected')
   if (!received || !requiredTasks({ kind: row.kind, tasks: row.tasks }).every((task) => done[task])) return false
