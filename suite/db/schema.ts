@@ -299,6 +299,35 @@ export const remindersSent = pgTable(
   (t) => [primaryKey({ columns: [t.participationId, t.kind] })],
 )
 
+/**
+ * Each campaign a member was told of in a new-campaigns digest, once, and the days a digest went:
+ * at most one a day per member, written with the message in one transaction.
+ */
+export const campaignAnnouncements = pgTable(
+  'campaign_announcements',
+  {
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id),
+    sentAt: ts('sent_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.campaignId] })],
+)
+export const digestDays = pgTable(
+  'digest_days',
+  {
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id),
+    /** The UTC day the digest went. */
+    day: date('day', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.day] })],
+)
+
 export const shipments = pgTable(
   'shipments',
   {

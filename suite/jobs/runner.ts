@@ -6,6 +6,7 @@
 import { fromPglite, PgBoss } from 'pg-boss'
 import type { JobStore } from '../db/client'
 import type { SuiteDeps } from '../deps'
+import { sendCampaignDigests } from '../services/campaign-digest'
 import { sendReminders } from '../services/reminders'
 import { purgeExpired } from '../services/retention'
 import { tellUnchosen } from '../services/unchosen'
@@ -21,6 +22,8 @@ export const SWEEPS = {
   'purge-expired': { cron: '17 * * * *', run: (deps, now) => purgeExpired(deps, now, deps.settings.retentionDays) },
   /** Reminders of what is due: 3 days before, on the day, once overdue, and purchases to make (each once). */
   'send-reminders': { cron: '*/15 * * * *', run: (deps, now) => sendReminders(deps, now) },
+  /** New campaigns open for sign-up, to the members who want them and meet their rules: each once, a digest a day at most. */
+  'send-campaign-digests': { cron: '7 * * * *', run: (deps, now) => sendCampaignDigests(deps, now) },
   /** Curated flights whose sign-up has closed: the applicants not chosen are told (each flight once). */
   'tell-unchosen': { cron: '*/5 * * * *', run: (deps, now) => tellUnchosen(deps, now) },
 } satisfies Record<string, Sweep>

@@ -510,6 +510,51 @@ export const TEMPLATES = {
       ),
     }),
   }),
+
+  /** Tests newly open for sign-up that the member can take part in: each campaign once, at most one digest a day. */
+  'new-campaigns': define<{ campaigns: Array<{ id: string; title: string; closesAt: string }> }>({
+    topic: 'newCampaigns',
+    render: ({ campaigns }, links) => ({
+      subject:
+        campaigns.length === 1
+          ? say(/*i18n*/ { id: 'new-campaigns.subject-one', message: 'A new test is open for you: {title}' }, { title: campaigns[0]!.title })
+          : say(/*i18n*/ { id: 'new-campaigns.subject-many', message: '{count} new tests are open for you' }, { count: campaigns.length }),
+      heading: say(/*i18n*/ { id: 'new-campaigns.heading', message: 'New tests you can apply for' }),
+      blocks: [
+        { kind: 'paragraph', text: say(/*i18n*/ { id: 'new-campaigns.intro', message: 'These tests opened for sign-up, and you meet their rules:' }) },
+        {
+          kind: 'list',
+          items: campaigns.map((campaign) =>
+            say(
+              /*i18n*/ { id: 'new-campaigns.item', message: '{title} (sign-up closes on {date}): {url}' },
+              {
+                title: campaign.title,
+                date: campaign.closesAt.slice(0, 10),
+                url: page(links, `/ready-to-test/${campaign.id}`),
+              },
+            ),
+          ),
+        },
+        { kind: 'button', label: say(/*i18n*/ { id: 'new-campaigns.button', message: 'See the tests open now' }), url: page(links, '/ready-to-test') },
+      ],
+      sms:
+        campaigns.length === 1
+          ? say(
+              /*i18n*/ { id: 'new-campaigns.sms-one', message: 'Testers Circle: a new test is open for you: {title}. {url}' },
+              {
+                title: campaigns[0]!.title,
+                url: page(links, `/ready-to-test/${campaigns[0]!.id}`),
+              },
+            )
+          : say(
+              /*i18n*/ { id: 'new-campaigns.sms-many', message: 'Testers Circle: {count} new tests are open for you. {url}' },
+              {
+                count: campaigns.length,
+                url: page(links, '/ready-to-test'),
+              },
+            ),
+    }),
+  }),
 }
 
 export type TemplateName = keyof typeof TEMPLATES

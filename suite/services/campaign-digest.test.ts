@@ -1,0 +1,57 @@
+// The new-campaigns digest, with the harness clock as the dev clock: eligible members who want it
+// are told of each new campaign once, at most one digest a day, even with two sweeps at once.
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ADDRESS_PATH, NOTIFICATIONS_PATH } from '../../contract/paths'
+import { outbox } from '../db/schema'
+import { createCampaign, GOOD_ADDRESS } from '../test/fixtures'
+import { call, createHarness, type Harness } from '../test/harness'
+import { createTestMember, type TestMember } from '../test/members'
+import { sendCampaignDigests } from './campaign-digest'
+import { DEFAULT_NOTIFICATION_SETTINGS } from './members'
+
+let h: Harness
+let keen: TestMember
+let quiet: TestMember
+let newcomer: TestMember
+const DAY = 24 * 60 * 60 * 1000
+
+beforeAll(async () => {
+  h = await createHarness()
+  ;[keen, quiet, newcomer] = await Promise.all([createTestMember(), createTestMember(), createTestMember()])
+  for (const member of [keen, quiet, newcomer]) await call(h.app, 'PUT', ADDRESS_PATH, { token: member.bearer, body: GOOD_ADDRESS })
+  const off = { ...DEFAULT_NOTIFICATION_SETTINGS, email: { ...DEFAULT_NOTIFICATION_SETTINGS.email, newCampaigns: false } }
+  expect((await call(h.app, 'PUT', NOTIFICATIONS_PATH, { token: quiet.bearer, body: off })).status).toBe(200)
+})
+afterAll(() => h?.close())
+
+const digestsTo = async (email: string) =>
+  (await h.deps.db.select().from(outbox).where(eq(outbox.recipient, email))).filter((row) => row.template === 'new-campaigns')
+
+describe('the new-campaigns digest', () => {
+  it('tells eligible members who want it of each new campaign once, in at most one message a day', async () => {
+    const first = await createCampaign(h.deps.db, h.clock.now(), { phase: 'open' })
+    // Open only to trusted testers: the newcomers are not told of it.
+    const trustedOnly = await createCampaign(h.deps.db, h.clock.now(), { phase: 'open', eligibility: { minTier: 'trusted' } })
+    const [a, b] = await Promise.all([sendCampaignDigests(h.deps, h.clock.now()), sendCampaignDigests(h.deps, h.clock.now())])
+    expect(a.told + b.told).toBeGreaterThanOrEqual(2)
+    const [digest] = await digestsTo(keen.email)
+    expect(await digestsTo(keen.email)).toHaveLength(1)
+    expect(digest!.body).toContain(`/en/ready-to-test/${first.campaignId}`)
+    expect(digest!.body).not.toContain(trustedOnly.campaignId)
+    expect(await digestsTo(quiet.email)).toHaveLength(0)
+
+    // Later the same day a second campaign opens: it waits for tomorrow's digest.
+    h.clock.advance(3_600_000)
+    const second = await createCampaign(h.deps.db, h.clock.now(), { phase: 'open' })
+    await sendCampaignDigests(h.deps, h.clock.now())
+    expect(await digestsTo(keen.email)).toHaveLength(1)
+    h.clock.advance(DAY)
+    await sendCampaignDigests(h.deps, h.clock.now())
+    const digests = await digestsTo(newcomer.email)
+    expect(digests).toHaveLength(2)
+    expect(digests[1]!.body).toContain(second.campaignId)
+    expect(digests[1]!.body).not.toContain(first.campaignId)
+    expect(digests[1]!.headers).toHaveProperty('List-Unsubscribe')
+  })
+})
