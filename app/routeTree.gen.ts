@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as LocaleRouteRouteImport } from './routes/$locale/route'
 import { Route as R404RouteImport } from './routes/404'
+import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as LocaleGuestRouteRouteImport } from './routes/$locale/_guest/route'
 import { Route as LocalePublicRouteRouteImport } from './routes/$locale/_public/route'
 import { Route as LocaleSignedInRouteRouteImport } from './routes/$locale/_signedIn/route'
@@ -30,6 +31,7 @@ import { Route as LocalePublicErrorRouteImport } from './routes/$locale/_public/
 import { Route as LocalePublicHowItWorksRouteImport } from './routes/$locale/_public/how-it-works'
 import { Route as LocalePublicLegalRouteImport } from './routes/$locale/_public/legal'
 import { Route as LocalePublicSupportRouteImport } from './routes/$locale/_public/support'
+import { Route as LocalePublicUnsubscribeRouteImport } from './routes/$locale/_public/unsubscribe'
 import { Route as LocaleWithAddressUpcomingTestsRouteImport } from './routes/$locale/_withAddress/upcoming-tests'
 import { Route as ImagesProductsNameRouteImport } from './routes/images/products/$name'
 import { Route as LocaleGuestUserLoginRouteImport } from './routes/$locale/_guest/user/login'
@@ -96,6 +98,11 @@ const LocaleRouteRoute = LocaleRouteRouteImport.update({
 const R404Route = R404RouteImport.update({
   id: '/404',
   path: '/404',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UnsubscribeRoute = UnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LocaleGuestRouteRoute = LocaleGuestRouteRouteImport.update({
@@ -183,6 +190,11 @@ const LocalePublicLegalRoute = LocalePublicLegalRouteImport.update({
 const LocalePublicSupportRoute = LocalePublicSupportRouteImport.update({
   id: '/support',
   path: '/support',
+  getParentRoute: () => LocalePublicRouteRoute,
+} as any)
+const LocalePublicUnsubscribeRoute = LocalePublicUnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
   getParentRoute: () => LocalePublicRouteRoute,
 } as any)
 const LocaleWithAddressUpcomingTestsRoute =
@@ -491,6 +503,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$locale': typeof LocaleRouteRouteWithChildren
   '/404': typeof R404Route
+  '/unsubscribe': typeof UnsubscribeRoute
   '/build/latest.json': typeof BuildLatestDotjsonRoute
   '/ops-exports/audit.csv': typeof OpsExportsAuditDotcsvRoute
   '/ops-exports/pending-shipments.csv': typeof OpsExportsPendingShipmentsDotcsvRoute
@@ -502,6 +515,7 @@ export interface FileRoutesByFullPath {
   '/$locale/how-it-works': typeof LocalePublicHowItWorksRoute
   '/$locale/legal': typeof LocalePublicLegalRoute
   '/$locale/support': typeof LocalePublicSupportRoute
+  '/$locale/unsubscribe': typeof LocalePublicUnsubscribeRoute
   '/$locale/upcoming-tests': typeof LocaleWithAddressUpcomingTestsRoute
   '/images/products/$name': typeof ImagesProductsNameRoute
   '/$locale/': typeof LocalePublicIndexRoute
@@ -560,6 +574,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$locale': typeof LocalePublicIndexRoute
   '/404': typeof R404Route
+  '/unsubscribe': typeof UnsubscribeRoute
   '/build/latest.json': typeof BuildLatestDotjsonRoute
   '/ops-exports/audit.csv': typeof OpsExportsAuditDotcsvRoute
   '/ops-exports/pending-shipments.csv': typeof OpsExportsPendingShipmentsDotcsvRoute
@@ -571,6 +586,7 @@ export interface FileRoutesByTo {
   '/$locale/how-it-works': typeof LocalePublicHowItWorksRoute
   '/$locale/legal': typeof LocalePublicLegalRoute
   '/$locale/support': typeof LocalePublicSupportRoute
+  '/$locale/unsubscribe': typeof LocalePublicUnsubscribeRoute
   '/$locale/upcoming-tests': typeof LocaleWithAddressUpcomingTestsRoute
   '/images/products/$name': typeof ImagesProductsNameRoute
   '/$locale/user/login': typeof LocaleGuestUserLoginRoute
@@ -629,6 +645,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/$locale': typeof LocaleRouteRouteWithChildren
   '/404': typeof R404Route
+  '/unsubscribe': typeof UnsubscribeRoute
   '/$locale/_guest': typeof LocaleGuestRouteRouteWithChildren
   '/$locale/_public': typeof LocalePublicRouteRouteWithChildren
   '/$locale/_signedIn': typeof LocaleSignedInRouteRouteWithChildren
@@ -646,6 +663,7 @@ export interface FileRoutesById {
   '/$locale/_public/how-it-works': typeof LocalePublicHowItWorksRoute
   '/$locale/_public/legal': typeof LocalePublicLegalRoute
   '/$locale/_public/support': typeof LocalePublicSupportRoute
+  '/$locale/_public/unsubscribe': typeof LocalePublicUnsubscribeRoute
   '/$locale/_withAddress/upcoming-tests': typeof LocaleWithAddressUpcomingTestsRoute
   '/images/products/$name': typeof ImagesProductsNameRoute
   '/$locale/_public/': typeof LocalePublicIndexRoute
@@ -706,6 +724,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$locale'
     | '/404'
+    | '/unsubscribe'
     | '/build/latest.json'
     | '/ops-exports/audit.csv'
     | '/ops-exports/pending-shipments.csv'
@@ -717,6 +736,7 @@ export interface FileRouteTypes {
     | '/$locale/how-it-works'
     | '/$locale/legal'
     | '/$locale/support'
+    | '/$locale/unsubscribe'
     | '/$locale/upcoming-tests'
     | '/images/products/$name'
     | '/$locale/'
@@ -775,6 +795,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$locale'
     | '/404'
+    | '/unsubscribe'
     | '/build/latest.json'
     | '/ops-exports/audit.csv'
     | '/ops-exports/pending-shipments.csv'
@@ -786,6 +807,7 @@ export interface FileRouteTypes {
     | '/$locale/how-it-works'
     | '/$locale/legal'
     | '/$locale/support'
+    | '/$locale/unsubscribe'
     | '/$locale/upcoming-tests'
     | '/images/products/$name'
     | '/$locale/user/login'
@@ -843,6 +865,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$locale'
     | '/404'
+    | '/unsubscribe'
     | '/$locale/_guest'
     | '/$locale/_public'
     | '/$locale/_signedIn'
@@ -860,6 +883,7 @@ export interface FileRouteTypes {
     | '/$locale/_public/how-it-works'
     | '/$locale/_public/legal'
     | '/$locale/_public/support'
+    | '/$locale/_public/unsubscribe'
     | '/$locale/_withAddress/upcoming-tests'
     | '/images/products/$name'
     | '/$locale/_public/'
@@ -919,6 +943,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   LocaleRouteRoute: typeof LocaleRouteRouteWithChildren
   R404Route: typeof R404Route
+  UnsubscribeRoute: typeof UnsubscribeRoute
   BuildLatestDotjsonRoute: typeof BuildLatestDotjsonRoute
   OpsExportsAuditDotcsvRoute: typeof OpsExportsAuditDotcsvRoute
   OpsExportsPendingShipmentsDotcsvRoute: typeof OpsExportsPendingShipmentsDotcsvRoute
@@ -950,6 +975,13 @@ declare module '@tanstack/react-router' {
       path: '/404'
       fullPath: '/404'
       preLoaderRoute: typeof R404RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/unsubscribe': {
+      id: '/unsubscribe'
+      path: '/unsubscribe'
+      fullPath: '/unsubscribe'
+      preLoaderRoute: typeof UnsubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/$locale/_guest': {
@@ -1076,6 +1108,13 @@ declare module '@tanstack/react-router' {
       path: '/support'
       fullPath: '/$locale/support'
       preLoaderRoute: typeof LocalePublicSupportRouteImport
+      parentRoute: typeof LocalePublicRouteRoute
+    }
+    '/$locale/_public/unsubscribe': {
+      id: '/$locale/_public/unsubscribe'
+      path: '/unsubscribe'
+      fullPath: '/$locale/unsubscribe'
+      preLoaderRoute: typeof LocalePublicUnsubscribeRouteImport
       parentRoute: typeof LocalePublicRouteRoute
     }
     '/$locale/_withAddress/upcoming-tests': {
@@ -1467,6 +1506,7 @@ interface LocalePublicRouteRouteChildren {
   LocalePublicHowItWorksRoute: typeof LocalePublicHowItWorksRoute
   LocalePublicLegalRoute: typeof LocalePublicLegalRoute
   LocalePublicSupportRoute: typeof LocalePublicSupportRoute
+  LocalePublicUnsubscribeRoute: typeof LocalePublicUnsubscribeRoute
   LocalePublicIndexRoute: typeof LocalePublicIndexRoute
   LocalePublicReadyToTestIdRoute: typeof LocalePublicReadyToTestIdRoute
   LocalePublicReviewsIdRoute: typeof LocalePublicReviewsIdRoute
@@ -1485,6 +1525,7 @@ const LocalePublicRouteRouteChildren: LocalePublicRouteRouteChildren = {
   LocalePublicHowItWorksRoute: LocalePublicHowItWorksRoute,
   LocalePublicLegalRoute: LocalePublicLegalRoute,
   LocalePublicSupportRoute: LocalePublicSupportRoute,
+  LocalePublicUnsubscribeRoute: LocalePublicUnsubscribeRoute,
   LocalePublicIndexRoute: LocalePublicIndexRoute,
   LocalePublicReadyToTestIdRoute: LocalePublicReadyToTestIdRoute,
   LocalePublicReviewsIdRoute: LocalePublicReviewsIdRoute,
@@ -1668,6 +1709,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   LocaleRouteRoute: LocaleRouteRouteWithChildren,
   R404Route: R404Route,
+  UnsubscribeRoute: UnsubscribeRoute,
   BuildLatestDotjsonRoute: BuildLatestDotjsonRoute,
   OpsExportsAuditDotcsvRoute: OpsExportsAuditDotcsvRoute,
   OpsExportsPendingShipmentsDotcsvRoute: OpsExportsPendingShipmentsDotcsvRoute,

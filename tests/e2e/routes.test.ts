@@ -17,6 +17,7 @@ const PUBLIC = [
   '/en/user/verify-email-login',
   '/en/user/verify-email',
   '/en/user/verify-phone',
+  '/en/unsubscribe',
 ]
 const VISITORS_ONLY = ['/en/user/login', '/en/user/register']
 const SIGNED_IN_AND_ADDRESS = [

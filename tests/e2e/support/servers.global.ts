@@ -20,6 +20,8 @@ export default async function setup(project: TestProject) {
 
   // The member API on a fresh embedded database with the demo data, for this run only.
   const suitePort = await freePort()
+  // The portal's port is chosen first: the member API's e-mails link to this run's portal (PORTAL_URL).
+  const portalPort = Number(process.env.E2E_PORTAL_PORT ?? (await freePort()))
   const suiteDataDir = resolve(root, `.data/e2e-pglite-${process.pid}`)
   rmSync(suiteDataDir, { recursive: true, force: true })
   // Review photos of this run, beside its database, gone with it.
@@ -34,7 +36,12 @@ export default async function setup(project: TestProject) {
     dataDir: suiteDataDir,
     quiet: true,
     // Every browser of the run comes from 127.0.0.1: one client address for all the text messages the tests send.
-    env: { REVOCATION_CHECK_SECONDS: '0', SMS_PER_CLIENT_PER_HOUR: '1000', SUITE_PHOTO_DIR: suitePhotoDir },
+    env: {
+      REVOCATION_CHECK_SECONDS: '0',
+      SMS_PER_CLIENT_PER_HOUR: '1000',
+      SUITE_PHOTO_DIR: suitePhotoDir,
+      PORTAL_URL: `http://127.0.0.1:${portalPort}`,
+    },
   })
   stops.push(async () => {
     await suite.stop()
@@ -49,7 +56,6 @@ export default async function setup(project: TestProject) {
     throw new Error(`The member API did not start: ${String(error)}\n${suite.output()}`)
   }
 
-  const portalPort = Number(process.env.E2E_PORTAL_PORT ?? (await freePort()))
   const portal = startNode('portal', [serverEntry], {
     env: { PORT: String(portalPort), HOST: '127.0.0.1', NODE_ENV: 'production', PORTAL_MODE: 'local', SUITE_URL: suiteUrl, PORTAL_FAULT_INJECTION: '1' },
     quiet: true,

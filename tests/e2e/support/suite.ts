@@ -2,7 +2,17 @@
 // sent, and its clock.
 import { expect, inject } from 'vitest'
 
-export type OutboxMessage = { to: string; subject: string | null; body: string }
+export type OutboxMessage = {
+  to: string
+  subject: string | null
+  body: string
+  /** An e-mail's HTML part. */
+  html: string | null
+  /** Extra e-mail headers (List-Unsubscribe, List-Unsubscribe-Post on a message a member can turn off). */
+  headers: Record<string, string>
+  topic: string | null
+  template: string | null
+}
 
 /** The newest messages the member API sent to an address or number (the local outbox), newest first. */
 async function outboxTo(channel: 'email' | 'sms', to: string, limit: number): Promise<OutboxMessage[]> {
