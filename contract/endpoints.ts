@@ -83,7 +83,14 @@ import {
   ShipmentsResultSchema,
 } from './participations'
 import { OpsCommandSchema } from './ops'
-import { UnsubscribeBodySchema, UnsubscribeQuerySchema, UnsubscribeSchema } from './messages'
+import {
+  NewsletterInputSchema,
+  OpsNewsletterListSchema,
+  OpsNewsletterSchema,
+  UnsubscribeBodySchema,
+  UnsubscribeQuerySchema,
+  UnsubscribeSchema,
+} from './messages'
 import * as P from './paths'
 import { StandingSchema } from './standing'
 import {
@@ -398,6 +405,18 @@ export const ENDPOINTS = {
     capability: 'campaigns:edit',
     body: CampaignStatusBodySchema,
     data: CampaignStatusResultSchema,
+  }),
+  opsNewsletters: e({ method: 'GET', path: P.OPS_NEWSLETTERS_PATH, auth: 'staff', capability: 'newsletter:send', data: OpsNewsletterListSchema }),
+  /** Writes the issue and starts sending it (the member API sends it in batches, each member once). */
+  opsSendNewsletter: e({
+    method: 'POST',
+    path: P.OPS_NEWSLETTERS_PATH,
+    auth: 'staff',
+    capability: 'newsletter:send',
+    recentSignIn: true,
+    body: NewsletterInputSchema,
+    data: OpsNewsletterSchema,
+    refusalsInline: true,
   }),
   opsCampaign: e({ method: 'GET', path: P.OPS_CAMPAIGN_PATH, auth: 'staff', capability: 'campaigns:edit', data: OpsCampaignDetailSchema }),
   opsCreateCampaign: e({

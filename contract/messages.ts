@@ -51,3 +51,25 @@ export const SentMessageSchema = v.strictObject({
   attempts: v.number(),
 })
 export type SentMessage = v.InferOutput<typeof SentMessageSchema>
+
+// ---- The newsletter: an issue written and sent by staff to the members who opted in (e-mail only)
+
+export const NewsletterInputSchema = v.strictObject({
+  subject: v.pipe(v.string(), v.trim(), v.minLength(3, 'at least 3 characters'), v.maxLength(150, 'at most 150 characters')),
+  /** Paragraphs separated by a blank line; lines starting with "- " are a list. Sent as text, never as HTML. */
+  body: v.pipe(v.string(), v.trim(), v.minLength(20, 'at least 20 characters'), v.maxLength(20_000, 'at most 20000 characters')),
+})
+export type NewsletterInput = v.InferOutput<typeof NewsletterInputSchema>
+
+export const OpsNewsletterSchema = v.strictObject({
+  id: v.string(),
+  subject: v.string(),
+  createdAt: Timestamp,
+  createdBy: v.nullable(v.string()),
+  /** Members it went to so far. */
+  sent: v.number(),
+  /** Set once every opted-in member was sent it. */
+  finishedAt: v.nullable(Timestamp),
+})
+export type OpsNewsletter = v.InferOutput<typeof OpsNewsletterSchema>
+export const OpsNewsletterListSchema = v.strictObject({ items: v.array(OpsNewsletterSchema) })

@@ -27,6 +27,8 @@ export const CAPABILITIES = [
   'members:contact',
   /** Add product categories and rename them (the admin's alone: every page names them). */
   'categories:edit',
+  /** Write a newsletter issue and send it to every member who opted in (the admin's alone). */
+  'newsletter:send',
 ] as const
 export type Capability = (typeof CAPABILITIES)[number]
 
@@ -199,6 +201,7 @@ export const AUDIT_ACTIONS = [
   'flight.create',
   'flight.update',
   'flight.delete',
+  'newsletter.send',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

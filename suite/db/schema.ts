@@ -328,6 +328,30 @@ export const digestDays = pgTable(
   (t) => [primaryKey({ columns: [t.memberId, t.day] })],
 )
 
+/** A newsletter issue staff wrote; sent in batches until every opted-in member had it (finished_at). */
+export const newsletters = pgTable('newsletters', {
+  id: id(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  createdAt: ts('created_at').notNull(),
+  createdByName: text('created_by_name'),
+  finishedAt: ts('finished_at'),
+})
+/** Each member an issue went to, once: written with the member's message in one transaction. */
+export const newsletterDeliveries = pgTable(
+  'newsletter_deliveries',
+  {
+    newsletterId: uuid('newsletter_id')
+      .notNull()
+      .references(() => newsletters.id),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id),
+    sentAt: ts('sent_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.newsletterId, t.memberId] })],
+)
+
 export const shipments = pgTable(
   'shipments',
   {

@@ -7,6 +7,7 @@ import { fromPglite, PgBoss } from 'pg-boss'
 import type { JobStore } from '../db/client'
 import type { SuiteDeps } from '../deps'
 import { sendCampaignDigests } from '../services/campaign-digest'
+import { sendNewsletters } from '../services/newsletter-sending'
 import { sendReminders } from '../services/reminders'
 import { purgeExpired } from '../services/retention'
 import { tellUnchosen } from '../services/unchosen'
@@ -24,6 +25,8 @@ export const SWEEPS = {
   'send-reminders': { cron: '*/15 * * * *', run: (deps, now) => sendReminders(deps, now) },
   /** New campaigns open for sign-up, to the members who want them and meet their rules: each once, a digest a day at most. */
   'send-campaign-digests': { cron: '7 * * * *', run: (deps, now) => sendCampaignDigests(deps, now) },
+  /** Newsletter issues staff sent: the next batch of opted-in members, each once, every minute until done. */
+  'send-newsletters': { cron: '* * * * *', run: (deps, now) => sendNewsletters(deps, now) },
   /** Curated flights whose sign-up has closed: the applicants not chosen are told (each flight once). */
   'tell-unchosen': { cron: '*/5 * * * *', run: (deps, now) => tellUnchosen(deps, now) },
 } satisfies Record<string, Sweep>

@@ -555,6 +555,29 @@ export const TEMPLATES = {
             ),
     }),
   }),
+
+  /** An issue of the newsletter, as staff wrote it: paragraphs and "- " lists, sent as text (escaped in HTML). E-mail only. */
+  newsletter: define<{ subject: string; body: string }>({
+    topic: 'newsletter',
+    render: ({ subject, body }, links) => ({
+      subject,
+      heading: subject,
+      blocks: [
+        ...body
+          .replace(/\r\n?/g, '\n')
+          .split(/\n\s*\n/)
+          .map((chunk) => chunk.trim())
+          .filter((chunk) => chunk.length > 0)
+          .map((chunk) => {
+            const lines = chunk.split('\n').map((line) => line.trim())
+            return lines.every((line) => /^[-*•]\s+/.test(line))
+              ? { kind: 'list' as const, items: lines.map((line) => line.replace(/^[-*•]\s+/, '')) }
+              : { kind: 'paragraph' as const, text: lines.join(' ') }
+          }),
+        { kind: 'button', label: say(/*i18n*/ { id: 'newsletter.button', message: 'See the tests open now' }), url: page(links, '/ready-to-test') },
+      ],
+    }),
+  }),
 }
 
 export type TemplateName = keyof typeof TEMPLATES

@@ -156,6 +156,11 @@ const SAMPLES: Record<StaffEndpointName, () => { path: string; query?: Record<st
   opsMoveProductImage: () => ({ path: fillPath(ENDPOINTS.opsMoveProductImage.path, { id: crypto.randomUUID() }), body: { position: 0 } }),
   opsRemoveProductImage: () => ({ path: fillPath(ENDPOINTS.opsRemoveProductImage.path, { id: crypto.randomUUID() }) }),
   opsCampaignStatus: () => ({ path: fillPath(ENDPOINTS.opsCampaignStatus.path, { id: crypto.randomUUID() }), body: { status: 'archived' } }),
+  opsNewsletters: () => ({ path: ENDPOINTS.opsNewsletters.path }),
+  opsSendNewsletter: () => ({
+    path: ENDPOINTS.opsSendNewsletter.path,
+    body: { subject: 'Matrix issue', body: 'An issue written by the access matrix, sent to nobody yet.' },
+  }),
   opsCampaign: () => ({ path: fillPath(ENDPOINTS.opsCampaign.path, { id: crypto.randomUUID() }) }),
   opsCampaignPreview: () => ({ path: fillPath(ENDPOINTS.opsCampaignPreview.path, { id: crypto.randomUUID() }) }),
   opsCreateCampaign: () => ({ path: ENDPOINTS.opsCreateCampaign.path, body: sampleCampaign() }),

@@ -7,6 +7,7 @@ import { readUpload } from '../http/upload'
 import { GOODWILL_POINTS_WITHOUT_REAUTH } from '../../contract/staff'
 import { flightApplicants, opsCampaigns, selectApplicants } from '../staff/applicants'
 import { setCampaignStatus } from '../staff/campaigns'
+import { listNewsletters, sendNewsletter } from '../staff/newsletters'
 import { addFlight, campaignForEdit, createCampaign, deleteFlight, previewCampaign, updateCampaign, updateFlight } from '../staff/campaign-authoring'
 import { createProduct, listProducts, updateProduct } from '../staff/products'
 import { goodwillGrantedToday, grantGoodwill, opsMember, resendVerification, searchMembers, withdrawOnRequest } from '../staff/members'
@@ -75,6 +76,11 @@ export function registerOpsWorkRoutes(route: RegisterRoute, deps: SuiteDeps) {
     return updateProduct(deps, currentStaff(c), params.id, input, editedVersion)
   })
   route(ENDPOINTS.opsCampaignStatus, (c, { params, body }) => setCampaignStatus(deps, currentStaff(c), params.id, body.status))
+  route(ENDPOINTS.opsNewsletters, () => listNewsletters(deps.db))
+  route(ENDPOINTS.opsSendNewsletter, (c, { body }) => {
+    c.status(201)
+    return sendNewsletter(deps, currentStaff(c), body)
+  })
   route(ENDPOINTS.opsCampaign, (_c, { params }) => campaignForEdit(deps.db, params.id, deps.clock.now()))
   route(ENDPOINTS.opsCampaignPreview, (_c, { params }) => previewCampaign(deps.db, params.id, deps.clock.now()))
   route(ENDPOINTS.opsCreateCampaign, (c, { body }) => {

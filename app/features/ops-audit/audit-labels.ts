@@ -23,6 +23,7 @@ export const auditActionLabel: Record<AuditAction, MessageDescriptor> = {
   'flight.create': msg`Flight added`,
   'flight.update': msg`Flight changed`,
   'flight.delete': msg`Flight deleted`,
+  'newsletter.send': msg`Newsletter sent`,
   'product.create': msg`Product created`,
   'product.update': msg`Product changed`,
   'product.image-add': msg`Product image added`,
