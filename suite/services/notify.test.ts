@@ -42,18 +42,16 @@ async function member(
     createdAt: now,
     updatedAt: now,
   })
-  await h.deps.db
-    .insert(addresses)
-    .values({
-      memberId: id,
-      name: 'Mia',
-      line1: 'Weg 1',
-      postalCode: '10115',
-      city: 'Berlin',
-      region: options.region ?? null,
-      country: options.country ?? 'DE',
-      updatedAt: now,
-    })
+  await h.deps.db.insert(addresses).values({
+    memberId: id,
+    name: 'Mia',
+    line1: 'Weg 1',
+    postalCode: '10115',
+    city: 'Berlin',
+    region: options.region ?? null,
+    country: options.country ?? 'DE',
+    updatedAt: now,
+  })
   return id
 }
 
