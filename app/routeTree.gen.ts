@@ -57,6 +57,7 @@ import { Route as LocaleStaffOpsIndexRouteImport } from './routes/$locale/_staff
 import { Route as LocaleStaffOpsApplicantsRouteImport } from './routes/$locale/_staff/ops/applicants'
 import { Route as LocaleStaffOpsAuditRouteImport } from './routes/$locale/_staff/ops/audit'
 import { Route as LocaleStaffOpsCategoriesRouteImport } from './routes/$locale/_staff/ops/categories'
+import { Route as LocaleStaffOpsNewsletterRouteImport } from './routes/$locale/_staff/ops/newsletter'
 import { Route as LocaleStaffOpsProductsRouteImport } from './routes/$locale/_staff/ops/products'
 import { Route as LocaleStaffOpsReviewsRouteImport } from './routes/$locale/_staff/ops/reviews'
 import { Route as LocaleStaffOpsShipmentsRouteImport } from './routes/$locale/_staff/ops/shipments'
@@ -341,6 +342,12 @@ const LocaleStaffOpsCategoriesRoute =
     path: '/ops/categories',
     getParentRoute: () => LocaleStaffRouteRoute,
   } as any)
+const LocaleStaffOpsNewsletterRoute =
+  LocaleStaffOpsNewsletterRouteImport.update({
+    id: '/ops/newsletter',
+    path: '/ops/newsletter',
+    getParentRoute: () => LocaleStaffRouteRoute,
+  } as any)
 const LocaleStaffOpsProductsRoute = LocaleStaffOpsProductsRouteImport.update({
   id: '/ops/products',
   path: '/ops/products',
@@ -540,6 +547,7 @@ export interface FileRoutesByFullPath {
   '/$locale/ops/applicants': typeof LocaleStaffOpsApplicantsRoute
   '/$locale/ops/audit': typeof LocaleStaffOpsAuditRoute
   '/$locale/ops/categories': typeof LocaleStaffOpsCategoriesRoute
+  '/$locale/ops/newsletter': typeof LocaleStaffOpsNewsletterRoute
   '/$locale/ops/products': typeof LocaleStaffOpsProductsRoute
   '/$locale/ops/reviews': typeof LocaleStaffOpsReviewsRoute
   '/$locale/ops/shipments': typeof LocaleStaffOpsShipmentsRoute
@@ -610,6 +618,7 @@ export interface FileRoutesByTo {
   '/$locale/ops/applicants': typeof LocaleStaffOpsApplicantsRoute
   '/$locale/ops/audit': typeof LocaleStaffOpsAuditRoute
   '/$locale/ops/categories': typeof LocaleStaffOpsCategoriesRoute
+  '/$locale/ops/newsletter': typeof LocaleStaffOpsNewsletterRoute
   '/$locale/ops/products': typeof LocaleStaffOpsProductsRoute
   '/$locale/ops/reviews': typeof LocaleStaffOpsReviewsRoute
   '/$locale/ops/shipments': typeof LocaleStaffOpsShipmentsRoute
@@ -688,6 +697,7 @@ export interface FileRoutesById {
   '/$locale/_staff/ops/applicants': typeof LocaleStaffOpsApplicantsRoute
   '/$locale/_staff/ops/audit': typeof LocaleStaffOpsAuditRoute
   '/$locale/_staff/ops/categories': typeof LocaleStaffOpsCategoriesRoute
+  '/$locale/_staff/ops/newsletter': typeof LocaleStaffOpsNewsletterRoute
   '/$locale/_staff/ops/products': typeof LocaleStaffOpsProductsRoute
   '/$locale/_staff/ops/reviews': typeof LocaleStaffOpsReviewsRoute
   '/$locale/_staff/ops/shipments': typeof LocaleStaffOpsShipmentsRoute
@@ -761,6 +771,7 @@ export interface FileRouteTypes {
     | '/$locale/ops/applicants'
     | '/$locale/ops/audit'
     | '/$locale/ops/categories'
+    | '/$locale/ops/newsletter'
     | '/$locale/ops/products'
     | '/$locale/ops/reviews'
     | '/$locale/ops/shipments'
@@ -831,6 +842,7 @@ export interface FileRouteTypes {
     | '/$locale/ops/applicants'
     | '/$locale/ops/audit'
     | '/$locale/ops/categories'
+    | '/$locale/ops/newsletter'
     | '/$locale/ops/products'
     | '/$locale/ops/reviews'
     | '/$locale/ops/shipments'
@@ -908,6 +920,7 @@ export interface FileRouteTypes {
     | '/$locale/_staff/ops/applicants'
     | '/$locale/_staff/ops/audit'
     | '/$locale/_staff/ops/categories'
+    | '/$locale/_staff/ops/newsletter'
     | '/$locale/_staff/ops/products'
     | '/$locale/_staff/ops/reviews'
     | '/$locale/_staff/ops/shipments'
@@ -1292,6 +1305,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocaleStaffOpsCategoriesRouteImport
       parentRoute: typeof LocaleStaffRouteRoute
     }
+    '/$locale/_staff/ops/newsletter': {
+      id: '/$locale/_staff/ops/newsletter'
+      path: '/ops/newsletter'
+      fullPath: '/$locale/ops/newsletter'
+      preLoaderRoute: typeof LocaleStaffOpsNewsletterRouteImport
+      parentRoute: typeof LocaleStaffRouteRoute
+    }
     '/$locale/_staff/ops/products': {
       id: '/$locale/_staff/ops/products'
       path: '/ops/products'
@@ -1630,6 +1650,7 @@ interface LocaleStaffRouteRouteChildren {
   LocaleStaffOpsApplicantsRoute: typeof LocaleStaffOpsApplicantsRoute
   LocaleStaffOpsAuditRoute: typeof LocaleStaffOpsAuditRoute
   LocaleStaffOpsCategoriesRoute: typeof LocaleStaffOpsCategoriesRoute
+  LocaleStaffOpsNewsletterRoute: typeof LocaleStaffOpsNewsletterRoute
   LocaleStaffOpsProductsRoute: typeof LocaleStaffOpsProductsRoute
   LocaleStaffOpsReviewsRoute: typeof LocaleStaffOpsReviewsRoute
   LocaleStaffOpsShipmentsRoute: typeof LocaleStaffOpsShipmentsRoute
@@ -1647,6 +1668,7 @@ const LocaleStaffRouteRouteChildren: LocaleStaffRouteRouteChildren = {
   LocaleStaffOpsApplicantsRoute: LocaleStaffOpsApplicantsRoute,
   LocaleStaffOpsAuditRoute: LocaleStaffOpsAuditRoute,
   LocaleStaffOpsCategoriesRoute: LocaleStaffOpsCategoriesRoute,
+  LocaleStaffOpsNewsletterRoute: LocaleStaffOpsNewsletterRoute,
   LocaleStaffOpsProductsRoute: LocaleStaffOpsProductsRoute,
   LocaleStaffOpsReviewsRoute: LocaleStaffOpsReviewsRoute,
   LocaleStaffOpsShipmentsRoute: LocaleStaffOpsShipmentsRoute,

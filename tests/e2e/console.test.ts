@@ -4,7 +4,8 @@
 // this test's two reviews, opens the first from its row, approves it with `a`, rejects the second
 // with a reason and a note; the first is public, the second's author reads why on their pages,
 // revises it and it is back in the queue. The audit log shows both decisions by the moderator (and
-// keeps a day filter as typed); the staff page lists the moderator, and a revocation given up at
+// keeps a day filter as typed); an admin writes a newsletter issue and sends it once confirmed; the
+// staff page lists the moderator, and a revocation given up at
 // "Confirm it's you" changes nothing. Other tests' reviews may wait in the same queue: everything
 // here is found by words only this run's reviews carry.
 import type { Browser, Page } from 'playwright-core'
@@ -286,7 +287,7 @@ describe('audit log and staff', () => {
     await textOnPage(page, /^Your roles: Admin, Campaign manager, Moderator, Fulfilment, Support\.$/).waitFor()
     const links = page.getByRole('main').getByRole('listitem').getByRole('link')
     expect(await links.allTextContents()).toEqual(
-      expect.arrayContaining(['Moderation queue', 'Applicants', 'Shipments', 'Members', 'Staff and roles', 'Audit log', 'Categories']),
+      expect.arrayContaining(['Moderation queue', 'Applicants', 'Shipments', 'Members', 'Staff and roles', 'Audit log', 'Categories', 'Newsletter']),
     )
     await expectNoAxeViolations(page)
   })
@@ -350,6 +351,30 @@ describe('audit log and staff', () => {
     await gotoHydrated(page, '/en/ops/products')
     const option = page.getByRole('form', { name: 'New product' }).getByLabel('Category').locator(`option[value="${slug}"]`)
     expect(await option.textContent()).toBe(`Garden and patio ${stamp}`)
+  })
+
+  it('writes a newsletter issue (a too short subject said beside its field), sends it once confirmed, and lists it', async () => {
+    const subject = `Autumn news ${Date.now().toString(36)}`
+    await gotoHydrated(page, '/en/ops/newsletter')
+    await page.getByRole('heading', { name: 'Newsletter', level: 1 }).waitFor()
+    const write = page.getByRole('form', { name: 'Write an issue' })
+    await write.getByText('Leave a blank line between paragraphs').waitFor()
+    await write.getByLabel('Subject').fill('Hi')
+    await write.getByLabel('The issue').fill('New campaigns are open this week.\n\n- A cold brew jug\n- A cast iron pan')
+    await write.getByRole('button', { name: 'Send the issue' }).click()
+    await write.getByText('Write a subject of 3 to 150 characters.').waitFor()
+    expect(await page.getByRole('dialog').count()).toBe(0)
+    await write.getByLabel('Subject').fill(subject)
+    await write.getByRole('button', { name: 'Send the issue' }).click()
+    const confirm = page.getByRole('dialog', { name: 'Send to every member who opted in?' })
+    await confirm.waitFor()
+    await expectNoAxeViolations(page)
+    await confirm.getByRole('button', { name: 'Send the issue' }).click()
+    await textOnPage(page, 'Issue sent').waitFor()
+    const row = page.getByRole('row').filter({ hasText: subject })
+    await row.getByText(/^(Sending|Finished on .+)$/).waitFor()
+    expect(await write.getByLabel('Subject').inputValue()).toBe('')
+    await expectNoAxeViolations(page)
   })
 
   it('archives a campaign off the public list and publishes it again, each confirmed, by keyboard', async () => {

@@ -16,6 +16,7 @@ type ConsolePage = {
     | '/$locale/ops/campaigns'
     | '/$locale/ops/products'
     | '/$locale/ops/categories'
+    | '/$locale/ops/newsletter'
   label: string
   capability: Capability
 }
@@ -33,6 +34,7 @@ export function useConsolePages(staff: StaffSelf): ConsolePage[] {
     { to: '/$locale/ops/categories', label: t`Categories`, capability: 'categories:edit' },
     { to: '/$locale/ops/applicants', label: t`Applicants`, capability: 'applicants:select' },
     { to: '/$locale/ops/shipments', label: t`Shipments`, capability: 'shipments:manage' },
+    { to: '/$locale/ops/newsletter', label: t`Newsletter`, capability: 'newsletter:send' },
   ]
   return pages.filter((page) => staff.capabilities.includes(page.capability))
 }
