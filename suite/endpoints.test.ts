@@ -101,7 +101,14 @@ describe('recent sign-in', () => {
   const recentEndpoints = Object.entries(ENDPOINTS).filter(([, e]) => 'recentSignIn' in e && e.recentSignIn)
 
   it('is asked of the changes that could take an account over, before their body is read', async () => {
-    expect(recentEndpoints.map(([name]) => name).sort()).toEqual(['opsGrantRole', 'opsRevokeRole', 'pseudonymize', 'updateEmail', 'updatePhone'])
+    expect(recentEndpoints.map(([name]) => name).sort()).toEqual([
+      'opsGrantRole',
+      'opsRevokeRole',
+      'opsSendNewsletter',
+      'pseudonymize',
+      'updateEmail',
+      'updatePhone',
+    ])
     h.clock.advance(RECENT_SIGN_IN_SECONDS * 1000 + 1000)
     try {
       for (const [, endpoint] of recentEndpoints) {
