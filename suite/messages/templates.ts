@@ -334,10 +334,15 @@ export const TEMPLATES = {
           ? { kind: 'button', label: say(/*i18n*/ { id: 'shipped.track', message: 'Track your parcel' }), url: trackingUrl }
           : { kind: 'button', label: say(/*i18n*/ { id: 'shipped.shipments', message: 'See your shipments' }), url: page(links, '/member/shipments') },
       ],
-      sms: say(
-        /*i18n*/ { id: 'shipped.sms', message: 'Testers Circle: your product for "{campaignTitle}" ships with {carrier}, tracking {trackingNumber}.' },
-        { campaignTitle, carrier, trackingNumber },
-      ),
+      sms: trackingUrl
+        ? say(
+            /*i18n*/ { id: 'shipped.sms-link', message: 'Testers Circle: your product for "{campaignTitle}" ships with {carrier}. Track it: {trackingUrl}' },
+            { campaignTitle, carrier, trackingUrl },
+          )
+        : say(
+            /*i18n*/ { id: 'shipped.sms', message: 'Testers Circle: your product for "{campaignTitle}" ships with {carrier}, tracking {trackingNumber}.' },
+            { campaignTitle, carrier, trackingNumber },
+          ),
     }),
   }),
 

@@ -1,5 +1,6 @@
 // Operator transitions members cannot make themselves (the ops CLI, the seed and tests use them).
 import { and, eq } from 'drizzle-orm'
+import { trackingPageUrl } from '../../contract/tracking'
 import { campaigns, members, participations, shipments } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { conflict, notFound } from '../http/errors'
@@ -70,7 +71,10 @@ export async function shipInTransaction(tx: Tx, deps: SuiteDeps, actor: StaffAct
   )
   if (member) {
     const { campaignTitle } = await shipmentCampaign(tx, shipment.participationId)
-    await notifyMember(tx, deps, member.id, { template: 'shipment-shipped', params: { campaignTitle, carrier, trackingNumber, trackingUrl: null } })
+    await notifyMember(tx, deps, member.id, {
+      template: 'shipment-shipped',
+      params: { campaignTitle, carrier, trackingNumber, trackingUrl: trackingPageUrl(carrier, trackingNumber) },
+    })
   }
 }
 

@@ -160,6 +160,7 @@ describe('a new member after applying', () => {
     await card.getByText('On its way').waitFor()
     expect(await card.getByText('DHL').isVisible()).toBe(true)
     expect(await card.getByText('JD014600009912').isVisible()).toBe(true)
+    expect(await card.getByRole('link', { name: 'Track on the carrier’s site' }).getAttribute('href')).toContain('tracking-id=JD014600009912')
     expect(await card.getByRole('heading', { name: 'Cold Brew Concentrate 500 ml' }).isVisible()).toBe(true)
 
     await operatorCommand({ command: 'deliver', id: journey.participationId })

@@ -89,6 +89,10 @@ describe('the e-mail', () => {
     const unsubscribe = page.getByRole('link', { name: 'Unsubscribe from these messages' })
     expect(await unsubscribe.getAttribute('href')).toBe(`${baseUrl()}/en/unsubscribe?token=${encodeURIComponent(linkToken)}`)
     expect(await page.getByRole('link', { name: 'Your message settings' }).getAttribute('href')).toBe(`${baseUrl()}/en/member/notifications`)
+    // DHL is a carrier with a tracking page: the e-mail links straight to the parcel there.
+    expect(await page.getByRole('link', { name: 'Track your parcel' }).getAttribute('href')).toBe(
+      'https://www.dhl.com/global-en/home/tracking/tracking-parcel.html?submit=1&tracking-id=JD014600112233',
+    )
     // The plain text part carries the same two links.
     expect(mail.body).toContain(`${baseUrl()}/en/unsubscribe?token=${encodeURIComponent(linkToken)}`)
     expect(mail.body).toContain(`${baseUrl()}/en/member/notifications`)

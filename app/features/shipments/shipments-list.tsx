@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { Shipment } from '#contract/participations'
+import { trackingPageUrl } from '#contract/tracking'
 import { EmptyState } from '~/components/ui/empty-state'
 import { FindATestButton } from '~/components/member/find-a-test-button'
 import { ProductThumb } from '~/components/catalogue/product-thumb'
@@ -66,7 +67,25 @@ function ShipmentCard({ shipment: s }: { shipment: Shipment }) {
   const returnUntil = s.returnableUntil ? formatDate(s.returnableUntil) : ''
   const details: Array<[string, ReactNode]> = []
   details.push([t`Carrier`, s.carrier ?? t`Chosen when it ships`])
-  details.push([t`Tracking number`, s.trackingNumber ? <span className="font-mono">{s.trackingNumber}</span> : t`Given when it ships`])
+  const trackingPage = s.carrier && s.trackingNumber ? trackingPageUrl(s.carrier, s.trackingNumber) : null
+  details.push([
+    t`Tracking number`,
+    s.trackingNumber ? (
+      <>
+        <span className="font-mono">{s.trackingNumber}</span>
+        {trackingPage && (
+          <>
+            {' '}
+            <a href={trackingPage} target="_blank" rel="noopener noreferrer" className="text-colbolt underline underline-offset-2">
+              <Trans>Track on the carrier’s site</Trans>
+            </a>
+          </>
+        )}
+      </>
+    ) : (
+      t`Given when it ships`
+    ),
+  ])
   if (s.shippedAt) details.push([t`Shipped`, formatDate(s.shippedAt)])
   if (s.deliveredAt) details.push([t`Delivered`, formatDate(s.deliveredAt)])
   return (

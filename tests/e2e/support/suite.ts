@@ -24,9 +24,12 @@ async function outboxTo(channel: 'email' | 'sms', to: string, limit: number): Pr
 /** The newest e-mails to an address. */
 export const emailsTo = (to: string, limit = 5) => outboxTo('email', to, limit)
 
+/** The newest text messages to a number. */
+export const textsTo = (to: string, limit = 5) => outboxTo('sms', to, limit)
+
 /** The body of the newest text message to a number. */
 export async function latestSms(to: string): Promise<string> {
-  const [message] = await outboxTo('sms', to, 1)
+  const [message] = await textsTo(to, 1)
   if (!message) throw new Error(`No text message to ${to} in the outbox`)
   return message.body
 }
