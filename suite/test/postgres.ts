@@ -2,7 +2,8 @@
 import postgres from 'postgres'
 import { openDatabase, type Database } from '../db/client'
 
-export async function createTestDatabase(options: { maxConnections?: number } = {}): Promise<Database> {
+/** The database, open, with its address (for member-API processes started on it). */
+export async function createTestDatabase(options: { maxConnections?: number } = {}): Promise<Database & { url: string }> {
   const base = process.env.TEST_DATABASE_URL
   if (!base) throw new Error('TEST_DATABASE_URL is not set')
   const name = `suite_test_${crypto.randomUUID().replaceAll('-', '').slice(0, 16)}`
@@ -14,6 +15,7 @@ export async function createTestDatabase(options: { maxConnections?: number } = 
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: options.maxConnections ?? 20 })
   return {
     ...database,
+    url: url.toString(),
     async close() {
       await database.close()
       const cleanup = postgres(base, { max: 1, onnotice: () => {} })
