@@ -136,6 +136,8 @@ const channelSettings = v.strictObject({
   reminders: v.boolean(),
   newsletter: v.boolean(),
 })
+/** Topics sent by e-mail only: the newsletter is long-form, no text message carries it (saved off by text). */
+export const EMAIL_ONLY_TOPICS: ReadonlyArray<keyof v.InferOutput<typeof channelSettings>> = ['newsletter']
 /** GET|PUT logistics/v1/members/notifications (PUT sends the whole settings). */
 export const NotificationSettingsSchema = v.strictObject({ email: channelSettings, sms: channelSettings })
 export type NotificationSettings = v.InferOutput<typeof NotificationSettingsSchema>

@@ -61,6 +61,10 @@ describe('notification settings', () => {
     expectError(await call(h.app, 'PUT', NOTIFICATIONS_PATH, { token: ada.bearer, body: { ...next, push: {} } }), 'BAD_REQUEST', 400)
     expect(expectOk(await call(h.app, 'GET', NOTIFICATIONS_PATH, { token: ada.bearer }), NotificationSettingsSchema)).toEqual(next)
     expect(expectOk(await call(h.app, 'GET', NOTIFICATIONS_PATH, { token: bob.bearer }), NotificationSettingsSchema)).toEqual(defaults)
+    // The newsletter goes by e-mail only: asked for by text message, it is stored off.
+    const byText = { ...next, sms: { ...next.sms, newsletter: true } }
+    expect(expectOk(await call(h.app, 'PUT', NOTIFICATIONS_PATH, { token: ada.bearer, body: byText }), NotificationSettingsSchema)).toEqual(next)
+    expect(expectOk(await call(h.app, 'GET', NOTIFICATIONS_PATH, { token: ada.bearer }), NotificationSettingsSchema).sms.newsletter).toBe(false)
     expectError(await call(h.app, 'GET', NOTIFICATIONS_PATH), 'UNAUTHENTICATED', 401)
   })
 })

@@ -2,6 +2,7 @@
 // returns, data export (JSON, PDF) and deletion.
 import { eq } from 'drizzle-orm'
 import { ENDPOINTS } from '../../contract/endpoints'
+import { EMAIL_ONLY_TOPICS } from '../../contract/members'
 import { members } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { currentMember } from '../http/auth'
@@ -19,11 +20,13 @@ import { deleteSocialProfile, listSocialProfiles, saveSocialProfile } from '../s
 export function registerAccountRoutes(route: RegisterRoute, deps: SuiteDeps) {
   route(ENDPOINTS.getNotifications, (c) => currentMember(c).notificationSettings)
   route(ENDPOINTS.putNotifications, async (c, { body }) => {
+    // A topic sent by e-mail only is stored off by text message: no setting may promise what is never sent.
+    const settings = { email: body.email, sms: { ...body.sms, ...Object.fromEntries(EMAIL_ONLY_TOPICS.map((topic) => [topic, false])) } }
     await deps.db
       .update(members)
-      .set({ notificationSettings: body, updatedAt: deps.clock.now() })
+      .set({ notificationSettings: settings, updatedAt: deps.clock.now() })
       .where(eq(members.id, currentMember(c).id))
-    return body
+    return settings
   })
 
   route(ENDPOINTS.getSocialProfiles, async (c) => ({ profiles: await listSocialProfiles(deps.db, currentMember(c).id) }))

@@ -52,6 +52,10 @@ describe('reminders as the member chose them', () => {
     expect(await reminders.getByLabel('E-mail').isChecked()).toBe(false)
     await reminders.getByLabel('Text message').setChecked(false)
     await reminders.getByLabel('E-mail').setChecked(true)
+    // The newsletter goes by e-mail only: no text-message choice is offered for it.
+    const newsletter = page.getByRole('group', { name: 'Newsletter' })
+    expect(await newsletter.getByLabel('Text message').count()).toBe(0)
+    expect(await newsletter.getByText('By e-mail only').isVisible()).toBe(true)
     await page.getByRole('button', { name: 'Save my choices' }).click()
     await textOnPage(page, 'Notifications saved').first().waitFor()
     await expectNoAxeViolations(page)

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import type { NotificationSettings } from '#contract/members'
+import { EMAIL_ONLY_TOPICS, type NotificationSettings } from '#contract/members'
 import { Button } from '~/components/ui/button'
 import { feedback } from '~/components/ui/feedback-store'
 import { FormAlert } from '~/components/ui/field'
@@ -132,6 +132,13 @@ export function NotificationSettingsForm() {
               <div className="mt-3 flex flex-wrap gap-6">
                 {channels.map((channel) => {
                   const id = `${channel.key}-${topic.key}`
+                  if (channel.key === 'sms' && EMAIL_ONLY_TOPICS.includes(topic.key)) {
+                    return (
+                      <p key={channel.key} className="text-sm text-muted">
+                        {t`By e-mail only`}
+                      </p>
+                    )
+                  }
                   return (
                     <div key={channel.key} className="flex items-center gap-2">
                       <input
