@@ -3,6 +3,7 @@
 import { fileURLToPath } from 'node:url'
 import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -48,7 +49,15 @@ export interface Database {
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url))
 
-export type DatabaseOptions = { kind: 'pglite'; dataDir: string | 'memory' } | { kind: 'postgres'; url: string; maxConnections?: number }
+export type DatabaseOptions =
+  | { kind: 'pglite'; dataDir: string | 'memory' }
+  | {
+      kind: 'postgres'
+      url: string
+      maxConnections?: number
+      /** Told every statement drizzle sends, with its values (the query-plan tests read them). */
+      onQuery?: (query: string, params: unknown[]) => void
+    }
 
 /**
  * Every statement drizzle sends is a prepared one. Unprepared (drizzle's choice for a query without
@@ -83,7 +92,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // PGlite is one connection: it queues queries behind an open transaction, so transactions
     // are serialized (and row locks are trivially held); every query inside one must use `tx`.
     if (options.dataDir !== 'memory') mkdirSync(options.dataDir, { recursive: true })
-    const client = options.dataDir === 'memory' ? new PGlite() : new PGlite(options.dataDir)
+    // pg_trgm: the trigram indexes of the staff's member search (the migrations create the extension).
+    const extensions = { pg_trgm }
+    const client = options.dataDir === 'memory' ? new PGlite({ extensions }) : new PGlite(options.dataDir, { extensions })
     const db = drizzlePglite(client, { schema })
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
     return {
@@ -108,7 +119,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await lockClient.end()
   }
   const client = postgres(options.url, { max: options.maxConnections ?? 10, onnotice: () => {} })
-  const db = drizzlePostgres(preparingStatements(client), { schema })
+  const onQuery = options.onQuery
+  const db = drizzlePostgres(preparingStatements(client), { schema, ...(onQuery && { logger: { logQuery: (query, params) => onQuery(query, params) } }) })
   return {
     db: db as unknown as Db,
     kind: 'postgres',

@@ -79,6 +79,11 @@ export const members = pgTable(
   },
   (t) => [
     uniqueIndex('members_uid_key').on(t.uid),
+    // Staff search members by the start of an e-mail address or any part of a name: trigram
+    // indexes (pg_trgm) answer ILIKE patterns without reading every member.
+    index('members_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('members_display_name_trgm_idx').using('gin', t.displayName.op('gin_trgm_ops')),
+    index('members_full_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
     uniqueIndex('members_referral_code_key').on(t.referralCode),
     index('members_email_idx').on(t.email),
     index('members_phone_idx').on(t.phone),
@@ -415,13 +420,43 @@ export const reviews = pgTable(
   },
   (t) => [
     uniqueIndex('reviews_participation_key').on(t.participationId),
-    index('reviews_published_idx').on(t.status, t.publishedAt),
+    // The public list, newest first: a page's ids are read from the index alone, however deep the
+    // page (the rating is its last key, for the minimum-rating filter); by campaign and by product the same.
+    index('reviews_public_idx')
+      .on(t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.rating)
+      .where(sql`${t.status} = 'published'`),
+    index('reviews_public_campaign_idx')
+      .on(t.campaignId, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'published'`),
+    index('reviews_public_product_idx')
+      .on(t.productId, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'published'`),
     // The moderation queue: pending reviews, oldest first.
     index('reviews_status_submitted_idx').on(t.status, t.submittedAt, t.id),
     index('reviews_campaign_idx').on(t.campaignId),
     // A member's reviews: their standing and the moderation queue's "earlier reviews".
     index('reviews_member_idx').on(t.memberId),
   ],
+)
+
+/**
+ * How many published reviews each campaign's product has per rating, kept by a trigger on reviews
+ * (migration 0016) in the transaction that publishes, unpublishes or removes one: the public list's
+ * count and average come from these few rows instead of from every published review.
+ */
+export const reviewStats = pgTable(
+  'review_stats',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    rating: integer('rating').notNull(),
+    reviews: integer('reviews').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.productId, t.rating] }), index('review_stats_product_idx').on(t.productId)],
 )
 
 /**

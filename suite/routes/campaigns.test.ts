@@ -24,8 +24,8 @@ import {
   PUBLIC_REVIEW_PATH,
   fillPath,
 } from '../../contract/paths'
-import { eq } from 'drizzle-orm'
-import { campaigns } from '../db/schema'
+import { eq, sql } from 'drizzle-orm'
+import { campaigns, reviews } from '../db/schema'
 import { seedDemoData } from '../seed/seed'
 import { createCampaign, GOOD_ADDRESS } from '../test/fixtures'
 import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
@@ -88,6 +88,32 @@ describe('public campaigns and reviews', () => {
     expect(v.parse(PublicReviewSchema, expectOk(await call(h.app, 'GET', fillPath(PUBLIC_REVIEW_PATH, { id: one.id })), PublicReviewSchema)).id).toBe(one.id)
     expectError(await call(h.app, 'GET', fillPath(PUBLIC_REVIEW_PATH, { id: crypto.randomUUID() })), 'NOT_FOUND', 404)
     expectError(await call(h.app, 'GET', fillPath(PUBLIC_REVIEW_PATH, { id: 'x' })), 'NOT_FOUND', 404)
+  })
+
+  it('counts a review out of the totals when it is unpublished or removed and back in when published again, as its rating says', async () => {
+    const totals = async () => {
+      const page = expectOk(await call(h.app, 'GET', PUBLIC_REVIEWS_PATH, { query: { pageSize: '1' } }), ReviewPageSchema)
+      const [direct] = await h.deps.db
+        .select({ n: sql<number>`count(*)::int`, average: sql<string | null>`round(avg(${reviews.rating}), 1)` })
+        .from(reviews)
+        .where(eq(reviews.status, 'published'))
+      expect({ total: page.total, averageRating: page.averageRating }).toEqual({
+        total: direct!.n,
+        averageRating: direct!.average === null ? null : Number(direct!.average),
+      })
+      return page
+    }
+    const before = await totals()
+    const one = before.items[0]!
+    await h.deps.db.update(reviews).set({ status: 'rejected' }).where(eq(reviews.id, one.id))
+    expect((await totals()).total).toBe(before.total - 1)
+    await h.deps.db
+      .update(reviews)
+      .set({ status: 'published', rating: one.rating === 1 ? 5 : 1 })
+      .where(eq(reviews.id, one.id))
+    expect((await totals()).total).toBe(before.total)
+    await h.deps.db.update(reviews).set({ rating: one.rating }).where(eq(reviews.id, one.id))
+    expect(await totals()).toMatchObject({ total: before.total, averageRating: before.averageRating })
   })
 
   it('filters reviews by category and minimum rating in the query; total and average count the filtered reviews', async () => {

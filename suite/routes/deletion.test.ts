@@ -66,6 +66,7 @@ const TABLES: Record<string, string> = {
   shipments: 'kept (accounting); return comment cleared',
   reviews: 'published kept under "Former member" without photos; others deleted',
   review_photos: 'deleted, with their files (review-photos.test.ts)',
+  review_stats: 'counts of published reviews per campaign, product and rating: nothing about a member',
   social_posts: 'deleted',
   impressions: 'deleted with their posts',
   ledger_entries: 'kept (accounting); reasons name no member, goodwill reasons (staff wrote them) replaced',

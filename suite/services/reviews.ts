@@ -1,13 +1,12 @@
 // Reviews: the public pages, the member's own review, and the operator's moderation.
 import { and, desc, eq, gte, sql, type SQL } from 'drizzle-orm'
-import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { PublicReview, ReviewListQuery, ReviewPage } from '../../contract/campaigns'
 import type { MemberReview } from '../../contract/content'
 import type { Participation } from '../../contract/participations'
 import type { RejectionReason } from '../../contract/review-rejection'
 import type { ReviewDecision } from '../../contract/staff'
 import { preparedPerDatabase, type Db, type Executor } from '../db/client'
-import { campaigns, members, participations, products, reviews, shipments } from '../db/schema'
+import { campaigns, members, participations, products, reviewStats, reviews, shipments } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { badRequest, conflict, notFound } from '../http/errors'
 import { refuseSelfService, type StaffActor } from '../staff/actor'
@@ -91,36 +90,56 @@ const REVIEW_FILTERS: ReviewFilter[] = ['campaignId', 'productId', 'category', '
 
 /**
  * The queries of the list of published reviews for one combination of filters, built once per
- * database. The page carries the totals (count and average, computed once per query) on each of its
- * rows: one round trip. Only an empty page (past the last, or no reviews) asks for the totals apart.
+ * database. The page's ids are read first, from an index of published reviews in the list's order
+ * (a deep page skips index entries, not rows), then joined with what they show. The count and
+ * average come from review_stats (a row per campaign, product and rating, kept by a trigger), not
+ * from every published review; the page carries them on each row: one round trip. Only an empty
+ * page (past the last, or no reviews) asks for the totals apart.
  */
 function buildReviewList(db: Db, filters: ReviewFilter[]) {
+  const byCategory = filters.includes('category')
   const conditions: SQL[] = [eq(reviews.status, 'published')]
-  if (filters.includes('campaignId')) conditions.push(eq(reviews.campaignId, sql.placeholder('campaignId')))
-  if (filters.includes('productId')) conditions.push(eq(reviews.productId, sql.placeholder('productId')))
-  if (filters.includes('category')) conditions.push(eq(products.category, sql.placeholder('category')))
-  if (filters.includes('minRating')) conditions.push(gte(reviews.rating, sql.placeholder('minRating')))
-  const where = and(...conditions)
-  // Count and average in one scan that reads the rows. (Measured: a count(*) subquery of its own, an
-  // index-only scan, cost PostgreSQL several times more at 50 concurrent requests on a table not yet vacuumed.)
-  const totalsJson = sql<[number, number | string | null]>`json_build_array(count(*), avg(${reviews.rating}))`
-  // Products are joined only to filter by their category.
-  const filtered = <Q extends PgSelect>(query: Q) =>
-    (filters.includes('category') ? query.innerJoin(products, eq(products.id, reviews.productId)) : query).where(where)
-  const totals = filtered(db.select({ totals: totalsJson }).from(reviews).$dynamic())
+  const statsConditions: SQL[] = []
+  if (filters.includes('campaignId')) {
+    conditions.push(eq(reviews.campaignId, sql.placeholder('campaignId')))
+    statsConditions.push(eq(reviewStats.campaignId, sql.placeholder('campaignId')))
+  }
+  if (filters.includes('productId')) {
+    conditions.push(eq(reviews.productId, sql.placeholder('productId')))
+    statsConditions.push(eq(reviewStats.productId, sql.placeholder('productId')))
+  }
+  if (byCategory) {
+    conditions.push(eq(products.category, sql.placeholder('category')))
+    statsConditions.push(eq(products.category, sql.placeholder('category')))
+  }
+  if (filters.includes('minRating')) {
+    conditions.push(gte(reviews.rating, sql.placeholder('minRating')))
+    statsConditions.push(gte(reviewStats.rating, sql.placeholder('minRating')))
+  }
+  const totalsJson = sql<
+    [number, number | string | null]
+  >`json_build_array(coalesce(sum(${reviewStats.reviews}), 0), sum(${reviewStats.reviews} * ${reviewStats.rating})::numeric / nullif(sum(${reviewStats.reviews}), 0))`
+  const stats = db.select({ totals: totalsJson }).from(reviewStats).$dynamic()
+  const totals = (byCategory ? stats.innerJoin(products, eq(products.id, reviewStats.productId)) : stats).where(and(...statsConditions))
+  // Products are joined to the ids only to filter by their category.
+  const ids = db.select({ id: reviews.id }).from(reviews).$dynamic()
+  const pageIds = (byCategory ? ids.innerJoin(products, eq(products.id, reviews.productId)) : ids)
+    .where(and(...conditions))
+    .orderBy(desc(reviews.publishedAt), desc(reviews.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('review_page')
   const name = filters.join('_') || 'all'
   return {
     page: db
       // Uncorrelated: PostgreSQL computes the totals once per query.
       .select({ ...publicColumns, totals: sql<[number, number | string | null]>`(${totals})` })
-      .from(reviews)
+      .from(pageIds)
+      .innerJoin(reviews, eq(reviews.id, pageIds.id))
       .innerJoin(campaigns, eq(campaigns.id, reviews.campaignId))
       .innerJoin(products, eq(products.id, reviews.productId))
       .innerJoin(members, eq(members.id, reviews.memberId))
-      .where(where)
       .orderBy(desc(reviews.publishedAt), desc(reviews.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
       .prepare(`review_page_${name}`),
     totals: totals.prepare(`review_totals_${name}`),
   }

@@ -34,11 +34,12 @@ export async function signIn(email: string, password: string): Promise<string> {
 }
 
 /** Creates a Firebase user in the emulator and signs in as them. */
-export async function createTestMember(options: { displayName?: string; emailVerified?: boolean } = {}): Promise<TestMember> {
+export async function createTestMember(options: { displayName?: string; emailVerified?: boolean; uid?: string; email?: string } = {}): Promise<TestMember> {
   const auth = getAuth(initFirebase(projectId()))
-  const email = `tester-${randomUUID()}@example.test`
+  const email = options.email ?? `tester-${randomUUID()}@example.test`
   const password = `pw-${randomUUID()}`
   const user = await auth.createUser({
+    ...(options.uid && { uid: options.uid }),
     email,
     password,
     displayName: options.displayName ?? 'Test Tester',

@@ -3,7 +3,9 @@ import postgres from 'postgres'
 import { openDatabase, type Database } from '../db/client'
 
 /** The database, open, with its address (for member-API processes started on it). */
-export async function createTestDatabase(options: { maxConnections?: number } = {}): Promise<Database & { url: string }> {
+export async function createTestDatabase(
+  options: { maxConnections?: number; onQuery?: (query: string, params: unknown[]) => void } = {},
+): Promise<Database & { url: string }> {
   const base = process.env.TEST_DATABASE_URL
   if (!base) throw new Error('TEST_DATABASE_URL is not set')
   const name = `suite_test_${crypto.randomUUID().replaceAll('-', '').slice(0, 16)}`
@@ -12,7 +14,12 @@ export async function createTestDatabase(options: { maxConnections?: number } = 
   await admin.end()
   const url = new URL(base)
   url.pathname = `/${name}`
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: options.maxConnections ?? 20 })
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: url.toString(),
+    maxConnections: options.maxConnections ?? 20,
+    ...(options.onQuery && { onQuery: options.onQuery }),
+  })
   return {
     ...database,
     url: url.toString(),

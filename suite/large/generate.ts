@@ -1,0 +1,281 @@
+// A realistic community in PostgreSQL, for measuring the big-table paths (`npm run db:large`):
+// members with addresses, campaigns with their products and flights across three years, five
+// participations per member in every state a test goes through, shipments, reviews (most published,
+// some waiting for moderation, some with photos), the points ledger and sent messages. Generated in
+// the database itself (INSERT … SELECT over generate_series), one table at a time, so a million
+// members take minutes. Ids are made from a table's tag and a row number, so rows refer to each
+// other by arithmetic instead of lookups.
+//
+//   DATABASE_URL=postgres://… npm run db:large -- [--members 1000000]
+//
+// The database is migrated first; a database that already holds generated members is refused.
+import postgres from 'postgres'
+import { openDatabase } from '../db/client'
+import { DEFAULT_NOTIFICATION_SETTINGS } from '../services/members'
+
+export interface LargeSize {
+  members: number
+}
+
+/** What a size makes: campaigns scale with members (2,000 for a million), the rest per member. */
+export function plannedCounts({ members }: LargeSize) {
+  let campaigns = Math.max(12, Math.round(members / 500))
+  // The campaigns members take part in number campaigns less the upcoming ones; that number must
+  // not be a multiple of 131 (the step between a member's five campaigns) for the five to differ.
+  while ((campaigns - upcomingOf(campaigns)) % 131 === 0) campaigns++
+  return { members, campaigns, participations: members * 5 }
+}
+const upcomingOf = (campaigns: number) => Math.max(1, Math.floor(campaigns / 20))
+
+/** Tags of the generated ids, one per table: `tttttttt-0000-4000-8000-<row number in hex>`. */
+const TAG = {
+  member: 0x1a,
+  product: 0x2a,
+  campaign: 0x3a,
+  flight: 0x4a,
+  participation: 0x5a,
+  shipment: 0x6a,
+  review: 0x7a,
+  photo: 0x8a,
+  ledger: 0x9a,
+  outbox: 0xaa,
+}
+const gid = (tag: number, n: string) => `(lpad(to_hex(${tag}), 8, '0') || '-0000-4000-8000-' || lpad(to_hex(${n}), 12, '0'))::uuid`
+
+/**
+ * Names are made of syllables (24 × 24 first names, 24 × 24 × 24 last names), so that, as in a
+ * real community, most names are shared by a few members and searching for one finds few.
+ */
+const SYLLABLES = [
+  'an',
+  'bel',
+  'cor',
+  'da',
+  'el',
+  'fen',
+  'gar',
+  'ha',
+  'is',
+  'jo',
+  'ka',
+  'lin',
+  'mar',
+  'no',
+  'os',
+  'pe',
+  'ri',
+  'sa',
+  'tor',
+  'ul',
+  'va',
+  'wen',
+  'ya',
+  'zo',
+]
+const syllable = (n: string) => `(${array(SYLLABLES)})[1 + ((${n}) % ${SYLLABLES.length})]`
+/** Member i's first and last name: syllables chosen by hashes of i. */
+const firstName = (i: string) => `initcap(${syllable(`hashint4(${i})::bigint & 1023`)} || ${syllable(`(hashint4(${i})::bigint >> 10) & 1023`)})`
+const lastName = (i: string) =>
+  `initcap(${syllable(`hashint4(${i} + 7)::bigint & 1023`)} || ${syllable(`(hashint4(${i} + 7)::bigint >> 10) & 1023`)} || ${syllable(`(hashint4(${i} + 7)::bigint >> 20) & 1023`)})`
+/** A referral code per member, unique: i multiplied by an odd number modulo 2³² is a bijection. */
+const referralCode = (i: string) => `'R' || upper(lpad(to_hex(((${i})::bigint * 2654435761) % 4294967296), 8, '0'))`
+const MAIL_DOMAINS = ['example.com', 'example.net', 'example.org', 'mail.example', 'post.example']
+const COUNTRIES = ['DE', 'GB', 'US', 'FR', 'NL', 'AT', 'CA', 'IT', 'ES', 'SE']
+const CATEGORIES = ['beauty', 'personal-care', 'food-drink', 'home', 'kitchen', 'baby', 'pets', 'tech', 'health', 'outdoors']
+const TITLES = ['Does what it promises', 'Better than expected', 'Good, with one flaw', 'Not for me', 'My new favourite', 'Solid and simple']
+const BODIES = [
+  'I used it every day for three weeks. It does the job well, and the whole family liked it.',
+  'Easy to start with and it held up after daily use. I would buy it again at this price.',
+  'It works, but the packaging was hard to open and the instructions could be clearer.',
+  'After a month of testing I can say it is worth trying, especially if you value quality.',
+]
+const array = (values: string[]) => `array[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ')}]`
+/** The element of a literal array picked by a number (1-based arrays). */
+const pick = (values: string[], n: string) => `(${array(values)})[1 + ((${n}) % ${values.length})]`
+
+/**
+ * Fills the database at `url` (migrated here) with a community of the given size; `log` is told
+ * each table's row count and time. Resolves to the counts made.
+ */
+export async function generateLargeCommunity(url: string, size: LargeSize, log: (line: string) => void = console.log) {
+  const { members: M, campaigns: C } = plannedCounts(size)
+  const upcoming = upcomingOf(C)
+  const active = C - upcoming
+  const database = await openDatabase({ kind: 'postgres', url, maxConnections: 1 })
+  await database.close()
+  const sql = postgres(url, { max: 1, onnotice: () => {} })
+  const counts: Record<string, number> = {}
+  try {
+    const [{ n: existing } = { n: 0 }] = await sql<Array<{ n: number }>>`select count(*)::int as n from members where uid like 'large-%'`
+    if (existing > 0) throw new Error(`This database already holds ${existing} generated members: generate into a fresh database.`)
+
+    const step = async (table: string, statement: string) => {
+      const started = performance.now()
+      const result = await sql.unsafe(statement)
+      counts[table] = (counts[table] ?? 0) + result.count
+      log(`${table.padEnd(16)} ${result.count.toLocaleString('en').padStart(11)} rows  ${((performance.now() - started) / 1000).toFixed(1)} s`)
+    }
+    // Bulk work: no waiting for the disk on each commit, and room to sort for the indexes.
+    await sql`set synchronous_commit = off`
+    await sql`set maintenance_work_mem = '256MB'`
+
+    // Campaign c (1 … C): the last `upcoming` open for sign-up later; of the others, c % 20 = 1 is
+    // open now, 2 and 3 are testing, the rest completed, their dates spread over three years.
+    const phase = (c: string) =>
+      `case when ${c} > ${active} then 'upcoming' when ${c} % 20 = 1 then 'open' when ${c} % 20 in (2, 3) then 'testing' else 'completed' end`
+    const opensAt = (c: string) =>
+      `now() + case ${phase(c)} when 'upcoming' then interval '5 days' when 'open' then interval '-1 day' when 'testing' then interval '-20 days' else -(interval '60 days' + (${c} % 1000) * interval '1 day') end`
+
+    await step(
+      'products',
+      `insert into products (id, name, brand, description, category, retail_value_cents, currency, images, updated_at)
+       select ${gid(TAG.product, 'c')}, 'Product ' || c, 'Brand ' || (c % 97), 'A product tested by the community.',
+              ${pick(CATEGORIES, 'c')}, 1000 + (c % 50) * 100, 'EUR', '["/suite/api/public/images/skillet.svg"]'::jsonb, now()
+       from generate_series(1, ${C}) c`,
+    )
+    await step(
+      'campaigns',
+      `insert into campaigns (id, slug, title, summary, description, kind, product_id, eligibility, screener, tasks, status, selection_mode, created_at, updated_at)
+       select ${gid(TAG.campaign, 'c')}, 'large-' || c, 'Test number ' || c, 'Try the product and tell others about it.',
+              'Try it for three weeks.' || chr(10) || chr(10) || '- Use it every day' || chr(10) || '- Write a review',
+              case when c % 10 = 0 then 'verified-purchase' else 'free-product' end::campaign_kind, ${gid(TAG.product, 'c')},
+              '{"countries": ["DE","GB","US","FR","NL","AT","CA","IT","ES","SE"], "minAge": null, "phoneVerifiedRequired": false, "socialProfileRequired": false, "interests": [], "pets": [], "children": null, "minTier": null}'::jsonb,
+              '[]'::jsonb, '{"questionnaire": false, "purchaseIntent": false, "review": true, "social": false, "socialPlatforms": [], "impressions": false}'::jsonb,
+              'published', case when c % 5 = 0 then 'curated' else 'first-come' end::selection_mode, ${opensAt('c')} - interval '7 days', now()
+       from generate_series(1, ${C}) c`,
+    )
+    await step(
+      'flights',
+      `insert into flights (id, campaign_id, name, position, signup_opens_at, signup_closes_at, testing_starts_at, review_due_at, quota, unchosen_told_at)
+       select ${gid(TAG.flight, 'c')}, ${gid(TAG.campaign, 'c')}, 'Wave 1', 1, o, o + interval '11 days', o + interval '13 days', o + interval '40 days',
+              ${Math.max(50, Math.ceil((M * 5) / Math.max(1, active)))}, null
+       from (select c, ${opensAt('c')} as o from generate_series(1, ${C}) c) f`,
+    )
+    const settings = JSON.stringify(DEFAULT_NOTIFICATION_SETTINGS).replaceAll("'", "''")
+    await step(
+      'members',
+      `insert into members (id, uid, email, email_verified, first_name, last_name, display_name, notification_settings, referral_code, created_at, registered_at, updated_at)
+       select ${gid(TAG.member, 'i')}, 'large-' || i, lower(f) || '.' || lower(l) || i || '@' || ${pick(MAIL_DOMAINS, 'i')}, true,
+              f, l, f || ' ' || left(l, 1) || '.', '${settings}'::jsonb, ${referralCode('i')}, t, t, t
+       from (select i, ${firstName('i')} as f, ${lastName('i')} as l, now() - (i % 1100) * interval '1 day' as t from generate_series(1, ${M}) i) m`,
+    )
+    await step(
+      'addresses',
+      `insert into addresses (member_id, name, line1, postal_code, city, country, updated_at)
+       select ${gid(TAG.member, 'i')}, ${firstName('i')} || ' ' || ${lastName('i')}, (i % 200 + 1) || ' Main Street', lpad((i % 99999)::text, 5, '0'), 'Town ' || (i % 500), ${pick(COUNTRIES, 'i')}, now()
+       from generate_series(1, ${M}) i`,
+    )
+    // Participation p = (i - 1) * 5 + k + 1 of member i in campaign c = (7i + 131k) mod active + 1.
+    const status = `case ph
+        when 'completed' then case (i + k) % 10 when 0 then 'withdrawn' when 1 then case when c % 5 = 0 then 'not-selected' else 'withdrawn' end else 'completed' end
+        when 'testing' then case (i + k) % 3 when 0 then 'delivered' when 1 then 'shipped' else 'reviewed' end
+        else case (i + k) % 3 when 0 then 'applied' when 1 then 'selected' else 'waitlisted' end end`
+    await sql.unsafe(`create temporary table gen_participations as
+      select i, k, c, (i - 1) * 5 + k + 1 as p, ph, o, (${status})::participation_status as status
+      from (select i, k, ((7 * i + 131 * k) % ${active}) + 1 as c from generate_series(1, ${M}) i, generate_series(0, 4) k) x,
+      lateral (select ${phase('c')} as ph, ${opensAt('c')} as o) f`)
+    await step(
+      'participations',
+      `insert into participations (id, member_id, campaign_id, flight_id, status, applied_at, selected_at, withdrawn_at, completed_at, review_submitted_at, updated_at)
+       select ${gid(TAG.participation, 'p')}, ${gid(TAG.member, 'i')}, ${gid(TAG.campaign, 'c')}, ${gid(TAG.flight, 'c')}, status,
+              o + (p % 240) * interval '1 hour',
+              case when status not in ('applied', 'waitlisted', 'not-selected') then o + interval '11 days' end,
+              case when status = 'withdrawn' then o + interval '12 days' end,
+              case when status = 'completed' then o + interval '38 days' end,
+              case when status in ('reviewed', 'completed') then o + interval '30 days' end,
+              o + interval '38 days'
+       from gen_participations`,
+    )
+    await step(
+      'shipments',
+      `insert into shipments (id, participation_id, member_id, status, carrier, tracking_number, created_at, shipped_at, delivered_at)
+       select ${gid(TAG.shipment, 'p')}, ${gid(TAG.participation, 'p')}, ${gid(TAG.member, 'i')},
+              case when status = 'shipped' then 'shipped' else 'delivered' end::shipment_status, 'DHL', 'JD' || lpad(p::text, 12, '0'),
+              o + interval '11 days', o + interval '12 days', case when status <> 'shipped' then o + interval '14 days' end
+       from gen_participations where status in ('shipped', 'delivered', 'reviewed', 'completed')`,
+    )
+    // A review for the first participation of three members in four once it is reviewed or completed:
+    // published when completed, waiting for moderation when reviewed; a third of them with a photo.
+    await sql.unsafe(`create temporary table gen_reviews as
+      select p, i, c, o, status, case when status = 'completed' then 'published' else 'pending' end::review_status as review_status,
+             (array[5, 5, 4, 4, 5, 3, 4, 2, 5, 1])[1 + (i * 31) % 10] as rating
+      from gen_participations where k = 0 and i % 4 <> 3 and status in ('reviewed', 'completed')`)
+    // The reviews' count per campaign and rating is kept by a trigger row by row; for a bulk insert
+    // it is summed once afterwards instead.
+    await sql`alter table reviews disable trigger reviews_follow_stats`
+    await step(
+      'reviews',
+      `insert into reviews (id, participation_id, member_id, campaign_id, product_id, rating, title, body, photos, received_for_free, status, submitted_at, published_at)
+       select ${gid(TAG.review, 'p')}, ${gid(TAG.participation, 'p')}, ${gid(TAG.member, 'i')}, ${gid(TAG.campaign, 'c')}, ${gid(TAG.product, 'c')},
+              rating, ${pick(TITLES, 'p')}, ${pick(BODIES, 'i')},
+              case when p % 3 = 0 then jsonb_build_array(jsonb_build_object('id', ${gid(TAG.photo, 'p')}::text, 'alt', 'The product in use')) else '[]'::jsonb end,
+              true, review_status, o + interval '30 days' + (p % 1440) * interval '1 minute',
+              case when review_status = 'published' then o + interval '32 days' + (p % 1440) * interval '1 minute' end
+       from gen_reviews`,
+    )
+    await sql`alter table reviews enable trigger reviews_follow_stats`
+    await step(
+      'review_stats',
+      `insert into review_stats (campaign_id, product_id, rating, reviews)
+       select ${gid(TAG.campaign, 'c')}, ${gid(TAG.product, 'c')}, rating, count(*) from gen_reviews where review_status = 'published' group by c, rating`,
+    )
+    await step(
+      'review_photos',
+      `insert into review_photos (id, member_id, participation_id, review_id, width, height, created_at)
+       select ${gid(TAG.photo, 'p')}, ${gid(TAG.member, 'i')}, ${gid(TAG.participation, 'p')}, ${gid(TAG.review, 'p')}, 1600, 1200, o + interval '29 days'
+       from gen_reviews where p % 3 = 0`,
+    )
+    await step(
+      'ledger_entries',
+      `insert into ledger_entries (id, member_id, points, reason, mission_key, idempotency_key, created_at)
+       select ${gid(TAG.ledger, '(i - 1) * 3 + e')}, ${gid(TAG.member, 'i')}, (array[50, 25, 100])[e], (array['Mission: Welcome', 'Mission: Verify your e-mail', 'Review published'])[e],
+              (array['welcome', 'verify-email', null])[e], 'large:' || e, now() - (i % 1100) * interval '1 day' + e * interval '1 hour'
+       from generate_series(1, ${M}) i, generate_series(1, 3) e`,
+    )
+    await step(
+      'outbox',
+      `insert into outbox (id, channel, recipient, subject, body, created_at, sent_at, attempts, next_attempt_at, topic, template, member_id)
+       select ${gid(TAG.outbox, '(i - 1) * 2 + e')}, 'email', email, (array['Welcome to Testers Circle', 'Your test product is on its way'])[e], '',
+              t, t, 1, t, (array['transactional', 'shipmentUpdates'])[e], (array['verify-email', 'shipment-shipped'])[e], id
+       from (select m.id, m.email, substr(m.uid, 7)::int as i, e, m.created_at + e * interval '1 day' as t
+             from members m, generate_series(1, 2) e where m.uid like 'large-%') x`,
+    )
+    // As autovacuum would soon: the statistics the planner needs, the GIN indexes' pending entries
+    // merged (searched linearly until then), and the visibility map that lets index-only scans skip the heap.
+    const started = performance.now()
+    await sql`vacuum analyze`
+    log(`vacuum analyze                        ${((performance.now() - started) / 1000).toFixed(1)} s`)
+    return counts
+  } finally {
+    await sql.end({ timeout: 5 })
+  }
+}
+
+/** The command line: `npm run db:large -- [--members N]` with DATABASE_URL. */
+async function main() {
+  const url = process.env.DATABASE_URL
+  if (!url || !/^postgres(ql)?:\/\//.test(url)) {
+    console.error('Set DATABASE_URL to the PostgreSQL database to fill (a fresh one): DATABASE_URL=postgres://… npm run db:large -- --members 1000000')
+    process.exit(2)
+  }
+  const at = process.argv.indexOf('--members')
+  const members = at >= 0 ? Number(process.argv[at + 1]) : 1_000_000
+  if (!Number.isInteger(members) || members < 100 || members > 50_000_000) {
+    console.error('--members must be a whole number from 100 to 50,000,000.')
+    process.exit(2)
+  }
+  const planned = plannedCounts({ members })
+  console.log(
+    `Generating ${members.toLocaleString('en')} members, ${planned.campaigns.toLocaleString('en')} campaigns, ${planned.participations.toLocaleString('en')} participations …`,
+  )
+  const started = performance.now()
+  await generateLargeCommunity(url, { members })
+  console.log(`Done in ${((performance.now() - started) / 60_000).toFixed(1)} minutes.`)
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  })
+}

@@ -1,0 +1,98 @@
+// Every query of the member and public calls and the console's tables uses an index on a large
+// community: the generator (generate.ts) fills a throw-away PostgreSQL database (20,000 members,
+// 100,000 participations; the planner's choices at this size are those of a million for these
+// queries), each call is made through the member API as its real users make it, every statement
+// it sent is read back from the database's query plan, and a sequential scan of a large table
+// fails the test, naming the call and the statement.
+import postgres from 'postgres'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ENDPOINTS } from '../../contract/endpoints'
+import { fillPath, MEMBER_INFO_PATH, PARTICIPATIONS_PATH, POINTS_PATH, PUBLIC_CAMPAIGN_PATH, PUBLIC_REVIEWS_PATH } from '../../contract/paths'
+import { call, createHarness, type Harness } from '../test/harness'
+import { createTestMember, type TestMember } from '../test/members'
+import { createTestDatabase } from '../test/postgres'
+import { createTestStaff } from '../test/staff'
+import { generateLargeCommunity } from './generate'
+
+const MEMBERS = 20_000
+/** Tables that grow with the community: a sequential scan of one is a page that slows as members join. */
+const LARGE_TABLES = new Set(['members', 'addresses', 'participations', 'shipments', 'reviews', 'review_photos', 'ledger_entries', 'outbox', 'audit_log'])
+
+interface PlanNode {
+  'Node Type': string
+  'Relation Name'?: string
+  Plans?: PlanNode[]
+}
+
+/** The sequential scans of large tables in a plan, as "Seq Scan on members". */
+function seqScansOfLargeTables(node: PlanNode): string[] {
+  const here = node['Node Type'] === 'Seq Scan' && LARGE_TABLES.has(node['Relation Name'] ?? '') ? [`Seq Scan on ${node['Relation Name']}`] : []
+  return [...here, ...(node.Plans ?? []).flatMap(seqScansOfLargeTables)]
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('query plans on a large community', () => {
+  let h: Harness
+  let explainer: postgres.Sql
+  let member: TestMember
+  let staff: TestMember
+  let sent: Array<{ query: string; params: unknown[] }> = []
+  let searches = { name: '', email: '', code: '' }
+
+  beforeAll(async () => {
+    const database = await createTestDatabase({ onQuery: (query, params) => sent.push({ query, params }) })
+    await generateLargeCommunity(database.url, { members: MEMBERS }, () => {})
+    h = await createHarness({ database })
+    explainer = postgres(database.url, { max: 1, onnotice: () => {} })
+    // A generated member (8: five participations, a published review) signing in as themselves, and staff with every role.
+    const [generated] = await explainer<Array<{ email: string }>>`select email from members where uid = 'large-8'`
+    member = await createTestMember({ uid: 'large-8', email: generated!.email, emailVerified: true })
+    // What support types to find a member: their name, the start of their e-mail address, their referral code.
+    const [sought] = await explainer<Array<{ name: string; email: string; code: string }>>`
+      select first_name || ' ' || last_name as name, email, referral_code as code from members where uid = 'large-1234'`
+    searches = { name: sought!.name, email: sought!.email.slice(0, sought!.email.indexOf('@') + 1), code: sought!.code }
+    staff = await createTestStaff(h.deps.db, ['admin', 'campaign-manager', 'moderator', 'fulfilment', 'support'])
+  }, 180_000)
+  afterAll(async () => {
+    await explainer?.end()
+    await h?.close()
+  })
+
+  /** Generated ids: a table's tag and a row number (generate.ts). */
+  const generatedId = (tag: number, n: number) => `${tag.toString(16).padStart(8, '0')}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`
+
+  // A deep page is as far into the list as page 5,000 is with a million members (a fifth of the published reviews).
+  const calls: Array<[name: string, who: 'member' | 'staff' | 'visitor', path: () => string]> = [
+    ['member_info', 'member', () => MEMBER_INFO_PATH],
+    ['participations', 'member', () => PARTICIPATIONS_PATH],
+    ['points history', 'member', () => POINTS_PATH],
+    ['public reviews, first page', 'visitor', () => `${PUBLIC_REVIEWS_PATH}?page=1&pageSize=20`],
+    ['public reviews, deep page', 'visitor', () => `${PUBLIC_REVIEWS_PATH}?page=100&pageSize=20`],
+    ['public reviews of a campaign', 'visitor', () => `${PUBLIC_REVIEWS_PATH}?campaignId=${generatedId(0x3a, 5)}&page=1&pageSize=20`],
+    ['a campaign’s public page', 'visitor', () => fillPath(PUBLIC_CAMPAIGN_PATH, { idOrSlug: 'large-5' })],
+    ['moderation queue', 'staff', () => `${ENDPOINTS.opsModerationQueue.path}?page=1&pageSize=25`],
+    ['moderation queue, deep page', 'staff', () => `${ENDPOINTS.opsModerationQueue.path}?page=20&pageSize=25&sort=newest`],
+    ['applicants of an open flight', 'staff', () => `${fillPath(ENDPOINTS.opsApplicants.path, { id: generatedId(0x4a, 1) })}?page=1&pageSize=50`],
+    ['member search by name', 'staff', () => `${ENDPOINTS.opsMembers.path}?${new URLSearchParams({ q: searches.name, page: '1', pageSize: '25' })}`],
+    ['member search by e-mail', 'staff', () => `${ENDPOINTS.opsMembers.path}?${new URLSearchParams({ q: searches.email, page: '1', pageSize: '25' })}`],
+    ['member search by referral code', 'staff', () => `${ENDPOINTS.opsMembers.path}?${new URLSearchParams({ q: searches.code, page: '1', pageSize: '25' })}`],
+  ]
+
+  it.each(calls)('%s reads large tables through indexes only', async (_name, who, pathOf) => {
+    const path = pathOf()
+    // Once to warm what the member API remembers (the member's record), then the call measured.
+    const token = who === 'member' ? member.bearer : who === 'staff' ? staff.bearer : undefined
+    await call(h.app, 'GET', path, { token })
+    sent = []
+    const response = await call(h.app, 'GET', path, { token })
+    expect(response.status, JSON.stringify(response.json)).toBe(200)
+    const selects = sent.filter((s) => /^\s*(with|select)\b/i.test(s.query))
+    expect(selects.length).toBeGreaterThan(0)
+    const problems: string[] = []
+    for (const { query, params } of selects) {
+      const [row] = await explainer.unsafe(`explain (format json) ${query}`, params as never[])
+      const plan = (row as unknown as { 'QUERY PLAN': Array<{ Plan: PlanNode }> })['QUERY PLAN'][0]!.Plan
+      for (const scan of seqScansOfLargeTables(plan)) problems.push(`${scan}: ${query}`)
+    }
+    expect(problems).toEqual([])
+  })
+})
