@@ -91,14 +91,18 @@ const REVIEW_FILTERS: ReviewFilter[] = ['campaignId', 'productId', 'category', '
 /**
  * The queries of the list of published reviews for one combination of filters, built once per
  * database. The page's ids are read first, from an index of published reviews in the list's order
- * (a deep page skips index entries, not rows), then joined with what they show. The count and
- * average come from review_stats (a row per campaign, product and rating, kept by a trigger), not
- * from every published review; the page carries them on each row: one round trip. Only an empty
- * page (past the last, or no reviews) asks for the totals apart.
+ * (a deep page skips index entries, not rows); then the rows of those ids, with what they show. Two
+ * statements rather than a join: the plan PostgreSQL keeps for a prepared statement after five runs
+ * cannot know the page size and guesses a tenth of the table, for which it would join every review.
+ * The count and average come from review_stats (a row per campaign, product and rating, kept by a
+ * trigger), not from every published review; the rows carry them. Only an empty page (past the
+ * last, or no reviews) asks for the totals apart.
  */
 function buildReviewList(db: Db, filters: ReviewFilter[]) {
   const byCategory = filters.includes('category')
-  const conditions: SQL[] = [eq(reviews.status, 'published')]
+  // The status is written into the statement, not passed as a value: the plan PostgreSQL keeps for
+  // a prepared statement after five runs must know it to use the partial index of published reviews.
+  const conditions: SQL[] = [sql`${reviews.status} = 'published'`]
   const statsConditions: SQL[] = []
   if (filters.includes('campaignId')) {
     conditions.push(eq(reviews.campaignId, sql.placeholder('campaignId')))
@@ -128,19 +132,19 @@ function buildReviewList(db: Db, filters: ReviewFilter[]) {
     .orderBy(desc(reviews.publishedAt), desc(reviews.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-    .as('review_page')
   const name = filters.join('_') || 'all'
   return {
-    page: db
+    ids: pageIds.prepare(`review_ids_${name}`),
+    rows: db
       // Uncorrelated: PostgreSQL computes the totals once per query.
       .select({ ...publicColumns, totals: sql<[number, number | string | null]>`(${totals})` })
-      .from(pageIds)
-      .innerJoin(reviews, eq(reviews.id, pageIds.id))
+      .from(reviews)
       .innerJoin(campaigns, eq(campaigns.id, reviews.campaignId))
       .innerJoin(products, eq(products.id, reviews.productId))
       .innerJoin(members, eq(members.id, reviews.memberId))
+      .where(sql`${reviews.id} = any(${sql.placeholder('ids')}::uuid[])`)
       .orderBy(desc(reviews.publishedAt), desc(reviews.id))
-      .prepare(`review_page_${name}`),
+      .prepare(`review_rows_${name}`),
     totals: totals.prepare(`review_totals_${name}`),
   }
 }
@@ -159,7 +163,8 @@ export async function listPublicReviews(db: Db, query: ReviewListQuery): Promise
   }
   const values: Record<string, unknown> = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }
   for (const f of filters) values[f] = query[f]
-  const rows = await list.page.execute(values)
+  const ids = (await list.ids.execute(values)).map((row) => row.id)
+  const rows = ids.length > 0 ? await list.rows.execute({ ...values, ids }) : []
   const [total, average] = (rows[0] ?? (await list.totals.execute(values))[0])?.totals ?? [0, null]
   return {
     items: rows.map(toPublic),
