@@ -3,7 +3,6 @@
 import { fileURLToPath } from 'node:url'
 import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -92,9 +91,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // PGlite is one connection: it queues queries behind an open transaction, so transactions
     // are serialized (and row locks are trivially held); every query inside one must use `tx`.
     if (options.dataDir !== 'memory') mkdirSync(options.dataDir, { recursive: true })
-    // pg_trgm: the trigram indexes of the staff's member search (the migrations create the extension).
-    const extensions = { pg_trgm }
-    const client = options.dataDir === 'memory' ? new PGlite({ extensions }) : new PGlite(options.dataDir, { extensions })
+    const client = options.dataDir === 'memory' ? new PGlite() : new PGlite(options.dataDir)
     const db = drizzlePglite(client, { schema })
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
     return {

@@ -79,11 +79,14 @@ export const members = pgTable(
   },
   (t) => [
     uniqueIndex('members_uid_key').on(t.uid),
-    // Staff search members by the start of an e-mail address or any part of a name: trigram
-    // indexes (pg_trgm) answer ILIKE patterns without reading every member.
-    index('members_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
-    index('members_display_name_trgm_idx').using('gin', t.displayName.op('gin_trgm_ops')),
-    index('members_full_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+    // Staff search members by the start of an e-mail address, a first, last, full or display name,
+    // in any case: each is an index of the lowercased text in byte order, which a LIKE 'start%'
+    // reads as a range (staff/members.ts).
+    index('members_email_prefix_idx').using('btree', sql`lower(${t.email}) text_pattern_ops`),
+    index('members_first_name_prefix_idx').using('btree', sql`lower(${t.firstName}) text_pattern_ops`),
+    index('members_last_name_prefix_idx').using('btree', sql`lower(${t.lastName}) text_pattern_ops`),
+    index('members_full_name_prefix_idx').using('btree', sql`lower(${t.firstName} || ' ' || ${t.lastName}) text_pattern_ops`),
+    index('members_display_name_prefix_idx').using('btree', sql`lower(${t.displayName}) text_pattern_ops`),
     uniqueIndex('members_referral_code_key').on(t.referralCode),
     index('members_email_idx').on(t.email),
     index('members_phone_idx').on(t.phone),

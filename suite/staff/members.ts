@@ -1,6 +1,6 @@
 // Support: finding a member and acting for them. Contact details (e-mail, phone) go only to roles
 // whose capabilities include members:contact; every action is audited.
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { WITHDRAWABLE_STATUSES } from '../../contract/participation-rules'
 import { standingOf } from '../../contract/standing'
 import type { MemberSearchResult, OpsMember } from '../../contract/staff'
@@ -16,19 +16,31 @@ import { standingCounts } from '../services/standing'
 import { refuseSelfService, type StaffActor } from './actor'
 import { recordAudit } from './audit'
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+/**
+ * Texts that start with `prefix` (lowercased), in any case: a range of the lowercased column in
+ * byte order, from the prefix to the prefix followed by the highest character. A range, not LIKE,
+ * because it reads the prefix index (members_*_prefix_idx) with the prefix given as a value too,
+ * which the plan PostgreSQL keeps for a prepared statement needs.
+ */
+function startsWith(column: SQL, prefix: string): SQL {
+  const from = prefix.toLowerCase()
+  return sql`(lower(${column}) ~>=~ ${from} and lower(${column}) ~<~ ${`${from}\u{10FFFF}`})`
+}
+
 const seesContact = (actor: StaffActor) => actor.capabilities.includes('members:contact')
 
 /**
- * Members whose e-mail, name or referral code matches: the e-mail from its start (only the e-mail
- * when the text has an @), a referral code exactly, a name anywhere in the first, last or display name. A role
- * without members:contact may search by e-mail but is not shown the addresses.
+ * Members whose e-mail, name or referral code matches, in any case: the start of the e-mail
+ * (only the e-mail when the text has an @), a referral code exactly, the start of a first, last,
+ * full ("first last") or display name. Each is a range of an index of its own (members_*_prefix_idx),
+ * so a search reads the members it finds, not the community. A role without members:contact may
+ * not search by e-mail and is not shown the addresses.
  */
 export async function searchMembers(deps: SuiteDeps, actor: StaffActor, query: { q: string; page: number; pageSize: number }): Promise<MemberSearchResult> {
   const q = query.q.trim()
   // Only a role that may see e-mail addresses may search by them: no guessing one letter at a time.
   const byEmail = seesContact(actor)
-  const emailStart = ilike(members.email, `${q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`)
+  const emailStart = startsWith(sql`${members.email}`, q)
   const condition: SQL | undefined = q.includes('@')
     ? byEmail
       ? emailStart
@@ -36,8 +48,10 @@ export async function searchMembers(deps: SuiteDeps, actor: StaffActor, query: {
     : or(
         byEmail ? emailStart : undefined,
         eq(members.referralCode, q.toUpperCase()),
-        ilike(members.displayName, likePattern(q)),
-        ilike(sql`${members.firstName} || ' ' || ${members.lastName}`, likePattern(q)),
+        startsWith(sql`${members.firstName}`, q),
+        startsWith(sql`${members.lastName}`, q),
+        startsWith(sql`${members.firstName} || ' ' || ${members.lastName}`, q),
+        startsWith(sql`${members.displayName}`, q),
       )
   const [rows, [counted]] = await Promise.all([
     deps.db

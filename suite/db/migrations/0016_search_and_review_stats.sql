@@ -1,4 +1,3 @@
-CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE TABLE "review_stats" (
 	"campaign_id" uuid NOT NULL,
 	"product_id" uuid NOT NULL,
@@ -11,9 +10,11 @@ DROP INDEX "reviews_published_idx";--> statement-breakpoint
 ALTER TABLE "review_stats" ADD CONSTRAINT "review_stats_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "review_stats" ADD CONSTRAINT "review_stats_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "review_stats_product_idx" ON "review_stats" USING btree ("product_id");--> statement-breakpoint
-CREATE INDEX "members_email_trgm_idx" ON "members" USING gin ("email" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "members_display_name_trgm_idx" ON "members" USING gin ("display_name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "members_full_name_trgm_idx" ON "members" USING gin (("first_name" || ' ' || "last_name") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "members_email_prefix_idx" ON "members" USING btree (lower("email") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "members_first_name_prefix_idx" ON "members" USING btree (lower("first_name") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "members_last_name_prefix_idx" ON "members" USING btree (lower("last_name") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "members_full_name_prefix_idx" ON "members" USING btree (lower("first_name" || ' ' || "last_name") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "members_display_name_prefix_idx" ON "members" USING btree (lower("display_name") text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "reviews_public_idx" ON "reviews" USING btree ("published_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"rating") WHERE "reviews"."status" = 'published';--> statement-breakpoint
 CREATE INDEX "reviews_public_campaign_idx" ON "reviews" USING btree ("campaign_id","published_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "reviews"."status" = 'published';--> statement-breakpoint
 CREATE INDEX "reviews_public_product_idx" ON "reviews" USING btree ("product_id","published_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "reviews"."status" = 'published';--> statement-breakpoint
