@@ -55,7 +55,7 @@ function SearchForm({ text, onSearch }: { text: string; onSearch: (next: MemberS
         {(field) => (
           <field.TextInput
             label={t`E-mail, name or referral code`}
-            description={t`An e-mail address from its start, any part of a name, or a whole referral code.`}
+            description={t`The start of an e-mail address, of a first, last or full name, or a whole referral code.`}
             invalid={invalid}
             type="search"
             autoComplete="off"
@@ -109,7 +109,7 @@ function SearchResults({ input, onPage }: { input: MemberSearchInput; onPage: (p
           columns={columns}
           rows={data.items}
           rowId={(row) => row.memberId}
-          empty={t`No member matches “${q}”. Try the start of the e-mail address, part of the name, or the whole referral code.`}
+          empty={t`No member matches “${q}”. Try the start of the e-mail address or of a name, or the whole referral code.`}
         />
         {data.total > MEMBERS_PAGE_SIZE && <Pager page={data.page} pageSize={MEMBERS_PAGE_SIZE} total={data.total} onPage={onPage} />}
       </div>
