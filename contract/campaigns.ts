@@ -281,11 +281,22 @@ export const ReviewListQuerySchema = v.strictObject({
   category: v.optional(CategorySchema),
   /** Reviews with at least this many stars (1–5). */
   minRating: v.optional(queryInt(1, 5)),
+  /**
+   * The page that follows the review with this id (a page's nextCursor), or the page that comes
+   * before it (previousCursor): read from where that review is, however deep, instead of counting
+   * `page` pages from the start. `page` then only names the page.
+   */
+  after: v.optional(v.pipe(v.string(), v.uuid('must be a review id'))),
+  before: v.optional(v.pipe(v.string(), v.uuid('must be a review id'))),
   ...PageQuerySchema,
 })
 export type ReviewListQuery = v.InferOutput<typeof ReviewListQuerySchema>
 export const ReviewPageSchema = v.strictObject({
   ...pageOf(PublicReviewSchema).entries,
   averageRating: v.nullable(v.number()),
+  /** `after` for the next page (the last review's id) when the page is full; null on the last page. */
+  nextCursor: v.nullable(v.string()),
+  /** `before` for the previous page (the first review's id) past the first page. */
+  previousCursor: v.nullable(v.string()),
 })
 export type ReviewPage = v.InferOutput<typeof ReviewPageSchema>

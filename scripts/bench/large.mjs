@@ -91,9 +91,11 @@ async function facts(databaseUrl, memberUid) {
       await sql`select flight_id as id from participations where status in ('applied', 'waitlisted') group by flight_id order by count(*) desc limit 1`
     const [campaign] = await sql`select c.id, c.slug from campaigns c join reviews r on r.campaign_id = c.id and r.status = 'published'
       group by c.id order by count(*) desc limit 1`
+    // The cursor of page 5,000: the last review of page 4,999 (none on the demo data, whose page 5,000 is empty).
+    const [cursor] = await sql`select id from reviews where status = 'published' order by published_at desc, id desc offset ${4999 * 20 - 1} limit 1`
     const [counts] = await sql`select (select count(*) from members)::int as members, (select count(*) from participations)::int as participations,
       (select count(*) from reviews where status = 'published')::int as published`
-    return { member, flightId: flight?.id, campaign, counts }
+    return { member, flightId: flight?.id, campaign, counts, cursor: cursor?.id }
   } finally {
     await sql.end()
   }
@@ -119,7 +121,12 @@ function calls(base, f) {
     { name: 'participations', kind: 'member', url: `${base}/logistics/v1/participations` },
     { name: 'points history', kind: 'member', url: `${base}/suite/api/members/points` },
     { name: 'public reviews, page 1', kind: 'public', url: `${base}/suite/api/public/reviews?page=1&pageSize=20` },
-    { name: 'public reviews, page 5,000', kind: 'public', url: `${base}/suite/api/public/reviews?page=5000&pageSize=20` },
+    { name: 'public reviews, page 5,000 by number', kind: 'public', url: `${base}/suite/api/public/reviews?page=5000&pageSize=20` },
+    {
+      name: 'public reviews, page 5,000 by cursor',
+      kind: 'public',
+      url: `${base}/suite/api/public/reviews?page=5000&pageSize=20${f.cursor ? `&after=${f.cursor}` : ''}`,
+    },
     { name: 'a campaign’s reviews, page 1', kind: 'public', url: `${base}/suite/api/public/reviews?campaignId=${f.campaign.id}&page=1&pageSize=20` },
     { name: 'a campaign’s public page', kind: 'public', url: `${base}/suite/api/public/campaigns/${f.campaign.slug}` },
     { name: 'moderation queue, page 1', kind: 'console', url: `${base}/ops/v1/reviews?page=1&pageSize=50` },

@@ -50,6 +50,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('query plans on a large communit
   let staff: TestMember
   let sent: Array<{ query: string; params: unknown[] }> = []
   let searches = { name: '', email: '', code: '' }
+  let deepCursor = ''
 
   beforeAll(async () => {
     const database = await createTestDatabase({ onQuery: (query, params) => sent.push({ query, params }) })
@@ -63,6 +64,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('query plans on a large communit
     const [sought] = await explainer<Array<{ name: string; email: string; code: string }>>`
       select first_name || ' ' || last_name as name, email, referral_code as code from members where uid = 'large-1234'`
     searches = { name: sought!.name, email: sought!.email.slice(0, sought!.email.indexOf('@') + 1), code: sought!.code }
+    // A review a fifth of the way down the public list: the cursor of a deep page.
+    const [deep] = await explainer<Array<{ id: string }>>`
+      select id from reviews where status = 'published' order by published_at desc, id desc offset 1999 limit 1`
+    deepCursor = deep!.id
     staff = await createTestStaff(h.deps.db, ['admin', 'campaign-manager', 'moderator', 'fulfilment', 'support'])
   }, 180_000)
   afterAll(async () => {
@@ -80,6 +85,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('query plans on a large communit
     ['points history', 'member', () => POINTS_PATH],
     ['public reviews, first page', 'visitor', () => `${PUBLIC_REVIEWS_PATH}?page=1&pageSize=20`],
     ['public reviews, deep page', 'visitor', () => `${PUBLIC_REVIEWS_PATH}?page=100&pageSize=20`],
+    ['public reviews, deep page after a cursor', 'visitor', () => `${PUBLIC_REVIEWS_PATH}?page=101&pageSize=20&after=${deepCursor}`],
+    ['public reviews, deep page before a cursor', 'visitor', () => `${PUBLIC_REVIEWS_PATH}?page=99&pageSize=20&before=${deepCursor}`],
     ['public reviews of a campaign', 'visitor', () => `${PUBLIC_REVIEWS_PATH}?campaignId=${generatedId(0x3a, 5)}&page=1&pageSize=20`],
     ['a campaign’s public page', 'visitor', () => fillPath(PUBLIC_CAMPAIGN_PATH, { idOrSlug: 'large-5' })],
     ['moderation queue', 'staff', () => `${ENDPOINTS.opsModerationQueue.path}?page=1&pageSize=25`],

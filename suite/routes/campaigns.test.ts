@@ -90,6 +90,34 @@ describe('public campaigns and reviews', () => {
     expectError(await call(h.app, 'GET', fillPath(PUBLIC_REVIEW_PATH, { id: 'x' })), 'NOT_FOUND', 404)
   })
 
+  it('pages by cursor as by number: after a page’s last review comes the next page, before its first the previous one', async () => {
+    const byNumber = async (page: number) =>
+      expectOk(await call(h.app, 'GET', PUBLIC_REVIEWS_PATH, { query: { pageSize: '7', page: String(page) } }), ReviewPageSchema)
+    const first = await byNumber(1)
+    expect(first.previousCursor).toBeNull()
+    const pages = Math.ceil(first.total / 7)
+    let current = first
+    for (let page = 2; page <= pages; page++) {
+      const next = expectOk(
+        await call(h.app, 'GET', PUBLIC_REVIEWS_PATH, { query: { pageSize: '7', page: String(page), after: current.nextCursor! } }),
+        ReviewPageSchema,
+      )
+      expect(
+        next.items.map((r) => r.id),
+        `page ${page}`,
+      ).toEqual((await byNumber(page)).items.map((r) => r.id))
+      const back = expectOk(
+        await call(h.app, 'GET', PUBLIC_REVIEWS_PATH, { query: { pageSize: '7', page: String(page - 1), before: next.previousCursor! } }),
+        ReviewPageSchema,
+      )
+      expect(back.items.map((r) => r.id)).toEqual(current.items.map((r) => r.id))
+      expect(back.previousCursor === null).toBe(page - 1 === 1)
+      current = next
+    }
+    expect(current.nextCursor).toBeNull()
+    expectError(await call(h.app, 'GET', PUBLIC_REVIEWS_PATH, { query: { after: 'not-an-id' } }), 'BAD_REQUEST', 400)
+  })
+
   it('counts a review out of the totals when it is unpublished or removed and back in when published again, as its rating says', async () => {
     const totals = async () => {
       const page = expectOk(await call(h.app, 'GET', PUBLIC_REVIEWS_PATH, { query: { pageSize: '1' } }), ReviewPageSchema)

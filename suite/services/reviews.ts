@@ -1,5 +1,5 @@
 // Reviews: the public pages, the member's own review, and the operator's moderation.
-import { and, desc, eq, gte, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm'
 import type { PublicReview, ReviewListQuery, ReviewPage } from '../../contract/campaigns'
 import type { MemberReview } from '../../contract/content'
 import type { Participation } from '../../contract/participations'
@@ -125,16 +125,34 @@ function buildReviewList(db: Db, filters: ReviewFilter[]) {
   >`json_build_array(coalesce(sum(${reviewStats.reviews}), 0), sum(${reviewStats.reviews} * ${reviewStats.rating})::numeric / nullif(sum(${reviewStats.reviews}), 0))`
   const stats = db.select({ totals: totalsJson }).from(reviewStats).$dynamic()
   const totals = (byCategory ? stats.innerJoin(products, eq(products.id, reviewStats.productId)) : stats).where(and(...statsConditions))
-  // Products are joined to the ids only to filter by their category.
-  const ids = db.select({ id: reviews.id }).from(reviews).$dynamic()
-  const pageIds = (byCategory ? ids.innerJoin(products, eq(products.id, reviews.productId)) : ids)
-    .where(and(...conditions))
-    .orderBy(desc(reviews.publishedAt), desc(reviews.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
+  // A new builder for each statement (a dynamic one is changed by what is chained to it). Products
+  // are joined to the ids only to filter by their category.
+  const filtered = () => {
+    const ids = db.select({ id: reviews.id }).from(reviews).$dynamic()
+    return byCategory ? ids.innerJoin(products, eq(products.id, reviews.productId)) : ids
+  }
+  // Where a cursor's review is in the list's order: its publication time and id.
+  const cursor = sql`(select c.published_at, c.id from ${reviews} c where c.id = ${sql.placeholder('cursor')}::uuid and c.status = 'published')`
   const name = filters.join('_') || 'all'
   return {
-    ids: pageIds.prepare(`review_ids_${name}`),
+    ids: filtered()
+      .where(and(...conditions))
+      .orderBy(desc(reviews.publishedAt), desc(reviews.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`review_ids_${name}`),
+    // Keyset pages: the reviews after (older than) or before (newer than) the cursor's, read from
+    // the index from there on, so page 5,000 costs what page 1 does.
+    idsAfter: filtered()
+      .where(and(...conditions, sql`(${reviews.publishedAt}, ${reviews.id}) < ${cursor}`))
+      .orderBy(desc(reviews.publishedAt), desc(reviews.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(`review_ids_after_${name}`),
+    idsBefore: filtered()
+      .where(and(...conditions, sql`(${reviews.publishedAt}, ${reviews.id}) > ${cursor}`))
+      .orderBy(asc(reviews.publishedAt), asc(reviews.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(`review_ids_before_${name}`),
     rows: db
       // Uncorrelated: PostgreSQL computes the totals once per query.
       .select({ ...publicColumns, totals: sql<[number, number | string | null]>`(${totals})` })
@@ -163,15 +181,30 @@ export async function listPublicReviews(db: Db, query: ReviewListQuery): Promise
   }
   const values: Record<string, unknown> = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }
   for (const f of filters) values[f] = query[f]
-  const ids = (await list.ids.execute(values)).map((row) => row.id)
+  // One review more than a page is read, to tell whether there is more beyond it (in the direction read).
+  const read = { ...values, limit: query.pageSize + 1 }
+  const pageIds = query.after
+    ? list.idsAfter.execute({ ...read, cursor: query.after })
+    : query.before
+      ? list.idsBefore.execute({ ...read, cursor: query.before })
+      : list.ids.execute(read)
+  const found = (await pageIds).map((row) => row.id)
+  const more = found.length > query.pageSize
+  const ids = found.slice(0, query.pageSize)
   const rows = ids.length > 0 ? await list.rows.execute({ ...values, ids }) : []
   const [total, average] = (rows[0] ?? (await list.totals.execute(values))[0])?.totals ?? [0, null]
+  const items = rows.map(toPublic)
+  // Read backwards from a cursor, "more" means newer reviews before this page; otherwise older after it.
+  const hasNext = query.before ? items.length > 0 : more
+  const hasPrevious = query.before ? more : Boolean(query.after) || query.page > 1
   return {
-    items: rows.map(toPublic),
+    items,
     page: query.page,
     pageSize: query.pageSize,
     total: Number(total),
     averageRating: average == null ? null : Math.round(Number(average) * 10) / 10,
+    nextCursor: hasNext ? (items.at(-1)?.id ?? null) : null,
+    previousCursor: hasPrevious ? (items[0]?.id ?? null) : null,
   }
 }
 

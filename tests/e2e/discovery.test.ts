@@ -70,10 +70,15 @@ describe('a visitor', () => {
     await keepScreenshot(page, 'discovery-reviews')
     await expectNoAxeViolations(page)
 
+    // The next page follows the last review shown (its id in the address), however deep.
     await pages.getByRole('link', { name: 'Next page' }).click()
-    await page.waitForURL('**/en/reviews?page=2')
+    await page.waitForURL((url) => url.searchParams.get('page') === '2' && /^[0-9a-f-]{36}$/.test(url.searchParams.get('after') ?? ''))
     await pages.getByText(/Page 2 of \d+/).waitFor()
     expect(await page.getByRole('heading', { level: 2 }).first().textContent()).not.toBe(firstTitle)
+    await pages.getByRole('link', { name: 'Previous page' }).click()
+    await page.waitForURL((url) => url.pathname === '/en/reviews' && url.search === '')
+    await pages.getByText(/Page 1 of \d+/).waitFor()
+    expect(await page.getByRole('heading', { level: 2 }).first().textContent()).toBe(firstTitle)
 
     await page.getByLabel('Category').selectOption('pets')
     await page.getByLabel('Rating').selectOption('5')

@@ -12,7 +12,14 @@ import { Pagination } from './pagination'
 import { ReviewCard } from '~/components/catalogue/review-card'
 import { localePath, useLocale } from '~/lib/locale'
 
-export type ReviewsSearch = { page?: number | undefined; category?: Category | undefined; rating?: number | undefined }
+export type ReviewsSearch = {
+  page?: number | undefined
+  category?: Category | undefined
+  rating?: number | undefined
+  /** The review the page follows or precedes (the list's cursors): deep pages are read from there. */
+  after?: string | undefined
+  before?: string | undefined
+}
 
 /** The public reviews: filters (category, minimum rating), the list and its pages. */
 export function ReviewsList({ search }: { search: ReviewsSearch }) {
@@ -20,7 +27,7 @@ export function ReviewsList({ search }: { search: ReviewsSearch }) {
   const { t } = useLingui()
   const navigate = useNavigate()
   const page = search.page ?? 1
-  const { data } = useSuspenseQuery(reviewListQuery({ page, category: search.category, minRating: search.rating }))
+  const { data } = useSuspenseQuery(reviewListQuery(reviewListInput(search)))
   // The categories to filter by are data. The one in the address is offered even when the list does
   // not have it (unavailable, or no such category), by its slug, so the filter shows what is applied.
   const listed = useQuery(categoriesQuery).data ?? []
@@ -128,11 +135,28 @@ export function ReviewsList({ search }: { search: ReviewsSearch }) {
             <Pagination
               page={page}
               pages={pageCount(data.total, REVIEWS_PAGE_SIZE)}
-              linkTo={(n) => ({ to: '/$locale/reviews', params: { locale }, search: { ...search, page: n === 1 ? undefined : n } })}
+              linkTo={(n) => ({ to: '/$locale/reviews', params: { locale }, search: { ...search, ...pageAddress(n, page, data) } })}
             />
           </>
         )}
       </div>
     </div>
   )
+}
+
+/** What the list asks the member API for, from the page's address. */
+export function reviewListInput(search: ReviewsSearch) {
+  return { page: search.page ?? 1, category: search.category, minRating: search.rating, after: search.after, before: search.before }
+}
+
+/**
+ * The address of page `n` seen from page `current`: the next page follows the last review shown,
+ * the previous one precedes the first (so a deep page is read from where the reader is, not counted
+ * from the start); the first page needs no cursor.
+ */
+function pageAddress(n: number, current: number, data: { nextCursor: string | null; previousCursor: string | null }) {
+  if (n === 1) return { page: undefined, after: undefined, before: undefined }
+  if (n === current + 1 && data.nextCursor) return { page: n, after: data.nextCursor, before: undefined }
+  if (n === current - 1 && data.previousCursor) return { page: n, before: data.previousCursor, after: undefined }
+  return { page: n, after: undefined, before: undefined }
 }

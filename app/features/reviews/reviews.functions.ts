@@ -11,6 +11,8 @@ export const ReviewListInputSchema = v.strictObject({
   category: v.optional(CategorySchema),
   minRating: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5))),
   campaignId: v.optional(v.pipe(v.string(), v.uuid())),
+  after: v.optional(v.pipe(v.string(), v.uuid())),
+  before: v.optional(v.pipe(v.string(), v.uuid())),
 })
 export type ReviewListInput = v.InferOutput<typeof ReviewListInputSchema>
 
@@ -22,7 +24,15 @@ export const listReviewsFn = createServerFn({ method: 'GET' })
   .validator(ReviewListInputSchema)
   .handler(({ data }) =>
     callEndpoint(ENDPOINTS.publicReviews, {
-      query: { campaignId: data.campaignId, category: data.category, minRating: data.minRating, page: data.page, pageSize: data.pageSize ?? REVIEWS_PAGE_SIZE },
+      query: {
+        campaignId: data.campaignId,
+        category: data.category,
+        minRating: data.minRating,
+        after: data.after,
+        before: data.before,
+        page: data.page,
+        pageSize: data.pageSize ?? REVIEWS_PAGE_SIZE,
+      },
     }),
   )
 

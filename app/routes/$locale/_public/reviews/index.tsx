@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { CategorySchema } from '#contract/common'
-import { ReviewsList } from '~/features/reviews/reviews-page'
+import { reviewListInput, ReviewsList } from '~/features/reviews/reviews-page'
 import { MemberPage } from '~/components/member/member-page'
 import { reviewListQuery } from '~/features/reviews/reviews.queries'
 import { loadOptionalData, loadPageData } from '~/upstream/load-page-data'
@@ -13,11 +13,13 @@ const ReviewsSearchSchema = v.object({
   page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000))), undefined),
   category: v.fallback(v.optional(CategorySchema), undefined),
   rating: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5))), undefined),
+  after: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),
+  before: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),
 })
 
 export const Route = createFileRoute('/$locale/_public/reviews/')({
   validateSearch: ReviewsSearchSchema,
-  loaderDeps: ({ search }) => ({ page: search.page ?? 1, category: search.category, minRating: search.rating }),
+  loaderDeps: ({ search }) => reviewListInput(search),
   loader: ({ context, deps, location }) =>
     Promise.all([loadPageData(context.queryClient, reviewListQuery(deps), location), loadOptionalData(context.queryClient, categoriesQuery, location)]),
   component: ReviewsPage,
