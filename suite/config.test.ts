@@ -24,6 +24,14 @@ describe('config', () => {
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     expect(loadConfig({ ...local, DATABASE_URL: 'postgres://u@h:5432/db' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db' })
+    // A read replica goes with its primary; alone it is refused, and its address (a secret) is not echoed.
+    expect(loadConfig({ ...local, DATABASE_URL: 'postgres://u@h:5432/db', DATABASE_REPLICA_URL: 'postgres://u@r:5432/db' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@h:5432/db',
+      replicaUrl: 'postgres://u@r:5432/db',
+    })
+    expect(() => loadConfig({ ...local, DATABASE_REPLICA_URL: 'postgres://u@r:5432/db' })).toThrow(/DATABASE_REPLICA_URL is a replica of DATABASE_URL/)
+    expect(() => loadConfig({ ...local, DATABASE_URL: 'postgres://u@h:5432/db', DATABASE_REPLICA_URL: 'mysql://secret@r/db' })).toThrow(/DATABASE_REPLICA_URL/)
   })
 
   it('remembers a user record for revocation checks for at most 60 s', () => {

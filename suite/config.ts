@@ -36,6 +36,8 @@ const EnvSchema = v.object({
   SUITE_PORT: v.optional(port, '8787'),
   SUITE_HOST: v.optional(v.pipe(v.string(), v.minLength(1)), '127.0.0.1'),
   DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'))),
+  /** A streaming replica of DATABASE_URL's database: the public pages' reads go there. */
+  DATABASE_REPLICA_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'))),
   SUITE_DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), '.data/pglite'),
   GCLOUD_PROJECT: v.optional(v.pipe(v.string(), v.minLength(1))),
   FIREBASE_PROJECT_ID: v.optional(v.pipe(v.string(), v.minLength(1))),
@@ -110,13 +112,15 @@ const SECRET_VARIABLES = new Set([
   'SMS_AUTH_TOKEN',
   'RECAPTCHA_SECRET',
   'S3_SECRET_ACCESS_KEY',
+  'DATABASE_REPLICA_URL',
 ])
 
 export interface SuiteConfig {
   mode: 'local' | 'production'
   port: number
   host: string
-  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string }
+  /** PostgreSQL, with a streaming replica for reads that may lag a little; or the embedded database. */
+  database: { kind: 'postgres'; url: string; replicaUrl?: string } | { kind: 'pglite'; dataDir: string }
   /** recordTtlMs: how long a user's record (disabled, sessions revoked) is remembered between lookups. */
   firebase: { projectId: string; emulatorHost: string | null; recordTtlMs: number }
   otpPepper: string
@@ -225,13 +229,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && !s3) throw new ConfigError('S3_BUCKET is required in production: review photos are kept in an S3-compatible object store')
   // Photos not yet published are private: never to the store in clear text.
   if (production && s3 && !s3.S3_ENDPOINT.startsWith('https://')) throw new ConfigError('S3_ENDPOINT must be an https:// URL in production')
+  if (e.DATABASE_REPLICA_URL && !e.DATABASE_URL) throw new ConfigError('DATABASE_REPLICA_URL is a replica of DATABASE_URL: set DATABASE_URL too')
   if (relay && !email && !sms) throw new ConfigError('OUTBOX_RELAY needs SMTP_URL and MAIL_FROM, or the SMS_* settings, to deliver anything')
 
   return {
     mode: production ? 'production' : 'local',
     port: e.SUITE_PORT,
     host: e.SUITE_HOST,
-    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir: resolve(e.SUITE_DATA_DIR) },
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, ...(e.DATABASE_REPLICA_URL && { replicaUrl: e.DATABASE_REPLICA_URL }) }
+      : { kind: 'pglite', dataDir: resolve(e.SUITE_DATA_DIR) },
     firebase: {
       projectId: e.FIREBASE_PROJECT_ID ?? e.GCLOUD_PROJECT ?? 'demo-portal',
       emulatorHost: production ? null : (e.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099'),

@@ -2,6 +2,7 @@
 import type { Logger } from 'pino'
 import type { MessageSettings } from './config'
 import type { Db } from './db/client'
+import type { LaggingRead } from './db/replica'
 import type { IdentityProvider } from './identity/identity'
 import type { BotCheck } from './services/bot-check'
 import type { Outbox } from './services/outbox'
@@ -29,6 +30,8 @@ export function offsetClock(base: Clock = systemClock): OffsetClock {
 
 export interface SuiteDeps {
   db: Db
+  /** Runs a read that may lag a little (public pages' data) on the read replica when there is one, else on `db`. */
+  reads: LaggingRead
   /** Throws when the database does not answer (readyz). */
   ping: () => Promise<void>
   identity: IdentityProvider

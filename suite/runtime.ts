@@ -1,6 +1,7 @@
 // Builds the suite's dependencies from configuration (used by the server and the operator CLI).
 import type { SuiteConfig } from './config'
 import { openDatabase, type Database } from './db/client'
+import { laggingReads } from './db/replica'
 import { offsetClock, systemClock, type SuiteDeps } from './deps'
 import { firebaseIdentity } from './identity/identity'
 import { createLogger } from './logging'
@@ -23,7 +24,9 @@ export async function createRuntime(config: SuiteConfig): Promise<Runtime> {
   if (config.firebase.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.firebase.emulatorHost
   const logger = createLogger({ level: config.logLevel, mode: config.mode })
   const database = await openDatabase(
-    config.database.kind === 'postgres' ? { kind: 'postgres', url: config.database.url } : { kind: 'pglite', dataDir: config.database.dataDir },
+    config.database.kind === 'postgres'
+      ? { kind: 'postgres', url: config.database.url, ...(config.database.replicaUrl && { replicaUrl: config.database.replicaUrl }) }
+      : { kind: 'pglite', dataDir: config.database.dataDir },
   )
   // Locally the clock can be moved (dev clock route) so a browser test can age a sign-in; in
   // production it is the system's and nothing can move it.
@@ -31,6 +34,7 @@ export async function createRuntime(config: SuiteConfig): Promise<Runtime> {
   const clock = adjustable ?? systemClock
   const deps: SuiteDeps = {
     db: database.db,
+    reads: laggingReads(database.db, database.replica, logger),
     ping: database.ping,
     identity: firebaseIdentity(config.firebase.projectId, { recordTtlMs: config.firebase.recordTtlMs }),
     clock,

@@ -31,6 +31,7 @@ const database = process.env.BENCH_DATABASE_URL
   : await openDatabase({ kind: 'pglite', dataDir: 'memory' })
 const deps: SuiteDeps = {
   db: database.db,
+  reads: (work) => work(database.db),
   ping: database.ping,
   identity: firebaseIdentity(process.env.GCLOUD_PROJECT ?? 'demo-portal'),
   clock: systemClock,

@@ -39,6 +39,8 @@ export type JobStore = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; 
 
 export interface Database {
   db: Db
+  /** The replica's connection when DATABASE_REPLICA_URL names one (reads that may lag go there: db/replica.ts). */
+  replica: Db | null
   kind: 'pglite' | 'postgres'
   jobStore: JobStore
   /** Throws when the database does not answer. */
@@ -56,6 +58,8 @@ export type DatabaseOptions =
       maxConnections?: number
       /** Told every statement drizzle sends, with its values (the query-plan tests read them). */
       onQuery?: (query: string, params: unknown[]) => void
+      /** A streaming replica of the database, for reads that may lag a little (never migrated: it follows the primary). */
+      replicaUrl?: string
     }
 
 /**
@@ -96,6 +100,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
     return {
       db: db as unknown as Db,
+      replica: null,
       kind: 'pglite',
       jobStore: { kind: 'pglite', client },
       ping: async () => {
@@ -118,13 +123,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = postgres(options.url, { max: options.maxConnections ?? 10, onnotice: () => {} })
   const onQuery = options.onQuery
   const db = drizzlePostgres(preparingStatements(client), { schema, ...(onQuery && { logger: { logQuery: (query, params) => onQuery(query, params) } }) })
+  // The replica's pool: a short connect timeout, so a replica that is down costs a read little before it goes to the primary.
+  const replicaClient = options.replicaUrl ? postgres(options.replicaUrl, { max: options.maxConnections ?? 10, connect_timeout: 2, onnotice: () => {} }) : null
+  const replica = replicaClient ? drizzlePostgres(preparingStatements(replicaClient), { schema }) : null
   return {
     db: db as unknown as Db,
+    replica: replica as unknown as Db | null,
     kind: 'postgres',
     jobStore: { kind: 'postgres', url: options.url },
     ping: async () => {
       await db.execute(sql`select 1`)
     },
-    close: () => client.end({ timeout: 5 }),
+    close: async () => {
+      await Promise.all([client.end({ timeout: 5 }), replicaClient?.end({ timeout: 5 })])
+    },
   }
 }

@@ -17,20 +17,21 @@ import { listPublicReviews, publicReview } from '../services/reviews'
 export function registerCampaignRoutes(route: RegisterRoute, deps: SuiteDeps) {
   route(ENDPOINTS.publicCampaigns, async (c, { query }) => {
     c.header('Cache-Control', 'public, max-age=30')
-    return listCampaigns(deps.db, query, deps.clock.now())
+    // The public pages' data may lag a little: read from the replica when there is one.
+    return deps.reads((db) => listCampaigns(db, query, deps.clock.now()))
   })
-  route(ENDPOINTS.publicCategories, () => listCategories(deps.db))
+  route(ENDPOINTS.publicCategories, () => deps.reads((db) => listCategories(db)))
   route(ENDPOINTS.publicCampaign, async (_c, { params }) => {
-    const detail = /^[\w-]{1,100}$/.test(params.idOrSlug) ? await campaignDetail(deps.db, params.idOrSlug, deps.clock.now()) : null
+    const detail = /^[\w-]{1,100}$/.test(params.idOrSlug) ? await deps.reads((db) => campaignDetail(db, params.idOrSlug, deps.clock.now())) : null
     if (!detail) throw notFound('Campaign')
     return detail
   })
   route(ENDPOINTS.publicReviews, async (c, { query }) => {
     c.header('Cache-Control', 'public, max-age=30')
-    return listPublicReviews(deps.db, query)
+    return deps.reads((db) => listPublicReviews(db, query))
   })
   route(ENDPOINTS.publicReview, async (_c, { params }) => {
-    const review = isUuid(params.id) ? await publicReview(deps.db, params.id) : null
+    const review = isUuid(params.id) ? await deps.reads((db) => publicReview(db, params.id)) : null
     if (!review) throw notFound('Review')
     return review
   })

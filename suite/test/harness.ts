@@ -1,5 +1,6 @@
 // Builds the suite in-process on an in-memory PGlite, or, when TEST_DATABASE_URL is set, on a
 // throw-away database of that PostgreSQL server.
+import { laggingReads } from '../db/replica'
 import pino from 'pino'
 import * as v from 'valibot'
 import { expect } from 'vitest'
@@ -62,14 +63,16 @@ export interface HarnessOptions {
 export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
   const database = options.database ?? (await openTestDatabase())
   const clock = new TestClock()
+  const logger = options.logger ?? pino({ level: process.env.SUITE_TEST_LOG_LEVEL ?? 'silent' })
   const deps: SuiteDeps = {
     db: database.db,
+    reads: laggingReads(database.db, database.replica, logger),
     ping: database.ping,
     // On the harness clock: a test moves it past the window in which a user's record is remembered.
     identity: options.identity ?? firebaseIdentity(projectId(), { clock }),
     clock,
     outbox: databaseOutbox(clock),
-    logger: options.logger ?? pino({ level: process.env.SUITE_TEST_LOG_LEVEL ?? 'silent' }),
+    logger,
     discountCodes: localDiscountCodes,
     botCheck: options.botCheck ?? localBotCheck,
     photoStorage: options.photoStorage ?? memoryPhotoStorage(),

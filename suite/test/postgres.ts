@@ -4,7 +4,12 @@ import { openDatabase, type Database } from '../db/client'
 
 /** The database, open, with its address (for member-API processes started on it). */
 export async function createTestDatabase(
-  options: { maxConnections?: number; onQuery?: (query: string, params: unknown[]) => void } = {},
+  options: {
+    maxConnections?: number
+    onQuery?: (query: string, params: unknown[]) => void
+    /** The port of a streaming replica of the server (scripts/lib/pg-replica.mjs): the database's reads that may lag go there. */
+    replicaPort?: number
+  } = {},
 ): Promise<Database & { url: string }> {
   const base = process.env.TEST_DATABASE_URL
   if (!base) throw new Error('TEST_DATABASE_URL is not set')
@@ -14,11 +19,13 @@ export async function createTestDatabase(
   await admin.end()
   const url = new URL(base)
   url.pathname = `/${name}`
+  const replicaUrl = options.replicaPort ? Object.assign(new URL(url), { port: String(options.replicaPort) }).toString() : undefined
   const database = await openDatabase({
     kind: 'postgres',
     url: url.toString(),
     maxConnections: options.maxConnections ?? 20,
     ...(options.onQuery && { onQuery: options.onQuery }),
+    ...(replicaUrl && { replicaUrl }),
   })
   return {
     ...database,
