@@ -52,6 +52,14 @@ const EnvSchema = v.object({
     ),
     String(MAX_RECORD_TTL_SECONDS),
   ),
+  /**
+   * On SIGTERM, how long the process answers "not ready" on /readyz while still serving, so a load
+   * balancer checking it stops sending new requests before the process stops listening. 5 s in
+   * production (two failed checks a second apart, and margin); none in local mode.
+   */
+  SHUTDOWN_DRAIN_SECONDS: v.optional(
+    v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number of seconds'), v.transform(Number), v.maxValue(60, 'must be at most 60 seconds')),
+  ),
   OTP_PEPPER: v.optional(secret),
   INTERCOM_SECRET: v.optional(secret),
   // Signs the unsubscribe links in messages (suite/services/unsubscribe.ts).
@@ -135,6 +143,8 @@ export interface SuiteConfig {
   /** Peers whose X-Forwarded-For names the client (the portal); any other peer is the client itself. */
   trustedProxies: string[]
   logLevel: string
+  /** Seconds of "not ready" on SIGTERM before the server stops listening (SHUTDOWN_DRAIN_SECONDS). */
+  drainSeconds: number
   /**
    * Bot protection: reCAPTCHA v3 when RECAPTCHA_SECRET is set; otherwise the local adapter (the
    * local test token) in local mode, and off in production (the server warns at start-up).
@@ -244,6 +254,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       emulatorHost: production ? null : (e.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099'),
       recordTtlMs: e.REVOCATION_CHECK_SECONDS * 1000,
     },
+    drainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? (production ? 5 : 0),
     otpPepper: e.OTP_PEPPER ?? LOCAL_SECRET,
     intercomSecret: e.INTERCOM_SECRET ?? LOCAL_SECRET,
     // Locally the portal is `npm start`'s.

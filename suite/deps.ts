@@ -34,6 +34,8 @@ export interface SuiteDeps {
   reads: LaggingRead
   /** Throws when the database does not answer (readyz). */
   ping: () => Promise<void>
+  /** Set once the process is stopping: readyz answers "not ready" while the requests in flight finish. */
+  lifecycle?: { draining: boolean }
   identity: IdentityProvider
   clock: Clock
   /**

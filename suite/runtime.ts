@@ -36,6 +36,7 @@ export async function createRuntime(config: SuiteConfig): Promise<Runtime> {
     db: database.db,
     reads: laggingReads(database.db, database.replica, logger),
     ping: database.ping,
+    lifecycle: { draining: false },
     identity: firebaseIdentity(config.firebase.projectId, { recordTtlMs: config.firebase.recordTtlMs }),
     clock,
     ...(adjustable && { adjustClock: adjustable.setOffset }),

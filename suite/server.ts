@@ -41,15 +41,23 @@ async function main() {
   const stop = (signal: string) => {
     if (stopping) return
     stopping = true
-    log.info({ signal }, 'stopping')
-    // The relay finishes the message in hand (deliveries time out at 15 s) and releases the rest
-    // of its batch before the database closes; what a hard exit cuts off is retried after its lease.
-    // A job in hand is finished too, then the queue lets go of the database.
-    const workStopped = Promise.all([relay ? relay.stop() : Promise.resolve(), jobs.stop()])
-    server.close(() => {
-      void workStopped.finally(() => database.close().finally(() => process.exit(0)))
-    })
-    setTimeout(() => process.exit(0), 20_000).unref()
+    // First "not ready" while still serving, for the drain time, so a load balancer checking
+    // readyz sends nothing new here; then the server stops listening, finishes the requests in
+    // flight, and closes the idle keep-alive connections.
+    if (deps.lifecycle) deps.lifecycle.draining = true
+    log.info({ signal, drainSeconds: config.drainSeconds }, 'stopping: not ready, draining')
+    setTimeout(() => {
+      log.info('stopping: no new connections, finishing the requests in flight')
+      // The relay finishes the message in hand (deliveries time out at 15 s) and releases the rest
+      // of its batch before the database closes; what a hard exit cuts off is retried after its lease.
+      // A job in hand is finished too, then the queue lets go of the database.
+      const workStopped = Promise.all([relay ? relay.stop() : Promise.resolve(), jobs.stop()])
+      server.close(() => {
+        void workStopped.finally(() => database.close().finally(() => process.exit(0)))
+      })
+      if ('closeIdleConnections' in server) server.closeIdleConnections()
+      setTimeout(() => process.exit(0), 20_000).unref()
+    }, config.drainSeconds * 1000)
   }
   process.on('SIGINT', () => stop('SIGINT'))
   process.on('SIGTERM', () => stop('SIGTERM'))
