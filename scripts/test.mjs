@@ -1,9 +1,10 @@
-// `npm test`: every test — types, lint, format, i18n catalog, unit and integration, then the browser tests against
-// the production build. Ends with one line 'N passed, N failed'.
+// `npm test`: every test — types, lint, format, i18n catalog, unit and integration, several processes behind
+// HAProxy, then the browser tests against the production build. Ends with one line 'N passed, N failed'.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { startAuthEmulator } from './lib/auth-emulator.mjs'
 import { ensureChromium } from './lib/browser.mjs'
+import { ensureHaproxy } from './lib/haproxy.mjs'
 import { run } from './lib/processes.mjs'
 
 const root = resolve(import.meta.dirname, '..')
@@ -55,6 +56,12 @@ try {
 } catch (error) {
   stopEarly('no browser for the browser tests', error)
 }
+let haproxy
+try {
+  haproxy = ensureHaproxy()
+} catch (error) {
+  stopEarly('no load balancer for the scale tests', error)
+}
 
 let emulator
 try {
@@ -62,7 +69,7 @@ try {
 } catch (error) {
   stopEarly('the identity emulator did not start', error)
 }
-const env = { FIREBASE_AUTH_EMULATOR_HOST: emulator.host, GCLOUD_PROJECT: emulator.projectId, CHROMIUM_PATH: chromium }
+const env = { FIREBASE_AUTH_EMULATOR_HOST: emulator.host, GCLOUD_PROJECT: emulator.projectId, CHROMIUM_PATH: chromium, HAPROXY_PATH: haproxy }
 const vitest = (config, report) => ['run', ...(config ? ['--config', config] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]
 
 try {
@@ -73,6 +80,9 @@ try {
   await step('i18n catalog', process.execPath, [resolve(root, 'scripts/check-i18n.mjs')])
   const unitReport = resolve(resultsDir, 'unit.json')
   await step('unit and integration tests (vitest)', bin('vitest'), vitest(undefined, unitReport), { vitestReport: unitReport, env })
+  // Several member-API processes behind HAProxy, on PostgreSQL (skipped without TEST_DATABASE_URL).
+  const scaleReport = resolve(resultsDir, 'scale.json')
+  await step('scale tests (processes behind HAProxy)', bin('vitest'), vitest('tests/scale/vitest.config.ts', scaleReport), { vitestReport: scaleReport, env })
   if (await step('production build (vite)', bin('vite'), ['build', '--logLevel', 'warn'])) {
     const e2eReport = resolve(resultsDir, 'e2e.json')
     await step('browser tests (playwright-core + Chromium)', bin('vitest'), vitest('tests/e2e/vitest.config.ts', e2eReport), { vitestReport: e2eReport, env })

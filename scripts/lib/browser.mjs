@@ -1,6 +1,6 @@
 // Finds the Chromium the browser tests drive, installing Debian's package when the machine allows it.
-import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { canInstallWithApt, installDebianPackage } from './debian.mjs'
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']
 
@@ -8,11 +8,6 @@ export function findChromium() {
   const fromEnv = process.env.CHROMIUM_PATH
   if (fromEnv) return existsSync(fromEnv) ? fromEnv : undefined
   return CANDIDATES.find((path) => existsSync(path))
-}
-
-function canInstallWithApt() {
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
-  return isRoot && spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0
 }
 
 /** The path of a Chromium to drive; installs Debian's `chromium` as root with apt when none is found. */
@@ -30,9 +25,7 @@ export function ensureChromium(log = console.log) {
     )
   }
   log("Chromium is missing: installing Debian's chromium package (apt-get)…")
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
-  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env })
-  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env })
+  installDebianPackage('chromium')
   const installed = findChromium()
   if (!installed) throw new Error('apt-get installed chromium, but no chromium binary was found afterwards.')
   return installed

@@ -1,9 +1,12 @@
 // Starts the member API (suite/server.ts through tsx) for local mode and the browser tests.
 import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { startNode } from './processes.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
-const tsx = resolve(root, 'node_modules/tsx/dist/cli.mjs')
+// tsx as a loader of this one process (not its command line, which runs the server in a child):
+// a signal sent to the handle's process reaches the server itself, SIGKILL included.
+const tsxLoader = pathToFileURL(resolve(root, 'node_modules/tsx/dist/loader.mjs')).href
 
 /** The demo member the seed creates (suite/seed/catalogue.ts); local mode only. */
 export const DEMO_EMAIL = 'demo@testerscircle.example'
@@ -16,7 +19,7 @@ export const DEMO_STAFF_PASSWORD = 'demo-staff-2026'
  * @param {{ port: number, authEmulatorHost: string, dataDir: string, quiet?: boolean, env?: Record<string, string> }} options
  */
 export function startSuite({ port, authEmulatorHost, dataDir, quiet = false, env = {} }) {
-  return startNode('suite', [tsx, resolve(root, 'suite/server.ts')], {
+  return startNode('suite', ['--import', tsxLoader, resolve(root, 'suite/server.ts')], {
     quiet,
     env: {
       SUITE_MODE: 'local',

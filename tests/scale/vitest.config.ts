@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config'
+
+/** Tests of several processes behind a real load balancer (HAProxy), on PostgreSQL (TEST_DATABASE_URL). */
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    root: new URL('../..', import.meta.url).pathname,
+    include: ['tests/scale/**/*.test.ts'],
+    globalSetup: ['tests/setup/auth-emulator.global.ts'],
+    setupFiles: ['tests/setup/auth-env.ts'],
+    // One file at a time: each starts its own processes and loads the machine.
+    fileParallelism: false,
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
+  },
+})
