@@ -12,6 +12,8 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as LocaleRouteRouteImport } from './routes/$locale/route'
 import { Route as R404RouteImport } from './routes/404'
+import { Route as HealthzRouteImport } from './routes/healthz'
+import { Route as ReadyzRouteImport } from './routes/readyz'
 import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as LocaleGuestRouteRouteImport } from './routes/$locale/_guest/route'
 import { Route as LocalePublicRouteRouteImport } from './routes/$locale/_public/route'
@@ -99,6 +101,16 @@ const LocaleRouteRoute = LocaleRouteRouteImport.update({
 const R404Route = R404RouteImport.update({
   id: '/404',
   path: '/404',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HealthzRoute = HealthzRouteImport.update({
+  id: '/healthz',
+  path: '/healthz',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ReadyzRoute = ReadyzRouteImport.update({
+  id: '/readyz',
+  path: '/readyz',
   getParentRoute: () => rootRouteImport,
 } as any)
 const UnsubscribeRoute = UnsubscribeRouteImport.update({
@@ -510,6 +522,8 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$locale': typeof LocaleRouteRouteWithChildren
   '/404': typeof R404Route
+  '/healthz': typeof HealthzRoute
+  '/readyz': typeof ReadyzRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/build/latest.json': typeof BuildLatestDotjsonRoute
   '/ops-exports/audit.csv': typeof OpsExportsAuditDotcsvRoute
@@ -582,6 +596,8 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$locale': typeof LocalePublicIndexRoute
   '/404': typeof R404Route
+  '/healthz': typeof HealthzRoute
+  '/readyz': typeof ReadyzRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/build/latest.json': typeof BuildLatestDotjsonRoute
   '/ops-exports/audit.csv': typeof OpsExportsAuditDotcsvRoute
@@ -654,6 +670,8 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/$locale': typeof LocaleRouteRouteWithChildren
   '/404': typeof R404Route
+  '/healthz': typeof HealthzRoute
+  '/readyz': typeof ReadyzRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/$locale/_guest': typeof LocaleGuestRouteRouteWithChildren
   '/$locale/_public': typeof LocalePublicRouteRouteWithChildren
@@ -734,6 +752,8 @@ export interface FileRouteTypes {
     | '/'
     | '/$locale'
     | '/404'
+    | '/healthz'
+    | '/readyz'
     | '/unsubscribe'
     | '/build/latest.json'
     | '/ops-exports/audit.csv'
@@ -806,6 +826,8 @@ export interface FileRouteTypes {
     | '/'
     | '/$locale'
     | '/404'
+    | '/healthz'
+    | '/readyz'
     | '/unsubscribe'
     | '/build/latest.json'
     | '/ops-exports/audit.csv'
@@ -877,6 +899,8 @@ export interface FileRouteTypes {
     | '/'
     | '/$locale'
     | '/404'
+    | '/healthz'
+    | '/readyz'
     | '/unsubscribe'
     | '/$locale/_guest'
     | '/$locale/_public'
@@ -956,6 +980,8 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   LocaleRouteRoute: typeof LocaleRouteRouteWithChildren
   R404Route: typeof R404Route
+  HealthzRoute: typeof HealthzRoute
+  ReadyzRoute: typeof ReadyzRoute
   UnsubscribeRoute: typeof UnsubscribeRoute
   BuildLatestDotjsonRoute: typeof BuildLatestDotjsonRoute
   OpsExportsAuditDotcsvRoute: typeof OpsExportsAuditDotcsvRoute
@@ -988,6 +1014,20 @@ declare module '@tanstack/react-router' {
       path: '/404'
       fullPath: '/404'
       preLoaderRoute: typeof R404RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/healthz': {
+      id: '/healthz'
+      path: '/healthz'
+      fullPath: '/healthz'
+      preLoaderRoute: typeof HealthzRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/readyz': {
+      id: '/readyz'
+      path: '/readyz'
+      fullPath: '/readyz'
+      preLoaderRoute: typeof ReadyzRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/unsubscribe': {
@@ -1731,6 +1771,8 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   LocaleRouteRoute: LocaleRouteRouteWithChildren,
   R404Route: R404Route,
+  HealthzRoute: HealthzRoute,
+  ReadyzRoute: ReadyzRoute,
   UnsubscribeRoute: UnsubscribeRoute,
   BuildLatestDotjsonRoute: BuildLatestDotjsonRoute,
   OpsExportsAuditDotcsvRoute: OpsExportsAuditDotcsvRoute,

@@ -5,7 +5,7 @@ import { getAuth } from 'firebase-admin/auth'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { freePort } from '../../scripts/lib/auth-emulator.mjs'
-import { axeViolations, firebaseUsersInBrowser, gotoHydrated, keepScreenshot, launchBrowser, newContext, textOnPage } from './support/browser'
+import { axeViolations, baseUrl, firebaseUsersInBrowser, gotoHydrated, keepScreenshot, launchBrowser, newContext, textOnPage } from './support/browser'
 import { createMember, DEMO_MEMBER, signInThroughUi, type TestMember } from './support/members'
 import { startPortal } from './support/portal'
 
@@ -178,6 +178,10 @@ describe('with the member API down', () => {
       expect(response.status()).toBe(500)
       expect(await response.text()).toContain('We could not load this page just now.')
       expect((await lonely.request.get('/en/how-it-works')).status()).toBe(200)
+      // Alive, not ready: a load balancer sends this portal nothing until its member API answers.
+      expect((await lonely.request.get('/healthz')).status()).toBe(200)
+      expect((await lonely.request.get('/readyz')).status()).toBe(503)
+      expect((await fetch(`${baseUrl()}/readyz`)).status).toBe(200)
     } finally {
       await lonely.close()
       await portal.stop()
