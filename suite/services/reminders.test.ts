@@ -1,11 +1,11 @@
 // Reminders with the harness clock as the dev clock: a delivered product's review reminded 3 days
 // before its due date and on the day, once each; nothing once the review is in; overdue once;
 // nothing for a withdrawn buyer; two sweeps at once send each reminder once.
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ParticipationSchema } from '../../contract/participations'
 import { ADDRESS_PATH, CAMPAIGN_PARTICIPATION_PATH, fillPath, FLIGHT_REVIEW_PATH, PROCESS_SIGNUP_PATH } from '../../contract/paths'
-import { flights, outbox } from '../db/schema'
+import { flights, outbox, participations, remindersSent } from '../db/schema'
 import { createCampaign, GOOD_ADDRESS, type CampaignFixture } from '../test/fixtures'
 import { call, createHarness, expectOk, type Harness } from '../test/harness'
 import { createTestMember, type TestMember } from '../test/members'
@@ -116,5 +116,34 @@ describe('reminders', () => {
     expect(await remindersOf(h.deps, buyer.participationId)).toEqual(['purchase'])
     expect(await remindersOf(h.deps, quitter.participationId)).toEqual([])
     expect(await remindersTo(quitter.member.email)).toHaveLength(0)
+  })
+
+  it('reads its candidates in batches and reminds each, past the first batch too', async () => {
+    h.clock.set(start)
+    const campaign = await createCampaign(h.deps.db, h.clock.now(), { quota: 1000 })
+    await h.deps.db
+      .update(flights)
+      .set({ reviewDueAt: new Date(start.getTime() + 2.5 * DAY) })
+      .where(eq(flights.id, campaign.flightId))
+    // 520 testers holding the product (more than one batch of 500), written directly.
+    const tag = crypto.randomUUID().slice(0, 8)
+    await h.deps.db.execute(sql`
+      insert into members (uid, email, email_verified, notification_settings, referral_code, created_at, updated_at)
+      select 'batch-' || ${tag} || '-' || n, 'batch-' || ${tag} || '-' || n || '@example.test', true,
+             '{"email": {"newCampaigns": false, "shipmentUpdates": false, "reminders": true, "newsletter": false}, "sms": {"newCampaigns": false, "shipmentUpdates": false, "reminders": false, "newsletter": false}}'::jsonb,
+             upper(${tag}) || n, now(), now()
+      from generate_series(1, 520) n`)
+    await h.deps.db.execute(sql`
+      insert into participations (member_id, campaign_id, flight_id, status, applied_at, selected_at, updated_at)
+      select id, ${campaign.campaignId}, ${campaign.flightId}, 'delivered', now(), now(), now() from members where uid like ${`batch-${tag}-%`}`)
+    const { sent } = await sendReminders(h.deps, h.clock.now())
+    expect(sent).toBe(520)
+    const [row] = await h.deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(remindersSent)
+      .innerJoin(participations, eq(participations.id, remindersSent.participationId))
+      .where(eq(participations.flightId, campaign.flightId))
+    expect(row!.n).toBe(520)
+    expect((await sendReminders(h.deps, h.clock.now())).sent).toBe(0)
   })
 })

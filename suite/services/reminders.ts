@@ -4,7 +4,7 @@
 // participation: its reminders_sent row and its message are written in one transaction, under the
 // participation's row lock, after reading the participation again, so a withdrawal or a review
 // sent in meanwhile stops it, and two member-API processes sweeping at once send it once.
-import { and, eq, gt, inArray } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, lte, or } from 'drizzle-orm'
 import { requiredTasks } from '../../contract/participation-rules'
 import { STANDING_POINTS } from '../../contract/standing'
 import { campaigns, flights, participations, remindersSent, reviews } from '../db/schema'
@@ -18,16 +18,37 @@ const OVERDUE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000
 /** Statuses a reminder can be due in: the product delivered, or selected (a buyer in a verified-purchase test). */
 const REMINDABLE = ['delivered', 'selected'] as const
 
+/** The first reminder of a due date goes 3 days before it (reminder-rules.ts). */
+const FIRST_REMINDER_MS = 3 * 24 * 60 * 60 * 1000
+/** Candidates read at a time, in id order: a sweep over a large community holds one batch, not all. */
+const BATCH = 500
+
 /** Sends every reminder due now; resolves to how many went out. */
 export async function sendReminders(deps: SuiteDeps, now: Date): Promise<{ sent: number }> {
-  const candidates = await deps.db
-    .select({ id: participations.id })
-    .from(participations)
-    .innerJoin(flights, eq(flights.id, participations.flightId))
-    .where(and(inArray(participations.status, [...REMINDABLE]), gt(flights.reviewDueAt, new Date(now.getTime() - OVERDUE_WINDOW_MS))))
+  // Only participations a reminder can be due for now: the due date within 3 days ahead or 7 days
+  // past, or a buyer in a verified-purchase test (reminded of the purchase whenever it is due).
+  const inWindow = and(
+    gt(flights.reviewDueAt, new Date(now.getTime() - OVERDUE_WINDOW_MS)),
+    or(
+      lte(flights.reviewDueAt, new Date(now.getTime() + FIRST_REMINDER_MS)),
+      and(eq(campaigns.kind, 'verified-purchase'), eq(participations.status, 'selected')),
+    ),
+  )
   let sent = 0
-  for (const { id } of candidates) if (await remindOne(deps, id, now)) sent++
-  return { sent }
+  let after: string | null = null
+  for (;;) {
+    const batch: Array<{ id: string }> = await deps.db
+      .select({ id: participations.id })
+      .from(participations)
+      .innerJoin(flights, eq(flights.id, participations.flightId))
+      .innerJoin(campaigns, eq(campaigns.id, participations.campaignId))
+      .where(and(inArray(participations.status, [...REMINDABLE]), inWindow, after ? gt(participations.id, after) : undefined))
+      .orderBy(asc(participations.id))
+      .limit(BATCH)
+    for (const { id } of batch) if (await remindOne(deps, id, now)) sent++
+    if (batch.length < BATCH) return { sent }
+    after = batch.at(-1)!.id
+  }
 }
 
 async function remindOne(deps: SuiteDeps, participationId: string, now: Date): Promise<boolean> {
