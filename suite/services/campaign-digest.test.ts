@@ -47,9 +47,11 @@ describe('the new-campaigns digest', () => {
     await sendCampaignDigests(h.deps, h.clock.now())
     expect(await digestsTo(keen.email)).toHaveLength(1)
     h.clock.advance(DAY)
-    await sendCampaignDigests(h.deps, h.clock.now())
+    // One member per batch: every member is still reached, each once.
+    await sendCampaignDigests(h.deps, h.clock.now(), 1)
     const digests = await digestsTo(newcomer.email)
     expect(digests).toHaveLength(2)
+    expect(await digestsTo(keen.email)).toHaveLength(2)
     expect(digests[1]!.body).toContain(second.campaignId)
     expect(digests[1]!.body).not.toContain(first.campaignId)
     expect(digests[1]!.headers).toHaveProperty('List-Unsubscribe')

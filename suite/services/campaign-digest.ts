@@ -3,7 +3,7 @@
 // preferences, tier: the sign-up's own rules), each campaign once, in at most one message a day.
 // The day's row, the campaigns' rows and the message are written in one transaction, so two
 // member-API processes sweeping at once send one digest.
-import { and, between, eq, inArray, isNull, or, sql } from 'drizzle-orm'
+import { and, asc, between, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
 import { withEligibilityDefaults } from '../../contract/campaigns'
 import { campaignAnnouncements, campaigns, digestDays, flights, members } from '../db/schema'
 import type { SuiteDeps } from '../deps'
@@ -15,7 +15,7 @@ import { notifyMember } from './notify'
 const NEW_FOR_MS = 7 * 24 * 60 * 60 * 1000
 
 /** Sends the digests due now; resolves to how many members were told. */
-export async function sendCampaignDigests(deps: SuiteDeps, now: Date): Promise<{ told: number }> {
+export async function sendCampaignDigests(deps: SuiteDeps, now: Date, batchSize = 500): Promise<{ told: number }> {
   const since = new Date(now.getTime() - NEW_FOR_MS)
   const open = (
     await deps.db
@@ -29,62 +29,72 @@ export async function sendCampaignDigests(deps: SuiteDeps, now: Date): Promise<{
     .filter((row, index, rows) => rows.findIndex((other) => other.id === row.id) === index)
   if (open.length === 0) return { told: 0 }
   const day = now.toISOString().slice(0, 10)
-  // Members who asked for new campaigns on either channel and have no digest today.
-  const wanting = await deps.db
-    .select({ id: members.id })
-    .from(members)
-    .leftJoin(digestDays, and(eq(digestDays.memberId, members.id), eq(digestDays.day, day)))
-    .where(
-      and(
-        isNull(members.pseudonymizedAt),
-        isNull(digestDays.memberId),
-        or(
-          sql`(${members.notificationSettings} -> 'email' ->> 'newCampaigns')::boolean`,
-          sql`(${members.notificationSettings} -> 'sms' ->> 'newCampaigns')::boolean`,
+  // Members who asked for new campaigns on either channel and have no digest today, `batchSize` at
+  // a time in id order: a community of a million is read a batch at a time, not held at once.
+  const wantingAfter = (after: string | null) =>
+    deps.db
+      .select({ id: members.id })
+      .from(members)
+      .leftJoin(digestDays, and(eq(digestDays.memberId, members.id), eq(digestDays.day, day)))
+      .where(
+        and(
+          isNull(members.pseudonymizedAt),
+          isNull(digestDays.memberId),
+          or(
+            sql`(${members.notificationSettings} -> 'email' ->> 'newCampaigns')::boolean`,
+            sql`(${members.notificationSettings} -> 'sms' ->> 'newCampaigns')::boolean`,
+          ),
+          after ? gt(members.id, after) : undefined,
         ),
-      ),
-    )
-  let told = 0
-  for (const { id } of wanting) {
-    const sent = await deps.db.transaction(async (tx) => {
-      const [member] = await tx.select().from(members).where(eq(members.id, id)).for('update')
-      if (!member || member.pseudonymizedAt) return false
-      const announced = new Set(
-        (
-          await tx
-            .select({ campaignId: campaignAnnouncements.campaignId })
-            .from(campaignAnnouncements)
-            .where(
-              and(
-                eq(campaignAnnouncements.memberId, id),
-                inArray(
-                  campaignAnnouncements.campaignId,
-                  open.map((c) => c.id),
-                ),
-              ),
-            )
-        ).map((row) => row.campaignId),
       )
-      const fresh = open.filter((c) => !announced.has(c.id))
-      if (fresh.length === 0) return false
-      const withTier = fresh.some((c) => withEligibilityDefaults(c.eligibility).minTier !== null)
-      const facts = await eligibilityFacts(tx, member, now, withTier)
-      const eligible = fresh.filter((c) => ineligibleReasons(withEligibilityDefaults(c.eligibility), facts, now).length === 0)
-      if (eligible.length === 0) return false
-      // Once a day: a second process or sweep finds the day taken and sends nothing.
-      const [claimed] = await tx.insert(digestDays).values({ memberId: id, day }).onConflictDoNothing().returning({ day: digestDays.day })
-      if (!claimed) return false
-      await tx
-        .insert(campaignAnnouncements)
-        .values(eligible.map((c) => ({ memberId: id, campaignId: c.id, sentAt: now })))
-        .onConflictDoNothing()
-      await notifyMember(tx, deps, id, {
-        template: 'new-campaigns',
-        params: { campaigns: eligible.map((c) => ({ id: c.id, title: c.title, closesAt: c.flight.signupClosesAt.toISOString() })) },
+      .orderBy(asc(members.id))
+      .limit(batchSize)
+  let told = 0
+  let after: string | null = null
+  for (;;) {
+    const wanting: Array<{ id: string }> = await wantingAfter(after)
+    for (const { id } of wanting) {
+      const sent = await deps.db.transaction(async (tx) => {
+        const [member] = await tx.select().from(members).where(eq(members.id, id)).for('update')
+        if (!member || member.pseudonymizedAt) return false
+        const announced = new Set(
+          (
+            await tx
+              .select({ campaignId: campaignAnnouncements.campaignId })
+              .from(campaignAnnouncements)
+              .where(
+                and(
+                  eq(campaignAnnouncements.memberId, id),
+                  inArray(
+                    campaignAnnouncements.campaignId,
+                    open.map((c) => c.id),
+                  ),
+                ),
+              )
+          ).map((row) => row.campaignId),
+        )
+        const fresh = open.filter((c) => !announced.has(c.id))
+        if (fresh.length === 0) return false
+        const withTier = fresh.some((c) => withEligibilityDefaults(c.eligibility).minTier !== null)
+        const facts = await eligibilityFacts(tx, member, now, withTier)
+        const eligible = fresh.filter((c) => ineligibleReasons(withEligibilityDefaults(c.eligibility), facts, now).length === 0)
+        if (eligible.length === 0) return false
+        // Once a day: a second process or sweep finds the day taken and sends nothing.
+        const [claimed] = await tx.insert(digestDays).values({ memberId: id, day }).onConflictDoNothing().returning({ day: digestDays.day })
+        if (!claimed) return false
+        await tx
+          .insert(campaignAnnouncements)
+          .values(eligible.map((c) => ({ memberId: id, campaignId: c.id, sentAt: now })))
+          .onConflictDoNothing()
+        await notifyMember(tx, deps, id, {
+          template: 'new-campaigns',
+          params: { campaigns: eligible.map((c) => ({ id: c.id, title: c.title, closesAt: c.flight.signupClosesAt.toISOString() })) },
+        })
+        return true
       })
-      return true
-    })
-    if (sent) told++
+      if (sent) told++
+    }
+    if (wanting.length < batchSize) return { told }
+    after = wanting.at(-1)!.id
   }
-  return { told }
 }
