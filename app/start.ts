@@ -2,7 +2,7 @@ import { createSerializationAdapter } from '@tanstack/react-router'
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
 import { PHOTO_MAX_BYTES } from '#contract/review-photos'
 import { compressResponse } from './server/compression'
-import { finishPageResponse, isAnonymousPageRequest } from './server/page-response'
+import { finishPageResponse, isAnonymousPageRequest, isProbe } from './server/page-response'
 import { createPublicPageCache } from './server/public-page-cache'
 import { withSecurityHeaders } from './server/security-headers'
 import { UpstreamError, type UpstreamFailure } from './upstream/upstream-result'
@@ -58,6 +58,9 @@ const responseMiddleware = createMiddleware({ type: 'request' }).server(async ({
     const result = await next()
     return { ...result, response: await compressResponse(request, result.response) }
   }
+  // The balancer's probes (/healthz, /readyz) are answers about this process, not pages: no render
+  // deadline, page cache or page-failure log; a 503 while the process drains is no failure.
+  if (isProbe(request)) return next()
   const { portalConfig } = await (configModule ??= import('./config/config.server'))
   const [{ withRenderDeadline }, { newNonce, withPagePolicy }] = await (pageModules ??= Promise.all([
     import('./upstream/render-deadline.server'),

@@ -1,5 +1,5 @@
-// `npm test`: every test — types, lint, format, i18n catalog, unit and integration, several processes behind
-// HAProxy, then the browser tests against the production build. Ends with one line 'N passed, N failed'.
+// `npm test`: every test — types, lint, format, i18n catalog, unit and integration, then on the production
+// build several processes behind HAProxy and the browser tests. Ends with one line 'N passed, N failed'.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { startAuthEmulator } from './lib/auth-emulator.mjs'
@@ -80,10 +80,10 @@ try {
   await step('i18n catalog', process.execPath, [resolve(root, 'scripts/check-i18n.mjs')])
   const unitReport = resolve(resultsDir, 'unit.json')
   await step('unit and integration tests (vitest)', bin('vitest'), vitest(undefined, unitReport), { vitestReport: unitReport, env })
-  // Several member-API processes behind HAProxy, on PostgreSQL (skipped without TEST_DATABASE_URL).
-  const scaleReport = resolve(resultsDir, 'scale.json')
-  await step('scale tests (processes behind HAProxy)', bin('vitest'), vitest('tests/scale/vitest.config.ts', scaleReport), { vitestReport: scaleReport, env })
   if (await step('production build (vite)', bin('vite'), ['build', '--logLevel', 'warn'])) {
+    // Several portals and member APIs behind HAProxy, on PostgreSQL (skipped without TEST_DATABASE_URL).
+    const scaleReport = resolve(resultsDir, 'scale.json')
+    await step('scale tests (processes behind HAProxy)', bin('vitest'), vitest('tests/scale/vitest.config.ts', scaleReport), { vitestReport: scaleReport, env })
     const e2eReport = resolve(resultsDir, 'e2e.json')
     await step('browser tests (playwright-core + Chromium)', bin('vitest'), vitest('tests/e2e/vitest.config.ts', e2eReport), { vitestReport: e2eReport, env })
   }

@@ -68,6 +68,14 @@ describe('portal configuration', () => {
     expect(() => readPortalConfig({ PORTAL_MODE: 'local', PAGE_DEADLINE_SECONDS: 'soon' })).toThrow(/PAGE_DEADLINE_SECONDS must be a number/)
   })
 
+  it('drains 5 s on SIGTERM in production and none locally, up to 60 s when set', () => {
+    expect(readPortalConfig(production).drainSeconds).toBe(5)
+    expect(readPortalConfig({ PORTAL_MODE: 'local' }).drainSeconds).toBe(0)
+    expect(readPortalConfig({ PORTAL_MODE: 'local', SHUTDOWN_DRAIN_SECONDS: '2' }).drainSeconds).toBe(2)
+    expect(() => readPortalConfig({ ...production, SHUTDOWN_DRAIN_SECONDS: '61' })).toThrow(/SHUTDOWN_DRAIN_SECONDS must be at most 60 seconds/)
+    expect(() => readPortalConfig({ ...production, SHUTDOWN_DRAIN_SECONDS: '1.5' })).toThrow(/SHUTDOWN_DRAIN_SECONDS must be a whole number/)
+  })
+
   it('refuses the emulator variable in production', () => {
     expect(() => readPortalConfig({ ...production, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toThrow(/local mode only/)
   })

@@ -38,6 +38,12 @@ export type PortalConfig = {
    * catalogue.
    */
   pageDeadlineMs: number
+  /**
+   * On SIGTERM, how long the process answers "not ready" on /readyz while it still serves, so a load
+   * balancer checking it stops sending new requests before the process stops listening
+   * (SHUTDOWN_DRAIN_SECONDS, 0–60 s; 5 in production, none in local mode).
+   */
+  drainSeconds: number
   services: BrowserServices
   /**
    * Local mode only (`PORTAL_FAULT_INJECTION=1`, set by the browser tests): a request with the
@@ -83,6 +89,12 @@ const PageDeadlineSeconds = v.pipe(
   v.minValue(0.5, 'PAGE_DEADLINE_SECONDS must be at least 0.5 seconds'),
   v.maxValue(10, 'PAGE_DEADLINE_SECONDS must be at most 10 seconds (a longer wait is a blank page to the member)'),
 )
+const DrainSeconds = v.pipe(
+  v.string(),
+  v.regex(/^\d+$/, 'SHUTDOWN_DRAIN_SECONDS must be a whole number of seconds'),
+  v.transform(Number),
+  v.maxValue(60, 'SHUTDOWN_DRAIN_SECONDS must be at most 60 seconds'),
+)
 const IntercomAppId = v.pipe(v.string(), v.regex(/^[a-z0-9]{6,16}$/, 'INTERCOM_APP_ID must be an Intercom workspace id (lower-case letters and digits)'))
 const RecaptchaSiteKey = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{20,64}$/, 'RECAPTCHA_SITE_KEY must be a reCAPTCHA v3 site key'))
 const GaMeasurementId = v.pipe(v.string(), v.regex(/^G-[A-Z0-9]{4,16}$/, 'GA_MEASUREMENT_ID must be a Google Analytics 4 measurement id (G-…)'))
@@ -122,6 +134,7 @@ export function readPortalConfig(env: Record<string, string | undefined>): Porta
   const recordTtlMs = parse(v.optional(RevocationCheckSeconds, String(MAX_RECORD_TTL_SECONDS)), env.REVOCATION_CHECK_SECONDS, 'REVOCATION_CHECK_SECONDS') * 1000
   const pageDeadlineMs = Math.round(parse(v.optional(PageDeadlineSeconds, '3'), env.PAGE_DEADLINE_SECONDS, 'PAGE_DEADLINE_SECONDS') * 1000)
   const services = readServices(env)
+  const drainSeconds = parse(v.optional(DrainSeconds, mode === 'local' ? '0' : '5'), env.SHUTDOWN_DRAIN_SECONDS, 'SHUTDOWN_DRAIN_SECONDS')
   const suiteUrl = parse(v.optional(v.pipe(v.string(), v.url('SUITE_URL must be a URL')), 'http://127.0.0.1:8787'), env.SUITE_URL, 'SUITE_URL').replace(
     /\/+$/,
     '',
@@ -144,6 +157,7 @@ export function readPortalConfig(env: Record<string, string | undefined>): Porta
       session: { cookieName: '__session', maxAgeSeconds, secure: false },
       recordTtlMs,
       pageDeadlineMs,
+      drainSeconds,
       services,
       faultInjection: env.PORTAL_FAULT_INJECTION === '1',
     }
@@ -192,6 +206,7 @@ export function readPortalConfig(env: Record<string, string | undefined>): Porta
     session: { cookieName: '__Host-session', maxAgeSeconds, secure: true },
     recordTtlMs,
     pageDeadlineMs,
+    drainSeconds,
     services,
     faultInjection: false,
   }

@@ -12,6 +12,13 @@ export function isBot(userAgent: string | null | undefined): boolean {
 
 const NOT_FOUND_PAGES = new Set(['/404', ...LOCALES.map((locale) => localePath('/404', locale))])
 
+/** The load balancer's liveness and readiness probes (app/routes/healthz.ts, readyz.ts). */
+const PROBE_PATHS = new Set(['/healthz', '/readyz'])
+
+export function isProbe(request: Request): boolean {
+  return PROBE_PATHS.has(new URL(request.url).pathname)
+}
+
 type Logger = Pick<Console, 'warn' | 'error'>
 
 /**

@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort } from './auth-emulator.mjs'
 import { canInstallWithApt, installDebianPackage } from './debian.mjs'
 
 const CANDIDATES = ['/usr/sbin/haproxy', '/usr/bin/haproxy']
@@ -36,15 +37,18 @@ export function ensureHaproxy(log = console.log) {
 
 /**
  * Balances HTTP on 127.0.0.1:`port` across `servers` (name → port), round robin, each checked on
- * GET `checkPath` every 500 ms (out after 2 failed checks, back after 1 good one). A request whose
+ * GET `checkPath` every 500 ms (out after 3 failed checks, back after 1 good one; a check may
+ * take 2 s, as a busy process's answers do). A request whose
  * server refused the connection, closed it without an answer or timed out is tried on another
  * (`retry-on`, `redispatch`), as a production balancer is set up in front of the member API (README).
- * Answers carry `x-served-by` with the server's name. Resolves once HAProxy runs; stop() ends it.
+ * Answers carry `x-served-by` with the server's name; served() tells how many requests each server
+ * got (HAProxy's statistics page, on a port of its own). Resolves once HAProxy runs; stop() ends it.
  * @param {{ port: number, servers: Record<string, number>, checkPath: string }} options
  */
 export async function startHaproxy({ port, servers, checkPath }) {
   const binary = ensureHaproxy()
   const dir = mkdtempSync(join(tmpdir(), 'haproxy-'))
+  const statsPort = await freePort()
   const config = join(dir, 'haproxy.cfg')
   writeFileSync(
     config,
@@ -56,7 +60,7 @@ export async function startHaproxy({ port, servers, checkPath }) {
       '    timeout connect 2s',
       '    timeout client 30s',
       '    timeout server 30s',
-      '    timeout check 1s',
+      '    timeout check 2s',
       '    retries 3',
       '    option redispatch 1',
       '    retry-on conn-failure empty-response response-timeout',
@@ -68,9 +72,13 @@ export async function startHaproxy({ port, servers, checkPath }) {
       '    option httpchk',
       `    http-check send meth GET uri ${checkPath}`,
       '    http-check expect status 200',
-      '    default-server inter 500 fall 2 rise 1',
+      '    default-server inter 500 fall 3 rise 1',
       '    http-response set-header x-served-by %s',
       ...Object.entries(servers).map(([name, serverPort]) => `    server ${name} 127.0.0.1:${serverPort} check`),
+      'listen stats',
+      `    bind 127.0.0.1:${statsPort}`,
+      '    stats enable',
+      '    stats uri /stats',
       '',
     ].join('\n'),
   )
@@ -84,6 +92,19 @@ export async function startHaproxy({ port, servers, checkPath }) {
   return {
     url: `http://127.0.0.1:${port}`,
     output: () => output,
+    /** Requests each server was sent so far, by name. */
+    async served() {
+      const csv = await (await fetch(`http://127.0.0.1:${statsPort}/stats;csv`)).text()
+      const [header = '', ...rows] = csv.trim().split('\n')
+      const columns = header.replace(/^# /, '').split(',')
+      const [proxy, server, total] = ['pxname', 'svname', 'stot'].map((name) => columns.indexOf(name))
+      /** @type {Record<string, number>} */
+      const counts = {}
+      for (const row of rows.map((line) => line.split(','))) {
+        if (row[proxy] === 'app' && row[server] in servers) counts[row[server]] = Number(row[total])
+      }
+      return counts
+    },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM')

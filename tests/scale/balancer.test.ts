@@ -35,6 +35,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two member APIs behind HAProxy'
   let members: TestMember[]
   const ports = { a: 0, b: 0 }
   const apis: Record<'a' | 'b', Api | null> = { a: null, b: null }
+  /** Every process started, restarted ones included: what they logged (warnings and errors) explains a failure. */
+  const started: Api[] = []
+  const logged = () => started.map((api) => api.output()).join('\n')
 
   async function startApi(name: 'a' | 'b') {
     const api = startSuite({
@@ -45,6 +48,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two member APIs behind HAProxy'
       env: { DATABASE_URL: database.url, SUITE_SEED: 'none', GCLOUD_PROJECT: projectId(), SHUTDOWN_DRAIN_SECONDS: '2' },
     })
     apis[name] = api
+    started.push(api)
     await waitForHttp(`http://127.0.0.1:${ports[name]}/readyz`, { isAlive: api.isAlive, timeoutMs: 90_000 })
   }
 
@@ -143,7 +147,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two member APIs behind HAProxy'
     expect(rejoined).toBe(true)
     const failures = tallies.flatMap((t) => t.failures)
     // At most what was in flight on the killed process: one request per member at a time.
-    expect(failures.length, failures.slice(0, 5).join('; ')).toBeLessThanOrEqual(MEMBERS)
+    expect(failures.length, `${failures.slice(0, 5).join('; ')}\n${logged()}`).toBeLessThanOrEqual(MEMBERS)
     expect(servedBy(tallies, 'a')).toBeGreaterThan(0)
     expect(servedBy(tallies, 'b')).toBeGreaterThan(0)
     await expectNoAcknowledgedWriteLost(tallies)
@@ -164,7 +168,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two member APIs behind HAProxy'
     })()
     const tallies = await load(scenario)
     const failures = tallies.flatMap((t) => t.failures)
-    expect(failures, failures.slice(0, 5).join('; ')).toEqual([])
+    expect(failures, `${failures.slice(0, 5).join('; ')}\n${logged()}`).toEqual([])
     expect(servedBy(tallies, 'a')).toBeGreaterThan(0)
     expect(servedBy(tallies, 'b')).toBeGreaterThan(0)
     await expectNoAcknowledgedWriteLost(tallies)
