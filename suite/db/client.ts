@@ -9,7 +9,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
-import postgres, { type Sql, type TransactionSql } from 'postgres'
+import postgres from 'postgres'
+import { memberApiPool } from './postgres-pool'
 import * as schema from './schema'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -62,34 +63,6 @@ export type DatabaseOptions =
       replicaUrl?: string
     }
 
-/**
- * Every statement drizzle sends is a prepared one. Unprepared (drizzle's choice for a query without
- * a name), postgres.js runs a statement with parameters as two round trips, parse-and-describe and
- * then bind-and-execute, and PostgreSQL parses and plans it each time. Prepared, a connection parses
- * it once and then runs it in one round trip (postgres.js keeps a connection's statements for the
- * connection's life, 30 to 60 minutes). Transactions and savepoints get the same treatment.
- */
-function preparingStatements<T extends Sql | TransactionSql>(client: T): T {
-  return new Proxy(client, {
-    get(target, property, receiver) {
-      const value: unknown = Reflect.get(target, property, receiver)
-      if (typeof value !== 'function') return value
-      if (property === 'unsafe') {
-        // unsafe(query, params?, options?) or unsafe(query, options)
-        return (query: string, params: unknown[] | object = [], options: object = {}) =>
-          Array.isArray(params) ? value.call(target, query, params, { ...options, prepare: true }) : value.call(target, query, [], { ...params, prepare: true })
-      }
-      if (property === 'begin' || property === 'savepoint') {
-        return (...args: unknown[]) => {
-          const body = args.pop() as (tx: TransactionSql) => unknown
-          return value.call(target, ...args, (tx: TransactionSql) => body(preparingStatements(tx)))
-        }
-      }
-      return value
-    },
-  })
-}
-
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'pglite') {
     // PGlite is one connection: it queues queries behind an open transaction, so transactions
@@ -122,10 +95,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const client = postgres(options.url, { max: options.maxConnections ?? 10, onnotice: () => {} })
   const onQuery = options.onQuery
-  const db = drizzlePostgres(preparingStatements(client), { schema, ...(onQuery && { logger: { logQuery: (query, params) => onQuery(query, params) } }) })
+  const db = drizzlePostgres(memberApiPool(client), { schema, ...(onQuery && { logger: { logQuery: (query, params) => onQuery(query, params) } }) })
   // The replica's pool: a short connect timeout, so a replica that is down costs a read little before it goes to the primary.
   const replicaClient = options.replicaUrl ? postgres(options.replicaUrl, { max: options.maxConnections ?? 10, connect_timeout: 2, onnotice: () => {} }) : null
-  const replica = replicaClient ? drizzlePostgres(preparingStatements(replicaClient), { schema }) : null
+  const replica = replicaClient ? drizzlePostgres(memberApiPool(replicaClient), { schema }) : null
   return {
     db: db as unknown as Db,
     replica: replica as unknown as Db | null,
