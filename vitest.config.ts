@@ -7,7 +7,7 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   plugins: [babel({ presets: [linguiTransformerBabelPreset()] }), lingui()],
   test: {
-    include: ['app/**/*.test.{ts,tsx}', 'contract/**/*.test.ts', 'suite/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['app/**/*.test.{ts,tsx}', 'contract/**/*.test.ts', 'suite/**/*.test.ts', 'scripts/**/*.test.ts', 'deploy/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['tests/setup/auth-emulator.global.ts'],
     setupFiles: ['tests/setup/auth-env.ts', 'tests/setup/i18n.ts'],

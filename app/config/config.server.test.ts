@@ -76,6 +76,12 @@ describe('portal configuration', () => {
     expect(() => readPortalConfig({ ...production, SHUTDOWN_DRAIN_SECONDS: '1.5' })).toThrow(/SHUTDOWN_DRAIN_SECONDS must be a whole number/)
   })
 
+  it('believes X-Forwarded-For only from the proxies it names', () => {
+    expect(readPortalConfig(production).trustedProxies).toEqual([])
+    expect(readPortalConfig({ ...production, TRUSTED_PROXIES: '10.0.1.10,10.0.1.11' }).trustedProxies).toEqual(['10.0.1.10', '10.0.1.11'])
+    expect(() => readPortalConfig({ ...production, TRUSTED_PROXIES: 'balancer.internal' })).toThrow(/TRUSTED_PROXIES must be IP addresses/)
+  })
+
   it('refuses the emulator variable in production', () => {
     expect(() => readPortalConfig({ ...production, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toThrow(/local mode only/)
   })

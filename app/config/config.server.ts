@@ -44,6 +44,12 @@ export type PortalConfig = {
    * (SHUTDOWN_DRAIN_SECONDS, 0–60 s; 5 in production, none in local mode).
    */
   drainSeconds: number
+  /**
+   * The load balancers in front of the portal (TRUSTED_PROXIES, IP addresses): from these alone is
+   * X-Forwarded-For believed, so each browser keeps its own address (the member API's per-client
+   * limits). None by default: the socket's address.
+   */
+  trustedProxies: string[]
   services: BrowserServices
   /**
    * Local mode only (`PORTAL_FAULT_INJECTION=1`, set by the browser tests): a request with the
@@ -95,6 +101,11 @@ const DrainSeconds = v.pipe(
   v.transform(Number),
   v.maxValue(60, 'SHUTDOWN_DRAIN_SECONDS must be at most 60 seconds'),
 )
+const TrustedProxies = v.pipe(
+  v.string(),
+  v.regex(/^[\d.:a-fA-F]+(,[\d.:a-fA-F]+)*$/, 'TRUSTED_PROXIES must be IP addresses separated by commas'),
+  v.transform((list) => list.split(',')),
+)
 const IntercomAppId = v.pipe(v.string(), v.regex(/^[a-z0-9]{6,16}$/, 'INTERCOM_APP_ID must be an Intercom workspace id (lower-case letters and digits)'))
 const RecaptchaSiteKey = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{20,64}$/, 'RECAPTCHA_SITE_KEY must be a reCAPTCHA v3 site key'))
 const GaMeasurementId = v.pipe(v.string(), v.regex(/^G-[A-Z0-9]{4,16}$/, 'GA_MEASUREMENT_ID must be a Google Analytics 4 measurement id (G-…)'))
@@ -134,6 +145,7 @@ export function readPortalConfig(env: Record<string, string | undefined>): Porta
   const recordTtlMs = parse(v.optional(RevocationCheckSeconds, String(MAX_RECORD_TTL_SECONDS)), env.REVOCATION_CHECK_SECONDS, 'REVOCATION_CHECK_SECONDS') * 1000
   const pageDeadlineMs = Math.round(parse(v.optional(PageDeadlineSeconds, '3'), env.PAGE_DEADLINE_SECONDS, 'PAGE_DEADLINE_SECONDS') * 1000)
   const services = readServices(env)
+  const trustedProxies = env.TRUSTED_PROXIES ? parse(TrustedProxies, env.TRUSTED_PROXIES, 'TRUSTED_PROXIES') : []
   const drainSeconds = parse(v.optional(DrainSeconds, mode === 'local' ? '0' : '5'), env.SHUTDOWN_DRAIN_SECONDS, 'SHUTDOWN_DRAIN_SECONDS')
   const suiteUrl = parse(v.optional(v.pipe(v.string(), v.url('SUITE_URL must be a URL')), 'http://127.0.0.1:8787'), env.SUITE_URL, 'SUITE_URL').replace(
     /\/+$/,
@@ -158,6 +170,7 @@ export function readPortalConfig(env: Record<string, string | undefined>): Porta
       recordTtlMs,
       pageDeadlineMs,
       drainSeconds,
+      trustedProxies,
       services,
       faultInjection: env.PORTAL_FAULT_INJECTION === '1',
     }
@@ -207,6 +220,7 @@ export function readPortalConfig(env: Record<string, string | undefined>): Porta
     recordTtlMs,
     pageDeadlineMs,
     drainSeconds,
+    trustedProxies,
     services,
     faultInjection: false,
   }

@@ -1,0 +1,61 @@
+// The deployment examples stay true: HAProxy accepts its configuration, with the checks the scale
+// tests run with, and each program accepts its example settings as a production configuration.
+import { execFileSync, spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { readPortalConfig } from '../app/config/config.server'
+import { findHaproxy } from '../scripts/lib/haproxy.mjs'
+import { loadConfig } from '../suite/config'
+
+const here = import.meta.dirname
+/** KEY=value lines; comments and blank lines skipped (systemd's EnvironmentFile reads them so). */
+function envFile(name: string): Record<string, string> {
+  return Object.fromEntries(
+    readFileSync(join(here, name), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '' && !line.startsWith('#'))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  )
+}
+
+describe('the deployment examples', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'deploy-check-'))
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('portal.env.example is a complete production configuration of the portal', () => {
+    const config = readPortalConfig(envFile('portal.env.example'))
+    expect(config).toMatchObject({ mode: 'production', suiteUrl: 'http://10.0.2.10:8787', drainSeconds: 5, trustedProxies: ['10.0.1.10'] })
+  })
+
+  it('member-api.env.example is a complete production configuration of the member API', () => {
+    const config = loadConfig(envFile('member-api.env.example'))
+    expect(config.mode).toBe('production')
+    expect(config.photos.kind).toBe('s3')
+    expect(config.drainSeconds).toBe(5)
+  })
+
+  const hasOpenssl = spawnSync('openssl', ['version']).status === 0
+  it.skipIf(!findHaproxy() || !hasOpenssl)('haproxy.cfg is accepted by HAProxy, checking readiness as the scale tests do', () => {
+    const cfg = readFileSync(join(here, 'haproxy.cfg'), 'utf8')
+    for (const line of [
+      'timeout check 2s',
+      'retry-on conn-failure empty-response response-timeout',
+      'option redispatch 1',
+      'http-check send meth GET uri /readyz',
+    ]) {
+      expect(cfg).toContain(line)
+    }
+    expect(cfg).toMatch(/default-server inter 1s fall 3 rise 1/)
+    // A certificate of this machine's stands in (a check parses and loads it, binding nothing).
+    const pem = join(dir, 'portal.pem')
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=portal.test', '-days', '1', '-keyout', pem, '-out', pem], {
+      stdio: 'ignore',
+    })
+    const local = cfg.replace('/etc/haproxy/certs/portal.pem', pem).replace('log /dev/log local0', 'log stdout local0')
+    writeFileSync(join(dir, 'haproxy.cfg'), local)
+    const check = spawnSync(findHaproxy()!, ['-c', '-f', join(dir, 'haproxy.cfg')], { encoding: 'utf8' })
+    expect(check.status, check.stderr + check.stdout).toBe(0)
+  })
+})
