@@ -13,7 +13,7 @@ import type { Category } from '../../contract/common'
 import type { ProductImage } from '../../contract/product-images'
 import type { Executor } from '../db/client'
 import { publicProductImages } from './product-images'
-import { campaigns, categories, flights, participations, products, reviews } from '../db/schema'
+import { campaigns, categories, flights, participations, products, reviewStats } from '../db/schema'
 
 export type CampaignRow = typeof campaigns.$inferSelect
 export type FlightRow = typeof flights.$inferSelect
@@ -127,12 +127,21 @@ export function flightsOf(ex: Executor, campaignIds: string[]) {
 async function ratings(ex: Executor, campaignIds: string[]) {
   const map = new Map<string, { count: number; average: number | null }>()
   if (campaignIds.length === 0) return map
+  // The published reviews' counts per rating, kept by the database as reviews are published and
+  // withdrawn (review_stats): a campaign with thousands of reviews costs a few rows, not thousands.
   const rows = await ex
-    .select({ campaignId: reviews.campaignId, n: count(), avg: sql<string | null>`avg(${reviews.rating})` })
-    .from(reviews)
-    .where(and(inArray(reviews.campaignId, campaignIds), eq(reviews.status, 'published')))
-    .groupBy(reviews.campaignId)
-  for (const r of rows) map.set(r.campaignId, { count: Number(r.n), average: r.avg === null ? null : Math.round(Number(r.avg) * 10) / 10 })
+    .select({
+      campaignId: reviewStats.campaignId,
+      n: sql<string>`sum(${reviewStats.reviews})`,
+      stars: sql<string>`sum(${reviewStats.reviews} * ${reviewStats.rating})`,
+    })
+    .from(reviewStats)
+    .where(inArray(reviewStats.campaignId, campaignIds))
+    .groupBy(reviewStats.campaignId)
+  for (const r of rows) {
+    const n = Number(r.n)
+    if (n > 0) map.set(r.campaignId, { count: n, average: Math.round((Number(r.stars) / n) * 10) / 10 })
+  }
   return map
 }
 
@@ -205,15 +214,19 @@ export async function campaignDetail(ex: Executor, idOrSlug: string, now: Date, 
   const where = UUID_RE.test(idOrSlug) ? eq(campaigns.id, idOrSlug) : eq(campaigns.slug, idOrSlug)
   const [loaded] = await loadCampaigns(ex, asPreview ? where : and(where, HAS_A_PAGE))
   if (!loaded || loaded.flights.length === 0) return null
-  const counts = await flightCounts(
-    ex,
-    loaded.flights.map((f) => f.id),
-  )
-  const rating = await ratings(ex, [loaded.campaign.id])
+  // What the page adds to the campaign's row, read at once (each is a round trip of its own).
+  const [counts, rating, images] = await Promise.all([
+    flightCounts(
+      ex,
+      loaded.flights.map((f) => f.id),
+    ),
+    ratings(ex, [loaded.campaign.id]),
+    publicProductImages(ex, loaded.product),
+  ])
   return {
     ...summarise(loaded, counts, rating.get(loaded.campaign.id), now),
     description: loaded.campaign.description,
-    product: toProduct(loaded.product, await publicProductImages(ex, loaded.product)),
+    product: toProduct(loaded.product, images),
     flights: loaded.flights.map((f) => toFlight(f, counts.get(f.id), now)),
     eligibility: withEligibilityDefaults(loaded.campaign.eligibility),
     // Which answers disqualify stays with the member API: members see the questions only.

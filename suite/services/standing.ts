@@ -9,39 +9,64 @@ import { flights, participations, reviews } from '../db/schema'
 
 const NONE: StandingCounts = { completedOnTime: 0, reviewApproved: 0, socialTaskDone: 0, withdrawnAfterSelection: 0, missedDeadline: 0 }
 
-/** The counts behind the standing of each member asked for (members with no record: all zero). */
-export async function standingCounts(ex: Executor, memberIds: string[], now: Date): Promise<Map<string, StandingCounts>> {
-  const result = new Map<string, StandingCounts>(memberIds.map((id) => [id, { ...NONE }]))
-  if (memberIds.length === 0) return result
+/** Each member's reviews decided so far: published, and rejected (a review rejected and then published counts as published). */
+export type ReviewDecisions = Map<string, { published: number; rejected: number }>
+
+/**
+ * The counts behind the standing of each member asked for (members with no record: all zero), and
+ * their reviews decided so far, read together: the participations and the reviews at once.
+ */
+export async function standingsAndDecisions(
+  ex: Executor,
+  memberIds: string[],
+  now: Date,
+): Promise<{ standings: Map<string, StandingCounts>; decisions: ReviewDecisions }> {
+  const standings = new Map<string, StandingCounts>(memberIds.map((id) => [id, { ...NONE }]))
+  const decisions: ReviewDecisions = new Map()
+  if (memberIds.length === 0) return { standings, decisions }
   const selected = sql`${participations.selectedAt} is not null`
   const onTime = sql`${participations.reviewSubmittedAt} <= ${flights.reviewDueAt}`
-  const rows = await ex
-    .select({
-      memberId: participations.memberId,
-      completedOnTime: sql<string>`count(*) filter (where ${participations.status} = 'completed' and ${onTime})`,
-      socialTaskDone: sql<string>`count(*) filter (where ${participations.socialSubmittedAt} is not null)`,
-      withdrawnAfterSelection: sql<string>`count(*) filter (where ${participations.status} = 'withdrawn' and ${selected})`,
-      // Selected and not withdrawn, the review late, or still missing after its due date.
-      missedDeadline: sql<string>`count(*) filter (where ${selected} and ${participations.status} <> 'withdrawn' and (${participations.reviewSubmittedAt} > ${flights.reviewDueAt} or (${participations.reviewSubmittedAt} is null and ${flights.reviewDueAt} < ${now.toISOString()}::timestamptz)))`,
-    })
-    .from(participations)
-    .innerJoin(flights, eq(flights.id, participations.flightId))
-    .where(inArray(participations.memberId, memberIds))
-    .groupBy(participations.memberId)
+  const [rows, reviewed] = await Promise.all([
+    ex
+      .select({
+        memberId: participations.memberId,
+        completedOnTime: sql<string>`count(*) filter (where ${participations.status} = 'completed' and ${onTime})`,
+        socialTaskDone: sql<string>`count(*) filter (where ${participations.socialSubmittedAt} is not null)`,
+        withdrawnAfterSelection: sql<string>`count(*) filter (where ${participations.status} = 'withdrawn' and ${selected})`,
+        // Selected and not withdrawn, the review late, or still missing after its due date.
+        missedDeadline: sql<string>`count(*) filter (where ${selected} and ${participations.status} <> 'withdrawn' and (${participations.reviewSubmittedAt} > ${flights.reviewDueAt} or (${participations.reviewSubmittedAt} is null and ${flights.reviewDueAt} < ${now.toISOString()}::timestamptz)))`,
+      })
+      .from(participations)
+      .innerJoin(flights, eq(flights.id, participations.flightId))
+      .where(inArray(participations.memberId, memberIds))
+      .groupBy(participations.memberId),
+    ex
+      .select({
+        memberId: reviews.memberId,
+        published: sql<string>`count(*) filter (where ${reviews.status} = 'published')`,
+        rejected: sql<string>`count(*) filter (where ${reviews.status} = 'rejected')`,
+      })
+      .from(reviews)
+      .where(and(inArray(reviews.memberId, memberIds), sql`${reviews.status} in ('published', 'rejected')`))
+      .groupBy(reviews.memberId),
+  ])
   for (const row of rows) {
-    const counts = result.get(row.memberId)!
+    const counts = standings.get(row.memberId)!
     counts.completedOnTime = Number(row.completedOnTime)
     counts.socialTaskDone = Number(row.socialTaskDone)
     counts.withdrawnAfterSelection = Number(row.withdrawnAfterSelection)
     counts.missedDeadline = Number(row.missedDeadline)
   }
-  const approved = await ex
-    .select({ memberId: reviews.memberId, n: sql<string>`count(*)` })
-    .from(reviews)
-    .where(and(inArray(reviews.memberId, memberIds), eq(reviews.status, 'published')))
-    .groupBy(reviews.memberId)
-  for (const row of approved) result.get(row.memberId)!.reviewApproved = Number(row.n)
-  return result
+  for (const row of reviewed) {
+    decisions.set(row.memberId, { published: Number(row.published), rejected: Number(row.rejected) })
+    standings.get(row.memberId)!.reviewApproved = Number(row.published)
+  }
+  return { standings, decisions }
+}
+
+/** The counts behind the standing of each member asked for (members with no record: all zero). */
+export async function standingCounts(ex: Executor, memberIds: string[], now: Date): Promise<Map<string, StandingCounts>> {
+  return (await standingsAndDecisions(ex, memberIds, now)).standings
 }
 
 export async function memberStanding(ex: Executor, memberId: string, now: Date): Promise<Standing> {

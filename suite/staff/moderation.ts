@@ -11,7 +11,7 @@ import { notFound } from '../http/errors'
 import { isUuid } from '../http/validate'
 import { PHOTO_SIZES, type PhotoSize } from '../../contract/review-photos'
 import { photoKey } from '../services/review-photos'
-import { standingCounts } from '../services/standing'
+import { standingsAndDecisions } from '../services/standing'
 import { FORMER_MEMBER } from '../services/reviews'
 
 /** `%` and `_` typed by a moderator are searched for as themselves. */
@@ -76,9 +76,8 @@ export async function moderationQueue(deps: SuiteDeps, query: ModerationQuery): 
     ).where(where),
   ])
   const memberIds = [...new Set(rows.map((row) => row.memberId))]
-  const [standings, history, sizes] = await Promise.all([
-    standingCounts(db, memberIds, deps.clock.now()),
-    reviewHistory(db, memberIds),
+  const [{ standings, decisions: history }, sizes] = await Promise.all([
+    standingsAndDecisions(db, memberIds, deps.clock.now()),
     photoSizes(
       db,
       rows.flatMap((row) => row.photos.map((photo) => photo.id)),
@@ -114,23 +113,6 @@ export async function moderationQueue(deps: SuiteDeps, query: ModerationQuery): 
     pageSize: query.pageSize,
     total: Number(counted?.n ?? 0),
   }
-}
-
-/** Each author's reviews decided so far: published, and rejected (a review rejected and then published counts as published). */
-async function reviewHistory(ex: Executor, memberIds: string[]) {
-  const result = new Map<string, { published: number; rejected: number }>()
-  if (memberIds.length === 0) return result
-  const rows = await ex
-    .select({
-      memberId: reviews.memberId,
-      published: sql<string>`count(*) filter (where ${reviews.status} = 'published')`,
-      rejected: sql<string>`count(*) filter (where ${reviews.status} = 'rejected')`,
-    })
-    .from(reviews)
-    .where(inArray(reviews.memberId, memberIds))
-    .groupBy(reviews.memberId)
-  for (const row of rows) result.set(row.memberId, { published: Number(row.published), rejected: Number(row.rejected) })
-  return result
 }
 
 async function photoSizes(ex: Executor, photoIds: string[]) {
