@@ -4,7 +4,8 @@
 // whole journey runs in the browser through the portals' balancer while staff work through the
 // member APIs' balancer: every request may land on either process, and consecutive ones do. Then a
 // hundred members keep loading pages while both portals are restarted in turn (SIGTERM): none of
-// their requests fails.
+// their requests fails. Last, the member signs out through one portal, and both refuse the old
+// session within the window a portal may remember a member's record.
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -30,6 +31,8 @@ const root = resolve(import.meta.dirname, '../..')
 const serverEntry = resolve(root, process.env.PORTAL_OUTPUT_DIR ?? '.output', 'server/index.mjs')
 const BUCKET = 'photos'
 const LOAD_CLIENTS = 100
+/** How long a portal may remember a member's Firebase record (REVOCATION_CHECK_SECONDS). */
+const WINDOW_SECONDS = 2
 /** How long a member looks at a page before the next. */
 const THINK_MS = 300
 const member = {
@@ -97,6 +100,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two portals and two member APIs
         SUITE_URL: apiBalancer.url,
         FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST!,
         SHUTDOWN_DRAIN_SECONDS: '2',
+        REVOCATION_CHECK_SECONDS: String(WINDOW_SECONDS),
       },
       quiet: true,
     })
@@ -286,20 +290,23 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two portals and two member APIs
         await pause(THINK_MS)
       }
     })
-    /** What the stopping portal itself answered between the signal and its exit. */
-    const whileStopping: Record<string, Set<string>> = {}
+    /** What the stopping portal itself answered between the signal and its exit, in order. */
+    const whileStopping: Record<string, string[]> = {}
     const restart = async (name: string) => {
       const direct = `http://127.0.0.1:${portalPorts[name]}`
-      const seen = (whileStopping[name] = new Set())
+      const seen: string[] = (whileStopping[name] = [])
       portals[name]!.child.kill('SIGTERM')
       // Until it exits: "not ready" to the balancer, yet still serving what reaches it.
       while (portals[name]!.isAlive()) {
         try {
-          const [ready, served] = await Promise.all([fetch(`${direct}/readyz`), fetch(`${direct}/en/how-it-works`)])
-          seen.add(`readyz ${ready.status}`).add(`page ${served.status}`)
-          await Promise.all([ready.arrayBuffer(), served.arrayBuffer()])
+          const ready = await fetch(`${direct}/readyz`)
+          await ready.arrayBuffer()
+          seen.push(`readyz ${ready.status}`)
+          const served = await fetch(`${direct}/en/how-it-works`)
+          await served.arrayBuffer()
+          seen.push(`page ${served.status}`)
         } catch {
-          seen.add('closed')
+          seen.push('closed')
         }
         await pause(200)
       }
@@ -322,9 +329,42 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two portals and two member APIs
     expect(counts.get('p1')).toBeGreaterThan(0)
     expect(counts.get('p2')).toBeGreaterThan(0)
     for (const name of ['p1', 'p2']) {
-      expect(whileStopping[name], name).toContain('readyz 503')
-      expect(whileStopping[name], name).toContain('page 200')
-      expect(whileStopping[name], name).not.toContain('readyz 200')
+      // The first look may come before the process handled the signal; from the first 503 on it
+      // stays not ready, and serves pages meanwhile.
+      const draining = whileStopping[name]!.slice(whileStopping[name]!.indexOf('readyz 503'))
+      expect(draining[0], `${name}: ${whileStopping[name]!.join(', ')}`).toBe('readyz 503')
+      expect(draining, name).toContain('page 200')
+      expect(draining, name).not.toContain('readyz 200')
+    }
+  })
+  it('ends the session on both portals within REVOCATION_CHECK_SECONDS when the member signs out through one', async () => {
+    const session = (await context.cookies(portalUrl)).find((cookie) => cookie.name === '__session')!
+    const cookie = `${session.name}=${session.value}`
+    const memberPage = (name: string) =>
+      fetch(`http://127.0.0.1:${portalPorts[name]}/en/member/campaigns`, { headers: { cookie }, redirect: 'manual' }).then(async (response) => {
+        await response.arrayBuffer()
+        return response
+      })
+    for (const name of ['p1', 'p2']) expect((await memberPage(name)).status, name).toBe(200)
+
+    await gotoHydrated(page, '/en/member/campaigns')
+    await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).first().click()
+    await page.waitForURL((url) => !url.pathname.startsWith('/en/member'))
+    const signedOut = Date.now()
+    // Whichever portal the sign-out went through, each refuses the old cookie once its memory of the
+    // member's record is older than the window: sent to the login page.
+    for (const name of ['p1', 'p2']) {
+      for (;;) {
+        const response = await memberPage(name)
+        if (response.status !== 200) {
+          expect(response.status, name).toBeGreaterThanOrEqual(300)
+          expect(response.status, name).toBeLessThan(400)
+          expect(response.headers.get('location'), name).toMatch(/\/en\/user\/login/)
+          break
+        }
+        expect(Date.now() - signedOut, `${name} still accepts the cookie`).toBeLessThan((WINDOW_SECONDS + 1.5) * 1000)
+        await pause(100)
+      }
     }
   })
 })
