@@ -5,6 +5,7 @@
 // disagree with this table.
 import * as v from 'valibot'
 import { AddressInputSchema, AddressResultSchema } from './address'
+import { CampaignResultsSchema } from './results'
 import { OpsProductListSchema, OpsProductSchema, ProductInputSchema, ProductUpdateBodySchema } from './authoring'
 import { CampaignInputSchema, CampaignUpdateBodySchema, FlightBodySchema, FlightDeleteQuerySchema, OpsCampaignDetailSchema } from './campaign-authoring'
 import {
@@ -439,6 +440,8 @@ export const ENDPOINTS = {
   }),
   /** The campaign's page as members will see it, whatever its status. */
   opsCampaignPreview: e({ method: 'GET', path: P.OPS_CAMPAIGN_PREVIEW_PATH, auth: 'staff', capability: 'campaigns:edit', data: CampaignDetailSchema }),
+  /** The campaign's results, live: each flight's funnel, ratings, screener answers and testers in aggregate, social reach. */
+  opsCampaignResults: e({ method: 'GET', path: P.OPS_CAMPAIGN_RESULTS_PATH, auth: 'staff', capability: 'campaigns:edit', data: CampaignResultsSchema }),
   opsCreateFlight: e({
     method: 'POST',
     path: P.OPS_CAMPAIGN_FLIGHTS_PATH,

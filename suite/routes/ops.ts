@@ -1,5 +1,6 @@
 // The operator console's calls. The capability of each is checked before its handler runs (the
 // endpoint table's `capability`, http/auth.ts staffAuth); the services write the audit entries.
+import { campaignResults } from '../services/campaign-results'
 import { ENDPOINTS } from '../../contract/endpoints'
 import type { SuiteDeps } from '../deps'
 import { currentStaff, requireRecentSignIn } from '../http/auth'
@@ -83,6 +84,7 @@ export function registerOpsWorkRoutes(route: RegisterRoute, deps: SuiteDeps) {
   })
   route(ENDPOINTS.opsCampaign, (_c, { params }) => campaignForEdit(deps.db, params.id, deps.clock.now()))
   route(ENDPOINTS.opsCampaignPreview, (_c, { params }) => previewCampaign(deps.db, params.id, deps.clock.now()))
+  route(ENDPOINTS.opsCampaignResults, (_c, { params }) => campaignResults(deps.db, params.id, deps.clock.now()))
   route(ENDPOINTS.opsCreateCampaign, (c, { body }) => {
     c.status(201)
     return createCampaign(deps, currentStaff(c), body)
