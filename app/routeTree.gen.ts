@@ -87,6 +87,7 @@ import { Route as LocaleSignedInWithAddressMemberCampaignsIdIndexRouteImport } f
 import { Route as LocaleSignedInWithAddressMemberCampaignsIdSc_impressionsRouteImport } from './routes/$locale/_signedInWithAddress/member/campaigns/$id/sc_impressions'
 import { Route as LocaleStaffOpsCampaignsCampaignIdIndexRouteImport } from './routes/$locale/_staff/ops/campaigns/$campaignId/index'
 import { Route as LocaleStaffOpsCampaignsCampaignIdPreviewRouteImport } from './routes/$locale/_staff/ops/campaigns/$campaignId/preview'
+import { Route as LocaleStaffOpsCampaignsCampaignIdResultsRouteImport } from './routes/$locale/_staff/ops/campaigns/$campaignId/results'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -517,6 +518,12 @@ const LocaleStaffOpsCampaignsCampaignIdPreviewRoute =
     path: '/ops/campaigns/$campaignId/preview',
     getParentRoute: () => LocaleStaffRouteRoute,
   } as any)
+const LocaleStaffOpsCampaignsCampaignIdResultsRoute =
+  LocaleStaffOpsCampaignsCampaignIdResultsRouteImport.update({
+    id: '/ops/campaigns/$campaignId/results',
+    path: '/ops/campaigns/$campaignId/results',
+    getParentRoute: () => LocaleStaffRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -589,6 +596,7 @@ export interface FileRoutesByFullPath {
   '/$locale/products/$id/reviews/$campaignId': typeof LocaleSignedInProductsIdReviewsCampaignIdRoute
   '/$locale/member/campaigns/$id/sc_impressions': typeof LocaleSignedInWithAddressMemberCampaignsIdSc_impressionsRoute
   '/$locale/ops/campaigns/$campaignId/preview': typeof LocaleStaffOpsCampaignsCampaignIdPreviewRoute
+  '/$locale/ops/campaigns/$campaignId/results': typeof LocaleStaffOpsCampaignsCampaignIdResultsRoute
   '/$locale/member/campaigns/$id/': typeof LocaleSignedInWithAddressMemberCampaignsIdIndexRoute
   '/$locale/ops/campaigns/$campaignId/': typeof LocaleStaffOpsCampaignsCampaignIdIndexRoute
 }
@@ -662,6 +670,7 @@ export interface FileRoutesByTo {
   '/$locale/products/$id/reviews/$campaignId': typeof LocaleSignedInProductsIdReviewsCampaignIdRoute
   '/$locale/member/campaigns/$id/sc_impressions': typeof LocaleSignedInWithAddressMemberCampaignsIdSc_impressionsRoute
   '/$locale/ops/campaigns/$campaignId/preview': typeof LocaleStaffOpsCampaignsCampaignIdPreviewRoute
+  '/$locale/ops/campaigns/$campaignId/results': typeof LocaleStaffOpsCampaignsCampaignIdResultsRoute
   '/$locale/member/campaigns/$id': typeof LocaleSignedInWithAddressMemberCampaignsIdIndexRoute
   '/$locale/ops/campaigns/$campaignId': typeof LocaleStaffOpsCampaignsCampaignIdIndexRoute
 }
@@ -743,6 +752,7 @@ export interface FileRoutesById {
   '/$locale/_signedIn/products/$id/reviews/$campaignId': typeof LocaleSignedInProductsIdReviewsCampaignIdRoute
   '/$locale/_signedInWithAddress/member/campaigns/$id/sc_impressions': typeof LocaleSignedInWithAddressMemberCampaignsIdSc_impressionsRoute
   '/$locale/_staff/ops/campaigns/$campaignId/preview': typeof LocaleStaffOpsCampaignsCampaignIdPreviewRoute
+  '/$locale/_staff/ops/campaigns/$campaignId/results': typeof LocaleStaffOpsCampaignsCampaignIdResultsRoute
   '/$locale/_signedInWithAddress/member/campaigns/$id/': typeof LocaleSignedInWithAddressMemberCampaignsIdIndexRoute
   '/$locale/_staff/ops/campaigns/$campaignId/': typeof LocaleStaffOpsCampaignsCampaignIdIndexRoute
 }
@@ -819,6 +829,7 @@ export interface FileRouteTypes {
     | '/$locale/products/$id/reviews/$campaignId'
     | '/$locale/member/campaigns/$id/sc_impressions'
     | '/$locale/ops/campaigns/$campaignId/preview'
+    | '/$locale/ops/campaigns/$campaignId/results'
     | '/$locale/member/campaigns/$id/'
     | '/$locale/ops/campaigns/$campaignId/'
   fileRoutesByTo: FileRoutesByTo
@@ -892,6 +903,7 @@ export interface FileRouteTypes {
     | '/$locale/products/$id/reviews/$campaignId'
     | '/$locale/member/campaigns/$id/sc_impressions'
     | '/$locale/ops/campaigns/$campaignId/preview'
+    | '/$locale/ops/campaigns/$campaignId/results'
     | '/$locale/member/campaigns/$id'
     | '/$locale/ops/campaigns/$campaignId'
   id:
@@ -972,6 +984,7 @@ export interface FileRouteTypes {
     | '/$locale/_signedIn/products/$id/reviews/$campaignId'
     | '/$locale/_signedInWithAddress/member/campaigns/$id/sc_impressions'
     | '/$locale/_staff/ops/campaigns/$campaignId/preview'
+    | '/$locale/_staff/ops/campaigns/$campaignId/results'
     | '/$locale/_signedInWithAddress/member/campaigns/$id/'
     | '/$locale/_staff/ops/campaigns/$campaignId/'
   fileRoutesById: FileRoutesById
@@ -1541,6 +1554,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocaleStaffOpsCampaignsCampaignIdPreviewRouteImport
       parentRoute: typeof LocaleStaffRouteRoute
     }
+    '/$locale/_staff/ops/campaigns/$campaignId/results': {
+      id: '/$locale/_staff/ops/campaigns/$campaignId/results'
+      path: '/ops/campaigns/$campaignId/results'
+      fullPath: '/$locale/ops/campaigns/$campaignId/results'
+      preLoaderRoute: typeof LocaleStaffOpsCampaignsCampaignIdResultsRouteImport
+      parentRoute: typeof LocaleStaffRouteRoute
+    }
   }
 }
 
@@ -1701,6 +1721,7 @@ interface LocaleStaffRouteRouteChildren {
   LocaleStaffOpsCampaignsIndexRoute: typeof LocaleStaffOpsCampaignsIndexRoute
   LocaleStaffOpsMembersIndexRoute: typeof LocaleStaffOpsMembersIndexRoute
   LocaleStaffOpsCampaignsCampaignIdPreviewRoute: typeof LocaleStaffOpsCampaignsCampaignIdPreviewRoute
+  LocaleStaffOpsCampaignsCampaignIdResultsRoute: typeof LocaleStaffOpsCampaignsCampaignIdResultsRoute
   LocaleStaffOpsCampaignsCampaignIdIndexRoute: typeof LocaleStaffOpsCampaignsCampaignIdIndexRoute
 }
 
@@ -1720,6 +1741,8 @@ const LocaleStaffRouteRouteChildren: LocaleStaffRouteRouteChildren = {
   LocaleStaffOpsMembersIndexRoute: LocaleStaffOpsMembersIndexRoute,
   LocaleStaffOpsCampaignsCampaignIdPreviewRoute:
     LocaleStaffOpsCampaignsCampaignIdPreviewRoute,
+  LocaleStaffOpsCampaignsCampaignIdResultsRoute:
+    LocaleStaffOpsCampaignsCampaignIdResultsRoute,
   LocaleStaffOpsCampaignsCampaignIdIndexRoute:
     LocaleStaffOpsCampaignsCampaignIdIndexRoute,
 }

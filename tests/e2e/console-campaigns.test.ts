@@ -391,4 +391,27 @@ describe('a campaign made in the console', () => {
     await textOnPage(memberPage, 'Selected').first().waitFor()
     await expectNoAxeViolations(memberPage)
   })
+  it("shows the campaign's results in tables: each step of the funnel, the answers with small groups hidden, never free text", async () => {
+    await gotoHydrated(page, `/en/ops/campaigns/${campaignId}`)
+    await page.getByRole('link', { name: 'Results', exact: true }).click()
+    await page.waitForURL(`**/en/ops/campaigns/${campaignId}/results`)
+    await page.getByRole('heading', { level: 1, name: `Results: ${TITLE}` }).waitFor()
+    const valueOf = (table: ReturnType<Page['getByRole']>, row: string) =>
+      table
+        .locator('tr', { has: page.getByRole('rowheader', { name: row, exact: true }) })
+        .getByRole('cell')
+        .first()
+        .textContent()
+    const funnel = page.getByRole('table', { name: 'Flight 1: people at each step' })
+    expect(await valueOf(funnel, 'Applied')).toBe('1')
+    expect(await valueOf(funnel, 'Selected')).toBe('1')
+    expect(await valueOf(funnel, 'Shipped')).toBe('0')
+    // One person answered: too few to show.
+    const hiking = page.getByRole('table', { name: 'How often do you go hiking? (1 answered)' })
+    expect(await valueOf(hiking, 'Every week')).toBe('fewer than 5, or hidden with one that is')
+    await textOnPage(page, /1 answered in their own words/).waitFor()
+    expect(await page.locator('main').textContent()).not.toContain('Water and a map')
+    await expectNoAxeViolations(page)
+    await screenshotFromTop(page, 'console-campaign-results')
+  })
 })

@@ -109,6 +109,11 @@ export function CampaignEditorPage({ campaignId, selectionModeNote }: { campaign
               {t`Preview as a member`}
             </Link>
           </Button>
+          <Button asChild severity="secondary">
+            <Link to="/$locale/ops/campaigns/$campaignId/results" params={{ locale, campaignId }}>
+              {t`Results`}
+            </Link>
+          </Button>
           {campaign.status === 'published' ? (
             <Button severity="secondary" onClick={() => act('archived')}>
               {t`Archive`}

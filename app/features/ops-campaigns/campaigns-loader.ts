@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { ParsedLocation } from '@tanstack/react-router'
 import { categoriesQuery } from '~/lib/categories/categories.queries'
 import { loadOptionalData, loadPageData } from '~/upstream/load-page-data'
-import { campaignForEditQuery, campaignListQuery, campaignPreviewQuery, productChoicesQuery } from './ops-campaigns.queries'
+import { campaignForEditQuery, campaignListQuery, campaignPreviewQuery, campaignResultsQuery, productChoicesQuery } from './ops-campaigns.queries'
 
 export function loadCampaignList(queryClient: QueryClient, location: ParsedLocation) {
   return loadPageData(queryClient, campaignListQuery, location)
@@ -33,4 +33,9 @@ export async function loadCampaignPreview(queryClient: QueryClient, campaignId: 
     loadPageData(queryClient, campaignPreviewQuery(campaignId), location),
     campaign.eligibility.interests.length > 0 ? loadOptionalData(queryClient, categoriesQuery, location) : undefined,
   ])
+}
+
+/** The campaign's results (an id that names none goes to the 404 page). */
+export async function loadCampaignResults(queryClient: QueryClient, campaignId: string, location: ParsedLocation) {
+  await loadPageData(queryClient, campaignResultsQuery(campaignId), location)
 }

@@ -51,6 +51,12 @@ export const getCampaignPreviewFn = createServerFn({ method: 'GET' })
   .validator(v.strictObject({ campaignId: addressedId }))
   .handler(({ context, data }) => callEndpoint(ENDPOINTS.opsCampaignPreview, { member: context.member, params: { id: data.campaignId } }))
 
+/** GET ops/v1/campaigns/:id/results: the campaign's funnel, ratings, answers and testers in aggregate, and social reach, read live. */
+export const getCampaignResultsFn = createServerFn({ method: 'GET' })
+  .middleware([memberMiddleware])
+  .validator(v.strictObject({ campaignId: addressedId }))
+  .handler(({ context, data }) => callEndpoint(ENDPOINTS.opsCampaignResults, { member: context.member, params: { id: data.campaignId } }))
+
 /** POST ops/v1/campaigns: a new campaign, as a draft only staff see. */
 export const createCampaignFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])

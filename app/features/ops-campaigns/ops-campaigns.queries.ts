@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { unwrap } from '~/upstream/upstream-result'
-import { getCampaignForEditFn, getCampaignListFn, getCampaignPreviewFn, getProductChoicesFn } from './ops-campaigns.functions'
+import { getCampaignForEditFn, getCampaignListFn, getCampaignPreviewFn, getCampaignResultsFn, getProductChoicesFn } from './ops-campaigns.functions'
 
 export const campaignListQuery = queryOptions({
   queryKey: ['member', 'ops', 'campaigns'],
@@ -19,6 +19,17 @@ export const campaignPreviewQuery = (campaignId: string) =>
   queryOptions({
     queryKey: ['member', 'ops', 'campaigns', campaignId, 'preview'],
     queryFn: async () => unwrap(await getCampaignPreviewFn({ data: { campaignId } })),
+  })
+
+/** How often an open results page reads the figures again: they follow the campaign while it runs. */
+export const RESULTS_REFRESH_MS = 30_000
+
+/** The campaign's results, read again every RESULTS_REFRESH_MS while the page is open. */
+export const campaignResultsQuery = (campaignId: string) =>
+  queryOptions({
+    queryKey: ['member', 'ops', 'campaigns', campaignId, 'results'],
+    queryFn: async () => unwrap(await getCampaignResultsFn({ data: { campaignId } })),
+    refetchInterval: RESULTS_REFRESH_MS,
   })
 
 /** A product as the editor offers it: whether it has an image yet (publishing needs one). */

@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { CampaignResultsPage } from '~/features/ops-campaigns/campaign-results-page'
+
+/** A campaign's results, live: each flight's funnel, ratings, answers and testers in aggregate, social reach. */
+export const Route = createFileRoute('/$locale/_staff/ops/campaigns/$campaignId/results')({
+  loader: async ({ context, params, location }) => {
+    if (!context.staff) return
+    const { loadCampaignResults } = await import('~/features/ops-campaigns/campaigns-loader')
+    await loadCampaignResults(context.queryClient, params.campaignId, location)
+  },
+  component: CampaignResultsRoute,
+})
+
+function CampaignResultsRoute() {
+  const { campaignId } = Route.useParams()
+  return <CampaignResultsPage campaignId={campaignId} />
+}
