@@ -402,6 +402,10 @@ describe('a campaign made in the console', () => {
         .getByRole('cell')
         .first()
         .textContent()
+    // The chart is one image to assistive technology, drawn beside its table.
+    const chart = page.getByRole('img', { name: "Chart of Flight 1's funnel: the same figures as the table below." })
+    await chart.locator('svg .recharts-bar-rectangle').first().waitFor()
+    expect(await chart.locator('svg .recharts-bar-rectangle path').count()).toBe(3)
     const funnel = page.getByRole('table', { name: 'Flight 1: people at each step' })
     expect(await valueOf(funnel, 'Applied')).toBe('1')
     expect(await valueOf(funnel, 'Selected')).toBe('1')

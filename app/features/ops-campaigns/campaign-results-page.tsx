@@ -7,6 +7,7 @@ import { SMALLEST_GROUP } from '#contract/results'
 import { useLocale } from '~/lib/locale'
 import { useInstantText } from './flights-section'
 import { campaignResultsQuery } from './ops-campaigns.queries'
+import { CountsChart } from './results-charts'
 
 /**
  * Campaign managers and admins: what a campaign has come to, read again every 30 seconds while the
@@ -105,6 +106,11 @@ function Funnel({ flights }: { flights: FlightFunnel[] }) {
         const days = i18n.number(median ?? 0)
         return (
           <div key={flight.flightId} className="flex flex-col gap-1">
+            <CountsChart
+              layout="vertical"
+              label={t`Chart of ${flight.name}'s funnel: the same figures as the table below.`}
+              bars={steps.map(([name, of]) => ({ name, value: of(flight) }))}
+            />
             <Table caption={t`${flight.name}: people at each step`} head={[t`Step`, t`People`]} rows={steps.map(([label, of]) => [label, of(flight)])} />
             <p className="text-ink">{median === null ? t`No review yet after shipping.` : t`From shipping to the review: ${days} days (median).`}</p>
           </div>
@@ -127,11 +133,21 @@ function Ratings({ ratings }: { ratings: CampaignResults['ratings'] }) {
             ? t`1 published review, ${stars} stars; ${withPhotos} with photos, ${disclosed} saying the product was received for free.`
             : t`${published} published reviews, ${stars} stars on average; ${withPhotos} with photos, ${disclosed} saying the product was received for free.`}
       </p>
+      <CountsChart
+        label={t`Chart of published reviews by stars: the same figures as the table below.`}
+        bars={[...ratings.distribution].reverse().map(({ rating, reviews }) => ({ name: rating === 1 ? t`1 star` : t`${rating} stars`, value: reviews }))}
+      />
       <Table
         caption={t`Published reviews by stars`}
         head={[t`Stars`, t`Reviews`]}
         rows={[...ratings.distribution].reverse().map(({ rating, reviews }) => [rating === 1 ? t`1 star` : t`${rating} stars`, reviews])}
       />
+      {ratings.overTime.length > 0 && (
+        <CountsChart
+          label={t`Chart of reviews published each week: the same figures as the table below.`}
+          bars={ratings.overTime.map((week) => ({ name: week.week, value: week.reviews }))}
+        />
+      )}
       {ratings.overTime.length > 0 && (
         <Table
           caption={t`Reviews published each week`}
