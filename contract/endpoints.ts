@@ -159,7 +159,7 @@ export interface Endpoint {
   /** Schema of `data` in the OK envelope; null when the answer is a file (`file` names its type). */
   data: v.GenericSchema | null
   /** The media type of a file answer; failures are JSON as usual. */
-  file?: 'application/pdf' | 'image/svg+xml' | 'image/jpeg' | 'text/csv'
+  file?: 'application/pdf' | 'image/svg+xml' | 'image/jpeg' | 'text/csv' | 'application/json'
   /**
    * Staff entries (auth 'staff'): the capability the caller's roles must grant, checked by the
    * member API on every call; null lets any staff role call. Required on staff entries.
@@ -442,6 +442,16 @@ export const ENDPOINTS = {
   opsCampaignPreview: e({ method: 'GET', path: P.OPS_CAMPAIGN_PREVIEW_PATH, auth: 'staff', capability: 'campaigns:edit', data: CampaignDetailSchema }),
   /** The campaign's results, live: each flight's funnel, ratings, screener answers and testers in aggregate, social reach. */
   opsCampaignResults: e({ method: 'GET', path: P.OPS_CAMPAIGN_RESULTS_PATH, auth: 'staff', capability: 'campaigns:edit', data: CampaignResultsSchema }),
+  /** The campaign's published reviews to take away, streamed: CSV, or a JSON array. Each export is audited. */
+  opsCampaignReviewsCsv: e({ method: 'GET', path: P.OPS_CAMPAIGN_REVIEWS_CSV_PATH, auth: 'staff', capability: 'campaigns:edit', data: null, file: 'text/csv' }),
+  opsCampaignReviewsJson: e({
+    method: 'GET',
+    path: P.OPS_CAMPAIGN_REVIEWS_JSON_PATH,
+    auth: 'staff',
+    capability: 'campaigns:edit',
+    data: null,
+    file: 'application/json',
+  }),
   opsCreateFlight: e({
     method: 'POST',
     path: P.OPS_CAMPAIGN_FLIGHTS_PATH,

@@ -202,6 +202,7 @@ export const AUDIT_ACTIONS = [
   'flight.update',
   'flight.delete',
   'newsletter.send',
+  'campaign.export-reviews',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

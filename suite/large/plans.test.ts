@@ -91,6 +91,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('query plans on a large communit
     ['a campaign’s public page', 'visitor', () => fillPath(PUBLIC_CAMPAIGN_PATH, { idOrSlug: 'large-5' })],
     ['moderation queue', 'staff', () => `${ENDPOINTS.opsModerationQueue.path}?page=1&pageSize=25`],
     ['moderation queue, deep page', 'staff', () => `${ENDPOINTS.opsModerationQueue.path}?page=20&pageSize=25&sort=newest`],
+    ['a campaign’s published reviews as CSV', 'staff', () => fillPath(ENDPOINTS.opsCampaignReviewsCsv.path, { id: generatedId(0x3a, 5) })],
     ['a campaign’s results', 'staff', () => fillPath(ENDPOINTS.opsCampaignResults.path, { id: generatedId(0x3a, 5) })],
     ['applicants of an open flight', 'staff', () => `${fillPath(ENDPOINTS.opsApplicants.path, { id: generatedId(0x4a, 1) })}?page=1&pageSize=50`],
     ['member search by name', 'staff', () => `${ENDPOINTS.opsMembers.path}?${new URLSearchParams({ q: searches.name, page: '1', pageSize: '25' })}`],

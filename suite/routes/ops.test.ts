@@ -164,6 +164,8 @@ const SAMPLES: Record<StaffEndpointName, () => { path: string; query?: Record<st
   opsCampaign: () => ({ path: fillPath(ENDPOINTS.opsCampaign.path, { id: crypto.randomUUID() }) }),
   opsCampaignPreview: () => ({ path: fillPath(ENDPOINTS.opsCampaignPreview.path, { id: crypto.randomUUID() }) }),
   opsCampaignResults: () => ({ path: fillPath(ENDPOINTS.opsCampaignResults.path, { id: crypto.randomUUID() }) }),
+  opsCampaignReviewsCsv: () => ({ path: fillPath(ENDPOINTS.opsCampaignReviewsCsv.path, { id: crypto.randomUUID() }) }),
+  opsCampaignReviewsJson: () => ({ path: fillPath(ENDPOINTS.opsCampaignReviewsJson.path, { id: crypto.randomUUID() }) }),
   opsCreateCampaign: () => ({ path: ENDPOINTS.opsCreateCampaign.path, body: sampleCampaign() }),
   opsUpdateCampaign: () => ({
     path: fillPath(ENDPOINTS.opsUpdateCampaign.path, { id: crypto.randomUUID() }),

@@ -24,6 +24,7 @@ export const auditActionLabel: Record<AuditAction, MessageDescriptor> = {
   'flight.update': msg`Flight changed`,
   'flight.delete': msg`Flight deleted`,
   'newsletter.send': msg`Newsletter sent`,
+  'campaign.export-reviews': msg`Reviews exported`,
   'product.create': msg`Product created`,
   'product.update': msg`Product changed`,
   'product.image-add': msg`Product image added`,

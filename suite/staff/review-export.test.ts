@@ -1,0 +1,127 @@
+// A campaign's published reviews as CSV and JSON: what each holds, who may take them, the audit
+// entry, and that ten thousand reviews leave in batches rather than as one piece held in memory.
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ENDPOINTS } from '../../contract/endpoints'
+import { fillPath } from '../../contract/paths'
+import { auditLog, members, participations, reviews } from '../db/schema'
+import { createCampaign, type CampaignFixture } from '../test/fixtures'
+import { call, createHarness, expectError, type Harness } from '../test/harness'
+import { createTestStaff } from '../test/staff'
+import type { TestMember } from '../test/members'
+import { parseCsv } from './csv'
+import { EXPORT_BATCH } from './review-export'
+
+let h: Harness
+let manager: TestMember
+const DISCLOSURE = 'This reviewer received the product for free in exchange for an honest review.'
+
+beforeAll(async () => {
+  h = await createHarness()
+  manager = await createTestStaff(h.deps.db, ['campaign-manager'])
+})
+afterAll(() => h?.close())
+
+/** `count` reviewers of the campaign, each with a review in `status`, published a minute apart (inserted by SQL: thousands at once). */
+async function reviewsOf(campaign: CampaignFixture, count: number, options: { status?: 'published' | 'pending'; tag: string; photo?: boolean }) {
+  // As text: postgres.js takes no Date in a raw statement.
+  const now = h.clock.now().toISOString()
+  await h.deps.db.execute(sql`
+    insert into ${members} (uid, email, display_name, notification_settings, referral_code, created_at, updated_at)
+    select ${options.tag} || '-' || n, ${options.tag} || '-' || n || '@example.test', 'Reviewer ' || n, '{}'::jsonb, upper(${options.tag}) || n, ${now}, ${now}
+    from generate_series(1, ${count}) as n`)
+  await h.deps.db.execute(sql`
+    insert into ${participations} (member_id, campaign_id, flight_id, status, applied_at, selected_at, review_submitted_at, updated_at)
+    select m.id, ${campaign.campaignId}, ${campaign.flightId}, 'reviewed', ${now}, ${now}, ${now}, ${now}
+    from ${members} m where m.uid like ${options.tag} || '-%'`)
+  await h.deps.db.execute(sql`
+    insert into ${reviews} (participation_id, member_id, campaign_id, product_id, rating, title, body, photos, received_for_free, status, submitted_at, published_at)
+    select p.id, p.member_id, ${campaign.campaignId}, ${campaign.productId}, 1 + (row_number() over (order by m.uid)) % 5, 'Title, "quoted"', 'Line one' || chr(10) || 'line two of review ' || m.uid,
+      ${options.photo ? sql`jsonb_build_array(jsonb_build_object('id', gen_random_uuid(), 'alt', 'A photo', 'width', 1200, 'height', 900))` : sql`'[]'::jsonb`},
+      true, ${options.status ?? 'published'}, ${now},
+      ${options.status === 'pending' ? null : sql`${now}::timestamptz - (row_number() over (order by m.uid)) * interval '1 minute'`}
+    from ${participations} p join ${members} m on m.id = p.member_id where m.uid like ${options.tag} || '-%'`)
+}
+
+async function download(campaign: CampaignFixture, format: 'csv' | 'json', token = manager.bearer) {
+  const endpoint = format === 'csv' ? ENDPOINTS.opsCampaignReviewsCsv : ENDPOINTS.opsCampaignReviewsJson
+  return h.app.request(`/${fillPath(endpoint.path, { id: campaign.campaignId })}`, { headers: { authorization: token } })
+}
+
+describe("a campaign's published reviews to take away", () => {
+  it('holds each published review once, newest first, with its reviewer as the public sees them, the disclosure and photo addresses', async () => {
+    const campaign = await createCampaign(h.deps.db, h.clock.now())
+    await reviewsOf(campaign, 3, { tag: 'pub', photo: true })
+    await reviewsOf(campaign, 2, { tag: 'wait', status: 'pending' })
+    // A reviewer who deleted their account stays a former member.
+    await h.deps.db.update(members).set({ pseudonymizedAt: h.clock.now() }).where(eq(members.uid, 'pub-2'))
+
+    const csv = await download(campaign, 'csv')
+    expect(csv.status).toBe(200)
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    const rows = parseCsv(await csv.text()).map((row) => row.fields)
+    expect(rows[0]).toEqual(['Review', 'Rating', 'Title', 'Text', 'Published', 'Reviewer', 'Disclosure', 'Photos'])
+    expect(rows.slice(1).map((row) => row[5])).toEqual(['Reviewer 1', 'Former member', 'Reviewer 3'])
+    for (const row of rows.slice(1)) {
+      expect(row[2]).toBe('Title, "quoted"')
+      expect(row[3]).toMatch(/^Line one\nline two of review pub-\d$/)
+      expect(row[6]).toBe(DISCLOSURE)
+      expect(row[7]).toMatch(/^http:\/\/localhost:3000\/images\/reviews\/[0-9a-f-]{36}\/display$/)
+    }
+
+    const json = await download(campaign, 'json')
+    expect(json.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    const items = (await json.json()) as Array<Record<string, unknown>>
+    expect(items.map((item) => item.reviewer)).toEqual(['Reviewer 1', 'Former member', 'Reviewer 3'])
+    expect(items[0]).toMatchObject({
+      rating: expect.any(Number),
+      title: 'Title, "quoted"',
+      disclosure: DISCLOSURE,
+      photos: [expect.stringContaining('/images/reviews/')],
+    })
+    expect(JSON.stringify(items)).not.toContain('@example.test')
+
+    const entries = await h.deps.db.select().from(auditLog).where(eq(auditLog.targetId, campaign.campaignId))
+    expect(entries.map((entry) => [entry.action, (entry.changes.after as { format: string }).format])).toEqual([
+      ['campaign.export-reviews', 'csv'],
+      ['campaign.export-reviews', 'json'],
+    ])
+  })
+
+  it('is an empty file for a campaign without published reviews, a 404 for none, and refused to other roles', async () => {
+    const campaign = await createCampaign(h.deps.db, h.clock.now())
+    expect(await (await download(campaign, 'json')).json()).toEqual([])
+    expect(parseCsv(await (await download(campaign, 'csv')).text())).toHaveLength(1)
+    expectError(
+      await call(h.app, 'GET', fillPath(ENDPOINTS.opsCampaignReviewsCsv.path, { id: crypto.randomUUID() }), { token: manager.bearer }),
+      'NOT_FOUND',
+      404,
+    )
+    const moderator = await createTestStaff(h.deps.db, ['moderator'])
+    expectError(
+      await call(h.app, 'GET', fillPath(ENDPOINTS.opsCampaignReviewsCsv.path, { id: campaign.campaignId }), { token: moderator.bearer }),
+      'FORBIDDEN',
+      403,
+    )
+  })
+
+  it('sends ten thousand reviews as they are read, a batch at a time', async () => {
+    const campaign = await createCampaign(h.deps.db, h.clock.now())
+    await reviewsOf(campaign, 10_000, { tag: 'many' })
+    const response = await download(campaign, 'csv')
+    const reader = response.body!.getReader()
+    const decoder = new TextDecoder()
+    const chunks: number[] = []
+    let lines = 0
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      chunks.push(value.byteLength)
+      lines += (decoder.decode(value, { stream: true }).match(/\r\n/g) ?? []).length
+    }
+    expect(lines).toBe(10_001)
+    // The header, then one piece per batch: never the whole file at once.
+    expect(chunks.length).toBeGreaterThanOrEqual(1 + 10_000 / EXPORT_BATCH)
+    expect(Math.max(...chunks)).toBeLessThan(chunks.reduce((a, b) => a + b, 0) / 10)
+  }, 60_000)
+})
