@@ -24,6 +24,8 @@ import { Route as LocaleWithAddressRouteRouteImport } from './routes/$locale/_wi
 import { Route as BuildLatestDotjsonRouteImport } from './routes/build/latest[.]json'
 import { Route as OpsExportsAuditDotcsvRouteImport } from './routes/ops-exports/audit[.]csv'
 import { Route as OpsExportsPendingShipmentsDotcsvRouteImport } from './routes/ops-exports/pending-shipments[.]csv'
+import { Route as OpsExportsReviewsDotcsvRouteImport } from './routes/ops-exports/reviews[.]csv'
+import { Route as OpsExportsReviewsDotjsonRouteImport } from './routes/ops-exports/reviews[.]json'
 import { Route as LocalePublicIndexRouteImport } from './routes/$locale/_public/index'
 import { Route as LocalePublic404RouteImport } from './routes/$locale/_public/404'
 import { Route as LocalePublicAboutUsRouteImport } from './routes/$locale/_public/about-us'
@@ -158,6 +160,17 @@ const OpsExportsPendingShipmentsDotcsvRoute =
   OpsExportsPendingShipmentsDotcsvRouteImport.update({
     id: '/ops-exports/pending-shipments.csv',
     path: '/ops-exports/pending-shipments.csv',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const OpsExportsReviewsDotcsvRoute = OpsExportsReviewsDotcsvRouteImport.update({
+  id: '/ops-exports/reviews.csv',
+  path: '/ops-exports/reviews.csv',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OpsExportsReviewsDotjsonRoute =
+  OpsExportsReviewsDotjsonRouteImport.update({
+    id: '/ops-exports/reviews.json',
+    path: '/ops-exports/reviews.json',
     getParentRoute: () => rootRouteImport,
   } as any)
 const LocalePublicIndexRoute = LocalePublicIndexRouteImport.update({
@@ -535,6 +548,8 @@ export interface FileRoutesByFullPath {
   '/build/latest.json': typeof BuildLatestDotjsonRoute
   '/ops-exports/audit.csv': typeof OpsExportsAuditDotcsvRoute
   '/ops-exports/pending-shipments.csv': typeof OpsExportsPendingShipmentsDotcsvRoute
+  '/ops-exports/reviews.csv': typeof OpsExportsReviewsDotcsvRoute
+  '/ops-exports/reviews.json': typeof OpsExportsReviewsDotjsonRoute
   '/$locale/404': typeof LocalePublic404Route
   '/$locale/about-us': typeof LocalePublicAboutUsRoute
   '/$locale/campaign-details': typeof LocalePublicCampaignDetailsRoute
@@ -610,6 +625,8 @@ export interface FileRoutesByTo {
   '/build/latest.json': typeof BuildLatestDotjsonRoute
   '/ops-exports/audit.csv': typeof OpsExportsAuditDotcsvRoute
   '/ops-exports/pending-shipments.csv': typeof OpsExportsPendingShipmentsDotcsvRoute
+  '/ops-exports/reviews.csv': typeof OpsExportsReviewsDotcsvRoute
+  '/ops-exports/reviews.json': typeof OpsExportsReviewsDotjsonRoute
   '/$locale/404': typeof LocalePublic404Route
   '/$locale/about-us': typeof LocalePublicAboutUsRoute
   '/$locale/campaign-details': typeof LocalePublicCampaignDetailsRoute
@@ -691,6 +708,8 @@ export interface FileRoutesById {
   '/build/latest.json': typeof BuildLatestDotjsonRoute
   '/ops-exports/audit.csv': typeof OpsExportsAuditDotcsvRoute
   '/ops-exports/pending-shipments.csv': typeof OpsExportsPendingShipmentsDotcsvRoute
+  '/ops-exports/reviews.csv': typeof OpsExportsReviewsDotcsvRoute
+  '/ops-exports/reviews.json': typeof OpsExportsReviewsDotjsonRoute
   '/$locale/_public/404': typeof LocalePublic404Route
   '/$locale/_public/about-us': typeof LocalePublicAboutUsRoute
   '/$locale/_public/campaign-details': typeof LocalePublicCampaignDetailsRoute
@@ -768,6 +787,8 @@ export interface FileRouteTypes {
     | '/build/latest.json'
     | '/ops-exports/audit.csv'
     | '/ops-exports/pending-shipments.csv'
+    | '/ops-exports/reviews.csv'
+    | '/ops-exports/reviews.json'
     | '/$locale/404'
     | '/$locale/about-us'
     | '/$locale/campaign-details'
@@ -843,6 +864,8 @@ export interface FileRouteTypes {
     | '/build/latest.json'
     | '/ops-exports/audit.csv'
     | '/ops-exports/pending-shipments.csv'
+    | '/ops-exports/reviews.csv'
+    | '/ops-exports/reviews.json'
     | '/$locale/404'
     | '/$locale/about-us'
     | '/$locale/campaign-details'
@@ -923,6 +946,8 @@ export interface FileRouteTypes {
     | '/build/latest.json'
     | '/ops-exports/audit.csv'
     | '/ops-exports/pending-shipments.csv'
+    | '/ops-exports/reviews.csv'
+    | '/ops-exports/reviews.json'
     | '/$locale/_public/404'
     | '/$locale/_public/about-us'
     | '/$locale/_public/campaign-details'
@@ -999,6 +1024,8 @@ export interface RootRouteChildren {
   BuildLatestDotjsonRoute: typeof BuildLatestDotjsonRoute
   OpsExportsAuditDotcsvRoute: typeof OpsExportsAuditDotcsvRoute
   OpsExportsPendingShipmentsDotcsvRoute: typeof OpsExportsPendingShipmentsDotcsvRoute
+  OpsExportsReviewsDotcsvRoute: typeof OpsExportsReviewsDotcsvRoute
+  OpsExportsReviewsDotjsonRoute: typeof OpsExportsReviewsDotjsonRoute
   ImagesProductsNameRoute: typeof ImagesProductsNameRoute
   I18nHashLocaleMessagesDotjsonRoute: typeof I18nHashLocaleMessagesDotjsonRoute
   ImagesMyReviewPhotosIdSizeRoute: typeof ImagesMyReviewPhotosIdSizeRoute
@@ -1111,6 +1138,20 @@ declare module '@tanstack/react-router' {
       path: '/ops-exports/pending-shipments.csv'
       fullPath: '/ops-exports/pending-shipments.csv'
       preLoaderRoute: typeof OpsExportsPendingShipmentsDotcsvRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/ops-exports/reviews.csv': {
+      id: '/ops-exports/reviews.csv'
+      path: '/ops-exports/reviews.csv'
+      fullPath: '/ops-exports/reviews.csv'
+      preLoaderRoute: typeof OpsExportsReviewsDotcsvRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/ops-exports/reviews.json': {
+      id: '/ops-exports/reviews.json'
+      path: '/ops-exports/reviews.json'
+      fullPath: '/ops-exports/reviews.json'
+      preLoaderRoute: typeof OpsExportsReviewsDotjsonRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/$locale/_public/': {
@@ -1800,6 +1841,8 @@ const rootRouteChildren: RootRouteChildren = {
   BuildLatestDotjsonRoute: BuildLatestDotjsonRoute,
   OpsExportsAuditDotcsvRoute: OpsExportsAuditDotcsvRoute,
   OpsExportsPendingShipmentsDotcsvRoute: OpsExportsPendingShipmentsDotcsvRoute,
+  OpsExportsReviewsDotcsvRoute: OpsExportsReviewsDotcsvRoute,
+  OpsExportsReviewsDotjsonRoute: OpsExportsReviewsDotjsonRoute,
   ImagesProductsNameRoute: ImagesProductsNameRoute,
   I18nHashLocaleMessagesDotjsonRoute: I18nHashLocaleMessagesDotjsonRoute,
   ImagesMyReviewPhotosIdSizeRoute: ImagesMyReviewPhotosIdSizeRoute,

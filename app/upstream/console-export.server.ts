@@ -3,7 +3,9 @@
 // Whoever it refuses gets a 404.
 import { ENDPOINTS } from '#contract/endpoints'
 import { memberFromRequest } from '~/auth/member.server'
-import { callEndpoint } from './suite-client.server'
+import { browserAddress, browserUserAgent } from './browser-address.server'
+import { callEndpoint, streamFile } from './suite-client.server'
+import type { UpstreamFailure } from './upstream-result'
 
 const EXPORTS = {
   audit: { endpoint: ENDPOINTS.opsAuditExport, filters: ['actor', 'action', 'targetType', 'targetId', 'from', 'to'] },
@@ -13,9 +15,16 @@ const EXPORTS = {
 /** An export may take a while on a large database. */
 const EXPORT_TIMEOUT_MS = 60_000
 
+const refused = (status: number, text: string) =>
+  new Response(text, { status, headers: { 'Cache-Control': 'no-store', 'Content-Type': 'text/plain; charset=utf-8' } })
+
+/** Whoever the member API refuses gets a 404, bad filters a 400, anything else a 502. */
+function refusal(failure: UpstreamFailure): Response {
+  if (failure.kind === 'rejected') return refused(400, 'These filters are not valid.')
+  return ['not-found', 'forbidden', 'unauthenticated'].includes(failure.kind) ? refused(404, 'Not found') : refused(502, 'The export is unavailable just now.')
+}
+
 export async function consoleExportResponse(name: keyof typeof EXPORTS, request: Request): Promise<Response> {
-  const refused = (status: number, text: string) =>
-    new Response(text, { status, headers: { 'Cache-Control': 'no-store', 'Content-Type': 'text/plain; charset=utf-8' } })
   const member = await memberFromRequest()
   if (!member) return refused(404, 'Not found')
   const { endpoint, filters } = EXPORTS[name]
@@ -23,18 +32,47 @@ export async function consoleExportResponse(name: keyof typeof EXPORTS, request:
   const query = Object.fromEntries(filters.flatMap((filter) => (url.searchParams.get(filter) ? [[filter, url.searchParams.get(filter)!]] : [])))
   // The query is checked by the member API against the entry's schema; a bad filter is a 400 there.
   const result = await callEndpoint(endpoint as (typeof EXPORTS)['audit']['endpoint'], { member, query: query as never, timeoutMs: EXPORT_TIMEOUT_MS })
-  if (!result.ok) {
-    if (result.failure.kind === 'rejected') return refused(400, 'These filters are not valid.')
-    return ['not-found', 'forbidden', 'unauthenticated'].includes(result.failure.kind)
-      ? refused(404, 'Not found')
-      : refused(502, 'The export is unavailable just now.')
-  }
+  if (!result.ok) return refusal(result.failure)
   const qualifier = Object.values(query).length === 1 && query['campaign'] ? `${query['campaign'].replace(/[^a-z0-9-]/gi, '')}-` : ''
   return new Response(Buffer.from(result.data, 'base64'), {
     status: 200,
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${name}-${qualifier}${new Date().toISOString().slice(0, 10)}.csv"`,
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  })
+}
+
+const REVIEW_EXPORTS = {
+  csv: { endpoint: ENDPOINTS.opsCampaignReviewsCsv, type: 'text/csv; charset=utf-8' },
+  json: { endpoint: ENDPOINTS.opsCampaignReviewsJson, type: 'application/json; charset=utf-8' },
+} as const
+
+/**
+ * A campaign's published reviews (`?campaign=<id>`) as the file the browser downloads, passed on as
+ * the member API writes it: however many reviews, the portal never holds the whole file. The member
+ * API checks the capability and writes the export to the audit log, with this browser's address.
+ */
+export async function campaignReviewsExportResponse(format: keyof typeof REVIEW_EXPORTS, request: Request): Promise<Response> {
+  const member = await memberFromRequest()
+  if (!member) return refused(404, 'Not found')
+  const campaign = new URL(request.url).searchParams.get('campaign') ?? ''
+  if (!/^[0-9a-f-]{36}$/i.test(campaign)) return refused(404, 'Not found')
+  const { endpoint, type } = REVIEW_EXPORTS[format]
+  const file = await streamFile(endpoint as (typeof REVIEW_EXPORTS)['csv']['endpoint'], {
+    member,
+    params: { id: campaign },
+    clientIp: await browserAddress(),
+    userAgent: await browserUserAgent(),
+  })
+  if (!file.ok) return refusal(file.failure)
+  return new Response(file.body, {
+    status: 200,
+    headers: {
+      'Content-Type': type,
+      'Content-Disposition': `attachment; filename="reviews-${new Date().toISOString().slice(0, 10)}.${format}"`,
       'Cache-Control': 'private, no-store',
       'X-Content-Type-Options': 'nosniff',
     },

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Endpoint } from '#contract/endpoints'
 import { FAILURES_TO_OPEN } from './circuit-breaker'
 import { withRenderDeadline } from './render-deadline.server'
-import { callEndpoint, SUITE_TIMEOUT_MS } from './suite-client.server'
+import { callEndpoint, streamFile, SUITE_TIMEOUT_MS } from './suite-client.server'
 import { balanceSchema, testMember } from './test-entries'
 
 const member = testMember
@@ -161,5 +161,48 @@ describe('callEndpoint over node:http', () => {
     // Another member API (here: the test server) is not affected.
     route = (_req, res) => json(res, 200, { status: 'OK', data: { balance: 1 } })
     expect(await callEndpoint(read, { params, member, baseUrl })).toEqual({ ok: true, data: { balance: 1 } })
+  })
+})
+
+describe('streamFile', () => {
+  const file = {
+    method: 'GET',
+    path: 'exports/:id/rows.csv',
+    auth: 'staff',
+    capability: 'campaigns:edit',
+    data: null,
+    file: 'text/csv',
+  } as const satisfies Endpoint
+
+  it('passes a file on piece by piece as the member API writes it, with the credential', async () => {
+    let finish: () => void = () => {}
+    route = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/csv; charset=utf-8' })
+      res.write('a,b\r\n')
+      // The rest comes only after the first piece was read: nothing waits for the whole file.
+      finish = () => res.end('1,2\r\n')
+    }
+    seen.length = 0
+    const streamed = await streamFile(file, { params: { id: 'c1' }, member, baseUrl })
+    if (!streamed.ok) throw new Error(JSON.stringify(streamed.failure))
+    const reader = streamed.body.getReader()
+    const decoder = new TextDecoder()
+    expect(decoder.decode((await reader.read()).value)).toBe('a,b\r\n')
+    finish()
+    let rest = ''
+    for (let next = await reader.read(); !next.done; next = await reader.read()) rest += decoder.decode(next.value)
+    expect(rest).toBe('1,2\r\n')
+    expect(seen[0]).toMatchObject({ url: '/exports/c1/rows.csv', authorization: 'Bearer session-cookie-value' })
+  })
+
+  it('reports a refusal as callEndpoint does, and an answer of another type as a bad response', async () => {
+    route = (_req, res) => json(res, 403, { status: 'FORBIDDEN', message: 'no' })
+    expect(await streamFile(file, { params: { id: 'c1' }, member, baseUrl })).toMatchObject({ ok: false, failure: { kind: 'forbidden' } })
+    route = (_req, res) => json(res, 200, { status: 'OK', data: {} })
+    expect(await streamFile(file, { params: { id: 'c1' }, member, baseUrl })).toMatchObject({
+      ok: false,
+      failure: { kind: 'unavailable', reason: 'bad-response' },
+    })
+    expect(await streamFile(file, { params: { id: 'c1' }, member: null, baseUrl })).toMatchObject({ ok: false, failure: { kind: 'unauthenticated' } })
   })
 })

@@ -149,6 +149,56 @@ function failureFor(path: string, httpStatus: number, body: unknown, challenge: 
   return { kind: 'unavailable', path, reason: 'server', httpStatus }
 }
 
+const needsMember = (endpoint: Endpoint) => endpoint.auth === 'member' || endpoint.auth === 'identity' || endpoint.auth === 'staff'
+
+/** The address and headers of a call: the credential exactly when the entry takes one, and what the entry asks to forward. */
+function outgoingRequest<E extends Endpoint>(endpoint: E, options: CallOptions<E>, path: string) {
+  const url = new URL(`${options.baseUrl ?? portalConfig().suiteUrl}/${path}`)
+  for (const [key, value] of Object.entries((options.query ?? {}) as Record<string, unknown>)) if (value !== undefined) url.searchParams.set(key, String(value))
+  const headers: Record<string, string> = { accept: endpoint.file ? `${endpoint.file}, application/json` : 'application/json' }
+  if (endpoint.auth !== 'none' && options.member) headers.authorization = `Bearer ${options.member.credential}`
+  if (options.body !== undefined) headers['content-type'] = 'application/json'
+  if (options.upload !== undefined) headers['content-type'] = 'application/octet-stream'
+  if (options.clientIp) headers['x-forwarded-for'] = options.clientIp
+  if (endpoint.auth === 'staff' && options.userAgent) headers[STAFF_USER_AGENT_HEADER] = options.userAgent
+  if (endpoint.bot && options.botToken) headers[BOT_TOKEN_HEADER] = options.botToken
+  return { url, headers }
+}
+
+/** An export's file as it arrives, or why there is none. */
+export type StreamedFile = { ok: true; body: ReadableStream<Uint8Array> } | { ok: false; failure: UpstreamFailure }
+
+/**
+ * A file answer passed on as the member API writes it, so an export of any size is never held whole
+ * here: the same credential and headers as callEndpoint. The answer must start within `timeoutMs`;
+ * its body then flows for as long as it takes. A refusal comes back as the failure callEndpoint
+ * would give.
+ */
+export async function streamFile<E extends Endpoint & { file: NonNullable<Endpoint['file']>; method: 'GET' }>(
+  endpoint: E,
+  options: CallOptions<E>,
+  timeoutMs = SUITE_TIMEOUT_MS,
+): Promise<StreamedFile> {
+  const path = fillPath(endpoint.path, (options.params ?? {}) as Record<string, string>)
+  if (needsMember(endpoint) && !options.member) return { ok: false, failure: { kind: 'unauthenticated', path } }
+  const { url, headers } = outgoingRequest(endpoint, options, path)
+  const started = new AbortController()
+  const timer = setTimeout(() => started.abort(), timeoutMs)
+  let response: Response
+  try {
+    response = await (options.fetchImpl ?? fetch)(url, { headers, signal: started.signal })
+  } catch (error) {
+    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
+    return { ok: false, failure: { kind: 'unavailable', path, reason: timedOut ? 'timeout' : 'network', httpStatus: null } }
+  } finally {
+    clearTimeout(timer)
+  }
+  if (response.ok && (response.headers.get('content-type') ?? '').startsWith(endpoint.file) && response.body) return { ok: true, body: response.body }
+  const body: unknown = await response.json().catch(() => null)
+  if (response.ok) return { ok: false, failure: { kind: 'unavailable', path, reason: 'bad-response', httpStatus: response.status } }
+  return { ok: false, failure: failureFor(path, response.status, body, response.headers.get('www-authenticate')) }
+}
+
 /**
  * The one way the portal calls the member API: an entry of the contract's endpoint table, its
  * credential sent exactly when the entry takes one, a deadline, and every answer checked against
@@ -187,18 +237,8 @@ async function call<E extends Endpoint>(endpoint: E, options: CallOptions<E>): P
       },
     }
   }
-  const needsMember = endpoint.auth === 'member' || endpoint.auth === 'identity' || endpoint.auth === 'staff'
-  if (needsMember && !options.member) return fail({ kind: 'unauthenticated', path })
-
-  const url = new URL(`${options.baseUrl ?? portalConfig().suiteUrl}/${path}`)
-  for (const [key, value] of Object.entries((options.query ?? {}) as Record<string, unknown>)) if (value !== undefined) url.searchParams.set(key, String(value))
-  const headers: Record<string, string> = { accept: endpoint.file ? `${endpoint.file}, application/json` : 'application/json' }
-  if (endpoint.auth !== 'none' && options.member) headers.authorization = `Bearer ${options.member.credential}`
-  if (options.body !== undefined) headers['content-type'] = 'application/json'
-  if (options.upload !== undefined) headers['content-type'] = 'application/octet-stream'
-  if (options.clientIp) headers['x-forwarded-for'] = options.clientIp
-  if (endpoint.auth === 'staff' && options.userAgent) headers[STAFF_USER_AGENT_HEADER] = options.userAgent
-  if (endpoint.bot && options.botToken) headers[BOT_TOKEN_HEADER] = options.botToken
+  if (needsMember(endpoint) && !options.member) return fail({ kind: 'unauthenticated', path })
+  const { url, headers } = outgoingRequest(endpoint, options, path)
 
   // A call of a page render waits no longer than the render's deadline (render-deadline.server.ts);
   // once it has passed, the call fails as a timeout without going out.

@@ -10,6 +10,7 @@
 // rule; the rule is lowered on the published campaign, the member finds it on the public list,
 // applies in the browser and waits for the team's choice, is selected on the Applicants page and sees
 // it. Axe on every page.
+import { readFileSync } from 'node:fs'
 import sharp from 'sharp'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -417,5 +418,10 @@ describe('a campaign made in the console', () => {
     expect(await page.locator('main').textContent()).not.toContain('Water and a map')
     await expectNoAxeViolations(page)
     await screenshotFromTop(page, 'console-campaign-results')
+
+    // Its published reviews leave as a file (none are published yet: the columns alone).
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download the published reviews (CSV)' }).click()])
+    expect(download.suggestedFilename()).toMatch(/^reviews-\d{4}-\d\d-\d\d\.csv$/)
+    expect(readFileSync((await download.path())!, 'utf8')).toBe('Review,Rating,Title,Text,Published,Reviewer,Disclosure,Photos\r\n')
   })
 })

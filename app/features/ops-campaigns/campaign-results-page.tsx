@@ -33,6 +33,15 @@ export function CampaignResultsPage({ campaignId }: { campaignId: string }) {
       </div>
       <Funnel flights={results.flights} />
       <Ratings ratings={results.ratings} />
+      <div className="flex flex-wrap items-center gap-4">
+        <a className="text-colbolt underline" href={`/ops-exports/reviews.csv?campaign=${campaignId}`} download>
+          {t`Download the published reviews (CSV)`}
+        </a>
+        <a className="text-colbolt underline" href={`/ops-exports/reviews.json?campaign=${campaignId}`} download>
+          {t`Download the published reviews (JSON)`}
+        </a>
+        <p className="text-ink">{t`The file arrives as it is written: your browser's downloads show its progress.`}</p>
+      </div>
       <Screener screener={results.screener} />
       <Profile profile={results.profile} />
       <Social social={results.social} />

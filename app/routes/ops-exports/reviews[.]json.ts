@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router'
+
+/** A campaign's published reviews as JSON (`?campaign=<id>`), for a staff person whose roles grant campaigns:edit. Anyone else: 404. */
+export const Route = createFileRoute('/ops-exports/reviews.json')({
+  server: {
+    handlers: {
+      // Loaded here: the route module is part of the browser's route tree, the export is not.
+      GET: async ({ request }) => (await import('~/upstream/console-export.server')).campaignReviewsExportResponse('json', request),
+    },
+  },
+})
