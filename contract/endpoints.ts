@@ -93,6 +93,18 @@ import {
   UnsubscribeSchema,
 } from './messages'
 import * as P from './paths'
+import {
+  BrandCampaignListSchema,
+  BrandInvitationSchema,
+  BrandRemovedSchema,
+  BrandSelfSchema,
+  CreateBrandBodySchema,
+  InvitationTokenBodySchema,
+  InviteBrandUserBodySchema,
+  OpsBrandInvitationSchema,
+  OpsBrandListSchema,
+  OpsBrandSchema,
+} from './brands'
 import { StandingSchema } from './standing'
 import {
   ApplicantPageSchema,
@@ -143,9 +155,10 @@ import {
  * is verified and used, an invalid one refused), 'identity' (a verified Bearer credential; the
  * member record may not exist yet) and 'member' (a verified credential and its member record,
  * made on first use; a deleted account is refused), 'staff' (a verified credential of a staff
- * session, with roles that grant the entry's `capability`).
+ * session, with roles that grant the entry's `capability`), 'brand' (a verified credential of a
+ * session as long as staff's, of a brand viewer: the member API scopes every query to their brand).
  */
-export type Credential = 'none' | 'optional' | 'identity' | 'member' | 'staff'
+export type Credential = 'none' | 'optional' | 'identity' | 'member' | 'staff' | 'brand'
 
 export interface Endpoint {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -641,6 +654,44 @@ export const ENDPOINTS = {
     body: CategoryRenameBodySchema,
     data: OpsCategorySchema,
   }),
+
+  opsBrands: e({ method: 'GET', path: P.OPS_BRANDS_PATH, auth: 'staff', capability: 'brands:manage', data: OpsBrandListSchema }),
+  opsCreateBrand: e({
+    method: 'POST',
+    path: P.OPS_BRANDS_PATH,
+    auth: 'staff',
+    capability: 'brands:manage',
+    body: CreateBrandBodySchema,
+    data: OpsBrandSchema,
+    refusalsInline: true,
+  }),
+  opsInviteBrandUser: e({
+    method: 'POST',
+    path: P.OPS_BRAND_INVITATIONS_PATH,
+    auth: 'staff',
+    capability: 'brands:manage',
+    body: InviteBrandUserBodySchema,
+    data: OpsBrandInvitationSchema,
+    refusalsInline: true,
+    // It opens a brand's results to someone outside the community, as a role grant opens the console.
+    recentSignIn: true,
+  }),
+  opsWithdrawBrandInvitation: e({
+    method: 'DELETE',
+    path: P.OPS_BRAND_INVITATION_PATH,
+    auth: 'staff',
+    capability: 'brands:manage',
+    data: OpsBrandInvitationSchema,
+  }),
+  opsRemoveBrandUser: e({ method: 'DELETE', path: P.OPS_BRAND_USER_PATH, auth: 'staff', capability: 'brands:manage', data: BrandRemovedSchema }),
+
+  brandSelf: e({ method: 'GET', path: P.BRAND_SELF_PATH, auth: 'brand', data: BrandSelfSchema }),
+  brandCampaigns: e({ method: 'GET', path: P.BRAND_CAMPAIGNS_PATH, auth: 'brand', data: BrandCampaignListSchema }),
+  brandCampaignResults: e({ method: 'GET', path: P.BRAND_CAMPAIGN_RESULTS_PATH, auth: 'brand', data: CampaignResultsSchema }),
+  brandCampaignReviewsCsv: e({ method: 'GET', path: P.BRAND_CAMPAIGN_REVIEWS_CSV_PATH, auth: 'brand', data: null, file: 'text/csv' }),
+  brandCampaignReviewsJson: e({ method: 'GET', path: P.BRAND_CAMPAIGN_REVIEWS_JSON_PATH, auth: 'brand', data: null, file: 'application/json' }),
+  brandInvitation: e({ method: 'POST', path: P.BRAND_INVITATION_CHECK_PATH, auth: 'member', body: InvitationTokenBodySchema, data: BrandInvitationSchema }),
+  acceptBrandInvitation: e({ method: 'POST', path: P.BRAND_INVITATION_ACCEPT_PATH, auth: 'member', body: InvitationTokenBodySchema, data: BrandSelfSchema }),
 
   devOutbox: e({ method: 'GET', path: P.DEV_OUTBOX_PATH, auth: 'none', query: OutboxQuerySchema, data: OutboxResultSchema, devOnly: true }),
   devOps: e({ method: 'POST', path: P.DEV_OPS_PATH, auth: 'none', body: OpsCommandSchema, data: v.unknown(), devOnly: true }),

@@ -135,3 +135,18 @@ export const OPS_PRODUCT_PATH = 'ops/v1/products/:id'
 export const OPS_PRODUCT_IMAGES_PATH = 'ops/v1/product-images'
 export const OPS_PRODUCT_IMAGE_PATH = 'ops/v1/product-images/:id'
 export const OPS_PRODUCT_IMAGE_POSITION_PATH = 'ops/v1/product-images/:id/position'
+
+// Brand viewers' calls (brand credential: the caller's brand scopes every query; see endpoints.ts).
+export const BRAND_SELF_PATH = 'brand/v1/me'
+export const BRAND_CAMPAIGNS_PATH = 'brand/v1/campaigns'
+export const BRAND_CAMPAIGN_RESULTS_PATH = 'brand/v1/campaigns/:id/results'
+export const BRAND_CAMPAIGN_REVIEWS_CSV_PATH = 'brand/v1/campaigns/:id/reviews.csv'
+export const BRAND_CAMPAIGN_REVIEWS_JSON_PATH = 'brand/v1/campaigns/:id/reviews.json'
+/** The invitation's token travels in the body, not the address, so no request log keeps it. */
+export const BRAND_INVITATION_CHECK_PATH = 'brand/v1/invitations/check'
+export const BRAND_INVITATION_ACCEPT_PATH = 'brand/v1/invitations/accept'
+// Admins manage brands and their users.
+export const OPS_BRANDS_PATH = 'ops/v1/brands'
+export const OPS_BRAND_INVITATIONS_PATH = 'ops/v1/brands/:id/invitations'
+export const OPS_BRAND_INVITATION_PATH = 'ops/v1/brands/:id/invitations/:invitationId'
+export const OPS_BRAND_USER_PATH = 'ops/v1/brands/:id/users/:uid'

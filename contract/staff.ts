@@ -29,6 +29,8 @@ export const CAPABILITIES = [
   'categories:edit',
   /** Write a newsletter issue and send it to every member who opted in (the admin's alone). */
   'newsletter:send',
+  /** Add brands, invite their users by e-mail and remove them (the admin's alone). */
+  'brands:manage',
 ] as const
 export type Capability = (typeof CAPABILITIES)[number]
 
@@ -203,6 +205,11 @@ export const AUDIT_ACTIONS = [
   'flight.delete',
   'newsletter.send',
   'campaign.export-reviews',
+  'brand.create',
+  'brand.invite',
+  'brand.withdraw-invitation',
+  'brand.join',
+  'brand.remove-user',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

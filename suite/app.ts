@@ -26,6 +26,7 @@ import { registerHealthRoutes } from './routes/health'
 import { registerReviewPhotoRoutes } from './routes/review-photos'
 import { registerProductImageRoutes } from './routes/product-images'
 import { registerOpsRoutes, registerOpsWorkRoutes } from './routes/ops'
+import { registerBrandRoutes } from './routes/brands'
 
 /** Largest request body for everything but the log collector (which has its own, smaller limit). */
 const MAX_BODY_BYTES = 64 * 1024
@@ -89,6 +90,7 @@ export function createSuiteApp(deps: SuiteDeps) {
   registerLogRoutes(route, deps)
   registerOpsRoutes(route, deps)
   registerOpsWorkRoutes(route, deps)
+  registerBrandRoutes(route, deps)
   registerDevRoutes(route, deps)
 
   app.notFound((c) => c.json<ErrorEnvelope>({ status: 'NOT_FOUND', message: `No route for ${c.req.method} ${c.req.path}` }, 404))

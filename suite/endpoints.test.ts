@@ -18,7 +18,7 @@ import pino from 'pino'
 import { createCampaign } from './test/fixtures'
 import { call, createHarness, expectError, expectOk, type Harness } from './test/harness'
 import { createTestMember, type TestMember } from './test/members'
-import { createTestStaff } from './test/staff'
+import { createTestBrandViewer, createTestStaff } from './test/staff'
 
 const deps = {
   clock: systemClock,
@@ -66,14 +66,17 @@ let h: Harness
 let member: TestMember
 /** Holds every role: staff endpoints read their query and body only after the capability check. */
 let admin: TestMember
+/** A brand's user: brand endpoints read their query and body only after the brand is settled. */
+let brandViewer: TestMember
 beforeAll(async () => {
   ;[h, member] = await Promise.all([createHarness(), createTestMember()])
   admin = await createTestStaff(h.deps.db, ['admin'])
+  brandViewer = await createTestBrandViewer(h.deps.db, 'Endpoint table brand')
 })
 afterAll(() => h?.close())
 
 describe('credentials', () => {
-  const bearerEndpoints = Object.entries(ENDPOINTS).filter(([, e]) => e.auth === 'member' || e.auth === 'identity' || e.auth === 'staff')
+  const bearerEndpoints = Object.entries(ENDPOINTS).filter(([, e]) => e.auth === 'member' || e.auth === 'identity' || e.auth === 'staff' || e.auth === 'brand')
   const optionalEndpoints = Object.entries(ENDPOINTS).filter(([, e]) => e.auth === 'optional')
 
   it('covers the Bearer endpoints of the table', () => {
@@ -103,6 +106,7 @@ describe('recent sign-in', () => {
   it('is asked of the changes that could take an account over, before their body is read', async () => {
     expect(recentEndpoints.map(([name]) => name).sort()).toEqual([
       'opsGrantRole',
+      'opsInviteBrandUser',
       'opsRevokeRole',
       'opsSendNewsletter',
       'pseudonymize',
@@ -148,7 +152,13 @@ describe('query strings', () => {
     const app = createSuiteApp({ ...h.deps, adjustClock: () => {} })
     for (const [name, endpoint] of Object.entries(ENDPOINTS)) {
       const result = await call(app, endpoint.method, samplePath(endpoint.path), {
-        ...(endpoint.auth === 'staff' ? { token: admin.bearer } : endpoint.auth !== 'none' ? { token: member.bearer } : {}),
+        ...(endpoint.auth === 'staff'
+          ? { token: admin.bearer }
+          : endpoint.auth === 'brand'
+            ? { token: brandViewer.bearer }
+            : endpoint.auth !== 'none'
+              ? { token: member.bearer }
+              : {}),
         query: { unknownParameter: '1' },
       })
       const error = expectError(result, 'BAD_REQUEST', 400)

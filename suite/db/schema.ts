@@ -131,26 +131,93 @@ export const categories = pgTable('categories', {
   createdAt: ts('created_at').notNull().defaultNow(),
 })
 
-export const products = pgTable('products', {
-  id: id(),
-  name: text('name').notNull(),
-  brand: text('brand').notNull(),
-  description: text('description').notNull(),
-  category: text('category')
-    .notNull()
-    .references(() => categories.slug),
-  retailValueCents: integer('retail_value_cents').notNull(),
-  currency: text('currency').notNull(),
-  /**
-   * The public addresses of the product's images (their display size), in order: written with every
-   * change of product_images in the same transaction (staff/product-images.ts), so lists read the
-   * first one without a join. Older demo data holds static SVG addresses and no product_images rows.
-   */
-  images: jsonb('images').$type<string[]>().notNull(),
-  /** The version an edit names (stale edits are refused) and who saved it last. */
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-  updatedByName: text('updated_by_name'),
-})
+/**
+ * A brand: the organisation that owns products, and so their campaigns, and whose users (brand
+ * viewers) follow those campaigns. A product names its brand by label; the trigger
+ * products_brand_account (migration 0017) binds it to the brand of that name (case aside), adding
+ * the brand when it is new, so every way a product is written (console, seed, generator) agrees.
+ */
+export const brands = pgTable(
+  'brands',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('brands_name_idx').on(sql`lower(${t.name})`)],
+)
+
+/** Brand viewers: one brand per person, read on every brand call (a removal counts from the next call). */
+export const brandUsers = pgTable(
+  'brand_users',
+  {
+    uid: text('uid').primaryKey(),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    /** The person's e-mail and name when they joined, for the admins' list. */
+    email: text('email').notNull(),
+    name: text('name').notNull().default(''),
+    joinedAt: ts('joined_at').notNull(),
+    /** The admin whose invitation they accepted. */
+    invitedBy: text('invited_by').notNull(),
+  },
+  (t) => [index('brand_users_brand_idx').on(t.brandId)],
+)
+
+/**
+ * Invitations to join a brand, sent by e-mail. Only the SHA-256 of the link's token is kept, so the
+ * table alone opens nothing; an invitation is used once, expires, and an admin can withdraw it.
+ */
+export const brandInvitations = pgTable(
+  'brand_invitations',
+  {
+    id: id(),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: text('invited_by').notNull(),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    acceptedAt: ts('accepted_at'),
+    acceptedUid: text('accepted_uid'),
+    withdrawnAt: ts('withdrawn_at'),
+  },
+  (t) => [index('brand_invitations_brand_idx').on(t.brandId, t.createdAt)],
+)
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    /** The brand's name as printed on the product and shown on public pages. */
+    brand: text('brand').notNull(),
+    /** The brand that owns the product: set from `brand` by the trigger products_brand_account, never by the code. */
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id)
+      .$defaultFn(() => sql`null`),
+    description: text('description').notNull(),
+    category: text('category')
+      .notNull()
+      .references(() => categories.slug),
+    retailValueCents: integer('retail_value_cents').notNull(),
+    currency: text('currency').notNull(),
+    /**
+     * The public addresses of the product's images (their display size), in order: written with every
+     * change of product_images in the same transaction (staff/product-images.ts), so lists read the
+     * first one without a join. Older demo data holds static SVG addresses and no product_images rows.
+     */
+    images: jsonb('images').$type<string[]>().notNull(),
+    /** The version an edit names (stale edits are refused) and who saved it last. */
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    updatedByName: text('updated_by_name'),
+  },
+  (t) => [index('products_brand_idx').on(t.brandId)],
+)
 
 /**
  * An image of a product, uploaded by staff. Its files (display size and thumbnail, JPEG without

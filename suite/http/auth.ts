@@ -9,6 +9,7 @@ import { forbidden, reauthRequired, unauthenticated } from './errors'
 import { capabilitiesOf, STAFF_SESSION_SECONDS, STAFF_USER_AGENT_HEADER, type Capability } from '../../contract/staff'
 import type { StaffActor } from '../staff/actor'
 import { rolesOf } from '../staff/roles'
+import { brandOfUser, type BrandViewer } from '../services/brands'
 import { clientAddress } from './client-address'
 
 function bearer(header: string | undefined): string | null {
@@ -97,6 +98,30 @@ export function recentSignIn(deps: SuiteDeps): MiddlewareHandler<SuiteEnv> {
   }
 }
 
+/** A staff or brand session ends STAFF_SESSION_SECONDS after its sign-in (the credential's auth time). */
+async function consoleIdentity(deps: SuiteDeps, c: SuiteContext): Promise<VerifiedIdentity> {
+  const identity = await verifyHeader(deps, c)
+  if (!identity) throw unauthenticated('Sign in first: this call needs a Bearer token')
+  const age = deps.clock.now().getTime() - identity.authTime.getTime()
+  if (age > STAFF_SESSION_SECONDS * 1000) throw unauthenticated(`Console sessions last ${STAFF_SESSION_SECONDS / 3600} hours: sign in again`)
+  return identity
+}
+
+/** Who takes an action, for the audit entry: the person, and where they call from. */
+export function actorOf(deps: SuiteDeps, c: SuiteContext, identity: VerifiedIdentity, roles: StaffActor['roles']): StaffActor {
+  return {
+    uid: identity.uid,
+    email: identity.email,
+    name: identity.name,
+    roles,
+    capabilities: capabilitiesOf(roles),
+    operationId: crypto.randomUUID(),
+    ip: clientAddress(c, deps.settings.trustedProxies),
+    // The portal forwards its browser's; a direct caller's own otherwise.
+    userAgent: (c.req.header(STAFF_USER_AGENT_HEADER) ?? c.req.header('user-agent') ?? '').slice(0, 400) || null,
+  }
+}
+
 /**
  * Staff calls: a verified credential whose sign-in is at most STAFF_SESSION_SECONDS old, and roles
  * read from the database now (a grant or a revocation counts from the next call) that grant the
@@ -105,31 +130,41 @@ export function recentSignIn(deps: SuiteDeps): MiddlewareHandler<SuiteEnv> {
  */
 export function staffAuth(deps: SuiteDeps, capability: Capability | null): MiddlewareHandler<SuiteEnv> {
   return async (c, next) => {
-    const identity = await verifyHeader(deps, c)
-    if (!identity) throw unauthenticated('Sign in first: this call needs a Bearer token')
-    const age = deps.clock.now().getTime() - identity.authTime.getTime()
-    if (age > STAFF_SESSION_SECONDS * 1000) throw unauthenticated(`Staff sessions last ${STAFF_SESSION_SECONDS / 3600} hours: sign in again`)
+    const identity = await consoleIdentity(deps, c)
     const roles = await rolesOf(deps.db, identity.uid)
     if (roles.length === 0) throw forbidden('This account holds no staff role')
-    const capabilities = capabilitiesOf(roles)
-    if (capability && !capabilities.includes(capability)) {
+    const actor = actorOf(deps, c, identity, roles)
+    if (capability && !actor.capabilities.includes(capability)) {
       throw forbidden(`This needs the capability ${capability}, which your roles (${roles.join(', ')}) do not grant`)
-    }
-    const actor: StaffActor = {
-      uid: identity.uid,
-      email: identity.email,
-      name: identity.name,
-      roles,
-      capabilities,
-      operationId: crypto.randomUUID(),
-      ip: clientAddress(c, deps.settings.trustedProxies),
-      // The portal forwards its browser's; a direct caller's own otherwise.
-      userAgent: (c.req.header(STAFF_USER_AGENT_HEADER) ?? c.req.header('user-agent') ?? '').slice(0, 400) || null,
     }
     c.set('identity', identity)
     c.set('staff', actor)
     await next()
   }
+}
+
+/**
+ * Brand calls: a verified credential of a session as long as staff's, and a brand read from the
+ * database now (a removal counts from the next call). Holding a staff role grants nothing here:
+ * staff read every brand's results through the console's own calls. Someone who is no brand's
+ * user gets 403; every handler scopes its queries to `brand.brandId`.
+ */
+export function brandAuth(deps: SuiteDeps): MiddlewareHandler<SuiteEnv> {
+  return async (c, next) => {
+    const identity = await consoleIdentity(deps, c)
+    const brand = await brandOfUser(deps.db, identity.uid)
+    if (!brand) throw forbidden('This account is no brand viewer')
+    const viewer: BrandViewer = { brand, actor: actorOf(deps, c, identity, []) }
+    c.set('identity', identity)
+    c.set('brand', viewer)
+    await next()
+  }
+}
+
+export function currentBrandViewer(c: SuiteContext): BrandViewer {
+  const viewer = c.get('brand')
+  if (!viewer) throw unauthenticated()
+  return viewer
 }
 
 export function currentStaff(c: SuiteContext): StaffActor {

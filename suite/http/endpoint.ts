@@ -6,7 +6,7 @@ import type { Hono, MiddlewareHandler } from 'hono'
 import { EmptyQuerySchema } from '../../contract/common'
 import type { BodyOutput, Credential, DataInput, Endpoint, PathParams, QueryOutput } from '../../contract/endpoints'
 import type { SuiteDeps } from '../deps'
-import { identityAuth, memberAuth, optionalMemberAuth, recentSignIn, staffAuth } from './auth'
+import { brandAuth, identityAuth, memberAuth, optionalMemberAuth, recentSignIn, staffAuth } from './auth'
 import { botCheck } from './bot-check'
 import type { SuiteContext, SuiteEnv } from './env'
 import { parseBody, parseQuery } from './validate'
@@ -40,6 +40,7 @@ export function routeRegistrar(app: Hono<SuiteEnv>, deps: SuiteDeps): RegisterRo
     optional: [optionalMemberAuth(deps)],
     identity: [identityAuth(deps)],
     member: [memberAuth(deps)],
+    brand: [brandAuth(deps)],
   }
   const credential = (endpoint: Endpoint): MiddlewareHandler<SuiteEnv>[] => {
     if (endpoint.auth !== 'staff') return credentials[endpoint.auth]

@@ -4,6 +4,7 @@ import type { Logger } from 'pino'
 import type { VerifiedIdentity } from '../identity/identity'
 import type { MemberRow } from '../services/members'
 import type { StaffActor } from '../staff/actor'
+import type { BrandViewer } from '../services/brands'
 
 export type SuiteEnv = {
   Variables: {
@@ -14,6 +15,8 @@ export type SuiteEnv = {
     member: MemberRow | undefined
     /** Set on staff routes: the caller with their roles, capabilities and where they call from. */
     staff: StaffActor | undefined
+    /** Set on brand routes: the brand viewer and the one brand every query of theirs is scoped to. */
+    brand: BrandViewer | undefined
   }
 }
 export type SuiteContext = Context<SuiteEnv>

@@ -142,6 +142,41 @@ export const TEMPLATES = {
     }),
   }),
 
+  /** An invitation to follow a brand's campaigns: the link carries the one-time token, so it is secret. */
+  'brand-invitation': define<{ brand: string; inviter: string; days: number; link: string }>({
+    topic: 'transactional',
+    secret: true,
+    render: ({ brand, inviter, days, link }) => ({
+      subject: say(/*i18n*/ { id: 'brand-invitation.subject', message: 'Follow the product tests of {brand} on Testers Circle' }, { brand }),
+      heading: say(/*i18n*/ { id: 'brand-invitation.heading', message: 'You are invited to follow {brand}' }, { brand }),
+      blocks: [
+        {
+          kind: 'paragraph',
+          text: say(
+            /*i18n*/ {
+              id: 'brand-invitation.body',
+              message:
+                '{inviter} of Testers Circle invites you to follow the product tests of {brand}: how many testers applied, received and reviewed, their ratings, and the published reviews to download.',
+            },
+            { inviter, brand },
+          ),
+        },
+        { kind: 'button', label: say(/*i18n*/ { id: 'brand-invitation.button', message: 'Accept the invitation' }), url: link },
+        {
+          kind: 'paragraph',
+          text: say(
+            /*i18n*/ {
+              id: 'brand-invitation.expiry',
+              message:
+                'The link works once, for {days} days. Sign in, or create an account, with this e-mail address to accept it. If you did not expect it, ignore this message.',
+            },
+            { days },
+          ),
+        },
+      ],
+    }),
+  }),
+
   /** A new link to confirm the member's e-mail address, sent by support on request. */
   'verify-email': define<{ link: string }>({
     topic: 'transactional',

@@ -76,6 +76,9 @@ const TABLES: Record<string, string> = {
   outbox: 'messages to or mentioning the member deleted; the receipt erased once delivered',
   front_end_logs: 'entries mentioning the member deleted, the uid cleared on the others',
   staff_roles: 'deleted (a member may also be staff)',
+  brands: 'organisations, no member data',
+  brand_users: 'deleted (a member may also follow a brand); the removal audited',
+  brand_invitations: "invitations to the member's address, or accepted by them, deleted",
   audit_log: 'kept (append-only); as the actor, the e-mail cleared and the name "Former member"',
 }
 
@@ -131,6 +134,22 @@ async function seedMember(): Promise<Seeded> {
   // Support wrote about the member in the audit log (a goodwill reason naming them): blanked on deletion.
   const created_ = await h.deps.db.select({ id: schema.members.id }).from(schema.members).where(eq(schema.members.uid, member.uid))
   await grantGoodwill(h.deps, commandLineActor(), created_[0]!.id, 5, `Sorry ${firstName}, the parcel was late`)
+  // Also invited to follow a brand, and following one: both name the member.
+  const [brand] = await h.deps.db
+    .insert(schema.brands)
+    .values({ name: `Deletion brand ${crypto.randomUUID()}` })
+    .returning()
+  await h.deps.db
+    .insert(schema.brandUsers)
+    .values({ uid: member.uid, brandId: brand!.id, email: member.email, name: `${firstName} ${lastName}`, joinedAt: new Date(), invitedBy: 'test' })
+  await h.deps.db.insert(schema.brandInvitations).values({
+    brandId: brand!.id,
+    email: member.email,
+    tokenHash: crypto.randomUUID(),
+    invitedBy: 'test',
+    createdAt: new Date(),
+    expiresAt: new Date(Date.now() + 86_400_000),
+  })
   // Also a moderator, who has taken an action: the audit log names the actor until the account goes.
   await runOpsCommand(h.deps, { command: 'staff-grant', email: member.email, role: 'moderator' })
   await recordAudit(
@@ -314,6 +333,8 @@ describe('account deletion', () => {
       'outbox',
       'front_end_logs',
       'staff_roles',
+      'brand_users',
+      'brand_invitations',
       'audit_log',
     ]) {
       expect(before, table).toContain(table)

@@ -39,12 +39,13 @@ import { createCampaign, GOOD_ADDRESS, type CampaignFixture } from '../test/fixt
 import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
 import { createTestMember, type TestMember } from '../test/members'
 import { messagesTo } from '../test/outbox'
-import { createTestStaff } from '../test/staff'
+import { createTestBrandViewer, createTestStaff } from '../test/staff'
 
 let h: Harness
 let campaign: CampaignFixture
 const staff = {} as Record<Role, TestMember>
 let memberWithoutRole: TestMember
+let brandViewer: TestMember
 
 beforeAll(async () => {
   h = await createHarness()
@@ -52,6 +53,7 @@ beforeAll(async () => {
   const people = await Promise.all(ROLES.map((role) => createTestStaff(h.deps.db, [role], { displayName: `The ${role}` })))
   ROLES.forEach((role, i) => (staff[role] = people[i]!))
   memberWithoutRole = await createTestMember()
+  brandViewer = await createTestBrandViewer(h.deps.db, 'Testbrand')
 })
 afterAll(() => h?.close())
 
@@ -207,6 +209,13 @@ const SAMPLES: Record<StaffEndpointName, () => { path: string; query?: Record<st
     return { path: ENDPOINTS.opsCreateCategory.path, body: { name: `Matrix ${suffix}`, slug: `matrix-${suffix}` } }
   },
   opsRenameCategory: () => ({ path: fillPath(ENDPOINTS.opsRenameCategory.path, { slug: 'kitchen' }), body: { name: 'Kitchen' } }),
+  opsBrands: () => ({ path: ENDPOINTS.opsBrands.path }),
+  opsCreateBrand: () => ({ path: ENDPOINTS.opsCreateBrand.path, body: { name: `Matrix brand ${crypto.randomUUID().slice(0, 8)}` } }),
+  opsInviteBrandUser: () => ({ path: fillPath(ENDPOINTS.opsInviteBrandUser.path, { id: crypto.randomUUID() }), body: { email: 'invitee@example.test' } }),
+  opsWithdrawBrandInvitation: () => ({
+    path: fillPath(ENDPOINTS.opsWithdrawBrandInvitation.path, { id: crypto.randomUUID(), invitationId: crypto.randomUUID() }),
+  }),
+  opsRemoveBrandUser: () => ({ path: fillPath(ENDPOINTS.opsRemoveBrandUser.path, { id: crypto.randomUUID(), uid: 'someone' }) }),
 }
 
 describe('who may call which staff endpoint', () => {
@@ -217,11 +226,16 @@ describe('who may call which staff endpoint', () => {
     for (const [name, endpoint] of staffEndpoints) expect(endpoint.capability, name).not.toBeUndefined()
   })
 
-  const callers = [...ROLES.map((role) => ({ who: role as string, role: role as Role | null })), { who: 'member without a role', role: null }]
+  // A brand viewer holds no staff role: every staff call is refused to them as to any member.
+  const callers = [
+    ...ROLES.map((role) => ({ who: role as string, role: role as Role | null })),
+    { who: 'member without a role', role: null },
+    { who: 'brand viewer', role: null },
+  ]
   const cases = staffEndpoints.flatMap(([name, endpoint]) => callers.map((caller) => ({ name, endpoint, ...caller })))
 
-  it.each(cases)('$name as $who', async ({ name, endpoint, role }) => {
-    const token = role ? staff[role].bearer : memberWithoutRole.bearer
+  it.each(cases)('$name as $who', async ({ name, endpoint, role, who }) => {
+    const token = role ? staff[role].bearer : who === 'brand viewer' ? brandViewer.bearer : memberWithoutRole.bearer
     const sample = SAMPLES[name]()
     const result = await call(h.app, endpoint.method, sample.path, { token, query: sample.query, body: sample.body })
     const allowed = role !== null && (endpoint.capability === null || ROLE_CAPABILITIES[role].includes(endpoint.capability))

@@ -1,6 +1,6 @@
 // The operator console's calls. The capability of each is checked before its handler runs (the
 // endpoint table's `capability`, http/auth.ts staffAuth); the services write the audit entries.
-import { exportPublishedReviews } from '../staff/review-export'
+import { reviewsDownload } from '../staff/review-export'
 import { campaignResults } from '../services/campaign-results'
 import { ENDPOINTS } from '../../contract/endpoints'
 import type { SuiteDeps } from '../deps'
@@ -86,18 +86,8 @@ export function registerOpsWorkRoutes(route: RegisterRoute, deps: SuiteDeps) {
   route(ENDPOINTS.opsCampaign, (_c, { params }) => campaignForEdit(deps.db, params.id, deps.clock.now()))
   route(ENDPOINTS.opsCampaignPreview, (_c, { params }) => previewCampaign(deps.db, params.id, deps.clock.now()))
   route(ENDPOINTS.opsCampaignResults, (_c, { params }) => campaignResults(deps.db, params.id, deps.clock.now()))
-  for (const [endpoint, format, type] of [
-    [ENDPOINTS.opsCampaignReviewsCsv, 'csv', 'text/csv; charset=utf-8'],
-    [ENDPOINTS.opsCampaignReviewsJson, 'json', 'application/json; charset=utf-8'],
-  ] as const) {
-    route(endpoint, async (c, { params }) => {
-      const stream = await exportPublishedReviews(deps, currentStaff(c), params.id, format)
-      c.header('Content-Type', type)
-      c.header('Content-Disposition', `attachment; filename="reviews-${deps.clock.now().toISOString().slice(0, 10)}.${format}"`)
-      c.header('Cache-Control', 'no-store')
-      return c.body(stream)
-    })
-  }
+  route(ENDPOINTS.opsCampaignReviewsCsv, (c, { params }) => reviewsDownload(c, deps, currentStaff(c), params.id, 'csv'))
+  route(ENDPOINTS.opsCampaignReviewsJson, (c, { params }) => reviewsDownload(c, deps, currentStaff(c), params.id, 'json'))
   route(ENDPOINTS.opsCreateCampaign, (c, { body }) => {
     c.status(201)
     return createCampaign(deps, currentStaff(c), body)

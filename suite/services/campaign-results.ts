@@ -8,16 +8,18 @@ import type { Executor } from '../db/client'
 import { addresses, campaigns, flights, impressions, members, participations, products, reviews, shipments, socialPosts } from '../db/schema'
 import { notFound } from '../http/errors'
 import { isUuid } from '../http/validate'
+import { ownedByBrand } from './brands'
 
 const DAY_SECONDS = 24 * 60 * 60
 
-export async function campaignResults(ex: Executor, campaignId: string, now: Date): Promise<CampaignResults> {
+/** For staff (brandId null), any campaign's; for a brand's viewers, only a campaign of that brand past draft. */
+export async function campaignResults(ex: Executor, campaignId: string, now: Date, brandId: string | null = null): Promise<CampaignResults> {
   if (!isUuid(campaignId)) throw notFound('Campaign')
   const [campaign] = await ex
     .select({ id: campaigns.id, title: campaigns.title, brand: products.brand, screener: campaigns.screener })
     .from(campaigns)
     .innerJoin(products, eq(products.id, campaigns.productId))
-    .where(eq(campaigns.id, campaignId))
+    .where(and(eq(campaigns.id, campaignId), ownedByBrand(brandId)))
   if (!campaign) throw notFound('Campaign')
   const [funnel, ratings, answers, profile, social] = await Promise.all([
     flightFunnels(ex, campaignId),

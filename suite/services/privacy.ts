@@ -23,6 +23,8 @@ import {
   socialPosts,
   socialProfiles,
   staffRoles,
+  brandUsers,
+  brandInvitations,
 } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { getAddress } from './address'
@@ -323,6 +325,24 @@ export async function pseudonymize(deps: SuiteDeps, member: MemberRow): Promise<
       .update(ledgerEntries)
       .set({ reason: GOODWILL_REASON_AFTER_DELETION })
       .where(and(eq(ledgerEntries.memberId, member.id), sql`${ledgerEntries.idempotencyKey} like 'grant:%'`))
+    // A member who also followed a brand: that goes with the account, audited; invitations to their address go too.
+    const followed = await tx.delete(brandUsers).where(eq(brandUsers.uid, member.uid)).returning({ brandId: brandUsers.brandId })
+    if (followed.length > 0) {
+      await recordAudit(
+        tx,
+        accountDeletionActor(),
+        followed.map(({ brandId }) => ({
+          action: 'brand.remove-user' as const,
+          targetType: 'brand' as const,
+          targetId: brandId,
+          changes: { before: { uid: member.uid }, after: null },
+        })),
+        now,
+      )
+    }
+    await tx
+      .delete(brandInvitations)
+      .where(or(eq(brandInvitations.acceptedUid, member.uid), ...(member.email ? [sql`lower(${brandInvitations.email}) = lower(${member.email})`] : [])))
     // A member who was also staff: their roles go with the account, each revocation audited.
     const revoked = await tx.delete(staffRoles).where(eq(staffRoles.uid, member.uid)).returning({ role: staffRoles.role })
     if (revoked.length > 0) {

@@ -13,7 +13,7 @@ export interface AuditChanges {
 
 export interface AuditRecord {
   action: AuditAction
-  targetType: 'review' | 'staff' | 'participation' | 'shipment' | 'member' | 'campaign' | 'product' | 'flight' | 'newsletter' | 'category'
+  targetType: 'review' | 'staff' | 'participation' | 'shipment' | 'member' | 'campaign' | 'product' | 'flight' | 'newsletter' | 'category' | 'brand'
   targetId: string
   changes: AuditChanges
 }

@@ -1,11 +1,11 @@
 // A campaign's published reviews as CSV and JSON: what each holds, who may take them, the audit
 // entry, and that ten thousand reviews leave in batches rather than as one piece held in memory.
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ENDPOINTS } from '../../contract/endpoints'
 import { fillPath } from '../../contract/paths'
-import { auditLog, members, participations, reviews } from '../db/schema'
-import { createCampaign, type CampaignFixture } from '../test/fixtures'
+import { auditLog, members } from '../db/schema'
+import { createCampaign, insertReviews, type CampaignFixture } from '../test/fixtures'
 import { call, createHarness, expectError, type Harness } from '../test/harness'
 import { createTestStaff } from '../test/staff'
 import type { TestMember } from '../test/members'
@@ -22,26 +22,8 @@ beforeAll(async () => {
 })
 afterAll(() => h?.close())
 
-/** `count` reviewers of the campaign, each with a review in `status`, published a minute apart (inserted by SQL: thousands at once). */
-async function reviewsOf(campaign: CampaignFixture, count: number, options: { status?: 'published' | 'pending'; tag: string; photo?: boolean }) {
-  // As text: postgres.js takes no Date in a raw statement.
-  const now = h.clock.now().toISOString()
-  await h.deps.db.execute(sql`
-    insert into ${members} (uid, email, display_name, notification_settings, referral_code, created_at, updated_at)
-    select ${options.tag} || '-' || n, ${options.tag} || '-' || n || '@example.test', 'Reviewer ' || n, '{}'::jsonb, upper(${options.tag}) || n, ${now}, ${now}
-    from generate_series(1, ${count}) as n`)
-  await h.deps.db.execute(sql`
-    insert into ${participations} (member_id, campaign_id, flight_id, status, applied_at, selected_at, review_submitted_at, updated_at)
-    select m.id, ${campaign.campaignId}, ${campaign.flightId}, 'reviewed', ${now}, ${now}, ${now}, ${now}
-    from ${members} m where m.uid like ${options.tag} || '-%'`)
-  await h.deps.db.execute(sql`
-    insert into ${reviews} (participation_id, member_id, campaign_id, product_id, rating, title, body, photos, received_for_free, status, submitted_at, published_at)
-    select p.id, p.member_id, ${campaign.campaignId}, ${campaign.productId}, 1 + (row_number() over (order by m.uid)) % 5, 'Title, "quoted"', 'Line one' || chr(10) || 'line two of review ' || m.uid,
-      ${options.photo ? sql`jsonb_build_array(jsonb_build_object('id', gen_random_uuid(), 'alt', 'A photo', 'width', 1200, 'height', 900))` : sql`'[]'::jsonb`},
-      true, ${options.status ?? 'published'}, ${now},
-      ${options.status === 'pending' ? null : sql`${now}::timestamptz - (row_number() over (order by m.uid)) * interval '1 minute'`}
-    from ${participations} p join ${members} m on m.id = p.member_id where m.uid like ${options.tag} || '-%'`)
-}
+const reviewsOf = (campaign: CampaignFixture, count: number, options: Parameters<typeof insertReviews>[4]) =>
+  insertReviews(h.deps.db, h.clock.now(), campaign, count, options)
 
 async function download(campaign: CampaignFixture, format: 'csv' | 'json', token = manager.bearer) {
   const endpoint = format === 'csv' ? ENDPOINTS.opsCampaignReviewsCsv : ENDPOINTS.opsCampaignReviewsJson

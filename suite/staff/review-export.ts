@@ -3,12 +3,14 @@
 // addresses. Read a batch at a time in the public list's order from its index (keyset), written as
 // each batch arrives: memory stays flat however many reviews. Each export is in the audit log.
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm'
-import { campaigns, members, reviews } from '../db/schema'
+import { campaigns, members, products, reviews } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { notFound } from '../http/errors'
 import { isUuid } from '../http/validate'
 import { reviewExportWords } from '../messages/exports'
 import { FORMER_MEMBER } from '../services/reviews'
+import { ownedByBrand } from '../services/brands'
+import type { Context } from 'hono'
 import type { StaffActor } from './actor'
 import { recordAudit } from './audit'
 import { csvLine } from './csv'
@@ -86,16 +88,22 @@ async function* publishedReviews(deps: SuiteDeps, campaignId: string): AsyncGene
 
 /**
  * The campaign's published reviews as a stream of CSV or JSON, after checking the campaign exists
- * (a stream cannot answer 404 once started) and writing the export to the audit log.
+ * and, for a brand viewer (brandId), is their brand's (a stream cannot answer 404 once started),
+ * and writing the export to the audit log.
  */
 export async function exportPublishedReviews(
   deps: SuiteDeps,
   actor: StaffActor,
   campaignId: string,
   format: ReviewExportFormat,
+  brandId: string | null,
 ): Promise<ReadableStream<Uint8Array>> {
   if (!isUuid(campaignId)) throw notFound('Campaign')
-  const [campaign] = await deps.db.select({ id: campaigns.id, slug: campaigns.slug }).from(campaigns).where(eq(campaigns.id, campaignId))
+  const [campaign] = await deps.db
+    .select({ id: campaigns.id, slug: campaigns.slug })
+    .from(campaigns)
+    .innerJoin(products, eq(products.id, campaigns.productId))
+    .where(and(eq(campaigns.id, campaignId), ownedByBrand(brandId)))
   if (!campaign) throw notFound('Campaign')
   await recordAudit(
     deps.db,
@@ -136,4 +144,20 @@ export async function exportPublishedReviews(
       await batches.return(undefined)
     },
   })
+}
+
+/** The export as a download: the same answer for staff (brandId null) and for a brand's viewers. */
+export async function reviewsDownload(
+  c: Context,
+  deps: SuiteDeps,
+  actor: StaffActor,
+  campaignId: string,
+  format: ReviewExportFormat,
+  brandId: string | null = null,
+): Promise<Response> {
+  const stream = await exportPublishedReviews(deps, actor, campaignId, format, brandId)
+  c.header('Content-Type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
+  c.header('Content-Disposition', `attachment; filename="reviews-${deps.clock.now().toISOString().slice(0, 10)}.${format}"`)
+  c.header('Cache-Control', 'no-store')
+  return c.body(stream)
 }

@@ -1,7 +1,8 @@
 // Test data written straight to the database (the API has no endpoint to create campaigns).
 import { openTo, type CampaignKind, type Eligibility, type ScreenerQuestion, type Tasks } from '../../contract/campaigns'
 import type { Db } from '../db/client'
-import { campaigns, flights, products } from '../db/schema'
+import { sql } from 'drizzle-orm'
+import { campaigns, flights, members, participations, products, reviews } from '../db/schema'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -71,3 +72,30 @@ export async function createCampaign(
 }
 
 export const GOOD_ADDRESS = { name: 'Test Tester', line1: 'Teststraße 1', postalCode: '10115', city: 'Berlin', country: 'DE' }
+
+/** `count` reviewers of the campaign, each with a review in `status`, published a minute apart (inserted by SQL: thousands at once). */
+export async function insertReviews(
+  db: Db,
+  at: Date,
+  campaign: CampaignFixture,
+  count: number,
+  options: { status?: 'published' | 'pending'; tag: string; photo?: boolean },
+) {
+  // As text: postgres.js takes no Date in a raw statement.
+  const now = at.toISOString()
+  await db.execute(sql`
+    insert into ${members} (uid, email, display_name, notification_settings, referral_code, created_at, updated_at)
+    select ${options.tag} || '-' || n, ${options.tag} || '-' || n || '@example.test', 'Reviewer ' || n, '{}'::jsonb, upper(${options.tag}) || n, ${now}, ${now}
+    from generate_series(1, ${count}) as n`)
+  await db.execute(sql`
+    insert into ${participations} (member_id, campaign_id, flight_id, status, applied_at, selected_at, review_submitted_at, updated_at)
+    select m.id, ${campaign.campaignId}, ${campaign.flightId}, 'reviewed', ${now}, ${now}, ${now}, ${now}
+    from ${members} m where m.uid like ${options.tag} || '-%'`)
+  await db.execute(sql`
+    insert into ${reviews} (participation_id, member_id, campaign_id, product_id, rating, title, body, photos, received_for_free, status, submitted_at, published_at)
+    select p.id, p.member_id, ${campaign.campaignId}, ${campaign.productId}, 1 + (row_number() over (order by m.uid)) % 5, 'Title, "quoted"', 'Line one' || chr(10) || 'line two of review ' || m.uid,
+      ${options.photo ? sql`jsonb_build_array(jsonb_build_object('id', gen_random_uuid(), 'alt', 'A photo', 'width', 1200, 'height', 900))` : sql`'[]'::jsonb`},
+      true, ${options.status ?? 'published'}, ${now},
+      ${options.status === 'pending' ? null : sql`${now}::timestamptz - (row_number() over (order by m.uid)) * interval '1 minute'`}
+    from ${participations} p join ${members} m on m.id = p.member_id where m.uid like ${options.tag} || '-%'`)
+}

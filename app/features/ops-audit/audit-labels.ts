@@ -33,6 +33,11 @@ export const auditActionLabel: Record<AuditAction, MessageDescriptor> = {
   'product.image-remove': msg`Product image removed`,
   'category.create': msg`Category added`,
   'category.rename': msg`Category renamed`,
+  'brand.create': msg`Brand added`,
+  'brand.invite': msg`Brand user invited`,
+  'brand.withdraw-invitation': msg`Brand invitation withdrawn`,
+  'brand.join': msg`Brand invitation accepted`,
+  'brand.remove-user': msg`Brand user removed`,
 }
 
 /** What an entry acted on, in words. */
@@ -46,4 +51,5 @@ export const auditTargetLabel: Record<string, MessageDescriptor> = {
   product: msg`Product`,
   flight: msg`Flight`,
   category: msg`Category`,
+  brand: msg`Brand`,
 }
