@@ -15,12 +15,15 @@ import { Route as R404RouteImport } from './routes/404'
 import { Route as HealthzRouteImport } from './routes/healthz'
 import { Route as ReadyzRouteImport } from './routes/readyz'
 import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
+import { Route as LocaleBrandRouteRouteImport } from './routes/$locale/_brand/route'
 import { Route as LocaleGuestRouteRouteImport } from './routes/$locale/_guest/route'
 import { Route as LocalePublicRouteRouteImport } from './routes/$locale/_public/route'
 import { Route as LocaleSignedInRouteRouteImport } from './routes/$locale/_signedIn/route'
 import { Route as LocaleSignedInWithAddressRouteRouteImport } from './routes/$locale/_signedInWithAddress/route'
 import { Route as LocaleStaffRouteRouteImport } from './routes/$locale/_staff/route'
 import { Route as LocaleWithAddressRouteRouteImport } from './routes/$locale/_withAddress/route'
+import { Route as BrandExportsReviewsDotcsvRouteImport } from './routes/brand-exports/reviews[.]csv'
+import { Route as BrandExportsReviewsDotjsonRouteImport } from './routes/brand-exports/reviews[.]json'
 import { Route as BuildLatestDotjsonRouteImport } from './routes/build/latest[.]json'
 import { Route as OpsExportsAuditDotcsvRouteImport } from './routes/ops-exports/audit[.]csv'
 import { Route as OpsExportsPendingShipmentsDotcsvRouteImport } from './routes/ops-exports/pending-shipments[.]csv'
@@ -36,8 +39,10 @@ import { Route as LocalePublicHowItWorksRouteImport } from './routes/$locale/_pu
 import { Route as LocalePublicLegalRouteImport } from './routes/$locale/_public/legal'
 import { Route as LocalePublicSupportRouteImport } from './routes/$locale/_public/support'
 import { Route as LocalePublicUnsubscribeRouteImport } from './routes/$locale/_public/unsubscribe'
+import { Route as LocaleSignedInJoinBrandRouteImport } from './routes/$locale/_signedIn/join-brand'
 import { Route as LocaleWithAddressUpcomingTestsRouteImport } from './routes/$locale/_withAddress/upcoming-tests'
 import { Route as ImagesProductsNameRouteImport } from './routes/images/products/$name'
+import { Route as LocaleBrandBrandIndexRouteImport } from './routes/$locale/_brand/brand/index'
 import { Route as LocaleGuestUserLoginRouteImport } from './routes/$locale/_guest/user/login'
 import { Route as LocaleGuestUserRegisterRouteImport } from './routes/$locale/_guest/user/register'
 import { Route as LocalePublicReadyToTestIdRouteImport } from './routes/$locale/_public/ready-to-test/$id'
@@ -60,6 +65,7 @@ import { Route as LocaleSignedInWithAddressMemberProfileRouteImport } from './ro
 import { Route as LocaleStaffOpsIndexRouteImport } from './routes/$locale/_staff/ops/index'
 import { Route as LocaleStaffOpsApplicantsRouteImport } from './routes/$locale/_staff/ops/applicants'
 import { Route as LocaleStaffOpsAuditRouteImport } from './routes/$locale/_staff/ops/audit'
+import { Route as LocaleStaffOpsBrandsRouteImport } from './routes/$locale/_staff/ops/brands'
 import { Route as LocaleStaffOpsCategoriesRouteImport } from './routes/$locale/_staff/ops/categories'
 import { Route as LocaleStaffOpsNewsletterRouteImport } from './routes/$locale/_staff/ops/newsletter'
 import { Route as LocaleStaffOpsProductsRouteImport } from './routes/$locale/_staff/ops/products'
@@ -71,6 +77,7 @@ import { Route as I18nHashLocaleMessagesDotjsonRouteImport } from './routes/[_]i
 import { Route as ImagesMyReviewPhotosIdSizeRouteImport } from './routes/images/my-review-photos/$id/$size'
 import { Route as ImagesOpsReviewPhotosIdSizeRouteImport } from './routes/images/ops-review-photos/$id/$size'
 import { Route as ImagesReviewsIdSizeRouteImport } from './routes/images/reviews/$id/$size'
+import { Route as LocaleBrandBrandCampaignsCampaignIdRouteImport } from './routes/$locale/_brand/brand/campaigns/$campaignId'
 import { Route as LocaleSignedInMemberDownloadDataIndexRouteImport } from './routes/$locale/_signedIn/member/download-data/index'
 import { Route as LocaleSignedInMemberDownloadDataProfilePdfRouteImport } from './routes/$locale/_signedIn/member/download-data/profile-pdf'
 import { Route as LocaleSignedInMemberMissionsIndexRouteImport } from './routes/$locale/_signedIn/member/missions/index'
@@ -121,6 +128,10 @@ const UnsubscribeRoute = UnsubscribeRouteImport.update({
   path: '/unsubscribe',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LocaleBrandRouteRoute = LocaleBrandRouteRouteImport.update({
+  id: '/_brand',
+  getParentRoute: () => LocaleRouteRoute,
+} as any)
 const LocaleGuestRouteRoute = LocaleGuestRouteRouteImport.update({
   id: '/_guest',
   getParentRoute: () => LocaleRouteRoute,
@@ -146,6 +157,18 @@ const LocaleWithAddressRouteRoute = LocaleWithAddressRouteRouteImport.update({
   id: '/_withAddress',
   getParentRoute: () => LocaleRouteRoute,
 } as any)
+const BrandExportsReviewsDotcsvRoute =
+  BrandExportsReviewsDotcsvRouteImport.update({
+    id: '/brand-exports/reviews.csv',
+    path: '/brand-exports/reviews.csv',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const BrandExportsReviewsDotjsonRoute =
+  BrandExportsReviewsDotjsonRouteImport.update({
+    id: '/brand-exports/reviews.json',
+    path: '/brand-exports/reviews.json',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const BuildLatestDotjsonRoute = BuildLatestDotjsonRouteImport.update({
   id: '/build/latest.json',
   path: '/build/latest.json',
@@ -224,6 +247,11 @@ const LocalePublicUnsubscribeRoute = LocalePublicUnsubscribeRouteImport.update({
   path: '/unsubscribe',
   getParentRoute: () => LocalePublicRouteRoute,
 } as any)
+const LocaleSignedInJoinBrandRoute = LocaleSignedInJoinBrandRouteImport.update({
+  id: '/join-brand',
+  path: '/join-brand',
+  getParentRoute: () => LocaleSignedInRouteRoute,
+} as any)
 const LocaleWithAddressUpcomingTestsRoute =
   LocaleWithAddressUpcomingTestsRouteImport.update({
     id: '/upcoming-tests',
@@ -234,6 +262,11 @@ const ImagesProductsNameRoute = ImagesProductsNameRouteImport.update({
   id: '/images/products/$name',
   path: '/images/products/$name',
   getParentRoute: () => rootRouteImport,
+} as any)
+const LocaleBrandBrandIndexRoute = LocaleBrandBrandIndexRouteImport.update({
+  id: '/brand/',
+  path: '/brand/',
+  getParentRoute: () => LocaleBrandRouteRoute,
 } as any)
 const LocaleGuestUserLoginRoute = LocaleGuestUserLoginRouteImport.update({
   id: '/user/login',
@@ -362,6 +395,11 @@ const LocaleStaffOpsAuditRoute = LocaleStaffOpsAuditRouteImport.update({
   path: '/ops/audit',
   getParentRoute: () => LocaleStaffRouteRoute,
 } as any)
+const LocaleStaffOpsBrandsRoute = LocaleStaffOpsBrandsRouteImport.update({
+  id: '/ops/brands',
+  path: '/ops/brands',
+  getParentRoute: () => LocaleStaffRouteRoute,
+} as any)
 const LocaleStaffOpsCategoriesRoute =
   LocaleStaffOpsCategoriesRouteImport.update({
     id: '/ops/categories',
@@ -423,6 +461,12 @@ const ImagesReviewsIdSizeRoute = ImagesReviewsIdSizeRouteImport.update({
   path: '/images/reviews/$id/$size',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LocaleBrandBrandCampaignsCampaignIdRoute =
+  LocaleBrandBrandCampaignsCampaignIdRouteImport.update({
+    id: '/brand/campaigns/$campaignId',
+    path: '/brand/campaigns/$campaignId',
+    getParentRoute: () => LocaleBrandRouteRoute,
+  } as any)
 const LocaleSignedInMemberDownloadDataIndexRoute =
   LocaleSignedInMemberDownloadDataIndexRouteImport.update({
     id: '/member/download-data/',
@@ -545,6 +589,8 @@ export interface FileRoutesByFullPath {
   '/healthz': typeof HealthzRoute
   '/readyz': typeof ReadyzRoute
   '/unsubscribe': typeof UnsubscribeRoute
+  '/brand-exports/reviews.csv': typeof BrandExportsReviewsDotcsvRoute
+  '/brand-exports/reviews.json': typeof BrandExportsReviewsDotjsonRoute
   '/build/latest.json': typeof BuildLatestDotjsonRoute
   '/ops-exports/audit.csv': typeof OpsExportsAuditDotcsvRoute
   '/ops-exports/pending-shipments.csv': typeof OpsExportsPendingShipmentsDotcsvRoute
@@ -559,6 +605,7 @@ export interface FileRoutesByFullPath {
   '/$locale/legal': typeof LocalePublicLegalRoute
   '/$locale/support': typeof LocalePublicSupportRoute
   '/$locale/unsubscribe': typeof LocalePublicUnsubscribeRoute
+  '/$locale/join-brand': typeof LocaleSignedInJoinBrandRoute
   '/$locale/upcoming-tests': typeof LocaleWithAddressUpcomingTestsRoute
   '/images/products/$name': typeof ImagesProductsNameRoute
   '/$locale/': typeof LocalePublicIndexRoute
@@ -582,6 +629,7 @@ export interface FileRoutesByFullPath {
   '/$locale/member/profile': typeof LocaleSignedInWithAddressMemberProfileRoute
   '/$locale/ops/applicants': typeof LocaleStaffOpsApplicantsRoute
   '/$locale/ops/audit': typeof LocaleStaffOpsAuditRoute
+  '/$locale/ops/brands': typeof LocaleStaffOpsBrandsRoute
   '/$locale/ops/categories': typeof LocaleStaffOpsCategoriesRoute
   '/$locale/ops/newsletter': typeof LocaleStaffOpsNewsletterRoute
   '/$locale/ops/products': typeof LocaleStaffOpsProductsRoute
@@ -592,9 +640,11 @@ export interface FileRoutesByFullPath {
   '/images/my-review-photos/$id/$size': typeof ImagesMyReviewPhotosIdSizeRoute
   '/images/ops-review-photos/$id/$size': typeof ImagesOpsReviewPhotosIdSizeRoute
   '/images/reviews/$id/$size': typeof ImagesReviewsIdSizeRoute
+  '/$locale/brand/': typeof LocaleBrandBrandIndexRoute
   '/$locale/reviews/': typeof LocalePublicReviewsIndexRoute
   '/$locale/ops/': typeof LocaleStaffOpsIndexRoute
   '/$locale/ready-to-test/': typeof LocaleWithAddressReadyToTestIndexRoute
+  '/$locale/brand/campaigns/$campaignId': typeof LocaleBrandBrandCampaignsCampaignIdRoute
   '/$locale/member/download-data/profile-pdf': typeof LocaleSignedInMemberDownloadDataProfilePdfRoute
   '/$locale/member/missions/rewards': typeof LocaleSignedInMemberMissionsRewardsRoute
   '/$locale/member/shipments/returns': typeof LocaleSignedInMemberShipmentsReturnsRoute
@@ -622,6 +672,8 @@ export interface FileRoutesByTo {
   '/healthz': typeof HealthzRoute
   '/readyz': typeof ReadyzRoute
   '/unsubscribe': typeof UnsubscribeRoute
+  '/brand-exports/reviews.csv': typeof BrandExportsReviewsDotcsvRoute
+  '/brand-exports/reviews.json': typeof BrandExportsReviewsDotjsonRoute
   '/build/latest.json': typeof BuildLatestDotjsonRoute
   '/ops-exports/audit.csv': typeof OpsExportsAuditDotcsvRoute
   '/ops-exports/pending-shipments.csv': typeof OpsExportsPendingShipmentsDotcsvRoute
@@ -636,6 +688,7 @@ export interface FileRoutesByTo {
   '/$locale/legal': typeof LocalePublicLegalRoute
   '/$locale/support': typeof LocalePublicSupportRoute
   '/$locale/unsubscribe': typeof LocalePublicUnsubscribeRoute
+  '/$locale/join-brand': typeof LocaleSignedInJoinBrandRoute
   '/$locale/upcoming-tests': typeof LocaleWithAddressUpcomingTestsRoute
   '/images/products/$name': typeof ImagesProductsNameRoute
   '/$locale/user/login': typeof LocaleGuestUserLoginRoute
@@ -658,6 +711,7 @@ export interface FileRoutesByTo {
   '/$locale/member/profile': typeof LocaleSignedInWithAddressMemberProfileRoute
   '/$locale/ops/applicants': typeof LocaleStaffOpsApplicantsRoute
   '/$locale/ops/audit': typeof LocaleStaffOpsAuditRoute
+  '/$locale/ops/brands': typeof LocaleStaffOpsBrandsRoute
   '/$locale/ops/categories': typeof LocaleStaffOpsCategoriesRoute
   '/$locale/ops/newsletter': typeof LocaleStaffOpsNewsletterRoute
   '/$locale/ops/products': typeof LocaleStaffOpsProductsRoute
@@ -668,9 +722,11 @@ export interface FileRoutesByTo {
   '/images/my-review-photos/$id/$size': typeof ImagesMyReviewPhotosIdSizeRoute
   '/images/ops-review-photos/$id/$size': typeof ImagesOpsReviewPhotosIdSizeRoute
   '/images/reviews/$id/$size': typeof ImagesReviewsIdSizeRoute
+  '/$locale/brand': typeof LocaleBrandBrandIndexRoute
   '/$locale/reviews': typeof LocalePublicReviewsIndexRoute
   '/$locale/ops': typeof LocaleStaffOpsIndexRoute
   '/$locale/ready-to-test': typeof LocaleWithAddressReadyToTestIndexRoute
+  '/$locale/brand/campaigns/$campaignId': typeof LocaleBrandBrandCampaignsCampaignIdRoute
   '/$locale/member/download-data/profile-pdf': typeof LocaleSignedInMemberDownloadDataProfilePdfRoute
   '/$locale/member/missions/rewards': typeof LocaleSignedInMemberMissionsRewardsRoute
   '/$locale/member/shipments/returns': typeof LocaleSignedInMemberShipmentsReturnsRoute
@@ -699,12 +755,15 @@ export interface FileRoutesById {
   '/healthz': typeof HealthzRoute
   '/readyz': typeof ReadyzRoute
   '/unsubscribe': typeof UnsubscribeRoute
+  '/$locale/_brand': typeof LocaleBrandRouteRouteWithChildren
   '/$locale/_guest': typeof LocaleGuestRouteRouteWithChildren
   '/$locale/_public': typeof LocalePublicRouteRouteWithChildren
   '/$locale/_signedIn': typeof LocaleSignedInRouteRouteWithChildren
   '/$locale/_signedInWithAddress': typeof LocaleSignedInWithAddressRouteRouteWithChildren
   '/$locale/_staff': typeof LocaleStaffRouteRouteWithChildren
   '/$locale/_withAddress': typeof LocaleWithAddressRouteRouteWithChildren
+  '/brand-exports/reviews.csv': typeof BrandExportsReviewsDotcsvRoute
+  '/brand-exports/reviews.json': typeof BrandExportsReviewsDotjsonRoute
   '/build/latest.json': typeof BuildLatestDotjsonRoute
   '/ops-exports/audit.csv': typeof OpsExportsAuditDotcsvRoute
   '/ops-exports/pending-shipments.csv': typeof OpsExportsPendingShipmentsDotcsvRoute
@@ -719,6 +778,7 @@ export interface FileRoutesById {
   '/$locale/_public/legal': typeof LocalePublicLegalRoute
   '/$locale/_public/support': typeof LocalePublicSupportRoute
   '/$locale/_public/unsubscribe': typeof LocalePublicUnsubscribeRoute
+  '/$locale/_signedIn/join-brand': typeof LocaleSignedInJoinBrandRoute
   '/$locale/_withAddress/upcoming-tests': typeof LocaleWithAddressUpcomingTestsRoute
   '/images/products/$name': typeof ImagesProductsNameRoute
   '/$locale/_public/': typeof LocalePublicIndexRoute
@@ -742,6 +802,7 @@ export interface FileRoutesById {
   '/$locale/_signedInWithAddress/member/profile': typeof LocaleSignedInWithAddressMemberProfileRoute
   '/$locale/_staff/ops/applicants': typeof LocaleStaffOpsApplicantsRoute
   '/$locale/_staff/ops/audit': typeof LocaleStaffOpsAuditRoute
+  '/$locale/_staff/ops/brands': typeof LocaleStaffOpsBrandsRoute
   '/$locale/_staff/ops/categories': typeof LocaleStaffOpsCategoriesRoute
   '/$locale/_staff/ops/newsletter': typeof LocaleStaffOpsNewsletterRoute
   '/$locale/_staff/ops/products': typeof LocaleStaffOpsProductsRoute
@@ -752,9 +813,11 @@ export interface FileRoutesById {
   '/images/my-review-photos/$id/$size': typeof ImagesMyReviewPhotosIdSizeRoute
   '/images/ops-review-photos/$id/$size': typeof ImagesOpsReviewPhotosIdSizeRoute
   '/images/reviews/$id/$size': typeof ImagesReviewsIdSizeRoute
+  '/$locale/_brand/brand/': typeof LocaleBrandBrandIndexRoute
   '/$locale/_public/reviews/': typeof LocalePublicReviewsIndexRoute
   '/$locale/_staff/ops/': typeof LocaleStaffOpsIndexRoute
   '/$locale/_withAddress/ready-to-test/': typeof LocaleWithAddressReadyToTestIndexRoute
+  '/$locale/_brand/brand/campaigns/$campaignId': typeof LocaleBrandBrandCampaignsCampaignIdRoute
   '/$locale/_signedIn/member/download-data/profile-pdf': typeof LocaleSignedInMemberDownloadDataProfilePdfRoute
   '/$locale/_signedIn/member/missions/rewards': typeof LocaleSignedInMemberMissionsRewardsRoute
   '/$locale/_signedIn/member/shipments/returns': typeof LocaleSignedInMemberShipmentsReturnsRoute
@@ -784,6 +847,8 @@ export interface FileRouteTypes {
     | '/healthz'
     | '/readyz'
     | '/unsubscribe'
+    | '/brand-exports/reviews.csv'
+    | '/brand-exports/reviews.json'
     | '/build/latest.json'
     | '/ops-exports/audit.csv'
     | '/ops-exports/pending-shipments.csv'
@@ -798,6 +863,7 @@ export interface FileRouteTypes {
     | '/$locale/legal'
     | '/$locale/support'
     | '/$locale/unsubscribe'
+    | '/$locale/join-brand'
     | '/$locale/upcoming-tests'
     | '/images/products/$name'
     | '/$locale/'
@@ -821,6 +887,7 @@ export interface FileRouteTypes {
     | '/$locale/member/profile'
     | '/$locale/ops/applicants'
     | '/$locale/ops/audit'
+    | '/$locale/ops/brands'
     | '/$locale/ops/categories'
     | '/$locale/ops/newsletter'
     | '/$locale/ops/products'
@@ -831,9 +898,11 @@ export interface FileRouteTypes {
     | '/images/my-review-photos/$id/$size'
     | '/images/ops-review-photos/$id/$size'
     | '/images/reviews/$id/$size'
+    | '/$locale/brand/'
     | '/$locale/reviews/'
     | '/$locale/ops/'
     | '/$locale/ready-to-test/'
+    | '/$locale/brand/campaigns/$campaignId'
     | '/$locale/member/download-data/profile-pdf'
     | '/$locale/member/missions/rewards'
     | '/$locale/member/shipments/returns'
@@ -861,6 +930,8 @@ export interface FileRouteTypes {
     | '/healthz'
     | '/readyz'
     | '/unsubscribe'
+    | '/brand-exports/reviews.csv'
+    | '/brand-exports/reviews.json'
     | '/build/latest.json'
     | '/ops-exports/audit.csv'
     | '/ops-exports/pending-shipments.csv'
@@ -875,6 +946,7 @@ export interface FileRouteTypes {
     | '/$locale/legal'
     | '/$locale/support'
     | '/$locale/unsubscribe'
+    | '/$locale/join-brand'
     | '/$locale/upcoming-tests'
     | '/images/products/$name'
     | '/$locale/user/login'
@@ -897,6 +969,7 @@ export interface FileRouteTypes {
     | '/$locale/member/profile'
     | '/$locale/ops/applicants'
     | '/$locale/ops/audit'
+    | '/$locale/ops/brands'
     | '/$locale/ops/categories'
     | '/$locale/ops/newsletter'
     | '/$locale/ops/products'
@@ -907,9 +980,11 @@ export interface FileRouteTypes {
     | '/images/my-review-photos/$id/$size'
     | '/images/ops-review-photos/$id/$size'
     | '/images/reviews/$id/$size'
+    | '/$locale/brand'
     | '/$locale/reviews'
     | '/$locale/ops'
     | '/$locale/ready-to-test'
+    | '/$locale/brand/campaigns/$campaignId'
     | '/$locale/member/download-data/profile-pdf'
     | '/$locale/member/missions/rewards'
     | '/$locale/member/shipments/returns'
@@ -937,12 +1012,15 @@ export interface FileRouteTypes {
     | '/healthz'
     | '/readyz'
     | '/unsubscribe'
+    | '/$locale/_brand'
     | '/$locale/_guest'
     | '/$locale/_public'
     | '/$locale/_signedIn'
     | '/$locale/_signedInWithAddress'
     | '/$locale/_staff'
     | '/$locale/_withAddress'
+    | '/brand-exports/reviews.csv'
+    | '/brand-exports/reviews.json'
     | '/build/latest.json'
     | '/ops-exports/audit.csv'
     | '/ops-exports/pending-shipments.csv'
@@ -957,6 +1035,7 @@ export interface FileRouteTypes {
     | '/$locale/_public/legal'
     | '/$locale/_public/support'
     | '/$locale/_public/unsubscribe'
+    | '/$locale/_signedIn/join-brand'
     | '/$locale/_withAddress/upcoming-tests'
     | '/images/products/$name'
     | '/$locale/_public/'
@@ -980,6 +1059,7 @@ export interface FileRouteTypes {
     | '/$locale/_signedInWithAddress/member/profile'
     | '/$locale/_staff/ops/applicants'
     | '/$locale/_staff/ops/audit'
+    | '/$locale/_staff/ops/brands'
     | '/$locale/_staff/ops/categories'
     | '/$locale/_staff/ops/newsletter'
     | '/$locale/_staff/ops/products'
@@ -990,9 +1070,11 @@ export interface FileRouteTypes {
     | '/images/my-review-photos/$id/$size'
     | '/images/ops-review-photos/$id/$size'
     | '/images/reviews/$id/$size'
+    | '/$locale/_brand/brand/'
     | '/$locale/_public/reviews/'
     | '/$locale/_staff/ops/'
     | '/$locale/_withAddress/ready-to-test/'
+    | '/$locale/_brand/brand/campaigns/$campaignId'
     | '/$locale/_signedIn/member/download-data/profile-pdf'
     | '/$locale/_signedIn/member/missions/rewards'
     | '/$locale/_signedIn/member/shipments/returns'
@@ -1021,6 +1103,8 @@ export interface RootRouteChildren {
   HealthzRoute: typeof HealthzRoute
   ReadyzRoute: typeof ReadyzRoute
   UnsubscribeRoute: typeof UnsubscribeRoute
+  BrandExportsReviewsDotcsvRoute: typeof BrandExportsReviewsDotcsvRoute
+  BrandExportsReviewsDotjsonRoute: typeof BrandExportsReviewsDotjsonRoute
   BuildLatestDotjsonRoute: typeof BuildLatestDotjsonRoute
   OpsExportsAuditDotcsvRoute: typeof OpsExportsAuditDotcsvRoute
   OpsExportsPendingShipmentsDotcsvRoute: typeof OpsExportsPendingShipmentsDotcsvRoute
@@ -1077,6 +1161,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UnsubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/$locale/_brand': {
+      id: '/$locale/_brand'
+      path: ''
+      fullPath: '/$locale'
+      preLoaderRoute: typeof LocaleBrandRouteRouteImport
+      parentRoute: typeof LocaleRouteRoute
+    }
     '/$locale/_guest': {
       id: '/$locale/_guest'
       path: ''
@@ -1118,6 +1209,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/$locale'
       preLoaderRoute: typeof LocaleWithAddressRouteRouteImport
       parentRoute: typeof LocaleRouteRoute
+    }
+    '/brand-exports/reviews.csv': {
+      id: '/brand-exports/reviews.csv'
+      path: '/brand-exports/reviews.csv'
+      fullPath: '/brand-exports/reviews.csv'
+      preLoaderRoute: typeof BrandExportsReviewsDotcsvRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/brand-exports/reviews.json': {
+      id: '/brand-exports/reviews.json'
+      path: '/brand-exports/reviews.json'
+      fullPath: '/brand-exports/reviews.json'
+      preLoaderRoute: typeof BrandExportsReviewsDotjsonRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/build/latest.json': {
       id: '/build/latest.json'
@@ -1224,6 +1329,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocalePublicUnsubscribeRouteImport
       parentRoute: typeof LocalePublicRouteRoute
     }
+    '/$locale/_signedIn/join-brand': {
+      id: '/$locale/_signedIn/join-brand'
+      path: '/join-brand'
+      fullPath: '/$locale/join-brand'
+      preLoaderRoute: typeof LocaleSignedInJoinBrandRouteImport
+      parentRoute: typeof LocaleSignedInRouteRoute
+    }
     '/$locale/_withAddress/upcoming-tests': {
       id: '/$locale/_withAddress/upcoming-tests'
       path: '/upcoming-tests'
@@ -1237,6 +1349,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/images/products/$name'
       preLoaderRoute: typeof ImagesProductsNameRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/$locale/_brand/brand/': {
+      id: '/$locale/_brand/brand/'
+      path: '/brand'
+      fullPath: '/$locale/brand/'
+      preLoaderRoute: typeof LocaleBrandBrandIndexRouteImport
+      parentRoute: typeof LocaleBrandRouteRoute
     }
     '/$locale/_guest/user/login': {
       id: '/$locale/_guest/user/login'
@@ -1392,6 +1511,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocaleStaffOpsAuditRouteImport
       parentRoute: typeof LocaleStaffRouteRoute
     }
+    '/$locale/_staff/ops/brands': {
+      id: '/$locale/_staff/ops/brands'
+      path: '/ops/brands'
+      fullPath: '/$locale/ops/brands'
+      preLoaderRoute: typeof LocaleStaffOpsBrandsRouteImport
+      parentRoute: typeof LocaleStaffRouteRoute
+    }
     '/$locale/_staff/ops/categories': {
       id: '/$locale/_staff/ops/categories'
       path: '/ops/categories'
@@ -1468,6 +1594,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/images/reviews/$id/$size'
       preLoaderRoute: typeof ImagesReviewsIdSizeRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/$locale/_brand/brand/campaigns/$campaignId': {
+      id: '/$locale/_brand/brand/campaigns/$campaignId'
+      path: '/brand/campaigns/$campaignId'
+      fullPath: '/$locale/brand/campaigns/$campaignId'
+      preLoaderRoute: typeof LocaleBrandBrandCampaignsCampaignIdRouteImport
+      parentRoute: typeof LocaleBrandRouteRoute
     }
     '/$locale/_signedIn/member/download-data/': {
       id: '/$locale/_signedIn/member/download-data/'
@@ -1605,6 +1738,20 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface LocaleBrandRouteRouteChildren {
+  LocaleBrandBrandIndexRoute: typeof LocaleBrandBrandIndexRoute
+  LocaleBrandBrandCampaignsCampaignIdRoute: typeof LocaleBrandBrandCampaignsCampaignIdRoute
+}
+
+const LocaleBrandRouteRouteChildren: LocaleBrandRouteRouteChildren = {
+  LocaleBrandBrandIndexRoute: LocaleBrandBrandIndexRoute,
+  LocaleBrandBrandCampaignsCampaignIdRoute:
+    LocaleBrandBrandCampaignsCampaignIdRoute,
+}
+
+const LocaleBrandRouteRouteWithChildren =
+  LocaleBrandRouteRoute._addFileChildren(LocaleBrandRouteRouteChildren)
+
 interface LocaleGuestRouteRouteChildren {
   LocaleGuestUserLoginRoute: typeof LocaleGuestUserLoginRoute
   LocaleGuestUserRegisterRoute: typeof LocaleGuestUserRegisterRoute
@@ -1660,6 +1807,7 @@ const LocalePublicRouteRouteWithChildren =
   LocalePublicRouteRoute._addFileChildren(LocalePublicRouteRouteChildren)
 
 interface LocaleSignedInRouteRouteChildren {
+  LocaleSignedInJoinBrandRoute: typeof LocaleSignedInJoinBrandRoute
   LocaleSignedInMemberAddressRoute: typeof LocaleSignedInMemberAddressRoute
   LocaleSignedInMemberReferralsRoute: typeof LocaleSignedInMemberReferralsRoute
   LocaleSignedInMemberSocialAccountsRoute: typeof LocaleSignedInMemberSocialAccountsRoute
@@ -1675,6 +1823,7 @@ interface LocaleSignedInRouteRouteChildren {
 }
 
 const LocaleSignedInRouteRouteChildren: LocaleSignedInRouteRouteChildren = {
+  LocaleSignedInJoinBrandRoute: LocaleSignedInJoinBrandRoute,
   LocaleSignedInMemberAddressRoute: LocaleSignedInMemberAddressRoute,
   LocaleSignedInMemberReferralsRoute: LocaleSignedInMemberReferralsRoute,
   LocaleSignedInMemberSocialAccountsRoute:
@@ -1750,6 +1899,7 @@ const LocaleSignedInWithAddressRouteRouteWithChildren =
 interface LocaleStaffRouteRouteChildren {
   LocaleStaffOpsApplicantsRoute: typeof LocaleStaffOpsApplicantsRoute
   LocaleStaffOpsAuditRoute: typeof LocaleStaffOpsAuditRoute
+  LocaleStaffOpsBrandsRoute: typeof LocaleStaffOpsBrandsRoute
   LocaleStaffOpsCategoriesRoute: typeof LocaleStaffOpsCategoriesRoute
   LocaleStaffOpsNewsletterRoute: typeof LocaleStaffOpsNewsletterRoute
   LocaleStaffOpsProductsRoute: typeof LocaleStaffOpsProductsRoute
@@ -1769,6 +1919,7 @@ interface LocaleStaffRouteRouteChildren {
 const LocaleStaffRouteRouteChildren: LocaleStaffRouteRouteChildren = {
   LocaleStaffOpsApplicantsRoute: LocaleStaffOpsApplicantsRoute,
   LocaleStaffOpsAuditRoute: LocaleStaffOpsAuditRoute,
+  LocaleStaffOpsBrandsRoute: LocaleStaffOpsBrandsRoute,
   LocaleStaffOpsCategoriesRoute: LocaleStaffOpsCategoriesRoute,
   LocaleStaffOpsNewsletterRoute: LocaleStaffOpsNewsletterRoute,
   LocaleStaffOpsProductsRoute: LocaleStaffOpsProductsRoute,
@@ -1809,6 +1960,7 @@ const LocaleWithAddressRouteRouteWithChildren =
   )
 
 interface LocaleRouteRouteChildren {
+  LocaleBrandRouteRoute: typeof LocaleBrandRouteRouteWithChildren
   LocaleGuestRouteRoute: typeof LocaleGuestRouteRouteWithChildren
   LocalePublicRouteRoute: typeof LocalePublicRouteRouteWithChildren
   LocaleSignedInRouteRoute: typeof LocaleSignedInRouteRouteWithChildren
@@ -1818,6 +1970,7 @@ interface LocaleRouteRouteChildren {
 }
 
 const LocaleRouteRouteChildren: LocaleRouteRouteChildren = {
+  LocaleBrandRouteRoute: LocaleBrandRouteRouteWithChildren,
   LocaleGuestRouteRoute: LocaleGuestRouteRouteWithChildren,
   LocalePublicRouteRoute: LocalePublicRouteRouteWithChildren,
   LocaleSignedInRouteRoute: LocaleSignedInRouteRouteWithChildren,
@@ -1838,6 +1991,8 @@ const rootRouteChildren: RootRouteChildren = {
   HealthzRoute: HealthzRoute,
   ReadyzRoute: ReadyzRoute,
   UnsubscribeRoute: UnsubscribeRoute,
+  BrandExportsReviewsDotcsvRoute: BrandExportsReviewsDotcsvRoute,
+  BrandExportsReviewsDotjsonRoute: BrandExportsReviewsDotjsonRoute,
   BuildLatestDotjsonRoute: BuildLatestDotjsonRoute,
   OpsExportsAuditDotcsvRoute: OpsExportsAuditDotcsvRoute,
   OpsExportsPendingShipmentsDotcsvRoute: OpsExportsPendingShipmentsDotcsvRoute,

@@ -691,7 +691,15 @@ export const ENDPOINTS = {
   brandCampaignReviewsCsv: e({ method: 'GET', path: P.BRAND_CAMPAIGN_REVIEWS_CSV_PATH, auth: 'brand', data: null, file: 'text/csv' }),
   brandCampaignReviewsJson: e({ method: 'GET', path: P.BRAND_CAMPAIGN_REVIEWS_JSON_PATH, auth: 'brand', data: null, file: 'application/json' }),
   brandInvitation: e({ method: 'POST', path: P.BRAND_INVITATION_CHECK_PATH, auth: 'member', body: InvitationTokenBodySchema, data: BrandInvitationSchema }),
-  acceptBrandInvitation: e({ method: 'POST', path: P.BRAND_INVITATION_ACCEPT_PATH, auth: 'member', body: InvitationTokenBodySchema, data: BrandSelfSchema }),
+  acceptBrandInvitation: e({
+    method: 'POST',
+    path: P.BRAND_INVITATION_ACCEPT_PATH,
+    auth: 'member',
+    body: InvitationTokenBodySchema,
+    data: BrandSelfSchema,
+    // Used up, expired or withdrawn, or a staff account: the invitation page says so itself.
+    refusalsInline: true,
+  }),
 
   devOutbox: e({ method: 'GET', path: P.DEV_OUTBOX_PATH, auth: 'none', query: OutboxQuerySchema, data: OutboxResultSchema, devOnly: true }),
   devOps: e({ method: 'POST', path: P.DEV_OPS_PATH, auth: 'none', body: OpsCommandSchema, data: v.unknown(), devOnly: true }),

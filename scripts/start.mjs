@@ -7,7 +7,7 @@ import { emailFromEmulatorLine } from './lib/action-links.mjs'
 import { startAuthEmulator } from './lib/auth-emulator.mjs'
 import { buildFingerprint, buildIsCurrent, recordBuild } from './lib/build-fingerprint.mjs'
 import { startNode, waitForHttp } from './lib/processes.mjs'
-import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, startSuite } from './lib/suite.mjs'
+import { DEMO_BRAND_EMAIL, DEMO_BRAND_PASSWORD, DEMO_EMAIL, DEMO_PASSWORD, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, startSuite } from './lib/suite.mjs'
 
 const root = resolve(import.meta.dirname, '..')
 const PORTAL_PORT = Number(process.env.PORT ?? 3000)
@@ -101,6 +101,7 @@ try {
   console.log(`\nTesters Circle is running in local mode: http://localhost:${PORTAL_PORT}/en`)
   console.log(`Demo member: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`)
   console.log(`Demo staff (every console role): ${DEMO_STAFF_EMAIL} / ${DEMO_STAFF_PASSWORD} — console at http://localhost:${PORTAL_PORT}/en/ops`)
+  console.log(`Demo brand user (Little Meadow): ${DEMO_BRAND_EMAIL} / ${DEMO_BRAND_PASSWORD} — its pages at http://localhost:${PORTAL_PORT}/en/brand`)
   console.log(`E-mails and text messages sent in local mode: http://127.0.0.1:${SUITE_PORT}/suite/api/dev/outbox`)
   console.log('Press Ctrl-C to stop.')
 } catch (error) {

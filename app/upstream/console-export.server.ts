@@ -45,9 +45,16 @@ export async function consoleExportResponse(name: keyof typeof EXPORTS, request:
   })
 }
 
+/** Staff read any campaign's reviews; a brand's users only their brand's, which the member API checks in its query. */
 const REVIEW_EXPORTS = {
-  csv: { endpoint: ENDPOINTS.opsCampaignReviewsCsv, type: 'text/csv; charset=utf-8' },
-  json: { endpoint: ENDPOINTS.opsCampaignReviewsJson, type: 'application/json; charset=utf-8' },
+  staff: {
+    csv: { endpoint: ENDPOINTS.opsCampaignReviewsCsv, type: 'text/csv; charset=utf-8' },
+    json: { endpoint: ENDPOINTS.opsCampaignReviewsJson, type: 'application/json; charset=utf-8' },
+  },
+  brand: {
+    csv: { endpoint: ENDPOINTS.brandCampaignReviewsCsv, type: 'text/csv; charset=utf-8' },
+    json: { endpoint: ENDPOINTS.brandCampaignReviewsJson, type: 'application/json; charset=utf-8' },
+  },
 } as const
 
 /**
@@ -55,13 +62,13 @@ const REVIEW_EXPORTS = {
  * the member API writes it: however many reviews, the portal never holds the whole file. The member
  * API checks the capability and writes the export to the audit log, with this browser's address.
  */
-export async function campaignReviewsExportResponse(format: keyof typeof REVIEW_EXPORTS, request: Request): Promise<Response> {
+export async function campaignReviewsExportResponse(format: 'csv' | 'json', request: Request, who: keyof typeof REVIEW_EXPORTS = 'staff'): Promise<Response> {
   const member = await memberFromRequest()
   if (!member) return refused(404, 'Not found')
   const campaign = new URL(request.url).searchParams.get('campaign') ?? ''
   if (!/^[0-9a-f-]{36}$/i.test(campaign)) return refused(404, 'Not found')
-  const { endpoint, type } = REVIEW_EXPORTS[format]
-  const file = await streamFile(endpoint as (typeof REVIEW_EXPORTS)['csv']['endpoint'], {
+  const { endpoint, type } = REVIEW_EXPORTS[who][format]
+  const file = await streamFile(endpoint as (typeof REVIEW_EXPORTS)['staff']['csv']['endpoint'], {
     member,
     params: { id: campaign },
     clientIp: await browserAddress(),

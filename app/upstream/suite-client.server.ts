@@ -149,7 +149,9 @@ function failureFor(path: string, httpStatus: number, body: unknown, challenge: 
   return { kind: 'unavailable', path, reason: 'server', httpStatus }
 }
 
-const needsMember = (endpoint: Endpoint) => endpoint.auth === 'member' || endpoint.auth === 'identity' || endpoint.auth === 'staff'
+const needsMember = (endpoint: Endpoint) => endpoint.auth !== 'none' && endpoint.auth !== 'optional'
+/** The console's calls, staff's and brands': a refusal is the console's to explain (its dialogs). */
+const consoleCall = (endpoint: Endpoint) => endpoint.auth === 'staff' || endpoint.auth === 'brand'
 
 /** The address and headers of a call: the credential exactly when the entry takes one, and what the entry asks to forward. */
 function outgoingRequest<E extends Endpoint>(endpoint: E, options: CallOptions<E>, path: string) {
@@ -160,7 +162,8 @@ function outgoingRequest<E extends Endpoint>(endpoint: E, options: CallOptions<E
   if (options.body !== undefined) headers['content-type'] = 'application/json'
   if (options.upload !== undefined) headers['content-type'] = 'application/octet-stream'
   if (options.clientIp) headers['x-forwarded-for'] = options.clientIp
-  if (endpoint.auth === 'staff' && options.userAgent) headers[STAFF_USER_AGENT_HEADER] = options.userAgent
+  // Given for the calls that write an audit entry (the console's, and joining a brand).
+  if (options.userAgent) headers[STAFF_USER_AGENT_HEADER] = options.userAgent
   if (endpoint.bot && options.botToken) headers[BOT_TOKEN_HEADER] = options.botToken
   return { url, headers }
 }
@@ -233,7 +236,7 @@ async function call<E extends Endpoint>(endpoint: E, options: CallOptions<E>): P
         ...failure,
         ...(endpoint.silent && { silent: true as const }),
         ...(endpoint.refusalsInline && { refusalsInline: true as const }),
-        ...(endpoint.auth === 'staff' && { staff: true as const }),
+        ...(consoleCall(endpoint) && { staff: true as const }),
       },
     }
   }

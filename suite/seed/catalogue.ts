@@ -472,3 +472,11 @@ export const DEMO_STAFF = {
   password: 'demo-staff-2026',
   displayName: 'Robin Okafor',
 } as const
+
+/** A user of one demo brand, as an accepted invitation makes one: the brand's pages at /en/brand. */
+export const DEMO_BRAND_VIEWER = {
+  email: 'brand@testerscircle.example',
+  password: 'demo-brand-2026',
+  displayName: 'Noor Haddad',
+  brand: 'Little Meadow',
+} as const

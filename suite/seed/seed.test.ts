@@ -14,9 +14,13 @@ import {
 } from '../../contract/paths'
 import { call, createHarness, expectOk, type Harness } from '../test/harness'
 import { signIn } from '../test/members'
-import { DEMO_MEMBER, DEMO_STAFF } from './catalogue'
+import { DEMO_BRAND_VIEWER, DEMO_MEMBER, DEMO_STAFF } from './catalogue'
 import { CAPABILITIES, ROLES, StaffSelfSchema } from '../../contract/staff'
 import { seedDemoData } from './seed'
+import { eq } from 'drizzle-orm'
+import { BrandCampaignListSchema } from '../../contract/brands'
+import { ENDPOINTS } from '../../contract/endpoints'
+import { campaigns, products } from '../db/schema'
 
 let h: Harness
 let token: string
@@ -69,5 +73,17 @@ describe('demo staff', () => {
     const me = expectOk(await call(h.app, 'GET', OPS_SELF_PATH, { token: staffToken }), StaffSelfSchema)
     expect(me.roles.sort()).toEqual([...ROLES].sort())
     expect(me.capabilities).toEqual([...CAPABILITIES])
+  })
+})
+
+describe('demo brand viewer', () => {
+  it("signs in with the documented password and sees its brand's campaigns only", async () => {
+    const token = await signIn(DEMO_BRAND_VIEWER.email, DEMO_BRAND_VIEWER.password)
+    const list = expectOk(await call(h.app, 'GET', ENDPOINTS.brandCampaigns.path, { token }), BrandCampaignListSchema)
+    expect(list.brand.name).toBe(DEMO_BRAND_VIEWER.brand)
+    expect(list.items.length).toBeGreaterThan(0)
+    const all = await h.deps.db.select({ id: campaigns.id, brand: products.brand }).from(campaigns).innerJoin(products, eq(products.id, campaigns.productId))
+    const own = new Set(all.filter((row) => row.brand === DEMO_BRAND_VIEWER.brand).map((row) => row.id))
+    for (const item of list.items) expect(own).toContain(item.id)
   })
 })

@@ -1,7 +1,7 @@
 // Demo data for local mode: seeded on first start, idempotent on every later start.
 // State changes go through the same operator services as the ops CLI.
-import { eq, or } from 'drizzle-orm'
-import { campaigns, flights, ledgerEntries, members, participations, socialProfiles, staffRoles } from '../db/schema'
+import { eq, or, sql } from 'drizzle-orm'
+import { brands, brandUsers, campaigns, flights, ledgerEntries, members, participations, socialProfiles, staffRoles } from '../db/schema'
 import type { Executor } from '../db/client'
 import type { Clock, SuiteDeps } from '../deps'
 import { DEFAULT_NOTIFICATION_SETTINGS, newReferralCode } from '../services/members'
@@ -11,7 +11,7 @@ import { reportImpressions, submitReview, submitSocialPost } from '../services/c
 import { acknowledge } from '../services/participations'
 import { approveReview, deliver, selectParticipation, ship } from '../services/operations'
 import type { TasksInput } from '../../contract/campaigns'
-import { CAMPAIGNS, COMMUNITY, DEMO_MEMBER, DEMO_STAFF, type SeedCampaign, type SeedPhase } from './catalogue'
+import { CAMPAIGNS, COMMUNITY, DEMO_BRAND_VIEWER, DEMO_MEMBER, DEMO_STAFF, type SeedCampaign, type SeedPhase } from './catalogue'
 import { ROLES } from '../../contract/staff'
 import { demoImageAlt, demoImagePng } from './images'
 import { commandLineActor, type StaffActor } from '../staff/actor'
@@ -54,6 +54,7 @@ export async function seedDemoData(deps: SuiteDeps, options: { demoMember?: bool
   if (options.demoMember ?? true) {
     demo = await seedDemoMember(deps)
     staffEmail = await seedDemoStaff(deps)
+    await seedDemoBrandViewer(deps)
   }
   return { seeded, campaigns: CAMPAIGNS.length, demo, demoEmail: DEMO_MEMBER.email, staffEmail }
 }
@@ -66,6 +67,20 @@ async function seedDemoStaff(deps: SuiteDeps): Promise<string> {
     .values(ROLES.map((role) => ({ uid, role, email: DEMO_STAFF.email, name: DEMO_STAFF.displayName, grantedAt: deps.clock.now(), grantedBy: 'seed' })))
     .onConflictDoNothing()
   return DEMO_STAFF.email
+}
+
+async function seedDemoBrandViewer(deps: SuiteDeps): Promise<void> {
+  const { email, password, displayName, brand } = DEMO_BRAND_VIEWER
+  const uid = await deps.identity.ensureUser({ email, password, displayName })
+  const [owner] = await deps.db
+    .select({ id: brands.id })
+    .from(brands)
+    .where(sql`lower(${brands.name}) = lower(${brand})`)
+  if (!owner) throw new Error(`The demo brand ${brand} is not in the catalogue`)
+  await deps.db
+    .insert(brandUsers)
+    .values({ uid, brandId: owner.id, email, name: displayName, joinedAt: deps.clock.now(), invitedBy: 'seed' })
+    .onConflictDoNothing()
 }
 
 async function insertCommunity(ex: Executor, now: Date) {

@@ -5,7 +5,7 @@ import * as v from 'valibot'
 import { FLIGHT_MAX_QUOTA, FlightInputSchema, type FlightInput, type OpsCampaignDetail, type OpsFlight } from '#contract/campaign-authoring'
 import { PhaseBadge } from '~/components/catalogue/campaign-card'
 import { Button } from '~/components/ui/button'
-import { useBrowserTimeZone } from '~/components/ui/date-picker'
+import { useInstantText } from '~/components/ops/instant-text'
 import { feedback } from '~/components/ui/feedback-store'
 import { ContractForm, showRejectedFields, useAppForm } from '~/lib/contract-form'
 import { unwrap } from '~/upstream/upstream-result'
@@ -22,23 +22,6 @@ import {
   type FlightDate,
 } from './flight-form-values'
 import { createFlightFn, deleteFlightFn, updateFlightFn } from './ops-campaigns.functions'
-
-/** An instant as the console shows it: date and time in the browser's time zone, the zone named. */
-export function useInstantText(): (iso: string) => string {
-  const { i18n } = useLingui()
-  const timeZone = useBrowserTimeZone()
-  // dateStyle and timeStyle do not mix with timeZoneName: the parts are named one by one.
-  const format = new Intl.DateTimeFormat(i18n.locale, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone,
-    timeZoneName: 'short',
-  })
-  return (iso) => format.format(new Date(iso))
-}
 
 type FlightsProps = {
   campaign: OpsCampaignDetail

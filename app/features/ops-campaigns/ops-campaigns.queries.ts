@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
+import { RESULTS_REFRESH_MS } from '~/components/results/refresh'
 import { unwrap } from '~/upstream/upstream-result'
 import { getCampaignForEditFn, getCampaignListFn, getCampaignPreviewFn, getCampaignResultsFn, getProductChoicesFn } from './ops-campaigns.functions'
 
@@ -20,9 +21,6 @@ export const campaignPreviewQuery = (campaignId: string) =>
     queryKey: ['member', 'ops', 'campaigns', campaignId, 'preview'],
     queryFn: async () => unwrap(await getCampaignPreviewFn({ data: { campaignId } })),
   })
-
-/** How often an open results page reads the figures again: they follow the campaign while it runs. */
-export const RESULTS_REFRESH_MS = 30_000
 
 /** The campaign's results, read again every RESULTS_REFRESH_MS while the page is open. */
 export const campaignResultsQuery = (campaignId: string) =>

@@ -17,6 +17,7 @@ type ConsolePage = {
     | '/$locale/ops/products'
     | '/$locale/ops/categories'
     | '/$locale/ops/newsletter'
+    | '/$locale/ops/brands'
   label: string
   capability: Capability
 }
@@ -35,6 +36,7 @@ export function useConsolePages(staff: StaffSelf): ConsolePage[] {
     { to: '/$locale/ops/applicants', label: t`Applicants`, capability: 'applicants:select' },
     { to: '/$locale/ops/shipments', label: t`Shipments`, capability: 'shipments:manage' },
     { to: '/$locale/ops/newsletter', label: t`Newsletter`, capability: 'newsletter:send' },
+    { to: '/$locale/ops/brands', label: t`Brands`, capability: 'brands:manage' },
   ]
   return pages.filter((page) => staff.capabilities.includes(page.capability))
 }

@@ -1,0 +1,24 @@
+import { useLingui } from '@lingui/react/macro'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { CampaignResultsView } from '~/components/results/campaign-results-view'
+import { useLocale } from '~/lib/locale'
+import { brandCampaignResultsQuery } from './brand-console.queries'
+
+/** One of the brand's campaigns, live: the same results staff see, read again every 30 seconds. */
+export function BrandResultsPage({ campaignId }: { campaignId: string }) {
+  const { t } = useLingui()
+  const locale = useLocale()
+  const { data: results } = useSuspenseQuery(brandCampaignResultsQuery(campaignId))
+  return (
+    <CampaignResultsView
+      results={results}
+      downloads="/brand-exports"
+      back={
+        <Link to="/$locale/brand" params={{ locale }} className="font-semibold underline">
+          {t`All campaigns`}
+        </Link>
+      }
+    />
+  )
+}

@@ -1,0 +1,101 @@
+import { useLingui } from '@lingui/react/macro'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import type { BrandInvitation } from '#contract/brands'
+import { Button } from '~/components/ui/button'
+import { SignOutButton } from '~/layouts/default-layout'
+import { formatDate } from '~/lib/date-format'
+import { useLocale } from '~/lib/locale'
+import { isUpstreamError, unwrap } from '~/upstream/upstream-result'
+import { acceptInvitationFn } from './brand-console.functions'
+import { invitationQuery } from './invitation.queries'
+
+/**
+ * An invitation link, opened signed in: which brand it is for, and joining it. Only the account
+ * signing in with the invited address can join; anyone else is told which address it was sent to.
+ */
+export function JoinBrandPage({ token }: { token: string }) {
+  const { t } = useLingui()
+  const { data: invitation } = useSuspenseQuery(invitationQuery(token))
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-start gap-4 px-4 py-12">
+      {invitation ? (
+        <Invitation token={token} invitation={invitation} />
+      ) : (
+        <h1 className="text-3xl font-bold text-authentic">{t`This invitation link is not valid`}</h1>
+      )}
+      {!invitation && <p className="text-ink">{t`Check that the whole link was opened, or ask the person who invited you for a new one.`}</p>}
+    </div>
+  )
+}
+
+function Invitation({ token, invitation }: { token: string; invitation: BrandInvitation }) {
+  const { t } = useLingui()
+  const locale = useLocale()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const brand = invitation.brand.name
+  const email = invitation.email
+  const accept = useMutation({
+    mutationFn: async () => unwrap(await acceptInvitationFn({ data: { token } })),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['member', 'brand-self'] })
+      await navigate({ to: '/$locale/brand', params: { locale } })
+    },
+  })
+  const failure = accept.error && isUpstreamError(accept.error) && accept.error.failure.kind === 'rejected' ? accept.error.failure : null
+  // 409: used, expired, withdrawn or another brand's user already; 400: a staff account.
+  const refusal = failure
+    ? failure.httpStatus === 409
+      ? t`This invitation can no longer be accepted with this account: it was used, has expired or was withdrawn, or the account follows another brand. Ask for a new invitation.`
+      : t`Staff accounts see every brand's results in the console already: accept the invitation with an account that holds no staff role.`
+    : null
+  if (invitation.state === 'accepted') {
+    return (
+      <>
+        <h1 className="text-3xl font-bold text-authentic">{t`This invitation was accepted`}</h1>
+        <p className="text-ink">{t`If it was you, your brand's campaigns are one click away.`}</p>
+        <Button asChild>
+          <Link to="/$locale/brand" params={{ locale }}>{t`Go to ${brand}'s campaigns`}</Link>
+        </Button>
+      </>
+    )
+  }
+  if (invitation.state !== 'open') {
+    return (
+      <>
+        <h1 className="text-3xl font-bold text-authentic">
+          {invitation.state === 'expired' ? t`This invitation has expired` : t`This invitation was withdrawn`}
+        </h1>
+        <p className="text-ink">{t`Ask the person at Testers Circle who invited you to follow ${brand} for a new invitation.`}</p>
+      </>
+    )
+  }
+  const expires = formatDate(invitation.expiresAt)
+  return (
+    <>
+      <h1 className="text-3xl font-bold text-authentic">{t`Follow ${brand} on Testers Circle`}</h1>
+      <p className="text-ink">
+        {t`You are invited to follow ${brand}'s product tests: how many testers applied, received and reviewed, their ratings, and the published reviews to download. Nothing about a tester that the public pages do not show.`}
+      </p>
+      {invitation.forYou ? (
+        <>
+          <p className="text-ink">{t`The invitation can be accepted until ${expires}.`}</p>
+          <Button onClick={() => accept.mutate()} loading={accept.isPending}>
+            {t`Accept and follow ${brand}`}
+          </Button>
+          {refusal && (
+            <p role="alert" className="text-danger">
+              {refusal}
+            </p>
+          )}
+        </>
+      ) : (
+        <>
+          <p className="text-ink">{t`This invitation was sent to ${email}. Sign out, then sign in or create an account with that address and open the link again.`}</p>
+          <SignOutButton inverted={false} align="start" />
+        </>
+      )}
+    </>
+  )
+}

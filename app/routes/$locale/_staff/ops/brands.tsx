@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { BrandsPage } from '~/features/ops-brands/brands-page'
+
+/** Admins: brands, their users, and invitations to join one. */
+export const Route = createFileRoute('/$locale/_staff/ops/brands')({
+  loader: async ({ context, location }) => {
+    if (!context.staff) return
+    const { loadBrandList } = await import('~/features/ops-brands/brands-loader')
+    await loadBrandList(context.queryClient, location)
+  },
+  component: BrandsPage,
+})
