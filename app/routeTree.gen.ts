@@ -22,11 +22,13 @@ import { Route as LocaleSignedInRouteRouteImport } from './routes/$locale/_signe
 import { Route as LocaleSignedInWithAddressRouteRouteImport } from './routes/$locale/_signedInWithAddress/route'
 import { Route as LocaleStaffRouteRouteImport } from './routes/$locale/_staff/route'
 import { Route as LocaleWithAddressRouteRouteImport } from './routes/$locale/_withAddress/route'
+import { Route as BrandExportsReviewPhotosDotzipRouteImport } from './routes/brand-exports/review-photos[.]zip'
 import { Route as BrandExportsReviewsDotcsvRouteImport } from './routes/brand-exports/reviews[.]csv'
 import { Route as BrandExportsReviewsDotjsonRouteImport } from './routes/brand-exports/reviews[.]json'
 import { Route as BuildLatestDotjsonRouteImport } from './routes/build/latest[.]json'
 import { Route as OpsExportsAuditDotcsvRouteImport } from './routes/ops-exports/audit[.]csv'
 import { Route as OpsExportsPendingShipmentsDotcsvRouteImport } from './routes/ops-exports/pending-shipments[.]csv'
+import { Route as OpsExportsReviewPhotosDotzipRouteImport } from './routes/ops-exports/review-photos[.]zip'
 import { Route as OpsExportsReviewsDotcsvRouteImport } from './routes/ops-exports/reviews[.]csv'
 import { Route as OpsExportsReviewsDotjsonRouteImport } from './routes/ops-exports/reviews[.]json'
 import { Route as LocalePublicIndexRouteImport } from './routes/$locale/_public/index'
@@ -157,6 +159,12 @@ const LocaleWithAddressRouteRoute = LocaleWithAddressRouteRouteImport.update({
   id: '/_withAddress',
   getParentRoute: () => LocaleRouteRoute,
 } as any)
+const BrandExportsReviewPhotosDotzipRoute =
+  BrandExportsReviewPhotosDotzipRouteImport.update({
+    id: '/brand-exports/review-photos.zip',
+    path: '/brand-exports/review-photos.zip',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const BrandExportsReviewsDotcsvRoute =
   BrandExportsReviewsDotcsvRouteImport.update({
     id: '/brand-exports/reviews.csv',
@@ -183,6 +191,12 @@ const OpsExportsPendingShipmentsDotcsvRoute =
   OpsExportsPendingShipmentsDotcsvRouteImport.update({
     id: '/ops-exports/pending-shipments.csv',
     path: '/ops-exports/pending-shipments.csv',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const OpsExportsReviewPhotosDotzipRoute =
+  OpsExportsReviewPhotosDotzipRouteImport.update({
+    id: '/ops-exports/review-photos.zip',
+    path: '/ops-exports/review-photos.zip',
     getParentRoute: () => rootRouteImport,
   } as any)
 const OpsExportsReviewsDotcsvRoute = OpsExportsReviewsDotcsvRouteImport.update({
@@ -589,11 +603,13 @@ export interface FileRoutesByFullPath {
   '/healthz': typeof HealthzRoute
   '/readyz': typeof ReadyzRoute
   '/unsubscribe': typeof UnsubscribeRoute
+  '/brand-exports/review-photos.zip': typeof BrandExportsReviewPhotosDotzipRoute
   '/brand-exports/reviews.csv': typeof BrandExportsReviewsDotcsvRoute
   '/brand-exports/reviews.json': typeof BrandExportsReviewsDotjsonRoute
   '/build/latest.json': typeof BuildLatestDotjsonRoute
   '/ops-exports/audit.csv': typeof OpsExportsAuditDotcsvRoute
   '/ops-exports/pending-shipments.csv': typeof OpsExportsPendingShipmentsDotcsvRoute
+  '/ops-exports/review-photos.zip': typeof OpsExportsReviewPhotosDotzipRoute
   '/ops-exports/reviews.csv': typeof OpsExportsReviewsDotcsvRoute
   '/ops-exports/reviews.json': typeof OpsExportsReviewsDotjsonRoute
   '/$locale/404': typeof LocalePublic404Route
@@ -672,11 +688,13 @@ export interface FileRoutesByTo {
   '/healthz': typeof HealthzRoute
   '/readyz': typeof ReadyzRoute
   '/unsubscribe': typeof UnsubscribeRoute
+  '/brand-exports/review-photos.zip': typeof BrandExportsReviewPhotosDotzipRoute
   '/brand-exports/reviews.csv': typeof BrandExportsReviewsDotcsvRoute
   '/brand-exports/reviews.json': typeof BrandExportsReviewsDotjsonRoute
   '/build/latest.json': typeof BuildLatestDotjsonRoute
   '/ops-exports/audit.csv': typeof OpsExportsAuditDotcsvRoute
   '/ops-exports/pending-shipments.csv': typeof OpsExportsPendingShipmentsDotcsvRoute
+  '/ops-exports/review-photos.zip': typeof OpsExportsReviewPhotosDotzipRoute
   '/ops-exports/reviews.csv': typeof OpsExportsReviewsDotcsvRoute
   '/ops-exports/reviews.json': typeof OpsExportsReviewsDotjsonRoute
   '/$locale/404': typeof LocalePublic404Route
@@ -762,11 +780,13 @@ export interface FileRoutesById {
   '/$locale/_signedInWithAddress': typeof LocaleSignedInWithAddressRouteRouteWithChildren
   '/$locale/_staff': typeof LocaleStaffRouteRouteWithChildren
   '/$locale/_withAddress': typeof LocaleWithAddressRouteRouteWithChildren
+  '/brand-exports/review-photos.zip': typeof BrandExportsReviewPhotosDotzipRoute
   '/brand-exports/reviews.csv': typeof BrandExportsReviewsDotcsvRoute
   '/brand-exports/reviews.json': typeof BrandExportsReviewsDotjsonRoute
   '/build/latest.json': typeof BuildLatestDotjsonRoute
   '/ops-exports/audit.csv': typeof OpsExportsAuditDotcsvRoute
   '/ops-exports/pending-shipments.csv': typeof OpsExportsPendingShipmentsDotcsvRoute
+  '/ops-exports/review-photos.zip': typeof OpsExportsReviewPhotosDotzipRoute
   '/ops-exports/reviews.csv': typeof OpsExportsReviewsDotcsvRoute
   '/ops-exports/reviews.json': typeof OpsExportsReviewsDotjsonRoute
   '/$locale/_public/404': typeof LocalePublic404Route
@@ -847,11 +867,13 @@ export interface FileRouteTypes {
     | '/healthz'
     | '/readyz'
     | '/unsubscribe'
+    | '/brand-exports/review-photos.zip'
     | '/brand-exports/reviews.csv'
     | '/brand-exports/reviews.json'
     | '/build/latest.json'
     | '/ops-exports/audit.csv'
     | '/ops-exports/pending-shipments.csv'
+    | '/ops-exports/review-photos.zip'
     | '/ops-exports/reviews.csv'
     | '/ops-exports/reviews.json'
     | '/$locale/404'
@@ -930,11 +952,13 @@ export interface FileRouteTypes {
     | '/healthz'
     | '/readyz'
     | '/unsubscribe'
+    | '/brand-exports/review-photos.zip'
     | '/brand-exports/reviews.csv'
     | '/brand-exports/reviews.json'
     | '/build/latest.json'
     | '/ops-exports/audit.csv'
     | '/ops-exports/pending-shipments.csv'
+    | '/ops-exports/review-photos.zip'
     | '/ops-exports/reviews.csv'
     | '/ops-exports/reviews.json'
     | '/$locale/404'
@@ -1019,11 +1043,13 @@ export interface FileRouteTypes {
     | '/$locale/_signedInWithAddress'
     | '/$locale/_staff'
     | '/$locale/_withAddress'
+    | '/brand-exports/review-photos.zip'
     | '/brand-exports/reviews.csv'
     | '/brand-exports/reviews.json'
     | '/build/latest.json'
     | '/ops-exports/audit.csv'
     | '/ops-exports/pending-shipments.csv'
+    | '/ops-exports/review-photos.zip'
     | '/ops-exports/reviews.csv'
     | '/ops-exports/reviews.json'
     | '/$locale/_public/404'
@@ -1103,11 +1129,13 @@ export interface RootRouteChildren {
   HealthzRoute: typeof HealthzRoute
   ReadyzRoute: typeof ReadyzRoute
   UnsubscribeRoute: typeof UnsubscribeRoute
+  BrandExportsReviewPhotosDotzipRoute: typeof BrandExportsReviewPhotosDotzipRoute
   BrandExportsReviewsDotcsvRoute: typeof BrandExportsReviewsDotcsvRoute
   BrandExportsReviewsDotjsonRoute: typeof BrandExportsReviewsDotjsonRoute
   BuildLatestDotjsonRoute: typeof BuildLatestDotjsonRoute
   OpsExportsAuditDotcsvRoute: typeof OpsExportsAuditDotcsvRoute
   OpsExportsPendingShipmentsDotcsvRoute: typeof OpsExportsPendingShipmentsDotcsvRoute
+  OpsExportsReviewPhotosDotzipRoute: typeof OpsExportsReviewPhotosDotzipRoute
   OpsExportsReviewsDotcsvRoute: typeof OpsExportsReviewsDotcsvRoute
   OpsExportsReviewsDotjsonRoute: typeof OpsExportsReviewsDotjsonRoute
   ImagesProductsNameRoute: typeof ImagesProductsNameRoute
@@ -1210,6 +1238,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocaleWithAddressRouteRouteImport
       parentRoute: typeof LocaleRouteRoute
     }
+    '/brand-exports/review-photos.zip': {
+      id: '/brand-exports/review-photos.zip'
+      path: '/brand-exports/review-photos.zip'
+      fullPath: '/brand-exports/review-photos.zip'
+      preLoaderRoute: typeof BrandExportsReviewPhotosDotzipRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/brand-exports/reviews.csv': {
       id: '/brand-exports/reviews.csv'
       path: '/brand-exports/reviews.csv'
@@ -1243,6 +1278,13 @@ declare module '@tanstack/react-router' {
       path: '/ops-exports/pending-shipments.csv'
       fullPath: '/ops-exports/pending-shipments.csv'
       preLoaderRoute: typeof OpsExportsPendingShipmentsDotcsvRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/ops-exports/review-photos.zip': {
+      id: '/ops-exports/review-photos.zip'
+      path: '/ops-exports/review-photos.zip'
+      fullPath: '/ops-exports/review-photos.zip'
+      preLoaderRoute: typeof OpsExportsReviewPhotosDotzipRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/ops-exports/reviews.csv': {
@@ -1991,11 +2033,13 @@ const rootRouteChildren: RootRouteChildren = {
   HealthzRoute: HealthzRoute,
   ReadyzRoute: ReadyzRoute,
   UnsubscribeRoute: UnsubscribeRoute,
+  BrandExportsReviewPhotosDotzipRoute: BrandExportsReviewPhotosDotzipRoute,
   BrandExportsReviewsDotcsvRoute: BrandExportsReviewsDotcsvRoute,
   BrandExportsReviewsDotjsonRoute: BrandExportsReviewsDotjsonRoute,
   BuildLatestDotjsonRoute: BuildLatestDotjsonRoute,
   OpsExportsAuditDotcsvRoute: OpsExportsAuditDotcsvRoute,
   OpsExportsPendingShipmentsDotcsvRoute: OpsExportsPendingShipmentsDotcsvRoute,
+  OpsExportsReviewPhotosDotzipRoute: OpsExportsReviewPhotosDotzipRoute,
   OpsExportsReviewsDotcsvRoute: OpsExportsReviewsDotcsvRoute,
   OpsExportsReviewsDotjsonRoute: OpsExportsReviewsDotjsonRoute,
   ImagesProductsNameRoute: ImagesProductsNameRoute,

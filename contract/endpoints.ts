@@ -172,7 +172,7 @@ export interface Endpoint {
   /** Schema of `data` in the OK envelope; null when the answer is a file (`file` names its type). */
   data: v.GenericSchema | null
   /** The media type of a file answer; failures are JSON as usual. */
-  file?: 'application/pdf' | 'image/svg+xml' | 'image/jpeg' | 'text/csv' | 'application/json'
+  file?: 'application/pdf' | 'image/svg+xml' | 'image/jpeg' | 'text/csv' | 'application/json' | 'application/zip'
   /**
    * Staff entries (auth 'staff'): the capability the caller's roles must grant, checked by the
    * member API on every call; null lets any staff role call. Required on staff entries.
@@ -465,6 +465,14 @@ export const ENDPOINTS = {
     data: null,
     file: 'application/json',
   }),
+  opsCampaignPhotosZip: e({
+    method: 'GET',
+    path: P.OPS_CAMPAIGN_PHOTOS_ZIP_PATH,
+    auth: 'staff',
+    capability: 'campaigns:edit',
+    data: null,
+    file: 'application/zip',
+  }),
   opsCreateFlight: e({
     method: 'POST',
     path: P.OPS_CAMPAIGN_FLIGHTS_PATH,
@@ -690,6 +698,7 @@ export const ENDPOINTS = {
   brandCampaignResults: e({ method: 'GET', path: P.BRAND_CAMPAIGN_RESULTS_PATH, auth: 'brand', data: CampaignResultsSchema }),
   brandCampaignReviewsCsv: e({ method: 'GET', path: P.BRAND_CAMPAIGN_REVIEWS_CSV_PATH, auth: 'brand', data: null, file: 'text/csv' }),
   brandCampaignReviewsJson: e({ method: 'GET', path: P.BRAND_CAMPAIGN_REVIEWS_JSON_PATH, auth: 'brand', data: null, file: 'application/json' }),
+  brandCampaignPhotosZip: e({ method: 'GET', path: P.BRAND_CAMPAIGN_PHOTOS_ZIP_PATH, auth: 'brand', data: null, file: 'application/zip' }),
   brandInvitation: e({ method: 'POST', path: P.BRAND_INVITATION_CHECK_PATH, auth: 'member', body: InvitationTokenBodySchema, data: BrandInvitationSchema }),
   acceptBrandInvitation: e({
     method: 'POST',

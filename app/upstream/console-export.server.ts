@@ -48,26 +48,32 @@ export async function consoleExportResponse(name: keyof typeof EXPORTS, request:
 /** Staff read any campaign's reviews; a brand's users only their brand's, which the member API checks in its query. */
 const REVIEW_EXPORTS = {
   staff: {
-    csv: { endpoint: ENDPOINTS.opsCampaignReviewsCsv, type: 'text/csv; charset=utf-8' },
-    json: { endpoint: ENDPOINTS.opsCampaignReviewsJson, type: 'application/json; charset=utf-8' },
+    csv: { endpoint: ENDPOINTS.opsCampaignReviewsCsv, type: 'text/csv; charset=utf-8', file: 'reviews' },
+    json: { endpoint: ENDPOINTS.opsCampaignReviewsJson, type: 'application/json; charset=utf-8', file: 'reviews' },
+    zip: { endpoint: ENDPOINTS.opsCampaignPhotosZip, type: 'application/zip', file: 'review-photos' },
   },
   brand: {
-    csv: { endpoint: ENDPOINTS.brandCampaignReviewsCsv, type: 'text/csv; charset=utf-8' },
-    json: { endpoint: ENDPOINTS.brandCampaignReviewsJson, type: 'application/json; charset=utf-8' },
+    csv: { endpoint: ENDPOINTS.brandCampaignReviewsCsv, type: 'text/csv; charset=utf-8', file: 'reviews' },
+    json: { endpoint: ENDPOINTS.brandCampaignReviewsJson, type: 'application/json; charset=utf-8', file: 'reviews' },
+    zip: { endpoint: ENDPOINTS.brandCampaignPhotosZip, type: 'application/zip', file: 'review-photos' },
   },
 } as const
 
 /**
- * A campaign's published reviews (`?campaign=<id>`) as the file the browser downloads, passed on as
+ * A campaign's published reviews (`?campaign=<id>`), or their photos, as the file the browser downloads, passed on as
  * the member API writes it: however many reviews, the portal never holds the whole file. The member
  * API checks the capability and writes the export to the audit log, with this browser's address.
  */
-export async function campaignReviewsExportResponse(format: 'csv' | 'json', request: Request, who: keyof typeof REVIEW_EXPORTS = 'staff'): Promise<Response> {
+export async function campaignReviewsExportResponse(
+  format: 'csv' | 'json' | 'zip',
+  request: Request,
+  who: keyof typeof REVIEW_EXPORTS = 'staff',
+): Promise<Response> {
   const member = await memberFromRequest()
   if (!member) return refused(404, 'Not found')
   const campaign = new URL(request.url).searchParams.get('campaign') ?? ''
   if (!/^[0-9a-f-]{36}$/i.test(campaign)) return refused(404, 'Not found')
-  const { endpoint, type } = REVIEW_EXPORTS[who][format]
+  const { endpoint, type, file: stem } = REVIEW_EXPORTS[who][format]
   const file = await streamFile(endpoint as (typeof REVIEW_EXPORTS)['staff']['csv']['endpoint'], {
     member,
     params: { id: campaign },
@@ -79,7 +85,7 @@ export async function campaignReviewsExportResponse(format: 'csv' | 'json', requ
     status: 200,
     headers: {
       'Content-Type': type,
-      'Content-Disposition': `attachment; filename="reviews-${new Date().toISOString().slice(0, 10)}.${format}"`,
+      'Content-Disposition': `attachment; filename="${stem}-${new Date().toISOString().slice(0, 10)}.${format}"`,
       'Cache-Control': 'private, no-store',
       'X-Content-Type-Options': 'nosniff',
     },

@@ -16,7 +16,7 @@ import { ENDPOINTS, type EndpointName } from '../../contract/endpoints'
 import { fillPath } from '../../contract/paths'
 import { CampaignResultsSchema } from '../../contract/results'
 import { AuditPageSchema } from '../../contract/staff'
-import { campaigns, products } from '../db/schema'
+import { campaigns, products, reviews } from '../db/schema'
 import { createCampaign, insertReviews, type CampaignFixture } from '../test/fixtures'
 import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
 import { createTestMember, type TestMember } from '../test/members'
@@ -33,14 +33,14 @@ beforeAll(async () => {
 afterAll(() => h?.close())
 
 /** A published campaign of the brand of this name, with `reviews` published reviews whose text carries the tag. */
-async function brandCampaign(brandName: string, tag: string, reviews = 2): Promise<CampaignFixture> {
+async function brandCampaign(brandName: string, tag: string, count = 2): Promise<CampaignFixture> {
   const campaign = await createCampaign(h.deps.db, h.clock.now(), { phase: 'testing' })
   await h.deps.db.update(products).set({ brand: brandName }).where(eq(products.id, campaign.productId))
   await h.deps.db
     .update(campaigns)
     .set({ title: `${tag} campaign` })
     .where(eq(campaigns.id, campaign.campaignId))
-  await insertReviews(h.deps.db, h.clock.now(), campaign, reviews, { tag })
+  await insertReviews(h.deps.db, h.clock.now(), campaign, count, { tag, photo: true })
   return campaign
 }
 
@@ -202,6 +202,7 @@ describe('tenancy: a brand sees its own campaigns and nothing of another', () =>
     viewer: TestMember
     campaign: CampaignFixture
     draft: CampaignFixture
+    reviewIds: string[]
   }
   let north: Side
   let south: Side
@@ -211,14 +212,22 @@ describe('tenancy: a brand sees its own campaigns and nothing of another', () =>
       const campaign = await brandCampaign(name, tag)
       const draft = await brandCampaign(name, `${tag}draft`, 0)
       await h.deps.db.update(campaigns).set({ status: 'draft' }).where(eq(campaigns.id, draft.campaignId))
-      return { name, tag, viewer: await createTestBrandViewer(h.deps.db, name), campaign, draft }
+      const rows = await h.deps.db.select({ id: reviews.id }).from(reviews).where(eq(reviews.campaignId, campaign.campaignId))
+      return { name, tag, viewer: await createTestBrandViewer(h.deps.db, name), campaign, draft, reviewIds: rows.map((row) => row.id) }
     }
     north = await make('Northwind Tenancy', 'northwind')
     south = await make('Southwind Tenancy', 'southwind')
   })
 
   /** What of a brand may not appear in the other's answers: its name, campaigns, ids and review texts. */
-  const tracesOf = (side: Side) => [side.name, `${side.tag} campaign`, side.campaign.campaignId, side.draft.campaignId, `review ${side.tag}-`]
+  const tracesOf = (side: Side) => [
+    side.name,
+    `${side.tag} campaign`,
+    side.campaign.campaignId,
+    side.draft.campaignId,
+    `review ${side.tag}-`,
+    ...side.reviewIds,
+  ]
 
   // Typed by the endpoint table: a brand endpoint added without a sample here does not compile. Each
   // names the path for a campaign id, and what of its own brand the answer must hold.
@@ -227,6 +236,11 @@ describe('tenancy: a brand sees its own campaigns and nothing of another', () =>
     brandCampaigns: { path: () => ENDPOINTS.brandCampaigns.path, holds: (side) => `${side.tag} campaign` },
     brandCampaignResults: { path: (id) => fillPath(ENDPOINTS.brandCampaignResults.path, { id }), holds: (side) => `${side.tag} campaign` },
     brandCampaignReviewsCsv: { path: (id) => fillPath(ENDPOINTS.brandCampaignReviewsCsv.path, { id }), holds: (side) => `review ${side.tag}-` },
+    brandCampaignPhotosZip: {
+      path: (id) => fillPath(ENDPOINTS.brandCampaignPhotosZip.path, { id }),
+      // The ZIP's index names each photo's review (stored, so its text is readable in the bytes).
+      holds: (side) => side.reviewIds[0]!,
+    },
     brandCampaignReviewsJson: { path: (id) => fillPath(ENDPOINTS.brandCampaignReviewsJson.path, { id }), holds: (side) => `review ${side.tag}-` },
   }
   const brandEndpoints = Object.entries(ENDPOINTS).filter(([, e]) => e.auth === 'brand') as [BrandEndpointName, (typeof ENDPOINTS)[BrandEndpointName]][]

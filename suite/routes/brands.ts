@@ -22,6 +22,11 @@ export function registerBrandRoutes(route: RegisterRoute, deps: SuiteDeps) {
     return reviewsDownload(c, deps, viewer.actor, params.id, 'json', viewer.brand.id)
   })
 
+  route(ENDPOINTS.brandCampaignPhotosZip, (c, { params }) => {
+    const viewer = currentBrandViewer(c)
+    return reviewsDownload(c, deps, viewer.actor, params.id, 'photos', viewer.brand.id)
+  })
+
   route(ENDPOINTS.brandInvitation, (c, { body }) => checkInvitation(deps, currentIdentity(c), body.token))
   route(ENDPOINTS.acceptBrandInvitation, (c, { body }) => {
     const identity = currentIdentity(c)

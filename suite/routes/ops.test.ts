@@ -168,6 +168,7 @@ const SAMPLES: Record<StaffEndpointName, () => { path: string; query?: Record<st
   opsCampaignResults: () => ({ path: fillPath(ENDPOINTS.opsCampaignResults.path, { id: crypto.randomUUID() }) }),
   opsCampaignReviewsCsv: () => ({ path: fillPath(ENDPOINTS.opsCampaignReviewsCsv.path, { id: crypto.randomUUID() }) }),
   opsCampaignReviewsJson: () => ({ path: fillPath(ENDPOINTS.opsCampaignReviewsJson.path, { id: crypto.randomUUID() }) }),
+  opsCampaignPhotosZip: () => ({ path: fillPath(ENDPOINTS.opsCampaignPhotosZip.path, { id: crypto.randomUUID() }) }),
   opsCreateCampaign: () => ({ path: ENDPOINTS.opsCreateCampaign.path, body: sampleCampaign() }),
   opsUpdateCampaign: () => ({
     path: fillPath(ENDPOINTS.opsUpdateCampaign.path, { id: crypto.randomUUID() }),

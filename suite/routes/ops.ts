@@ -88,6 +88,7 @@ export function registerOpsWorkRoutes(route: RegisterRoute, deps: SuiteDeps) {
   route(ENDPOINTS.opsCampaignResults, (_c, { params }) => campaignResults(deps.db, params.id, deps.clock.now()))
   route(ENDPOINTS.opsCampaignReviewsCsv, (c, { params }) => reviewsDownload(c, deps, currentStaff(c), params.id, 'csv'))
   route(ENDPOINTS.opsCampaignReviewsJson, (c, { params }) => reviewsDownload(c, deps, currentStaff(c), params.id, 'json'))
+  route(ENDPOINTS.opsCampaignPhotosZip, (c, { params }) => reviewsDownload(c, deps, currentStaff(c), params.id, 'photos'))
   route(ENDPOINTS.opsCreateCampaign, (c, { body }) => {
     c.status(201)
     return createCampaign(deps, currentStaff(c), body)

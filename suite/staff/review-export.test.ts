@@ -4,13 +4,16 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ENDPOINTS } from '../../contract/endpoints'
 import { fillPath } from '../../contract/paths'
-import { auditLog, members } from '../db/schema'
+import { auditLog, members, reviews } from '../db/schema'
 import { createCampaign, insertReviews, type CampaignFixture } from '../test/fixtures'
 import { call, createHarness, expectError, type Harness } from '../test/harness'
 import { createTestStaff } from '../test/staff'
 import type { TestMember } from '../test/members'
 import { parseCsv } from './csv'
-import { EXPORT_BATCH } from './review-export'
+import { EXPORT_BATCH, exportReviewPhotos } from './review-export'
+import { unzipSync } from 'fflate'
+import { photoKey } from '../services/review-photos'
+import { commandLineActor } from './actor'
 
 let h: Harness
 let manager: TestMember
@@ -106,4 +109,82 @@ describe("a campaign's published reviews to take away", () => {
     expect(chunks.length).toBeGreaterThanOrEqual(1 + 10_000 / EXPORT_BATCH)
     expect(Math.max(...chunks)).toBeLessThan(chunks.reduce((a, b) => a + b, 0) / 10)
   }, 60_000)
+
+  it("puts the reviews' photos in a ZIP file after an index naming each one's review, read from the photo store", async () => {
+    const campaign = await createCampaign(h.deps.db, h.clock.now())
+    await reviewsOf(campaign, 3, { tag: 'zip', photo: true })
+    const rows = await h.deps.db.select({ id: reviews.id, photos: reviews.photos }).from(reviews).where(eq(reviews.campaignId, campaign.campaignId))
+    // Two of the three photos are in the store; the third's file is gone.
+    const stored = rows.slice(0, 2)
+    for (const [i, row] of stored.entries())
+      await h.deps.photoStorage.put(photoKey(row.photos[0]!.id, 'display'), new Uint8Array([0xff, 0xd8, i, 0xff, 0xd9]), 'image/jpeg')
+
+    const response = await h.app.request(`/${fillPath(ENDPOINTS.opsCampaignPhotosZip.path, { id: campaign.campaignId })}`, {
+      headers: { authorization: manager.bearer },
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('application/zip')
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="review-photos-\d{4}-\d\d-\d\d\.zip"$/)
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()))
+    const names = Object.keys(files)
+    expect(names[0]).toBe('photos.csv')
+    expect(names.slice(1)).toHaveLength(2)
+    const index = parseCsv(new TextDecoder().decode(files['photos.csv'])).map((row) => row.fields)
+    expect(index[0]).toEqual(['File', 'Review', 'Rating', 'Title', 'Reviewer', 'Description'])
+    expect(
+      index
+        .slice(1)
+        .map((row) => row[1])
+        .sort(),
+    ).toEqual(rows.map((row) => row.id).sort())
+    for (const [i, row] of stored.entries()) {
+      const line = index.find((fields) => fields[1] === row.id)!
+      expect(line[0]).toMatch(/^\d{4}-\d\d-\d\d-[0-9a-f]{8}-1\.jpg$/)
+      expect(line[5]).toBe('A photo')
+      expect([...files[line[0]!]!]).toEqual([0xff, 0xd8, i, 0xff, 0xd9])
+    }
+    const entries = await h.deps.db.select().from(auditLog).where(eq(auditLog.targetId, campaign.campaignId))
+    expect(entries.map((entry) => (entry.changes.after as { format: string }).format)).toEqual(['photos'])
+  })
+
+  it("streams ten thousand reviews' photos one at a time: memory stays flat while a gigabyte goes out", async () => {
+    const campaign = await createCampaign(h.deps.db, h.clock.now())
+    await reviewsOf(campaign, 10_000, { tag: 'pics', photo: true })
+    // A store that makes a fresh 100 KiB photo on every read, and counts the reads.
+    const PHOTO = 100 * 1024
+    let reads = 0
+    const store = {
+      ...h.deps.photoStorage,
+      async get() {
+        reads += 1
+        return new Uint8Array(PHOTO).fill(reads % 251)
+      },
+    }
+    const stream = await exportReviewPhotos({ ...h.deps, photoStorage: store }, commandLineActor(), campaign.campaignId, null)
+    const reader = stream.getReader()
+    // A reader that stops taking: nothing more is read from the store meanwhile.
+    const first = await reader.read()
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(reads).toBeLessThanOrEqual(1)
+    const memory = () => process.memoryUsage().rss
+    const before = memory()
+    let peak = 0
+    let total = first.value!.byteLength
+    let pieces = 1
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      total += value.byteLength
+      pieces += 1
+      // The photos are read as the file is taken: never more than a couple ahead of the reader.
+      if (reads > 0 && pieces % 1000 === 0) {
+        expect(reads * PHOTO).toBeLessThan(total + 3 * PHOTO)
+        peak = Math.max(peak, memory() - before)
+      }
+    }
+    expect(reads).toBe(10_000)
+    expect(total).toBeGreaterThan(10_000 * PHOTO)
+    // Were the file held whole, memory would grow by a gigabyte; it grows by far less than a tenth of it.
+    expect(peak).toBeLessThan(total / 10)
+  }, 120_000)
 })

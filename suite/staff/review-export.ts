@@ -1,13 +1,15 @@
 // A campaign's published reviews as files to take away, CSV or JSON: rating, title, text, date, the
 // reviewer's name as the public pages show it, the disclosure line, and the photos' public
-// addresses. Read a batch at a time in the public list's order from its index (keyset), written as
+// addresses; and their photos as a ZIP file. Read a batch at a time in the public list's order from its index (keyset), written as
 // each batch arrives: memory stays flat however many reviews. Each export is in the audit log.
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm'
 import { campaigns, members, products, reviews } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { notFound } from '../http/errors'
 import { isUuid } from '../http/validate'
-import { reviewExportWords } from '../messages/exports'
+import { photoExportWords, reviewExportWords } from '../messages/exports'
+import { photoKey } from '../services/review-photos'
+import { Zip, ZipPassThrough } from 'fflate'
 import { FORMER_MEMBER } from '../services/reviews'
 import { ownedByBrand } from '../services/brands'
 import type { Context } from 'hono'
@@ -19,6 +21,8 @@ import { csvLine } from './csv'
 export const EXPORT_BATCH = 500
 
 export type ReviewExportFormat = 'csv' | 'json'
+/** The reviews as a table, or their photos as a ZIP file. */
+export type ExportFormat = ReviewExportFormat | 'photos'
 
 interface ExportedReview {
   id: string
@@ -28,12 +32,11 @@ interface ExportedReview {
   publishedAt: string
   reviewer: string
   disclosure: string | null
-  photos: string[]
+  photos: Array<{ id: string; alt: string }>
 }
 
 async function* publishedReviews(deps: SuiteDeps, campaignId: string): AsyncGenerator<ExportedReview[]> {
   const { disclosure } = reviewExportWords()
-  const photoUrl = (id: string) => `${deps.settings.messages.portalUrl}/images/reviews/${id}/display`
   let after: { publishedAt: Date; id: string } | null = null
   for (;;) {
     const page: Array<{
@@ -44,7 +47,7 @@ async function* publishedReviews(deps: SuiteDeps, campaignId: string): AsyncGene
       publishedAt: Date | null
       reviewer: string
       receivedForFree: boolean
-      photos: Array<{ id: string }>
+      photos: Array<{ id: string; alt: string }>
     }> = await deps.db
       .select({
         id: reviews.id,
@@ -80,24 +83,17 @@ async function* publishedReviews(deps: SuiteDeps, campaignId: string): AsyncGene
       publishedAt: row.publishedAt!.toISOString(),
       reviewer: row.reviewer,
       disclosure: row.receivedForFree ? disclosure : null,
-      photos: row.photos.map((photo) => photoUrl(photo.id)),
+      photos: row.photos.map((photo) => ({ id: photo.id, alt: photo.alt })),
     }))
     if (page.length < EXPORT_BATCH) return
   }
 }
 
 /**
- * The campaign's published reviews as a stream of CSV or JSON, after checking the campaign exists
- * and, for a brand viewer (brandId), is their brand's (a stream cannot answer 404 once started),
- * and writing the export to the audit log.
+ * Checks the campaign exists and, for a brand viewer (brandId), is their brand's, before anything
+ * is streamed (a stream cannot answer 404 once started), then writes the export to the audit log.
  */
-export async function exportPublishedReviews(
-  deps: SuiteDeps,
-  actor: StaffActor,
-  campaignId: string,
-  format: ReviewExportFormat,
-  brandId: string | null,
-): Promise<ReadableStream<Uint8Array>> {
+async function openExport(deps: SuiteDeps, actor: StaffActor, campaignId: string, format: ExportFormat, brandId: string | null) {
   if (!isUuid(campaignId)) throw notFound('Campaign')
   const [campaign] = await deps.db
     .select({ id: campaigns.id, slug: campaigns.slug })
@@ -111,6 +107,19 @@ export async function exportPublishedReviews(
     { action: 'campaign.export-reviews', targetType: 'campaign', targetId: campaign.id, changes: { before: null, after: { format } } },
     deps.clock.now(),
   )
+  return campaign
+}
+
+/** The campaign's published reviews as a stream of CSV or JSON, a batch at a time. */
+export async function exportPublishedReviews(
+  deps: SuiteDeps,
+  actor: StaffActor,
+  campaignId: string,
+  format: ReviewExportFormat,
+  brandId: string | null,
+): Promise<ReadableStream<Uint8Array>> {
+  const campaign = await openExport(deps, actor, campaignId, format, brandId)
+  const photoUrl = (id: string) => `${deps.settings.messages.portalUrl}/images/reviews/${id}/display`
   const encoder = new TextEncoder()
   const batches = publishedReviews(deps, campaign.id)
   let started = false
@@ -128,10 +137,11 @@ export async function exportPublishedReviews(
         controller.close()
         return
       }
+      const reviews = next.value.map((r) => ({ ...r, photos: r.photos.map((photo) => photoUrl(photo.id)) }))
       const text =
         format === 'csv'
-          ? next.value.map((r) => csvLine([r.id, r.rating, r.title, r.text, r.publishedAt, r.reviewer, r.disclosure ?? '', r.photos.join(' ')])).join('')
-          : next.value
+          ? reviews.map((r) => csvLine([r.id, r.rating, r.title, r.text, r.publishedAt, r.reviewer, r.disclosure ?? '', r.photos.join(' ')])).join('')
+          : reviews
               .map((r) => {
                 const piece = `${first ? '\n' : ',\n'}${JSON.stringify(r)}`
                 first = false
@@ -146,18 +156,123 @@ export async function exportPublishedReviews(
   })
 }
 
+/**
+ * The photos of the campaign's published reviews as one ZIP file (stored, not compressed again:
+ * they are JPEGs already), each at its display size and named after its review's date and id.
+ * `photos.csv` comes first, naming each file's review, rating, title, reviewer as the public sees
+ * them, and description; it is written a batch of reviews at a time, then the photos one at a time,
+ * each when the reader has taken the one before. Memory holds one batch of reviews' rows and one
+ * photo, however many there are.
+ */
+export async function exportReviewPhotos(deps: SuiteDeps, actor: StaffActor, campaignId: string, brandId: string | null): Promise<ReadableStream<Uint8Array>> {
+  const campaign = await openExport(deps, actor, campaignId, 'photos', brandId)
+  const words = photoExportWords()
+  const encoder = new TextEncoder()
+  const fileName = (review: ExportedReview, n: number) => `${review.publishedAt.slice(0, 10)}-${review.id.slice(0, 8)}-${n}.jpg`
+  const photosOf = (batch: ExportedReview[]) => batch.flatMap((review) => review.photos.map((photo, i) => ({ review, photo, name: fileName(review, i + 1) })))
+
+  let controller!: ReadableStreamDefaultController<Uint8Array>
+  let failed: Error | null = null
+  let written = 0
+  const zip = new Zip((error, chunk, final) => {
+    if (error) failed = error
+    else {
+      controller.enqueue(chunk)
+      written += 1
+    }
+    if (final) controller.close()
+  })
+  const index = new ZipPassThrough(words.indexName)
+  index.mtime = deps.clock.now()
+
+  // First the index, from one pass over the reviews; then the photos, from a second.
+  let phase: 'index' | 'photos' | 'done' = 'index'
+  let batches = publishedReviews(deps, campaign.id)
+  let pending: ReturnType<typeof photosOf> = []
+  return new ReadableStream<Uint8Array>(
+    {
+      start(c) {
+        controller = c
+        zip.add(index)
+        index.push(encoder.encode(csvLine(words.columns)))
+      },
+      // A pull ends once something was written (or all was): a step may write nothing (a batch
+      // without photos, a file the store no longer has), and the stream asks again only after a write.
+      async pull() {
+        const before = written
+        while (written === before && phase !== 'done') {
+          await step()
+          if (failed) throw failed
+        }
+      },
+      async cancel() {
+        zip.terminate()
+        await batches.return(undefined)
+      },
+    },
+    // One piece at a time: the next is read when the reader has taken what was written.
+    { highWaterMark: 1 },
+  )
+
+  async function step(): Promise<void> {
+    if (phase === 'index') {
+      const next = await batches.next()
+      if (!next.done) {
+        index.push(
+          encoder.encode(
+            photosOf(next.value)
+              .map(({ review, photo, name }) => csvLine([name, review.id, review.rating, review.title, review.reviewer, photo.alt]))
+              .join(''),
+          ),
+        )
+        return
+      }
+      index.push(new Uint8Array(0), true)
+      phase = 'photos'
+      batches = publishedReviews(deps, campaign.id)
+    }
+    while (phase === 'photos' && pending.length === 0) {
+      const next = await batches.next()
+      if (next.done) {
+        phase = 'done'
+        zip.end()
+        return
+      }
+      pending = photosOf(next.value)
+    }
+    const item = pending.shift()
+    if (!item) return
+    // A file the store no longer has is left out: the index still names it.
+    const bytes = await deps.photoStorage.get(photoKey(item.photo.id, 'display'))
+    if (!bytes) return
+    const file = new ZipPassThrough(item.name)
+    file.mtime = new Date(item.review.publishedAt)
+    zip.add(file)
+    file.push(bytes, true)
+  }
+}
+
 /** The export as a download: the same answer for staff (brandId null) and for a brand's viewers. */
 export async function reviewsDownload(
   c: Context,
   deps: SuiteDeps,
   actor: StaffActor,
   campaignId: string,
-  format: ReviewExportFormat,
+  format: ExportFormat,
   brandId: string | null = null,
 ): Promise<Response> {
-  const stream = await exportPublishedReviews(deps, actor, campaignId, format, brandId)
-  c.header('Content-Type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
-  c.header('Content-Disposition', `attachment; filename="reviews-${deps.clock.now().toISOString().slice(0, 10)}.${format}"`)
+  const stream =
+    format === 'photos' ? await exportReviewPhotos(deps, actor, campaignId, brandId) : await exportPublishedReviews(deps, actor, campaignId, format, brandId)
+  const [type, extension] = EXPORT_TYPES[format]
+  const stem = format === 'photos' ? 'review-photos' : 'reviews'
+  c.header('Content-Type', type)
+  c.header('Content-Disposition', `attachment; filename="${stem}-${deps.clock.now().toISOString().slice(0, 10)}.${extension}"`)
   c.header('Cache-Control', 'no-store')
   return c.body(stream)
+}
+
+const EXPORT_TYPES: Record<ExportFormat, [string, string]> = {
+  csv: ['text/csv; charset=utf-8', 'csv'],
+  json: ['application/json; charset=utf-8', 'json'],
+  photos: ['application/zip', 'zip'],
 }

@@ -6,6 +6,7 @@
 // and tables, and download the published reviews as CSV. Another brand's campaign, as a page or as a
 // file, is not found. Axe on every page.
 import { readFileSync } from 'node:fs'
+import { unzipSync } from 'fflate'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectNoAxeViolations, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
@@ -113,15 +114,24 @@ describe('a brand invited by e-mail follows its test', () => {
     await expectNoAxeViolations(page)
     await screenshotFromTop(page, 'brand-campaign-results')
 
-    const csvLink = page.getByRole('link', { name: 'Download the published reviews (CSV)' })
-    await pressUntilFocused(page, 'Tab', csvLink, 80)
-    await expectFocusVisible(page, csvLink)
+    const csvButton = page.getByRole('button', { name: 'Download the published reviews (CSV)' })
+    await pressUntilFocused(page, 'Tab', csvButton, 80)
+    await expectFocusVisible(page, csvButton)
     const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')])
     expect(download.suggestedFilename()).toMatch(/^reviews-\d{4}-\d\d-\d\d\.csv$/)
     const csv = readFileSync((await download.path())!, 'utf8')
     expect(csv.split('\r\n')[0]).toBe('Review,Rating,Title,Text,Published,Reviewer,Disclosure,Photos')
     expect(csv).toContain('Finally no red patches')
     expect(csv).not.toMatch(/@/)
+    // The page counted the reviews as they arrived, then said the file was saved.
+    await textOnPage(page, 'The file is saved to your downloads.').waitFor()
+
+    // The photos leave as a ZIP file, its index first.
+    const [zip] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: "Download the reviews' photos (ZIP)" }).click()])
+    expect(zip.suggestedFilename()).toMatch(/^review-photos-\d{4}-\d\d-\d\d\.zip$/)
+    const files = unzipSync(readFileSync((await zip.path())!))
+    expect(Object.keys(files)[0]).toBe('photos.csv')
+    expect(new TextDecoder().decode(files['photos.csv']).split('\r\n')[0]).toBe('File,Review,Rating,Title,Reviewer,Description')
   })
 
   it("finds nothing of another brand's campaign, as a page or as a file", async () => {

@@ -420,7 +420,7 @@ describe('a campaign made in the console', () => {
     await screenshotFromTop(page, 'console-campaign-results')
 
     // Its published reviews leave as a file (none are published yet: the columns alone).
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download the published reviews (CSV)' }).click()])
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the published reviews (CSV)' }).click()])
     expect(download.suggestedFilename()).toMatch(/^reviews-\d{4}-\d\d-\d\d\.csv$/)
     expect(readFileSync((await download.path())!, 'utf8')).toBe('Review,Rating,Title,Text,Published,Reviewer,Disclosure,Photos\r\n')
   })

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import type { CampaignResults, FlightFunnel, Group } from '#contract/results'
 import { SMALLEST_GROUP } from '#contract/results'
 import { useInstantText } from '~/components/ops/instant-text'
+import { ExportDownload } from './export-download'
 import { CountsChart } from './results-charts'
 
 /**
@@ -28,15 +29,28 @@ export function CampaignResultsView({ results, back, downloads }: { results: Cam
       </div>
       <Funnel flights={results.flights} />
       <Ratings ratings={results.ratings} />
-      <div className="flex flex-wrap items-center gap-4">
-        <a className="text-colbolt underline" href={`${downloads}/reviews.csv?campaign=${campaignId}`} download>
-          {t`Download the published reviews (CSV)`}
-        </a>
-        <a className="text-colbolt underline" href={`${downloads}/reviews.json?campaign=${campaignId}`} download>
-          {t`Download the published reviews (JSON)`}
-        </a>
-        <p className="text-ink">{t`The file arrives as it is written: your browser's downloads show its progress.`}</p>
-      </div>
+      <Section title={t`Take the reviews away`}>
+        <div className="flex flex-wrap items-start gap-4">
+          <ExportDownload
+            href={`${downloads}/reviews.csv?campaign=${campaignId}`}
+            format="csv"
+            label={t`Download the published reviews (CSV)`}
+            total={results.ratings.published}
+          />
+          <ExportDownload
+            href={`${downloads}/reviews.json?campaign=${campaignId}`}
+            format="json"
+            label={t`Download the published reviews (JSON)`}
+            total={results.ratings.published}
+          />
+        </div>
+        <p className="text-ink">
+          <a className="text-colbolt underline" href={`${downloads}/review-photos.zip?campaign=${campaignId}`} download>
+            {t`Download the reviews' photos (ZIP)`}
+          </a>{' '}
+          {t`Each photo at its display size, with photos.csv naming its review. The file is written as it downloads: your browser's downloads show its progress.`}
+        </p>
+      </Section>
       <Screener screener={results.screener} />
       <Profile profile={results.profile} />
       <Social social={results.social} />

@@ -1,0 +1,85 @@
+import { useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
+import { Button } from '~/components/ui/button'
+
+/**
+ * Counts the reviews in an export as it arrives: each record of the CSV starts a line with its
+ * review's id, each of the JSON starts a line with `{` (JSON.stringify escapes line breaks inside
+ * texts). A record split across two pieces is counted once: the tail of the text before is kept.
+ */
+export function recordCounter(format: 'csv' | 'json') {
+  const start = format === 'csv' ? /\r\n[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12},/g : /\n\{/g
+  const TAIL = 48
+  let tail = ''
+  let count = 0
+  const matches = (text: string) => text.match(start)?.length ?? 0
+  return (piece: string): number => {
+    const text = tail + piece
+    count += matches(text) - matches(tail)
+    tail = text.slice(-TAIL)
+    return count
+  }
+}
+
+const fileNameOf = (disposition: string | null, fallback: string) => /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? fallback
+
+type State = { kind: 'idle' } | { kind: 'loading'; received: number } | { kind: 'done' } | { kind: 'failed' }
+
+/**
+ * Downloads an export of a campaign's published reviews with its progress in the page: how many of
+ * the `total` reviews have arrived, then the browser saves the file. A text export is small enough
+ * to gather in the page (about a kilobyte per review); the photos' ZIP is a plain link instead, so
+ * the browser writes it to disk as it comes.
+ */
+export function ExportDownload({ href, format, label, total }: { href: string; format: 'csv' | 'json'; label: string; total: number }) {
+  const { t, i18n } = useLingui()
+  const [state, setState] = useState<State>({ kind: 'idle' })
+  const start = async () => {
+    setState({ kind: 'loading', received: 0 })
+    try {
+      const response = await fetch(href, { credentials: 'same-origin' })
+      if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`)
+      const reader = response.body.getReader()
+      const decoder = new TextDecoder()
+      const count = recordCounter(format)
+      const pieces: Uint8Array[] = []
+      for (;;) {
+        const { done, value } = await reader.read()
+        if (done) break
+        pieces.push(value)
+        setState({ kind: 'loading', received: count(decoder.decode(value, { stream: true })) })
+      }
+      const url = URL.createObjectURL(new Blob(pieces as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' }))
+      const anchor = document.createElement('a')
+      anchor.href = url
+      anchor.download = fileNameOf(response.headers.get('content-disposition'), `reviews.${format}`)
+      document.body.append(anchor)
+      anchor.click()
+      anchor.remove()
+      setTimeout(() => URL.revokeObjectURL(url), 60_000)
+      setState({ kind: 'done' })
+    } catch {
+      setState({ kind: 'failed' })
+    }
+  }
+  const received = state.kind === 'loading' ? Math.min(state.received, total) : 0
+  const shown = i18n.number(received)
+  const of = i18n.number(total)
+  return (
+    <div className="flex flex-col gap-1">
+      <Button severity="secondary" variant="outlined" onClick={start} loading={state.kind === 'loading'}>
+        {label}
+      </Button>
+      {state.kind === 'loading' && (
+        <div className="flex items-center gap-2 text-sm text-ink">
+          <progress max={Math.max(total, 1)} value={received} aria-label={t`${label}: reviews received`} />
+          <span>{t`${shown} of ${of} reviews`}</span>
+        </div>
+      )}
+      <p role="status" className="text-sm text-ink">
+        {state.kind === 'loading' ? t`Preparing the file…` : state.kind === 'done' ? t`The file is saved to your downloads.` : ''}
+        {state.kind === 'failed' && <span className="text-danger">{t`The download failed. Try again in a moment.`}</span>}
+      </p>
+    </div>
+  )
+}
