@@ -36,6 +36,8 @@ let manager: TestMember
 let colleague: TestMember
 let page: Page
 let campaignId = ''
+/** The participation the team selects, shipped later while its results page is open. */
+let selectedParticipation = ''
 
 /** A day as the date picker takes it (mm/dd/yy), in the manager's zone. */
 const dayText = (epochMs: number) => new Intl.DateTimeFormat('en-US', { timeZone: ZONE, year: '2-digit', month: '2-digit', day: '2-digit' }).format(epochMs)
@@ -386,6 +388,7 @@ describe('a campaign made in the console', () => {
     await textOnPage(page, '1 tester selected').first().waitFor()
     const mine = (await asMember(token, 'GET', `suite/api/campaigns/${campaignId}/participations`)).items as Json[]
     expect(mine.map((p) => p.status)).toEqual(['selected'])
+    selectedParticipation = String(mine[0]!.id)
 
     // The member sees it on their campaign page.
     await gotoHydrated(memberPage, `/en/member/campaigns/${campaignId}`)
@@ -423,5 +426,24 @@ describe('a campaign made in the console', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the published reviews (CSV)' }).click()])
     expect(download.suggestedFilename()).toMatch(/^reviews-\d{4}-\d\d-\d\d\.csv$/)
     expect(readFileSync((await download.path())!, 'utf8')).toBe('Review,Rating,Title,Text,Published,Reviewer,Disclosure,Photos\r\n')
+  })
+
+  it('follows the campaign while the page is open: a parcel shipped meanwhile shows at the next reading', async () => {
+    // The page's own clock, so its 30-second reading comes on demand.
+    await page.clock.install()
+    await gotoHydrated(page, `/en/ops/campaigns/${campaignId}/results`)
+    const shipped = () =>
+      page
+        .getByRole('table', { name: 'Flight 1: people at each step' })
+        .locator('tr', { has: page.getByRole('rowheader', { name: 'Shipped', exact: true }) })
+        .getByRole('cell')
+        .first()
+        .textContent()
+    expect(await shipped()).toBe('0')
+    await operatorCommand({ command: 'ship', id: selectedParticipation, carrier: 'DHL', tracking: `JD${Date.now()}` })
+    // Nothing else reads the figures again: not a reload, not the window's focus.
+    expect(await shipped()).toBe('0')
+    await page.clock.fastForward(31_000)
+    await expect.poll(shipped, { timeout: 5_000 }).toBe('1')
   })
 })
