@@ -56,6 +56,8 @@ export const BrandInvitationSchema = v.strictObject({
   state: v.picklist(INVITATION_STATES),
   /** Whether the signed-in account's e-mail is the invited one. */
   forYou: v.boolean(),
+  /** Whether that address is confirmed: an invitation is accepted only from a confirmed address. */
+  emailVerified: v.boolean(),
 })
 export type BrandInvitation = v.InferOutput<typeof BrandInvitationSchema>
 

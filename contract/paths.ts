@@ -144,7 +144,7 @@ export const BRAND_CAMPAIGN_RESULTS_PATH = 'brand/v1/campaigns/:id/results'
 export const BRAND_CAMPAIGN_REVIEWS_CSV_PATH = 'brand/v1/campaigns/:id/reviews.csv'
 export const BRAND_CAMPAIGN_REVIEWS_JSON_PATH = 'brand/v1/campaigns/:id/reviews.json'
 export const BRAND_CAMPAIGN_PHOTOS_ZIP_PATH = 'brand/v1/campaigns/:id/photos.zip'
-/** The invitation's token travels in the body, not the address, so no request log keeps it. */
+/** The invitation's token travels in the body, not the address, so the member API's request log does not keep it. */
 export const BRAND_INVITATION_CHECK_PATH = 'brand/v1/invitations/check'
 export const BRAND_INVITATION_ACCEPT_PATH = 'brand/v1/invitations/accept'
 // Admins manage brands and their users.

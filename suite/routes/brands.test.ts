@@ -99,6 +99,16 @@ describe('joining a brand by invitation', () => {
     const staffInvitee = await createTestStaff(h.deps.db, ['moderator'])
     await invite(brand.id, staffInvitee.email)
     expectError(await accept(staffInvitee, await invitationToken(staffInvitee.email)), 'BAD_REQUEST', 400)
+    // The invited address, on an account that never confirmed it: confirmed first.
+    const unconfirmed = await createTestMember({ emailVerified: false })
+    await invite(brand.id, unconfirmed.email)
+    const unconfirmedToken = await invitationToken(unconfirmed.email)
+    const offered = expectOk(
+      await call(h.app, 'POST', ENDPOINTS.brandInvitation.path, { token: unconfirmed.bearer, body: { token: unconfirmedToken } }),
+      BrandInvitationSchema,
+    )
+    expect(offered).toMatchObject({ forYou: true, emailVerified: false })
+    expectError(await accept(unconfirmed, unconfirmedToken), 'BAD_REQUEST', 400)
     // A token nobody was sent.
     expectError(await accept(invitee, 'A'.repeat(43)), 'NOT_FOUND', 404)
     expectError(await call(h.app, 'GET', ENDPOINTS.brandSelf.path, { token: invitee.bearer }), 'FORBIDDEN', 403)
@@ -118,16 +128,24 @@ describe('joining a brand by invitation', () => {
     )
     expect(listed?.users).toEqual([expect.objectContaining({ uid: invitee.uid, email: invitee.email })])
     // The staff person's invitation is still open; the accepted one is no longer listed.
-    expect(listed?.invitations.map((i) => [i.email, i.state])).toEqual([[staffInvitee.email, 'open']])
+    expect(listed?.invitations.map((i) => [i.email, i.state]).sort()).toEqual(
+      [
+        [staffInvitee.email, 'open'],
+        [unconfirmed.email, 'open'],
+      ].sort(),
+    )
 
     // Removed: the next call is refused.
     const removed = await call(h.app, 'DELETE', fillPath(ENDPOINTS.opsRemoveBrandUser.path, { id: brand.id, uid: invitee.uid }), { token: admin.bearer })
     expect(removed.json).toEqual({ status: 'OK', data: { removed: true } })
     expectError(await call(h.app, 'GET', ENDPOINTS.brandCampaigns.path, { token: invitee.bearer }), 'FORBIDDEN', 403)
+    // The old link does not bring them back.
+    expectError(await accept(invitee, token), 'CONFLICT', 409)
 
     const audit = expectOk(await call(h.app, 'GET', ENDPOINTS.opsAudit.path, { token: admin.bearer, query: { targetId: brand.id } }), AuditPageSchema)
     expect(audit.items.map((entry) => [entry.action, entry.actorUid]).reverse()).toEqual([
       ['brand.create', admin.uid],
+      ['brand.invite', admin.uid],
       ['brand.invite', admin.uid],
       ['brand.invite', admin.uid],
       ['brand.join', invitee.uid],

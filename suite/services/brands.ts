@@ -106,12 +106,14 @@ export async function checkInvitation(deps: SuiteDeps, identity: VerifiedIdentit
     expiresAt: invitation.expiresAt.toISOString(),
     state: invitationState(invitation, deps.clock.now()),
     forYou: sameAddress(identity.email, invitation.email),
+    emailVerified: identity.emailVerified,
   }
 }
 
 /**
- * Joins the brand: the invitation must be open and sent to the signed-in account's own e-mail (the
- * link proves the mailbox, the account must be the one behind it). A person is one brand's user:
+ * Joins the brand: the invitation must be open and sent to the signed-in account's own e-mail,
+ * confirmed (a link forwarded to someone else must not let them make an account with the invited
+ * address and join). A person is one brand's user:
  * someone already with another brand is refused; staff are refused too, since staff already read
  * every brand's results and a brand account is for people outside the community.
  */
@@ -121,24 +123,27 @@ export async function acceptInvitation(deps: SuiteDeps, identity: VerifiedIdenti
     const { invitation, brand } = await invitationByToken(tx, token)
     const [locked] = await tx.select().from(brandInvitations).where(eq(brandInvitations.id, invitation.id)).for('update')
     const state = invitationState(locked!, now)
-    if (state === 'accepted' && locked!.acceptedUid === identity.uid) return { uid: identity.uid, email: identity.email, name: identity.name, brand }
+    // The same link again, by the account that used it: harmless while they still follow the brand.
+    if (state === 'accepted' && locked!.acceptedUid === identity.uid && (await brandOfUser(tx, identity.uid))?.id === brand.id) {
+      return { uid: identity.uid, email: identity.email, name: identity.name, brand }
+    }
     if (state !== 'open') throw conflict(`This invitation is ${state}: ask the person who invited you for a new one`)
     if (!sameAddress(identity.email, invitation.email)) {
       throw forbidden(`This invitation was sent to ${invitation.email}: sign in with that address to accept it`)
     }
+    if (!identity.emailVerified) throw badRequest('Confirm your e-mail address first, then accept the invitation')
     if ((await rolesOf(tx, identity.uid)).length > 0)
       throw badRequest('Staff accounts already see every brand: accept the invitation with an account that holds no staff role')
     const current = await brandOfUser(tx, identity.uid)
     if (current && current.id !== brand.id) throw conflict(`This account already follows ${current.name}: a brand user belongs to one brand`)
     if (!current) {
-      await tx.insert(brandUsers).values({
-        uid: identity.uid,
-        brandId: brand.id,
-        email: invitation.email,
-        name: identity.name ?? '',
-        joinedAt: now,
-        invitedBy: invitation.invitedBy,
-      })
+      const joined = await tx
+        .insert(brandUsers)
+        .values({ uid: identity.uid, brandId: brand.id, email: invitation.email, name: identity.name ?? '', joinedAt: now, invitedBy: invitation.invitedBy })
+        .onConflictDoNothing()
+        .returning({ uid: brandUsers.uid })
+      // Another invitation accepted by the same account at the same moment won the race.
+      if (joined.length === 0) throw conflict('This account joined a brand meanwhile: a brand user belongs to one brand')
     }
     await tx.update(brandInvitations).set({ acceptedAt: now, acceptedUid: identity.uid }).where(eq(brandInvitations.id, invitation.id))
     await recordAudit(

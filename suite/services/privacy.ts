@@ -340,9 +340,13 @@ export async function pseudonymize(deps: SuiteDeps, member: MemberRow): Promise<
         now,
       )
     }
-    await tx
-      .delete(brandInvitations)
-      .where(or(eq(brandInvitations.acceptedUid, member.uid), ...(member.email ? [sql`lower(${brandInvitations.email}) = lower(${member.email})`] : [])))
+    await tx.delete(brandInvitations).where(
+      or(
+        eq(brandInvitations.acceptedUid, member.uid),
+        // To any address the member used, as the messages to them are.
+        ...[...used].filter(([, channel]) => channel === 'email').map(([email]) => sql`lower(${brandInvitations.email}) = lower(${email})`),
+      ),
+    )
     // A member who was also staff: their roles go with the account, each revocation audited.
     const revoked = await tx.delete(staffRoles).where(eq(staffRoles.uid, member.uid)).returning({ role: staffRoles.role })
     if (revoked.length > 0) {

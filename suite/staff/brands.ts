@@ -177,6 +177,8 @@ export async function withdrawInvitation(deps: SuiteDeps, actor: StaffActor, bra
 
 /** Removes a user from the brand: their next call is refused. */
 export async function removeBrandUser(deps: SuiteDeps, actor: StaffActor, brandId: string, uid: string): Promise<{ removed: boolean }> {
+  // A Firebase uid is at most 128 characters.
+  if (uid.length > 128) throw notFound('Brand user')
   const now = deps.clock.now()
   return deps.db.transaction(async (tx) => {
     const brand = await requireBrand(tx, brandId)

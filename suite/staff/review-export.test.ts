@@ -187,4 +187,14 @@ describe("a campaign's published reviews to take away", () => {
     // Were the file held whole, memory would grow by a gigabyte; it grows by far less than a tenth of it.
     expect(peak).toBeLessThan(total / 10)
   }, 120_000)
+
+  it('writes past 65,535 files as a ZIP64 archive that still opens whole', async () => {
+    const campaign = await createCampaign(h.deps.db, h.clock.now())
+    await reviewsOf(campaign, 66_000, { tag: 'z64', photo: true })
+    const store = { ...h.deps.photoStorage, get: async () => new Uint8Array([0xff, 0xd8, 0xff, 0xd9]) }
+    const stream = await exportReviewPhotos({ ...h.deps, photoStorage: store }, commandLineActor(), campaign.campaignId, null)
+    const files = unzipSync(new Uint8Array(await new Response(stream).arrayBuffer()))
+    expect(Object.keys(files)).toHaveLength(66_001)
+    expect(parseCsv(new TextDecoder().decode(files['photos.csv'])).length).toBe(66_001)
+  }, 300_000)
 })

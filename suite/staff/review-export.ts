@@ -9,7 +9,8 @@ import { notFound } from '../http/errors'
 import { isUuid } from '../http/validate'
 import { photoExportWords, reviewExportWords } from '../messages/exports'
 import { photoKey } from '../services/review-photos'
-import { Zip, ZipPassThrough } from 'fflate'
+import { Readable } from 'node:stream'
+import ZipStream from 'zip-stream'
 import { FORMER_MEMBER } from '../services/reviews'
 import { ownedByBrand } from '../services/brands'
 import type { Context } from 'hono'
@@ -158,98 +159,78 @@ export async function exportPublishedReviews(
 
 /**
  * The photos of the campaign's published reviews as one ZIP file (stored, not compressed again:
- * they are JPEGs already), each at its display size and named after its review's date and id.
- * `photos.csv` comes first, naming each file's review, rating, title, reviewer as the public sees
- * them, and description; it is written a batch of reviews at a time, then the photos one at a time,
- * each when the reader has taken the one before. Memory holds one batch of reviews' rows and one
- * photo, however many there are.
+ * they are JPEGs already; ZIP64 once past 4 GiB or 65,535 files), each at its display size and named
+ * after its review's date and id. `photos.csv` comes first, naming each file's review, rating,
+ * title, reviewer as the public sees them, and description, written a batch of reviews at a time;
+ * then the photos, one at a time, the next read from the store only once the reader has taken what
+ * was written. Memory holds one batch of reviews' rows and about one photo, however many there are.
+ * A failure part way ends the download in error, never as a file that looks whole.
  */
 export async function exportReviewPhotos(deps: SuiteDeps, actor: StaffActor, campaignId: string, brandId: string | null): Promise<ReadableStream<Uint8Array>> {
   const campaign = await openExport(deps, actor, campaignId, 'photos', brandId)
   const words = photoExportWords()
-  const encoder = new TextEncoder()
   const fileName = (review: ExportedReview, n: number) => `${review.publishedAt.slice(0, 10)}-${review.id.slice(0, 8)}-${n}.jpg`
   const photosOf = (batch: ExportedReview[]) => batch.flatMap((review) => review.photos.map((photo, i) => ({ review, photo, name: fileName(review, i + 1) })))
+  const archive = new ZipStream({ store: true })
+  let stopped = false
 
-  let controller!: ReadableStreamDefaultController<Uint8Array>
-  let failed: Error | null = null
-  let written = 0
-  const zip = new Zip((error, chunk, final) => {
-    if (error) failed = error
-    else {
-      controller.enqueue(chunk)
-      written += 1
+  const add = (source: Buffer | Readable, name: string, date: Date) =>
+    new Promise<void>((resolve, reject) => archive.entry(source, { name, date, store: true }, (error) => (error ? reject(error) : resolve())))
+  // Written, but not yet read: wait for the reader (or for the download to end) before the next photo.
+  const taken = () =>
+    archive.writableNeedDrain && !archive.destroyed
+      ? new Promise<void>((resolve) => {
+          archive.once('drain', resolve)
+          archive.once('close', resolve)
+        })
+      : Promise.resolve()
+  async function* indexLines() {
+    yield Buffer.from(csvLine(words.columns))
+    for await (const batch of publishedReviews(deps, campaign.id)) {
+      yield Buffer.from(
+        photosOf(batch)
+          .map(({ review, photo, name }) => csvLine([name, review.id, review.rating, review.title, review.reviewer, photo.alt]))
+          .join(''),
+      )
     }
-    if (final) controller.close()
-  })
-  const index = new ZipPassThrough(words.indexName)
-  index.mtime = deps.clock.now()
+  }
+  async function produce() {
+    await add(Readable.from(indexLines()), words.indexName, deps.clock.now())
+    for await (const batch of publishedReviews(deps, campaign.id)) {
+      for (const { review, photo, name } of photosOf(batch)) {
+        await taken()
+        if (stopped) return
+        // A file the store no longer has is left out: the index still names it.
+        const bytes = await deps.photoStorage.get(photoKey(photo.id, 'display'))
+        if (bytes) await add(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), name, new Date(review.publishedAt))
+      }
+    }
+    archive.finish()
+  }
 
-  // First the index, from one pass over the reviews; then the photos, from a second.
-  let phase: 'index' | 'photos' | 'done' = 'index'
-  let batches = publishedReviews(deps, campaign.id)
-  let pending: ReturnType<typeof photosOf> = []
   return new ReadableStream<Uint8Array>(
     {
-      start(c) {
-        controller = c
-        zip.add(index)
-        index.push(encoder.encode(csvLine(words.columns)))
+      start(controller) {
+        archive.on('data', (chunk: Buffer) => {
+          controller.enqueue(chunk)
+          if ((controller.desiredSize ?? 0) <= 0) archive.pause()
+        })
+        archive.once('end', () => controller.close())
+        archive.once('error', (error) => controller.error(error))
+        produce().catch((error: unknown) => {
+          if (!stopped) archive.destroy(error instanceof Error ? error : new Error(String(error)))
+        })
       },
-      // A pull ends once something was written (or all was): a step may write nothing (a batch
-      // without photos, a file the store no longer has), and the stream asks again only after a write.
-      async pull() {
-        const before = written
-        while (written === before && phase !== 'done') {
-          await step()
-          if (failed) throw failed
-        }
+      pull() {
+        archive.resume()
       },
-      async cancel() {
-        zip.terminate()
-        await batches.return(undefined)
+      cancel() {
+        stopped = true
+        archive.destroy()
       },
     },
-    // One piece at a time: the next is read when the reader has taken what was written.
     { highWaterMark: 1 },
   )
-
-  async function step(): Promise<void> {
-    if (phase === 'index') {
-      const next = await batches.next()
-      if (!next.done) {
-        index.push(
-          encoder.encode(
-            photosOf(next.value)
-              .map(({ review, photo, name }) => csvLine([name, review.id, review.rating, review.title, review.reviewer, photo.alt]))
-              .join(''),
-          ),
-        )
-        return
-      }
-      index.push(new Uint8Array(0), true)
-      phase = 'photos'
-      batches = publishedReviews(deps, campaign.id)
-    }
-    while (phase === 'photos' && pending.length === 0) {
-      const next = await batches.next()
-      if (next.done) {
-        phase = 'done'
-        zip.end()
-        return
-      }
-      pending = photosOf(next.value)
-    }
-    const item = pending.shift()
-    if (!item) return
-    // A file the store no longer has is left out: the index still names it.
-    const bytes = await deps.photoStorage.get(photoKey(item.photo.id, 'display'))
-    if (!bytes) return
-    const file = new ZipPassThrough(item.name)
-    file.mtime = new Date(item.review.publishedAt)
-    zip.add(file)
-    file.push(bytes, true)
-  }
 }
 
 /** The export as a download: the same answer for staff (brandId null) and for a brand's viewers. */

@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectNoAxeViolations, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
 import { expectFocusVisible, pressUntilFocused } from './support/keyboard'
-import { createMember, signInThroughUi, type TestMember } from './support/members'
+import { createMember, markEmailVerified, signInThroughUi, type TestMember } from './support/members'
 import { callSuite, emailsTo, operatorCommand } from './support/suite'
 
 const TAG = `zb${Date.now().toString(36)}`
@@ -33,6 +33,8 @@ beforeAll(async () => {
   browser = await launchBrowser()
   admin = await createMember('Ada Admin')
   invitee = await createMember('Noah Brandt')
+  // An invitation is accepted only from a confirmed address, as the link in the sign-up e-mail confirms it.
+  await markEmailVerified(invitee)
   expect(await operatorCommand({ command: 'staff-grant', email: admin.email, role: 'admin' })).toMatchObject({ changed: true })
   adminPage = await (await newContext(browser)).newPage()
   page = await (await newContext(browser)).newPage()

@@ -48,7 +48,9 @@ function Invitation({ token, invitation }: { token: string; invitation: BrandInv
   const refusal = failure
     ? failure.httpStatus === 409
       ? t`This invitation can no longer be accepted with this account: it was used, has expired or was withdrawn, or the account follows another brand. Ask for a new invitation.`
-      : t`Staff accounts see every brand's results in the console already: accept the invitation with an account that holds no staff role.`
+      : invitation.emailVerified
+        ? t`Staff accounts see every brand's results in the console already: accept the invitation with an account that holds no staff role.`
+        : t`Confirm your e-mail address first, then accept the invitation.`
     : null
   if (invitation.state === 'accepted') {
     return (
@@ -78,7 +80,16 @@ function Invitation({ token, invitation }: { token: string; invitation: BrandInv
       <p className="text-ink">
         {t`You are invited to follow ${brand}'s product tests: how many testers applied, received and reviewed, their ratings, and the published reviews to download. Nothing about a tester that the public pages do not show.`}
       </p>
-      {invitation.forYou ? (
+      {invitation.forYou && !invitation.emailVerified ? (
+        <>
+          <p className="text-ink">{t`Confirm your e-mail address first: open the link in the e-mail we sent when you signed up, then come back to this invitation.`}</p>
+          <Button asChild>
+            <Link to="/$locale/member/verifications/EmailVerification" params={{ locale }} search={{ redirect: `/${locale}/join-brand?token=${token}` }}>
+              {t`Confirm my e-mail address`}
+            </Link>
+          </Button>
+        </>
+      ) : invitation.forYou ? (
         <>
           <p className="text-ink">{t`The invitation can be accepted until ${expires}.`}</p>
           <Button onClick={() => accept.mutate()} loading={accept.isPending}>

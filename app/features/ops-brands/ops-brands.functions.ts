@@ -8,6 +8,8 @@ import { memberMiddleware } from '~/auth/member.middleware'
 import { browserAddress, browserUserAgent } from '~/upstream/browser-address.server'
 import { callEndpoint } from '~/upstream/suite-client.server'
 
+const id = v.pipe(v.string(), v.uuid())
+
 const audited = async () => ({ clientIp: await browserAddress(), userAgent: await browserUserAgent() })
 
 /** GET ops/v1/brands: every brand with its users and the invitations not yet accepted. */
@@ -24,7 +26,7 @@ export const createBrandFn = createServerFn({ method: 'POST' })
 /** POST ops/v1/brands/:id/invitations: e-mail an invitation link to join the brand. */
 export const inviteBrandUserFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
-  .validator(v.object({ brandId: v.string(), body: InviteBrandUserBodySchema }))
+  .validator(v.strictObject({ brandId: id, body: InviteBrandUserBodySchema }))
   .handler(async ({ context, data }) =>
     callEndpoint(ENDPOINTS.opsInviteBrandUser, { member: context.member, params: { id: data.brandId }, body: data.body, ...(await audited()) }),
   )
@@ -32,7 +34,7 @@ export const inviteBrandUserFn = createServerFn({ method: 'POST' })
 /** DELETE ops/v1/brands/:id/invitations/:invitationId: the link stops working. */
 export const withdrawInvitationFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
-  .validator(v.object({ brandId: v.string(), invitationId: v.string() }))
+  .validator(v.strictObject({ brandId: id, invitationId: id }))
   .handler(async ({ context, data }) =>
     callEndpoint(ENDPOINTS.opsWithdrawBrandInvitation, {
       member: context.member,
@@ -44,7 +46,7 @@ export const withdrawInvitationFn = createServerFn({ method: 'POST' })
 /** DELETE ops/v1/brands/:id/users/:uid: the person's next call is refused. */
 export const removeBrandUserFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
-  .validator(v.object({ brandId: v.string(), uid: v.string() }))
+  .validator(v.strictObject({ brandId: id, uid: v.pipe(v.string(), v.minLength(1), v.maxLength(128)) }))
   .handler(async ({ context, data }) =>
     callEndpoint(ENDPOINTS.opsRemoveBrandUser, { member: context.member, params: { id: data.brandId, uid: data.uid }, ...(await audited()) }),
   )
