@@ -184,8 +184,9 @@ describe("a campaign's published reviews to take away", () => {
     }
     expect(reads).toBe(10_000)
     expect(total).toBeGreaterThan(10_000 * PHOTO)
-    // Were the file held whole, memory would grow by a gigabyte; it grows by far less than a tenth of it.
-    expect(peak).toBeLessThan(total / 10)
+    // Were the file held whole, memory would grow by the whole gigabyte. It grows by what the garbage
+    // collector has not yet taken back (about 100 MB alone, 170 MB beside other test files): under a quarter.
+    expect(peak).toBeLessThan(total / 4)
   }, 120_000)
 
   it('writes past 65,535 files as a ZIP64 archive that still opens whole', async () => {
