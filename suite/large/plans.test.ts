@@ -11,7 +11,7 @@ import { fillPath, MEMBER_INFO_PATH, PARTICIPATIONS_PATH, POINTS_PATH, PUBLIC_CA
 import { call, createHarness, type Harness } from '../test/harness'
 import { createTestMember, type TestMember } from '../test/members'
 import { createTestDatabase } from '../test/postgres'
-import { createTestStaff } from '../test/staff'
+import { createTestBrandViewer, createTestStaff } from '../test/staff'
 import { generateLargeCommunity } from './generate'
 
 const MEMBERS = 20_000
@@ -48,6 +48,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('query plans on a large communit
   let explainer: postgres.Sql
   let member: TestMember
   let staff: TestMember
+  let brandViewer: TestMember
   let sent: Array<{ query: string; params: unknown[] }> = []
   let searches = { name: '', email: '', code: '' }
   let deepCursor = ''
@@ -69,6 +70,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('query plans on a large communit
       select id from reviews where status = 'published' order by published_at desc, id desc offset 1999 limit 1`
     deepCursor = deep!.id
     staff = await createTestStaff(h.deps.db, ['admin', 'campaign-manager', 'moderator', 'fulfilment', 'support'])
+    // A user of the brand whose campaign the console's calls read.
+    const [owner] = await explainer<Array<{ name: string }>>`
+      select b.name from campaigns c join products p on p.id = c.product_id join brands b on b.id = p.brand_id where c.id = ${generatedId(0x3a, 5)}`
+    brandViewer = await createTestBrandViewer(h.deps.db, owner!.name)
   }, 180_000)
   afterAll(async () => {
     await explainer?.end()
@@ -79,7 +84,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('query plans on a large communit
   const generatedId = (tag: number, n: number) => `${tag.toString(16).padStart(8, '0')}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`
 
   // A deep page is as far into the list as page 5,000 is with a million members (a fifth of the published reviews).
-  const calls: Array<[name: string, who: 'member' | 'staff' | 'visitor', path: () => string]> = [
+  const calls: Array<[name: string, who: 'member' | 'staff' | 'brand' | 'visitor', path: () => string]> = [
     ['member_info', 'member', () => MEMBER_INFO_PATH],
     ['participations', 'member', () => PARTICIPATIONS_PATH],
     ['points history', 'member', () => POINTS_PATH],
@@ -93,6 +98,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('query plans on a large communit
     ['moderation queue, deep page', 'staff', () => `${ENDPOINTS.opsModerationQueue.path}?page=20&pageSize=25&sort=newest`],
     ['a campaign’s published reviews as CSV', 'staff', () => fillPath(ENDPOINTS.opsCampaignReviewsCsv.path, { id: generatedId(0x3a, 5) })],
     ['a campaign’s results', 'staff', () => fillPath(ENDPOINTS.opsCampaignResults.path, { id: generatedId(0x3a, 5) })],
+    ['a brand’s campaigns', 'brand', () => ENDPOINTS.brandCampaigns.path],
+    ['a campaign’s results, for its brand', 'brand', () => fillPath(ENDPOINTS.brandCampaignResults.path, { id: generatedId(0x3a, 5) })],
+    ['a campaign’s published reviews as CSV, for its brand', 'brand', () => fillPath(ENDPOINTS.brandCampaignReviewsCsv.path, { id: generatedId(0x3a, 5) })],
+    ['a campaign’s review photos as a ZIP, for its brand', 'brand', () => fillPath(ENDPOINTS.brandCampaignPhotosZip.path, { id: generatedId(0x3a, 5) })],
     ['applicants of an open flight', 'staff', () => `${fillPath(ENDPOINTS.opsApplicants.path, { id: generatedId(0x4a, 1) })}?page=1&pageSize=50`],
     ['member search by name', 'staff', () => `${ENDPOINTS.opsMembers.path}?${new URLSearchParams({ q: searches.name, page: '1', pageSize: '25' })}`],
     ['member search by e-mail', 'staff', () => `${ENDPOINTS.opsMembers.path}?${new URLSearchParams({ q: searches.email, page: '1', pageSize: '25' })}`],
@@ -102,7 +111,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('query plans on a large communit
   it.each(calls)('%s reads large tables through indexes only', async (_name, who, pathOf) => {
     const path = pathOf()
     // Once to warm what the member API remembers (the member's record), then the call measured.
-    const token = who === 'member' ? member.bearer : who === 'staff' ? staff.bearer : undefined
+    const token = { member: member.bearer, staff: staff.bearer, brand: brandViewer.bearer, visitor: undefined }[who]
     await call(h.app, 'GET', path, { token })
     sent = []
     const response = await call(h.app, 'GET', path, { token })
