@@ -86,7 +86,7 @@ export const OpsBrandSchema = v.strictObject({
   products: v.number(),
   campaigns: v.number(),
   users: v.array(v.strictObject({ uid: v.string(), email: v.string(), name: v.string(), joinedAt: v.string() })),
-  /** Invitations not yet accepted (open, expired or withdrawn), newest first. */
+  /** Invitations not accepted, sent in the last 37 days (the 7 they last and 30 more), newest first. */
   invitations: v.array(OpsBrandInvitationSchema),
 })
 export type OpsBrand = v.InferOutput<typeof OpsBrandSchema>

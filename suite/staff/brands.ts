@@ -14,6 +14,8 @@ import type { StaffActor } from './actor'
 import { recordAudit } from './audit'
 
 const DAY_MS = 24 * 60 * 60 * 1000
+/** An invitation not accepted stays on the admins' list this long after it would have expired; then it is in the audit log only. */
+const LISTED_AFTER_END_DAYS = 30
 
 type InvitationRow = typeof brandInvitations.$inferSelect
 
@@ -37,7 +39,17 @@ export async function listBrands(ex: Executor, now: Date): Promise<OpsBrandList>
       .from(brands)
       .orderBy(sql`lower(${brands.name})`),
     ex.select().from(brandUsers).orderBy(brandUsers.email),
-    ex.select().from(brandInvitations).where(isNull(brandInvitations.acceptedAt)).orderBy(desc(brandInvitations.createdAt)),
+    // Those not accepted, sent within the days an invitation lasts and 30 more.
+    ex
+      .select()
+      .from(brandInvitations)
+      .where(
+        and(
+          isNull(brandInvitations.acceptedAt),
+          sql`${brandInvitations.createdAt} > ${new Date(now.getTime() - (BRAND_INVITATION_DAYS + LISTED_AFTER_END_DAYS) * DAY_MS).toISOString()}`,
+        ),
+      )
+      .orderBy(desc(brandInvitations.createdAt)),
   ])
   return {
     items: rows.map((brand) => ({
