@@ -101,7 +101,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const onQuery = options.onQuery
   const db = drizzlePostgres(memberApiPool(client), { schema, ...(onQuery && { logger: { logQuery: (query, params) => onQuery(query, params) } }) })
   // The replica's pool: a short connect timeout, so a replica that is down costs a read little before it goes to the primary.
-  const replicaClient = options.replicaUrl ? postgres(options.replicaUrl, { max: options.maxConnections ?? 10, connect_timeout: 2, onnotice: () => {}, connection }) : null
+  const replicaClient = options.replicaUrl
+    ? postgres(options.replicaUrl, { max: options.maxConnections ?? 10, connect_timeout: 2, onnotice: () => {}, connection })
+    : null
   const replica = replicaClient ? drizzlePostgres(memberApiPool(replicaClient), { schema }) : null
   return {
     db: db as unknown as Db,
