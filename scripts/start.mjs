@@ -92,6 +92,7 @@ try {
       FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
       GCLOUD_PROJECT: emulator.projectId,
       SUITE_URL: `http://127.0.0.1:${SUITE_PORT}`,
+      PORTAL_URL: `http://localhost:${PORTAL_PORT}`,
     },
   })
   running.push(portal)

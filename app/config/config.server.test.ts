@@ -12,6 +12,7 @@ const production = {
   FIREBASE_PROJECT_ID: 'tc-prod',
   FIREBASE_SERVICE_ACCOUNT: serviceAccount,
   SUITE_URL: 'https://api.testerscircle.example',
+  PORTAL_URL: 'https://testerscircle.example',
 }
 
 describe('portal configuration', () => {
@@ -74,6 +75,17 @@ describe('portal configuration', () => {
     expect(readPortalConfig({ PORTAL_MODE: 'local', SHUTDOWN_DRAIN_SECONDS: '2' }).drainSeconds).toBe(2)
     expect(() => readPortalConfig({ ...production, SHUTDOWN_DRAIN_SECONDS: '61' })).toThrow(/SHUTDOWN_DRAIN_SECONDS must be at most 60 seconds/)
     expect(() => readPortalConfig({ ...production, SHUTDOWN_DRAIN_SECONDS: '1.5' })).toThrow(/SHUTDOWN_DRAIN_SECONDS must be a whole number/)
+  })
+
+  it('knows its public address: required in production, localhost:3000 locally, an origin without a path', () => {
+    expect(readPortalConfig(production).publicUrl).toBe('https://testerscircle.example')
+    expect(readPortalConfig({ ...production, PORTAL_URL: 'https://testerscircle.example/' }).publicUrl).toBe('https://testerscircle.example')
+    expect(readPortalConfig({ PORTAL_MODE: 'local' }).publicUrl).toBe('http://localhost:3000')
+    expect(readPortalConfig({ PORTAL_MODE: 'local', PORTAL_URL: 'http://127.0.0.1:4100' }).publicUrl).toBe('http://127.0.0.1:4100')
+    const { PORTAL_URL: _url, ...withoutUrl } = production
+    expect(() => readPortalConfig(withoutUrl)).toThrow(/PORTAL_URL is required in production/)
+    expect(() => readPortalConfig({ ...production, PORTAL_URL: 'testerscircle.example' })).toThrow(/PORTAL_URL/)
+    expect(() => readPortalConfig({ ...production, PORTAL_URL: 'https://testerscircle.example/en' })).toThrow(/PORTAL_URL must be an http\(s\) origin/)
   })
 
   it('believes X-Forwarded-For only from the proxies it names', () => {

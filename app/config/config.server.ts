@@ -26,6 +26,11 @@ export type PortalConfig = {
   serviceAccount: { projectId: string; clientEmail: string; privateKey: string } | null
   /** The member API's base address. */
   suiteUrl: string
+  /**
+   * The portal's public address, no trailing slash (PORTAL_URL; required in production, local mode
+   * `http://localhost:3000`): links the portal hands to members to share are whole from the first render.
+   */
+  publicUrl: string
   session: { cookieName: string; maxAgeSeconds: number; secure: boolean }
   /**
    * How long a member's Firebase record (disabled, sessions revoked) is remembered between look-ups
@@ -101,6 +106,13 @@ const DrainSeconds = v.pipe(
   v.transform(Number),
   v.maxValue(60, 'SHUTDOWN_DRAIN_SECONDS must be at most 60 seconds'),
 )
+const PublicUrl = v.pipe(
+  v.string(),
+  v.trim(),
+  v.url("PORTAL_URL must be the portal's public address (https://…)"),
+  v.regex(/^https?:\/\/[^/]+\/?$/, 'PORTAL_URL must be an http(s) origin with no path'),
+  v.transform((url) => url.replace(/\/+$/, '')),
+)
 const TrustedProxies = v.pipe(
   v.string(),
   v.regex(/^[\d.:a-fA-F]+(,[\d.:a-fA-F]+)*$/, 'TRUSTED_PROXIES must be IP addresses separated by commas'),
@@ -166,6 +178,7 @@ export function readPortalConfig(env: Record<string, string | undefined>): Porta
       authEmulatorHost: parse(v.optional(HostPort, '127.0.0.1:9099'), env.FIREBASE_AUTH_EMULATOR_HOST, 'FIREBASE_AUTH_EMULATOR_HOST'),
       serviceAccount: null,
       suiteUrl,
+      publicUrl: parse(v.optional(PublicUrl, 'http://localhost:3000'), env.PORTAL_URL, 'PORTAL_URL'),
       session: { cookieName: '__session', maxAgeSeconds, secure: false },
       recordTtlMs,
       pageDeadlineMs,
@@ -197,6 +210,7 @@ export function readPortalConfig(env: Record<string, string | undefined>): Porta
   const projectId = read(nonEmpty('FIREBASE_PROJECT_ID'), 'FIREBASE_PROJECT_ID')
   const appId = read(v.optional(v.string()), 'FIREBASE_APP_ID')
   const suite = read(nonEmpty('SUITE_URL'), 'SUITE_URL')
+  const publicUrl = read(v.pipe(nonEmpty('PORTAL_URL'), PublicUrl), 'PORTAL_URL')
   let serviceAccount: PortalConfig['serviceAccount'] = null
   const rawAccount = read(nonEmpty('FIREBASE_SERVICE_ACCOUNT'), 'FIREBASE_SERVICE_ACCOUNT')
   if (rawAccount) {
@@ -207,7 +221,7 @@ export function readPortalConfig(env: Record<string, string | undefined>): Porta
       problems.push('FIREBASE_SERVICE_ACCOUNT: must be the JSON key of a service account (project_id, client_email, private_key)')
     }
   }
-  if (problems.length > 0 || !apiKey || !authDomain || !projectId || !suite || !serviceAccount) {
+  if (problems.length > 0 || !apiKey || !authDomain || !projectId || !suite || !publicUrl || !serviceAccount) {
     throw new ConfigError(`The production configuration is incomplete:\n- ${problems.join('\n- ')}`)
   }
   return {
@@ -216,6 +230,7 @@ export function readPortalConfig(env: Record<string, string | undefined>): Porta
     authEmulatorHost: null,
     serviceAccount,
     suiteUrl,
+    publicUrl,
     session: { cookieName: '__Host-session', maxAgeSeconds, secure: true },
     recordTtlMs,
     pageDeadlineMs,

@@ -4,9 +4,9 @@ import type { BrowserServices, FirebaseWebConfig } from '~/config/config.server'
 
 /**
  * What the browser needs of the runtime configuration: how to reach Firebase Authentication, and
- * which third-party services are on. Public values only, no secrets.
+ * which third-party services are on, and the portal's public address. Public values only, no secrets.
  */
-export type PublicConfig = { firebaseWeb: FirebaseWebConfig; emulatorUrl: string | null; services: BrowserServices }
+export type PublicConfig = { firebaseWeb: FirebaseWebConfig; emulatorUrl: string | null; services: BrowserServices; publicUrl: string }
 
 /** The same for every request while the process runs: made once. */
 let publicConfig: Promise<PublicConfig> | undefined
@@ -15,7 +15,12 @@ export const getPublicConfigFn = createServerFn({ method: 'GET' }).handler(
   (): Promise<PublicConfig> =>
     (publicConfig ??= import('~/config/config.server').then(({ portalConfig }) => {
       const config = portalConfig()
-      return { firebaseWeb: config.firebaseWeb, emulatorUrl: config.authEmulatorHost ? `http://${config.authEmulatorHost}` : null, services: config.services }
+      return {
+        firebaseWeb: config.firebaseWeb,
+        emulatorUrl: config.authEmulatorHost ? `http://${config.authEmulatorHost}` : null,
+        services: config.services,
+        publicUrl: config.publicUrl,
+      }
     })),
 )
 

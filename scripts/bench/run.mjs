@@ -220,7 +220,7 @@ async function main() {
     const portal = started(
       startNode('portal', [...nodeArgs, resolve(tmp, 'portal/server/index.mjs')], {
         quiet: true,
-        env: { ...portalEnv, SUITE_URL: suiteUrl, PORT: String(port) },
+        env: { ...portalEnv, SUITE_URL: suiteUrl, PORT: String(port), PORTAL_URL: `http://127.0.0.1:${port}` },
       }),
     )
     const url = `http://127.0.0.1:${port}`

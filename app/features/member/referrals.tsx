@@ -1,25 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { useSyncExternalStore } from 'react'
 import { Button } from '~/components/ui/button'
 import { EmptyState } from '~/components/ui/empty-state'
 import { feedback } from '~/components/ui/feedback-store'
 import { formatDate } from '~/lib/date-format'
 import { myReferralsQuery } from '~/features/member/member.queries'
-
-// The site's own address is known in the browser only; the server renders the link without it.
-const noChanges = () => () => {}
-const browserOrigin = () => window.location.origin
-const noOrigin = () => ''
+import { publicConfigQuery } from '~/lib/public-config'
 
 /** The member's code, the invitation link that carries it, and the friends who joined with it. */
 export function Referrals() {
   const { t, i18n } = useLingui()
   const { data } = useSuspenseQuery(myReferralsQuery)
-  // The link needs the site's own address, known in the browser only.
-  const origin = useSyncExternalStore(noChanges, browserOrigin, noOrigin)
-
-  const link = `${origin}/en/user/register?ref=${encodeURIComponent(data.referralCode)}`
+  // The link is whole from the server's first render (the portal's public address), so a member who
+  // copies it before the page has started in the browser copies a working link.
+  const { publicUrl } = useSuspenseQuery(publicConfigQuery).data
+  const link = `${publicUrl}/en/user/register?ref=${encodeURIComponent(data.referralCode)}`
   const points = new Intl.NumberFormat(i18n.locale).format(data.pointsPerReferral)
   const accepted = data.referrals.filter((r) => r.status === 'accepted').length
   const earned = new Intl.NumberFormat(i18n.locale).format(data.referrals.reduce((sum, r) => sum + r.pointsAwarded, 0))

@@ -22,6 +22,7 @@ export async function startPortal(name: string, env: Record<string, string> = {}
       PORTAL_MODE: 'local',
       SUITE_URL: inject('suiteUrl'),
       FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
+      PORTAL_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
     quiet: true,

@@ -57,7 +57,15 @@ export default async function setup(project: TestProject) {
   }
 
   const portal = startNode('portal', [serverEntry], {
-    env: { PORT: String(portalPort), HOST: '127.0.0.1', NODE_ENV: 'production', PORTAL_MODE: 'local', SUITE_URL: suiteUrl, PORTAL_FAULT_INJECTION: '1' },
+    env: {
+      PORT: String(portalPort),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      PORTAL_MODE: 'local',
+      SUITE_URL: suiteUrl,
+      PORTAL_URL: `http://127.0.0.1:${portalPort}`,
+      PORTAL_FAULT_INJECTION: '1',
+    },
     quiet: true,
   })
   stops.push(() => portal.stop())
