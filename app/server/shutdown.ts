@@ -31,6 +31,7 @@ export default definePlugin((nitroApp) => {
     portalLifecycle().draining = true
     console.info(JSON.stringify({ level: 'info', msg: 'stopping: not ready, draining', signal, drainSeconds }))
     setTimeout(() => {
+      console.info(JSON.stringify({ level: 'info', msg: 'stopping: no new connections, finishing the requests in flight' }))
       if (serverHandlers.length === 0) {
         setTimeout(() => process.exit(0), 1_000)
         return

@@ -38,11 +38,12 @@ export function ensureHaproxy(log = console.log) {
 /**
  * Balances HTTP on 127.0.0.1:`port` across `servers` (name → port), round robin, each checked on
  * GET `checkPath` every 500 ms (out after 3 failed checks, back after 1 good one; a check may
- * take 2 s, as a busy process's answers do). A request whose
+ * take 15 s, as a busy process's answers do on a busy machine). A request whose
  * server refused the connection, closed it without an answer or timed out is tried on another
  * (`retry-on`, `redispatch`), as a production balancer is set up in front of the member API (README).
  * Answers carry `x-served-by` with the server's name; served() tells how many requests each server
- * got (HAProxy's statistics page, on a port of its own). Resolves once HAProxy runs; stop() ends it.
+ * got and waitUntilUp() waits for a server to be in the rotation (HAProxy's statistics page, on a
+ * port of its own). Resolves once HAProxy runs; stop() ends it.
  * @param {{ port: number, servers: Record<string, number>, checkPath: string }} options
  */
 export async function startHaproxy({ port, servers, checkPath }) {
@@ -60,7 +61,12 @@ export async function startHaproxy({ port, servers, checkPath }) {
       '    timeout connect 2s',
       '    timeout client 30s',
       '    timeout server 30s',
-      '    timeout check 2s',
+      // Production allows a check 2 s (deploy/haproxy.cfg). Here every process, the balancer and the
+      // load share two cores, so one process carrying a hundred members alone answers its check after
+      // the pages queued before it, seconds on a busy machine: a short limit would take a process out
+      // for being slow and leave no server at all. Taking a draining process out does not depend on
+      // this: its 503 is an answer.
+      '    timeout check 15s',
       '    retries 3',
       '    option redispatch 1',
       '    retry-on conn-failure empty-response response-timeout',
@@ -89,21 +95,40 @@ export async function startHaproxy({ port, servers, checkPath }) {
   child.stdout.on('data', (chunk) => (output = (output + chunk).slice(-4000)))
   child.stderr.on('data', (chunk) => (output = (output + chunk).slice(-4000)))
   const exited = new Promise((resolve) => child.once('exit', resolve))
+  /** HAProxy's statistics of each server of the backend, by name: column name → value. */
+  const serverStats = async () => {
+    const csv = await (await fetch(`http://127.0.0.1:${statsPort}/stats;csv`)).text()
+    const [header = '', ...rows] = csv.trim().split('\n')
+    const columns = header.replace(/^# /, '').split(',')
+    /** @type {Record<string, Record<string, string>>} */
+    const stats = {}
+    for (const row of rows.map((line) => line.split(','))) {
+      const named = Object.fromEntries(columns.map((column, i) => [column, row[i] ?? '']))
+      if (named.pxname === 'app' && named.svname in servers) stats[named.svname] = named
+    }
+    return stats
+  }
   return {
     url: `http://127.0.0.1:${port}`,
     output: () => output,
     /** Requests each server was sent so far, by name. */
     async served() {
-      const csv = await (await fetch(`http://127.0.0.1:${statsPort}/stats;csv`)).text()
-      const [header = '', ...rows] = csv.trim().split('\n')
-      const columns = header.replace(/^# /, '').split(',')
-      const [proxy, server, total] = ['pxname', 'svname', 'stot'].map((name) => columns.indexOf(name))
-      /** @type {Record<string, number>} */
-      const counts = {}
-      for (const row of rows.map((line) => line.split(','))) {
-        if (row[proxy] === 'app' && row[server] in servers) counts[row[server]] = Number(row[total])
+      return Object.fromEntries(Object.entries(await serverStats()).map(([name, row]) => [name, Number(row.stot)]))
+    },
+    /**
+     * Resolves once HAProxy's own checks count server `name` in the rotation (status UP): what a
+     * test waits for after starting a process, rather than a guess at how long the checks take.
+     * @param {string} name
+     * @param {{ timeoutMs?: number }} [options]
+     */
+    async waitUntilUp(name, { timeoutMs = 60_000 } = {}) {
+      const deadline = Date.now() + timeoutMs
+      for (;;) {
+        const status = (await serverStats())[name]?.status
+        if (status === 'UP') return
+        if (Date.now() > deadline) throw new Error(`HAProxy did not take ${name} back within ${timeoutMs / 1000} s (status ${status}):\n${output}`)
+        await new Promise((resolve) => setTimeout(resolve, 100))
       }
-      return counts
     },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {

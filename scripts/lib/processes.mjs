@@ -32,13 +32,27 @@ export function startNode(name, args, { env = {}, quiet = false, cwd } = {}) {
     env: { ...process.env, ...env },
   })
   let tail = ''
-  const forward = (stream) => (chunk) => {
+  /** Lines not yet complete, per stream, and who waits for a line: see waitForLine. */
+  const partial = { stdout: '', stderr: '' }
+  /** @type {Array<{ pattern: RegExp, resolve: (line: string) => void }>} */
+  let waiters = []
+  const match = (line) => {
+    waiters = waiters.filter((waiter) => {
+      if (!waiter.pattern.test(line)) return true
+      waiter.resolve(line)
+      return false
+    })
+  }
+  const forward = (stream, key) => (chunk) => {
     tail = (tail + chunk).slice(-4000)
+    const lines = (partial[key] + chunk).split('\n')
+    partial[key] = lines.pop() ?? ''
+    if (waiters.length > 0) for (const line of lines) match(line)
     if (quiet) return
     for (const line of String(chunk).split('\n')) if (line.trim()) stream.write(`[${name}] ${line}\n`)
   }
-  child.stdout.on('data', forward(process.stdout))
-  child.stderr.on('data', forward(process.stderr))
+  child.stdout.on('data', forward(process.stdout, 'stdout'))
+  child.stderr.on('data', forward(process.stderr, 'stderr'))
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
   return {
     name,
@@ -46,6 +60,21 @@ export function startNode(name, args, { env = {}, quiet = false, cwd } = {}) {
     exited,
     output: () => tail,
     isAlive: () => child.exitCode === null && child.signalCode === null,
+    /**
+     * Resolves with the first line the process prints from now on that matches `pattern` (what the
+     * process says it did, rather than a guess at how long it takes); rejects if it exits first.
+     * @param {RegExp} pattern
+     * @returns {Promise<string>}
+     */
+    waitForLine(pattern) {
+      return new Promise((resolve, reject) => {
+        const waiter = { pattern, resolve }
+        waiters.push(waiter)
+        void exited.then(() => {
+          if (waiters.includes(waiter)) reject(new Error(`${name} exited without printing ${pattern}:\n${tail}`))
+        })
+      })
+    },
     async stop(signal = 'SIGTERM') {
       if (child.exitCode !== null || child.signalCode !== null) return
       child.kill(signal)

@@ -130,16 +130,27 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two member APIs behind HAProxy'
   const servedBy = (tallies: Tally[], name: string) => tallies.reduce((sum, t) => sum + (t.servedBy.get(name) ?? 0), 0)
   const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
+  /** Resolves once the balancer has sent `name` more requests than `before` (HAProxy's own count). */
+  async function untilServed(name: 'a' | 'b', before: number) {
+    while (((await balancer.served())[name] ?? 0) <= before) await pause(100)
+  }
+  /** Starts `name` again and waits until the balancer has it back in the rotation and sends it requests. */
+  async function rejoin(name: 'a' | 'b') {
+    const before = (await balancer.served())[name] ?? 0
+    await startApi(name)
+    await balancer.waitUntilUp(name)
+    await untilServed(name, before)
+  }
+
   it('loses no acknowledged write when a process is killed, routes around it, and takes it back when restarted', async () => {
     let rejoined = false
     const scenario = (async () => {
-      await pause(2_000)
+      await Promise.all([untilServed('a', 0), untilServed('b', 0)])
       apis.a!.child.kill('SIGKILL')
       await apis.a!.exited
+      // A while with one process down: the balancer routes around it.
       await pause(3_000)
-      await startApi('a')
-      // Back in the rotation once a check passes (every 500 ms).
-      await pause(2_000)
+      await rejoin('a')
       rejoined = true
       await pause(2_000)
     })()
@@ -157,14 +168,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two member APIs behind HAProxy'
     const restart = async (name: 'a' | 'b') => {
       apis[name]!.child.kill('SIGTERM')
       await apis[name]!.exited
-      await startApi(name)
-      await pause(1_500)
+      // The other process carries the load alone until this one is back in the rotation.
+      await rejoin(name)
     }
     const scenario = (async () => {
-      await pause(1_000)
+      const before = await balancer.served()
+      await Promise.all([untilServed('a', before.a ?? 0), untilServed('b', before.b ?? 0)])
       await restart('a')
       await restart('b')
-      await pause(1_000)
     })()
     const tallies = await load(scenario)
     const failures = tallies.flatMap((t) => t.failures)
