@@ -13,5 +13,7 @@ export default defineConfig({
     setupFiles: ['tests/setup/auth-env.ts', 'tests/setup/i18n.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // expect.poll waits for what it checks, 1 s by default: too short for a busy machine's I/O.
+    expect: { poll: { timeout: 15_000, interval: 50 } },
   },
 })

@@ -97,8 +97,8 @@ describe('payout details', () => {
     expect(await ibanField().inputValue()).toBe(GOOD_IBAN)
     await page.getByRole('button', { name: 'Save payout details' }).click()
     // Saved, and back to the participation that asked, which no longer asks.
-    await page.waitForURL((url) => url.pathname === participationPath)
-    await textOnPage(page, 'Payout details saved').first().waitFor()
+    // The toast (3 s) shows before the participation has loaded: both are watched for from the click on.
+    await Promise.all([page.waitForURL((url) => url.pathname === participationPath), textOnPage(page, 'Payout details saved').first().waitFor()])
     await page.getByRole('heading', { name: 'Your journey' }).waitFor()
     expect(await textOnPage(page, 'Tell us where to send your reimbursement.').count()).toBe(0)
 

@@ -115,8 +115,8 @@ describe('becoming eligible', () => {
 
     await page.getByLabel('Code').fill(code!)
     await page.getByRole('button', { name: 'Confirm my number' }).click()
-    await page.waitForURL('**/en/upcoming-tests')
-    await textOnPage(page, 'Phone verified').first().waitFor()
+    // The toast (3 s) shows before the next page has loaded: both are watched for from the click on.
+    await Promise.all([page.waitForURL('**/en/upcoming-tests'), textOnPage(page, 'Phone verified').first().waitFor()])
     const fieldday = page.getByRole('article').filter({ hasText: 'Electrolyte' })
     await fieldday.getByText('You meet the rules: apply once applications open.').waitFor()
     expect(await fieldday.getByText('Verify your phone number to take part.').count()).toBe(0)

@@ -81,7 +81,7 @@ describe('the provider’s script', () => {
       const page = await context.newPage()
       // Not with the first-load JavaScript: after the page, from its own file.
       await gotoHydrated(page, '/en/how-it-works')
-      await expect.poll(() => seen.scripts.length, { timeout: 10_000 }).toBe(1)
+      await expect.poll(() => seen.scripts.length).toBe(1)
       expect(seen.scripts[0]).toBe(`https://www.google.com/recaptcha/api.js?render=${SITE_KEY}`)
       await page.waitForFunction(() => (window as unknown as { __recaptchaCalls?: unknown[][] }).__recaptchaCalls?.some((call) => call[0] === 'ready'))
 

@@ -173,9 +173,12 @@ describe('a campaign made in the console', () => {
 
     await slug.fill(SLUG)
     await form.getByRole('button', { name: 'Create the draft' }).click()
-    await page.waitForURL((url) => /^\/en\/ops\/campaigns\/[0-9a-f-]{36}$/.test(url.pathname))
+    // The toast (3 s) shows before the draft's page has loaded: both are watched for from the click on.
+    await Promise.all([
+      page.waitForURL((url) => /^\/en\/ops\/campaigns\/[0-9a-f-]{36}$/.test(url.pathname)),
+      textOnPage(page, 'Draft created').first().waitFor(),
+    ])
     campaignId = new URL(page.url()).pathname.split('/').at(-1)!
-    await textOnPage(page, 'Draft created').first().waitFor()
     await page.getByRole('heading', { name: TITLE, level: 1 }).waitFor()
     await textOnPage(page, 'Draft (staff only)').waitFor()
 
@@ -444,6 +447,6 @@ describe('a campaign made in the console', () => {
     // Nothing else reads the figures again: not a reload, not the window's focus.
     expect(await shipped()).toBe('0')
     await page.clock.fastForward(31_000)
-    await expect.poll(shipped, { timeout: 5_000 }).toBe('1')
+    await expect.poll(shipped).toBe('1')
   })
 })

@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectNoAxeViolations, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
 import { expectFocusVisible, pressUntilFocused, waitForFocus } from './support/keyboard'
-import { createMember, DEMO_STAFF, signInThroughUi, type TestMember } from './support/members'
+import { createMember, DEMO_STAFF, signInThroughUi, type TestMember, untilDoneConfirmingIfAsked } from './support/members'
 import { asMember, idTokenOf } from './support/member-api'
 import { callSuite, operatorCommand, setSuiteClock, type Json } from './support/suite'
 
@@ -182,7 +182,7 @@ describe('moderating reviews by keyboard', () => {
     await signInThroughUi(authorPage, authors[1]!, `/en/member/campaigns/${campaign.id}`)
     await authorPage.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
     expect(new URL(authorPage.url()).pathname).toBe(`/en/member/campaigns/${campaign.id}`)
-    await textOnPage(authorPage, 'Your review needs a change before we can publish it.').first().waitFor({ timeout: 5000 })
+    await textOnPage(authorPage, 'Your review needs a change before we can publish it.').first().waitFor()
     await textOnPage(authorPage, 'It contains a link or a price.').first().waitFor()
     await textOnPage(authorPage, `Our moderators wrote: “${NOTE}”`).first().waitFor()
     // The next step and the task list both lead to the review form.
@@ -370,7 +370,7 @@ describe('audit log and staff', () => {
     await confirm.waitFor()
     await expectNoAxeViolations(page)
     await confirm.getByRole('button', { name: 'Send the issue' }).click()
-    await textOnPage(page, 'Issue sent').waitFor()
+    await untilDoneConfirmingIfAsked(page, DEMO_STAFF, textOnPage(page, 'Issue sent'))
     const row = page.getByRole('row').filter({ hasText: subject })
     await row.getByText(/^(Sending|Finished on .+)$/).waitFor()
     expect(await write.getByLabel('Subject').inputValue()).toBe('')

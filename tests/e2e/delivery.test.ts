@@ -71,8 +71,10 @@ describe('a visitor’s public pages', () => {
       const first = await context.request.get('/en/how-it-works')
       expect(first.headers()['cache-control']).toBe('public, s-maxage=60, stale-while-revalidate=300')
       expect(first.headers()['vary']).toContain('Cookie')
+      // Rendered at most once for the burst: the first visitor's copy, or one render the others wait
+      // for if that copy's 10 s had run out meanwhile (an earlier test may have stored it).
       const burst = await Promise.all(Array.from({ length: 5 }, () => context.request.get('/en/how-it-works')))
-      expect(burst.every((r) => r.headers()['x-portal-cache'] === 'hit')).toBe(true)
+      expect(burst.filter((r) => r.headers()['x-portal-cache'] !== 'hit').length).toBeLessThanOrEqual(1)
 
       const member = await context.newPage()
       await signInThroughUi(member, DEMO_MEMBER, '/en/reviews')
@@ -147,8 +149,9 @@ async function countingIdentity(): Promise<{ host: string; lookups: () => number
 describe('a member page rendered on the server', () => {
   it('asks Firebase about the member once per revocation window, however many pages and server functions', async () => {
     const identity = await countingIdentity()
-    // A window short enough to pass within the test (60 s by default).
-    const windowMs = 8_000
+    // A window short enough to wait out within the test (60 s by default), and long enough for the
+    // six pages below to fit in one on a machine several times slower than ours.
+    const windowMs = 20_000
     const portal = await startPortal('portal-counting', { FIREBASE_AUTH_EMULATOR_HOST: identity.host, REVOCATION_CHECK_SECONDS: String(windowMs / 1000) })
     const context = await newContext(browser, { baseURL: portal.baseURL })
     try {
@@ -313,7 +316,7 @@ describe('a signed-in member’s pages', () => {
       await page!.getByRole('banner').getByRole('button', { name: 'Sign out' }).click()
       await sdk
       await page!.getByRole('banner').getByRole('link', { name: 'Sign in' }).first().waitFor()
-      await expect.poll(() => firebaseUsersInBrowser(page!), { timeout: 10_000, interval: 200 }).toBe(0)
+      await expect.poll(() => firebaseUsersInBrowser(page!), { interval: 200 }).toBe(0)
       const response = await context.request.get('/en/member/missions', { maxRedirects: 0 })
       expect(response.status()).toBe(302)
       expect(response.headers().location).toBe('/en/user/login?redirect=%2Fen%2Fmember%2Fmissions')

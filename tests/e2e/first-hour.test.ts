@@ -106,7 +106,7 @@ describe('the header’s points', () => {
     await page.getByLabel('Followers').fill('320')
     await page.getByRole('button', { name: 'Save account' }).click()
     // "Connect a social account" is credited with the save: the header follows without a reload.
-    await expect.poll(() => headerPoints(page).textContent(), { timeout: 10_000 }).toBe('50 points')
+    await expect.poll(() => headerPoints(page).textContent()).toBe('50 points')
 
     // Goodwill points from an operator, then a redemption of 500.
     const grant = await fetch(`${inject('suiteUrl')}/suite/api/dev/ops`, {
@@ -117,13 +117,13 @@ describe('the header’s points', () => {
     expect(grant.status).toBe(200)
     await page.getByRole('banner').getByRole('link', { name: 'Missions' }).click()
     await page.waitForURL('**/en/member/missions')
-    await expect.poll(() => headerPoints(page).textContent(), { timeout: 10_000 }).toBe(`${await page.getByTestId('missions-balance').textContent()} points`)
+    await expect.poll(() => headerPoints(page).textContent()).toBe(`${await page.getByTestId('missions-balance').textContent()} points`)
     expect(await page.getByTestId('missions-balance').textContent()).toBe('550')
 
     await gotoHydrated(page, '/en/member/missions/rewards')
     await page.getByRole('button', { name: /^Redeem 500 points/ }).click()
     await page.getByTestId('latest-code').waitFor()
-    await expect.poll(() => page.getByTestId('rewards-balance').textContent(), { timeout: 10_000 }).toBe('50')
-    await expect.poll(() => headerPoints(page).textContent(), { timeout: 10_000 }).toBe('50 points')
+    await expect.poll(() => page.getByTestId('rewards-balance').textContent()).toBe('50')
+    await expect.poll(() => headerPoints(page).textContent()).toBe('50 points')
   })
 })

@@ -90,7 +90,7 @@ describe('the error catalogue in the browser', () => {
     await gotoHydrated(page, '/en/user/login?expired=true&redirect=%2Fen%2Fmember%2Fmissions')
     await textOnPage(page, 'Your session has expired. Please sign in again.').waitFor()
     // Firebase's own record of the signed-in user is gone from the browser ...
-    await expect.poll(() => firebaseUsersInBrowser(page), { timeout: 10_000, interval: 200 }).toBe(0)
+    await expect.poll(() => firebaseUsersInBrowser(page), { interval: 200 }).toBe(0)
     // ... and no new session was opened with it.
     expect((await context.cookies()).some((cookie) => cookie.name === '__session')).toBe(false)
     await gotoHydrated(page, '/en/how-it-works')

@@ -5,20 +5,26 @@
 import { execFileSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { resolve } from 'node:path'
-import type { Browser, BrowserContext } from 'playwright-core'
+import type { Browser, BrowserContext, Response } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { freePort } from '../../scripts/lib/auth-emulator.mjs'
 import { waitForHttp } from '../../scripts/lib/processes.mjs'
 import { startSuite } from '../../scripts/lib/suite.mjs'
 import { COOL_DOWN_MS } from '../../app/upstream/circuit-breaker'
+import { SUITE_TIMEOUT_MS } from '../../app/upstream/suite-client.server'
 import { gotoHydrated, launchBrowser, newContext, textOnPage } from './support/browser'
 import { createMember, signInThroughUi } from './support/members'
 import { startPortal } from './support/portal'
 
-/** The portal's deadline for one page render's calls to the member API (PAGE_DEADLINE_SECONDS). */
-const DEADLINE_MS = 1_000
-/** What a page may take on top of the deadline on a busy machine: loading, hydrating, the dialog. */
-const MARGIN_MS = 4_000
+/** The portal's deadline for one page render's calls to the member API (PAGE_DEADLINE_SECONDS, its default). */
+const DEADLINE_MS = 3_000
+/**
+ * Without that shared deadline a page would answer no sooner than one call's own limit, so an answer
+ * before it proves the deadline held, with room for a machine several times slower than ours.
+ */
+const PROOF_MS = SUITE_TIMEOUT_MS - 1_000
+/** How long the pages may take to appear in the browser once answered: a limit on waiting, not a promise. */
+const PATIENCE_MS = 30_000
 
 const root = resolve(import.meta.dirname, '../..')
 let browser: Browser
@@ -64,6 +70,12 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true })
 })
 
+/** Milliseconds from sending the page's request to the first byte of its answer. */
+function answeredWithin(response: Response | null): number {
+  if (!response) throw new Error('the page did not answer')
+  return response.request().timing().responseStart
+}
+
 describe('the member API hung', () => {
   it('member pages show the error dialog within the deadline, public pages keep working, and all recovers by itself', async () => {
     const member = await createMember('Olga Outage')
@@ -77,10 +89,9 @@ describe('the member API hung', () => {
       signalSuite('SIGSTOP')
       // Each page below makes several calls to the member API; each alone would wait 10 s.
       for (const path of ['/en/member/missions/rewards', '/en/member/referrals']) {
-        const started = Date.now()
-        await page.goto(path)
-        await page.getByRole('dialog', { name: 'Something went wrong' }).waitFor({ timeout: DEADLINE_MS + MARGIN_MS })
-        expect(Date.now() - started, path).toBeLessThan(DEADLINE_MS + MARGIN_MS)
+        const response = await page.goto(path)
+        expect(answeredWithin(response), path).toBeLessThan(PROOF_MS)
+        await page.getByRole('dialog', { name: 'Something went wrong' }).waitFor({ timeout: PATIENCE_MS })
         await textOnPage(page, 'We could not load this page just now').waitFor()
       }
 
@@ -91,20 +102,28 @@ describe('the member API hung', () => {
         ['/en', /Try new products at home/, 'no-store'],
         ['/en/how-it-works', /From sign-up to published review/, 'public, s-maxage=60, stale-while-revalidate=300'],
       ] as const) {
-        const started = Date.now()
         const response = await visitorPage.goto(path)
         expect(response?.status(), path).toBe(200)
+        expect(answeredWithin(response), path).toBeLessThan(PROOF_MS)
         expect(response?.headers()['cache-control'], path).toBe(cacheControl)
-        await visitorPage.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: DEADLINE_MS + MARGIN_MS })
-        expect(Date.now() - started, path).toBeLessThan(DEADLINE_MS + MARGIN_MS)
+        await visitorPage.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: PATIENCE_MS })
       }
 
       signalSuite('SIGCONT')
-      // The portal may have stopped asking for a cool-down; then it asks again by itself.
+      // The portal may have stopped asking for a cool-down; then it asks again by itself. Nobody
+      // restarts anything: the member only loads the page again, until the API has worked through
+      // what piled up while it was stopped.
       await new Promise((done) => setTimeout(done, COOL_DOWN_MS))
-      await gotoHydrated(page, '/en/member/missions/rewards')
+      await expect
+        .poll(
+          async () => {
+            await gotoHydrated(page, '/en/member/missions/rewards')
+            return textOnPage(page, 'We could not load this page just now').count()
+          },
+          { timeout: 60_000, interval: 1_000 },
+        )
+        .toBe(0)
       await page.getByRole('heading', { level: 1, name: 'Rewards' }).waitFor()
-      await expect(textOnPage(page, 'We could not load this page just now').count()).resolves.toBe(0)
     } finally {
       signalSuite('SIGCONT')
       await context.close()

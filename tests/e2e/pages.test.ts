@@ -87,6 +87,7 @@ describe('toast and confirm dialog', () => {
     const toast = page.getByTestId('toast')
     await toast.waitFor({ state: 'visible' })
     expect(await toast.textContent()).toContain('Cookie choice saved')
-    await toast.waitFor({ state: 'detached', timeout: 3000 + 2000 })
+    // It leaves by itself: its 3 s life, and room for a busy browser to run its timer and exit animation.
+    await toast.waitFor({ state: 'detached', timeout: 3000 + 10_000 })
   })
 })

@@ -22,7 +22,7 @@ export async function pressUntilFocused(page: Page, key: string, target: Locator
 }
 
 /** Waits until `target` has focus (focus moved by the page itself, after a save or a navigation). */
-export async function waitForFocus(target: Locator, timeout = 5000): Promise<void> {
+export async function waitForFocus(target: Locator, timeout = 15_000): Promise<void> {
   await expect.poll(() => hasFocus(target), { timeout }).toBe(true)
 }
 

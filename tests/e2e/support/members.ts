@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { inject } from 'vitest'
 import { gotoHydrated, textOnPage } from './browser'
 
@@ -39,6 +39,21 @@ export async function signInThroughUi(page: Page, member: Pick<TestMember, 'emai
   await page.getByLabel('Password', { exact: true }).fill(member.password)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await page.waitForURL((url) => !url.pathname.startsWith('/en/user/login'))
+}
+
+/**
+ * Waits for `done` after an action that needs a recent sign-in (within five minutes). On a slow
+ * machine the sign-in a test file made at its start may be older by then: the page asks to confirm
+ * with the password first, as it would ask a person, and the test answers as they would.
+ */
+export async function untilDoneConfirmingIfAsked(page: Page, member: Pick<TestMember, 'password'>, done: Locator): Promise<void> {
+  const reauth = page.getByRole('dialog', { name: "Confirm it's you" })
+  await done.or(reauth).first().waitFor()
+  if (await reauth.isVisible()) {
+    await reauth.getByLabel('Password', { exact: true }).fill(member.password)
+    await reauth.getByRole('button', { name: 'Continue' }).click()
+  }
+  await done.first().waitFor()
 }
 
 /** Fills the address form the page shows (Berlin unless told otherwise) and saves it; the caller waits for what follows. */

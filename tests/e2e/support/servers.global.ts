@@ -65,6 +65,9 @@ export default async function setup(project: TestProject) {
       SUITE_URL: suiteUrl,
       PORTAL_URL: `http://127.0.0.1:${portalPort}`,
       PORTAL_FAULT_INJECTION: '1',
+      // A page's calls to the member API may take their longest allowed time together: on a busy
+      // machine, production's 3 s would turn a slow page into the error page the tests do not expect.
+      PAGE_DEADLINE_SECONDS: '10',
     },
     quiet: true,
   })
