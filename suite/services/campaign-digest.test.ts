@@ -18,6 +18,12 @@ const DAY = 24 * 60 * 60 * 1000
 
 beforeAll(async () => {
   h = await createHarness()
+  // A digest day is a calendar day (UTC): the test starts at the next midday, so that "later the
+  // same day" is the same day whatever the hour the test runs at.
+  const midday = new Date(h.clock.now())
+  midday.setUTCHours(12, 0, 0, 0)
+  if (midday.getTime() <= h.clock.now().getTime()) midday.setUTCDate(midday.getUTCDate() + 1)
+  h.clock.set(midday)
   ;[keen, quiet, newcomer] = await Promise.all([createTestMember(), createTestMember(), createTestMember()])
   for (const member of [keen, quiet, newcomer]) await call(h.app, 'PUT', ADDRESS_PATH, { token: member.bearer, body: GOOD_ADDRESS })
   const off = { ...DEFAULT_NOTIFICATION_SETTINGS, email: { ...DEFAULT_NOTIFICATION_SETTINGS.email, newCampaigns: false } }
