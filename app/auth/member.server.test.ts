@@ -67,8 +67,10 @@ describe('verifyCredentials', () => {
   it('does not take an ID token whose sign-in is older than the session length in place of the cookie', async () => {
     const { credentials } = portalCredentials()
     const { uid, idToken, cookie } = await signedInMember() // signed in now, cookie valid for an hour
-    // Half an hour later, by the session's clock (Firebase still sees a valid token).
-    const later = () => Date.now() + 1800 * 1000
+    // Half an hour later, by the session's clock (Firebase still sees a valid token): one instant for
+    // every check, however long the calls between them take.
+    const at = Date.now() + 1800 * 1000
+    const later = () => at
     expect((await verifyCredentials(credentials, { bearer: idToken, cookie: null }, { maxAgeSeconds: 1900, nowMs: later })).member?.uid).toBe(uid)
     expect(await verifyCredentials(credentials, { bearer: idToken, cookie: null }, { maxAgeSeconds: 1700, nowMs: later })).toEqual({
       member: null,
@@ -116,27 +118,37 @@ describe('mintSessionCookie', () => {
 
   it('opens a session of the full length after a recent sign-in', async () => {
     const { uid, idToken } = await signedInMember()
+    const before = Date.now()
     const minted = await mintSessionCookie(idToken, null, session())
+    const after = Date.now()
     expect(minted.member.uid).toBe(uid)
     expect(minted.maxAgeSeconds).toBe(24 * 3600)
-    expect(exp(minted.cookie) - Math.floor(Date.now() / 1000)).toBeGreaterThan(24 * 3600 - 10)
+    // The full length from when Firebase made the cookie, some time between the two readings.
+    expect(exp(minted.cookie) - 24 * 3600).toBeGreaterThanOrEqual(Math.floor(before / 1000))
+    expect(exp(minted.cookie) - 24 * 3600).toBeLessThanOrEqual(Math.floor(after / 1000))
   })
 
   it('refuses an older sign-in, or renews the same member’s session without moving its end', async () => {
     const ann = await signedInMember() // signed in now, her cookie ends in an hour
     const ben = await signedInMember()
-    // Ten minutes later by the session's clock: her sign-in is no longer recent.
-    const later = { ...session(), nowMs: () => Date.now() + 600 * 1000 }
+    // Ten minutes later by the session's clock: her sign-in is no longer recent. One instant for every
+    // call, however long the calls take.
+    const at = Date.now() + 600 * 1000
+    const later = { ...session(), nowMs: () => at }
     await expect(mintSessionCookie(ann.idToken, null, later)).rejects.toBeInstanceOf(RecentSignInRequired)
     await expect(mintSessionCookie(ann.idToken, ben.cookie, later)).rejects.toBeInstanceOf(RecentSignInRequired)
     await expect(mintSessionCookie(ann.idToken, 'not-a-session', later)).rejects.toBeInstanceOf(RecentSignInRequired)
     // An ID token in the cookie's place is no session to renew.
     await expect(mintSessionCookie(ann.idToken, ann.idToken, later)).rejects.toBeInstanceOf(RecentSignInRequired)
+    const before = Date.now()
     const renewed = await mintSessionCookie(ann.idToken, ann.cookie, later)
+    const after = Date.now()
     expect(renewed.member.uid).toBe(ann.uid)
-    // What is left of her hour as the clock says (50 minutes), not a new full session.
-    expect(Math.abs(renewed.maxAgeSeconds - (exp(ann.cookie) - Math.floor(later.nowMs() / 1000)))).toBeLessThanOrEqual(1)
-    expect(Math.abs(exp(renewed.cookie) - Math.floor(Date.now() / 1000) - renewed.maxAgeSeconds)).toBeLessThanOrEqual(2)
+    // What is left of her hour as the clock says (50 minutes), in whole seconds, not a new full session.
+    expect(renewed.maxAgeSeconds).toBe(Math.floor((exp(ann.cookie) * 1000 - at) / 1000))
+    // The cookie ends that long after Firebase made it, some time between the two readings.
+    expect(exp(renewed.cookie) - renewed.maxAgeSeconds).toBeGreaterThanOrEqual(Math.floor(before / 1000))
+    expect(exp(renewed.cookie) - renewed.maxAgeSeconds).toBeLessThanOrEqual(Math.floor(after / 1000))
   })
 })
 

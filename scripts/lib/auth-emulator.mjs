@@ -102,11 +102,15 @@ export async function startAuthEmulator({ port, hubPort, loggingPort, workDir, d
   return {
     host,
     projectId: PROJECT_ID,
-    /** Stops it cleanly (SIGINT) so that users are exported to dataDir. */
+    /**
+     * Stops it cleanly (SIGINT) so that users are exported to dataDir; it is killed only once its
+     * grace has passed: 20 s, or 90 s while it exports users to dataDir (a kill then loses them, and
+     * the export takes longer on a busy machine).
+     */
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return
       child.kill('SIGINT')
-      const timeout = setTimeout(() => child.kill('SIGKILL'), 20_000)
+      const timeout = setTimeout(() => child.kill('SIGKILL'), dataDir ? 90_000 : 20_000)
       await exited
       clearTimeout(timeout)
       // A throwaway emulator (no users to keep) leaves nothing behind.

@@ -27,7 +27,8 @@ async function signIn(host: string, email: string) {
 }
 
 describe('the identity emulator of npm start', () => {
-  it('keeps its users across a clean stop and start', { timeout: 180_000 }, async () => {
+  // Room for two starts (each allowed 90 s) and two stops that export users (each allowed 90 s).
+  it('keeps its users across a clean stop and start', { timeout: 420_000 }, async () => {
     const options = { port: 0, hubPort: 0, loggingPort: 0, workDir: join(dir, 'work'), dataDir: join(dir, 'auth') }
     const first = await startAuthEmulator(options)
     await signUp(first.host, 'kept@example.com')

@@ -33,6 +33,12 @@ async function until(check: () => boolean | Promise<boolean>, what: string, time
   }
 }
 
+/** How many jobs of the sweep are waiting, due for a retry or running (PostgreSQL: postgres.js answers the rows themselves). */
+async function jobsInHand(name: string): Promise<number> {
+  const rows = await database.db.execute(sql`select count(*)::int as n from pgboss.job where name = ${name} and state in ('created', 'retry', 'active')`)
+  return (rows as unknown as Array<{ n: number }>)[0]!.n
+}
+
 /** A sweep that counts its runs and the clock they read, failing its first `failures` runs. */
 function countingSweep(failures = 0) {
   const runs: Date[] = []
@@ -105,8 +111,10 @@ describe('the job runner', () => {
       runners.push(a!, b!)
       // Both start at once: the schema is installed under pg-boss's lock, each queues its start-up run.
       await Promise.all([a!.start(), b!.start()])
+      // The start-up runs (one or two: the second runner's is refused while the first's waits or runs)
+      // are over once no job of the sweep is waiting, due for a retry or running.
       await until(() => shared.runs.length >= 1, 'the start-up runs')
-      await new Promise((resolve) => setTimeout(resolve, 2000))
+      await until(async () => (await jobsInHand('shared')) === 0, 'the start-up runs to end')
       const before = shared.runs.length
       // One job, two runners polling for it: claimed once.
       expect(await a!.runNow('shared')).not.toBeNull()

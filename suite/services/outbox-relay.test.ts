@@ -327,7 +327,8 @@ describe('outbox relay: stopping', () => {
     await new Promise((resolve) => setTimeout(resolve, 50))
     const started = Date.now()
     await r.stop()
-    expect(Date.now() - started).toBeLessThan(1000)
+    // Well short of the 60 s idle period, which stop does not wait out (the bound allows a busy machine).
+    expect(Date.now() - started).toBeLessThan(10_000)
     // Started again after a stop, it works as before.
     await h.deps.outbox.enqueue(h.deps.db, { channel: 'email', to: 'again@example.test', subject: 'S', body: 'B' })
     r.start()

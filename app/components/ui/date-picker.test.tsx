@@ -39,8 +39,8 @@ async function mount(children: ReactNode) {
     root = createRoot(container)
     root.render(<I18nProvider i18n={i18n}>{children}</I18nProvider>)
   })
-  // The form's field loads the picker on first use.
-  await vi.waitFor(() => expect(container.querySelector('input[placeholder="mm/dd/yy"]')).not.toBeNull())
+  // The form's field loads the picker on first use (a module read and transformed on first import, slow on a busy machine).
+  await vi.waitFor(() => expect(container.querySelector('input[placeholder="mm/dd/yy"]')).not.toBeNull(), { timeout: 15_000 })
   await act(async () => {})
   return container
 }
@@ -256,7 +256,8 @@ describe('the calendar dialog, by keys', () => {
     expect(dialog()).toBeNull()
     expect(dateInput(container).value).toBe('04/03/25')
     expect(timeInput(container).value).toBe('09:00')
-    expect(document.activeElement).toBe(calendarButton(container))
+    // Focus comes back once the dialog's closing has run (a timer of its own, later than one frame on a busy machine).
+    await vi.waitFor(() => expect(document.activeElement).toBe(calendarButton(container)), { timeout: 5000 })
     await submit(container)
     expect(send).toHaveBeenCalledWith({ opensAt: '2025-04-03T07:00:00.000Z' })
   })
@@ -284,8 +285,8 @@ describe('the calendar dialog, by keys', () => {
     await press('Escape')
     await act(frame)
     expect(dialog()).toBeNull()
-    // Focus comes back once the dialog's closing has run (later than one frame on a busy machine).
-    await vi.waitFor(() => expect(document.activeElement).toBe(calendarButton(container)))
+    // Focus comes back once the dialog's closing has run (a timer of its own, later than one frame on a busy machine).
+    await vi.waitFor(() => expect(document.activeElement).toBe(calendarButton(container)), { timeout: 5000 })
     expect(onChange).not.toHaveBeenCalled()
     expect(dateInput(container).value).toBe('06/15/26')
   })
