@@ -61,6 +61,11 @@ export type DatabaseOptions =
       onQuery?: (query: string, params: unknown[]) => void
       /** A streaming replica of the database, for reads that may lag a little (never migrated: it follows the primary). */
       replicaUrl?: string
+      /**
+       * Seconds a connection to the replica may take before the read goes to the primary (2: a replica
+       * that is down costs a read little). A test that must see its reads on the replica allows more.
+       */
+      replicaConnectTimeoutSeconds?: number
     }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -102,7 +107,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const db = drizzlePostgres(memberApiPool(client), { schema, ...(onQuery && { logger: { logQuery: (query, params) => onQuery(query, params) } }) })
   // The replica's pool: a short connect timeout, so a replica that is down costs a read little before it goes to the primary.
   const replicaClient = options.replicaUrl
-    ? postgres(options.replicaUrl, { max: options.maxConnections ?? 10, connect_timeout: 2, onnotice: () => {}, connection })
+    ? postgres(options.replicaUrl, {
+        max: options.maxConnections ?? 10,
+        connect_timeout: options.replicaConnectTimeoutSeconds ?? 2,
+        onnotice: () => {},
+        connection,
+      })
     : null
   const replica = replicaClient ? drizzlePostgres(memberApiPool(replicaClient), { schema }) : null
   return {

@@ -9,6 +9,8 @@ export async function createTestDatabase(
     onQuery?: (query: string, params: unknown[]) => void
     /** The port of a streaming replica of the server (scripts/lib/pg-replica.mjs): the database's reads that may lag go there. */
     replicaPort?: number
+    /** Seconds a connection to the replica may take before a read goes to the primary instead (2). */
+    replicaConnectTimeoutSeconds?: number
   } = {},
 ): Promise<Database & { url: string }> {
   const base = process.env.TEST_DATABASE_URL
@@ -26,6 +28,7 @@ export async function createTestDatabase(
     maxConnections: options.maxConnections ?? 20,
     ...(options.onQuery && { onQuery: options.onQuery }),
     ...(replicaUrl && { replicaUrl }),
+    ...(options.replicaConnectTimeoutSeconds && { replicaConnectTimeoutSeconds: options.replicaConnectTimeoutSeconds }),
   })
   return {
     ...database,
