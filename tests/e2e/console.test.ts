@@ -204,7 +204,8 @@ describe('moderating reviews by keyboard', () => {
     await textOnPage(authorPage, 'It contains a link or a price.').first().waitFor()
     await textOnPage(authorPage, `Our moderators wrote: “${NOTE}”`).first().waitFor()
     // The review to revise is in the form; the disclosure is asked for again.
-    expect(await authorPage.getByLabel('Title').inputValue()).toBe(author.title)
+    // (filled in once the page has read the member's review and any draft kept in this browser)
+    await expect.poll(() => authorPage!.getByLabel('Title').inputValue()).toBe(author.title)
     await authorPage
       .getByLabel('Your experience')
       .fill(`Rich and chocolatey (${TAG}). One bottle made about sixteen iced coffees, and it kept well in the fridge.`)
