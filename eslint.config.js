@@ -1,6 +1,6 @@
 // Lint for the whole repository, run by `npm test`: typescript-eslint's recommended rules, React's
-// hooks rules, jsx-a11y for the portal's markup, and the portal's import boundaries
-// (scripts/lint/boundaries.mjs). Formatting is Prettier's (.prettierrc.json), not ESLint's.
+// hooks rules, jsx-a11y for the portal's markup, and the import boundaries of the portal and the
+// member API (scripts/lint/boundaries.mjs). Formatting is Prettier's (.prettierrc.json), not ESLint's.
 import js from '@eslint/js'
 import prettier from 'eslint-config-prettier'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
@@ -8,6 +8,8 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 import { boundaries } from './scripts/lint/boundaries.mjs'
+
+const portal = { rules: { boundaries } }
 
 export default tseslint.config(
   {
@@ -37,7 +39,7 @@ export default tseslint.config(
   },
   {
     files: ['app/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks, portal: { rules: { boundaries } } },
+    plugins: { 'react-hooks': reactHooks, portal },
     rules: {
       ...reactHooks.configs.recommended.rules,
       'portal/boundaries': 'error',
@@ -46,6 +48,11 @@ export default tseslint.config(
   {
     files: ['app/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    files: ['suite/**/*.ts'],
+    plugins: { portal },
+    rules: { 'portal/boundaries': 'error' },
   },
   prettier,
 )

@@ -12,9 +12,9 @@ import { tellUnchosen } from './services/unchosen'
 import { sendReminders } from './services/reminders'
 import { memberStanding } from './services/standing'
 import { withEligibilityDefaults } from '../contract/campaigns'
-import { commandLineActor } from './staff/actor'
+import { commandLineActor } from './actors/actor'
 import { createCampaignFromDefinition, nextVersion } from './staff/campaign-authoring'
-import { recordAudit } from './staff/audit'
+import { recordAudit } from './actors/audit'
 import { grantGoodwill } from './staff/members'
 import { grantRole, listStaff, revokeRole } from './staff/roles'
 import type { TierId } from '../contract/standing'
@@ -22,22 +22,22 @@ import type { TierId } from '../contract/standing'
 export async function runOpsCommand(deps: SuiteDeps, cmd: OpsCommand): Promise<unknown> {
   switch (cmd.command) {
     case 'select':
-      await selectParticipation(deps, cmd.participationId)
+      await selectParticipation(deps, cmd.participationId, commandLineActor())
       return { selected: cmd.participationId }
     case 'ship':
-      return { shipped: await ship(deps, cmd.id, cmd.carrier, cmd.tracking) }
+      return { shipped: await ship(deps, cmd.id, cmd.carrier, cmd.tracking, commandLineActor()) }
     case 'deliver':
-      return { delivered: await deliver(deps, cmd.id) }
+      return { delivered: await deliver(deps, cmd.id, commandLineActor()) }
     case 'approve-review':
-      await approveReview(deps, cmd.reviewId)
+      await approveReview(deps, cmd.reviewId, commandLineActor())
       return { published: cmd.reviewId }
     case 'reject-review':
-      await rejectReview(deps, cmd.reviewId, { reason: cmd.code, note: cmd.reason })
+      await rejectReview(deps, cmd.reviewId, { reason: cmd.code, note: cmd.reason }, commandLineActor())
       return { rejected: cmd.reviewId }
     case 'issue-return-label':
-      return { labelIssued: await issueReturnLabel(deps, cmd.id, cmd.labelUrl) }
+      return { labelIssued: await issueReturnLabel(deps, cmd.id, cmd.labelUrl, commandLineActor()) }
     case 'mark-returned':
-      return { returned: await markReturned(deps, cmd.id) }
+      return { returned: await markReturned(deps, cmd.id, commandLineActor()) }
     case 'grant-points':
       return grantPoints(deps, cmd.email, cmd.points, cmd.reason)
     case 'standing':

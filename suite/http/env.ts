@@ -3,7 +3,7 @@ import type { Context } from 'hono'
 import type { Logger } from 'pino'
 import type { VerifiedIdentity } from '../identity/identity'
 import type { MemberRow } from '../services/members'
-import type { StaffActor } from '../staff/actor'
+import type { StaffActor } from '../actors/actor'
 import type { BrandViewer } from '../services/brands'
 
 export type SuiteEnv = {

@@ -15,6 +15,7 @@ import { startSuite } from '../../scripts/lib/suite.mjs'
 import { campaigns, flights, outbox } from '../db/schema'
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../services/members'
 import { deliver, ship } from '../services/operations'
+import { commandLineActor } from '../actors/actor'
 import { startSmtpServer, waitFor } from '../test/delivery-sinks'
 import { createCampaign, GOOD_ADDRESS } from '../test/fixtures'
 import { call, createHarness, expectOk, type Harness } from '../test/harness'
@@ -56,8 +57,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two member-API processes runnin
         const signup = await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: t.bearer, body: { campaignId: campaign.campaignId } })
         const participation = expectOk(signup, ParticipationSchema, 201)
         if (campaign === tested) {
-          await ship(h.deps, participation.id, 'DHL', `JD${participation.id.slice(0, 8)}`)
-          await deliver(h.deps, participation.id)
+          await ship(h.deps, participation.id, 'DHL', `JD${participation.id.slice(0, 8)}`, commandLineActor())
+          await deliver(h.deps, participation.id, commandLineActor())
         }
       }
     }

@@ -39,6 +39,7 @@ import {
 import { frontEndLogs, outbox, rateLimits } from '../db/schema'
 import { initFirebase } from '../identity/identity'
 import { approveReview, deliver, ship } from '../services/operations'
+import { commandLineActor } from '../actors/actor'
 import { createCampaign, GOOD_ADDRESS } from '../test/fixtures'
 import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
 import { createTestMember, projectId, verifyEmail, type TestMember } from '../test/members'
@@ -127,8 +128,8 @@ describe('referrals', () => {
     await call(h.app, 'PUT', ADDRESS_PATH, { token: bob.bearer, body: GOOD_ADDRESS })
     const c = await createCampaign(h.deps.db, h.clock.now(), { tasks: { social: false } })
     const p = expectOk(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: bob.bearer, body: { campaignId: c.campaignId } }), ParticipationSchema, 201)
-    await ship(h.deps, p.id, 'UPS', '1Z999')
-    await deliver(h.deps, p.id)
+    await ship(h.deps, p.id, 'UPS', '1Z999', commandLineActor())
+    await deliver(h.deps, p.id, commandLineActor())
     const r = expectOk(
       await call(h.app, 'POST', FLIGHT_REVIEW_PATH, {
         token: bob.bearer,
@@ -143,7 +144,7 @@ describe('referrals', () => {
       MemberReviewSchema,
       201,
     )
-    await approveReview(h.deps, r.id)
+    await approveReview(h.deps, r.id, commandLineActor())
     // The test is finished only with its questionnaire acknowledged too.
     mine = expectOk(await call(h.app, 'GET', MY_REFERRALS_PATH, { token: ada.bearer }), MyReferralsSchema)
     expect(mine.referrals).toMatchObject([{ status: 'pending', pointsAwarded: 0 }])

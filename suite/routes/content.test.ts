@@ -19,6 +19,7 @@ import {
   fillPath,
 } from '../../contract/paths'
 import { approveReview, deliver, issueReturnLabel, rejectReview, ship } from '../services/operations'
+import { commandLineActor } from '../actors/actor'
 import { createCampaign, GOOD_ADDRESS, type CampaignFixture } from '../test/fixtures'
 import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
 import { createTestMember, type TestMember } from '../test/members'
@@ -55,13 +56,13 @@ describe('shipments and returns', () => {
     expect(rc).toMatchObject({ canSubmit: false, reason: 'You can review once the product has arrived.' })
     expectError(await call(h.app, 'POST', FLIGHT_REVIEW_PATH, { token: ada.bearer, body: review(participationId) }), 'CONFLICT', 409)
 
-    await ship(h.deps, participationId, 'DHL', 'JD0001')
+    await ship(h.deps, participationId, 'DHL', 'JD0001', commandLineActor())
     let [shipment] = expectOk(await call(h.app, 'GET', SHIPMENTS_PATH, { token: ada.bearer }), ShipmentsResultSchema).shipments
     expect(shipment).toMatchObject({ status: 'shipped', carrier: 'DHL', trackingNumber: 'JD0001', return: null })
     const returnPath = fillPath(SHIPMENT_RETURN_PATH, { sid: shipment!.id })
     expectError(await call(h.app, 'POST', returnPath, { token: ada.bearer, body: { reason: 'damaged' } }), 'CONFLICT', 409)
 
-    await deliver(h.deps, shipment!.id)
+    await deliver(h.deps, shipment!.id, commandLineActor())
     expectError(await call(h.app, 'POST', returnPath, { token: ada.bearer, body: { reason: 'broken' } }), 'BAD_REQUEST', 400)
     expectError(await call(h.app, 'POST', returnPath, { token: bob.bearer, body: { reason: 'damaged' } }), 'NOT_FOUND', 404)
     expectError(await call(h.app, 'POST', returnPath, { body: { reason: 'damaged' } }), 'UNAUTHENTICATED', 401)
@@ -71,7 +72,7 @@ describe('shipments and returns', () => {
     )
     expect(requested.return).toMatchObject({ status: 'requested', reason: 'damaged', comment: 'The lid cracked' })
     expectError(await call(h.app, 'POST', returnPath, { token: ada.bearer, body: { reason: 'damaged' } }), 'CONFLICT', 409)
-    await issueReturnLabel(h.deps, shipment!.id, 'https://labels.example/abc.pdf')
+    await issueReturnLabel(h.deps, shipment!.id, 'https://labels.example/abc.pdf', commandLineActor())
     ;[shipment] = expectOk(await call(h.app, 'GET', SHIPMENTS_PATH, { token: ada.bearer }), ShipmentsResultSchema).shipments
     expect(shipment?.return).toMatchObject({ status: 'label-issued', labelUrl: 'https://labels.example/abc.pdf' })
     expect(expectOk(await call(h.app, 'GET', SHIPMENTS_PATH, { token: bob.bearer }), ShipmentsResultSchema).shipments).toEqual([])
@@ -111,7 +112,7 @@ describe('reviews', () => {
     expectError(await call(h.app, 'POST', FLIGHT_REVIEW_PATH, { token: ada.bearer, body: review(participationId) }), 'CONFLICT', 409)
     expectError(await call(h.app, 'GET', fillPath(PUBLIC_REVIEW_PATH, { id: submitted.id })), 'NOT_FOUND', 404)
 
-    await rejectReview(h.deps, submitted.id, 'Please remove the brand comparison')
+    await rejectReview(h.deps, submitted.id, 'Please remove the brand comparison', commandLineActor())
     const after = expectOk(
       await call(h.app, 'GET', RC_PRODUCT_PATH, { token: ada.bearer, query: { productId: campaign.productId, campaignId: campaign.campaignId } }),
       RcProductSchema,
@@ -123,7 +124,7 @@ describe('reviews', () => {
       201,
     )
     expect(resubmitted.id).toBe(submitted.id)
-    await approveReview(h.deps, submitted.id)
+    await approveReview(h.deps, submitted.id, commandLineActor())
     const published = expectOk(await call(h.app, 'GET', fillPath(PUBLIC_REVIEW_PATH, { id: submitted.id })), PublicReviewSchema)
     expect(published).toMatchObject({ rating: 5, authorName: 'Ada L.', receivedForFree: true })
     // Published, but the campaign's questionnaire and social tasks are still open: not completed yet.

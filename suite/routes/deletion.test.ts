@@ -37,8 +37,8 @@ import { createOutboxRelay } from '../services/outbox-relay'
 import type { OutgoingMessage } from '../services/outbox'
 import { createCampaign } from '../test/fixtures'
 import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
-import { recordAudit } from '../staff/audit'
-import { commandLineActor } from '../staff/actor'
+import { recordAudit } from '../actors/audit'
+import { commandLineActor } from '../actors/actor'
 import { grantGoodwill } from '../staff/members'
 import { createTestMember, projectId, signIn, type TestMember } from '../test/members'
 import { lastCodeSentTo } from '../test/outbox'
@@ -199,8 +199,8 @@ async function seedMember(): Promise<Seeded> {
     ParticipationSchema,
     201,
   )
-  const shipmentId = await ship(h.deps, p.id, 'DHL', `JD${tag}`)
-  await deliver(h.deps, shipmentId)
+  const shipmentId = await ship(h.deps, p.id, 'DHL', `JD${tag}`, commandLineActor())
+  await deliver(h.deps, shipmentId, commandLineActor())
   expectOk(
     await call(h.app, 'POST', fillPath(SHIPMENT_RETURN_PATH, { sid: shipmentId }), { token, body: { reason: 'damaged', comment: returnComment } }),
     ShipmentSchema,
@@ -233,14 +233,14 @@ async function seedMember(): Promise<Seeded> {
     MemberReviewSchema,
     201,
   )
-  await approveReview(h.deps, published.id)
+  await approveReview(h.deps, published.id, commandLineActor())
 
   // A second test whose review waits for moderation.
   const pendingTitle = `Pending opinion ${tag}`
   const pendingBody = `My flat in Quillweg ${tag} is too small for it, and that is a long enough review body.`
   const second = await createCampaign(h.deps.db, h.clock.now(), { tasks: { social: false } })
   const p2 = expectOk(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token, body: { campaignId: second.campaignId } }), ParticipationSchema, 201)
-  await deliver(h.deps, await ship(h.deps, p2.id, 'UPS', `1Z${tag}`))
+  await deliver(h.deps, await ship(h.deps, p2.id, 'UPS', `1Z${tag}`, commandLineActor()), commandLineActor())
   expectOk(
     await call(h.app, 'POST', FLIGHT_REVIEW_PATH, {
       token,

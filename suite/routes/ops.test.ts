@@ -35,6 +35,7 @@ import {
 import { auditLog, members } from '../db/schema'
 import { runOpsCommand } from '../ops-commands'
 import { deliver, ship } from '../services/operations'
+import { commandLineActor } from '../actors/actor'
 import { createCampaign, GOOD_ADDRESS, type CampaignFixture } from '../test/fixtures'
 import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
 import { createTestMember, type TestMember } from '../test/members'
@@ -69,8 +70,8 @@ async function pendingReview(title = 'Boils fast, pours clean') {
     ParticipationSchema,
     201,
   )
-  await ship(h.deps, participation.id, 'DHL', `JD${Math.floor(Math.random() * 1e9)}`)
-  await deliver(h.deps, participation.id)
+  await ship(h.deps, participation.id, 'DHL', `JD${Math.floor(Math.random() * 1e9)}`, commandLineActor())
+  await deliver(h.deps, participation.id, commandLineActor())
   const review = expectOk(
     await call(h.app, 'POST', FLIGHT_REVIEW_PATH, {
       token: author.bearer,

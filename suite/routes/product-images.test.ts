@@ -22,7 +22,7 @@ import {
 import { auditLog, campaigns, productImages, products } from '../db/schema'
 import { demoImageAlt, demoImagePng } from '../seed/images'
 import { localPhotoStorage } from '../services/photo-storage'
-import { commandLineActor } from '../staff/actor'
+import { commandLineActor } from '../actors/actor'
 import { addProductImage } from '../staff/product-images'
 import { createCampaign } from '../test/fixtures'
 import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'

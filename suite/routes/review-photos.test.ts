@@ -25,6 +25,7 @@ import {
 } from '../../contract/paths'
 import { PHOTO_MAX_BYTES, PHOTO_REFUSED, PhotoDeletedSchema, UploadedPhotoSchema, type UploadedPhoto } from '../../contract/review-photos'
 import { approveReview, deliver, rejectReview, ship } from '../services/operations'
+import { commandLineActor } from '../actors/actor'
 import { localPhotoStorage } from '../services/photo-storage'
 import { createCampaign, GOOD_ADDRESS, type CampaignFixture } from '../test/fixtures'
 import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
@@ -44,8 +45,8 @@ async function reviewableParticipation(member: TestMember): Promise<string> {
     ParticipationSchema,
     201,
   )
-  await ship(h.deps, p.id, 'DHL', `JD${Math.floor(Math.random() * 1e9)}`)
-  await deliver(h.deps, p.id)
+  await ship(h.deps, p.id, 'DHL', `JD${Math.floor(Math.random() * 1e9)}`, commandLineActor())
+  await deliver(h.deps, p.id, commandLineActor())
   return p.id
 }
 
@@ -292,7 +293,7 @@ describe('a review with photos', () => {
     expectError(await call(h.app, 'DELETE', fillPath(REVIEW_PHOTO_PATH, { id: first!.id }), { token: member.bearer }), 'CONFLICT', 409)
 
     // Sent back for a change: still not public; the member removes a photo, which leaves the review too.
-    await rejectReview(h.deps, sent.id, 'Please say which model you tested')
+    await rejectReview(h.deps, sent.id, 'Please say which model you tested', commandLineActor())
     expect((await publicPhoto(first!.id)).status).toBe(404)
     expectOk(await call(h.app, 'DELETE', fillPath(REVIEW_PHOTO_PATH, { id: third!.id }), { token: member.bearer }), PhotoDeletedSchema)
     const revised = expectOk(
@@ -303,7 +304,7 @@ describe('a review with photos', () => {
     expectOk(await send([{ id: first!.id, alt: 'Pouring a cup of the 1.7 l model' }]), MemberReviewSchema, 201)
 
     // Published: public, as the JPEG that is stored, and listed with the review.
-    await approveReview(h.deps, sent.id)
+    await approveReview(h.deps, sent.id, commandLineActor())
     const served = await publicPhoto(first!.id)
     expect(served.status).toBe(200)
     expect(served.headers.get('content-type')).toBe('image/jpeg')

@@ -14,7 +14,7 @@ import type { TasksInput } from '../../contract/campaigns'
 import { CAMPAIGNS, COMMUNITY, DEMO_BRAND_VIEWER, DEMO_MEMBER, DEMO_STAFF, type SeedCampaign, type SeedPhase } from './catalogue'
 import { ROLES } from '../../contract/staff'
 import { demoImageAlt, demoImagePng } from './images'
-import { commandLineActor, type StaffActor } from '../staff/actor'
+import { commandLineActor, type StaffActor } from '../actors/actor'
 import { createCampaignFromDefinition } from '../staff/campaign-authoring'
 import { addProductImage } from '../staff/product-images'
 import { createProduct } from '../staff/products'
@@ -184,9 +184,9 @@ async function seedCatalogue(deps: SuiteDeps) {
     if (seed.phase === 'testing' || seed.phase === 'completed') {
       for (const [i, participationId] of testers.entries()) {
         const opsAt = { ...deps, clock: fixedClock(at(now, testing - 3 + (i % 3) * 0.2)) }
-        await ship(opsAt, participationId, CARRIERS[i % CARRIERS.length]!, `TC${String(100000 + i * 7919).slice(0, 6)}${seed.slug.length}`)
+        await ship(opsAt, participationId, CARRIERS[i % CARRIERS.length]!, `TC${String(100000 + i * 7919).slice(0, 6)}${seed.slug.length}`, seedActor())
         if (seed.phase === 'completed' || i % 2 === 0) {
-          await deliver({ ...deps, clock: fixedClock(at(now, testing + (i % 3) * 0.3)) }, participationId)
+          await deliver({ ...deps, clock: fixedClock(at(now, testing + (i % 3) * 0.3)) }, participationId, seedActor())
         }
       }
     }
@@ -200,7 +200,7 @@ async function seedCatalogue(deps: SuiteDeps) {
       const writtenAt = at(now, testing + 10 + i)
       await finishTasks(deps, author, participationId, seed.tasks, at(writtenAt, -2))
       const review_ = await submitReview({ ...deps, clock: fixedClock(writtenAt) }, author, { participationId, rating, title, body, photos: [] })
-      await approveReview({ ...deps, clock: fixedClock(at(writtenAt, 1)) }, review_.id)
+      await approveReview({ ...deps, clock: fixedClock(at(writtenAt, 1)) }, review_.id, seedActor())
     }
   }
 }
@@ -225,7 +225,7 @@ async function applyAndSelect(deps: SuiteDeps, memberId: string, campaignId: str
     .values({ memberId, campaignId, flightId, status: 'applied', appliedAt, updatedAt: appliedAt })
     .returning({ id: participations.id })
   if (!p) throw new Error('Participation not written')
-  await selectParticipation({ ...deps, clock: fixedClock(appliedAt) }, p.id)
+  await selectParticipation({ ...deps, clock: fixedClock(appliedAt) }, p.id, seedActor())
   return p.id
 }
 
@@ -294,8 +294,8 @@ async function seedDemoMember(deps: SuiteDeps): Promise<SeedResult['demo']> {
   // Completed test with a published review.
   const skillet = await bySlug('ember-oak-cast-iron-skillet')
   const skilletP = await applyAndSelect(deps, member.id, skillet.campaignId, skillet.flightId, at(skillet.signupOpensAt, 2))
-  await ship({ ...deps, clock: fixedClock(at(skillet.testingStartsAt, -2)) }, skilletP, 'Royal Mail', 'RM482913GB')
-  await deliver({ ...deps, clock: fixedClock(at(skillet.testingStartsAt, 0)) }, skilletP)
+  await ship({ ...deps, clock: fixedClock(at(skillet.testingStartsAt, -2)) }, skilletP, 'Royal Mail', 'RM482913GB', seedActor())
+  await deliver({ ...deps, clock: fixedClock(at(skillet.testingStartsAt, 0)) }, skilletP, seedActor())
   await finishTasks(deps, member, skilletP, skillet.tasks, at(skillet.testingStartsAt, 10))
   const review = await submitReview({ ...deps, clock: fixedClock(at(skillet.testingStartsAt, 20)) }, member, {
     participationId: skilletP,
@@ -304,13 +304,13 @@ async function seedDemoMember(deps: SuiteDeps): Promise<SeedResult['demo']> {
     body: 'Heavy, yes, but the even heat makes perfect pancakes from the first one on. The pre-seasoning held up through a month of daily use and it cleans up in a minute.',
     photos: [],
   })
-  await approveReview({ ...deps, clock: fixedClock(at(skillet.testingStartsAt, 21)) }, review.id)
+  await approveReview({ ...deps, clock: fixedClock(at(skillet.testingStartsAt, 21)) }, review.id, seedActor())
 
   // A delivered product waiting for its review, and one on its way.
   const daypack = await bySlug('northwild-trailmate-daypack')
   const daypackP = await applyAndSelect(deps, member.id, daypack.campaignId, daypack.flightId, at(daypack.signupOpensAt, 3))
-  await ship({ ...deps, clock: fixedClock(at(now, -6)) }, daypackP, 'DHL', 'JD014600003812345678')
-  await deliver({ ...deps, clock: fixedClock(at(now, -3)) }, daypackP)
+  await ship({ ...deps, clock: fixedClock(at(now, -6)) }, daypackP, 'DHL', 'JD014600003812345678', seedActor())
+  await deliver({ ...deps, clock: fixedClock(at(now, -3)) }, daypackP, seedActor())
   await deps.db
     .update(participations)
     .set({ questionnaireAckedAt: at(now, -2) })
@@ -318,7 +318,7 @@ async function seedDemoMember(deps: SuiteDeps): Promise<SeedResult['demo']> {
 
   const brush = await bySlug('evergreen-bamboo-toothbrush')
   const brushP = await applyAndSelect(deps, member.id, brush.campaignId, brush.flightId, at(brush.signupOpensAt, 1))
-  await ship({ ...deps, clock: fixedClock(at(now, -1)) }, brushP, 'DPD', '15501234567890')
+  await ship({ ...deps, clock: fixedClock(at(now, -1)) }, brushP, 'DPD', '15501234567890', seedActor())
 
   // On the waitlist of the full campaign.
   const mist = await bySlug('hushhour-pillow-mist')

@@ -9,9 +9,8 @@ import { brandInvitations, brands, brandUsers, campaigns, flights, products } fr
 import type { SuiteDeps } from '../deps'
 import { badRequest, conflict, forbidden, notFound } from '../http/errors'
 import type { VerifiedIdentity } from '../identity/identity'
-import type { StaffActor } from '../staff/actor'
-import { recordAudit } from '../staff/audit'
-import { rolesOf } from '../staff/roles'
+import { rolesOf, type StaffActor } from '../actors/actor'
+import { recordAudit } from '../actors/audit'
 
 /** A signed-in brand user: their one brand, and themselves as an actor for the audit entries of their exports. */
 export interface BrandViewer {

@@ -25,6 +25,7 @@ import { createCampaign, GOOD_ADDRESS } from '../test/fixtures'
 import { call, createHarness, expectOk, type Harness } from '../test/harness'
 import { createTestMember, projectId, refreshToken, type TestMember } from '../test/members'
 import { approveReview, deliver, ship } from './operations'
+import { commandLineActor } from '../actors/actor'
 
 let h: Harness
 beforeAll(async () => {
@@ -101,8 +102,8 @@ describe('missions are credited when the event happens', () => {
     await call(h.app, 'PUT', ADDRESS_PATH, { token: referred.bearer, body: GOOD_ADDRESS })
     const c = await createCampaign(h.deps.db, h.clock.now(), { tasks: { questionnaire: true, social: false } })
     const p = expectOk(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: referred.bearer, body: { campaignId: c.campaignId } }), ParticipationSchema, 201)
-    await ship(h.deps, p.id, 'UPS', '1Z1')
-    await deliver(h.deps, p.id)
+    await ship(h.deps, p.id, 'UPS', '1Z1', commandLineActor())
+    await deliver(h.deps, p.id, commandLineActor())
     const review = expectOk(
       await call(h.app, 'POST', FLIGHT_REVIEW_PATH, {
         token: referred.bearer,
@@ -117,7 +118,7 @@ describe('missions are credited when the event happens', () => {
       MemberReviewSchema,
       201,
     )
-    await approveReview(h.deps, review.id)
+    await approveReview(h.deps, review.id, commandLineActor())
     const afterApproval = expectOk(await call(h.app, 'GET', MISSIONS_PATH, { token: referred.bearer }), MissionsResultSchema)
     expect(afterApproval.missions.find((m) => m.key === 'write-review')).toMatchObject({ completed: true })
     expect(afterApproval.missions.find((m) => m.key === 'first-test')).toMatchObject({ completed: false })

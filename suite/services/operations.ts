@@ -1,12 +1,14 @@
-// Operator transitions members cannot make themselves (the ops CLI, the seed and tests use them).
+// Operator transitions members cannot make themselves (the ops CLI, the console, the seed and tests
+// use them). Each takes the acting staff person from its caller and audits the step as theirs: a
+// caller always says who acts, so none runs with the command line's capabilities by omission.
 import { and, eq } from 'drizzle-orm'
 import { trackingPageUrl } from '../../contract/tracking'
 import { campaigns, members, participations, shipments } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { conflict, notFound } from '../http/errors'
-import { commandLineActor, refuseSelfService, type StaffActor } from '../staff/actor'
+import { refuseSelfService, type StaffActor } from '../actors/actor'
 import type { Tx } from '../db/client'
-import { recordAudit } from '../staff/audit'
+import { recordAudit } from '../actors/audit'
 import { selectParticipation } from './participations'
 import { notifyMember } from './notify'
 import { decideReview } from './reviews'
@@ -15,7 +17,7 @@ import type { RejectionReason } from '../../contract/review-rejection'
 export { selectParticipation }
 
 /** Publish a pending review (the command line, the seed and tests; the console decides through decideReview). */
-export async function approveReview(deps: SuiteDeps, reviewId: string, actor: StaffActor = commandLineActor()): Promise<void> {
+export async function approveReview(deps: SuiteDeps, reviewId: string, actor: StaffActor): Promise<void> {
   await decideReview(deps, actor, reviewId, { decision: 'approve' })
 }
 
@@ -24,7 +26,7 @@ export async function rejectReview(
   deps: SuiteDeps,
   reviewId: string,
   rejection: string | { reason: RejectionReason; note?: string },
-  actor: StaffActor = commandLineActor(),
+  actor: StaffActor,
 ): Promise<void> {
   const { reason, note } = typeof rejection === 'string' ? { reason: 'other' as const, note: rejection } : rejection
   await decideReview(deps, actor, reviewId, { decision: 'reject', reason, note })
@@ -39,7 +41,7 @@ async function shipmentFor(deps: SuiteDeps, id: string) {
   throw notFound('Shipment')
 }
 
-export async function ship(deps: SuiteDeps, id: string, carrier: string, trackingNumber: string, actor: StaffActor = commandLineActor()) {
+export async function ship(deps: SuiteDeps, id: string, carrier: string, trackingNumber: string, actor: StaffActor) {
   const shipment = await shipmentFor(deps, id)
   await deps.db.transaction((tx) => shipInTransaction(tx, deps, actor, shipment.id, carrier, trackingNumber, deps.clock.now()))
   return shipment.id
@@ -89,7 +91,7 @@ async function shipmentCampaign(tx: Tx, participationId: string) {
   return row
 }
 
-export async function deliver(deps: SuiteDeps, id: string, actor: StaffActor = commandLineActor()) {
+export async function deliver(deps: SuiteDeps, id: string, actor: StaffActor) {
   const now = deps.clock.now()
   const shipment = await shipmentFor(deps, id)
   await deps.db.transaction(async (tx) => {
@@ -115,7 +117,7 @@ export async function deliver(deps: SuiteDeps, id: string, actor: StaffActor = c
   return shipment.id
 }
 
-export async function issueReturnLabel(deps: SuiteDeps, id: string, labelUrl: string, actor: StaffActor = commandLineActor()) {
+export async function issueReturnLabel(deps: SuiteDeps, id: string, labelUrl: string, actor: StaffActor) {
   const now = deps.clock.now()
   const shipment = await shipmentFor(deps, id)
   await deps.db.transaction(async (tx) => {
@@ -142,7 +144,7 @@ export async function issueReturnLabel(deps: SuiteDeps, id: string, labelUrl: st
   return shipment.id
 }
 
-export async function markReturned(deps: SuiteDeps, id: string, actor: StaffActor = commandLineActor()) {
+export async function markReturned(deps: SuiteDeps, id: string, actor: StaffActor) {
   const now = deps.clock.now()
   const shipment = await shipmentFor(deps, id)
   await deps.db.transaction(async (tx) => {

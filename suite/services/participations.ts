@@ -9,9 +9,9 @@ import { requiredTasks, WITHDRAWABLE_STATUSES, type TaskKey } from '../../contra
 import { preparedPerDatabase, type Executor, type Tx } from '../db/client'
 import { campaigns, flights, members, participations, products, reviews, shipments } from '../db/schema'
 import type { SuiteDeps } from '../deps'
-import { commandLineActor, refuseSelfService, type StaffActor } from '../staff/actor'
+import { refuseSelfService, type StaffActor } from '../actors/actor'
 import type { SelectionResult } from '../../contract/staff'
-import { recordAudit } from '../staff/audit'
+import { recordAudit } from '../actors/audit'
 import { badRequest, conflict, notFound } from '../http/errors'
 import { countPlaceHolders, phaseOf, type FlightRow } from './campaigns'
 import { tierRank } from '../../contract/standing'
@@ -446,7 +446,7 @@ const SELECTABLE_STATUSES: ParticipationStatus[] = ['applied', 'waitlisted', 'no
 
 /** Operator: select an applied or waitlisted participation into a free place. */
 /** The command line: give an applicant or a waitlisted member a place, the quota permitting; audited. */
-export async function selectParticipation(deps: SuiteDeps, participationId: string, actor: StaffActor = commandLineActor()): Promise<void> {
+export async function selectParticipation(deps: SuiteDeps, participationId: string, actor: StaffActor): Promise<void> {
   const [p] = await deps.db.select({ flightId: participations.flightId }).from(participations).where(eq(participations.id, participationId))
   if (!p) throw notFound('Participation')
   await selectInFlight(deps, actor, p.flightId, [participationId])

@@ -40,8 +40,8 @@ import { listRedemptions } from './rewards'
 import { listSocialProfiles } from './social'
 import { removePhotoFiles } from './review-photos'
 import { FORMER_MEMBER } from './reviews'
-import { accountDeletionActor } from '../staff/actor'
-import { recordAudit } from '../staff/audit'
+import { accountDeletionActor } from '../actors/actor'
+import { recordAudit } from '../actors/audit'
 import { toMemberReview } from './reviews'
 
 /** A goodwill entry's reason once the member's account is deleted. */

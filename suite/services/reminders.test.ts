@@ -10,6 +10,7 @@ import { createCampaign, GOOD_ADDRESS, type CampaignFixture } from '../test/fixt
 import { call, createHarness, expectOk, type Harness } from '../test/harness'
 import { createTestMember, type TestMember } from '../test/members'
 import { deliver, ship } from './operations'
+import { commandLineActor } from '../actors/actor'
 import { remindersOf, sendReminders } from './reminders'
 
 let h: Harness
@@ -46,8 +47,8 @@ describe('reminders', () => {
     h.clock.set(start)
     const campaign = await createCampaign(h.deps.db, h.clock.now(), { tasks: { questionnaire: false, social: false } })
     const { member, participationId } = await tester(campaign)
-    await ship(h.deps, participationId, 'DHL', 'JD1')
-    await deliver(h.deps, participationId)
+    await ship(h.deps, participationId, 'DHL', 'JD1', commandLineActor())
+    await deliver(h.deps, participationId, commandLineActor())
     const due = await dueOf(campaign)
 
     h.clock.set(new Date(due - 10 * DAY))
@@ -86,8 +87,8 @@ describe('reminders', () => {
     h.clock.set(start)
     const campaign = await createCampaign(h.deps.db, h.clock.now())
     const { member, participationId } = await tester(campaign)
-    await ship(h.deps, participationId, 'DHL', 'JD2')
-    await deliver(h.deps, participationId)
+    await ship(h.deps, participationId, 'DHL', 'JD2', commandLineActor())
+    await deliver(h.deps, participationId, commandLineActor())
     h.clock.set(new Date((await dueOf(campaign)) + 3_600_000))
     await Promise.all([sendReminders(h.deps, h.clock.now()), sendReminders(h.deps, h.clock.now())])
     h.clock.advance(DAY)

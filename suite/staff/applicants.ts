@@ -11,7 +11,7 @@ import { PLACE_HOLDING_STATUSES } from '../services/campaigns'
 import { selectInFlight } from '../services/participations'
 import { FORMER_MEMBER } from '../services/reviews'
 import { standingCounts } from '../services/standing'
-import type { StaffActor } from './actor'
+import type { StaffActor } from '../actors/actor'
 
 /** Every campaign with its flights and how full each is (newest campaigns first). */
 export async function opsCampaigns(deps: SuiteDeps): Promise<OpsCampaignList> {

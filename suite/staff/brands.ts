@@ -10,8 +10,8 @@ import { badRequest, notFound } from '../http/errors'
 import { isUuid } from '../http/validate'
 import { invitationState, newInvitationToken } from '../services/brands'
 import { messageLinks, sendToAddress } from '../services/notify'
-import type { StaffActor } from './actor'
-import { recordAudit } from './audit'
+import type { StaffActor } from '../actors/actor'
+import { recordAudit } from '../actors/audit'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** An invitation not accepted stays on the admins' list this long after it would have expired; then it is in the audit log only. */

@@ -20,8 +20,8 @@ import { isUuid } from '../http/validate'
 import { unknownCategories } from '../services/categories'
 import { promoteWaitlisted } from '../services/participations'
 import { campaignDetail, phaseOf, PLACE_HOLDING_STATUSES, type CampaignRow, type FlightRow } from '../services/campaigns'
-import type { StaffActor } from './actor'
-import { recordAudit } from './audit'
+import type { StaffActor } from '../actors/actor'
+import { recordAudit } from '../actors/audit'
 import { missingForPublishing, setCampaignStatus } from './campaigns'
 
 /** Whether a write failed on the unique slug: two saves claimed the same one at once. */

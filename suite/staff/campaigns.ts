@@ -8,8 +8,8 @@ import type { Tx } from '../db/client'
 import type { SuiteDeps } from '../deps'
 import { conflict, notFound } from '../http/errors'
 import { isUuid } from '../http/validate'
-import type { StaffActor } from './actor'
-import { recordAudit } from './audit'
+import type { StaffActor } from '../actors/actor'
+import { recordAudit } from '../actors/audit'
 
 type Requirement = (typeof PUBLISH_REQUIREMENTS)[number]
 

@@ -11,8 +11,8 @@ import type { Executor, Tx } from '../db/client'
 import { campaigns, categories, products } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { badRequest, notFound } from '../http/errors'
-import type { StaffActor } from './actor'
-import { recordAudit } from './audit'
+import type { StaffActor } from '../actors/actor'
+import { recordAudit } from '../actors/audit'
 
 type CategoryRow = typeof categories.$inferSelect
 

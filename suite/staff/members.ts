@@ -13,8 +13,8 @@ import { notifyMember } from '../services/notify'
 import { withdraw } from '../services/participations'
 import { FORMER_MEMBER } from '../services/reviews'
 import { standingCounts } from '../services/standing'
-import { refuseSelfService, type StaffActor } from './actor'
-import { recordAudit } from './audit'
+import { refuseSelfService, type StaffActor } from '../actors/actor'
+import { recordAudit } from '../actors/audit'
 
 /**
  * Texts that start with `prefix` (lowercased), in any case: a range of the lowercased column in

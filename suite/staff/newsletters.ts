@@ -5,8 +5,8 @@ import type { NewsletterInput, OpsNewsletter } from '../../contract/messages'
 import type { Executor } from '../db/client'
 import { newsletterDeliveries, newsletters } from '../db/schema'
 import type { SuiteDeps } from '../deps'
-import type { StaffActor } from './actor'
-import { recordAudit } from './audit'
+import type { StaffActor } from '../actors/actor'
+import { recordAudit } from '../actors/audit'
 
 type NewsletterRow = typeof newsletters.$inferSelect
 

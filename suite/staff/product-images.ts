@@ -15,8 +15,8 @@ import { ApiError, badRequest, notFound } from '../http/errors'
 import { isUuid } from '../http/validate'
 import { processPhoto, sniffPhotoType, UnreadablePhoto } from '../services/photo-images'
 import { imagesOfProducts, productImageKey, productImageUrl, removeProductImageFiles } from '../services/product-images'
-import type { StaffActor } from './actor'
-import { recordAudit } from './audit'
+import type { StaffActor } from '../actors/actor'
+import { recordAudit } from '../actors/audit'
 
 type ImageDeps = Pick<SuiteDeps, 'db' | 'clock' | 'photoStorage' | 'logger'>
 type ImageRow = typeof productImages.$inferSelect

@@ -10,8 +10,8 @@ import type { SuiteDeps } from '../deps'
 import { conflict, notFound } from '../http/errors'
 import { isUuid } from '../http/validate'
 import { imagesOfProducts } from '../services/product-images'
-import type { StaffActor } from './actor'
-import { recordAudit } from './audit'
+import type { StaffActor } from '../actors/actor'
+import { recordAudit } from '../actors/audit'
 import { requireKnownCategories } from '../services/categories'
 
 type ProductRow = typeof products.$inferSelect

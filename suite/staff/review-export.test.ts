@@ -13,7 +13,7 @@ import { parseCsv } from './csv'
 import { EXPORT_BATCH, exportReviewPhotos } from './review-export'
 import { unzipSync } from 'fflate'
 import { photoKey } from '../services/review-photos'
-import { commandLineActor } from './actor'
+import { commandLineActor } from '../actors/actor'
 
 let h: Harness
 let manager: TestMember

@@ -14,8 +14,8 @@ import ZipStream from 'zip-stream'
 import { FORMER_MEMBER } from '../services/reviews'
 import { ownedByBrand } from '../services/brands'
 import type { Context } from 'hono'
-import type { StaffActor } from './actor'
-import { recordAudit } from './audit'
+import type { StaffActor } from '../actors/actor'
+import { recordAudit } from '../actors/audit'
 import { csvLine } from './csv'
 
 /** Reviews read per batch. */

@@ -1,24 +1,13 @@
 // Staff roles: who holds which, granted and revoked by an admin (or the command line), each change
-// audited in its own transaction. Roles are read from the database on every staff call.
+// audited in its own transaction. Reading a person's roles (rolesOf) is in actors/actor.ts.
 import { asc, eq, and } from 'drizzle-orm'
-import { capabilitiesOf, ROLES, type Capability, type Role, type RoleChangeResult, type StaffList } from '../../contract/staff'
+import type { Role, RoleChangeResult, StaffList } from '../../contract/staff'
 import type { Executor } from '../db/client'
 import { staffRoles } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { badRequest } from '../http/errors'
-import type { StaffActor } from './actor'
-import { recordAudit } from './audit'
-
-export async function rolesOf(ex: Executor, uid: string): Promise<Role[]> {
-  const rows = await ex.select({ role: staffRoles.role }).from(staffRoles).where(eq(staffRoles.uid, uid))
-  const held = new Set(rows.map((row) => row.role))
-  // In the contract's order, whatever order they were granted in.
-  return ROLES.filter((role) => held.has(role))
-}
-
-export async function capabilitiesOfUid(ex: Executor, uid: string): Promise<Capability[]> {
-  return capabilitiesOf(await rolesOf(ex, uid))
-}
+import type { StaffActor } from '../actors/actor'
+import { recordAudit } from '../actors/audit'
 
 export async function listStaff(ex: Executor): Promise<StaffList> {
   const rows = await ex.select().from(staffRoles).orderBy(asc(staffRoles.email), asc(staffRoles.role))

@@ -21,7 +21,7 @@ import { ApiError, badRequest, notFound } from '../http/errors'
 import { isUuid } from '../http/validate'
 import { deliver, issueReturnLabel, markReturned, ship, shipInTransaction } from '../services/operations'
 import { FORMER_MEMBER } from '../services/reviews'
-import type { StaffActor } from './actor'
+import type { StaffActor } from '../actors/actor'
 import { csvLine, CsvSyntaxError, parseCsv } from './csv'
 import { sql } from 'drizzle-orm'
 
