@@ -76,8 +76,25 @@ describe('schemas', () => {
     expect(v.is(LogEntrySchema, entry)).toBe(true)
   })
 
-  it('types members with strict summaries', () => {
-    expect(v.is(MemberSummarySchema, {})).toBe(false)
+  it('refuses a member summary carrying a field the contract does not name', () => {
+    const summary = {
+      id: crypto.randomUUID(),
+      uid: 'uid-1',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      displayName: 'Ada L.',
+      email: 'ada@example.com',
+      emailVerified: true,
+      phone: null,
+      phoneVerified: false,
+      hasAddress: true,
+      pointsBalance: 120,
+      referralCode: 'ADA120',
+      createdAt: '2026-01-02T03:04:05.678Z',
+    }
+    expect(v.is(MemberSummarySchema, summary)).toBe(true)
+    // The whole member where a summary is due: its birth date is not the summary's to carry.
+    expect(v.is(MemberSummarySchema, { ...summary, birthDate: '1815-12-10' })).toBe(false)
   })
 })
 

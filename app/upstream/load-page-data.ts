@@ -41,7 +41,7 @@ async function redirectFor(error: UpstreamError, location: ParsedLocation): Prom
 /**
  * A page's own data, for its loader: the error catalogue acts on a failure (redirects here, the
  * dialog in the browser's query cache), then the failure is thrown, and the route shows the one
- * error component (app/pages/page-data-error.tsx). The page reads the data with useSuspenseQuery.
+ * error component (RouteError, app/pages/page-data.tsx). The page reads the data with useSuspenseQuery.
  */
 export async function loadPageData<TData, TKey extends QueryKey>(
   queryClient: QueryClient,

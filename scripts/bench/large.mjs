@@ -32,7 +32,7 @@ const ROLES = ['admin', 'campaign-manager', 'moderator', 'fulfilment', 'support'
 const BENCH_BRAND_USER = { uid: 'large-bench-brand', email: 'bench-brand@large.example', password: 'bench-brand-2026' }
 
 if (!LARGE_URL) {
-  console.error('Set BENCH_LARGE_DATABASE_URL to a database filled by `npm run db:large` (see the README, Performance).')
+  console.error('Set BENCH_LARGE_DATABASE_URL to a database filled by `npm run db:large` (see docs/performance.md).')
   process.exit(1)
 }
 if (!Number.isFinite(SECONDS) || SECONDS <= 0 || SECONDS > 300) {
