@@ -22,6 +22,7 @@ import {
 import { CategoryCreateBodySchema, CategoryRenameBodySchema, OpsCategoryListSchema, OpsCategorySchema } from './categories'
 import { BotCheckPassedSchema, type BotAction } from './bot-protection'
 import { EmptyBodySchema } from './common'
+import type { RefusalCode } from './refusals'
 import { DevClockBodySchema, DevClockResultSchema } from './dev-clock'
 import {
   ImpressionsBodySchema,
@@ -193,6 +194,8 @@ export interface Endpoint {
    * dialog stays out for them, and deals with every other failure as usual.
    */
   refusalsInline?: true
+  /** The reasons its refusals may carry (the envelope's `reason`), which pages may act on. */
+  refusals?: readonly RefusalCode[]
   /** Local mode only. */
   devOnly?: true
   /**
@@ -276,9 +279,26 @@ export const ENDPOINTS = {
     data: OtpSentSchema,
     silent: true,
     bot: 'otp_send',
+    refusals: ['in-use'],
   }),
-  emailOtpVerify: e({ method: 'POST', path: P.EMAIL_OTP_VERIFY_PATH, auth: 'member', body: EmailOtpVerifyBodySchema, data: OtpVerifiedSchema, silent: true }),
-  updateEmail: e({ method: 'PUT', path: P.EMAIL_PATH, auth: 'member', body: UpdateEmailBodySchema, data: MemberSummarySchema, recentSignIn: true }),
+  emailOtpVerify: e({
+    method: 'POST',
+    path: P.EMAIL_OTP_VERIFY_PATH,
+    auth: 'member',
+    body: EmailOtpVerifyBodySchema,
+    data: OtpVerifiedSchema,
+    silent: true,
+    refusals: ['no-open-code', 'code-expired', 'wrong-code'],
+  }),
+  updateEmail: e({
+    method: 'PUT',
+    path: P.EMAIL_PATH,
+    auth: 'member',
+    body: UpdateEmailBodySchema,
+    data: MemberSummarySchema,
+    recentSignIn: true,
+    refusals: ['in-use'],
+  }),
   phoneValidate: e({
     method: 'POST',
     path: P.PHONE_VALIDATE_PATH,
@@ -295,9 +315,26 @@ export const ENDPOINTS = {
     data: OtpSentSchema,
     silent: true,
     bot: 'otp_send',
+    refusals: ['in-use', 'email-unconfirmed', 'country-not-served'],
   }),
-  phoneOtpVerify: e({ method: 'POST', path: P.PHONE_OTP_VERIFY_PATH, auth: 'member', body: PhoneOtpVerifyBodySchema, data: OtpVerifiedSchema, silent: true }),
-  updatePhone: e({ method: 'PUT', path: P.PHONE_NUMBER_PATH, auth: 'member', body: UpdatePhoneBodySchema, data: MemberSummarySchema, recentSignIn: true }),
+  phoneOtpVerify: e({
+    method: 'POST',
+    path: P.PHONE_OTP_VERIFY_PATH,
+    auth: 'member',
+    body: PhoneOtpVerifyBodySchema,
+    data: OtpVerifiedSchema,
+    silent: true,
+    refusals: ['no-open-code', 'code-expired', 'wrong-code'],
+  }),
+  updatePhone: e({
+    method: 'PUT',
+    path: P.PHONE_NUMBER_PATH,
+    auth: 'member',
+    body: UpdatePhoneBodySchema,
+    data: MemberSummarySchema,
+    recentSignIn: true,
+    refusals: ['in-use'],
+  }),
 
   publicCampaigns: e({ method: 'GET', path: P.PUBLIC_CAMPAIGNS_PATH, auth: 'none', query: CampaignListQuerySchema, data: CampaignPageSchema }),
   unsubscribeCheck: e({ method: 'GET', path: P.UNSUBSCRIBE_PATH, auth: 'none', query: UnsubscribeQuerySchema, data: UnsubscribeSchema, silent: true }),
@@ -419,6 +456,7 @@ export const ENDPOINTS = {
     capability: 'campaigns:edit',
     body: CampaignStatusBodySchema,
     data: CampaignStatusResultSchema,
+    refusals: ['not-publishable'],
   }),
   opsNewsletters: e({ method: 'GET', path: P.OPS_NEWSLETTERS_PATH, auth: 'staff', capability: 'newsletter:send', data: OpsNewsletterListSchema }),
   /** Writes the issue and starts sending it (the member API sends it in batches, each member once). */
@@ -450,6 +488,7 @@ export const ENDPOINTS = {
     body: CampaignUpdateBodySchema,
     data: OpsCampaignDetailSchema,
     refusalsInline: true,
+    refusals: ['stale-edit'],
   }),
   /** The campaign's page as members will see it, whatever its status. */
   opsCampaignPreview: e({ method: 'GET', path: P.OPS_CAMPAIGN_PREVIEW_PATH, auth: 'staff', capability: 'campaigns:edit', data: CampaignDetailSchema }),
@@ -481,6 +520,7 @@ export const ENDPOINTS = {
     body: FlightBodySchema,
     data: OpsCampaignDetailSchema,
     refusalsInline: true,
+    refusals: ['stale-edit'],
   }),
   opsUpdateFlight: e({
     method: 'PUT',
@@ -490,6 +530,7 @@ export const ENDPOINTS = {
     body: FlightBodySchema,
     data: OpsCampaignDetailSchema,
     refusalsInline: true,
+    refusals: ['stale-edit'],
   }),
   opsDeleteFlight: e({
     method: 'DELETE',
@@ -498,6 +539,7 @@ export const ENDPOINTS = {
     capability: 'campaigns:edit',
     query: FlightDeleteQuerySchema,
     data: OpsCampaignDetailSchema,
+    refusals: ['stale-edit'],
   }),
   opsProducts: e({ method: 'GET', path: P.OPS_PRODUCTS_PATH, auth: 'staff', capability: 'campaigns:edit', data: OpsProductListSchema }),
   opsCreateProduct: e({
@@ -515,6 +557,7 @@ export const ENDPOINTS = {
     capability: 'campaigns:edit',
     body: ProductUpdateBodySchema,
     data: OpsProductSchema,
+    refusals: ['stale-edit'],
   }),
   // A product's images: silent, as the console words each refusal beside the image or the file.
   opsUploadProductImage: e({
@@ -708,6 +751,7 @@ export const ENDPOINTS = {
     data: BrandSelfSchema,
     // Used up, expired or withdrawn, or a staff account: the invitation page says so itself.
     refusalsInline: true,
+    refusals: ['invitation-closed', 'other-brand', 'email-unconfirmed', 'staff-account'],
   }),
 
   devOutbox: e({ method: 'GET', path: P.DEV_OUTBOX_PATH, auth: 'none', query: OutboxQuerySchema, data: OutboxResultSchema, devOnly: true }),

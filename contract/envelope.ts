@@ -1,5 +1,6 @@
-// The one answer shape of the suite: `{ status: "OK", data }` or `{ status: "<CODE>", message, fields? }`.
+// The one answer shape of the suite: `{ status: "OK", data }` or `{ status: "<CODE>", message, fields?, reason? }`.
 import * as v from 'valibot'
+import { RefusalSchema } from './refusals'
 
 /** Error codes and the HTTP status each one travels with. */
 export const ERROR_HTTP_STATUS = {
@@ -28,8 +29,11 @@ export type FieldErrors = v.InferOutput<typeof FieldErrorsSchema>
 
 export const ErrorEnvelopeSchema = v.strictObject({
   status: v.picklist(ERROR_CODES),
+  /** For people reading logs and API answers; the portal never decides anything by it. */
   message: v.string(),
   fields: v.optional(FieldErrorsSchema),
+  /** Why, as a code the portal acts on: one of the endpoint's declared refusals. */
+  reason: v.optional(RefusalSchema),
 })
 export type ErrorEnvelope = v.InferOutput<typeof ErrorEnvelopeSchema>
 

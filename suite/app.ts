@@ -99,6 +99,7 @@ export function createSuiteApp(deps: SuiteDeps) {
     if (error instanceof ApiError) {
       const body: ErrorEnvelope = { status: error.code, message: error.message }
       if (error.fields) body.fields = error.fields
+      if (error.reason) body.reason = error.reason
       if (error.retryAfter !== undefined) c.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfter))))
       // OAuth step-up (RFC 9470): the credential is fine, the sign-in behind it is too old for this call.
       if (error.code === 'REAUTH_REQUIRED') c.header('WWW-Authenticate', `Bearer error="insufficient_user_authentication", max_age=${RECENT_SIGN_IN_SECONDS}`)

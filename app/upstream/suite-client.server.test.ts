@@ -90,6 +90,17 @@ describe('callEndpoint over node:http', () => {
       ok: false,
       failure: { kind: 'rejected', path: readPath, httpStatus: 400, message: 'no', fields: { zip: ['bad'] } },
     })
+    // A refusal's reason comes along as data; one this portal does not know is left out, not guessed.
+    route = (_req, res) => json(res, 409, { status: 'CONFLICT', message: 'taken', reason: { code: 'in-use' } })
+    expect(await callEndpoint(read, { params, member, baseUrl })).toEqual({
+      ok: false,
+      failure: { kind: 'rejected', path: readPath, httpStatus: 409, message: 'taken', fields: null, reason: { code: 'in-use' } },
+    })
+    route = (_req, res) => json(res, 409, { status: 'CONFLICT', message: 'later', reason: { code: 'from-a-newer-api' } })
+    expect(await callEndpoint(read, { params, member, baseUrl })).toEqual({
+      ok: false,
+      failure: { kind: 'rejected', path: readPath, httpStatus: 409, message: 'later', fields: null },
+    })
     route = (_req, res) => json(res, 200, { status: 'OK', data: { balance: 'lots' } })
     expect(await callEndpoint(read, { params, member, baseUrl })).toMatchObject({
       ok: false,

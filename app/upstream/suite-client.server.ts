@@ -4,6 +4,7 @@ import * as v from 'valibot'
 import { RECENT_SIGN_IN_SECONDS } from '#contract/auth'
 import { BOT_TOKEN_HEADER, type BotAction } from '#contract/bot-protection'
 import { ERROR_CODES, type FieldErrors } from '#contract/envelope'
+import { RefusalSchema } from '#contract/refusals'
 import type { BodyInput, DataOutput, Endpoint, PathParams, QueryInput } from '#contract/endpoints'
 import { fillPath } from '#contract/paths'
 import type { VerifiedMember } from '~/auth/member.server'
@@ -125,7 +126,12 @@ async function sendWithFetch(fetchImpl: typeof fetch, url: URL, outgoing: Outgoi
   }
 }
 
-const ErrorBody = v.object({ status: v.picklist(ERROR_CODES), message: v.optional(v.string()), fields: v.optional(v.record(v.string(), v.array(v.string()))) })
+const ErrorBody = v.object({
+  status: v.picklist(ERROR_CODES),
+  message: v.optional(v.string()),
+  fields: v.optional(v.record(v.string(), v.array(v.string()))),
+  reason: v.optional(v.unknown()),
+})
 const OkBody = v.object({ status: v.literal('OK'), data: v.unknown() })
 
 /** The max_age of an RFC 9470 step-up challenge (`WWW-Authenticate: Bearer error="insufficient_user_authentication", max_age=300`). */
@@ -143,7 +149,10 @@ function failureFor(path: string, httpStatus: number, body: unknown, challenge: 
   if (error.success && error.output.status === 'REAUTH_REQUIRED') return { kind: 'reauth-required', path, maxAgeSeconds: challengeMaxAge(challenge) }
   const message = error.success ? (error.output.message ?? null) : null
   const fields: FieldErrors | null = error.success ? (error.output.fields ?? null) : null
-  if (httpStatus === 400 || httpStatus === 409) return { kind: 'rejected', path, httpStatus, message, fields }
+  // A reason this portal does not know (a newer member API) is no reason: the refusal is shown as any other.
+  const reason = error.success ? v.safeParse(RefusalSchema, error.output.reason) : null
+  if (httpStatus === 400 || httpStatus === 409)
+    return { kind: 'rejected', path, httpStatus, message, fields, ...(reason?.success && { reason: reason.output }) }
   if (httpStatus === 401) return { kind: 'unauthenticated', path }
   if (httpStatus === 403 || httpStatus === 404) return { kind: 'forbidden', path, httpStatus }
   return { kind: 'unavailable', path, reason: 'server', httpStatus }

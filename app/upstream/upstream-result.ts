@@ -1,4 +1,5 @@
 import type { FieldErrors } from '#contract/envelope'
+import type { Refusal, RefusalCode, RefusalOf } from '#contract/refusals'
 
 /**
  * What can go wrong when the portal calls the member API, as data that crosses the server-function
@@ -8,8 +9,11 @@ export type UpstreamFailure =
   /** The answer's body said NOT_FOUND. */
   (
     | { kind: 'not-found'; path: string }
-    /** HTTP 400 or 409: the member can do something about it. */
-    | { kind: 'rejected'; path: string; httpStatus: 400 | 409; message: string | null; fields: FieldErrors | null }
+    /**
+     * HTTP 400 or 409: the member can do something about it. `reason` says why, as a code (refusalOf);
+     * `message` is the server's wording, which the portal never decides anything by.
+     */
+    | { kind: 'rejected'; path: string; httpStatus: 400 | 409; message: string | null; fields: FieldErrors | null; reason?: Refusal }
     /** HTTP 401: the session is over. */
     | { kind: 'unauthenticated'; path: string }
     /**
@@ -47,6 +51,16 @@ export function isUpstreamError(error: unknown): error is UpstreamError {
     error instanceof UpstreamError ||
     (typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'UpstreamError' && 'failure' in error)
   )
+}
+
+/**
+ * Why the member API refused a call to endpoint `E` (a thrown UpstreamError or its failure), as one
+ * of the reasons the endpoint declares: a page compares the code only with those, type-checked.
+ */
+export function refusalOf<E extends { refusals?: readonly RefusalCode[] }>(error: unknown): RefusalOf<E> | null {
+  const failure = isUpstreamError(error) ? error.failure : (error as UpstreamFailure | null)
+  if (!failure || typeof failure !== 'object' || failure.kind !== 'rejected' || !failure.reason) return null
+  return failure.reason as RefusalOf<E>
 }
 
 /** The data of a result, or an UpstreamError to throw (queries and mutations). */

@@ -8,6 +8,8 @@ import type { BodyOutput, Credential, DataInput, Endpoint, PathParams, QueryOutp
 import type { SuiteDeps } from '../deps'
 import { brandAuth, identityAuth, memberAuth, optionalMemberAuth, recentSignIn, staffAuth } from './auth'
 import { botCheck } from './bot-check'
+import { ApiError } from './errors'
+import { requestLog } from './log'
 import type { SuiteContext, SuiteEnv } from './env'
 import { parseBody, parseQuery } from './validate'
 
@@ -33,6 +35,17 @@ export interface RouteOptions {
 
 /** A function that registers one endpoint's route on the app. */
 export type RegisterRoute = <E extends Endpoint>(endpoint: E, handler: RouteHandler<E>, options?: RouteOptions) => void
+
+/**
+ * A refusal carries only a reason its endpoint declares (its entry's `refusals`), which is what the
+ * portal's handling is type-checked against: another is dropped from the answer, and logged as the
+ * bug it is.
+ */
+function declaredOnly(deps: SuiteDeps, endpoint: Endpoint, error: unknown, c: SuiteContext): unknown {
+  if (!(error instanceof ApiError) || !error.reason || endpoint.refusals?.includes(error.reason.code)) return error
+  requestLog(deps, c).error({ reason: error.reason.code, endpoint: `${endpoint.method} ${endpoint.path}` }, 'refusal reason not declared by its endpoint')
+  return new ApiError(error.code, error.message, error.fields, error.retryAfter)
+}
 
 export function routeRegistrar(app: Hono<SuiteEnv>, deps: SuiteDeps): RegisterRoute {
   const credentials: Record<Exclude<Credential, 'staff'>, MiddlewareHandler<SuiteEnv>[]> = {
@@ -62,7 +75,12 @@ export function routeRegistrar(app: Hono<SuiteEnv>, deps: SuiteDeps): RegisterRo
       const query = parseQuery(c, endpoint.query ?? EmptyQuerySchema)
       const body = endpoint.body ? await parseBody(c, endpoint.body) : undefined
       const input = { body, query, params: c.req.param() } as RouteInput<typeof endpoint>
-      const answer = await handler(c, input)
+      let answer: RouteAnswer<typeof endpoint>
+      try {
+        answer = await handler(c, input)
+      } catch (error) {
+        throw declaredOnly(deps, endpoint, error, c)
+      }
       return answer instanceof Response ? answer : c.json({ status: 'OK' as const, data: answer })
     })
   }

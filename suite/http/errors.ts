@@ -1,6 +1,8 @@
-// Errors that become `{ status: "<CODE>", message }` answers.
+// Errors that become `{ status: "<CODE>", message, fields?, reason? }` answers. The message is for
+// people reading logs and answers; a page decides only by the code and the reason.
 import { RECENT_SIGN_IN_SECONDS } from '../../contract/auth'
 import { ERROR_HTTP_STATUS, type ErrorCode, type FieldErrors } from '../../contract/envelope'
+import type { Refusal } from '../../contract/refusals'
 
 export class ApiError extends Error {
   override name = 'ApiError'
@@ -10,6 +12,8 @@ export class ApiError extends Error {
     readonly fields?: FieldErrors,
     /** Seconds, for RATE_LIMITED answers (Retry-After). */
     readonly retryAfter?: number,
+    /** Why, as a code a page acts on: one of the endpoint's declared refusals. */
+    readonly reason?: Refusal,
   ) {
     super(message)
   }
@@ -18,9 +22,9 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (message: string, fields?: FieldErrors) => new ApiError('BAD_REQUEST', message, fields)
+export const badRequest = (message: string, fields?: FieldErrors, reason?: Refusal) => new ApiError('BAD_REQUEST', message, fields, undefined, reason)
 export const notFound = (what: string) => new ApiError('NOT_FOUND', `${what} not found`)
-export const conflict = (message: string) => new ApiError('CONFLICT', message)
+export const conflict = (message: string, reason?: Refusal) => new ApiError('CONFLICT', message, undefined, undefined, reason)
 export const forbidden = (message: string) => new ApiError('FORBIDDEN', message)
 export const unauthenticated = (message = 'Sign in again: the session is missing, expired or revoked') => new ApiError('UNAUTHENTICATED', message)
 export const rateLimited = (message: string, retryAfter: number) => new ApiError('RATE_LIMITED', message, undefined, retryAfter)

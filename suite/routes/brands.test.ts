@@ -101,7 +101,7 @@ describe('joining a brand by invitation', () => {
     // A staff account cannot join: staff read every brand already.
     const staffInvitee = await createTestStaff(h.deps.db, ['moderator'])
     await invite(brand.id, staffInvitee.email)
-    expectError(await accept(staffInvitee, await invitationToken(staffInvitee.email)), 'BAD_REQUEST', 400)
+    expect(expectError(await accept(staffInvitee, await invitationToken(staffInvitee.email)), 'BAD_REQUEST', 400).reason).toEqual({ code: 'staff-account' })
     // The invited address, on an account that never confirmed it: confirmed first.
     const unconfirmed = await createTestMember({ emailVerified: false })
     await invite(brand.id, unconfirmed.email)
@@ -111,7 +111,7 @@ describe('joining a brand by invitation', () => {
       BrandInvitationSchema,
     )
     expect(offered).toMatchObject({ forYou: true, emailVerified: false })
-    expectError(await accept(unconfirmed, unconfirmedToken), 'BAD_REQUEST', 400)
+    expect(expectError(await accept(unconfirmed, unconfirmedToken), 'BAD_REQUEST', 400).reason).toEqual({ code: 'email-unconfirmed' })
     // A token nobody was sent.
     expectError(await accept(invitee, 'A'.repeat(43)), 'NOT_FOUND', 404)
     expectError(await call(h.app, 'GET', ENDPOINTS.brandSelf.path, { token: invitee.bearer }), 'FORBIDDEN', 403)
@@ -124,7 +124,7 @@ describe('joining a brand by invitation', () => {
     expect(expectOk(await call(h.app, 'GET', ENDPOINTS.brandSelf.path, { token: invitee.bearer }), BrandSelfSchema).brand.id).toBe(brand.id)
     // The same link again is harmless for its own account, and used up for anyone else.
     expectOk(await accept(invitee, token), BrandSelfSchema)
-    expectError(await accept(other, token), 'CONFLICT', 409)
+    expect(expectError(await accept(other, token), 'CONFLICT', 409).reason).toEqual({ code: 'invitation-closed', state: 'accepted' })
 
     const listed = expectOk(await call(h.app, 'GET', ENDPOINTS.opsBrands.path, { token: admin.bearer }), OpsBrandListSchema).items.find(
       (b) => b.id === brand.id,
@@ -169,7 +169,7 @@ describe('joining a brand by invitation', () => {
     await invite(brand.id, invitee.email)
     const first = await invitationToken(invitee.email)
     const second = await invite(brand.id, invitee.email)
-    expectError(await accept(invitee, first), 'CONFLICT', 409)
+    expect(expectError(await accept(invitee, first), 'CONFLICT', 409).reason).toEqual({ code: 'invitation-closed', state: 'withdrawn' })
     const withdrawn = expectOk(
       await call(h.app, 'DELETE', fillPath(ENDPOINTS.opsWithdrawBrandInvitation.path, { id: brand.id, invitationId: second.id }), { token: admin.bearer }),
       OpsBrandInvitationSchema,
@@ -184,7 +184,7 @@ describe('joining a brand by invitation', () => {
     try {
       const seen = expectOk(await call(h.app, 'POST', ENDPOINTS.brandInvitation.path, { token: invitee.bearer, body: { token: third } }), BrandInvitationSchema)
       expect(seen.state).toBe('expired')
-      expectError(await accept(invitee, third), 'CONFLICT', 409)
+      expect(expectError(await accept(invitee, third), 'CONFLICT', 409).reason).toEqual({ code: 'invitation-closed', state: 'expired' })
     } finally {
       // Back to where the clock was (inviting needs the admin's sign-in recent, however long the tests so far took).
       h.clock.set(before)

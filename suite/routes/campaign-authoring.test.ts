@@ -128,7 +128,7 @@ describe('campaign authoring', () => {
     expect(edited).toMatchObject({ title: 'Brew at home, slowly', updatedBy: 'Col League' })
     expect(edited.updatedAt).not.toBe(draft.updatedAt)
     const stale = expectError(await update(draft, { ...asInput(draft), summary: 'Another summary for the jug.' }), 'CONFLICT', 409)
-    expect(stale.message).toContain('Changed by Col League at')
+    expect(stale.reason).toEqual({ code: 'stale-edit', changedBy: 'Col League', changedAt: edited.updatedAt })
 
     const entries = await h.deps.db.select().from(auditLog).where(eq(auditLog.targetId, draft.id)).orderBy(auditLog.at)
     expect(entries.map((e) => e.action)).toEqual(['campaign.create', 'campaign.update'])

@@ -80,7 +80,7 @@ describe('campaign lifecycle', () => {
     await h.deps.db.update(products).set({ images: [] }).where(eq(products.id, fixture.productId))
     await h.deps.db.delete(flights).where(eq(flights.id, fixture.flightId))
     const refused = expectError(await setStatus(fixture.campaignId, 'published'), 'CONFLICT', 409)
-    expect(refused.message).toBe('The campaign cannot be published yet: it needs product-image, flight, review-task')
+    expect(refused.reason).toEqual({ code: 'not-publishable', missing: ['product-image', 'flight', 'review-task'] })
     const [row] = await h.deps.db.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, fixture.campaignId))
     expect(row?.status).toBe('draft')
     expectError(await setStatus(fixture.campaignId, 'draft'), 'BAD_REQUEST', 400)

@@ -90,7 +90,7 @@ describe('e-mail change with a one-time code', () => {
     expectOk(await call(h.app, 'POST', EMAIL_OTP_SEND_PATH, { token: eve.bearer, body: { email: taken } }), OtpSentSchema)
     const code = await lastCodeSentTo(h.app, taken)
     expectOk(await call(h.app, 'POST', EMAIL_OTP_VERIFY_PATH, { token: eve.bearer, body: { email: taken, code } }), OtpVerifiedSchema)
-    expectError(await call(h.app, 'PUT', EMAIL_PATH, { token: eve.bearer, body: { email: taken } }), 'CONFLICT', 409)
+    expect(expectError(await call(h.app, 'PUT', EMAIL_PATH, { token: eve.bearer, body: { email: taken } }), 'CONFLICT', 409).reason).toEqual({ code: 'in-use' })
     expect(await countSentTo(h.app, eve.email)).toBe(0)
     expect(expectOk(await call(h.app, 'GET', 'api/member', { token: eve.bearer }), MemberSummarySchema).email).toBe(eve.email)
   })
@@ -100,7 +100,12 @@ describe('e-mail change with a one-time code', () => {
     expectOk(await call(h.app, 'POST', EMAIL_OTP_SEND_PATH, { token: ada.bearer, body: { email: target } }), OtpSentSchema)
     const code = await lastCodeSentTo(h.app, target)
     for (let i = 0; i < 4; i++) {
-      expectError(await call(h.app, 'POST', EMAIL_OTP_VERIFY_PATH, { token: ada.bearer, body: { email: target, code: wrong(code) } }), 'BAD_REQUEST', 400)
+      const refused = expectError(
+        await call(h.app, 'POST', EMAIL_OTP_VERIFY_PATH, { token: ada.bearer, body: { email: target, code: wrong(code) } }),
+        'BAD_REQUEST',
+        400,
+      )
+      expect(refused.reason).toEqual({ code: 'wrong-code', triesLeft: 4 - i })
     }
     const fifth = await call(h.app, 'POST', EMAIL_OTP_VERIFY_PATH, { token: ada.bearer, body: { email: target, code: wrong(code) } })
     expectError(fifth, 'RATE_LIMITED', 429)
@@ -116,7 +121,7 @@ describe('e-mail change with a one-time code', () => {
       'BAD_REQUEST',
       400,
     )
-    expect(expired.message).toMatch(/expired/)
+    expect(expired.reason).toEqual({ code: 'code-expired' })
   })
 
   it('limits sends per address per hour, with Retry-After', async () => {
@@ -148,6 +153,15 @@ describe('e-mail change with a one-time code', () => {
     // The window is an hour: the next one sends again.
     h.clock.advance(60 * 60_000)
     expectOk(await call(h.app, 'POST', EMAIL_OTP_SEND_PATH, { token: cyd.bearer, body: { email: email(5) } }), OtpSentSchema)
+  })
+
+  it('refuses to send a code to an address another account has, saying so by its reason', async () => {
+    const holder = await createTestMember()
+    // Their first call makes their record, with their address.
+    expectOk(await call(h.app, 'GET', 'api/member', { token: holder.bearer }), MemberSummarySchema)
+    const refused = expectError(await call(h.app, 'POST', EMAIL_OTP_SEND_PATH, { token: bob.bearer, body: { email: holder.email } }), 'CONFLICT', 409)
+    expect(refused.reason).toEqual({ code: 'in-use' })
+    expect(await countSentTo(h.app, holder.email)).toBe(0)
   })
 
   it('rejects bad input (nothing sent) and missing tokens', async () => {
@@ -207,7 +221,9 @@ describe('text-message limits', () => {
 
   it('sends only to the configured countries', async () => {
     const refused = await send(limited(), await createTestMember({ emailVerified: true }), '+33612345678', '203.0.113.10')
-    expect(expectError(refused, 'BAD_REQUEST', 400).fields).toEqual({ phone: ['is in a country we do not send text messages to'] })
+    const said = expectError(refused, 'BAD_REQUEST', 400)
+    expect(said.fields).toEqual({ phone: ['is in a country we do not send text messages to'] })
+    expect(said.reason).toEqual({ code: 'country-not-served' })
     expect(await countSentTo(own.app, '+33612345678')).toBe(0)
   })
 
@@ -244,6 +260,7 @@ describe('text messages need a verified e-mail address', () => {
     for (const number of [phone, phone, phone, '+49 30 901820']) {
       const refused = expectError(await send(una, number), 'BAD_REQUEST', 400)
       expect(refused.fields).toEqual({ email: [SMS_NEEDS_VERIFIED_EMAIL] })
+      expect(refused.reason).toEqual({ code: 'email-unconfirmed' })
       expect(refused.message).toMatch(/only to members whose e-mail address is verified/)
     }
     expect(await countSentTo(own.app, phone)).toBe(0)

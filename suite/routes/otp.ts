@@ -29,7 +29,7 @@ export function registerOtpRoutes(route: RegisterRoute, deps: SuiteDeps) {
   route(ENDPOINTS.emailOtpSend, async (c, { body }) => {
     const me = currentMember(c)
     const check = await validateEmail(deps.db, body.email, me)
-    if (check.reason === 'in-use') throw conflict('This e-mail address belongs to another account')
+    if (check.reason === 'in-use') throw conflict('This e-mail address belongs to another account', { code: 'in-use' })
     if (check.reason === 'unchanged') throw conflict('This is already your e-mail address')
     return sendCode(deps, me, 'email', body.email, clientAddress(c, deps.settings.trustedProxies))
   })
@@ -47,7 +47,7 @@ export function registerOtpRoutes(route: RegisterRoute, deps: SuiteDeps) {
     requireVerifiedEmailForSms(me)
     const e164 = phoneOrFail(body.phone, body.country)
     const check = await validatePhone(deps.db, e164, undefined, me)
-    if (check.reason === 'in-use') throw conflict('This phone number belongs to another account')
+    if (check.reason === 'in-use') throw conflict('This phone number belongs to another account', { code: 'in-use' })
     if (check.reason === 'unchanged') throw conflict('This number is already verified')
     return sendCode(deps, me, 'sms', e164, clientAddress(c, deps.settings.trustedProxies))
   })

@@ -56,7 +56,7 @@ describe('products', () => {
       'CONFLICT',
       409,
     )
-    expect(stale.message).toContain('Changed by Ada Admin at')
+    expect(stale.reason).toEqual({ code: 'stale-edit', changedBy: 'Ada Admin', changedAt: edited.updatedAt })
 
     const entries = await h.deps.db
       .select()

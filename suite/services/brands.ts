@@ -126,15 +126,18 @@ export async function acceptInvitation(deps: SuiteDeps, identity: VerifiedIdenti
     if (state === 'accepted' && locked!.acceptedUid === identity.uid && (await brandOfUser(tx, identity.uid))?.id === brand.id) {
       return { uid: identity.uid, email: identity.email, name: identity.name, brand }
     }
-    if (state !== 'open') throw conflict(`This invitation is ${state}: ask the person who invited you for a new one`)
+    if (state !== 'open') throw conflict(`This invitation is ${state}: ask the person who invited you for a new one`, { code: 'invitation-closed', state })
     if (!sameAddress(identity.email, invitation.email)) {
       throw forbidden(`This invitation was sent to ${invitation.email}: sign in with that address to accept it`)
     }
-    if (!identity.emailVerified) throw badRequest('Confirm your e-mail address first, then accept the invitation')
+    if (!identity.emailVerified) throw badRequest('Confirm your e-mail address first, then accept the invitation', undefined, { code: 'email-unconfirmed' })
     if ((await rolesOf(tx, identity.uid)).length > 0)
-      throw badRequest('Staff accounts already see every brand: accept the invitation with an account that holds no staff role')
+      throw badRequest('Staff accounts already see every brand: accept the invitation with an account that holds no staff role', undefined, {
+        code: 'staff-account',
+      })
     const current = await brandOfUser(tx, identity.uid)
-    if (current && current.id !== brand.id) throw conflict(`This account already follows ${current.name}: a brand user belongs to one brand`)
+    if (current && current.id !== brand.id)
+      throw conflict(`This account already follows ${current.name}: a brand user belongs to one brand`, { code: 'other-brand' })
     if (!current) {
       const joined = await tx
         .insert(brandUsers)
@@ -142,7 +145,7 @@ export async function acceptInvitation(deps: SuiteDeps, identity: VerifiedIdenti
         .onConflictDoNothing()
         .returning({ uid: brandUsers.uid })
       // Another invitation accepted by the same account at the same moment won the race.
-      if (joined.length === 0) throw conflict('This account joined a brand meanwhile: a brand user belongs to one brand')
+      if (joined.length === 0) throw conflict('This account joined a brand meanwhile: a brand user belongs to one brand', { code: 'other-brand' })
     }
     await tx.update(brandInvitations).set({ acceptedAt: now, acceptedUid: identity.uid }).where(eq(brandInvitations.id, invitation.id))
     await recordAudit(

@@ -98,7 +98,11 @@ export const otpTargetLimitKey = (channel: Channel, target: string) => `otp:${ch
 function smsLimitKeys(deps: SuiteDeps, target: string, client: string): Array<[string, number]> {
   const country = parsePhone(target, undefined)?.country ?? null
   if (!country || !deps.settings.smsLimits.countries.includes(country)) {
-    throw badRequest('Codes are not sent by text message to this country', { phone: ['is in a country we do not send text messages to'] })
+    throw badRequest(
+      'Codes are not sent by text message to this country',
+      { phone: ['is in a country we do not send text messages to'] },
+      { code: 'country-not-served' },
+    )
   }
   return [
     ['otp:sms:all', deps.settings.smsLimits.perHour],
@@ -112,9 +116,11 @@ function smsLimitKeys(deps: SuiteDeps, target: string, client: string): Array<[s
  */
 export function requireVerifiedEmailForSms(member: MemberRow) {
   if (!member.emailVerified) {
-    throw badRequest('Codes are sent by text message only to members whose e-mail address is verified: verify your e-mail address first', {
-      email: [SMS_NEEDS_VERIFIED_EMAIL],
-    })
+    throw badRequest(
+      'Codes are sent by text message only to members whose e-mail address is verified: verify your e-mail address first',
+      { email: [SMS_NEEDS_VERIFIED_EMAIL] },
+      { code: 'email-unconfirmed' },
+    )
   }
 }
 
@@ -168,11 +174,15 @@ export async function verifyCode(deps: SuiteDeps, member: MemberRow, channel: Ch
       .orderBy(desc(otpCodes.createdAt))
       .limit(1)
       .for('update')
-    if (!row) return { ok: false, error: badRequest('No code was sent to this address, or a newer one replaced it', { code: ['request a new code'] }) }
+    if (!row)
+      return {
+        ok: false,
+        error: badRequest('No code was sent to this address, or a newer one replaced it', { code: ['request a new code'] }, { code: 'no-open-code' }),
+      }
     if (row.verifiedAt) return { ok: true, confirmBefore: new Date(row.verifiedAt.getTime() + CONFIRM_WINDOW_MINUTES * MINUTE) }
     if (row.attempts >= OTP_MAX_ATTEMPTS)
       return { ok: false, error: rateLimited('Too many wrong codes; request a new one', Math.max(1, (row.expiresAt.getTime() - now.getTime()) / 1000)) }
-    if (now >= row.expiresAt) return { ok: false, error: badRequest('The code expired', { code: ['expired: request a new code'] }) }
+    if (now >= row.expiresAt) return { ok: false, error: badRequest('The code expired', { code: ['expired: request a new code'] }, { code: 'code-expired' }) }
     const expected = Buffer.from(row.codeHash, 'hex')
     const given = Buffer.from(hashCode(deps.settings.otpPepper, member.id, channel, target, code), 'hex')
     if (!timingSafeEqual(expected, given)) {
@@ -183,7 +193,11 @@ export async function verifyCode(deps: SuiteDeps, member: MemberRow, channel: Ch
         ok: false,
         error:
           left > 0
-            ? badRequest('The code is not right', { code: [`wrong code, ${left} ${left === 1 ? 'try' : 'tries'} left`] })
+            ? badRequest(
+                'The code is not right',
+                { code: [`wrong code, ${left} ${left === 1 ? 'try' : 'tries'} left`] },
+                { code: 'wrong-code', triesLeft: left },
+              )
             : rateLimited('Too many wrong codes; request a new one', 60),
       }
     }
@@ -228,7 +242,7 @@ async function consumeVerified(deps: SuiteDeps, member: MemberRow, channel: Chan
 /** Where a member writes when a change to their account was not theirs. */
 const SUPPORT_ADDRESS = 'support@testerscircle.example'
 export async function changeEmail(deps: SuiteDeps, member: MemberRow, email: string) {
-  if (await inUse(deps.db, 'email', email, member.id)) throw conflict('This e-mail address belongs to another account')
+  if (await inUse(deps.db, 'email', email, member.id)) throw conflict('This e-mail address belongs to another account', { code: 'in-use' })
   await consumeVerified(deps, member, 'email', email, async (tx) => {
     const now = deps.clock.now()
     const [current] = await tx.select({ email: members.email }).from(members).where(eq(members.id, member.id)).for('update')
@@ -248,14 +262,15 @@ export async function changeEmail(deps: SuiteDeps, member: MemberRow, email: str
     try {
       await deps.identity.updateEmail(member.uid, email)
     } catch (error) {
-      if ((error as { code?: string }).code === 'auth/email-already-exists') throw conflict('This e-mail address belongs to another account')
+      if ((error as { code?: string }).code === 'auth/email-already-exists')
+        throw conflict('This e-mail address belongs to another account', { code: 'in-use' })
       throw error
     }
   })
 }
 
 export async function changePhone(deps: SuiteDeps, member: MemberRow, e164: string) {
-  if (await inUse(deps.db, 'phone', e164, member.id)) throw conflict('This phone number belongs to another account')
+  if (await inUse(deps.db, 'phone', e164, member.id)) throw conflict('This phone number belongs to another account', { code: 'in-use' })
   await consumeVerified(deps, member, 'sms', e164, async (tx) => {
     await tx.update(members).set({ phone: e164, phoneVerified: true, updatedAt: deps.clock.now() }).where(eq(members.id, member.id))
     await syncMissions(tx, member.id, deps.clock.now())

@@ -59,6 +59,7 @@ export const nextVersion = (previous: Date, now: Date) => new Date(Math.max(now.
 const staleEdit = (row: CampaignRow) =>
   conflict(
     `Changed by ${row.updatedByName ?? 'someone else'} at ${row.updatedAt.toISOString()} since you opened it: reload to see their change, then edit again`,
+    { code: 'stale-edit', changedBy: row.updatedByName ?? null, changedAt: row.updatedAt.toISOString() },
   )
 
 /**
@@ -514,7 +515,7 @@ export async function createCampaignFromDefinition(deps: SuiteDeps, actor: Staff
     const missing = await deps.db.transaction((tx) =>
       missingForPublishing(tx, { productId: definition.campaign.productId, reviewTask: definition.campaign.tasks.review, flights: definition.flights.length }),
     )
-    if (missing.length > 0) throw conflict(`The campaign could not be published: it needs ${missing.join(', ')}`)
+    if (missing.length > 0) throw conflict(`The campaign could not be published: it needs ${missing.join(', ')}`, { code: 'not-publishable', missing })
   }
   let campaign = await createCampaign(deps, actor, definition.campaign)
   for (const flight of definition.flights) campaign = await addFlight(deps, actor, campaign.id, flight, campaign.updatedAt)

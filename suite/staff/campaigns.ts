@@ -38,7 +38,7 @@ export async function setCampaignStatus(deps: SuiteDeps, actor: StaffActor, camp
     if (status === 'published') {
       const [flightCount] = await tx.select({ n: count() }).from(flights).where(eq(flights.campaignId, campaign.id))
       const missing = await missingForPublishing(tx, { productId: campaign.productId, reviewTask: campaign.tasks.review, flights: Number(flightCount?.n ?? 0) })
-      if (missing.length > 0) throw conflict(`The campaign cannot be published yet: it needs ${missing.join(', ')}`)
+      if (missing.length > 0) throw conflict(`The campaign cannot be published yet: it needs ${missing.join(', ')}`, { code: 'not-publishable', missing })
     }
     await tx.update(campaigns).set({ status }).where(eq(campaigns.id, campaign.id))
     await recordAudit(

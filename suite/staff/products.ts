@@ -86,6 +86,7 @@ export async function updateProduct(deps: SuiteDeps, actor: StaffActor, productI
     if (current.updatedAt.toISOString() !== editedVersion) {
       throw conflict(
         `Changed by ${current.updatedByName ?? 'someone else'} at ${current.updatedAt.toISOString()} since you opened it: reload to see their change, then edit again`,
+        { code: 'stale-edit', changedBy: current.updatedByName ?? null, changedAt: current.updatedAt.toISOString() },
       )
     }
     await requireKnownCategories(tx, 'category', [input.category])

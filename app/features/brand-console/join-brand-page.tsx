@@ -2,11 +2,12 @@ import { useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import type { BrandInvitation } from '#contract/brands'
+import type { ENDPOINTS } from '#contract/endpoints'
 import { Button } from '~/components/ui/button'
 import { SignOutButton } from '~/layouts/default-layout'
 import { formatDate } from '~/lib/date-format'
 import { useLocale } from '~/lib/locale'
-import { isUpstreamError, unwrap } from '~/upstream/upstream-result'
+import { isUpstreamError, refusalOf, unwrap } from '~/upstream/upstream-result'
 import { acceptInvitationFn } from './brand-console.functions'
 import { invitationQuery } from './invitation.queries'
 
@@ -43,15 +44,17 @@ function Invitation({ token, invitation }: { token: string; invitation: BrandInv
       await navigate({ to: '/$locale/brand', params: { locale } })
     },
   })
-  const failure = accept.error && isUpstreamError(accept.error) && accept.error.failure.kind === 'rejected' ? accept.error.failure : null
-  // 409: used, expired, withdrawn or another brand's user already; 400: a staff account.
-  const refusal = failure
-    ? failure.httpStatus === 409
-      ? t`This invitation can no longer be accepted with this account: it was used, has expired or was withdrawn, or the account follows another brand. Ask for a new invitation.`
-      : invitation.emailVerified
-        ? t`Staff accounts see every brand's results in the console already: accept the invitation with an account that holds no staff role.`
-        : t`Confirm your e-mail address first, then accept the invitation.`
-    : null
+  // A refusal is said here, by its reason: a staff account, an unconfirmed address, or an invitation
+  // this account can no longer accept (used, expired, withdrawn, or the account follows another brand).
+  const refused = isUpstreamError(accept.error) && accept.error.failure.kind === 'rejected'
+  const reason = refusalOf<typeof ENDPOINTS.acceptBrandInvitation>(accept.error)
+  const refusal = !refused
+    ? null
+    : reason?.code === 'staff-account'
+      ? t`Staff accounts see every brand's results in the console already: accept the invitation with an account that holds no staff role.`
+      : reason?.code === 'email-unconfirmed'
+        ? t`Confirm your e-mail address first, then accept the invitation.`
+        : t`This invitation can no longer be accepted with this account: it was used, has expired or was withdrawn, or the account follows another brand. Ask for a new invitation.`
   if (invitation.state === 'accepted') {
     return (
       <>

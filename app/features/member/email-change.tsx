@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
 import * as v from 'valibot'
+import type { ENDPOINTS } from '#contract/endpoints'
 import type { EMAIL_INVALID_REASONS } from '#contract/otp'
 import { EmailOtpSendBodySchema, EmailOtpVerifyBodySchema, OTP_TTL_MINUTES } from '#contract/otp'
 import { continueWithSignInToken, signOut } from '~/auth/account-actions'
@@ -15,7 +16,7 @@ import { FormAlert } from '~/components/ui/field'
 import { isRecentSignInRefusal, useRecentSignIn } from '~/auth/use-recent-sign-in'
 import { ContractForm, useAppForm } from '~/lib/contract-form'
 import { changeEmailFn, sendEmailCodeFn, validateEmailFn, verifyEmailCodeFn } from '~/features/member/email.functions'
-import { isUpstreamError, unwrap } from '~/upstream/upstream-result'
+import { isUpstreamError, refusalOf, unwrap } from '~/upstream/upstream-result'
 import { sendFailureMessage, verifyFailureMessage } from './otp-messages'
 import { memberInfoQuery } from '~/lib/member-data/member-data.queries'
 import { useLocale } from '~/lib/locale'
@@ -88,7 +89,7 @@ export function EmailChange({ redirect }: { redirect?: string }) {
       if (!sent.ok) {
         // Another account may have taken the address since it was checked.
         return refuse(
-          sent.failure.kind === 'rejected' && sent.failure.httpStatus === 409 ? invalidMessage['in-use'] : sendFailureMessage(sent.failure, 'email'),
+          refusalOf<typeof ENDPOINTS.emailOtpSend>(sent.failure)?.code === 'in-use' ? invalidMessage['in-use'] : sendFailureMessage(sent.failure, 'email'),
         )
       }
       setNotice(undefined)

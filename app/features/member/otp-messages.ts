@@ -1,14 +1,16 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
-import { SMS_NEEDS_VERIFIED_EMAIL } from '#contract/otp'
+import type { ENDPOINTS } from '#contract/endpoints'
 import { botCheckFailedMessage } from '~/upstream/apply-effect'
-import type { UpstreamFailure } from '~/upstream/upstream-result'
+import { refusalOf, type UpstreamFailure } from '~/upstream/upstream-result'
 
 // What a failed one-time-code call means for the member. Both calls are silent (no dialog): the
 // page shows the sentence next to the field. The rules are the same for an e-mail address and a
 // phone number; only the words for where the code went differ.
 
 export type OtpChannel = 'email' | 'sms'
+type OtpSend = typeof ENDPOINTS.emailOtpSend | typeof ENDPOINTS.phoneOtpSend
+type OtpVerify = typeof ENDPOINTS.emailOtpVerify | typeof ENDPOINTS.phoneOtpVerify
 
 /**
  * The member API refused to send (429: too many codes this hour; 400/409: not this target, or, for
@@ -18,10 +20,10 @@ export function sendFailureMessage(failure: UpstreamFailure, channel: OtpChannel
   if (failure.kind === 'bot-check-failed') return botCheckFailedMessage
   if (failure.kind === 'unavailable' && failure.httpStatus === 429)
     return msg`We sent several codes in the last hour. Please wait a while before asking for another one.`
-  if (failure.kind === 'rejected' && failure.fields?.email?.includes(SMS_NEEDS_VERIFIED_EMAIL))
+  const refusal = refusalOf<OtpSend>(failure)
+  if (refusal?.code === 'email-unconfirmed')
     return msg`We send codes by text message only to members who have verified their e-mail address. Verify yours on the e-mail verification page, then try again.`
-  if (failure.kind === 'rejected' && failure.fields?.phone?.[0]?.startsWith('is in a country'))
-    return msg`We do not send text messages to numbers in this country.`
+  if (refusal?.code === 'country-not-served') return msg`We do not send text messages to numbers in this country.`
   if (failure.kind === 'rejected')
     return channel === 'email'
       ? msg`We could not send a code to this address. Check it and try again.`
@@ -30,9 +32,8 @@ export function sendFailureMessage(failure: UpstreamFailure, channel: OtpChannel
 }
 
 /**
- * The member API refused the code: 429 after too many wrong tries; 400 with the code field saying
- * "expired…" (older than its lifetime), "request…" (none open, or a newer one replaced it) or a
- * wrong code.
+ * The member API refused the code: 429 after too many wrong tries; otherwise its reason says whether
+ * the code expired, none is open (or a newer one replaced it), or it is wrong.
  */
 export function verifyFailureMessage(failure: UpstreamFailure, channel: OtpChannel): MessageDescriptor {
   const email = channel === 'email'
@@ -41,9 +42,9 @@ export function verifyFailureMessage(failure: UpstreamFailure, channel: OtpChann
       ? msg`Too many wrong codes. Ask for a new code and use the newest e-mail.`
       : msg`Too many wrong codes. Ask for a new code and use the newest text message.`
   if (failure.kind === 'rejected') {
-    const field = failure.fields?.code?.[0] ?? ''
-    if (field.startsWith('expired')) return msg`This code has expired. Ask for a new one.`
-    if (field.startsWith('request'))
+    const refusal = refusalOf<OtpVerify>(failure)
+    if (refusal?.code === 'code-expired') return msg`This code has expired. Ask for a new one.`
+    if (refusal?.code === 'no-open-code')
       return email ? msg`There is no open code for this address. Ask for a new one.` : msg`There is no open code for this number. Ask for a new one.`
     return email ? msg`That code is not right. Check the e-mail and try again.` : msg`That code is not right. Check the text message and try again.`
   }

@@ -1,17 +1,22 @@
 import { describe, expect, it } from 'vitest'
+import type { Refusal } from '#contract/refusals'
 import { UpstreamError } from '~/upstream/upstream-result'
 import { isStaleEdit, missingForPublishing, stillMissing } from './campaign-edits'
 
-const refused = (httpStatus: 400 | 409, message: string, fields: Record<string, string[]> | null = null) =>
-  new UpstreamError({ kind: 'rejected', path: 'ops/v1/campaigns/x', httpStatus, message, fields, staff: true })
+const refused = (httpStatus: 400 | 409, message: string, fields: Record<string, string[]> | null = null, reason?: Refusal) =>
+  new UpstreamError({ kind: 'rejected', path: 'ops/v1/campaigns/x', httpStatus, message, fields, staff: true, ...(reason && { reason }) })
 
 describe('a refused publication', () => {
-  it('names the missing parts in the order the contract lists them', () => {
-    expect(missingForPublishing(refused(409, 'The campaign cannot be published yet: it needs flight, product-image'))).toEqual(['product-image', 'flight'])
-    expect(missingForPublishing(refused(409, 'The campaign cannot be published yet: it needs review-task'))).toEqual(['review-task'])
+  it('names the missing parts the refusal gives as its reason', () => {
+    expect(missingForPublishing(refused(409, 'cannot be published', null, { code: 'not-publishable', missing: ['product-image', 'flight'] }))).toEqual([
+      'product-image',
+      'flight',
+    ])
+    expect(missingForPublishing(refused(409, 'cannot be published', null, { code: 'not-publishable', missing: ['review-task'] }))).toEqual(['review-task'])
   })
 
-  it('names nothing for any other failure', () => {
+  it('names nothing for any other failure, whatever its wording', () => {
+    expect(missingForPublishing(refused(409, 'The campaign cannot be published yet: it needs flight'))).toEqual([])
     expect(missingForPublishing(refused(409, 'The campaign is published already'))).toEqual([])
     expect(missingForPublishing(new Error('network'))).toEqual([])
   })
@@ -41,8 +46,10 @@ describe('what a refused publication still lacks', () => {
 })
 
 describe('a stale edit', () => {
-  it('is a 409 without field errors; a refusal of fields is not', () => {
-    expect(isStaleEdit(refused(409, 'Changed by Col League at 2026-07-01T09:00:00.000Z since you opened it'))).toBe(true)
+  it('is a refusal whose reason says so; a refusal of fields or any other 409 is not', () => {
+    const stale: Refusal = { code: 'stale-edit', changedBy: 'Col League', changedAt: '2026-07-01T09:00:00.000Z' }
+    expect(isStaleEdit(refused(409, 'Changed by Col League since you opened it', null, stale))).toBe(true)
+    expect(isStaleEdit(refused(409, 'A campaign has at most 10 flights'))).toBe(false)
     expect(isStaleEdit(refused(409, 'Some changes would break what applicants were promised', { slug: ['cannot change once published'] }))).toBe(false)
     expect(isStaleEdit(refused(400, 'Some fields are not valid', { quota: ['at least 1'] }))).toBe(false)
   })

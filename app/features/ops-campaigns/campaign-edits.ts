@@ -1,32 +1,27 @@
-// What the editor reads from the member API's refusals: an edit made on an older version, and what
-// a campaign lacks before it can be published.
+// What the editor reads from the member API's refusals, by their reason codes: an edit made on an
+// older version, and what a campaign lacks before it can be published.
 import type { OpsCampaignDetail } from '#contract/campaign-authoring'
-import { PUBLISH_REQUIREMENTS } from '#contract/staff'
-import { isUpstreamError } from '~/upstream/upstream-result'
+import type { ENDPOINTS } from '#contract/endpoints'
+import type { PUBLISH_REQUIREMENTS } from '#contract/staff'
+import { refusalOf } from '~/upstream/upstream-result'
 
 export type PublishRequirement = (typeof PUBLISH_REQUIREMENTS)[number]
 
-/**
- * A 409 without field errors on a save of the campaign or of a flight: the version the edit was
- * made on is not the campaign's any more (someone saved in between). The campaign is read again to
- * say who and when.
- */
-export function isStaleEdit(error: unknown): boolean {
-  return isUpstreamError(error) && error.failure.kind === 'rejected' && error.failure.httpStatus === 409 && !error.failure.fields
-}
+/** Every save of the campaign or of its flights may be refused as made on an older version. */
+type CampaignSave = typeof ENDPOINTS.opsUpdateCampaign | typeof ENDPOINTS.opsCreateFlight | typeof ENDPOINTS.opsUpdateFlight | typeof ENDPOINTS.opsDeleteFlight
 
 /**
- * The parts a refused publication names ("…it needs product-image, flight"), in the order the
- * contract lists them; none for any other failure.
+ * A save refused because the version the edit was made on is not the campaign's any more (someone
+ * saved in between). The campaign is read again to say who and when.
  */
+export function isStaleEdit(error: unknown): boolean {
+  return refusalOf<CampaignSave>(error)?.code === 'stale-edit'
+}
+
+/** The parts a refused publication names, in the order the contract lists them; none for any other failure. */
 export function missingForPublishing(error: unknown): PublishRequirement[] {
-  if (!isUpstreamError(error) || error.failure.kind !== 'rejected' || error.failure.httpStatus !== 409) return []
-  const named = (error.failure.message ?? '')
-    .split(/needs?/)
-    .slice(1)
-    .join(' ')
-  const words = new Set(named.split(/[^a-z-]+/))
-  return PUBLISH_REQUIREMENTS.filter((requirement) => words.has(requirement))
+  const refusal = refusalOf<typeof ENDPOINTS.opsCampaignStatus>(error)
+  return refusal?.code === 'not-publishable' ? [...refusal.missing] : []
 }
 
 /**

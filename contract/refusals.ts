@@ -1,0 +1,37 @@
+// Why the member API refused a request, as a code the portal can act on: the envelope's `reason`.
+// The portal decides by the code and its details, never by the message's wording, and says it in
+// its own catalog's words. An endpoint declares the reasons it may send (its entry's `refusals`),
+// so a page's handling of them is type-checked against what the endpoint can answer.
+import * as v from 'valibot'
+import { PUBLISH_REQUIREMENTS } from './staff'
+
+export const RefusalSchema = v.variant('code', [
+  /** The edit was made on an older version (of a campaign, a product): someone saved in between. */
+  v.strictObject({ code: v.literal('stale-edit'), changedBy: v.nullable(v.string()), changedAt: v.pipe(v.string(), v.isoTimestamp()) }),
+  /** The campaign lacks what members need of it before it can be published. */
+  v.strictObject({ code: v.literal('not-publishable'), missing: v.pipe(v.array(v.picklist(PUBLISH_REQUIREMENTS)), v.minLength(1)) }),
+  /** The e-mail address or phone number belongs to another account. */
+  v.strictObject({ code: v.literal('in-use') }),
+  /** The brand invitation was accepted, has expired or was withdrawn. */
+  v.strictObject({ code: v.literal('invitation-closed'), state: v.picklist(['accepted', 'expired', 'withdrawn']) }),
+  /** The account is a user of another brand already (a brand user belongs to one brand). */
+  v.strictObject({ code: v.literal('other-brand') }),
+  /** The account's e-mail address is not confirmed yet. */
+  v.strictObject({ code: v.literal('email-unconfirmed') }),
+  /** A staff account: it sees every brand in the console and cannot be a brand's user. */
+  v.strictObject({ code: v.literal('staff-account') }),
+  /** Text messages are not sent to numbers in this country. */
+  v.strictObject({ code: v.literal('country-not-served') }),
+  /** No one-time code is open for this address or number (none was sent, or a newer one replaced it). */
+  v.strictObject({ code: v.literal('no-open-code') }),
+  /** The one-time code is older than its lifetime. */
+  v.strictObject({ code: v.literal('code-expired') }),
+  /** The one-time code is not the one sent; `triesLeft` more may be made before a new one is needed. */
+  v.strictObject({ code: v.literal('wrong-code'), triesLeft: v.pipe(v.number(), v.integer(), v.minValue(1)) }),
+])
+export type Refusal = v.InferOutput<typeof RefusalSchema>
+export type RefusalCode = Refusal['code']
+export const REFUSAL_CODES = RefusalSchema.options.map((option) => option.entries.code.literal) as RefusalCode[]
+
+/** The reasons an endpoint declares (its entry's `refusals`), with their details. */
+export type RefusalOf<E extends { refusals?: readonly RefusalCode[] }> = E['refusals'] extends readonly (infer C)[] ? Extract<Refusal, { code: C }> : never
