@@ -11,8 +11,10 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['tests/setup/auth-emulator.global.ts'],
     setupFiles: ['tests/setup/auth-env.ts', 'tests/setup/i18n.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
+    // Limits on waiting, not durations the tests need: a test that takes seconds here may take many
+    // times that on a busy machine, and still passes.
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
     // expect.poll waits for what it checks, 1 s by default: too short for a busy machine's I/O.
     expect: { poll: { timeout: 15_000, interval: 50 } },
   },

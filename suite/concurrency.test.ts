@@ -44,7 +44,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrency on PostgreSQL', () 
     await h.deps.db
       .insert(addresses)
       .values(ids.map((memberId) => ({ memberId, name: 'T', line1: 'Street 1', postalCode: '10115', city: 'Berlin', country: 'DE', updatedAt: now })))
-  }, 120_000)
+  }, 360_000)
   afterAll(() => h?.close())
 
   it(`holds the quota: ${SIGNUPS} concurrent sign-ups for ${QUOTA} places`, async () => {
@@ -64,7 +64,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrency on PostgreSQL', () 
     expect(rows).toHaveLength(SIGNUPS)
     expect(new Set(rows.map((r) => r.memberId)).size).toBe(SIGNUPS)
     expect(rows.filter((r) => r.status === 'selected')).toHaveLength(QUOTA)
-  }, 60_000)
+  }, 180_000)
 
   it('never lets 20 concurrent redemptions take the balance below zero', async () => {
     const [member] = testers
@@ -86,7 +86,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrency on PostgreSQL', () 
     expect(done).toHaveLength(2)
     expect(balance).toBe(1000 - 2 * 500 + (await missionPoints(summary.id)))
     expect(done.filter((d) => d.requestId === sameRequest).length).toBeLessThanOrEqual(1)
-  }, 60_000)
+  }, 180_000)
 
   it('counts at most 5 of 20 concurrent wrong one-time-code guesses', async () => {
     const member = testers[1]!
@@ -105,7 +105,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrency on PostgreSQL', () 
       .from(otpCodes)
       .where(and(eq(otpCodes.target, target)))
     expect(row?.attempts).toBe(5)
-  }, 60_000)
+  }, 180_000)
 
   async function missionPoints(memberId: string): Promise<number> {
     const rows = await h.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.memberId, memberId))

@@ -54,5 +54,5 @@ describe('a member-API process stopping', () => {
     } finally {
       await suite.stop()
     }
-  }, 90_000)
+  }, 270_000)
 })

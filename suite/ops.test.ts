@@ -18,6 +18,12 @@ let campaign: CampaignFixture
 const ids: Record<'ada' | 'bob' | 'cy', string> = { ada: '', bob: '', cy: '' }
 const emails: Record<'ada' | 'bob' | 'cy', string> = { ada: '', bob: '', cy: '' }
 
+/**
+ * Each command starts a process that compiles the command line and opens the database: seconds on
+ * a quiet machine, many times that on a busy one. A limit on waiting, not a duration the test needs.
+ */
+const COMMANDS_MS = 300_000
+
 function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const { DATABASE_URL: _ignored, ...rest } = env
   return rest
@@ -56,123 +62,146 @@ beforeAll(async () => {
   } finally {
     await h.close()
   }
-}, 60_000)
+}, COMMANDS_MS)
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
 describe('the operator command line', () => {
-  it('lists the waitlist with each member’s place, and the selected testers, by campaign', async () => {
-    const waitlisted = await ops('list', 'waitlisted', '--campaign', campaign.slug)
-    expect(waitlisted.code, waitlisted.stderr).toBe(0)
-    expect(JSON.parse(waitlisted.stdout)).toMatchObject([
-      { participationId: ids.bob, campaign: campaign.slug, member: 'bob', status: 'waitlisted', place: 1 },
-      { participationId: ids.cy, campaign: campaign.slug, member: 'cy', status: 'waitlisted', place: 2 },
-    ])
-    const selected = await ops('list', 'selected', '--campaign', campaign.slug)
-    expect(JSON.parse(selected.stdout)).toMatchObject([{ participationId: ids.ada, member: 'ada', status: 'selected' }])
-    expect(JSON.parse(selected.stdout)[0]).not.toHaveProperty('place')
-    expect(JSON.parse((await ops('list', 'waitlisted', '--campaign', 'no-such-campaign')).stdout)).toEqual([])
-  }, 60_000)
+  it(
+    'lists the waitlist with each member’s place, and the selected testers, by campaign',
+    async () => {
+      const waitlisted = await ops('list', 'waitlisted', '--campaign', campaign.slug)
+      expect(waitlisted.code, waitlisted.stderr).toBe(0)
+      expect(JSON.parse(waitlisted.stdout)).toMatchObject([
+        { participationId: ids.bob, campaign: campaign.slug, member: 'bob', status: 'waitlisted', place: 1 },
+        { participationId: ids.cy, campaign: campaign.slug, member: 'cy', status: 'waitlisted', place: 2 },
+      ])
+      const selected = await ops('list', 'selected', '--campaign', campaign.slug)
+      expect(JSON.parse(selected.stdout)).toMatchObject([{ participationId: ids.ada, member: 'ada', status: 'selected' }])
+      expect(JSON.parse(selected.stdout)[0]).not.toHaveProperty('place')
+      expect(JSON.parse((await ops('list', 'waitlisted', '--campaign', 'no-such-campaign')).stdout)).toEqual([])
+    },
+    COMMANDS_MS,
+  )
 
-  it('shows a member’s standing, and opens a campaign only to a tier', async () => {
-    const standing = await ops('standing', emails.ada)
-    expect(standing.code, standing.stderr).toBe(0)
-    expect(JSON.parse(standing.stdout)).toMatchObject({ member: 'ada', score: 0, tier: 'newcomer', next: { tier: 'tester', pointsToGo: 10 } })
-    const set = await ops('set-min-tier', campaign.slug, 'trusted')
-    expect(set.code, set.stderr).toBe(0)
-    expect(JSON.parse(set.stdout)).toEqual({ campaign: campaign.slug, minTier: 'trusted' })
-    const wrong = await ops('set-min-tier', campaign.slug, 'gold')
-    expect(wrong.code).toBe(1)
-    expect(wrong.stderr).toContain('must be newcomer, tester, trusted, top or none')
-    expect(JSON.parse((await ops('set-min-tier', campaign.slug, 'none')).stdout)).toEqual({ campaign: campaign.slug, minTier: null })
-  }, 60_000)
+  it(
+    'shows a member’s standing, and opens a campaign only to a tier',
+    async () => {
+      const standing = await ops('standing', emails.ada)
+      expect(standing.code, standing.stderr).toBe(0)
+      expect(JSON.parse(standing.stdout)).toMatchObject({ member: 'ada', score: 0, tier: 'newcomer', next: { tier: 'tester', pointsToGo: 10 } })
+      const set = await ops('set-min-tier', campaign.slug, 'trusted')
+      expect(set.code, set.stderr).toBe(0)
+      expect(JSON.parse(set.stdout)).toEqual({ campaign: campaign.slug, minTier: 'trusted' })
+      const wrong = await ops('set-min-tier', campaign.slug, 'gold')
+      expect(wrong.code).toBe(1)
+      expect(wrong.stderr).toContain('must be newcomer, tester, trusted, top or none')
+      expect(JSON.parse((await ops('set-min-tier', campaign.slug, 'none')).stdout)).toEqual({ campaign: campaign.slug, minTier: null })
+    },
+    COMMANDS_MS,
+  )
 
-  it('refuses a list it does not know, and its help names the lists that lead to each step', async () => {
-    const unknown = await ops('list', 'applied')
-    expect(unknown.code).toBe(1)
-    expect(unknown.stderr).toContain('list waitlisted')
-    const help = await ops('help')
-    expect(help.stdout).toMatch(/list waitlisted → select/)
-  }, 60_000)
+  it(
+    'refuses a list it does not know, and its help names the lists that lead to each step',
+    async () => {
+      const unknown = await ops('list', 'applied')
+      expect(unknown.code).toBe(1)
+      expect(unknown.stderr).toContain('list waitlisted')
+      const help = await ops('help')
+      expect(help.stdout).toMatch(/list waitlisted → select/)
+    },
+    COMMANDS_MS,
+  )
 
-  it('creates a campaign from a JSON definition as the console does, and refuses one the console would refuse', async () => {
-    const products = JSON.parse((await ops('list', 'products')).stdout) as { productId: string; name: string }[]
-    expect(products.length).toBeGreaterThan(0)
-    const definition = {
-      campaign: {
-        title: 'Made on the command line',
-        slug: 'made-on-the-command-line',
-        summary: 'A campaign from a definition file.',
-        description: 'Written by an operator in a JSON file.\n\n- One product\n- One flight',
-        kind: 'free-product',
+  it(
+    'creates a campaign from a JSON definition as the console does, and refuses one the console would refuse',
+    async () => {
+      const products = JSON.parse((await ops('list', 'products')).stdout) as { productId: string; name: string }[]
+      expect(products.length).toBeGreaterThan(0)
+      const definition = {
+        campaign: {
+          title: 'Made on the command line',
+          slug: 'made-on-the-command-line',
+          summary: 'A campaign from a definition file.',
+          description: 'Written by an operator in a JSON file.\n\n- One product\n- One flight',
+          kind: 'free-product',
+          selectionMode: 'curated',
+          productId: products[0]!.productId,
+          eligibility: {
+            countries: ['GB'],
+            minAge: null,
+            phoneVerifiedRequired: false,
+            socialProfileRequired: false,
+            interests: [],
+            pets: [],
+            children: null,
+            minTier: 'tester',
+          },
+          screener: [],
+          tasks: { questionnaire: false, purchaseIntent: false, review: true, social: false, socialPlatforms: [], impressions: false },
+        },
+        flights: [
+          {
+            name: 'Wave 1',
+            signupOpensAt: '2031-03-01T09:00:00.000Z',
+            signupClosesAt: '2031-03-10T09:00:00.000Z',
+            testingStartsAt: '2031-03-15T09:00:00.000Z',
+            reviewDueAt: '2031-04-15T09:00:00.000Z',
+            quota: 12,
+          },
+        ],
+        publish: true,
+      }
+      const file = join(dataDir, 'campaign.json')
+      writeFileSync(file, JSON.stringify(definition))
+      const made = await ops('campaign', 'create', file)
+      expect(made.code, made.stderr).toBe(0)
+      expect(JSON.parse(made.stdout)).toMatchObject({
+        status: 'published',
         selectionMode: 'curated',
-        productId: products[0]!.productId,
-        eligibility: {
-          countries: ['GB'],
-          minAge: null,
-          phoneVerifiedRequired: false,
-          socialProfileRequired: false,
-          interests: [],
-          pets: [],
-          children: null,
-          minTier: 'tester',
-        },
-        screener: [],
-        tasks: { questionnaire: false, purchaseIntent: false, review: true, social: false, socialPlatforms: [], impressions: false },
-      },
-      flights: [
-        {
-          name: 'Wave 1',
-          signupOpensAt: '2031-03-01T09:00:00.000Z',
-          signupClosesAt: '2031-03-10T09:00:00.000Z',
-          testingStartsAt: '2031-03-15T09:00:00.000Z',
-          reviewDueAt: '2031-04-15T09:00:00.000Z',
-          quota: 12,
-        },
-      ],
-      publish: true,
-    }
-    const file = join(dataDir, 'campaign.json')
-    writeFileSync(file, JSON.stringify(definition))
-    const made = await ops('campaign', 'create', file)
-    expect(made.code, made.stderr).toBe(0)
-    expect(JSON.parse(made.stdout)).toMatchObject({
-      status: 'published',
-      selectionMode: 'curated',
-      flights: [{ name: 'Wave 1', quota: 12 }],
-      updatedBy: expect.stringContaining('command line'),
-    })
+        flights: [{ name: 'Wave 1', quota: 12 }],
+        updatedBy: expect.stringContaining('command line'),
+      })
 
-    // A definition that could not be published as asked is refused before anything is written.
-    writeFileSync(
-      file,
-      JSON.stringify({ ...definition, campaign: { ...definition.campaign, slug: 'no-review-asked', tasks: { ...definition.campaign.tasks, review: false } } }),
-    )
-    const unpublishable = await ops('campaign', 'create', file)
-    expect(unpublishable.code).toBe(1)
-    expect(unpublishable.stderr).toContain('it needs review-task')
-    // Nothing was left behind: the same address is free for the corrected file.
-    writeFileSync(file, JSON.stringify({ ...definition, campaign: { ...definition.campaign, slug: 'no-review-asked' } }))
-    expect((await ops('campaign', 'create', file)).code).toBe(0)
+      // A definition that could not be published as asked is refused before anything is written.
+      writeFileSync(
+        file,
+        JSON.stringify({
+          ...definition,
+          campaign: { ...definition.campaign, slug: 'no-review-asked', tasks: { ...definition.campaign.tasks, review: false } },
+        }),
+      )
+      const unpublishable = await ops('campaign', 'create', file)
+      expect(unpublishable.code).toBe(1)
+      expect(unpublishable.stderr).toContain('it needs review-task')
+      // Nothing was left behind: the same address is free for the corrected file.
+      writeFileSync(file, JSON.stringify({ ...definition, campaign: { ...definition.campaign, slug: 'no-review-asked' } }))
+      expect((await ops('campaign', 'create', file)).code).toBe(0)
 
-    const flights = [{ ...definition.flights[0]!, signupClosesAt: '2031-02-01T09:00:00.000Z' }]
-    writeFileSync(file, JSON.stringify({ ...definition, campaign: { ...definition.campaign, slug: 'out-of-order' }, flights }))
-    const refused = await ops('campaign', 'create', file)
-    expect(refused.code).toBe(1)
-    expect(refused.stderr).toContain('must be after sign-up opens')
-  }, 60_000)
+      const flights = [{ ...definition.flights[0]!, signupClosesAt: '2031-02-01T09:00:00.000Z' }]
+      writeFileSync(file, JSON.stringify({ ...definition, campaign: { ...definition.campaign, slug: 'out-of-order' }, flights }))
+      const refused = await ops('campaign', 'create', file)
+      expect(refused.code).toBe(1)
+      expect(refused.stderr).toContain('must be after sign-up opens')
+    },
+    COMMANDS_MS,
+  )
 
-  it('grants, lists and revokes console roles by e-mail, as the first admin is made, and refuses what cannot be done', async () => {
-    const granted = await ops('staff', 'grant', emails.ada, 'admin')
-    expect(granted.code, granted.stderr).toBe(0)
-    expect(JSON.parse(granted.stdout)).toMatchObject({ email: emails.ada, role: 'admin', changed: true })
-    const listed = JSON.parse((await ops('staff', 'list')).stdout) as { items: { email: string; roles: { role: string; grantedBy: string }[] }[] }
-    expect(listed.items.find((item) => item.email === emails.ada)?.roles).toEqual([expect.objectContaining({ role: 'admin', grantedBy: 'cli' })])
-    const nobody = await ops('staff', 'grant', 'nobody-signs-in@example.test', 'admin')
-    expect(nobody.code).toBe(1)
-    expect(nobody.stderr).toContain('No account signs in with nobody-signs-in@example.test')
-    const badRole = await ops('staff', 'grant', emails.ada, 'superuser')
-    expect(badRole.code).toBe(1)
-    expect(badRole.stderr).toContain('must be one of: admin, campaign-manager, moderator, fulfilment, support')
-    expect(JSON.parse((await ops('staff', 'revoke', emails.ada, 'admin')).stdout)).toMatchObject({ changed: true })
-  }, 60_000)
+  it(
+    'grants, lists and revokes console roles by e-mail, as the first admin is made, and refuses what cannot be done',
+    async () => {
+      const granted = await ops('staff', 'grant', emails.ada, 'admin')
+      expect(granted.code, granted.stderr).toBe(0)
+      expect(JSON.parse(granted.stdout)).toMatchObject({ email: emails.ada, role: 'admin', changed: true })
+      const listed = JSON.parse((await ops('staff', 'list')).stdout) as { items: { email: string; roles: { role: string; grantedBy: string }[] }[] }
+      expect(listed.items.find((item) => item.email === emails.ada)?.roles).toEqual([expect.objectContaining({ role: 'admin', grantedBy: 'cli' })])
+      const nobody = await ops('staff', 'grant', 'nobody-signs-in@example.test', 'admin')
+      expect(nobody.code).toBe(1)
+      expect(nobody.stderr).toContain('No account signs in with nobody-signs-in@example.test')
+      const badRole = await ops('staff', 'grant', emails.ada, 'superuser')
+      expect(badRole.code).toBe(1)
+      expect(badRole.stderr).toContain('must be one of: admin, campaign-manager, moderator, fulfilment, support')
+      expect(JSON.parse((await ops('staff', 'revoke', emails.ada, 'admin')).stdout)).toMatchObject({ changed: true })
+    },
+    COMMANDS_MS,
+  )
 })

@@ -22,7 +22,7 @@ beforeAll(async () => {
   const c = await createCampaign(h.deps.db, h.clock.now())
   const p = expectOk(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: member.bearer, body: { campaignId: c.campaignId } }), ParticipationSchema, 201)
   knownIds.push(c.campaignId, c.productId, c.flightId, p.id)
-}, 60_000)
+}, 180_000)
 afterAll(() => h?.close())
 
 /** Field names the contract uses, so random objects sometimes get past the first checks. */
@@ -125,5 +125,5 @@ describe('random input never causes a 5xx', () => {
       }),
       { numRuns: 1500 },
     )
-  }, 90_000)
+  }, 270_000)
 })

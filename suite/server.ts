@@ -30,12 +30,9 @@ async function main() {
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     log.info({ url: `http://${config.host}:${info.port}` }, 'suite listening')
   })
-  relay?.start()
   // Periodic work (retention purges, telling curated flights' applicants not chosen) runs as jobs
   // on the database's queue: once across every member-API process, retried with backoff (suite/jobs).
   const jobs = createJobRunner(deps, database.jobStore)
-  await jobs.start()
-  log.info({ sweeps: Object.keys(SWEEPS) }, 'background jobs started')
 
   let stopping = false
   const stop = (signal: string) => {
@@ -59,8 +56,19 @@ async function main() {
       setTimeout(() => process.exit(0), 20_000).unref()
     }, config.drainSeconds * 1000)
   }
+  // From the moment it listens, a stop signal drains: a process told to stop while its background
+  // work is still starting (a balancer may already count it ready) loses no request either.
   process.on('SIGINT', () => stop('SIGINT'))
   process.on('SIGTERM', () => stop('SIGTERM'))
+  relay?.start()
+  try {
+    await jobs.start()
+  } catch (error) {
+    // Stopped while starting: the stop in progress ends the process.
+    if (stopping) return
+    throw error
+  }
+  log.info({ sweeps: Object.keys(SWEEPS) }, 'background jobs started')
 }
 
 /** Says once, at start-up, how protected actions are checked for bots: off in production is worth a warning. */

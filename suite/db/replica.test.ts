@@ -44,7 +44,7 @@ describe.skipIf(cannot !== null)('a streaming read replica', () => {
     // Reads that must be seen on the replica wait for its connection even on a busy machine (a slow
     // connect would send them to the primary); a crashed replica refuses at once all the same.
     h = await createHarness({ database: await createTestDatabase({ replicaPort: replica.port, replicaConnectTimeoutSeconds: 30 }) })
-  }, 120_000)
+  }, 360_000)
   afterAll(async () => {
     await h?.close()
     await replica?.stop()
@@ -77,7 +77,7 @@ describe.skipIf(cannot !== null)('a streaming read replica', () => {
     // Replay resumes: the public page catches up.
     await replica.resume()
     await eventually(async () => (await publicPage(campaign.slug)).status === 200)
-  }, 90_000) // room for both waits for the replica (30 s each)
+  }, 270_000) // room for both waits for the replica (30 s each)
 
   it('answers the public pages from the primary when the replica is down', async () => {
     const campaign = await createCampaign(h.deps.db, h.clock.now())

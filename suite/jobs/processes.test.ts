@@ -139,7 +139,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two member-API processes runnin
     await waitFor(async () => {
       const rows = await written()
       return rows.length >= OWED.length * testers.length && rows.every((row) => row.sentAt) && smtp.received.length >= rows.length
-    }, 90_000)
+    }, 270_000)
     // Long enough for another relay pass and sweep on either process: nothing more arrives.
     await new Promise((resolve) => setTimeout(resolve, 4_000))
 

@@ -65,7 +65,7 @@ describe('the job runner', () => {
     await until(async () => (await runner.runNow('counting')) !== null, 'the sweep queued again')
     await until(() => counting.runs.length === 2, 'the queued run')
     await expect(runner.runNow('nothing-like-it')).rejects.toThrow('No sweep named nothing-like-it')
-  }, 60_000)
+  }, 180_000)
 
   it('the real sweep tells a curated flight’s applicants not chosen once its sign-up has closed', async () => {
     const fixture = await createCampaign(h.deps.db, h.clock.now())
@@ -88,7 +88,7 @@ describe('the job runner', () => {
     const statusOf = async () =>
       (await h.deps.db.select({ status: participations.status }).from(participations).where(eq(participations.id, applied.id)))[0]?.status
     await until(async () => (await statusOf()) === 'not-selected', 'the applicant told')
-  }, 60_000)
+  }, 180_000)
 
   it('tries a failing sweep again', async () => {
     const flaky = countingSweep(1)
@@ -101,7 +101,7 @@ describe('the job runner', () => {
       await database.db.execute(sql`update pgboss.job set start_after = now() where name = 'flaky' and state = 'retry'`)
       return flaky.runs.length === 2
     }, 'the retry')
-  }, 60_000)
+  }, 180_000)
 
   it.runIf(process.env.TEST_DATABASE_URL)(
     'with two runners on one PostgreSQL, a queued sweep is worked by one of them',

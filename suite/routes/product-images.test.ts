@@ -125,7 +125,7 @@ beforeAll(async () => {
     createTestStaff(h.deps.db, ['campaign-manager'], { displayName: 'Cam Manager' }),
     createTestStaff(h.deps.db, ['moderator']),
   ])
-}, 60_000)
+}, 180_000)
 afterAll(async () => {
   await h?.close()
   await rm(photoDir, { recursive: true, force: true })

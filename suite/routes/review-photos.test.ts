@@ -119,7 +119,7 @@ beforeAll(async () => {
     createTestMember({ displayName: 'Bob P.' }),
   ])
   campaign = await createCampaign(h.deps.db, h.clock.now())
-}, 60_000)
+}, 180_000)
 afterAll(async () => {
   await h?.close()
   await rm(photoDir, { recursive: true, force: true })

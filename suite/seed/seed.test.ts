@@ -31,7 +31,7 @@ beforeAll(async () => {
   const second = await seedDemoData(h.deps)
   expect(second).toMatchObject({ seeded: false, demo: 'present' })
   token = await signIn(DEMO_MEMBER.email, DEMO_MEMBER.password)
-}, 60_000)
+}, 180_000)
 afterAll(() => h?.close())
 
 describe('demo data', () => {

@@ -10,7 +10,8 @@ export default defineConfig({
     setupFiles: ['tests/setup/auth-env.ts'],
     // One file at a time: each starts its own processes and loads the machine.
     fileParallelism: false,
-    testTimeout: 180_000,
-    hookTimeout: 180_000,
+    // Limits on waiting, not durations: several processes on two cores take many times longer when busy.
+    testTimeout: 360_000,
+    hookTimeout: 360_000,
   },
 })
