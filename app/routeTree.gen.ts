@@ -21,7 +21,6 @@ import { Route as LocalePublicRouteRouteImport } from './routes/$locale/_public/
 import { Route as LocaleSignedInRouteRouteImport } from './routes/$locale/_signedIn/route'
 import { Route as LocaleSignedInWithAddressRouteRouteImport } from './routes/$locale/_signedInWithAddress/route'
 import { Route as LocaleStaffRouteRouteImport } from './routes/$locale/_staff/route'
-import { Route as LocaleWithAddressRouteRouteImport } from './routes/$locale/_withAddress/route'
 import { Route as BrandExportsReviewPhotosDotzipRouteImport } from './routes/brand-exports/review-photos[.]zip'
 import { Route as BrandExportsReviewsDotcsvRouteImport } from './routes/brand-exports/reviews[.]csv'
 import { Route as BrandExportsReviewsDotjsonRouteImport } from './routes/brand-exports/reviews[.]json'
@@ -42,7 +41,7 @@ import { Route as LocalePublicLegalRouteImport } from './routes/$locale/_public/
 import { Route as LocalePublicSupportRouteImport } from './routes/$locale/_public/support'
 import { Route as LocalePublicUnsubscribeRouteImport } from './routes/$locale/_public/unsubscribe'
 import { Route as LocaleSignedInJoinBrandRouteImport } from './routes/$locale/_signedIn/join-brand'
-import { Route as LocaleWithAddressUpcomingTestsRouteImport } from './routes/$locale/_withAddress/upcoming-tests'
+import { Route as LocaleSignedInWithAddressUpcomingTestsRouteImport } from './routes/$locale/_signedInWithAddress/upcoming-tests'
 import { Route as ImagesProductsNameRouteImport } from './routes/images/products/$name'
 import { Route as LocaleBrandBrandIndexRouteImport } from './routes/$locale/_brand/brand/index'
 import { Route as LocaleGuestUserLoginRouteImport } from './routes/$locale/_guest/user/login'
@@ -64,6 +63,7 @@ import { Route as LocaleSignedInWithAddressMemberPaymentsRouteImport } from './r
 import { Route as LocaleSignedInWithAddressMemberPhoneRouteImport } from './routes/$locale/_signedInWithAddress/member/phone'
 import { Route as LocaleSignedInWithAddressMemberPreferencesRouteImport } from './routes/$locale/_signedInWithAddress/member/preferences'
 import { Route as LocaleSignedInWithAddressMemberProfileRouteImport } from './routes/$locale/_signedInWithAddress/member/profile'
+import { Route as LocaleSignedInWithAddressReadyToTestIndexRouteImport } from './routes/$locale/_signedInWithAddress/ready-to-test/index'
 import { Route as LocaleStaffOpsIndexRouteImport } from './routes/$locale/_staff/ops/index'
 import { Route as LocaleStaffOpsApplicantsRouteImport } from './routes/$locale/_staff/ops/applicants'
 import { Route as LocaleStaffOpsAuditRouteImport } from './routes/$locale/_staff/ops/audit'
@@ -74,7 +74,6 @@ import { Route as LocaleStaffOpsProductsRouteImport } from './routes/$locale/_st
 import { Route as LocaleStaffOpsReviewsRouteImport } from './routes/$locale/_staff/ops/reviews'
 import { Route as LocaleStaffOpsShipmentsRouteImport } from './routes/$locale/_staff/ops/shipments'
 import { Route as LocaleStaffOpsStaffRouteImport } from './routes/$locale/_staff/ops/staff'
-import { Route as LocaleWithAddressReadyToTestIndexRouteImport } from './routes/$locale/_withAddress/ready-to-test/index'
 import { Route as I18nHashLocaleMessagesDotjsonRouteImport } from './routes/[_]i18n/$hash/$locale/messages[.]json'
 import { Route as ImagesMyReviewPhotosIdSizeRouteImport } from './routes/images/my-review-photos/$id/$size'
 import { Route as ImagesOpsReviewPhotosIdSizeRouteImport } from './routes/images/ops-review-photos/$id/$size'
@@ -153,10 +152,6 @@ const LocaleSignedInWithAddressRouteRoute =
   } as any)
 const LocaleStaffRouteRoute = LocaleStaffRouteRouteImport.update({
   id: '/_staff',
-  getParentRoute: () => LocaleRouteRoute,
-} as any)
-const LocaleWithAddressRouteRoute = LocaleWithAddressRouteRouteImport.update({
-  id: '/_withAddress',
   getParentRoute: () => LocaleRouteRoute,
 } as any)
 const BrandExportsReviewPhotosDotzipRoute =
@@ -266,11 +261,11 @@ const LocaleSignedInJoinBrandRoute = LocaleSignedInJoinBrandRouteImport.update({
   path: '/join-brand',
   getParentRoute: () => LocaleSignedInRouteRoute,
 } as any)
-const LocaleWithAddressUpcomingTestsRoute =
-  LocaleWithAddressUpcomingTestsRouteImport.update({
+const LocaleSignedInWithAddressUpcomingTestsRoute =
+  LocaleSignedInWithAddressUpcomingTestsRouteImport.update({
     id: '/upcoming-tests',
     path: '/upcoming-tests',
-    getParentRoute: () => LocaleWithAddressRouteRoute,
+    getParentRoute: () => LocaleSignedInWithAddressRouteRoute,
   } as any)
 const ImagesProductsNameRoute = ImagesProductsNameRouteImport.update({
   id: '/images/products/$name',
@@ -393,6 +388,12 @@ const LocaleSignedInWithAddressMemberProfileRoute =
     path: '/member/profile',
     getParentRoute: () => LocaleSignedInWithAddressRouteRoute,
   } as any)
+const LocaleSignedInWithAddressReadyToTestIndexRoute =
+  LocaleSignedInWithAddressReadyToTestIndexRouteImport.update({
+    id: '/ready-to-test/',
+    path: '/ready-to-test/',
+    getParentRoute: () => LocaleSignedInWithAddressRouteRoute,
+  } as any)
 const LocaleStaffOpsIndexRoute = LocaleStaffOpsIndexRouteImport.update({
   id: '/ops/',
   path: '/ops/',
@@ -446,12 +447,6 @@ const LocaleStaffOpsStaffRoute = LocaleStaffOpsStaffRouteImport.update({
   path: '/ops/staff',
   getParentRoute: () => LocaleStaffRouteRoute,
 } as any)
-const LocaleWithAddressReadyToTestIndexRoute =
-  LocaleWithAddressReadyToTestIndexRouteImport.update({
-    id: '/ready-to-test/',
-    path: '/ready-to-test/',
-    getParentRoute: () => LocaleWithAddressRouteRoute,
-  } as any)
 const I18nHashLocaleMessagesDotjsonRoute =
   I18nHashLocaleMessagesDotjsonRouteImport.update({
     id: '/_i18n/$hash/$locale/messages.json',
@@ -622,7 +617,7 @@ export interface FileRoutesByFullPath {
   '/$locale/support': typeof LocalePublicSupportRoute
   '/$locale/unsubscribe': typeof LocalePublicUnsubscribeRoute
   '/$locale/join-brand': typeof LocaleSignedInJoinBrandRoute
-  '/$locale/upcoming-tests': typeof LocaleWithAddressUpcomingTestsRoute
+  '/$locale/upcoming-tests': typeof LocaleSignedInWithAddressUpcomingTestsRoute
   '/images/products/$name': typeof ImagesProductsNameRoute
   '/$locale/': typeof LocalePublicIndexRoute
   '/$locale/user/login': typeof LocaleGuestUserLoginRoute
@@ -658,8 +653,8 @@ export interface FileRoutesByFullPath {
   '/images/reviews/$id/$size': typeof ImagesReviewsIdSizeRoute
   '/$locale/brand/': typeof LocaleBrandBrandIndexRoute
   '/$locale/reviews/': typeof LocalePublicReviewsIndexRoute
+  '/$locale/ready-to-test/': typeof LocaleSignedInWithAddressReadyToTestIndexRoute
   '/$locale/ops/': typeof LocaleStaffOpsIndexRoute
-  '/$locale/ready-to-test/': typeof LocaleWithAddressReadyToTestIndexRoute
   '/$locale/brand/campaigns/$campaignId': typeof LocaleBrandBrandCampaignsCampaignIdRoute
   '/$locale/member/download-data/profile-pdf': typeof LocaleSignedInMemberDownloadDataProfilePdfRoute
   '/$locale/member/missions/rewards': typeof LocaleSignedInMemberMissionsRewardsRoute
@@ -707,7 +702,7 @@ export interface FileRoutesByTo {
   '/$locale/support': typeof LocalePublicSupportRoute
   '/$locale/unsubscribe': typeof LocalePublicUnsubscribeRoute
   '/$locale/join-brand': typeof LocaleSignedInJoinBrandRoute
-  '/$locale/upcoming-tests': typeof LocaleWithAddressUpcomingTestsRoute
+  '/$locale/upcoming-tests': typeof LocaleSignedInWithAddressUpcomingTestsRoute
   '/images/products/$name': typeof ImagesProductsNameRoute
   '/$locale/user/login': typeof LocaleGuestUserLoginRoute
   '/$locale/user/register': typeof LocaleGuestUserRegisterRoute
@@ -742,8 +737,8 @@ export interface FileRoutesByTo {
   '/images/reviews/$id/$size': typeof ImagesReviewsIdSizeRoute
   '/$locale/brand': typeof LocaleBrandBrandIndexRoute
   '/$locale/reviews': typeof LocalePublicReviewsIndexRoute
+  '/$locale/ready-to-test': typeof LocaleSignedInWithAddressReadyToTestIndexRoute
   '/$locale/ops': typeof LocaleStaffOpsIndexRoute
-  '/$locale/ready-to-test': typeof LocaleWithAddressReadyToTestIndexRoute
   '/$locale/brand/campaigns/$campaignId': typeof LocaleBrandBrandCampaignsCampaignIdRoute
   '/$locale/member/download-data/profile-pdf': typeof LocaleSignedInMemberDownloadDataProfilePdfRoute
   '/$locale/member/missions/rewards': typeof LocaleSignedInMemberMissionsRewardsRoute
@@ -779,7 +774,6 @@ export interface FileRoutesById {
   '/$locale/_signedIn': typeof LocaleSignedInRouteRouteWithChildren
   '/$locale/_signedInWithAddress': typeof LocaleSignedInWithAddressRouteRouteWithChildren
   '/$locale/_staff': typeof LocaleStaffRouteRouteWithChildren
-  '/$locale/_withAddress': typeof LocaleWithAddressRouteRouteWithChildren
   '/brand-exports/review-photos.zip': typeof BrandExportsReviewPhotosDotzipRoute
   '/brand-exports/reviews.csv': typeof BrandExportsReviewsDotcsvRoute
   '/brand-exports/reviews.json': typeof BrandExportsReviewsDotjsonRoute
@@ -799,7 +793,7 @@ export interface FileRoutesById {
   '/$locale/_public/support': typeof LocalePublicSupportRoute
   '/$locale/_public/unsubscribe': typeof LocalePublicUnsubscribeRoute
   '/$locale/_signedIn/join-brand': typeof LocaleSignedInJoinBrandRoute
-  '/$locale/_withAddress/upcoming-tests': typeof LocaleWithAddressUpcomingTestsRoute
+  '/$locale/_signedInWithAddress/upcoming-tests': typeof LocaleSignedInWithAddressUpcomingTestsRoute
   '/images/products/$name': typeof ImagesProductsNameRoute
   '/$locale/_public/': typeof LocalePublicIndexRoute
   '/$locale/_guest/user/login': typeof LocaleGuestUserLoginRoute
@@ -835,8 +829,8 @@ export interface FileRoutesById {
   '/images/reviews/$id/$size': typeof ImagesReviewsIdSizeRoute
   '/$locale/_brand/brand/': typeof LocaleBrandBrandIndexRoute
   '/$locale/_public/reviews/': typeof LocalePublicReviewsIndexRoute
+  '/$locale/_signedInWithAddress/ready-to-test/': typeof LocaleSignedInWithAddressReadyToTestIndexRoute
   '/$locale/_staff/ops/': typeof LocaleStaffOpsIndexRoute
-  '/$locale/_withAddress/ready-to-test/': typeof LocaleWithAddressReadyToTestIndexRoute
   '/$locale/_brand/brand/campaigns/$campaignId': typeof LocaleBrandBrandCampaignsCampaignIdRoute
   '/$locale/_signedIn/member/download-data/profile-pdf': typeof LocaleSignedInMemberDownloadDataProfilePdfRoute
   '/$locale/_signedIn/member/missions/rewards': typeof LocaleSignedInMemberMissionsRewardsRoute
@@ -922,8 +916,8 @@ export interface FileRouteTypes {
     | '/images/reviews/$id/$size'
     | '/$locale/brand/'
     | '/$locale/reviews/'
-    | '/$locale/ops/'
     | '/$locale/ready-to-test/'
+    | '/$locale/ops/'
     | '/$locale/brand/campaigns/$campaignId'
     | '/$locale/member/download-data/profile-pdf'
     | '/$locale/member/missions/rewards'
@@ -1006,8 +1000,8 @@ export interface FileRouteTypes {
     | '/images/reviews/$id/$size'
     | '/$locale/brand'
     | '/$locale/reviews'
-    | '/$locale/ops'
     | '/$locale/ready-to-test'
+    | '/$locale/ops'
     | '/$locale/brand/campaigns/$campaignId'
     | '/$locale/member/download-data/profile-pdf'
     | '/$locale/member/missions/rewards'
@@ -1042,7 +1036,6 @@ export interface FileRouteTypes {
     | '/$locale/_signedIn'
     | '/$locale/_signedInWithAddress'
     | '/$locale/_staff'
-    | '/$locale/_withAddress'
     | '/brand-exports/review-photos.zip'
     | '/brand-exports/reviews.csv'
     | '/brand-exports/reviews.json'
@@ -1062,7 +1055,7 @@ export interface FileRouteTypes {
     | '/$locale/_public/support'
     | '/$locale/_public/unsubscribe'
     | '/$locale/_signedIn/join-brand'
-    | '/$locale/_withAddress/upcoming-tests'
+    | '/$locale/_signedInWithAddress/upcoming-tests'
     | '/images/products/$name'
     | '/$locale/_public/'
     | '/$locale/_guest/user/login'
@@ -1098,8 +1091,8 @@ export interface FileRouteTypes {
     | '/images/reviews/$id/$size'
     | '/$locale/_brand/brand/'
     | '/$locale/_public/reviews/'
+    | '/$locale/_signedInWithAddress/ready-to-test/'
     | '/$locale/_staff/ops/'
-    | '/$locale/_withAddress/ready-to-test/'
     | '/$locale/_brand/brand/campaigns/$campaignId'
     | '/$locale/_signedIn/member/download-data/profile-pdf'
     | '/$locale/_signedIn/member/missions/rewards'
@@ -1229,13 +1222,6 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/$locale'
       preLoaderRoute: typeof LocaleStaffRouteRouteImport
-      parentRoute: typeof LocaleRouteRoute
-    }
-    '/$locale/_withAddress': {
-      id: '/$locale/_withAddress'
-      path: ''
-      fullPath: '/$locale'
-      preLoaderRoute: typeof LocaleWithAddressRouteRouteImport
       parentRoute: typeof LocaleRouteRoute
     }
     '/brand-exports/review-photos.zip': {
@@ -1378,12 +1364,12 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocaleSignedInJoinBrandRouteImport
       parentRoute: typeof LocaleSignedInRouteRoute
     }
-    '/$locale/_withAddress/upcoming-tests': {
-      id: '/$locale/_withAddress/upcoming-tests'
+    '/$locale/_signedInWithAddress/upcoming-tests': {
+      id: '/$locale/_signedInWithAddress/upcoming-tests'
       path: '/upcoming-tests'
       fullPath: '/$locale/upcoming-tests'
-      preLoaderRoute: typeof LocaleWithAddressUpcomingTestsRouteImport
-      parentRoute: typeof LocaleWithAddressRouteRoute
+      preLoaderRoute: typeof LocaleSignedInWithAddressUpcomingTestsRouteImport
+      parentRoute: typeof LocaleSignedInWithAddressRouteRoute
     }
     '/images/products/$name': {
       id: '/images/products/$name'
@@ -1532,6 +1518,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocaleSignedInWithAddressMemberProfileRouteImport
       parentRoute: typeof LocaleSignedInWithAddressRouteRoute
     }
+    '/$locale/_signedInWithAddress/ready-to-test/': {
+      id: '/$locale/_signedInWithAddress/ready-to-test/'
+      path: '/ready-to-test'
+      fullPath: '/$locale/ready-to-test/'
+      preLoaderRoute: typeof LocaleSignedInWithAddressReadyToTestIndexRouteImport
+      parentRoute: typeof LocaleSignedInWithAddressRouteRoute
+    }
     '/$locale/_staff/ops/': {
       id: '/$locale/_staff/ops/'
       path: '/ops'
@@ -1601,13 +1594,6 @@ declare module '@tanstack/react-router' {
       fullPath: '/$locale/ops/staff'
       preLoaderRoute: typeof LocaleStaffOpsStaffRouteImport
       parentRoute: typeof LocaleStaffRouteRoute
-    }
-    '/$locale/_withAddress/ready-to-test/': {
-      id: '/$locale/_withAddress/ready-to-test/'
-      path: '/ready-to-test'
-      fullPath: '/$locale/ready-to-test/'
-      preLoaderRoute: typeof LocaleWithAddressReadyToTestIndexRouteImport
-      parentRoute: typeof LocaleWithAddressRouteRoute
     }
     '/_i18n/$hash/$locale/messages.json': {
       id: '/_i18n/$hash/$locale/messages.json'
@@ -1894,6 +1880,7 @@ const LocaleSignedInRouteRouteWithChildren =
   LocaleSignedInRouteRoute._addFileChildren(LocaleSignedInRouteRouteChildren)
 
 interface LocaleSignedInWithAddressRouteRouteChildren {
+  LocaleSignedInWithAddressUpcomingTestsRoute: typeof LocaleSignedInWithAddressUpcomingTestsRoute
   LocaleSignedInWithAddressMemberDeleteAccountRoute: typeof LocaleSignedInWithAddressMemberDeleteAccountRoute
   LocaleSignedInWithAddressMemberEmailRoute: typeof LocaleSignedInWithAddressMemberEmailRoute
   LocaleSignedInWithAddressMemberLanguagesRoute: typeof LocaleSignedInWithAddressMemberLanguagesRoute
@@ -1902,6 +1889,7 @@ interface LocaleSignedInWithAddressRouteRouteChildren {
   LocaleSignedInWithAddressMemberPhoneRoute: typeof LocaleSignedInWithAddressMemberPhoneRoute
   LocaleSignedInWithAddressMemberPreferencesRoute: typeof LocaleSignedInWithAddressMemberPreferencesRoute
   LocaleSignedInWithAddressMemberProfileRoute: typeof LocaleSignedInWithAddressMemberProfileRoute
+  LocaleSignedInWithAddressReadyToTestIndexRoute: typeof LocaleSignedInWithAddressReadyToTestIndexRoute
   LocaleSignedInWithAddressMemberCampaignsIndexRoute: typeof LocaleSignedInWithAddressMemberCampaignsIndexRoute
   LocaleSignedInWithAddressMemberCampaignsIdSc_impressionsRoute: typeof LocaleSignedInWithAddressMemberCampaignsIdSc_impressionsRoute
   LocaleSignedInWithAddressMemberCampaignsIdIndexRoute: typeof LocaleSignedInWithAddressMemberCampaignsIdIndexRoute
@@ -1909,6 +1897,8 @@ interface LocaleSignedInWithAddressRouteRouteChildren {
 
 const LocaleSignedInWithAddressRouteRouteChildren: LocaleSignedInWithAddressRouteRouteChildren =
   {
+    LocaleSignedInWithAddressUpcomingTestsRoute:
+      LocaleSignedInWithAddressUpcomingTestsRoute,
     LocaleSignedInWithAddressMemberDeleteAccountRoute:
       LocaleSignedInWithAddressMemberDeleteAccountRoute,
     LocaleSignedInWithAddressMemberEmailRoute:
@@ -1925,6 +1915,8 @@ const LocaleSignedInWithAddressRouteRouteChildren: LocaleSignedInWithAddressRout
       LocaleSignedInWithAddressMemberPreferencesRoute,
     LocaleSignedInWithAddressMemberProfileRoute:
       LocaleSignedInWithAddressMemberProfileRoute,
+    LocaleSignedInWithAddressReadyToTestIndexRoute:
+      LocaleSignedInWithAddressReadyToTestIndexRoute,
     LocaleSignedInWithAddressMemberCampaignsIndexRoute:
       LocaleSignedInWithAddressMemberCampaignsIndexRoute,
     LocaleSignedInWithAddressMemberCampaignsIdSc_impressionsRoute:
@@ -1984,23 +1976,6 @@ const LocaleStaffRouteRouteChildren: LocaleStaffRouteRouteChildren = {
 const LocaleStaffRouteRouteWithChildren =
   LocaleStaffRouteRoute._addFileChildren(LocaleStaffRouteRouteChildren)
 
-interface LocaleWithAddressRouteRouteChildren {
-  LocaleWithAddressUpcomingTestsRoute: typeof LocaleWithAddressUpcomingTestsRoute
-  LocaleWithAddressReadyToTestIndexRoute: typeof LocaleWithAddressReadyToTestIndexRoute
-}
-
-const LocaleWithAddressRouteRouteChildren: LocaleWithAddressRouteRouteChildren =
-  {
-    LocaleWithAddressUpcomingTestsRoute: LocaleWithAddressUpcomingTestsRoute,
-    LocaleWithAddressReadyToTestIndexRoute:
-      LocaleWithAddressReadyToTestIndexRoute,
-  }
-
-const LocaleWithAddressRouteRouteWithChildren =
-  LocaleWithAddressRouteRoute._addFileChildren(
-    LocaleWithAddressRouteRouteChildren,
-  )
-
 interface LocaleRouteRouteChildren {
   LocaleBrandRouteRoute: typeof LocaleBrandRouteRouteWithChildren
   LocaleGuestRouteRoute: typeof LocaleGuestRouteRouteWithChildren
@@ -2008,7 +1983,6 @@ interface LocaleRouteRouteChildren {
   LocaleSignedInRouteRoute: typeof LocaleSignedInRouteRouteWithChildren
   LocaleSignedInWithAddressRouteRoute: typeof LocaleSignedInWithAddressRouteRouteWithChildren
   LocaleStaffRouteRoute: typeof LocaleStaffRouteRouteWithChildren
-  LocaleWithAddressRouteRoute: typeof LocaleWithAddressRouteRouteWithChildren
 }
 
 const LocaleRouteRouteChildren: LocaleRouteRouteChildren = {
@@ -2019,7 +1993,6 @@ const LocaleRouteRouteChildren: LocaleRouteRouteChildren = {
   LocaleSignedInWithAddressRouteRoute:
     LocaleSignedInWithAddressRouteRouteWithChildren,
   LocaleStaffRouteRoute: LocaleStaffRouteRouteWithChildren,
-  LocaleWithAddressRouteRoute: LocaleWithAddressRouteRouteWithChildren,
 }
 
 const LocaleRouteRouteWithChildren = LocaleRouteRoute._addFileChildren(

@@ -8,7 +8,7 @@ import { participationsQuery } from '~/lib/member-data/member-data.queries'
 import { loadCategoryNames, namesCategories } from '~/lib/categories/categories.queries'
 import { localePath, useLocale } from '~/lib/locale'
 
-export const Route = createFileRoute('/$locale/_withAddress/upcoming-tests')({
+export const Route = createFileRoute('/$locale/_signedInWithAddress/upcoming-tests')({
   staticData: { lightHeader: true },
   loader: ({ context, location }) =>
     Promise.all([

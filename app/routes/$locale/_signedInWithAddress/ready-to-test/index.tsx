@@ -8,7 +8,7 @@ import { participationsQuery } from '~/lib/member-data/member-data.queries'
 import { loadCategoryNames, namesCategories } from '~/lib/categories/categories.queries'
 import { localePath, useLocale } from '~/lib/locale'
 
-export const Route = createFileRoute('/$locale/_withAddress/ready-to-test/')({
+export const Route = createFileRoute('/$locale/_signedInWithAddress/ready-to-test/')({
   staticData: { lightHeader: true },
   loader: ({ context, location }) =>
     Promise.all([
