@@ -19,14 +19,15 @@ import { TierSchema } from './standing'
 
 const isoTime = v.pipe(v.string(), v.isoTimestamp('must be a date and time'))
 
-/** A campaign's address on the portal: lower-case words joined by hyphens. Stable once published. */
-export const CampaignSlugSchema = v.pipe(
+/** A campaign's slug as it is stored and addressed: lower-case words joined by hyphens. */
+export const CampaignSlugText = v.pipe(
   v.string(),
-  v.trim(),
   v.minLength(3, 'at least 3 characters'),
   v.maxLength(80, 'at most 80 characters'),
   v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lower-case letters, digits and single hyphens only'),
 )
+/** A campaign's address on the portal, as the editor types it. Stable once published. */
+export const CampaignSlugSchema = v.pipe(v.string(), v.trim(), CampaignSlugText)
 
 /** The slug a title suggests: lower case, accents dropped, words joined by hyphens. */
 export function slugFromTitle(title: string): string {
@@ -166,8 +167,6 @@ export const FlightInputSchema = v.pipe(
 export type FlightInput = v.InferOutput<typeof FlightInputSchema>
 export const FlightBodySchema = v.strictObject({ flight: FlightInputSchema, editedVersion: isoTime })
 export const FlightDeleteQuerySchema = v.strictObject({ editedVersion: isoTime })
-
-export const CampaignFlightParamsSchema = v.strictObject({ id: Uuid, flightId: Uuid })
 
 export const OpsFlightSchema = v.strictObject({
   id: v.string(),

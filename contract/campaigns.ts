@@ -1,7 +1,7 @@
 // Campaigns (product tests), their flights, and the public review pages.
 import * as v from 'valibot'
 import { TierSchema } from './standing'
-import { CategorySchema, CountrySchema, PageQuerySchema, SocialPlatformSchema, Timestamp, pageOf, queryInt } from './common'
+import { CategorySchema, CountrySchema, PageQuerySchema, SocialPlatformSchema, Timestamp, Uuid, pageOf, queryInt } from './common'
 import { PETS } from './members'
 import { ProductImageSchema } from './product-images'
 import { ReviewPhotoSchema } from './review-photos'
@@ -151,7 +151,7 @@ export type CampaignEligibility = v.InferOutput<typeof CampaignEligibilitySchema
  * that one campaign whatever its phase (NOT_FOUND for an unknown one).
  */
 export const CampaignEligibilityQuerySchema = v.strictObject({
-  campaignId: v.optional(v.pipe(v.string(), v.uuid())),
+  campaignId: v.optional(Uuid),
 })
 export const CampaignEligibilityListSchema = v.strictObject({ items: v.array(CampaignEligibilitySchema) })
 export type CampaignEligibilityList = v.InferOutput<typeof CampaignEligibilityListSchema>

@@ -1,7 +1,15 @@
 // Building blocks shared by the domain schemas.
 import * as v from 'valibot'
 
-export const Uuid = v.pipe(v.string(), v.uuid('must be an id'))
+/**
+ * An id as the member API makes them (a UUID), written as a pattern's source so that a longer
+ * pattern can find one inside a text. Every check of an id is made with this pattern.
+ */
+export const UUID_PATTERN = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
+/** An id, in any case. */
+export const Uuid = v.pipe(v.string(), v.regex(new RegExp(`^${UUID_PATTERN}$`, 'i'), 'must be an id'))
+/** Whether a text can be an id at all: one that cannot names nothing. */
+export const isUuid = (text: string): boolean => v.is(Uuid, text)
 /** An instant, as `Date.prototype.toISOString()` writes it. */
 export const Timestamp = v.pipe(v.string(), v.isoTimestamp())
 export const IsoDate = v.pipe(v.string(), v.isoDate('must be a date (YYYY-MM-DD)'))

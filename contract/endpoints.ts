@@ -95,6 +95,27 @@ import {
 } from './messages'
 import * as P from './paths'
 import {
+  BrandIdParam,
+  BrandUserUidParam,
+  CampaignIdOrSlugParam,
+  CampaignIdParam,
+  CategorySlugParam,
+  DemoImageNameParam,
+  FlightIdParam,
+  InvitationIdParam,
+  MemberIdParam,
+  ParticipationCampaignIdParam,
+  ParticipationIdParam,
+  PhotoIdParam,
+  PhotoSizeParam,
+  ProductIdParam,
+  ProductImageIdParam,
+  ProductImageSizeParam,
+  ReviewIdParam,
+  ShipmentIdParam,
+  type PathParamSchema,
+} from './path-params'
+import {
   BrandCampaignListSchema,
   BrandInvitationSchema,
   BrandRemovedSchema,
@@ -165,6 +186,12 @@ export interface Endpoint {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   /** Relative to the member API's base address, without a leading slash; `:name` segments are parameters. */
   path: string
+  /**
+   * The schema of each parameter of the path (path-params.ts), one for every `:name` and no other.
+   * The member API checks them before the handler runs: text a schema refuses answers the 404 an
+   * unknown one gets.
+   */
+  params?: Readonly<Record<string, PathParamSchema>>
   auth: Credential
   /** The JSON body the endpoint takes (an empty body reads as `{}`); none when absent. */
   body?: v.GenericSchema
@@ -205,7 +232,11 @@ export interface Endpoint {
   bot?: BotAction
 }
 
-const e = <const T extends Endpoint>(endpoint: T) => endpoint
+/** An entry whose path has parameters declares a schema for each of them: forgetting one is a type error. */
+type DeclaresParams<T extends Endpoint> = [PathParams<T['path']>] extends [never]
+  ? { params?: never }
+  : { params: Record<PathParams<T['path']>, PathParamSchema> }
+const e = <const T extends Endpoint>(endpoint: T & DeclaresParams<T>) => endpoint
 
 export const ENDPOINTS = {
   healthz: e({ method: 'GET', path: P.HEALTHZ_PATH, auth: 'none', data: HealthSchema }),
@@ -253,7 +284,14 @@ export const ENDPOINTS = {
     bot: 'signin_link',
   }),
   shipments: e({ method: 'GET', path: P.SHIPMENTS_PATH, auth: 'member', data: ShipmentsResultSchema }),
-  requestReturn: e({ method: 'POST', path: P.SHIPMENT_RETURN_PATH, auth: 'member', body: ReturnRequestBodySchema, data: ShipmentSchema }),
+  requestReturn: e({
+    method: 'POST',
+    path: P.SHIPMENT_RETURN_PATH,
+    params: { sid: ShipmentIdParam },
+    auth: 'member',
+    body: ReturnRequestBodySchema,
+    data: ShipmentSchema,
+  }),
   pseudonymize: e({
     method: 'POST',
     path: P.PSEUDONYMIZE_PATH,
@@ -347,13 +385,27 @@ export const ENDPOINTS = {
     data: UnsubscribeSchema,
     silent: true,
   }),
-  publicCampaign: e({ method: 'GET', path: P.PUBLIC_CAMPAIGN_PATH, auth: 'none', data: CampaignDetailSchema }),
+  publicCampaign: e({ method: 'GET', path: P.PUBLIC_CAMPAIGN_PATH, params: { idOrSlug: CampaignIdOrSlugParam }, auth: 'none', data: CampaignDetailSchema }),
   publicCategories: e({ method: 'GET', path: P.PUBLIC_CATEGORIES_PATH, auth: 'none', data: CategoriesResultSchema }),
   publicReviews: e({ method: 'GET', path: P.PUBLIC_REVIEWS_PATH, auth: 'none', query: ReviewListQuerySchema, data: ReviewPageSchema }),
-  publicReview: e({ method: 'GET', path: P.PUBLIC_REVIEW_PATH, auth: 'none', data: PublicReviewSchema }),
-  publicImage: e({ method: 'GET', path: P.PUBLIC_IMAGE_PATH, auth: 'none', data: null, file: 'image/svg+xml' }),
-  publicReviewPhoto: e({ method: 'GET', path: P.PUBLIC_REVIEW_PHOTO_PATH, auth: 'none', data: null, file: 'image/jpeg' }),
-  publicProductImage: e({ method: 'GET', path: P.PUBLIC_PRODUCT_IMAGE_PATH, auth: 'none', data: null, file: 'image/jpeg' }),
+  publicReview: e({ method: 'GET', path: P.PUBLIC_REVIEW_PATH, params: { id: ReviewIdParam }, auth: 'none', data: PublicReviewSchema }),
+  publicImage: e({ method: 'GET', path: P.PUBLIC_IMAGE_PATH, params: { name: DemoImageNameParam }, auth: 'none', data: null, file: 'image/svg+xml' }),
+  publicReviewPhoto: e({
+    method: 'GET',
+    path: P.PUBLIC_REVIEW_PHOTO_PATH,
+    params: { id: PhotoIdParam, size: PhotoSizeParam },
+    auth: 'none',
+    data: null,
+    file: 'image/jpeg',
+  }),
+  publicProductImage: e({
+    method: 'GET',
+    path: P.PUBLIC_PRODUCT_IMAGE_PATH,
+    params: { id: ProductImageIdParam, size: ProductImageSizeParam },
+    auth: 'none',
+    data: null,
+    file: 'image/jpeg',
+  }),
 
   processSignup: e({
     method: 'POST',
@@ -370,11 +422,24 @@ export const ENDPOINTS = {
     query: CampaignEligibilityQuerySchema,
     data: CampaignEligibilityListSchema,
   }),
-  campaignParticipations: e({ method: 'GET', path: P.CAMPAIGN_PARTICIPATIONS_PATH, auth: 'member', data: ParticipationListSchema }),
-  campaignParticipation: e({ method: 'GET', path: P.CAMPAIGN_PARTICIPATION_PATH, auth: 'member', data: ParticipationSchema }),
+  campaignParticipations: e({
+    method: 'GET',
+    path: P.CAMPAIGN_PARTICIPATIONS_PATH,
+    params: { cid: CampaignIdParam },
+    auth: 'member',
+    data: ParticipationListSchema,
+  }),
+  campaignParticipation: e({
+    method: 'GET',
+    path: P.CAMPAIGN_PARTICIPATION_PATH,
+    params: { cid: ParticipationCampaignIdParam, pid: ParticipationIdParam },
+    auth: 'member',
+    data: ParticipationSchema,
+  }),
   withdrawParticipation: e({
     method: 'PATCH',
     path: P.CAMPAIGN_PARTICIPATION_PATH,
+    params: { cid: ParticipationCampaignIdParam, pid: ParticipationIdParam },
     auth: 'member',
     body: ParticipationPatchBodySchema,
     data: ParticipationSchema,
@@ -394,8 +459,15 @@ export const ENDPOINTS = {
     data: UploadedPhotoSchema,
     silent: true,
   }),
-  deleteReviewPhoto: e({ method: 'DELETE', path: P.REVIEW_PHOTO_PATH, auth: 'member', data: PhotoDeletedSchema, silent: true }),
-  reviewPhotoFile: e({ method: 'GET', path: P.REVIEW_PHOTO_FILE_PATH, auth: 'member', data: null, file: 'image/jpeg' }),
+  deleteReviewPhoto: e({ method: 'DELETE', path: P.REVIEW_PHOTO_PATH, params: { id: PhotoIdParam }, auth: 'member', data: PhotoDeletedSchema, silent: true }),
+  reviewPhotoFile: e({
+    method: 'GET',
+    path: P.REVIEW_PHOTO_FILE_PATH,
+    params: { id: PhotoIdParam, size: PhotoSizeParam },
+    auth: 'member',
+    data: null,
+    file: 'image/jpeg',
+  }),
   socialPosts: e({ method: 'GET', path: P.FLIGHT_SOCIAL_PATH, auth: 'member', query: SocialPostsQuerySchema, data: SocialPostsResultSchema }),
   submitSocialPost: e({ method: 'POST', path: P.FLIGHT_SOCIAL_PATH, auth: 'member', body: SocialPostBodySchema, data: SocialPostSchema }),
   reportImpressions: e({ method: 'POST', path: P.FLIGHT_SOCIAL_IMPRESSIONS_PATH, auth: 'member', body: ImpressionsBodySchema, data: SocialPostSchema }),
@@ -419,10 +491,19 @@ export const ENDPOINTS = {
     query: ModerationQuerySchema,
     data: ModerationPageSchema,
   }),
-  opsReviewPhoto: e({ method: 'GET', path: P.OPS_REVIEW_PHOTO_PATH, auth: 'staff', capability: 'reviews:moderate', data: null, file: 'image/jpeg' }),
+  opsReviewPhoto: e({
+    method: 'GET',
+    path: P.OPS_REVIEW_PHOTO_PATH,
+    params: { id: PhotoIdParam, size: PhotoSizeParam },
+    auth: 'staff',
+    capability: 'reviews:moderate',
+    data: null,
+    file: 'image/jpeg',
+  }),
   opsDecideReview: e({
     method: 'POST',
     path: P.OPS_REVIEW_DECISION_PATH,
+    params: { id: ReviewIdParam },
     auth: 'staff',
     capability: 'reviews:moderate',
     body: ReviewDecisionBodySchema,
@@ -452,6 +533,7 @@ export const ENDPOINTS = {
   opsCampaignStatus: e({
     method: 'POST',
     path: P.OPS_CAMPAIGN_STATUS_PATH,
+    params: { id: CampaignIdParam },
     auth: 'staff',
     capability: 'campaigns:edit',
     body: CampaignStatusBodySchema,
@@ -470,7 +552,14 @@ export const ENDPOINTS = {
     data: OpsNewsletterSchema,
     refusalsInline: true,
   }),
-  opsCampaign: e({ method: 'GET', path: P.OPS_CAMPAIGN_PATH, auth: 'staff', capability: 'campaigns:edit', data: OpsCampaignDetailSchema }),
+  opsCampaign: e({
+    method: 'GET',
+    path: P.OPS_CAMPAIGN_PATH,
+    params: { id: CampaignIdParam },
+    auth: 'staff',
+    capability: 'campaigns:edit',
+    data: OpsCampaignDetailSchema,
+  }),
   opsCreateCampaign: e({
     method: 'POST',
     path: P.OPS_CAMPAIGNS_PATH,
@@ -483,6 +572,7 @@ export const ENDPOINTS = {
   opsUpdateCampaign: e({
     method: 'PUT',
     path: P.OPS_CAMPAIGN_PATH,
+    params: { id: CampaignIdParam },
     auth: 'staff',
     capability: 'campaigns:edit',
     body: CampaignUpdateBodySchema,
@@ -491,14 +581,37 @@ export const ENDPOINTS = {
     refusals: ['stale-edit'],
   }),
   /** The campaign's page as members will see it, whatever its status. */
-  opsCampaignPreview: e({ method: 'GET', path: P.OPS_CAMPAIGN_PREVIEW_PATH, auth: 'staff', capability: 'campaigns:edit', data: CampaignDetailSchema }),
+  opsCampaignPreview: e({
+    method: 'GET',
+    path: P.OPS_CAMPAIGN_PREVIEW_PATH,
+    params: { id: CampaignIdParam },
+    auth: 'staff',
+    capability: 'campaigns:edit',
+    data: CampaignDetailSchema,
+  }),
   /** The campaign's results, live: each flight's funnel, ratings, screener answers and testers in aggregate, social reach. */
-  opsCampaignResults: e({ method: 'GET', path: P.OPS_CAMPAIGN_RESULTS_PATH, auth: 'staff', capability: 'campaigns:edit', data: CampaignResultsSchema }),
+  opsCampaignResults: e({
+    method: 'GET',
+    path: P.OPS_CAMPAIGN_RESULTS_PATH,
+    params: { id: CampaignIdParam },
+    auth: 'staff',
+    capability: 'campaigns:edit',
+    data: CampaignResultsSchema,
+  }),
   /** The campaign's published reviews to take away, streamed: CSV, or a JSON array. Each export is audited. */
-  opsCampaignReviewsCsv: e({ method: 'GET', path: P.OPS_CAMPAIGN_REVIEWS_CSV_PATH, auth: 'staff', capability: 'campaigns:edit', data: null, file: 'text/csv' }),
+  opsCampaignReviewsCsv: e({
+    method: 'GET',
+    path: P.OPS_CAMPAIGN_REVIEWS_CSV_PATH,
+    params: { id: CampaignIdParam },
+    auth: 'staff',
+    capability: 'campaigns:edit',
+    data: null,
+    file: 'text/csv',
+  }),
   opsCampaignReviewsJson: e({
     method: 'GET',
     path: P.OPS_CAMPAIGN_REVIEWS_JSON_PATH,
+    params: { id: CampaignIdParam },
     auth: 'staff',
     capability: 'campaigns:edit',
     data: null,
@@ -507,6 +620,7 @@ export const ENDPOINTS = {
   opsCampaignPhotosZip: e({
     method: 'GET',
     path: P.OPS_CAMPAIGN_PHOTOS_ZIP_PATH,
+    params: { id: CampaignIdParam },
     auth: 'staff',
     capability: 'campaigns:edit',
     data: null,
@@ -515,6 +629,7 @@ export const ENDPOINTS = {
   opsCreateFlight: e({
     method: 'POST',
     path: P.OPS_CAMPAIGN_FLIGHTS_PATH,
+    params: { id: CampaignIdParam },
     auth: 'staff',
     capability: 'campaigns:edit',
     body: FlightBodySchema,
@@ -525,6 +640,7 @@ export const ENDPOINTS = {
   opsUpdateFlight: e({
     method: 'PUT',
     path: P.OPS_CAMPAIGN_FLIGHT_PATH,
+    params: { id: CampaignIdParam, flightId: FlightIdParam },
     auth: 'staff',
     capability: 'campaigns:edit',
     body: FlightBodySchema,
@@ -535,6 +651,7 @@ export const ENDPOINTS = {
   opsDeleteFlight: e({
     method: 'DELETE',
     path: P.OPS_CAMPAIGN_FLIGHT_PATH,
+    params: { id: CampaignIdParam, flightId: FlightIdParam },
     auth: 'staff',
     capability: 'campaigns:edit',
     query: FlightDeleteQuerySchema,
@@ -553,6 +670,7 @@ export const ENDPOINTS = {
   opsUpdateProduct: e({
     method: 'PUT',
     path: P.OPS_PRODUCT_PATH,
+    params: { id: ProductIdParam },
     auth: 'staff',
     capability: 'campaigns:edit',
     body: ProductUpdateBodySchema,
@@ -573,6 +691,7 @@ export const ENDPOINTS = {
   opsDescribeProductImage: e({
     method: 'PATCH',
     path: P.OPS_PRODUCT_IMAGE_PATH,
+    params: { id: ProductImageIdParam },
     auth: 'staff',
     capability: 'campaigns:edit',
     body: ProductImageAltBodySchema,
@@ -582,6 +701,7 @@ export const ENDPOINTS = {
   opsMoveProductImage: e({
     method: 'POST',
     path: P.OPS_PRODUCT_IMAGE_POSITION_PATH,
+    params: { id: ProductImageIdParam },
     auth: 'staff',
     capability: 'campaigns:edit',
     body: ProductImageMoveBodySchema,
@@ -591,6 +711,7 @@ export const ENDPOINTS = {
   opsRemoveProductImage: e({
     method: 'DELETE',
     path: P.OPS_PRODUCT_IMAGE_PATH,
+    params: { id: ProductImageIdParam },
     auth: 'staff',
     capability: 'campaigns:edit',
     data: OpsProductImagesSchema,
@@ -599,6 +720,7 @@ export const ENDPOINTS = {
   opsApplicants: e({
     method: 'GET',
     path: P.OPS_FLIGHT_APPLICANTS_PATH,
+    params: { id: FlightIdParam },
     auth: 'staff',
     capability: 'applicants:select',
     query: ApplicantsQuerySchema,
@@ -607,6 +729,7 @@ export const ENDPOINTS = {
   opsSelect: e({
     method: 'POST',
     path: P.OPS_FLIGHT_SELECTION_PATH,
+    params: { id: FlightIdParam },
     auth: 'staff',
     capability: 'applicants:select',
     body: SelectionBodySchema,
@@ -623,6 +746,7 @@ export const ENDPOINTS = {
   opsShipmentAction: e({
     method: 'POST',
     path: P.OPS_SHIPMENT_ACTION_PATH,
+    params: { id: ShipmentIdParam },
     auth: 'staff',
     capability: 'shipments:manage',
     body: ShipmentActionBodySchema,
@@ -654,10 +778,11 @@ export const ENDPOINTS = {
     query: MemberSearchQuerySchema,
     data: MemberSearchResultSchema,
   }),
-  opsMember: e({ method: 'GET', path: P.OPS_MEMBER_PATH, auth: 'staff', capability: 'members:read', data: OpsMemberSchema }),
+  opsMember: e({ method: 'GET', path: P.OPS_MEMBER_PATH, params: { id: MemberIdParam }, auth: 'staff', capability: 'members:read', data: OpsMemberSchema }),
   opsGrantPoints: e({
     method: 'POST',
     path: P.OPS_MEMBER_POINTS_PATH,
+    params: { id: MemberIdParam },
     auth: 'staff',
     capability: 'members:act',
     body: GoodwillBodySchema,
@@ -666,6 +791,7 @@ export const ENDPOINTS = {
   opsWithdrawForMember: e({
     method: 'POST',
     path: P.OPS_MEMBER_WITHDRAW_PATH,
+    params: { id: MemberIdParam, pid: ParticipationIdParam },
     auth: 'staff',
     capability: 'members:act',
     body: SupportWithdrawBodySchema,
@@ -674,6 +800,7 @@ export const ENDPOINTS = {
   opsResendVerification: e({
     method: 'POST',
     path: P.OPS_MEMBER_VERIFICATION_PATH,
+    params: { id: MemberIdParam },
     auth: 'staff',
     capability: 'members:act',
     body: EmptyBodySchema,
@@ -700,6 +827,7 @@ export const ENDPOINTS = {
   opsRenameCategory: e({
     method: 'PUT',
     path: P.OPS_CATEGORY_PATH,
+    params: { slug: CategorySlugParam },
     auth: 'staff',
     capability: 'categories:edit',
     body: CategoryRenameBodySchema,
@@ -719,6 +847,7 @@ export const ENDPOINTS = {
   opsInviteBrandUser: e({
     method: 'POST',
     path: P.OPS_BRAND_INVITATIONS_PATH,
+    params: { id: BrandIdParam },
     auth: 'staff',
     capability: 'brands:manage',
     body: InviteBrandUserBodySchema,
@@ -730,18 +859,47 @@ export const ENDPOINTS = {
   opsWithdrawBrandInvitation: e({
     method: 'DELETE',
     path: P.OPS_BRAND_INVITATION_PATH,
+    params: { id: BrandIdParam, invitationId: InvitationIdParam },
     auth: 'staff',
     capability: 'brands:manage',
     data: OpsBrandInvitationSchema,
   }),
-  opsRemoveBrandUser: e({ method: 'DELETE', path: P.OPS_BRAND_USER_PATH, auth: 'staff', capability: 'brands:manage', data: BrandRemovedSchema }),
+  opsRemoveBrandUser: e({
+    method: 'DELETE',
+    path: P.OPS_BRAND_USER_PATH,
+    params: { id: BrandIdParam, uid: BrandUserUidParam },
+    auth: 'staff',
+    capability: 'brands:manage',
+    data: BrandRemovedSchema,
+  }),
 
   brandSelf: e({ method: 'GET', path: P.BRAND_SELF_PATH, auth: 'brand', data: BrandSelfSchema }),
   brandCampaigns: e({ method: 'GET', path: P.BRAND_CAMPAIGNS_PATH, auth: 'brand', data: BrandCampaignListSchema }),
-  brandCampaignResults: e({ method: 'GET', path: P.BRAND_CAMPAIGN_RESULTS_PATH, auth: 'brand', data: CampaignResultsSchema }),
-  brandCampaignReviewsCsv: e({ method: 'GET', path: P.BRAND_CAMPAIGN_REVIEWS_CSV_PATH, auth: 'brand', data: null, file: 'text/csv' }),
-  brandCampaignReviewsJson: e({ method: 'GET', path: P.BRAND_CAMPAIGN_REVIEWS_JSON_PATH, auth: 'brand', data: null, file: 'application/json' }),
-  brandCampaignPhotosZip: e({ method: 'GET', path: P.BRAND_CAMPAIGN_PHOTOS_ZIP_PATH, auth: 'brand', data: null, file: 'application/zip' }),
+  brandCampaignResults: e({ method: 'GET', path: P.BRAND_CAMPAIGN_RESULTS_PATH, params: { id: CampaignIdParam }, auth: 'brand', data: CampaignResultsSchema }),
+  brandCampaignReviewsCsv: e({
+    method: 'GET',
+    path: P.BRAND_CAMPAIGN_REVIEWS_CSV_PATH,
+    params: { id: CampaignIdParam },
+    auth: 'brand',
+    data: null,
+    file: 'text/csv',
+  }),
+  brandCampaignReviewsJson: e({
+    method: 'GET',
+    path: P.BRAND_CAMPAIGN_REVIEWS_JSON_PATH,
+    params: { id: CampaignIdParam },
+    auth: 'brand',
+    data: null,
+    file: 'application/json',
+  }),
+  brandCampaignPhotosZip: e({
+    method: 'GET',
+    path: P.BRAND_CAMPAIGN_PHOTOS_ZIP_PATH,
+    params: { id: CampaignIdParam },
+    auth: 'brand',
+    data: null,
+    file: 'application/zip',
+  }),
   brandInvitation: e({ method: 'POST', path: P.BRAND_INVITATION_CHECK_PATH, auth: 'member', body: InvitationTokenBodySchema, data: BrandInvitationSchema }),
   acceptBrandInvitation: e({
     method: 'POST',
@@ -764,6 +922,11 @@ export type EndpointName = keyof typeof ENDPOINTS
 /** The parameter names of a path: `'a/:cid/b/:pid'` → `'cid' | 'pid'`. */
 export type PathParams<P extends string> = P extends `${infer Segment}/${infer Rest}` ? ParamOf<Segment> | PathParams<Rest> : ParamOf<P>
 type ParamOf<S extends string> = S extends `:${infer Name}` ? Name : never
+
+type ParamSchemaOf<E extends Endpoint, K extends string> = E['params'] extends Readonly<Record<K, infer S extends PathParamSchema>> ? S : PathParamSchema
+/** The path parameters a caller fills in, typed by the entry's schemas, and what the suite's handler receives after checking them. */
+export type ParamsInput<E extends Endpoint> = { [K in PathParams<E['path']>]: v.InferInput<ParamSchemaOf<E, K>> }
+export type ParamsOutput<E extends Endpoint> = { [K in PathParams<E['path']>]: v.InferOutput<ParamSchemaOf<E, K>> }
 
 type InputOf<S> = S extends v.GenericSchema ? v.InferInput<S> : undefined
 type OutputOf<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined

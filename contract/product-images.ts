@@ -16,6 +16,8 @@ export const PRODUCT_IMAGE_UPLOAD_TYPES = PHOTO_UPLOAD_TYPES
 /** The sizes each image is stored in: the product's own page, and lists and previews. */
 export const PRODUCT_IMAGE_SIZES = PHOTO_SIZES
 export type ProductImageSize = PhotoSize
+/** The name of a drawn image of the demo catalogue (`cold-brew.svg`): letters, digits and dashes, ending in .svg. */
+export const DEMO_IMAGE_NAME = /^[a-z0-9][a-z0-9-]{0,80}\.svg$/i
 
 /**
  * The member API's field message (field `image`) for each refusal of an upload (and of removing

@@ -1,6 +1,7 @@
 // Staff: roles, the capabilities they grant, and the operator console's requests and answers.
 // Code checks capabilities, never role names: a role is only a named set of them.
 import * as v from 'valibot'
+import { Uuid } from './common'
 import { SentMessageSchema } from './messages'
 import { AddressSchema } from './address'
 import { CAMPAIGN_STATUSES } from './campaigns'
@@ -57,7 +58,6 @@ export const STAFF_USER_AGENT_HEADER = 'x-staff-user-agent'
 /** A staff session lasts at most this long after its sign-in, whatever the member session's lifetime. */
 export const STAFF_SESSION_SECONDS = 8 * 60 * 60
 
-const uuid = v.pipe(v.string(), v.uuid('must be an id'))
 const email = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email('must be an e-mail address'), v.maxLength(254))
 const pageNumber = v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(100_000)), '1')
 const pageSize = v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(100)), '50')
@@ -254,8 +254,6 @@ export const AuditPageSchema = v.strictObject({
 })
 export type AuditPage = v.InferOutput<typeof AuditPageSchema>
 
-export const ReviewIdParamSchema = v.strictObject({ id: uuid })
-
 // ---- Applicants and selection
 
 export const OpsCampaignListSchema = v.strictObject({
@@ -321,7 +319,7 @@ export const ApplicantPageSchema = v.strictObject({
 export type ApplicantPage = v.InferOutput<typeof ApplicantPageSchema>
 
 export const SelectionBodySchema = v.strictObject({
-  participationIds: v.pipe(v.array(uuid), v.minLength(1, 'choose at least one applicant'), v.maxLength(200, 'at most 200 at once')),
+  participationIds: v.pipe(v.array(Uuid), v.minLength(1, 'choose at least one applicant'), v.maxLength(200, 'at most 200 at once')),
 })
 export const SelectionResultSchema = v.strictObject({ selected: v.array(v.string()), placesTaken: v.number(), quota: v.number() })
 export type SelectionResult = v.InferOutput<typeof SelectionResultSchema>
@@ -486,7 +484,7 @@ export const GOODWILL_POINTS_WITHOUT_REAUTH = 500
 
 export const GoodwillBodySchema = v.strictObject({
   /** Made once per grant in the browser: the same request sent again (a retry) grants nothing more. */
-  requestId: uuid,
+  requestId: Uuid,
   points: v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(1), v.maxValue(10_000)),
   reason: v.pipe(v.string(), v.trim(), v.minLength(3, 'say why'), v.maxLength(200)),
 })

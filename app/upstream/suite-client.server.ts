@@ -5,7 +5,7 @@ import { RECENT_SIGN_IN_SECONDS } from '#contract/auth'
 import { BOT_TOKEN_HEADER, type BotAction } from '#contract/bot-protection'
 import { ERROR_CODES, type FieldErrors } from '#contract/envelope'
 import { RefusalSchema } from '#contract/refusals'
-import type { BodyInput, DataOutput, Endpoint, PathParams, QueryInput } from '#contract/endpoints'
+import type { BodyInput, DataOutput, Endpoint, ParamsInput, PathParams, QueryInput } from '#contract/endpoints'
 import { fillPath } from '#contract/paths'
 import type { VerifiedMember } from '~/auth/member.server'
 import { STAFF_USER_AGENT_HEADER } from '#contract/staff'
@@ -42,7 +42,7 @@ export type CallOptions<E extends Endpoint> = {
       botToken: string
     }
   : { botToken?: undefined }) &
-  ([PathParams<E['path']>] extends [never] ? { params?: NoInput } : { params: Record<PathParams<E['path']>, string> }) &
+  ([PathParams<E['path']>] extends [never] ? { params?: NoInput } : { params: ParamsInput<E> }) &
   (E['body'] extends v.GenericSchema ? { body: BodyInput<E> } : { body?: undefined }) &
   (E['upload'] extends 'image' | 'csv' ? { /** The file's bytes, sent as they are. */ upload: Uint8Array } : { upload?: undefined }) &
   (E['query'] extends v.GenericSchema ? { query?: QueryArg<E> } : { query?: NoInput })

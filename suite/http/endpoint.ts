@@ -1,14 +1,17 @@
 // Every route is registered from its entry in the contract's endpoint table (contract/endpoints.ts):
-// method, path, credential, recent sign-in, query and body parsing and the bot check come from the entry, and the data
-// a handler answers with is typed by the entry's response schema. A route cannot take a query, a
-// body or a credential other than the ones the portal is told about.
+// method, path, credential, recent sign-in, query, body and path parameter parsing and the bot
+// check come from the entry, and the data a handler answers with is typed by the entry's response
+// schema. A route cannot take a query, a body, a path parameter or a credential other than the
+// ones the portal is told about.
 import type { Hono, MiddlewareHandler } from 'hono'
+import * as v from 'valibot'
 import { EmptyQuerySchema } from '../../contract/common'
-import type { BodyOutput, Credential, DataInput, Endpoint, PathParams, QueryOutput } from '../../contract/endpoints'
+import type { BodyOutput, Credential, DataInput, Endpoint, ParamsOutput, QueryOutput } from '../../contract/endpoints'
+import { pathParamNames, type PathParamSchema } from '../../contract/path-params'
 import type { SuiteDeps } from '../deps'
 import { brandAuth, identityAuth, memberAuth, optionalMemberAuth, recentSignIn, staffAuth } from './auth'
 import { botCheck } from './bot-check'
-import { ApiError } from './errors'
+import { ApiError, notFound } from './errors'
 import { requestLog } from './log'
 import type { SuiteContext, SuiteEnv } from './env'
 import { parseBody, parseQuery } from './validate'
@@ -17,7 +20,7 @@ import { parseBody, parseQuery } from './validate'
 export type RouteInput<E extends Endpoint> = {
   body: BodyOutput<E>
   query: QueryOutput<E>
-  params: Record<PathParams<E['path']>, string>
+  params: ParamsOutput<E>
 }
 
 /**
@@ -47,6 +50,42 @@ function declaredOnly(deps: SuiteDeps, endpoint: Endpoint, error: unknown, c: Su
   return new ApiError(error.code, error.message, error.fields, error.retryAfter)
 }
 
+/**
+ * Every `:name` of the path has a schema in the entry that says what it names, and the entry
+ * declares no other: none is left unchecked by omission. The checks, in the path's order.
+ */
+function paramChecks(endpoint: Endpoint): [name: string, schema: PathParamSchema, names: string][] {
+  const inPath = endpoint.path
+    .split('/')
+    .filter((segment) => segment.startsWith(':'))
+    .map((segment) => segment.slice(1))
+  const route = `${endpoint.method} ${endpoint.path}`
+  for (const declared of Object.keys(endpoint.params ?? {})) {
+    if (!inPath.includes(declared)) throw new Error(`The endpoint ${route} declares a schema for :${declared}, which its path does not have`)
+  }
+  return inPath.map((name) => {
+    const schema = endpoint.params?.[name]
+    if (!schema) throw new Error(`The endpoint ${route} declares no schema for its path parameter :${name}`)
+    const names = pathParamNames(schema)
+    if (!names) throw new Error(`The schema of :${name} of ${route} does not say what it names (contract/path-params.ts)`)
+    return [name, schema, names]
+  })
+}
+
+/**
+ * The path's parameters, parsed with the entry's schemas. Text a schema refuses cannot name
+ * anything: 404 "<what it names> not found", the answer the handler gives an unknown one.
+ */
+function parseParams(checks: ReturnType<typeof paramChecks>, raw: Record<string, string>): Record<string, string> {
+  const params: Record<string, string> = {}
+  for (const [name, schema, names] of checks) {
+    const result = v.safeParse(schema, raw[name])
+    if (!result.success) throw notFound(names)
+    params[name] = result.output
+  }
+  return params
+}
+
 export function routeRegistrar(app: Hono<SuiteEnv>, deps: SuiteDeps): RegisterRoute {
   const credentials: Record<Exclude<Credential, 'staff'>, MiddlewareHandler<SuiteEnv>[]> = {
     none: [],
@@ -63,6 +102,7 @@ export function routeRegistrar(app: Hono<SuiteEnv>, deps: SuiteDeps): RegisterRo
   }
   const recent = recentSignIn(deps)
   return (endpoint, handler, options = {}) => {
+    const params = paramChecks(endpoint)
     const middleware = [
       ...credential(endpoint),
       ...(endpoint.recentSignIn ? [recent] : []),
@@ -74,7 +114,8 @@ export function routeRegistrar(app: Hono<SuiteEnv>, deps: SuiteDeps): RegisterRo
     app.on(endpoint.method, [`/${endpoint.path}`], ...middleware, async (c) => {
       const query = parseQuery(c, endpoint.query ?? EmptyQuerySchema)
       const body = endpoint.body ? await parseBody(c, endpoint.body) : undefined
-      const input = { body, query, params: c.req.param() } as RouteInput<typeof endpoint>
+      // Checked last, just before the handler: a malformed id answers exactly as an unknown one.
+      const input = { body, query, params: parseParams(params, c.req.param()) } as RouteInput<typeof endpoint>
       let answer: RouteAnswer<typeof endpoint>
       try {
         answer = await handler(c, input)

@@ -34,9 +34,3 @@ export function parseQuery<S extends v.GenericSchema>(c: Context, schema: S): v.
   }
   return parseWith(schema, query, 'query')
 }
-
-export const UuidParam = v.pipe(v.string(), v.uuid())
-/** A path id that is not a UUID cannot name anything: it answers 404 like a foreign id. */
-export function isUuid(value: string): boolean {
-  return v.is(UuidParam, value)
-}

@@ -9,7 +9,6 @@ import { currentMember } from '../http/auth'
 import type { RegisterRoute } from '../http/endpoint'
 import type { SuiteContext } from '../http/env'
 import { notFound } from '../http/errors'
-import { isUuid } from '../http/validate'
 import { referrerByCode } from '../services/members'
 import { syncMissions } from '../services/missions'
 import { exportProfile, profilePdf, pseudonymize } from '../services/privacy'
@@ -50,7 +49,6 @@ export function registerAccountRoutes(route: RegisterRoute, deps: SuiteDeps) {
 
   route(ENDPOINTS.shipments, async (c) => ({ shipments: await loadShipments(deps.db, { memberId: currentMember(c).id }) }))
   route(ENDPOINTS.requestReturn, async (c, { params, body }) => {
-    if (!isUuid(params.sid)) throw notFound('Shipment')
     return requestReturn(deps.db, currentMember(c).id, params.sid, body, deps.clock.now())
   })
 

@@ -6,7 +6,6 @@ import type { SuiteDeps } from '../deps'
 import { currentMember } from '../http/auth'
 import type { RegisterRoute } from '../http/endpoint'
 import { notFound } from '../http/errors'
-import { isUuid } from '../http/validate'
 import { productImage } from '../seed/images'
 import { campaignDetail, listCampaigns } from '../services/campaigns'
 import { listCategories } from '../services/categories'
@@ -22,7 +21,7 @@ export function registerCampaignRoutes(route: RegisterRoute, deps: SuiteDeps) {
   })
   route(ENDPOINTS.publicCategories, () => deps.reads((db) => listCategories(db)))
   route(ENDPOINTS.publicCampaign, async (_c, { params }) => {
-    const detail = /^[\w-]{1,100}$/.test(params.idOrSlug) ? await deps.reads((db) => campaignDetail(db, params.idOrSlug, deps.clock.now())) : null
+    const detail = await deps.reads((db) => campaignDetail(db, params.idOrSlug, deps.clock.now()))
     if (!detail) throw notFound('Campaign')
     return detail
   })
@@ -31,7 +30,7 @@ export function registerCampaignRoutes(route: RegisterRoute, deps: SuiteDeps) {
     return deps.reads((db) => listPublicReviews(db, query))
   })
   route(ENDPOINTS.publicReview, async (_c, { params }) => {
-    const review = isUuid(params.id) ? await deps.reads((db) => publicReview(db, params.id)) : null
+    const review = await deps.reads((db) => publicReview(db, params.id))
     if (!review) throw notFound('Review')
     return review
   })
@@ -56,7 +55,6 @@ export function registerCampaignRoutes(route: RegisterRoute, deps: SuiteDeps) {
   }))
 
   const campaignExists = async (cid: string) => {
-    if (!isUuid(cid)) return false
     const [row] = await deps.db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, cid))
     return row !== undefined
   }
@@ -65,12 +63,8 @@ export function registerCampaignRoutes(route: RegisterRoute, deps: SuiteDeps) {
     if (!(await campaignExists(params.cid))) throw notFound('Campaign')
     return { items: await loadParticipations(deps.db, currentMember(c).id, { campaignId: params.cid }) }
   })
-  route(ENDPOINTS.campaignParticipation, async (c, { params: { cid, pid } }) => {
-    if (!isUuid(cid) || !isUuid(pid)) throw notFound('Participation')
-    return getParticipation(deps.db, currentMember(c).id, pid, cid)
-  })
+  route(ENDPOINTS.campaignParticipation, (c, { params: { cid, pid } }) => getParticipation(deps.db, currentMember(c).id, pid, cid))
   route(ENDPOINTS.withdrawParticipation, async (c, { params: { cid, pid }, body }) => {
-    if (!isUuid(cid) || !isUuid(pid)) throw notFound('Participation')
     if (body.action === 'withdraw') return withdraw(deps, currentMember(c), cid, pid)
     throw notFound('Action')
   })

@@ -20,8 +20,6 @@ import { auditCsv, auditPage } from '../staff/audit-log'
 import { moderationPhotoFile, moderationQueue } from '../staff/moderation'
 import { grantRole, listStaff, revokeRole } from '../staff/roles'
 import { createCategory, listOpsCategories, renameCategory } from '../staff/categories'
-import { isUuid } from '../http/validate'
-import { notFound } from '../http/errors'
 
 export function registerOpsRoutes(route: RegisterRoute, deps: SuiteDeps) {
   route(ENDPOINTS.staffSelf, (c) => {
@@ -38,7 +36,6 @@ export function registerOpsRoutes(route: RegisterRoute, deps: SuiteDeps) {
     return c.body(new Uint8Array(bytes))
   })
   route(ENDPOINTS.opsDecideReview, (c, { params, body }) => {
-    if (!isUuid(params.id)) throw notFound('Review')
     const { submittedAt, ...verdict } = body
     return decideReview(deps, currentStaff(c), params.id, { ...verdict, seenSubmittedAt: submittedAt })
   })

@@ -9,7 +9,7 @@ import {
   type Phase,
   type Product,
 } from '../../contract/campaigns'
-import type { Category } from '../../contract/common'
+import { isUuid, type Category } from '../../contract/common'
 import type { ProductImage } from '../../contract/product-images'
 import type { Executor } from '../db/client'
 import { publicProductImages } from './product-images'
@@ -204,14 +204,12 @@ export async function listCampaigns(ex: Executor, query: { phase?: Phase; catego
   return { items: all.slice(start, start + query.pageSize), page: query.page, pageSize: query.pageSize, total: all.length }
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /**
  * A campaign's page: published or archived ones by id or slug; `asPreview` (staff previewing a
  * draft as members will see it) takes any status.
  */
 export async function campaignDetail(ex: Executor, idOrSlug: string, now: Date, asPreview = false): Promise<CampaignDetail | null> {
-  const where = UUID_RE.test(idOrSlug) ? eq(campaigns.id, idOrSlug) : eq(campaigns.slug, idOrSlug)
+  const where = isUuid(idOrSlug) ? eq(campaigns.id, idOrSlug) : eq(campaigns.slug, idOrSlug)
   const [loaded] = await loadCampaigns(ex, asPreview ? where : and(where, HAS_A_PAGE))
   if (!loaded || loaded.flights.length === 0) return null
   // What the page adds to the campaign's row, read at once (each is a round trip of its own).

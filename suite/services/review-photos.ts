@@ -8,7 +8,6 @@ import type { Executor, Tx } from '../db/client'
 import { participations, reviewPhotos, reviews } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { ApiError, badRequest, conflict, notFound } from '../http/errors'
-import { isUuid } from '../http/validate'
 import type { MemberRow } from './members'
 import { loadParticipations } from './participations'
 import { processPhoto, sniffPhotoType, UnreadablePhoto } from './photo-images'
@@ -97,7 +96,6 @@ export async function photosOfParticipation(ex: Executor, participationId: strin
  * or a review sent back by the moderators, which loses the photo too). Unknown ids are NOT_FOUND.
  */
 export async function deleteReviewPhoto(deps: SuiteDeps, member: MemberRow, photoId: string): Promise<void> {
-  if (!isUuid(photoId)) throw notFound('Photo')
   const [photo] = await deps.db
     .select()
     .from(reviewPhotos)
@@ -143,8 +141,7 @@ export async function attachPhotos(tx: Tx, participationId: string, reviewId: st
 }
 
 /** One of the member's own photos, whatever its review's state (the form's previews). */
-export async function memberPhotoFile(deps: SuiteDeps, member: MemberRow, photoId: string, size: string): Promise<Uint8Array> {
-  if (!isUuid(photoId) || !isPhotoSize(size)) throw notFound('Photo')
+export async function memberPhotoFile(deps: SuiteDeps, member: MemberRow, photoId: string, size: PhotoSize): Promise<Uint8Array> {
   const [photo] = await deps.db
     .select({ id: reviewPhotos.id })
     .from(reviewPhotos)
@@ -153,8 +150,7 @@ export async function memberPhotoFile(deps: SuiteDeps, member: MemberRow, photoI
 }
 
 /** A photo of a published review; a photo of a draft, a pending or a rejected review is NOT_FOUND. */
-export async function publishedPhotoFile(deps: SuiteDeps, photoId: string, size: string): Promise<Uint8Array> {
-  if (!isUuid(photoId) || !isPhotoSize(size)) throw notFound('Photo')
+export async function publishedPhotoFile(deps: SuiteDeps, photoId: string, size: PhotoSize): Promise<Uint8Array> {
   const [photo] = await deps.db
     .select({ id: reviewPhotos.id })
     .from(reviewPhotos)
@@ -162,8 +158,6 @@ export async function publishedPhotoFile(deps: SuiteDeps, photoId: string, size:
     .where(and(eq(reviewPhotos.id, photoId), eq(reviews.status, 'published')))
   return fileOf(deps, photo?.id, size)
 }
-
-const isPhotoSize = (size: string): size is PhotoSize => (PHOTO_SIZES as readonly string[]).includes(size)
 
 async function fileOf(deps: SuiteDeps, photoId: string | undefined, size: PhotoSize): Promise<Uint8Array> {
   if (!photoId) throw notFound('Photo')

@@ -4,6 +4,7 @@
 // nothing; using a valid one twice leaves the setting off.
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
+import { isUuid } from '../../contract/common'
 import { MESSAGE_CHANNELS, SETTINGS_TOPICS, type MessageChannel, type SettingsTopic, type Unsubscribe } from '../../contract/messages'
 import { members } from '../db/schema'
 import type { SuiteDeps } from '../deps'
@@ -18,8 +19,6 @@ export interface UnsubscribeClaim {
   topic: SettingsTopic
   expiresAt: Date
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 function mac(secret: string, payload: string): Buffer {
   return createHmac('sha256', secret).update(`unsubscribe.v1.${payload}`).digest()
@@ -38,7 +37,8 @@ export function verifyUnsubscribe(secret: string, token: string, now: Date): Uns
   const expected = mac(secret, [memberId, channel, topic, expires].join('.'))
   const given = Buffer.from(signature, 'base64url')
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
-  if (!UUID.test(memberId) || !/^\d{1,12}$/.test(expires)) return null
+  // A signed token names its member by id: one that cannot be an id is refused before any query.
+  if (!isUuid(memberId) || !/^\d{1,12}$/.test(expires)) return null
   if (!(MESSAGE_CHANNELS as readonly string[]).includes(channel) || !(SETTINGS_TOPICS as readonly string[]).includes(topic)) return null
   const expiresAt = new Date(Number(expires) * 1000)
   if (now >= expiresAt) return null

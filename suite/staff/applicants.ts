@@ -6,7 +6,6 @@ import type { ApplicantPage, ApplicantsQuery, OpsCampaignList, SelectionResult }
 import { addresses, campaignScreeners, campaigns, flights, members, participations } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { notFound } from '../http/errors'
-import { isUuid } from '../http/validate'
 import { PLACE_HOLDING_STATUSES } from '../services/campaigns'
 import { selectInFlight } from '../services/participations'
 import { FORMER_MEMBER } from '../services/reviews'
@@ -61,7 +60,6 @@ export async function opsCampaigns(deps: SuiteDeps): Promise<OpsCampaignList> {
 const servingOrder = [desc(participations.standingRank), asc(participations.seq)]
 
 export async function flightApplicants(deps: SuiteDeps, flightId: string, query: ApplicantsQuery): Promise<ApplicantPage> {
-  if (!isUuid(flightId)) throw notFound('Flight')
   const [flight] = await deps.db
     .select({
       id: flights.id,
@@ -164,6 +162,5 @@ export async function flightApplicants(deps: SuiteDeps, flightId: string, query:
 
 /** Selects the applicants chosen, all or none: more than the places left is refused and changes nothing. */
 export async function selectApplicants(deps: SuiteDeps, actor: StaffActor, flightId: string, participationIds: string[]): Promise<SelectionResult> {
-  if (!isUuid(flightId)) throw notFound('Flight')
   return selectInFlight(deps, actor, flightId, [...new Set(participationIds)])
 }

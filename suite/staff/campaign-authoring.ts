@@ -16,7 +16,6 @@ import type { Executor, Tx } from '../db/client'
 import { campaignScreeners, campaigns, flights, participations, products } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { ApiError, badRequest, conflict, notFound } from '../http/errors'
-import { isUuid } from '../http/validate'
 import { unknownCategories } from '../services/categories'
 import { promoteWaitlisted } from '../services/participations'
 import { campaignDetail, phaseOf, PLACE_HOLDING_STATUSES, type CampaignRow, type FlightRow } from '../services/campaigns'
@@ -69,7 +68,6 @@ const staleEdit = (row: CampaignRow) =>
  * flight (a deadlock).
  */
 async function lockForEdit(tx: Tx, campaignId: string, editedVersion: string): Promise<CampaignRow> {
-  if (!isUuid(campaignId)) throw notFound('Campaign')
   const [row] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).for('no key update')
   if (!row) throw notFound('Campaign')
   if (row.updatedAt.toISOString() !== editedVersion) throw staleEdit(row)
@@ -106,7 +104,6 @@ async function hasApplicants(ex: Executor, campaignId: string): Promise<boolean>
 
 /** A campaign as its editor sees it, with its flights and how many hold a place in each. */
 export async function campaignForEdit(ex: Executor, campaignId: string, now: Date): Promise<OpsCampaignDetail> {
-  if (!isUuid(campaignId)) throw notFound('Campaign')
   const [row] = await ex
     .select({ campaign: campaigns, productName: products.name, brand: products.brand })
     .from(campaigns)
@@ -155,7 +152,6 @@ export async function campaignForEdit(ex: Executor, campaignId: string, now: Dat
 
 /** The campaign's page exactly as members will see it, whatever its status; it needs a flight for its dates. */
 export async function previewCampaign(ex: Executor, campaignId: string, now: Date): Promise<CampaignDetail> {
-  if (!isUuid(campaignId)) throw notFound('Campaign')
   const detail = await campaignDetail(ex, campaignId, now, true)
   if (detail) return detail
   const [exists] = await ex.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, campaignId))
@@ -425,7 +421,6 @@ export async function addFlight(deps: SuiteDeps, actor: StaffActor, campaignId: 
 }
 
 async function lockFlight(tx: Tx, campaign: CampaignRow, flightId: string): Promise<FlightRow> {
-  if (!isUuid(flightId)) throw notFound('Flight')
   // The flight row lock is the one sign-ups and selections take: places taken cannot change meanwhile.
   const [row] = await tx
     .select()

@@ -7,7 +7,6 @@ import { campaigns, flights, products } from '../db/schema'
 import type { Tx } from '../db/client'
 import type { SuiteDeps } from '../deps'
 import { conflict, notFound } from '../http/errors'
-import { isUuid } from '../http/validate'
 import type { StaffActor } from '../actors/actor'
 import { recordAudit } from '../actors/audit'
 
@@ -28,7 +27,6 @@ export async function missingForPublishing(tx: Tx, campaign: { productId: string
 }
 
 export async function setCampaignStatus(deps: SuiteDeps, actor: StaffActor, campaignId: string, status: Exclude<CampaignStatus, 'draft'>) {
-  if (!isUuid(campaignId)) throw notFound('Campaign')
   const now = deps.clock.now()
   return deps.db.transaction(async (tx) => {
     // No key update: sign-ups of its flights (whose participations reference it) are not held up.

@@ -7,7 +7,6 @@ import type { MemberSearchResult, OpsMember } from '../../contract/staff'
 import { auditLog, campaigns, flights, ledgerEntries, members, outbox, participations } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { conflict, notFound } from '../http/errors'
-import { isUuid } from '../http/validate'
 import { pointsBalance } from '../services/members'
 import { notifyMember } from '../services/notify'
 import { withdraw } from '../services/participations'
@@ -80,7 +79,6 @@ export async function searchMembers(deps: SuiteDeps, actor: StaffActor, query: {
 }
 
 async function memberRow(deps: SuiteDeps, memberId: string) {
-  if (!isUuid(memberId)) throw notFound('Member')
   const [row] = await deps.db.select().from(members).where(eq(members.id, memberId))
   if (!row) throw notFound('Member')
   return row
@@ -209,7 +207,6 @@ export async function goodwillGrantedToday(deps: SuiteDeps, actor: StaffActor): 
 export async function withdrawOnRequest(deps: SuiteDeps, actor: StaffActor, memberId: string, participationId: string, note: string) {
   const row = await memberRow(deps, memberId)
   refuseSelfService(actor, row.uid)
-  if (!isUuid(participationId)) throw notFound('Participation')
   const [p] = await deps.db
     .select({ campaignId: participations.campaignId })
     .from(participations)

@@ -8,8 +8,7 @@ import type { Executor } from '../db/client'
 import { campaigns, members, products, reviewPhotos, reviews } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { notFound } from '../http/errors'
-import { isUuid } from '../http/validate'
-import { PHOTO_SIZES, type PhotoSize } from '../../contract/review-photos'
+import type { PhotoSize } from '../../contract/review-photos'
 import { photoKey } from '../services/review-photos'
 import { standingsAndDecisions } from '../services/standing'
 import { FORMER_MEMBER } from '../services/reviews'
@@ -127,14 +126,13 @@ async function photoSizes(ex: Executor, photoIds: string[]) {
 }
 
 /** A photo of a review (pending, rejected or published) for the moderator; a draft's photo is not theirs to see. */
-export async function moderationPhotoFile(deps: SuiteDeps, photoId: string, size: string): Promise<Uint8Array> {
-  if (!isUuid(photoId) || !(PHOTO_SIZES as readonly string[]).includes(size)) throw notFound('Photo')
+export async function moderationPhotoFile(deps: SuiteDeps, photoId: string, size: PhotoSize): Promise<Uint8Array> {
   const [photo] = await deps.db
     .select({ id: reviewPhotos.id })
     .from(reviewPhotos)
     .where(and(eq(reviewPhotos.id, photoId), sql`${reviewPhotos.reviewId} is not null`))
   if (!photo) throw notFound('Photo')
-  const bytes = await deps.photoStorage.get(photoKey(photo.id, size as PhotoSize))
+  const bytes = await deps.photoStorage.get(photoKey(photo.id, size))
   if (!bytes) throw notFound('Photo')
   return bytes
 }

@@ -12,7 +12,6 @@ import type { Executor, Tx } from '../db/client'
 import { campaigns, productImages, products } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { ApiError, badRequest, notFound } from '../http/errors'
-import { isUuid } from '../http/validate'
 import { processPhoto, sniffPhotoType, UnreadablePhoto } from '../services/photo-images'
 import { imagesOfProducts, productImageKey, productImageUrl, removeProductImageFiles } from '../services/product-images'
 import type { StaffActor } from '../actors/actor'
@@ -46,7 +45,6 @@ async function lockProduct(tx: Tx, productId: string): Promise<void> {
 
 /** The image, read again once its product is locked (it may have gone meanwhile). */
 async function lockedImage(tx: Tx, imageId: string): Promise<ImageRow> {
-  if (!isUuid(imageId)) throw notFound('Image')
   const [image] = await tx.select({ productId: productImages.productId }).from(productImages).where(eq(productImages.id, imageId))
   if (!image) throw notFound('Image')
   await lockProduct(tx, image.productId)
@@ -87,7 +85,6 @@ export async function productImagesOf(ex: Executor, productId: string): Promise<
  * re-encoded, in both sizes, without any of the file's metadata. The demo seed calls this too.
  */
 export async function addProductImage(deps: ImageDeps, actor: StaffActor, productId: string, bytes: Uint8Array, alt: string): Promise<OpsProductImages> {
-  if (!isUuid(productId)) throw notFound('Product')
   const description = checkedAlt(alt)
   const [product] = await deps.db.select({ id: products.id }).from(products).where(eq(products.id, productId))
   if (!product) throw notFound('Product')

@@ -8,7 +8,6 @@ import type { Executor } from '../db/client'
 import { campaigns, products } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { conflict, notFound } from '../http/errors'
-import { isUuid } from '../http/validate'
 import { imagesOfProducts } from '../services/product-images'
 import type { StaffActor } from '../actors/actor'
 import { recordAudit } from '../actors/audit'
@@ -78,7 +77,6 @@ export async function createProduct(deps: SuiteDeps, actor: StaffActor, input: P
 }
 
 export async function updateProduct(deps: SuiteDeps, actor: StaffActor, productId: string, input: ProductInput, editedVersion: string): Promise<OpsProduct> {
-  if (!isUuid(productId)) throw notFound('Product')
   const now = deps.clock.now()
   return deps.db.transaction(async (tx) => {
     const [current] = await tx.select().from(products).where(eq(products.id, productId)).for('update')

@@ -1,18 +1,18 @@
-import type { ProductImageSize } from '#contract/product-images'
+import { UUID_PATTERN } from '#contract/common'
+import { DEMO_IMAGE_NAME, type ProductImageSize } from '#contract/product-images'
 
 /** The size every catalogue picture is drawn at (the member API's product images). */
 export const PRODUCT_IMAGE_SIZE = { width: 400, height: 300 } as const
 
 /** A catalogue image name: letters, digits and dashes, ending in .svg. */
 export function isProductImageName(name: string): boolean {
-  return /^[a-z0-9][a-z0-9-]{0,80}\.svg$/i.test(name)
+  return DEMO_IMAGE_NAME.test(name)
 }
 
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
 /** The member API's address of an uploaded image (suite/api/public/product-images/:id/:size). */
-const UPLOADED_URL = new RegExp(`/suite/api/public/product-images/(${UUID})/(?:display|thumb)$`, 'i')
+const UPLOADED_URL = new RegExp(`/suite/api/public/product-images/(${UUID_PATTERN})/(?:display|thumb)$`, 'i')
 /** The portal's name of an uploaded image in a size: `<id>-display.jpg`, `<id>-thumb.jpg`. */
-const UPLOADED_NAME = new RegExp(`^(${UUID})-(display|thumb)\\.jpg$`, 'i')
+const UPLOADED_NAME = new RegExp(`^(${UUID_PATTERN})-(display|thumb)\\.jpg$`, 'i')
 
 /** The portal address of an uploaded product image in a size. */
 export const productImageFileSrc = (id: string, size: ProductImageSize) => `/images/products/${id.toLowerCase()}-${size}.jpg`

@@ -1,14 +1,12 @@
 // Where the browser loads review photos: from the portal, which fetches them from the member API
 // (browsers never reach it). Published reviews' photos are public; a member's own uploads are shown
 // to that member only.
-import type { PhotoSize } from '#contract/review-photos'
-
-const PHOTO_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const SIZES: readonly string[] = ['display', 'thumb'] satisfies PhotoSize[]
+import { isUuid } from '#contract/common'
+import { PHOTO_SIZES, type PhotoSize } from '#contract/review-photos'
 
 /** A photo id and size as the member API names them; anything else is not asked for. */
 export function isPhotoAddress(id: string, size: string): size is PhotoSize {
-  return PHOTO_ID.test(id) && SIZES.includes(size)
+  return isUuid(id) && (PHOTO_SIZES as readonly string[]).includes(size)
 }
 
 /** A photo of a published review. */

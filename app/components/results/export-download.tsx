@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
+import { UUID_PATTERN } from '#contract/common'
 import { Button } from '~/components/ui/button'
 
 /**
@@ -8,7 +9,7 @@ import { Button } from '~/components/ui/button'
  * texts). A record split across two pieces is counted once: the tail of the text before is kept.
  */
 export function recordCounter(format: 'csv' | 'json') {
-  const start = format === 'csv' ? /\r\n[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12},/g : /\n\{/g
+  const start = format === 'csv' ? new RegExp(`\r\n${UUID_PATTERN},`, 'g') : /\n\{/g
   const TAIL = 48
   let tail = ''
   let count = 0

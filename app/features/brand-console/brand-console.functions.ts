@@ -2,13 +2,12 @@
 // campaign of another brand. Joining a brand by invitation is a member's call.
 import { createServerFn } from '@tanstack/react-start'
 import * as v from 'valibot'
+import { Uuid } from '#contract/common'
 import { InvitationTokenBodySchema } from '#contract/brands'
 import { ENDPOINTS } from '#contract/endpoints'
 import { memberMiddleware } from '~/auth/member.middleware'
 import { browserAddress, browserUserAgent } from '~/upstream/browser-address.server'
 import { callEndpoint } from '~/upstream/suite-client.server'
-
-const id = v.pipe(v.string(), v.uuid())
 
 /** GET brand/v1/me: the signed-in brand viewer and their brand (403 for anyone else). */
 export const getBrandSelfFn = createServerFn({ method: 'GET' })
@@ -23,7 +22,7 @@ export const getBrandCampaignsFn = createServerFn({ method: 'GET' })
 /** GET brand/v1/campaigns/:id/results: one of the brand's campaigns, read live. */
 export const getBrandCampaignResultsFn = createServerFn({ method: 'GET' })
   .middleware([memberMiddleware])
-  .validator(v.strictObject({ campaignId: id }))
+  .validator(v.strictObject({ campaignId: Uuid }))
   .handler(({ context, data }) => callEndpoint(ENDPOINTS.brandCampaignResults, { member: context.member, params: { id: data.campaignId } }))
 
 /** POST brand/v1/invitations/check: which brand an invitation link is for, and whether it is still open. */

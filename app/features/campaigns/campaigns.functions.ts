@@ -2,6 +2,7 @@
 // script carries); applying has its own file (signup.functions.ts), loaded with the application form.
 import { createServerFn } from '@tanstack/react-start'
 import * as v from 'valibot'
+import { Uuid } from '#contract/common'
 import { memberMiddleware } from '~/auth/member.middleware'
 import { callEndpoint } from '~/upstream/suite-client.server'
 import { ENDPOINTS } from '#contract/endpoints'
@@ -24,5 +25,5 @@ export const getCampaignFn = createServerFn({ method: 'GET' })
  */
 export const getEligibilityFn = createServerFn({ method: 'GET' })
   .middleware([memberMiddleware])
-  .validator(v.strictObject({ campaignId: v.optional(v.pipe(v.string(), v.uuid())) }))
+  .validator(v.strictObject({ campaignId: v.optional(Uuid) }))
   .handler(({ context, data }) => callEndpoint(ENDPOINTS.campaignEligibility, { member: context.member, query: { campaignId: data.campaignId } }))

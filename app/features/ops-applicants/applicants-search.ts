@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { Uuid } from '#contract/common'
 import { APPLICANT_VIEWS, type ApplicantView, type OpsCampaignList } from '#contract/staff'
 
 /**
@@ -8,7 +9,7 @@ import { APPLICANT_VIEWS, type ApplicantView, type OpsCampaignList } from '#cont
  */
 const ApplicantsAddressSchema = v.object({
   campaign: v.fallback(v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(120))), undefined),
-  flight: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),
+  flight: v.fallback(v.optional(Uuid), undefined),
   view: v.fallback(v.optional(v.picklist(APPLICANT_VIEWS), 'waiting'), 'waiting'),
   page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000)), 1), 1),
 })

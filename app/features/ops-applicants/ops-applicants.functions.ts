@@ -1,16 +1,15 @@
 // Applicants and selection: the member API checks the applicants:select capability on each call.
 import { createServerFn } from '@tanstack/react-start'
 import * as v from 'valibot'
+import { Uuid } from '#contract/common'
 import { ENDPOINTS } from '#contract/endpoints'
 import { APPLICANT_VIEWS, SelectionBodySchema } from '#contract/staff'
 import { memberMiddleware } from '~/auth/member.middleware'
 import { browserAddress, browserUserAgent } from '~/upstream/browser-address.server'
 import { callEndpoint } from '~/upstream/suite-client.server'
 
-const flightId = v.pipe(v.string(), v.uuid())
-
 export const ApplicantsInputSchema = v.strictObject({
-  flightId,
+  flightId: Uuid,
   view: v.picklist(APPLICANT_VIEWS),
   page: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000)),
 })
@@ -39,7 +38,7 @@ export const getApplicantsFn = createServerFn({ method: 'GET' })
 /** POST ops/v1/flights/:id/selection: select the chosen applicants, all or none (409 past the quota); audited. */
 export const selectApplicantsFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
-  .validator(v.strictObject({ flightId, participationIds: SelectionBodySchema.entries.participationIds }))
+  .validator(v.strictObject({ flightId: Uuid, participationIds: SelectionBodySchema.entries.participationIds }))
   .handler(async ({ context, data }) =>
     callEndpoint(ENDPOINTS.opsSelect, {
       member: context.member,

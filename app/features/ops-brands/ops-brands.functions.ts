@@ -2,13 +2,12 @@
 // to invite), and audits every change.
 import { createServerFn } from '@tanstack/react-start'
 import * as v from 'valibot'
+import { Uuid } from '#contract/common'
 import { CreateBrandBodySchema, InviteBrandUserBodySchema } from '#contract/brands'
 import { ENDPOINTS } from '#contract/endpoints'
 import { memberMiddleware } from '~/auth/member.middleware'
 import { browserAddress, browserUserAgent } from '~/upstream/browser-address.server'
 import { callEndpoint } from '~/upstream/suite-client.server'
-
-const id = v.pipe(v.string(), v.uuid())
 
 const audited = async () => ({ clientIp: await browserAddress(), userAgent: await browserUserAgent() })
 
@@ -26,7 +25,7 @@ export const createBrandFn = createServerFn({ method: 'POST' })
 /** POST ops/v1/brands/:id/invitations: e-mail an invitation link to join the brand. */
 export const inviteBrandUserFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
-  .validator(v.strictObject({ brandId: id, body: InviteBrandUserBodySchema }))
+  .validator(v.strictObject({ brandId: Uuid, body: InviteBrandUserBodySchema }))
   .handler(async ({ context, data }) =>
     callEndpoint(ENDPOINTS.opsInviteBrandUser, { member: context.member, params: { id: data.brandId }, body: data.body, ...(await audited()) }),
   )
@@ -34,7 +33,7 @@ export const inviteBrandUserFn = createServerFn({ method: 'POST' })
 /** DELETE ops/v1/brands/:id/invitations/:invitationId: the link stops working. */
 export const withdrawInvitationFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
-  .validator(v.strictObject({ brandId: id, invitationId: id }))
+  .validator(v.strictObject({ brandId: Uuid, invitationId: Uuid }))
   .handler(async ({ context, data }) =>
     callEndpoint(ENDPOINTS.opsWithdrawBrandInvitation, {
       member: context.member,
@@ -46,7 +45,7 @@ export const withdrawInvitationFn = createServerFn({ method: 'POST' })
 /** DELETE ops/v1/brands/:id/users/:uid: the person's next call is refused. */
 export const removeBrandUserFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
-  .validator(v.strictObject({ brandId: id, uid: v.pipe(v.string(), v.minLength(1), v.maxLength(128)) }))
+  .validator(v.strictObject({ brandId: Uuid, uid: v.pipe(v.string(), v.minLength(1), v.maxLength(128)) }))
   .handler(async ({ context, data }) =>
     callEndpoint(ENDPOINTS.opsRemoveBrandUser, { member: context.member, params: { id: data.brandId, uid: data.uid }, ...(await audited()) }),
   )

@@ -3,6 +3,7 @@
 // member API checks the campaigns:edit capability (and applicants:select for the list) on each.
 import { createServerFn } from '@tanstack/react-start'
 import * as v from 'valibot'
+import { Uuid } from '#contract/common'
 import { CampaignInputSchema, CampaignUpdateBodySchema, FlightBodySchema, FlightDeleteQuerySchema } from '#contract/campaign-authoring'
 import { ENDPOINTS } from '#contract/endpoints'
 import { CampaignStatusBodySchema } from '#contract/staff'
@@ -10,8 +11,6 @@ import { memberMiddleware } from '~/auth/member.middleware'
 import { browserAddress, browserUserAgent } from '~/upstream/browser-address.server'
 import { callEndpoint } from '~/upstream/suite-client.server'
 
-const campaignId = v.pipe(v.string(), v.uuid())
-const flightId = v.pipe(v.string(), v.uuid())
 /** An id from the page's address: the member API answers 404 for one that names nothing. */
 const addressedId = v.pipe(v.string(), v.minLength(1), v.maxLength(100))
 
@@ -23,7 +22,7 @@ export const getCampaignListFn = createServerFn({ method: 'GET' })
 /** POST ops/v1/campaigns/:id/status: publish (when it has what a member needs) or archive. */
 export const setCampaignStatusFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
-  .validator(v.strictObject({ campaignId, change: CampaignStatusBodySchema }))
+  .validator(v.strictObject({ campaignId: Uuid, change: CampaignStatusBodySchema }))
   .handler(async ({ context, data }) =>
     callEndpoint(ENDPOINTS.opsCampaignStatus, {
       member: context.member,
@@ -68,7 +67,7 @@ export const createCampaignFn = createServerFn({ method: 'POST' })
 /** PUT ops/v1/campaigns/:id: an edit of the version it was made on. */
 export const updateCampaignFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
-  .validator(v.strictObject({ campaignId, edit: CampaignUpdateBodySchema }))
+  .validator(v.strictObject({ campaignId: Uuid, edit: CampaignUpdateBodySchema }))
   .handler(async ({ context, data }) =>
     callEndpoint(ENDPOINTS.opsUpdateCampaign, {
       member: context.member,
@@ -82,7 +81,7 @@ export const updateCampaignFn = createServerFn({ method: 'POST' })
 /** POST ops/v1/campaigns/:id/flights: a new flight after the others. */
 export const createFlightFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
-  .validator(v.strictObject({ campaignId, edit: FlightBodySchema }))
+  .validator(v.strictObject({ campaignId: Uuid, edit: FlightBodySchema }))
   .handler(async ({ context, data }) =>
     callEndpoint(ENDPOINTS.opsCreateFlight, {
       member: context.member,
@@ -96,7 +95,7 @@ export const createFlightFn = createServerFn({ method: 'POST' })
 /** PUT ops/v1/campaigns/:id/flights/:flightId: a flight's name, dates and places. */
 export const updateFlightFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
-  .validator(v.strictObject({ campaignId, flightId, edit: FlightBodySchema }))
+  .validator(v.strictObject({ campaignId: Uuid, flightId: Uuid, edit: FlightBodySchema }))
   .handler(async ({ context, data }) =>
     callEndpoint(ENDPOINTS.opsUpdateFlight, {
       member: context.member,
@@ -110,7 +109,7 @@ export const updateFlightFn = createServerFn({ method: 'POST' })
 /** DELETE ops/v1/campaigns/:id/flights/:flightId: a flight nobody has signed up for. */
 export const deleteFlightFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
-  .validator(v.strictObject({ campaignId, flightId, edit: FlightDeleteQuerySchema }))
+  .validator(v.strictObject({ campaignId: Uuid, flightId: Uuid, edit: FlightDeleteQuerySchema }))
   .handler(async ({ context, data }) =>
     callEndpoint(ENDPOINTS.opsDeleteFlight, {
       member: context.member,

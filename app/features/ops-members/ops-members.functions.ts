@@ -2,6 +2,7 @@
 // members:act to act for them (and a recent sign-in for goodwill above GOODWILL_POINTS_WITHOUT_REAUTH).
 import { createServerFn } from '@tanstack/react-start'
 import * as v from 'valibot'
+import { Uuid } from '#contract/common'
 import { ENDPOINTS } from '#contract/endpoints'
 import { GoodwillBodySchema, MemberSearchQuerySchema, SupportWithdrawBodySchema } from '#contract/staff'
 import { memberMiddleware } from '~/auth/member.middleware'
@@ -17,8 +18,6 @@ export type MemberSearchInput = v.InferOutput<typeof MemberSearchInputSchema>
 
 /** Members on one page of the search's results. */
 export const MEMBERS_PAGE_SIZE = 20
-
-const memberId = v.pipe(v.string(), v.uuid())
 
 /** GET ops/v1/members?q=: one page of the members whose e-mail, name or referral code matches. */
 export const searchMembersFn = createServerFn({ method: 'GET' })
@@ -40,7 +39,7 @@ export const getOpsMemberFn = createServerFn({ method: 'GET' })
 /** POST ops/v1/members/:id/points: goodwill points with their reason, in the member's points history; audited. */
 export const grantGoodwillFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
-  .validator(v.strictObject({ memberId, goodwill: GoodwillBodySchema }))
+  .validator(v.strictObject({ memberId: Uuid, goodwill: GoodwillBodySchema }))
   .handler(async ({ context, data }) =>
     callEndpoint(ENDPOINTS.opsGrantPoints, {
       member: context.member,
@@ -54,7 +53,7 @@ export const grantGoodwillFn = createServerFn({ method: 'POST' })
 /** POST ops/v1/members/:id/participations/:pid/withdraw: withdraws the member on their request, with what they asked; audited. */
 export const withdrawForMemberFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
-  .validator(v.strictObject({ memberId, participationId: v.pipe(v.string(), v.uuid()), request: SupportWithdrawBodySchema }))
+  .validator(v.strictObject({ memberId: Uuid, participationId: Uuid, request: SupportWithdrawBodySchema }))
   .handler(async ({ context, data }) =>
     callEndpoint(ENDPOINTS.opsWithdrawForMember, {
       member: context.member,
@@ -68,7 +67,7 @@ export const withdrawForMemberFn = createServerFn({ method: 'POST' })
 /** POST ops/v1/members/:id/verification-email: a new link to confirm the member's e-mail address; audited. */
 export const resendVerificationFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
-  .validator(v.strictObject({ memberId }))
+  .validator(v.strictObject({ memberId: Uuid }))
   .handler(async ({ context, data }) =>
     callEndpoint(ENDPOINTS.opsResendVerification, {
       member: context.member,

@@ -1,6 +1,7 @@
 // The moderation queue's calls; the member API checks the reviews:moderate capability on each.
 import { createServerFn } from '@tanstack/react-start'
 import * as v from 'valibot'
+import { Uuid } from '#contract/common'
 import { ENDPOINTS } from '#contract/endpoints'
 import { MODERATION_SORTS, ReviewDecisionBodySchema } from '#contract/staff'
 import { memberMiddleware } from '~/auth/member.middleware'
@@ -40,7 +41,7 @@ export const getModerationQueueFn = createServerFn({ method: 'GET' })
 /** POST ops/v1/reviews/:id/decision: publish, or reject with a reason; audited with this browser's address and user agent. */
 export const decideReviewFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
-  .validator(v.strictObject({ reviewId: v.pipe(v.string(), v.uuid()), decision: ReviewDecisionBodySchema }))
+  .validator(v.strictObject({ reviewId: Uuid, decision: ReviewDecisionBodySchema }))
   .handler(async ({ context, data }) =>
     callEndpoint(ENDPOINTS.opsDecideReview, {
       member: context.member,

@@ -1,6 +1,7 @@
 // Products in the console; the member API checks the campaigns:edit capability.
 import { createServerFn } from '@tanstack/react-start'
 import * as v from 'valibot'
+import { Uuid } from '#contract/common'
 import { ProductInputSchema, ProductUpdateBodySchema } from '#contract/authoring'
 import { ENDPOINTS } from '#contract/endpoints'
 import { memberMiddleware } from '~/auth/member.middleware'
@@ -23,7 +24,7 @@ export const createProductFn = createServerFn({ method: 'POST' })
 /** PUT ops/v1/products/:id: an edit of the version it was made on. */
 export const updateProductFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
-  .validator(v.strictObject({ productId: v.pipe(v.string(), v.uuid()), product: ProductUpdateBodySchema }))
+  .validator(v.strictObject({ productId: Uuid, product: ProductUpdateBodySchema }))
   .handler(async ({ context, data }) =>
     callEndpoint(ENDPOINTS.opsUpdateProduct, {
       member: context.member,

@@ -1,6 +1,7 @@
 // Shipments for fulfilment: the member API checks the shipments:manage capability on each call.
 import { createServerFn } from '@tanstack/react-start'
 import * as v from 'valibot'
+import { Uuid } from '#contract/common'
 import { ENDPOINTS } from '#contract/endpoints'
 import { SHIPMENT_VIEWS, ShipmentActionBodySchema } from '#contract/staff'
 import { memberMiddleware } from '~/auth/member.middleware'
@@ -35,7 +36,7 @@ export const getOpsShipmentsFn = createServerFn({ method: 'GET' })
 /** POST ops/v1/shipments/:id/action: ship, deliver, issue a return label, mark returned; audited. */
 export const shipmentActionFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
-  .validator(v.strictObject({ shipmentId: v.pipe(v.string(), v.uuid()), action: ShipmentActionBodySchema }))
+  .validator(v.strictObject({ shipmentId: Uuid, action: ShipmentActionBodySchema }))
   .handler(async ({ context, data }) =>
     callEndpoint(ENDPOINTS.opsShipmentAction, {
       member: context.member,

@@ -1,5 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
 import * as v from 'valibot'
+import { Uuid } from '#contract/common'
 import { AckBodySchema } from '#contract/participations'
 import { memberMiddleware } from '~/auth/member.middleware'
 import { callEndpoint } from '~/upstream/suite-client.server'
@@ -8,7 +9,7 @@ import { ENDPOINTS } from '#contract/endpoints'
 /** PATCH suite/api/campaigns/:cid/participations/:pid with `withdraw`: allowed until the product ships. */
 export const withdrawParticipationFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
-  .validator(v.strictObject({ campaignId: v.pipe(v.string(), v.uuid()), participationId: v.pipe(v.string(), v.uuid()) }))
+  .validator(v.strictObject({ campaignId: Uuid, participationId: Uuid }))
   .handler(({ context, data }) =>
     callEndpoint(ENDPOINTS.withdrawParticipation, {
       member: context.member,

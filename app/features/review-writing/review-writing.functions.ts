@@ -2,13 +2,12 @@
 // first script carries); sending the review and its photos has its own file (review-submission.functions.ts).
 import { createServerFn } from '@tanstack/react-start'
 import * as v from 'valibot'
+import { isUuid } from '#contract/common'
 import type { RcProduct } from '#contract/content'
 import { memberMiddleware } from '~/auth/member.middleware'
 import { callEndpoint } from '~/upstream/suite-client.server'
 import { ENDPOINTS } from '#contract/endpoints'
 import type { UpstreamResult } from '~/upstream/upstream-result'
-
-const isUuid = (value: string) => v.is(v.pipe(v.string(), v.uuid()), value)
 
 /**
  * GET logistics/v1/content/rc_product: the product, the member's participation and review, and

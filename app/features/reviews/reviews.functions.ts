@@ -1,6 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
 import * as v from 'valibot'
-import { CategorySchema } from '#contract/common'
+import { CategorySchema, Uuid } from '#contract/common'
 import { callEndpoint } from '~/upstream/suite-client.server'
 import { ENDPOINTS } from '#contract/endpoints'
 import { REVIEWS_PAGE_SIZE } from './review-filter'
@@ -10,9 +10,9 @@ export const ReviewListInputSchema = v.strictObject({
   pageSize: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50))),
   category: v.optional(CategorySchema),
   minRating: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5))),
-  campaignId: v.optional(v.pipe(v.string(), v.uuid())),
-  after: v.optional(v.pipe(v.string(), v.uuid())),
-  before: v.optional(v.pipe(v.string(), v.uuid())),
+  campaignId: v.optional(Uuid),
+  after: v.optional(Uuid),
+  before: v.optional(Uuid),
 })
 export type ReviewListInput = v.InferOutput<typeof ReviewListInputSchema>
 

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
+import { isUuid } from '#contract/common'
 import { PUBLIC_REVIEW_PATH } from '#contract/paths'
 import { getReviewFn, listReviewsFn, type ReviewListInput } from '~/features/reviews/reviews.functions'
 import { unwrap } from '~/upstream/upstream-result'
@@ -14,11 +15,10 @@ export const reviewListQuery = (input: ReviewListInput) =>
 export const homeReviewsQuery = reviewListQuery({ page: 1, pageSize: 3 })
 
 /** Review ids are UUIDs: any other address is simply not found (the 404 page), not a failed call. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const notFound = { ok: false, failure: { kind: 'not-found', path: PUBLIC_REVIEW_PATH } } as const
 
 export const reviewQuery = (id: string) =>
   queryOptions({
     queryKey: ['reviews', 'detail', id],
-    queryFn: async () => unwrap(UUID.test(id) ? await getReviewFn({ data: { id } }) : notFound),
+    queryFn: async () => unwrap(isUuid(id) ? await getReviewFn({ data: { id } }) : notFound),
   })

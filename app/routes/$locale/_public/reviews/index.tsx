@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { CategorySchema } from '#contract/common'
+import { CategorySchema, Uuid } from '#contract/common'
 import { reviewListInput, ReviewsList } from '~/features/reviews/reviews-page'
 import { MemberPage } from '~/components/member/member-page'
 import { reviewListQuery } from '~/features/reviews/reviews.queries'
@@ -13,8 +13,8 @@ const ReviewsSearchSchema = v.object({
   page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000))), undefined),
   category: v.fallback(v.optional(CategorySchema), undefined),
   rating: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5))), undefined),
-  after: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),
-  before: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),
+  after: v.fallback(v.optional(Uuid), undefined),
+  before: v.fallback(v.optional(Uuid), undefined),
 })
 
 export const Route = createFileRoute('/$locale/_public/reviews/')({
