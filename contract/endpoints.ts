@@ -458,6 +458,7 @@ export const ENDPOINTS = {
     upload: 'image',
     data: UploadedPhotoSchema,
     silent: true,
+    refusals: ['image-refused'],
   }),
   deleteReviewPhoto: e({ method: 'DELETE', path: P.REVIEW_PHOTO_PATH, params: { id: PhotoIdParam }, auth: 'member', data: PhotoDeletedSchema, silent: true }),
   reviewPhotoFile: e({
@@ -687,6 +688,7 @@ export const ENDPOINTS = {
     upload: 'image',
     data: OpsProductImagesSchema,
     silent: true,
+    refusals: ['image-refused'],
   }),
   opsDescribeProductImage: e({
     method: 'PATCH',
@@ -716,6 +718,7 @@ export const ENDPOINTS = {
     capability: 'campaigns:edit',
     data: OpsProductImagesSchema,
     silent: true,
+    refusals: ['image-refused'],
   }),
   opsApplicants: e({
     method: 'GET',

@@ -26,6 +26,12 @@ export const RefusalSchema = v.variant('code', [
   v.strictObject({ code: v.literal('no-open-code') }),
   /** The one-time code is older than its lifetime. */
   v.strictObject({ code: v.literal('code-expired') }),
+  /**
+   * An image file was not taken, or an image not removed: not a JPEG, PNG, WebP or HEIC image
+   * (`type`), too large (`size`), not readable as an image (`unreadable`), one too many (`count`), or
+   * the last image of a product a published campaign tests (`last`).
+   */
+  v.strictObject({ code: v.literal('image-refused'), problem: v.picklist(['type', 'size', 'unreadable', 'count', 'last']) }),
   /** The one-time code is not the one sent; `triesLeft` more may be made before a new one is needed. */
   v.strictObject({ code: v.literal('wrong-code'), triesLeft: v.pipe(v.number(), v.integer(), v.minValue(1)) }),
 ])

@@ -184,8 +184,11 @@ describe('an uploaded product image', () => {
     const files = await storedFiles()
     const rows = await rowsOf(productId)
     const entries = await auditOf(productId)
-    const refusedAs = async (bytes: Uint8Array, reason: 'type' | 'unreadable', claimed?: string) =>
-      expect(expectError(await upload(manager, productId, bytes, { claimed }), 'BAD_REQUEST', 400).fields).toEqual({ image: [PRODUCT_IMAGE_REFUSED[reason]] })
+    const refusedAs = async (bytes: Uint8Array, reason: 'type' | 'unreadable', claimed?: string) => {
+      const refused = expectError(await upload(manager, productId, bytes, { claimed }), 'BAD_REQUEST', 400)
+      expect(refused.fields).toEqual({ image: [PRODUCT_IMAGE_REFUSED[reason]] })
+      expect(refused.reason).toEqual({ code: 'image-refused', problem: reason })
+    }
     await refusedAs(new TextEncoder().encode('These are not the pixels you are looking for.'), 'type')
     // SVG could carry script; the browser upload takes pixel formats only.
     await refusedAs(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'type', 'image/svg+xml')
@@ -344,6 +347,7 @@ describe("a product's images", () => {
       409,
     )
     expect(last.fields).toEqual({ image: [PRODUCT_IMAGE_REFUSED.last] })
+    expect(last.reason).toEqual({ code: 'image-refused', problem: 'last' })
     expect(await rowsOf(fixture.productId)).toHaveLength(1)
     // Archived, it may go; nothing then stands in for it on the lists.
     await h.deps.db.update(campaigns).set({ status: 'archived' }).where(eq(campaigns.id, fixture.campaignId))

@@ -177,8 +177,11 @@ describe('an uploaded photo', () => {
     await expectNoMetadata(await stored(heic.id, 'display'))
 
     const before = await storedFiles()
-    const refusedAs = async (bytes: Uint8Array, reason: keyof typeof PHOTO_REFUSED, claimed?: string) =>
-      expect(expectError(await upload(bob, participationId, bytes, claimed), 'BAD_REQUEST', 400).fields).toEqual({ photo: [PHOTO_REFUSED[reason]] })
+    const refusedAs = async (bytes: Uint8Array, reason: 'type' | 'size' | 'unreadable', claimed?: string) => {
+      const refused = expectError(await upload(bob, participationId, bytes, claimed), 'BAD_REQUEST', 400)
+      expect(refused.fields).toEqual({ photo: [PHOTO_REFUSED[reason]] })
+      expect(refused.reason).toEqual({ code: 'image-refused', problem: reason })
+    }
     // A text file named holiday.jpg and claimed to be a JPEG.
     await refusedAs(new TextEncoder().encode('These are not the pixels you are looking for.'), 'type')
     // Formats the member API does not take: GIF, TIFF, SVG (which could carry script).
@@ -228,6 +231,7 @@ describe('a review with photos', () => {
     expect((await storedFiles()).length).toBe(before + 10)
     const sixth = expectError(await upload(member, participationId, small), 'CONFLICT', 409)
     expect(sixth.fields).toEqual({ photo: [PHOTO_REFUSED.count] })
+    expect(sixth.reason).toEqual({ code: 'image-refused', problem: 'count' })
     expect((await storedFiles()).length).toBe(before + 10)
     // The review page's data lists them, oldest first.
     const rc = expectOk(

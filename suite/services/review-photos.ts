@@ -15,8 +15,13 @@ import { reviewBlocker } from './reviews'
 
 export const photoKey = (id: string, size: PhotoSize) => `review-photos/${id}/${size}.jpg`
 
-const refused = (reason: 'type' | 'size' | 'unreadable') => badRequest('The photo was not taken', { photo: [PHOTO_REFUSED[reason]] })
-const tooMany = () => new ApiError('CONFLICT', `A review has at most ${PHOTOS_PER_REVIEW} photos`, { photo: [PHOTO_REFUSED.count] })
+const refused = (problem: 'type' | 'size' | 'unreadable') =>
+  badRequest('The photo was not taken', { photo: [PHOTO_REFUSED[problem]] }, { code: 'image-refused', problem })
+const tooMany = () =>
+  new ApiError('CONFLICT', `A review has at most ${PHOTOS_PER_REVIEW} photos`, { photo: [PHOTO_REFUSED.count] }, undefined, {
+    code: 'image-refused',
+    problem: 'count',
+  })
 export const photoTooLarge = () => refused('size')
 
 /** The participation is the member's and its review can be written now (so its photos changed); else 404 or 409. */

@@ -20,8 +20,13 @@ import { recordAudit } from '../actors/audit'
 type ImageDeps = Pick<SuiteDeps, 'db' | 'clock' | 'photoStorage' | 'logger'>
 type ImageRow = typeof productImages.$inferSelect
 
-const refused = (reason: 'type' | 'size' | 'unreadable') => badRequest('The image was not taken', { image: [PRODUCT_IMAGE_REFUSED[reason]] })
-const tooMany = () => new ApiError('CONFLICT', `A product has at most ${PRODUCT_IMAGES_MAX} images`, { image: [PRODUCT_IMAGE_REFUSED.count] })
+const refused = (problem: 'type' | 'size' | 'unreadable') =>
+  badRequest('The image was not taken', { image: [PRODUCT_IMAGE_REFUSED[problem]] }, { code: 'image-refused', problem })
+const tooMany = () =>
+  new ApiError('CONFLICT', `A product has at most ${PRODUCT_IMAGES_MAX} images`, { image: [PRODUCT_IMAGE_REFUSED.count] }, undefined, {
+    code: 'image-refused',
+    problem: 'count',
+  })
 /** The refusal of a file over PRODUCT_IMAGE_MAX_BYTES (the route reads the body with that limit). */
 export const productImageTooLarge = () => refused('size')
 
@@ -202,9 +207,13 @@ export async function removeProductImage(deps: ImageDeps, actor: StaffActor, ima
         .where(and(eq(campaigns.productId, image.productId), eq(campaigns.status, 'published')))
         .limit(1)
       if (published) {
-        throw new ApiError('CONFLICT', 'A published campaign tests this product, and it needs an image: add another image before removing this one', {
-          image: [PRODUCT_IMAGE_REFUSED.last],
-        })
+        throw new ApiError(
+          'CONFLICT',
+          'A published campaign tests this product, and it needs an image: add another image before removing this one',
+          { image: [PRODUCT_IMAGE_REFUSED.last] },
+          undefined,
+          { code: 'image-refused', problem: 'last' },
+        )
       }
     }
     await tx.delete(productImages).where(eq(productImages.id, image.id))

@@ -36,7 +36,16 @@ export const uploadProductImageFn = createServerFn({ method: 'POST' })
     if (data.image.size > PRODUCT_IMAGE_MAX_BYTES) {
       return {
         ok: false,
-        failure: { kind: 'rejected', path, httpStatus: 400, message: null, fields: { image: [PRODUCT_IMAGE_REFUSED.size] }, silent: true, staff: true },
+        failure: {
+          kind: 'rejected',
+          path,
+          httpStatus: 400,
+          message: null,
+          fields: { image: [PRODUCT_IMAGE_REFUSED.size] },
+          reason: { code: 'image-refused', problem: 'size' },
+          silent: true,
+          staff: true,
+        },
       }
     }
     return callEndpoint(ENDPOINTS.opsUploadProductImage, {

@@ -3,16 +3,27 @@ import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_REFUSED, PRODUCT_IMAGES_MAX } fr
 import { isGoodAlt, pickImageFiles, problemOf } from './product-images'
 
 const path = 'ops/v1/product-images'
-const rejected = (fields: Record<string, string[]>, httpStatus: 400 | 409 = 400) =>
-  ({ kind: 'rejected', path, httpStatus, message: null, fields, silent: true }) as const
+type Problem = 'type' | 'size' | 'unreadable' | 'count' | 'last'
+const rejected = (fields: Record<string, string[]>, httpStatus: 400 | 409 = 400, problem?: Problem) =>
+  ({
+    kind: 'rejected',
+    path,
+    httpStatus,
+    message: null,
+    fields,
+    silent: true,
+    ...(problem && { reason: { code: 'image-refused', problem } as const }),
+  }) as const
+const refusedFor = (problem: Problem, httpStatus: 400 | 409 = 400) => rejected({ image: [PRODUCT_IMAGE_REFUSED[problem]] }, httpStatus, problem)
 
 describe("the console's product images", () => {
-  it("word each of the member API's refusals by its field message", () => {
-    expect(problemOf(rejected({ image: [PRODUCT_IMAGE_REFUSED.type] }))).toBe('type')
-    expect(problemOf(rejected({ image: [PRODUCT_IMAGE_REFUSED.size] }))).toBe('size')
-    expect(problemOf(rejected({ image: [PRODUCT_IMAGE_REFUSED.unreadable] }))).toBe('unreadable')
-    expect(problemOf(rejected({ image: [PRODUCT_IMAGE_REFUSED.count] }, 409))).toBe('count')
-    expect(problemOf(rejected({ image: [PRODUCT_IMAGE_REFUSED.last] }, 409))).toBe('last')
+  it("word each of the member API's refusals by its reason code, never by the wording", () => {
+    expect(problemOf(refusedFor('type'))).toBe('type')
+    expect(problemOf(refusedFor('size'))).toBe('size')
+    expect(problemOf(refusedFor('unreadable'))).toBe('unreadable')
+    expect(problemOf(refusedFor('count', 409))).toBe('count')
+    expect(problemOf(refusedFor('last', 409))).toBe('last')
+    expect(problemOf(rejected({ image: [PRODUCT_IMAGE_REFUSED.type] }))).toBe('failed')
     expect(problemOf(rejected({ alt: ['is required'] }))).toBe('alt')
     expect(problemOf({ kind: 'not-found', path })).toBe('gone')
     expect(problemOf({ kind: 'forbidden', path, httpStatus: 403 })).toBe('forbidden')

@@ -1,7 +1,8 @@
 // The console's product images: which files are taken before anything is sent, and why the member
-// API refused one (its field messages, matched to be worded by the images section).
-import { PRODUCT_IMAGE_ALT_MAX, PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_REFUSED, PRODUCT_IMAGES_MAX } from '#contract/product-images'
-import type { UpstreamFailure } from '~/upstream/upstream-result'
+// API refused one (its reason codes, worded by the images section).
+import type { ENDPOINTS } from '#contract/endpoints'
+import { PRODUCT_IMAGE_ALT_MAX, PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX } from '#contract/product-images'
+import { refusalOf, type UpstreamFailure } from '~/upstream/upstream-result'
 
 /** The file picker's filter; the member API still reads each file's type from its bytes. */
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.jpg,.jpeg,.png,.webp,.heic,.heif'
@@ -12,15 +13,11 @@ export type ImageProblem = 'type' | 'size' | 'unreadable' | 'count' | 'last' | '
 /** Refusals of the file itself: sending it again would be refused again, so it is not sent. */
 export const FINAL_PROBLEMS: ReadonlySet<ImageProblem> = new Set(['type', 'size', 'unreadable', 'count'])
 
-/** The reason the member API gave (its field message), or what else went wrong. */
+/** The reason the member API gave (its reason code; a refused description is a field error), or what else went wrong. */
 export function problemOf(failure: UpstreamFailure): ImageProblem {
   if (failure.kind === 'rejected') {
-    const said = failure.fields?.['image'] ?? []
-    if (said.includes(PRODUCT_IMAGE_REFUSED.type)) return 'type'
-    if (said.includes(PRODUCT_IMAGE_REFUSED.size)) return 'size'
-    if (said.includes(PRODUCT_IMAGE_REFUSED.unreadable)) return 'unreadable'
-    if (said.includes(PRODUCT_IMAGE_REFUSED.count)) return 'count'
-    if (said.includes(PRODUCT_IMAGE_REFUSED.last)) return 'last'
+    const reason = refusalOf<typeof ENDPOINTS.opsUploadProductImage | typeof ENDPOINTS.opsRemoveProductImage>(failure)
+    if (reason?.code === 'image-refused') return reason.problem
     if (failure.fields?.['alt']) return 'alt'
     return 'failed'
   }

@@ -1,7 +1,8 @@
 // The review form's photos: which ones the form shows after a reload, their order, their
 // descriptions, and why a file was not taken (in the member API's terms, worded by the form).
-import { PHOTO_ALT_MAX, PHOTO_MAX_BYTES, PHOTO_REFUSED, PHOTOS_PER_REVIEW } from '#contract/review-photos'
-import type { UpstreamFailure } from '~/upstream/upstream-result'
+import type { ENDPOINTS } from '#contract/endpoints'
+import { PHOTO_ALT_MAX, PHOTO_MAX_BYTES, PHOTOS_PER_REVIEW } from '#contract/review-photos'
+import { refusalOf as reasonOf, type UpstreamFailure } from '~/upstream/upstream-result'
 import type { DraftPhoto } from './review-draft'
 
 /** Why a file did not become one of the review's photos. */
@@ -10,14 +11,11 @@ export type PhotoRefusal = 'type' | 'size' | 'count' | 'unreadable' | 'closed' |
 /** The file picker's filter; the member API still reads each file's type from its bytes. */
 export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.jpg,.jpeg,.png,.webp,.heic,.heif'
 
-/** The reason the member API gave for refusing an upload (its field message), or what else went wrong. */
+/** The reason the member API gave for refusing an upload (its reason code), or what else went wrong. */
 export function refusalOf(failure: UpstreamFailure): PhotoRefusal {
   if (failure.kind === 'rejected') {
-    const said = failure.fields?.['photo'] ?? []
-    if (said.includes(PHOTO_REFUSED.type)) return 'type'
-    if (said.includes(PHOTO_REFUSED.size)) return 'size'
-    if (said.includes(PHOTO_REFUSED.count)) return 'count'
-    if (said.includes(PHOTO_REFUSED.unreadable)) return 'unreadable'
+    const reason = reasonOf<typeof ENDPOINTS.uploadReviewPhoto>(failure)
+    if (reason?.code === 'image-refused' && reason.problem !== 'last') return reason.problem
     // The review was sent or published meanwhile (another tab): it takes no more photos.
     return 'closed'
   }

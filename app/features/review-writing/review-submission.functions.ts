@@ -31,7 +31,18 @@ export const uploadReviewPhotoFn = createServerFn({ method: 'POST' })
   .handler(async ({ context, data }): Promise<UpstreamResult<UploadedPhoto>> => {
     const path = ENDPOINTS.uploadReviewPhoto.path
     if (data.photo.size > PHOTO_MAX_BYTES) {
-      return { ok: false, failure: { kind: 'rejected', path, httpStatus: 400, message: null, fields: { photo: [PHOTO_REFUSED.size] }, silent: true } }
+      return {
+        ok: false,
+        failure: {
+          kind: 'rejected',
+          path,
+          httpStatus: 400,
+          message: null,
+          fields: { photo: [PHOTO_REFUSED.size] },
+          reason: { code: 'image-refused', problem: 'size' },
+          silent: true,
+        },
+      }
     }
     return callEndpoint(ENDPOINTS.uploadReviewPhoto, {
       member: context.member,

@@ -118,18 +118,21 @@ describe('the review photos', () => {
     ])
   })
 
-  it('names why the member API refused a file, from its field message', () => {
-    const rejected = (message: string, httpStatus: 400 | 409 = 400) => ({
+  it('names why the member API refused a file, from its reason code (never the wording)', () => {
+    const rejected = (problem: 'type' | 'size' | 'unreadable' | 'count', httpStatus: 400 | 409 = 400) => ({
       kind: 'rejected' as const,
       path: 'p',
       httpStatus,
       message: null,
-      fields: { photo: [message] },
+      fields: { photo: [PHOTO_REFUSED[problem]] },
+      reason: { code: 'image-refused' as const, problem },
     })
-    expect(refusalOf(rejected(PHOTO_REFUSED.type))).toBe('type')
-    expect(refusalOf(rejected(PHOTO_REFUSED.size))).toBe('size')
-    expect(refusalOf(rejected(PHOTO_REFUSED.count, 409))).toBe('count')
-    expect(refusalOf(rejected(PHOTO_REFUSED.unreadable))).toBe('unreadable')
+    expect(refusalOf(rejected('type'))).toBe('type')
+    expect(refusalOf(rejected('size'))).toBe('size')
+    expect(refusalOf(rejected('count', 409))).toBe('count')
+    expect(refusalOf(rejected('unreadable'))).toBe('unreadable')
+    // A field message alone decides nothing.
+    expect(refusalOf({ kind: 'rejected', path: 'p', httpStatus: 400, message: null, fields: { photo: [PHOTO_REFUSED.type] } })).toBe('closed')
     expect(refusalOf({ kind: 'rejected', path: 'p', httpStatus: 409, message: 'Your review is published.', fields: null })).toBe('closed')
     expect(refusalOf({ kind: 'unauthenticated', path: 'p' })).toBe('signed-out')
     expect(refusalOf({ kind: 'unavailable', path: 'p', reason: 'timeout', httpStatus: null })).toBe('failed')
