@@ -20,7 +20,8 @@ export function ConsoleHome({ staff }: { staff: StaffSelf }) {
           {pages.map((page) => (
             <li key={page.to}>
               <Link
-                to={page.to}
+                // A console route's own path, read from the route tree.
+                to={page.to as '/$locale/ops'}
                 params={{ locale }}
                 className="block rounded-xl border border-line bg-white p-4 font-semibold text-authentic hover:border-authentic"
               >

@@ -1,44 +1,26 @@
 import { useLingui } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
+import { Link, useRouter, type AnyRoute } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import type { Capability, StaffSelf } from '#contract/staff'
+import type { StaffSelf } from '#contract/staff'
 import { SignOutButton } from '~/layouts/default-layout'
 import { useLocale } from '~/lib/locale'
+import { mayOpen, type ConsolePage } from './console-page'
 
-type ConsolePage = {
-  to:
-    | '/$locale/ops/reviews'
-    | '/$locale/ops/staff'
-    | '/$locale/ops/audit'
-    | '/$locale/ops/members'
-    | '/$locale/ops/applicants'
-    | '/$locale/ops/shipments'
-    | '/$locale/ops/campaigns'
-    | '/$locale/ops/products'
-    | '/$locale/ops/categories'
-    | '/$locale/ops/newsletter'
-    | '/$locale/ops/brands'
-  label: string
-  capability: Capability
-}
+type ConsoleMenuEntry = { to: string; label: string; capability: ConsolePage['capability'] }
 
-/** The console's pages a staff person sees, by the capabilities their roles grant. */
-export function useConsolePages(staff: StaffSelf): ConsolePage[] {
-  const { t } = useLingui()
-  const pages: ConsolePage[] = [
-    { to: '/$locale/ops/reviews', label: t`Moderation queue`, capability: 'reviews:moderate' },
-    { to: '/$locale/ops/staff', label: t`Staff and roles`, capability: 'staff:manage' },
-    { to: '/$locale/ops/audit', label: t`Audit log`, capability: 'audit:read' },
-    { to: '/$locale/ops/members', label: t`Members`, capability: 'members:read' },
-    { to: '/$locale/ops/campaigns', label: t`Campaigns`, capability: 'campaigns:edit' },
-    { to: '/$locale/ops/products', label: t`Products`, capability: 'campaigns:edit' },
-    { to: '/$locale/ops/categories', label: t`Categories`, capability: 'categories:edit' },
-    { to: '/$locale/ops/applicants', label: t`Applicants`, capability: 'applicants:select' },
-    { to: '/$locale/ops/shipments', label: t`Shipments`, capability: 'shipments:manage' },
-    { to: '/$locale/ops/newsletter', label: t`Newsletter`, capability: 'newsletter:send' },
-    { to: '/$locale/ops/brands', label: t`Brands`, capability: 'brands:manage' },
-  ]
-  return pages.filter((page) => staff.capabilities.includes(page.capability))
+/** The console's pages a staff person sees, in menu order, by the capabilities their roles grant: read from the routes. */
+export function useConsolePages(staff: StaffSelf): ConsoleMenuEntry[] {
+  const { i18n } = useLingui()
+  const router = useRouter()
+  return Object.values(router.routesById as unknown as Record<string, AnyRoute>)
+    .flatMap((route) => {
+      const page = route.options.staticData?.consolePage
+      return page?.menu && mayOpen(staff, page)
+        ? [{ to: route.fullPath, order: page.menu.order, label: i18n._(page.menu.label), capability: page.capability }]
+        : []
+    })
+    .sort((a, b) => a.order - b.order)
+    .map(({ order: _order, ...entry }) => entry)
 }
 
 /** The console's frame: its navigation, who is signed in, and the page. */
@@ -57,7 +39,8 @@ export function ConsoleShell({ staff, children }: { staff: StaffSelf; children: 
             {pages.map((page) => (
               <Link
                 key={page.to}
-                to={page.to}
+                // A console route's own path, read from the route tree.
+                to={page.to as '/$locale/ops'}
                 params={{ locale }}
                 className="rounded px-3 py-1.5 text-sm text-white hover:bg-white/10"
                 activeProps={{ 'aria-current': 'page', className: 'bg-white/15 font-semibold' }}

@@ -21,3 +21,18 @@ export function NoAccess({ email }: { email: string | null }) {
     </div>
   )
 }
+
+/** A staff person on a console page their roles do not include: told so, with the way to the pages they have. */
+export function NoPageAccess() {
+  const { t } = useLingui()
+  const locale = useLocale()
+  return (
+    <div className="flex max-w-xl flex-col items-start gap-4">
+      <h1 className="text-3xl font-bold text-authentic">{t`Your roles do not include this page`}</h1>
+      <p className="text-ink">{t`An admin of Testers Circle can give you the role it needs. The pages your roles include are in the menu above.`}</p>
+      <Button asChild severity="secondary">
+        <Link to="/$locale/ops" params={{ locale }}>{t`Go to the console's first page`}</Link>
+      </Button>
+    </div>
+  )
+}

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { ApplicantsPage } from '~/features/ops-applicants/applicants-page'
@@ -10,10 +11,11 @@ import { optionalText } from '~/lib/search-params'
  * it rides in every page's script.
  */
 export const Route = createFileRoute('/$locale/_staff/ops/applicants')({
+  staticData: { consolePage: { capability: 'applicants:select', menu: { label: msg`Applicants`, order: 8 } } },
   validateSearch: v.object({ campaign: optionalText, flight: optionalText, view: optionalText, page: v.fallback(v.optional(v.number()), undefined) }),
   loaderDeps: ({ search: { campaign, flight, view, page } }) => ({ campaign, flight, view, page }),
   loader: async ({ context, deps, location }) => {
-    if (!context.staff) return
+    if (!context.mayOpen) return
     const { loadApplicants } = await import('~/features/ops-applicants/applicants-loader')
     await loadApplicants(context.queryClient, deps, location)
   },

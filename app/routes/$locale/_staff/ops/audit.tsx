@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { AuditPage } from '~/features/ops-audit/audit-page'
@@ -6,6 +7,7 @@ import { optionalText } from '~/lib/search-params'
 
 /** The filters live in the address (read loosely here, checked by the console's own code loaded with the page). */
 export const Route = createFileRoute('/$locale/_staff/ops/audit')({
+  staticData: { consolePage: { capability: 'audit:read', menu: { label: msg`Audit log`, order: 3 } } },
   validateSearch: v.object({
     page: v.fallback(v.optional(v.number()), undefined),
     actor: optionalText,
@@ -16,7 +18,7 @@ export const Route = createFileRoute('/$locale/_staff/ops/audit')({
   }),
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps, location }) => {
-    if (!context.staff) return
+    if (!context.mayOpen) return
     const { loadAudit } = await import('~/features/ops-audit/audit-search')
     await loadAudit(context.queryClient, deps, location)
   },

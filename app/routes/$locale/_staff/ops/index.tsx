@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { ConsoleHome } from '~/features/ops-console/console-home'
 
 export const Route = createFileRoute('/$locale/_staff/ops/')({
+  staticData: { consolePage: { capability: null } },
   component: ConsoleHomeRoute,
 })
 

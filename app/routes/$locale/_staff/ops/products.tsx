@@ -1,9 +1,11 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { ProductsPage } from '~/features/ops-products/products-page'
 
 export const Route = createFileRoute('/$locale/_staff/ops/products')({
+  staticData: { consolePage: { capability: 'campaigns:edit', menu: { label: msg`Products`, order: 6 } } },
   loader: async ({ context, location }) => {
-    if (!context.staff) return
+    if (!context.mayOpen) return
     const { loadProductList } = await import('~/features/ops-products/products-loader')
     await loadProductList(context.queryClient, location)
   },

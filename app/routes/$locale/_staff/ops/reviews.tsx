@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { ModerationPage, type ModerationSearch } from '~/features/ops-moderation/moderation-page'
@@ -12,10 +13,11 @@ const optionalNumber = v.fallback(v.optional(v.number()), undefined)
  * so none of it rides in every page's script.
  */
 export const Route = createFileRoute('/$locale/_staff/ops/reviews')({
+  staticData: { consolePage: { capability: 'reviews:moderate', menu: { label: msg`Moderation queue`, order: 1 } } },
   validateSearch: v.object({ page: optionalNumber, sort: optionalText, campaign: optionalText, rating: optionalNumber, q: optionalText, review: optionalText }),
   loaderDeps: ({ search: { page, sort, campaign, rating, q } }) => ({ page, sort, campaign, rating, q }),
   loader: async ({ context, deps, location }) => {
-    if (!context.staff) return
+    if (!context.mayOpen) return
     const { loadModerationQueue } = await import('~/features/ops-moderation/moderation-loader')
     await loadModerationQueue(context.queryClient, deps, location)
   },

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import * as v from 'valibot'
 import type { ShipmentsInput } from '~/features/ops-shipments/ops-shipments.functions'
@@ -11,10 +12,11 @@ import { optionalText } from '~/lib/search-params'
  * every page's script.
  */
 export const Route = createFileRoute('/$locale/_staff/ops/shipments')({
+  staticData: { consolePage: { capability: 'shipments:manage', menu: { label: msg`Shipments`, order: 9 } } },
   validateSearch: v.object({ view: optionalText, campaign: optionalText, page: v.fallback(v.optional(v.number()), undefined) }),
   loaderDeps: ({ search: { view, campaign, page } }) => ({ view, campaign, page }),
   loader: async ({ context, deps, location }) => {
-    if (!context.staff) return
+    if (!context.mayOpen) return
     const { loadShipments } = await import('~/features/ops-shipments/shipments-search')
     await loadShipments(context.queryClient, deps, location)
   },

@@ -1,9 +1,11 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { StaffPage } from '~/features/ops-staff/staff-page'
 
 export const Route = createFileRoute('/$locale/_staff/ops/staff')({
+  staticData: { consolePage: { capability: 'staff:manage', menu: { label: msg`Staff and roles`, order: 2 } } },
   loader: async ({ context, location }) => {
-    if (!context.staff) return
+    if (!context.mayOpen) return
     const { loadStaffList } = await import('~/features/ops-staff/staff-loader')
     await loadStaffList(context.queryClient, location)
   },

@@ -1,9 +1,11 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { CampaignsPage } from '~/features/ops-campaigns/campaigns-page'
 
 export const Route = createFileRoute('/$locale/_staff/ops/campaigns/')({
+  staticData: { consolePage: { capability: 'campaigns:edit', menu: { label: msg`Campaigns`, order: 5 } } },
   loader: async ({ context, location }) => {
-    if (!context.staff) return
+    if (!context.mayOpen) return
     const { loadCampaignList } = await import('~/features/ops-campaigns/campaigns-loader')
     await loadCampaignList(context.queryClient, location)
   },

@@ -5,9 +5,10 @@ import { optionalText } from '~/lib/search-params'
 
 /** A member's record for support; ?q= is the search it was opened from, for the way back. */
 export const Route = createFileRoute('/$locale/_staff/ops/members/$memberId')({
+  staticData: { consolePage: { capability: 'members:read' } },
   validateSearch: v.object({ q: optionalText }),
   loader: async ({ context, params, location }) => {
-    if (!context.staff) return
+    if (!context.mayOpen) return
     const { loadOpsMember } = await import('~/features/ops-members/members-loader')
     await loadOpsMember(context.queryClient, params.memberId, location)
   },

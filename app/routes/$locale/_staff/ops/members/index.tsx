@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { memberSearchOf, searchTextOf } from '~/features/ops-members/members-search'
@@ -9,13 +10,14 @@ import { MembersPage } from '~/features/ops-members/members-page'
  * code, loaded with the page.
  */
 export const Route = createFileRoute('/$locale/_staff/ops/members/')({
+  staticData: { consolePage: { capability: 'members:read', menu: { label: msg`Members`, order: 4 } } },
   validateSearch: v.object({
     q: v.fallback(v.optional(v.union([v.string(), v.number()])), undefined),
     page: v.fallback(v.optional(v.number()), undefined),
   }),
   loaderDeps: ({ search: { q, page } }) => ({ q, page }),
   loader: async ({ context, deps, location }) => {
-    if (!context.staff) return
+    if (!context.mayOpen) return
     const { loadMemberSearch } = await import('~/features/ops-members/members-loader')
     await loadMemberSearch(context.queryClient, deps, location)
   },

@@ -4,8 +4,9 @@ import { CampaignEditorPage } from '~/features/ops-campaigns/campaign-editor-pag
 
 /** A campaign's editor: its definition, its flights, publishing. */
 export const Route = createFileRoute('/$locale/_staff/ops/campaigns/$campaignId/')({
+  staticData: { consolePage: { capability: 'campaigns:edit' } },
   loader: async ({ context, params, location }) => {
-    if (!context.staff) return
+    if (!context.mayOpen) return
     const { loadCampaignEditor } = await import('~/features/ops-campaigns/campaigns-loader')
     await loadCampaignEditor(context.queryClient, params.campaignId, location)
   },

@@ -5,8 +5,9 @@ import { CampaignReviews } from '~/features/reviews/campaign-reviews'
 
 /** The campaign's page as members will see it, whatever its status: the public page's view, where nothing acts. */
 export const Route = createFileRoute('/$locale/_staff/ops/campaigns/$campaignId/preview')({
+  staticData: { consolePage: { capability: 'campaigns:edit' } },
   loader: async ({ context, params, location }) => {
-    if (!context.staff) return
+    if (!context.mayOpen) return
     const { loadCampaignPreview } = await import('~/features/ops-campaigns/campaigns-loader')
     await loadCampaignPreview(context.queryClient, params.campaignId, location)
   },

@@ -3,8 +3,9 @@ import { CampaignResultsPage } from '~/features/ops-campaigns/campaign-results-p
 
 /** A campaign's results, live: each flight's funnel, ratings, answers and testers in aggregate, social reach. */
 export const Route = createFileRoute('/$locale/_staff/ops/campaigns/$campaignId/results')({
+  staticData: { consolePage: { capability: 'campaigns:edit' } },
   loader: async ({ context, params, location }) => {
-    if (!context.staff) return
+    if (!context.mayOpen) return
     const { loadCampaignResults } = await import('~/features/ops-campaigns/campaigns-loader')
     await loadCampaignResults(context.queryClient, params.campaignId, location)
   },
