@@ -128,40 +128,29 @@ import {
   OpsBrandSchema,
 } from './brands'
 import { StandingSchema } from './standing'
+import { RoleChangeBodySchema, RoleChangeResultSchema, StaffListSchema, StaffSelfSchema, type Capability } from './staff'
+import { ModerationPageSchema, ModerationQuerySchema, ReviewDecisionBodySchema, ReviewDecisionSchema } from './ops-moderation'
+import { AuditPageSchema, AuditQuerySchema } from './ops-audit'
+import { ApplicantPageSchema, ApplicantsQuerySchema, OpsCampaignListSchema, SelectionBodySchema, SelectionResultSchema } from './ops-applicants'
 import {
-  ApplicantPageSchema,
-  CampaignStatusBodySchema,
-  CampaignStatusResultSchema,
-  ApplicantsQuerySchema,
+  OpsShipmentPageSchema,
+  OpsShipmentsQuerySchema,
+  ShipmentActionBodySchema,
+  ShipmentActionResultSchema,
+  TrackingImportQuerySchema,
+  TrackingImportReportSchema,
+} from './ops-shipments'
+import {
   GoodwillBodySchema,
   GoodwillResultSchema,
   MemberSearchQuerySchema,
   MemberSearchResultSchema,
-  OpsCampaignListSchema,
   OpsMemberSchema,
-  OpsShipmentPageSchema,
-  OpsShipmentsQuerySchema,
-  SelectionBodySchema,
-  SelectionResultSchema,
-  ShipmentActionBodySchema,
-  ShipmentActionResultSchema,
   SupportWithdrawBodySchema,
   SupportWithdrawResultSchema,
-  TrackingImportQuerySchema,
-  TrackingImportReportSchema,
   VerificationSentSchema,
-  AuditPageSchema,
-  AuditQuerySchema,
-  ModerationPageSchema,
-  ModerationQuerySchema,
-  ReviewDecisionBodySchema,
-  ReviewDecisionSchema,
-  RoleChangeBodySchema,
-  RoleChangeResultSchema,
-  StaffListSchema,
-  StaffSelfSchema,
-  type Capability,
-} from './staff'
+} from './ops-members'
+import { CampaignStatusBodySchema, CampaignStatusResultSchema } from './ops-campaigns'
 import {
   IntercomTokenResultSchema,
   MissionsResultSchema,

@@ -3,7 +3,7 @@
 // its own catalog's words. An endpoint declares the reasons it may send (its entry's `refusals`),
 // so a page's handling of them is type-checked against what the endpoint can answer.
 import * as v from 'valibot'
-import { PUBLISH_REQUIREMENTS } from './staff'
+import { PUBLISH_REQUIREMENTS } from './ops-campaigns'
 
 export const RefusalSchema = v.variant('code', [
   /** The edit was made on an older version (of a campaign, a product): someone saved in between. */

@@ -6,7 +6,7 @@ import { campaigns, flights, members, participations, products, reviews, shipmen
 import type { SuiteDeps } from './deps'
 import { notFound } from './http/errors'
 import { approveReview, deliver, issueReturnLabel, markReturned, rejectReview, selectParticipation, ship } from './services/operations'
-import { deletePendingIdentities } from './services/privacy'
+import { deletePendingIdentities } from './services/account-deletion'
 import { purgeExpired } from './services/retention'
 import { tellUnchosen } from './services/unchosen'
 import { sendReminders } from './services/reminders'

@@ -1,6 +1,6 @@
 // The audit trail: one append-only entry per staff action, written with the executor of the change
 // itself so the entry and the change commit or roll back together.
-import type { AuditAction, AuditState } from '../../contract/staff'
+import type { AuditAction, AuditState } from '../../contract/ops-audit'
 import type { Executor } from '../db/client'
 import { auditLog } from '../db/schema'
 import type { StaffActor } from './actor'

@@ -15,7 +15,7 @@ import {
 import { ENDPOINTS, type EndpointName } from '../../contract/endpoints'
 import { fillPath } from '../../contract/paths'
 import { CampaignResultsSchema } from '../../contract/results'
-import { AuditPageSchema } from '../../contract/staff'
+import { AuditPageSchema } from '../../contract/ops-audit'
 import { campaigns, products, reviews } from '../db/schema'
 import { createCampaign, insertReviews, type CampaignFixture } from '../test/fixtures'
 import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'

@@ -8,20 +8,16 @@ import { MemberSchema } from '../../contract/members'
 import { PointsResultSchema } from '../../contract/rewards'
 import { ParticipationSchema } from '../../contract/participations'
 import { ADDRESS_PATH, fillPath, MEMBERS_PATH, POINTS_PATH, PROCESS_SIGNUP_PATH, SHIPMENTS_PATH } from '../../contract/paths'
+import { type Role } from '../../contract/staff'
+import { ApplicantPageSchema, OpsCampaignListSchema, SelectionResultSchema } from '../../contract/ops-applicants'
+import { OpsShipmentPageSchema, ShipmentActionResultSchema, TrackingImportReportSchema } from '../../contract/ops-shipments'
 import {
-  ApplicantPageSchema,
   GOODWILL_POINTS_WITHOUT_REAUTH,
   GoodwillResultSchema,
   MemberSearchResultSchema,
-  OpsCampaignListSchema,
   OpsMemberSchema,
-  OpsShipmentPageSchema,
-  SelectionResultSchema,
-  ShipmentActionResultSchema,
   SupportWithdrawResultSchema,
-  TrackingImportReportSchema,
-  type Role,
-} from '../../contract/staff'
+} from '../../contract/ops-members'
 import { ShipmentsResultSchema } from '../../contract/participations'
 import { RECENT_SIGN_IN_SECONDS } from '../../contract/auth'
 import { auditLog } from '../db/schema'

@@ -20,18 +20,9 @@ import {
   OPS_STAFF_REVOKE_PATH,
   PROCESS_SIGNUP_PATH,
 } from '../../contract/paths'
-import {
-  AuditPageSchema,
-  ModerationPageSchema,
-  ReviewDecisionSchema,
-  ROLE_CAPABILITIES,
-  ROLES,
-  RoleChangeResultSchema,
-  STAFF_SESSION_SECONDS,
-  StaffListSchema,
-  StaffSelfSchema,
-  type Role,
-} from '../../contract/staff'
+import { ROLE_CAPABILITIES, ROLES, RoleChangeResultSchema, STAFF_SESSION_SECONDS, StaffListSchema, StaffSelfSchema, type Role } from '../../contract/staff'
+import { ModerationPageSchema, ReviewDecisionSchema } from '../../contract/ops-moderation'
+import { AuditPageSchema } from '../../contract/ops-audit'
 import { auditLog, members } from '../db/schema'
 import { runOpsCommand } from '../ops-commands'
 import { deliver, ship } from '../services/operations'

@@ -99,14 +99,6 @@ export async function memberForIdentity(deps: SuiteDeps, identity: VerifiedIdent
   return row
 }
 
-export async function pointsBalance(ex: Executor, memberId: string): Promise<number> {
-  const [row] = await ex
-    .select({ balance: sql<string>`coalesce(sum(${ledgerEntries.points}), 0)` })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.memberId, memberId))
-  return Number(row?.balance ?? 0)
-}
-
 /**
  * The outer query's member id, always written with its table: in a query on `members` alone drizzle
  * leaves columns unqualified, and inside a subquery a bare "id" would be the subquery's own table's.

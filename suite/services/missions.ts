@@ -1,12 +1,12 @@
-// Missions and the points ledger. Completion is derived from member data and credited once (one
-// ledger entry per idempotency key). Credits happen when the event happens: every change that can
+// Missions. Completion is derived from member data and credited once to the points ledger (one
+// ledger entry per idempotency key, ./ledger). Credits happen when the event happens: every change that can
 // complete a mission calls syncMissions inside its own transaction, so the points and the change
 // land together and a page that only reads never credits anything.
-import { and, count, desc, eq, isNotNull, like } from 'drizzle-orm'
-import type { LedgerEntry, Mission, MissionKey } from '../../contract/rewards'
+import { and, count, eq, isNotNull, like } from 'drizzle-orm'
+import type { Mission, MissionKey } from '../../contract/rewards'
 import type { Executor } from '../db/client'
 import { addresses, ledgerEntries, members, participations, reviews, socialProfiles } from '../db/schema'
-import { pointsBalance } from './members'
+import { credit, pointsBalance } from './ledger'
 
 interface MissionDefinition {
   key: MissionKey
@@ -55,13 +55,6 @@ function definition(key: MissionKey): MissionDefinition {
   const found = MISSIONS.find((m) => m.key === key)
   if (!found) throw new Error(`Unknown mission ${key}`)
   return found
-}
-
-export async function credit(ex: Executor, memberId: string, entry: { points: number; reason: string; key: string; missionKey?: MissionKey }, now: Date) {
-  await ex
-    .insert(ledgerEntries)
-    .values({ memberId, points: entry.points, reason: entry.reason, missionKey: entry.missionKey ?? null, idempotencyKey: entry.key, createdAt: now })
-    .onConflictDoNothing()
 }
 
 /**
@@ -136,15 +129,4 @@ export async function missionsOf(ex: Executor, memberId: string): Promise<{ bala
       }
     }),
   }
-}
-
-export async function ledgerOf(ex: Executor, memberId: string): Promise<LedgerEntry[]> {
-  const rows = await ex.select().from(ledgerEntries).where(eq(ledgerEntries.memberId, memberId)).orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
-  return rows.map((r) => ({
-    id: r.id,
-    kind: r.points >= 0 ? 'credit' : 'debit',
-    points: Math.abs(r.points),
-    reason: r.reason,
-    createdAt: r.createdAt.toISOString(),
-  }))
 }

@@ -9,7 +9,8 @@ import { ledgerEntries, members, redemptions } from '../db/schema'
 import type { Executor } from '../db/client'
 import type { SuiteDeps } from '../deps'
 import { ApiError, conflict } from '../http/errors'
-import { pointsBalance, type MemberRow } from './members'
+import { pointsBalance } from './ledger'
+import type { MemberRow } from './members'
 import type { DiscountCodeRequest } from './discount-codes'
 
 export const REWARDS: Reward[] = [

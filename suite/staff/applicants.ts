@@ -2,7 +2,7 @@
 // answers, standing and record, the waitlist in its serving order, and selecting within the quota.
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { standingOf } from '../../contract/standing'
-import type { ApplicantPage, ApplicantsQuery, OpsCampaignList, SelectionResult } from '../../contract/staff'
+import type { ApplicantPage, ApplicantsQuery, OpsCampaignList, SelectionResult } from '../../contract/ops-applicants'
 import { addresses, campaignScreeners, campaigns, flights, members, participations } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { notFound } from '../http/errors'

@@ -1,7 +1,7 @@
 // Reading the audit log: filtered by person, action, target and time, newest first, a page at a
 // time or all of it as CSV (written a batch at a time, never the whole log in memory).
 import { and, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm'
-import type { AuditEntry, AuditPage, AuditQuery } from '../../contract/staff'
+import type { AuditEntry, AuditPage, AuditQuery } from '../../contract/ops-audit'
 import { auditLog } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { sql } from 'drizzle-orm'

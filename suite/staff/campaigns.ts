@@ -2,7 +2,7 @@
 // what a member needs, archive a published one. Each change audited with before and after.
 import { count, eq } from 'drizzle-orm'
 import type { CampaignStatus } from '../../contract/campaigns'
-import { type PUBLISH_REQUIREMENTS } from '../../contract/staff'
+import type { PUBLISH_REQUIREMENTS } from '../../contract/ops-campaigns'
 import { campaigns, flights, products } from '../db/schema'
 import type { Tx } from '../db/client'
 import type { SuiteDeps } from '../deps'

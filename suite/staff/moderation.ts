@@ -3,7 +3,7 @@
 // earlier reviews). The author appears by display name and member id only.
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import { standingOf } from '../../contract/standing'
-import type { ModerationPage, ModerationQuery } from '../../contract/staff'
+import type { ModerationPage, ModerationQuery } from '../../contract/ops-moderation'
 import type { Executor } from '../db/client'
 import { campaigns, members, products, reviewPhotos, reviews } from '../db/schema'
 import type { SuiteDeps } from '../deps'

@@ -13,7 +13,7 @@ import {
   type ShipmentActionBody,
   type TrackingImportError,
   type TrackingImportReport,
-} from '../../contract/staff'
+} from '../../contract/ops-shipments'
 import type { Country } from '../../contract/common'
 import { addresses, campaigns, members, participations, products, shipments } from '../db/schema'
 import type { SuiteDeps } from '../deps'

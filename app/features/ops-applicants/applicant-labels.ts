@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import type { IneligibleReasonCode } from '#contract/campaigns'
-import type { ApplicantView } from '#contract/staff'
+import type { ApplicantView } from '#contract/ops-applicants'
 
 export const applicantViewLabel: Record<ApplicantView, MessageDescriptor> = {
   waiting: msg`Waiting`,

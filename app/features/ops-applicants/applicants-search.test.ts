@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { OpsCampaignList } from '#contract/staff'
+import type { OpsCampaignList } from '#contract/ops-applicants'
 import { applicantsAddressOf, chosenFlight } from './applicants-search'
 
 const flight = (id: string, name: string) => ({

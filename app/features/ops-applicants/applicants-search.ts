@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { Uuid } from '#contract/common'
-import { APPLICANT_VIEWS, type ApplicantView, type OpsCampaignList } from '#contract/staff'
+import { APPLICANT_VIEWS, type ApplicantView, type OpsCampaignList } from '#contract/ops-applicants'
 
 /**
  * The campaign (by its address name), flight, view and page as the address gives them (read

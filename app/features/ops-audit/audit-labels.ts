@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
-import type { AuditAction } from '#contract/staff'
+import type { AuditAction } from '#contract/ops-audit'
 
 /** Each action of the audit log in words; the code stays beside it for the CSV and for filtering. */
 export const auditActionLabel: Record<AuditAction, MessageDescriptor> = {

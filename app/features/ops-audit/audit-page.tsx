@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '#contract/staff'
+import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '#contract/ops-audit'
 import { DataTable, Pager, type OpsColumn } from '~/components/ops/data-table'
 import { Button } from '~/components/ui/button'
 import { SelectField, TextField } from '~/components/ui/field'

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { ParsedLocation } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { AUDIT_ACTIONS } from '#contract/staff'
+import { AUDIT_ACTIONS } from '#contract/ops-audit'
 import { loadPageData } from '~/upstream/load-page-data'
 import type { AuditFilter } from './ops-audit.functions'
 import { auditQuery } from './ops-audit.queries'

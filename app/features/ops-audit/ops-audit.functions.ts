@@ -2,7 +2,7 @@
 import { createServerFn } from '@tanstack/react-start'
 import * as v from 'valibot'
 import { ENDPOINTS } from '#contract/endpoints'
-import { AUDIT_ACTIONS } from '#contract/staff'
+import { AUDIT_ACTIONS } from '#contract/ops-audit'
 import { memberMiddleware } from '~/auth/member.middleware'
 import { callEndpoint } from '~/upstream/suite-client.server'
 

@@ -2,7 +2,7 @@
 // older version, and what a campaign lacks before it can be published.
 import type { OpsCampaignDetail } from '#contract/campaign-authoring'
 import type { ENDPOINTS } from '#contract/endpoints'
-import type { PUBLISH_REQUIREMENTS } from '#contract/staff'
+import type { PUBLISH_REQUIREMENTS } from '#contract/ops-campaigns'
 import { refusalOf } from '~/upstream/upstream-result'
 
 export type PublishRequirement = (typeof PUBLISH_REQUIREMENTS)[number]

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import type { OpsCampaignList } from '#contract/staff'
+import type { OpsCampaignList } from '#contract/ops-applicants'
 import { DataTable, type OpsColumn } from '~/components/ops/data-table'
 import { Button } from '~/components/ui/button'
 import { feedback } from '~/components/ui/feedback-store'

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-q
 import { useEffect, useRef, useState, type RefObject } from 'react'
 import * as v from 'valibot'
 import { REJECTION_REASONS, RejectionReasonSchema, type RejectionReason } from '#contract/review-rejection'
-import type { QueuedReview, ReviewDecisionBody } from '#contract/staff'
+import type { QueuedReview, ReviewDecisionBody } from '#contract/ops-moderation'
 import { DataTable, Pager, type OpsColumn } from '~/components/ops/data-table'
 import { Button } from '~/components/ui/button'
 import { FormAlert, SelectField, TextField } from '~/components/ui/field'

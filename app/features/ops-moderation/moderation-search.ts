@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { MODERATION_SORTS } from '#contract/staff'
+import { MODERATION_SORTS } from '#contract/ops-moderation'
 import type { ModerationInput } from './moderation.functions'
 
 /**

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import type { RETURN_REASONS, RETURN_STATUSES, SHIPMENT_STATUSES } from '#contract/participations'
-import type { ShipmentView } from '#contract/staff'
+import type { ShipmentView } from '#contract/ops-shipments'
 
 /** The parcels' states as fulfilment names them (members read them in other words). */
 export const shipmentViewLabel: Record<ShipmentView, MessageDescriptor> = {

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { ParsedLocation } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { SHIPMENT_VIEWS } from '#contract/staff'
+import { SHIPMENT_VIEWS } from '#contract/ops-shipments'
 import { loadPageData } from '~/upstream/load-page-data'
 import type { ShipmentsInput } from './ops-shipments.functions'
 import { opsShipmentsQuery } from './ops-shipments.queries'

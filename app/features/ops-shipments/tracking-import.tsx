@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react'
-import { TRACKING_IMPORT_MAX_ROWS, type TrackingImportError, type TrackingImportReport } from '#contract/staff'
+import { TRACKING_IMPORT_MAX_ROWS, type TrackingImportError, type TrackingImportReport } from '#contract/ops-shipments'
 import { Button } from '~/components/ui/button'
 import { FieldFrame, FormAlert } from '~/components/ui/field'
 import { unwrap } from '~/upstream/upstream-result'

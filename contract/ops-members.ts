@@ -1,0 +1,72 @@
+// Members for support: search, a member's record, and what support does for a member.
+import * as v from 'valibot'
+import { Uuid } from './common'
+import { SentMessageSchema } from './messages'
+import { OpsPageNumber, OpsPageSize } from './staff'
+
+export const MemberSearchQuerySchema = v.strictObject({
+  q: v.pipe(v.string(), v.trim(), v.minLength(2, 'type at least 2 characters'), v.maxLength(120)),
+  page: OpsPageNumber,
+  pageSize: OpsPageSize,
+})
+
+export const MemberHitSchema = v.strictObject({
+  memberId: v.string(),
+  displayName: v.string(),
+  name: v.string(),
+  /** Only for roles that may see contact details (members:contact); null otherwise. */
+  email: v.nullable(v.string()),
+  referralCode: v.string(),
+  createdAt: v.string(),
+  deleted: v.boolean(),
+})
+export const MemberSearchResultSchema = v.strictObject({ items: v.array(MemberHitSchema), page: v.number(), pageSize: v.number(), total: v.number() })
+export type MemberSearchResult = v.InferOutput<typeof MemberSearchResultSchema>
+
+export const OpsMemberSchema = v.strictObject({
+  memberId: v.string(),
+  displayName: v.string(),
+  name: v.string(),
+  email: v.nullable(v.string()),
+  emailVerified: v.boolean(),
+  phone: v.nullable(v.string()),
+  referralCode: v.string(),
+  createdAt: v.string(),
+  deleted: v.boolean(),
+  standing: v.strictObject({ tier: v.string(), score: v.number() }),
+  pointsBalance: v.number(),
+  points: v.array(v.strictObject({ points: v.number(), reason: v.string(), at: v.string() })),
+  participations: v.array(
+    v.strictObject({
+      participationId: v.string(),
+      campaignId: v.string(),
+      campaignTitle: v.string(),
+      flightName: v.string(),
+      status: v.string(),
+      appliedAt: v.string(),
+      withdrawable: v.boolean(),
+    }),
+  ),
+  /** The newest messages to the member (by their id, or older rows by address), without bodies. */
+  messages: v.array(SentMessageSchema),
+})
+export type OpsMember = v.InferOutput<typeof OpsMemberSchema>
+
+/** Goodwill points one staff person grants within a day, above which a grant needs a recent sign-in. */
+export const GOODWILL_POINTS_WITHOUT_REAUTH = 500
+
+export const GoodwillBodySchema = v.strictObject({
+  /** Made once per grant in the browser: the same request sent again (a retry) grants nothing more. */
+  requestId: Uuid,
+  points: v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(1), v.maxValue(10_000)),
+  reason: v.pipe(v.string(), v.trim(), v.minLength(3, 'say why'), v.maxLength(200)),
+})
+export const GoodwillResultSchema = v.strictObject({ granted: v.number(), balance: v.number() })
+
+export const SupportWithdrawBodySchema = v.strictObject({
+  /** What the member asked, for the audit log. */
+  note: v.pipe(v.string(), v.trim(), v.minLength(3, 'say what the member asked'), v.maxLength(200)),
+})
+export const SupportWithdrawResultSchema = v.strictObject({ participationId: v.string(), status: v.string() })
+
+export const VerificationSentSchema = v.strictObject({ sent: v.literal(true) })
