@@ -13,6 +13,12 @@ import { isUpstreamError } from '~/upstream/upstream-result'
 
 const { fieldContext, formContext, useFieldContext, useFormContext } = createFormHookContexts()
 
+/**
+ * For a field component a feature draws itself (a star rating, a code input): rendered inside
+ * `form.AppField`, it reads its field here and sets its value with `changeFieldValue`.
+ */
+export { useFieldContext }
+
 type FieldMetaLike = { errors: readonly unknown[] }
 
 /**
@@ -32,7 +38,7 @@ type FieldLike = {
 }
 
 /** A new value replaces the member API's verdict on the old one (the schema's is re-checked by the form). */
-function changeTo<T>(field: FieldLike, value: T) {
+export function changeFieldValue<T>(field: FieldLike, value: T) {
   ;(field.handleChange as (value: T) => void)(value)
   const { errorMap } = field.state.meta
   if (errorMap.onServer !== undefined) (field.setErrorMap as (map: Record<string, unknown>) => void)({ ...errorMap, onServer: undefined })
@@ -57,7 +63,7 @@ function TextInput({
           {...props}
           name={field.name}
           value={field.state.value ?? ''}
-          onChange={(event) => changeTo(field, event.target.value)}
+          onChange={(event) => changeFieldValue(field, event.target.value)}
           onBlur={field.handleBlur}
         />
       )}
@@ -84,7 +90,7 @@ function TextAreaInput({
           rows={rows}
           name={field.name}
           value={field.state.value ?? ''}
-          onChange={(event) => changeTo(field, event.target.value)}
+          onChange={(event) => changeFieldValue(field, event.target.value)}
           onBlur={field.handleBlur}
         />
       )}
@@ -111,7 +117,7 @@ function NumberInput({
           inputMode="numeric"
           name={field.name}
           value={field.state.value ?? ''}
-          onChange={(event) => changeTo(field, event.target.value === '' || Number.isNaN(event.target.valueAsNumber) ? null : event.target.valueAsNumber)}
+          onChange={(event) => changeFieldValue(field, event.target.value === '' || Number.isNaN(event.target.valueAsNumber) ? null : event.target.valueAsNumber)}
           onBlur={field.handleBlur}
         />
       )}
@@ -141,7 +147,7 @@ function DateTimeInput({
         name={field.name}
         value={field.state.value === undefined ? '' : field.state.value}
         error={fieldErrorText(field.state.meta, invalid)}
-        onChange={(value) => changeTo(field, value)}
+        onChange={(value) => changeFieldValue(field, value)}
         onBlur={field.handleBlur}
       />
     </Suspense>
@@ -180,7 +186,7 @@ function SelectInput({
           {...props}
           name={field.name}
           value={field.state.value ?? ''}
-          onChange={(event) => changeTo(field, event.target.value)}
+          onChange={(event) => changeFieldValue(field, event.target.value)}
           onBlur={field.handleBlur}
         >
           {options.map((option) => (
@@ -203,7 +209,7 @@ function CheckboxInput({ label, invalid, className }: { label: ReactNode; invali
       label={label}
       name={field.name}
       checked={field.state.value === true}
-      onChange={(event) => changeTo(field, event.target.checked)}
+      onChange={(event) => changeFieldValue(field, event.target.checked)}
       onBlur={field.handleBlur}
       error={fieldErrorText(field.state.meta, invalid)}
     />
@@ -249,7 +255,7 @@ function CheckboxGroupInput({ legend, description, invalid, options, className, 
     const next = new Set(chosen)
     if (on) next.add(value)
     else next.delete(value)
-    changeTo(
+    changeFieldValue(
       field,
       options.map((option) => option.value).filter((option) => next.has(option)),
     )
@@ -290,7 +296,7 @@ function RadioGroupInput({ legend, description, invalid, options, className, col
               name={field.name}
               value={option.value}
               checked={field.state.value === option.value}
-              onChange={() => changeTo(field, option.value)}
+              onChange={() => changeFieldValue(field, option.value)}
               onBlur={field.handleBlur}
             />
             {option.label}
