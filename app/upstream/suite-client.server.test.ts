@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Endpoint } from '#contract/endpoints'
 import { FAILURES_TO_OPEN } from './circuit-breaker'
 import { withRenderDeadline } from './render-deadline.server'
-import { callEndpoint, streamFile, SUITE_TIMEOUT_MS } from './suite-client.server'
+import { callEndpoint, refusedBeforeSending, streamFile, SUITE_TIMEOUT_MS } from './suite-client.server'
 import { balanceSchema, testMember } from './test-entries'
 
 const member = testMember
@@ -106,6 +106,24 @@ describe('callEndpoint over node:http', () => {
       ok: false,
       failure: { kind: 'unavailable', reason: 'bad-response', httpStatus: 200 },
     })
+  })
+
+  it("gives a refusal made before sending exactly as the member API's own 400 arrives, marked as the entry says", async () => {
+    const upload = { method: 'POST', path: 'ops/:id/images', auth: 'staff', upload: 'image', silent: true, data: schema } as const satisfies Endpoint
+    const refusal: Pick<Parameters<typeof refusedBeforeSending>[1], 'fields' | 'reason'> = {
+      fields: { image: ['too large'] },
+      reason: { code: 'image-refused', problem: 'size' },
+    }
+    route = (_req, res) => json(res, 400, { status: 'BAD_REQUEST', ...refusal })
+    seen.length = 0
+    const answered = await callEndpoint(upload, { params, upload: new Uint8Array(1), member, baseUrl })
+    expect(seen).toHaveLength(1)
+    expect(answered).toEqual({
+      ok: false,
+      failure: { kind: 'rejected', path: 'ops/m%201/images', httpStatus: 400, message: null, ...refusal, silent: true, staff: true },
+    })
+    expect(refusedBeforeSending(upload, { ...refusal, params })).toEqual(answered)
+    expect(seen).toHaveLength(1)
   })
 
   it('gives up at the deadline when the member API hangs, headers sent or not', async () => {

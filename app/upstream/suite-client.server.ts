@@ -4,7 +4,7 @@ import * as v from 'valibot'
 import { RECENT_SIGN_IN_SECONDS } from '#contract/auth'
 import { BOT_TOKEN_HEADER, type BotAction } from '#contract/bot-protection'
 import { ERROR_CODES, type FieldErrors } from '#contract/envelope'
-import { RefusalSchema } from '#contract/refusals'
+import { RefusalSchema, type Refusal } from '#contract/refusals'
 import type { BodyInput, DataOutput, Endpoint, ParamsInput, PathParams, QueryInput } from '#contract/endpoints'
 import { fillPath } from '#contract/paths'
 import type { VerifiedMember } from '~/auth/member.server'
@@ -235,20 +235,36 @@ export async function callEndpoint<E extends Endpoint>(endpoint: E, ...[options]
   return result
 }
 
+/** A failure as the pages read it: marked with how the endpoint's entry says its refusals are shown. */
+function failureOf(endpoint: Endpoint, failure: UpstreamFailure): { ok: false; failure: UpstreamFailure } {
+  if (failure.kind === 'unavailable') markRenderDegraded()
+  return {
+    ok: false,
+    failure: {
+      ...failure,
+      ...(endpoint.silent && { silent: true as const }),
+      ...(endpoint.refusalsInline && { refusalsInline: true as const }),
+      ...(consoleCall(endpoint) && { staff: true as const }),
+    },
+  }
+}
+
+/**
+ * A refusal the portal gives for the member API, without calling it, where sending would be
+ * pointless (a file over the entry's size limit): the same failure the member API's own 400 would
+ * give, with its field errors and reason, so the page cannot tell the two apart.
+ */
+export function refusedBeforeSending<E extends Endpoint>(
+  endpoint: E,
+  refusal: { fields: FieldErrors; reason: Refusal; params?: Record<string, string> },
+): UpstreamResult<CallData<E>> {
+  const path = fillPath(endpoint.path, refusal.params ?? {})
+  return failureOf(endpoint, { kind: 'rejected', path, httpStatus: 400, message: null, fields: refusal.fields, reason: refusal.reason })
+}
+
 async function call<E extends Endpoint>(endpoint: E, options: CallOptions<E>): Promise<UpstreamResult<CallData<E>>> {
   const path = fillPath(endpoint.path, (options.params ?? {}) as Record<string, string>)
-  const fail = (failure: UpstreamFailure): UpstreamResult<CallData<E>> => {
-    if (failure.kind === 'unavailable') markRenderDegraded()
-    return {
-      ok: false,
-      failure: {
-        ...failure,
-        ...(endpoint.silent && { silent: true as const }),
-        ...(endpoint.refusalsInline && { refusalsInline: true as const }),
-        ...(consoleCall(endpoint) && { staff: true as const }),
-      },
-    }
-  }
+  const fail = (failure: UpstreamFailure): UpstreamResult<CallData<E>> => failureOf(endpoint, failure)
   if (needsMember(endpoint) && !options.member) return fail({ kind: 'unauthenticated', path })
   const { url, headers } = outgoingRequest(endpoint, options, path)
 

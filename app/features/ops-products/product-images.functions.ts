@@ -13,7 +13,7 @@ import {
 } from '#contract/product-images'
 import { memberMiddleware } from '~/auth/member.middleware'
 import { browserAddress, browserUserAgent } from '~/upstream/browser-address.server'
-import { callEndpoint } from '~/upstream/suite-client.server'
+import { callEndpoint, refusedBeforeSending } from '~/upstream/suite-client.server'
 import type { UpstreamResult } from '~/upstream/upstream-result'
 
 /** An upload as the images section sends it: the product, the alt text written for the file, and the file. */
@@ -32,21 +32,11 @@ export const uploadProductImageFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
   .validator((data: FormData) => v.parse(ImageUploadFormSchema, { productId: data.get('productId'), alt: data.get('alt'), image: data.get('image') }))
   .handler(async ({ context, data }): Promise<UpstreamResult<OpsProductImages>> => {
-    const path = ENDPOINTS.opsUploadProductImage.path
     if (data.image.size > PRODUCT_IMAGE_MAX_BYTES) {
-      return {
-        ok: false,
-        failure: {
-          kind: 'rejected',
-          path,
-          httpStatus: 400,
-          message: null,
-          fields: { image: [PRODUCT_IMAGE_REFUSED.size] },
-          reason: { code: 'image-refused', problem: 'size' },
-          silent: true,
-          staff: true,
-        },
-      }
+      return refusedBeforeSending(ENDPOINTS.opsUploadProductImage, {
+        fields: { image: [PRODUCT_IMAGE_REFUSED.size] },
+        reason: { code: 'image-refused', problem: 'size' },
+      })
     }
     return callEndpoint(ENDPOINTS.opsUploadProductImage, {
       member: context.member,

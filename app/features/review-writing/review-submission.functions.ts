@@ -4,7 +4,7 @@ import { Uuid } from '#contract/common'
 import { ReviewBodySchema } from '#contract/content'
 import { PHOTO_MAX_BYTES, PHOTO_REFUSED, type UploadedPhoto } from '#contract/review-photos'
 import { memberMiddleware } from '~/auth/member.middleware'
-import { callEndpoint } from '~/upstream/suite-client.server'
+import { callEndpoint, refusedBeforeSending } from '~/upstream/suite-client.server'
 import { ENDPOINTS } from '#contract/endpoints'
 import type { UpstreamResult } from '~/upstream/upstream-result'
 
@@ -29,20 +29,8 @@ export const uploadReviewPhotoFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
   .validator((data: FormData) => v.parse(PhotoUploadFormSchema, { participationId: data.get('participationId'), photo: data.get('photo') }))
   .handler(async ({ context, data }): Promise<UpstreamResult<UploadedPhoto>> => {
-    const path = ENDPOINTS.uploadReviewPhoto.path
     if (data.photo.size > PHOTO_MAX_BYTES) {
-      return {
-        ok: false,
-        failure: {
-          kind: 'rejected',
-          path,
-          httpStatus: 400,
-          message: null,
-          fields: { photo: [PHOTO_REFUSED.size] },
-          reason: { code: 'image-refused', problem: 'size' },
-          silent: true,
-        },
-      }
+      return refusedBeforeSending(ENDPOINTS.uploadReviewPhoto, { fields: { photo: [PHOTO_REFUSED.size] }, reason: { code: 'image-refused', problem: 'size' } })
     }
     return callEndpoint(ENDPOINTS.uploadReviewPhoto, {
       member: context.member,
