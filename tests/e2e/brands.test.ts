@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs'
 import { unzipSync } from 'fflate'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { expectNoAxeViolations, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
+import { expectNoAxeViolationsAtEveryWidth, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
 import { expectFocusVisible, pressUntilFocused } from './support/keyboard'
 import { createMember, markEmailVerified, signInThroughUi, type TestMember } from './support/members'
 import { callSuite, emailsTo, operatorCommand } from './support/suite'
@@ -64,7 +64,7 @@ describe('a brand invited by e-mail follows its test', () => {
       .getByRole('row', { name: new RegExp(invitee.email.replace(/[.+]/g, '\\$&')) })
       .getByText(/Waiting, until/)
       .waitFor()
-    await expectNoAxeViolations(adminPage)
+    await expectNoAxeViolationsAtEveryWidth(adminPage)
     await screenshotFromTop(adminPage, 'console-brands')
   })
 
@@ -80,7 +80,7 @@ describe('a brand invited by e-mail follows its test', () => {
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
     await page.waitForURL('**/en/join-brand?token=**')
     await page.getByRole('heading', { level: 1, name: `Follow ${BRAND} on Testers Circle` }).waitFor()
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolationsAtEveryWidth(page)
     await page.getByRole('button', { name: `Accept and follow ${BRAND}` }).click()
 
     await page.waitForURL('**/en/brand')
@@ -90,7 +90,7 @@ describe('a brand invited by e-mail follows its test', () => {
     const rows = page.getByRole('table', { name: `${BRAND}'s campaigns` }).getByRole('row')
     // A header row and one row per campaign of the brand, nothing else.
     expect(await rows.count()).toBe(ours.length + 1)
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolationsAtEveryWidth(page)
   })
 
   it('opens a campaign by keyboard, reads its chart and tables, and downloads its reviews', async () => {
@@ -113,7 +113,7 @@ describe('a brand invited by e-mail follows its test', () => {
       .first()
       .textContent()
     expect(Number(count)).toBeGreaterThan(0)
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolationsAtEveryWidth(page)
     await screenshotFromTop(page, 'brand-campaign-results')
 
     const csvButton = page.getByRole('button', { name: 'Download the published reviews (CSV)' })

@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs'
 import sharp from 'sharp'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { expectNoAxeViolations, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
+import { expectNoAxeViolationsAtEveryWidth, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
 import { expectFocusVisible, pressUntilFocused, waitForFocus } from './support/keyboard'
 import { asMember, idTokenOf } from './support/member-api'
 import { createMember, signInThroughUi, type TestMember } from './support/members'
@@ -112,7 +112,7 @@ describe('a campaign made in the console', () => {
         .locator('img')
         .evaluateAll((list) => list.map((img) => img.getAttribute('alt'))),
     ).toEqual(['The daypack from the front, its hip belt tucked away', 'The ventilated back panel of the daypack'])
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolationsAtEveryWidth(page)
   })
 
   it('creates a draft with two screener questions, a minimum tier and curated selection; a bad address is said beside its field', async () => {
@@ -121,7 +121,7 @@ describe('a campaign made in the console', () => {
     await page.getByRole('link', { name: 'New campaign' }).click()
     await page.waitForURL('**/en/ops/campaigns/new')
     await page.getByRole('heading', { name: 'New campaign', level: 1 }).waitFor()
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolationsAtEveryWidth(page)
 
     const form = page.getByRole('form', { name: 'New campaign' })
     // The slug follows the title until it is edited.
@@ -157,7 +157,7 @@ describe('a campaign made in the console', () => {
     await waitForFocus(form.getByRole('button', { name: 'Move down question 1' }))
     await page.keyboard.press('Enter')
     expect(await form.getByRole('group', { name: 'Question 1' }).getByLabel('Question', { exact: true }).inputValue()).toBe('How often do you go hiking?')
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolationsAtEveryWidth(page)
 
     // A bad address: said beside the field, the focus on it, everything typed kept.
     const slug = form.getByLabel('Address (slug)')
@@ -168,7 +168,7 @@ describe('a campaign made in the console', () => {
     expect(await slug.getAttribute('aria-invalid')).toBe('true')
     expect(await form.getByLabel('Title').inputValue()).toBe(TITLE)
     expect(await first.getByRole('textbox', { name: 'Option 3', exact: true }).inputValue()).toBe('Never')
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolationsAtEveryWidth(page)
     await screenshotFromTop(page, 'console-campaign-new-refused')
 
     await slug.fill(SLUG)
@@ -188,7 +188,7 @@ describe('a campaign made in the console', () => {
     expect(await editor.getByRole('checkbox', { name: 'Disqualifies (option 3)' }).isChecked()).toBe(true)
     expect(await editor.getByLabel('Minimum tier').inputValue()).toBe('trusted')
     expect(await editor.getByRole('radio', { name: 'Curated: the team chooses the testers' }).isChecked()).toBe(true)
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolationsAtEveryWidth(page)
   })
 
   it('previews it: the page waits for a first flight', async () => {
@@ -196,7 +196,7 @@ describe('a campaign made in the console', () => {
     await page.waitForURL(`**/en/ops/campaigns/${campaignId}/preview`)
     await textOnPage(page, 'Preview: members do not see this draft yet.').waitFor()
     await textOnPage(page, /this campaign has none yet\. Add a flight in the editor, then preview it\.$/).waitFor()
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolationsAtEveryWidth(page)
     await page.getByRole('link', { name: 'Back to the editor' }).click()
     await page.getByRole('heading', { name: TITLE, level: 1 }).waitFor()
   })
@@ -253,7 +253,7 @@ describe('a campaign made in the console', () => {
     const places = flightForm.getByLabel('Places')
     await pressUntilFocused(page, 'Tab', places, 5)
     await page.keyboard.type('2')
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolationsAtEveryWidth(page)
     const save = flightForm.getByRole('button', { name: 'Add the flight' })
     await pressUntilFocused(page, 'Tab', save, 5)
     await expectFocusVisible(page, save)
@@ -270,7 +270,7 @@ describe('a campaign made in the console', () => {
     const stored = await callSuite('GET', `suite/api/public/campaigns/${SLUG}`).catch((error: Error) => error)
     // A draft is not public.
     expect(String(stored)).toMatch(/→ 404/)
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolationsAtEveryWidth(page)
     await screenshotFromTop(page, 'console-campaign-editor')
   })
 
@@ -285,7 +285,7 @@ describe('a campaign made in the console', () => {
     await textOnPage(page, 'Applying is switched off in the preview.').waitFor()
     // Nothing on the page leads to signing in or applying.
     expect(await page.locator('a[href*="/user/login"], a[href="#apply"]').count()).toBe(0)
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolationsAtEveryWidth(page)
     await screenshotFromTop(page, 'console-campaign-preview')
   })
 
@@ -303,7 +303,7 @@ describe('a campaign made in the console', () => {
     expect(published).toMatchObject({ id: campaignId, selectionMode: 'curated', phase: 'open' })
     expect(published.eligibility).toMatchObject({ countries: ['DE', 'AT'], minTier: 'trusted' })
     expect((published.screener as Json[]).map((q) => q.prompt)).toEqual(['How often do you go hiking?', 'What do you carry on a day hike?'])
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolationsAtEveryWidth(page)
   })
 
   it('says who saved in between when an edit was made on an older version, keeps what was typed, and reloads on request', async () => {
@@ -334,7 +334,7 @@ describe('a campaign made in the console', () => {
     await textOnPage(page, /^Col League saved this campaign at .+, after you opened it: your last change was not saved\./).waitFor()
     expect(await page.getByRole('dialog', { name: 'Something went wrong' }).count()).toBe(0)
     expect(await summary.inputValue()).toBe('Two weeks with a light daypack on every walk.')
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolationsAtEveryWidth(page)
 
     await page.getByRole('button', { name: 'Reload the campaign' }).click()
     await waitForFocus(page.getByRole('heading', { name: TITLE, level: 1 }))
@@ -374,7 +374,7 @@ describe('a campaign made in the console', () => {
     await memberPage.getByRole('button', { name: 'Apply for this test' }).click()
     // Curated: the application waits for the team.
     await memberPage.getByRole('heading', { name: 'You applied: the team is choosing the testers' }).waitFor()
-    await expectNoAxeViolations(memberPage)
+    await expectNoAxeViolationsAtEveryWidth(memberPage)
 
     await gotoHydrated(page, `/en/ops/campaigns/${campaignId}`)
     const card = page.getByRole('article', { name: /^Flight 1/ })
@@ -396,7 +396,7 @@ describe('a campaign made in the console', () => {
     // The member sees it on their campaign page.
     await gotoHydrated(memberPage, `/en/member/campaigns/${campaignId}`)
     await textOnPage(memberPage, 'Selected').first().waitFor()
-    await expectNoAxeViolations(memberPage)
+    await expectNoAxeViolationsAtEveryWidth(memberPage)
   })
   it("shows the campaign's results in tables: each step of the funnel, the answers with small groups hidden, never free text", async () => {
     await gotoHydrated(page, `/en/ops/campaigns/${campaignId}`)
@@ -422,7 +422,7 @@ describe('a campaign made in the console', () => {
     expect(await valueOf(hiking, 'Every week')).toBe('fewer than 5, or hidden with one that is')
     await textOnPage(page, /1 answered in their own words/).waitFor()
     expect(await page.locator('main').textContent()).not.toContain('Water and a map')
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolationsAtEveryWidth(page)
     await screenshotFromTop(page, 'console-campaign-results')
 
     // Its published reviews leave as a file (none are published yet: the columns alone).

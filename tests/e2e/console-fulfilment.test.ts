@@ -14,7 +14,7 @@
 // pending view, and the member sees the tracking number on their shipments page. Axe on both pages.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { expectNoAxeViolations, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
+import { expectNoAxeViolationsAtEveryWidth, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
 import { expectFocusVisible, pressUntilFocused } from './support/keyboard'
 import { asMember, idTokenOf } from './support/member-api'
 import { createMember, signInThroughUi, type TestMember } from './support/members'
@@ -121,7 +121,7 @@ describe('applicants', () => {
     expect(wandaCells[5]).toMatch(/^\d\d\/\d\d\/\d\d$/)
     expect(wandaCells[6]).toBe('0')
     expect(wandaCells[7]).toBe('How would you rate your sleep lately?\nRestless')
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolationsAtEveryWidth(page)
     await screenshotFromTop(page, 'console-applicants-waiting')
 
     // By keyboard: Wanda's box (named by her place), then the button that selects the chosen.
@@ -164,7 +164,7 @@ describe('applicants', () => {
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
     expect(await page.getByRole('button', { name: 'Selected', exact: true }).getAttribute('aria-pressed')).toBe('true')
     await rowOf(page, parcels[0]!.displayName).waitFor()
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolationsAtEveryWidth(page)
   })
 })
 
@@ -204,7 +204,7 @@ describe('shipments', () => {
     // Someone without the role gets nothing.
     const stranger = await (await newContext(browser)).request.get(href!)
     expect(stranger.status()).toBe(404)
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolationsAtEveryWidth(page)
     await screenshotFromTop(page, 'console-shipments-pending')
   })
 
@@ -221,7 +221,7 @@ describe('shipments', () => {
     expect(await tracking.getAttribute('aria-invalid')).toBe('true')
     expect(await carrier.inputValue()).toBe('DHL')
     expect(await tracking.inputValue()).toBe('has spaces 12')
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolationsAtEveryWidth(page)
 
     await tracking.fill(pia.trackingNumber)
     await page.getByRole('button', { name: 'Ship the parcel', exact: true }).click()
@@ -270,7 +270,7 @@ describe('shipments', () => {
     await report.getByText('tracking.csv is ready: nothing is written yet.').waitFor()
     const numbers = () => report.locator('dd').allTextContents()
     expect(await numbers()).toEqual(['2', '2', '0', '0'])
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolationsAtEveryWidth(page)
     await screenshotFromTop(page, 'console-shipments-tracking-report')
     expect((await cellsOf(page, paula.displayName))[2]).toMatch(/^Pending/)
 

@@ -8,7 +8,7 @@
 import sharp from 'sharp'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { baseUrl, expectNoAxeViolations, launchBrowser, newContext, screenshotFromTop } from './support/browser'
+import { baseUrl, expectNoAxeViolationsAtEveryWidth, launchBrowser, newContext, screenshotFromTop } from './support/browser'
 import { waitForFocus } from './support/keyboard'
 import { createMember, signInThroughUi, type TestMember } from './support/members'
 import { asMember, idTokenOf } from './support/member-api'
@@ -101,7 +101,7 @@ describe("a product's images in the console", () => {
     })
     const stored = await storedImages()
     expect(stored).toEqual([{ id: expect.any(String), alt: 'The jug on a kitchen table, filled with cold brew', width: 640, height: 480 }])
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolationsAtEveryWidth(page)
     await screenshotFromTop(page, 'console-product-images')
 
     // Both refusals stay beside their files until dismissed.
@@ -225,7 +225,7 @@ describe("a product's images in the console", () => {
     await page.waitForFunction(() =>
       [...document.querySelectorAll<HTMLImageElement>('[data-testid="product-images"] img')].every((img) => img.complete && img.naturalWidth > 0),
     )
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolationsAtEveryWidth(page)
     await screenshotFromTop(page, 'campaign-product-images')
   })
 })

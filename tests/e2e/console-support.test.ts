@@ -9,7 +9,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { BOT_TOKEN_HEADER, LOCAL_BOT_TOKEN } from '../../contract/bot-protection'
-import { expectNoAxeViolations, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
+import { expectNoAxeViolationsAtEveryWidth, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
 import { expectFocusVisible, pressUntilFocused } from './support/keyboard'
 import { createMember, signInThroughUi, type TestMember } from './support/members'
 import { callSuite, emailsTo, operatorCommand, type Json } from './support/suite'
@@ -126,7 +126,7 @@ describe('support finding a member and granting goodwill points', () => {
     expect(cells[2]).toBe(member.email)
     expect(cells[3]).toMatch(/^[A-Z0-9]+$/)
     expect(cells[4]).toMatch(/^\d\d\/\d\d\/\d\d$/)
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolationsAtEveryWidth(page)
     await screenshotFromTop(page, 'console-members-search')
 
     // A reload keeps the search.
@@ -153,7 +153,7 @@ describe('support finding a member and granting goodwill points', () => {
     // Support acts for the member: the actions are offered.
     await page.getByRole('heading', { name: 'Support actions', level: 2 }).waitFor()
     expect(await page.getByRole('link', { name: `Back to the members found for “${member.email}”` }).count()).toBe(1)
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolationsAtEveryWidth(page)
     await screenshotFromTop(page, 'console-member-record')
   })
 
@@ -169,7 +169,7 @@ describe('support finding a member and granting goodwill points', () => {
     await expect.poll(() => reason.evaluate((el) => el === document.activeElement)).toBe(true)
     expect(await reason.getAttribute('aria-invalid')).toBe('true')
     expect(await points.inputValue()).toBe('25')
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolationsAtEveryWidth(page)
 
     await page.keyboard.type(REASON)
     await page.keyboard.press('Enter')
@@ -199,7 +199,7 @@ describe('support finding a member and granting goodwill points', () => {
     await page.keyboard.press('Enter')
     await textOnPage(page, 'Write what the member asked, in 3 to 200 characters: it goes into the audit log.').waitFor()
     expect(await note.getAttribute('aria-invalid')).toBe('true')
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolationsAtEveryWidth(page)
 
     await page.keyboard.type('Asked by e-mail: moving abroad')
     await page.keyboard.press('Enter')

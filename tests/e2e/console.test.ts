@@ -10,7 +10,7 @@
 // here is found by words only this run's reviews carry.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { expectNoAxeViolations, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
+import { expectNoAxeViolationsAtEveryWidth, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
 import { expectFocusVisible, pressUntilFocused, waitForFocus } from './support/keyboard'
 import { createMember, DEMO_STAFF, signInThroughUi, type TestMember, untilDoneConfirmingIfAsked } from './support/members'
 import { asMember, idTokenOf } from './support/member-api'
@@ -106,7 +106,24 @@ describe('who may open the console', () => {
     await textOnPage(page, `You are signed in as ${member.email}, and this account holds no staff role.`, { exact: false }).waitFor()
     // Nothing of the console shows: no queue, no navigation to its pages.
     expect(await page.getByRole('navigation', { name: 'Console' }).count()).toBe(0)
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolationsAtEveryWidth(page)
+  })
+
+  it("tells a moderator who opens the members' page that their roles do not include it, and shows none of it", async () => {
+    const moderatorPage = await freshPage()
+    await signInThroughUi(moderatorPage, moderator, '/en/ops/members')
+    expect(new URL(moderatorPage.url()).pathname).toBe('/en/ops/members')
+    await moderatorPage.getByRole('heading', { name: 'Your roles do not include this page', level: 1 }).waitFor()
+    // The menu offers their own page; the members' search and list are not drawn.
+    expect(await moderatorPage.getByRole('navigation', { name: 'Console' }).getByRole('link').allTextContents()).toEqual(['Moderation queue'])
+    expect(await moderatorPage.getByRole('table').count()).toBe(0)
+    expect(await moderatorPage.getByRole('searchbox').count()).toBe(0)
+    await expectNoAxeViolationsAtEveryWidth(moderatorPage)
+    // The way on is the console's first page, which names the role they hold.
+    await moderatorPage.getByRole('link', { name: "Go to the console's first page" }).click()
+    await moderatorPage.waitForURL((url) => url.pathname === '/en/ops')
+    await textOnPage(moderatorPage, /^Your roles: Moderator\.$/).waitFor()
+    await moderatorPage.context().close()
   })
 })
 
@@ -141,7 +158,7 @@ describe('moderating reviews by keyboard', () => {
     expect(await openReviewHeading().textContent()).toBe(authors[0]!.title)
     expect(await first.getAttribute('aria-selected')).toBe('true')
     await textOnPage(page, 'Disclosure: says the product was received for free.').waitFor()
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolationsAtEveryWidth(page)
     await screenshotFromTop(page, 'console-moderation-open-review')
 
     // a approves the open review; the next one opens, and the approved one leaves the queue.
@@ -251,7 +268,7 @@ describe('audit log and staff', () => {
     }
     expect(entries[0]![4]).toContain('link-or-price')
     expect(entries[0]![4]).toContain(NOTE)
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolationsAtEveryWidth(page)
     await screenshotFromTop(page, 'console-audit')
   })
 
@@ -290,7 +307,7 @@ describe('audit log and staff', () => {
     expect(await links.allTextContents()).toEqual(
       expect.arrayContaining(['Moderation queue', 'Applicants', 'Shipments', 'Members', 'Staff and roles', 'Audit log', 'Categories', 'Newsletter']),
     )
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolationsAtEveryWidth(page)
   })
 
   it('creates a product (a bad price said beside its field, what was typed kept) and edits it', async () => {
@@ -310,7 +327,7 @@ describe('audit log and staff', () => {
     await create.getByRole('button', { name: 'Create the product' }).click()
     const row = page.getByRole('row').filter({ hasText: name })
     await row.getByText('€34.99').waitFor()
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolationsAtEveryWidth(page)
     await row.getByRole('button', { name: `Edit ${name}` }).click()
     const edit = page.getByRole('form', { name: `Edit ${name}` })
     await edit.getByLabel('Shop price').fill('29.99')
@@ -341,7 +358,7 @@ describe('audit log and staff', () => {
     const row = page.getByRole('row').filter({ hasText: slug })
     await row.getByText(`Garden ${stamp}`).waitFor()
     expect(await create.getByLabel('Slug').inputValue()).toBe('')
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolationsAtEveryWidth(page)
 
     await row.getByRole('button', { name: `Rename Garden ${stamp}` }).click()
     const rename = page.getByRole('form', { name: `Rename Garden ${stamp}` })
@@ -369,13 +386,13 @@ describe('audit log and staff', () => {
     await write.getByRole('button', { name: 'Send the issue' }).click()
     const confirm = page.getByRole('dialog', { name: 'Send to every member who opted in?' })
     await confirm.waitFor()
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolationsAtEveryWidth(page)
     await confirm.getByRole('button', { name: 'Send the issue' }).click()
     await untilDoneConfirmingIfAsked(page, DEMO_STAFF, textOnPage(page, 'Issue sent'))
     const row = page.getByRole('row').filter({ hasText: subject })
     await row.getByText(/^(Sending|Finished on .+)$/).waitFor()
     expect(await write.getByLabel('Subject').inputValue()).toBe('')
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolationsAtEveryWidth(page)
   })
 
   it('archives a campaign off the public list and publishes it again, each confirmed, by keyboard', async () => {
@@ -386,7 +403,7 @@ describe('audit log and staff', () => {
     expect(await onPublicList()).toBe(true)
     await gotoHydrated(page, '/en/ops/campaigns')
     await page.getByRole('heading', { name: 'Campaigns', level: 1 }).waitFor()
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolationsAtEveryWidth(page)
     const row = page.getByRole('row').filter({ hasText: slug })
     await row.getByText('Published', { exact: true }).waitFor()
     await row.getByRole('button', { name: `Archive ${title}` }).focus()
@@ -407,7 +424,7 @@ describe('audit log and staff', () => {
     const row = page.getByRole('row').filter({ hasText: moderator.email })
     await row.waitFor()
     await row.getByText(/^Moderator, since /).waitFor()
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolationsAtEveryWidth(page)
 
     // From the keyboard: the revoke button, confirmed; the admin's sign-in now looks over 5 minutes old to the member API.
     const revoke = row.getByRole('button', { name: `Revoke Moderator from ${moderator.email}` })

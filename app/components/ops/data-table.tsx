@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { flexRender, tableFeatures, useTable, type ColumnDef, type RowData } from '@tanstack/react-table'
 import { ArrowDown, ArrowUp } from 'lucide-react'
 import type { KeyboardEvent, ReactNode } from 'react'
+import { ScrollRegion } from '~/components/ui/scroll-region'
 import { cn } from '~/lib/cn'
 
 /** The console's tables sort, filter and page on the server: the grid itself only lays rows out. */
@@ -22,13 +23,28 @@ export interface DataTableProps<Row extends RowData> {
   sort?: SortState
   onSort?: (column: string) => void
   empty: ReactNode
+  /** The column that names each row (a person, a campaign): its cells are the rows' headers. */
+  rowHeader?: string
 }
 
 /**
- * A table of server-side rows. A row that can be opened is reached with Tab and opened with Enter
- * or Space (or a click); the sort buttons in the headers say which way the table is sorted.
+ * Every list in the console is this table. A row that can be opened is reached with Tab and opened
+ * with Enter or Space (or a click); the sort buttons in the headers say which way the table is
+ * sorted; on a narrow screen the table scrolls sideways in a region the keyboard can reach.
  */
-export function DataTable<Row extends RowData>({ caption, columns, rows, rowId, activeId, onActivate, sortable, sort, onSort, empty }: DataTableProps<Row>) {
+export function DataTable<Row extends RowData>({
+  caption,
+  columns,
+  rows,
+  rowId,
+  activeId,
+  onActivate,
+  sortable,
+  sort,
+  onSort,
+  empty,
+  rowHeader,
+}: DataTableProps<Row>) {
   const { t } = useLingui()
   const table = useTable({ features, columns, data: rows, getRowId: (row) => rowId(row) })
   const onKey = (row: Row) => (event: KeyboardEvent<HTMLTableRowElement>) => {
@@ -39,7 +55,7 @@ export function DataTable<Row extends RowData>({ caption, columns, rows, rowId, 
     }
   }
   return (
-    <div className="overflow-x-auto rounded-xl border border-line bg-white">
+    <ScrollRegion label={caption} className="rounded-xl border border-line bg-white">
       <table className="w-full border-collapse text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-canvas text-ink">
@@ -96,18 +112,24 @@ export function DataTable<Row extends RowData>({ caption, columns, rows, rowId, 
                     active && 'bg-authentic-soft',
                   )}
                 >
-                  {row.getAllCells().map((cell) => (
-                    <td key={cell.id} className="px-3 py-2">
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  ))}
+                  {row.getAllCells().map((cell) =>
+                    cell.column.id === rowHeader ? (
+                      <th key={cell.id} scope="row" className="px-3 py-2 font-normal">
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </th>
+                    ) : (
+                      <td key={cell.id} className="px-3 py-2">
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </td>
+                    ),
+                  )}
                 </tr>
               )
             })
           )}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   )
 }
 

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-q
 import * as v from 'valibot'
 import { CreateBrandBodySchema, InviteBrandUserBodySchema, type InvitationState, type OpsBrand } from '#contract/brands'
 import { useRecentSignIn } from '~/auth/use-recent-sign-in'
+import { DataTable, type OpsColumn } from '~/components/ops/data-table'
 import { Button } from '~/components/ui/button'
 import { feedback } from '~/components/ui/feedback-store'
 import { ContractForm, showRejectedFields, useAppForm } from '~/lib/contract-form'
@@ -12,6 +13,8 @@ import { createBrandFn, inviteBrandUserFn, removeBrandUserFn, withdrawInvitation
 import { brandListQuery } from './ops-brands.queries'
 
 const BRANDS_KEY = ['member', 'ops', 'brands']
+
+type BrandPersonRow = { kind: 'user'; user: OpsBrand['users'][number] } | { kind: 'invitation'; invitation: OpsBrand['invitations'][number] }
 
 /**
  * Admins: the brands, who follows each, and invitations to join one. A brand is added with its
@@ -60,6 +63,86 @@ function BrandSection({ brand, guard }: { brand: OpsBrand; guard: ReturnType<typ
   })
   const products = brand.products
   const campaigns = brand.campaigns
+  const confirmRemoval = (user: OpsBrand['users'][number]) => {
+    const email = user.email
+    feedback.confirm({
+      header: t`Remove this user?`,
+      message: t`${email} no longer sees ${name}'s campaigns, from their next page.`,
+      acceptLabel: t`Remove`,
+      rejectLabel: t`Keep`,
+      closable: true,
+      onAccept: async () => {
+        const done = await remove.mutateAsync(user.uid).then(
+          () => true,
+          () => false,
+        )
+        if (done) feedback.toast({ severity: 'success', summary: t`User removed`, detail: t`${email} no longer follows ${name}.` })
+      },
+    })
+  }
+  const withdrawInvitation = async (invitation: OpsBrand['invitations'][number]) => {
+    const email = invitation.email
+    const done = await withdraw.mutateAsync(invitation.id).then(
+      () => true,
+      () => false,
+    )
+    if (done) feedback.toast({ severity: 'success', summary: t`Invitation withdrawn`, detail: t`The link sent to ${email} no longer works.` })
+  }
+  // Who follows the brand, then who was invited to.
+  const rows: BrandPersonRow[] = [
+    ...brand.users.map((user) => ({ kind: 'user' as const, user })),
+    ...brand.invitations.map((invitation) => ({ kind: 'invitation' as const, invitation })),
+  ]
+  const columns: OpsColumn<BrandPersonRow>[] = [
+    {
+      id: 'person',
+      header: t`Person`,
+      cell: ({ row }) => {
+        if (row.original.kind === 'invitation') return row.original.invitation.email
+        const { name: personName, email } = row.original.user
+        return personName ? `${personName} (${email})` : email
+      },
+    },
+    { id: 'joined', header: t`Joined`, cell: ({ row }) => (row.original.kind === 'user' ? formatDate(row.original.user.joinedAt) : t`Not yet`) },
+    {
+      id: 'invitation',
+      header: t`Invitation`,
+      cell: ({ row }) => {
+        if (row.original.kind === 'user') return stateLabel('accepted')
+        const { state, expiresAt } = row.original.invitation
+        const until = formatDate(expiresAt)
+        return state === 'open' ? t`Waiting, until ${until}` : stateLabel(state)
+      },
+    },
+    {
+      id: 'actions',
+      header: () => <span className="sr-only">{t`Actions`}</span>,
+      cell: ({ row }) => {
+        const person = row.original
+        if (person.kind === 'user') {
+          const email = person.user.email
+          return (
+            <Button size="small" severity="danger" variant="text" aria-label={t`Remove ${email} from ${name}`} onClick={() => confirmRemoval(person.user)}>
+              {t`Remove`}
+            </Button>
+          )
+        }
+        if (person.invitation.state !== 'open') return null
+        const email = person.invitation.email
+        return (
+          <Button
+            size="small"
+            severity="danger"
+            variant="text"
+            aria-label={t`Withdraw the invitation to ${email}`}
+            onClick={() => void withdrawInvitation(person.invitation)}
+          >
+            {t`Withdraw`}
+          </Button>
+        )
+      },
+    },
+  ]
   return (
     <section aria-labelledby={`brand-${brand.id}`} className="flex flex-col gap-3 rounded-xl border border-line bg-white p-4">
       <h2 id={`brand-${brand.id}`} className="text-xl font-bold text-authentic">
@@ -70,95 +153,14 @@ function BrandSection({ brand, guard }: { brand: OpsBrand; guard: ReturnType<typ
           <Plural value={products} one="# product" other="# products" />, <Plural value={campaigns} one="# campaign" other="# campaigns" />.
         </Trans>
       </p>
-      {(brand.users.length > 0 || brand.invitations.length > 0) && (
-        <table className="w-full text-left text-sm text-ink">
-          <caption className="mb-1 text-left font-semibold">{t`Users of ${name}`}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="py-1 pr-4">{t`Person`}</th>
-              <th scope="col" className="py-1 pr-4">{t`Joined`}</th>
-              <th scope="col" className="py-1 pr-4">{t`Invitation`}</th>
-              <th scope="col" className="py-1 pr-4">
-                <span className="sr-only">{t`Actions`}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {brand.users.map((user) => {
-              const email = user.email
-              return (
-                <tr key={user.uid}>
-                  <th scope="row" className="py-1 pr-4 font-normal">
-                    {user.name ? `${user.name} (${email})` : email}
-                  </th>
-                  <td className="py-1 pr-4">{formatDate(user.joinedAt)}</td>
-                  <td className="py-1 pr-4">{stateLabel('accepted')}</td>
-                  <td className="py-1 pr-4">
-                    <Button
-                      size="small"
-                      severity="danger"
-                      variant="text"
-                      aria-label={t`Remove ${email} from ${name}`}
-                      onClick={() =>
-                        feedback.confirm({
-                          header: t`Remove this user?`,
-                          message: t`${email} no longer sees ${name}'s campaigns, from their next page.`,
-                          acceptLabel: t`Remove`,
-                          rejectLabel: t`Keep`,
-                          closable: true,
-                          onAccept: async () => {
-                            const done = await remove.mutateAsync(user.uid).then(
-                              () => true,
-                              () => false,
-                            )
-                            if (done) feedback.toast({ severity: 'success', summary: t`User removed`, detail: t`${email} no longer follows ${name}.` })
-                          },
-                        })
-                      }
-                    >
-                      {t`Remove`}
-                    </Button>
-                  </td>
-                </tr>
-              )
-            })}
-            {brand.invitations.map((invitation) => {
-              const email = invitation.email
-              const until = formatDate(invitation.expiresAt)
-              return (
-                <tr key={invitation.id}>
-                  <th scope="row" className="py-1 pr-4 font-normal">
-                    {email}
-                  </th>
-                  <td className="py-1 pr-4">{t`Not yet`}</td>
-                  <td className="py-1 pr-4">{invitation.state === 'open' ? t`Waiting, until ${until}` : stateLabel(invitation.state)}</td>
-                  <td className="py-1 pr-4">
-                    {invitation.state === 'open' && (
-                      <Button
-                        size="small"
-                        severity="danger"
-                        variant="text"
-                        aria-label={t`Withdraw the invitation to ${email}`}
-                        onClick={async () => {
-                          const done = await withdraw.mutateAsync(invitation.id).then(
-                            () => true,
-                            () => false,
-                          )
-                          if (done)
-                            feedback.toast({ severity: 'success', summary: t`Invitation withdrawn`, detail: t`The link sent to ${email} no longer works.` })
-                        }}
-                      >
-                        {t`Withdraw`}
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-      )}
-      {brand.users.length === 0 && brand.invitations.length === 0 && <p className="text-muted">{t`Nobody follows ${name} yet.`}</p>}
+      <DataTable
+        caption={t`Users of ${name}`}
+        columns={columns}
+        rows={rows}
+        rowId={(row) => (row.kind === 'user' ? `user-${row.user.uid}` : `invitation-${row.invitation.id}`)}
+        rowHeader="person"
+        empty={t`Nobody follows ${name} yet.`}
+      />
       <InviteForm brand={brand} guard={guard} />
     </section>
   )

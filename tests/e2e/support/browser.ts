@@ -76,6 +76,25 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(await axeViolations(page)).toEqual([])
 }
 
+/** A phone's width: the console is used on one too, where wide tables scroll sideways. */
+const PHONE_VIEWPORT = { width: 375, height: 812 }
+
+/**
+ * Fails with axe's violations on the page as laid out now and at a phone's width (the page is
+ * given back its own size after). At the new width the page lays itself out again and its wide
+ * tables become scrolling regions, so the check there waits until it holds.
+ */
+export async function expectNoAxeViolationsAtEveryWidth(page: Page): Promise<void> {
+  expect(await axeViolations(page)).toEqual([])
+  const own = page.viewportSize()
+  await page.setViewportSize(PHONE_VIEWPORT)
+  try {
+    await expect.poll(() => axeViolations(page)).toEqual([])
+  } finally {
+    if (own) await page.setViewportSize(own)
+  }
+}
+
 /** A full-page screenshot taken from the top (the header is sticky, so a scrolled page would show it twice). */
 export async function screenshotFromTop(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0))
