@@ -26,6 +26,7 @@ import { AppErrorPage } from '~/pages/error-page'
 import { failIfAsked } from '~/server/fault-injection'
 import appCss from '~/styles/app.css?url'
 import { memberInfoQuery } from '~/lib/member-data/member-data.queries'
+import { notFoundHead, siteHead } from '~/lib/page-head'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   // Who is looking, and how the browser reaches Firebase, are known before the first paint: the
@@ -45,18 +46,12 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
       await context.queryClient.prefetchQuery(memberInfoQuery)
     }
   },
-  head: () => ({
+  head: ({ matches }) => ({
     meta: [
       { charSet: 'utf-8' },
       { name: 'viewport', content: 'width=device-width, initial-scale=1' },
-      { title: i18n._({ id: 'meta.title', message: 'Testers Circle — test products, share honest reviews' }) },
-      {
-        name: 'description',
-        content: i18n._({
-          id: 'meta.description',
-          message: 'Join a community of everyday testers: apply for free products, test them at home and share honest reviews.',
-        }),
-      },
+      // An address that names no page is shown the not-found page, titled as such.
+      ...(matches.some((match) => match.status === 'notFound' || match._notFound) ? notFoundHead() : siteHead()).meta,
     ],
     links: [
       // The messages load beside the scripts, not after them (app/client.tsx waits for them).

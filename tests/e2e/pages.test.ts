@@ -35,6 +35,18 @@ describe('public pages', () => {
     expect(await axeViolations(page)).toEqual([])
   })
 
+  it('changes the title with each page the visitor goes to without reloading, and back', async () => {
+    await gotoHydrated(page, '/en/how-it-works')
+    expect(await page.title()).toBe('How it works | Testers Circle')
+    const before = await page.evaluate(() => performance.getEntriesByType('navigation').length)
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About us' }).click()
+    await expect.poll(() => page.title()).toBe('About us | Testers Circle')
+    await page.goBack()
+    await expect.poll(() => page.title()).toBe('How it works | Testers Circle')
+    // Still the one document: the router changed the page, the browser loaded nothing new.
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(before)
+  })
+
   it('offers a skip link as the first stop of the keyboard', async () => {
     await gotoHydrated(page, '/en/how-it-works')
     await page.keyboard.press('Tab')

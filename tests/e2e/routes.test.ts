@@ -52,6 +52,14 @@ const NOT_FOUND = ['/404', '/en/404', '/en/no-such-page', '/xx/', '/de', '/de/le
 
 const get = (path: string) => fetch(`${baseUrl()}${path}`, { redirect: 'manual', headers: { accept: 'text/html' } })
 
+/** The document's title as the server wrote it (entities as HTML writes them). */
+const titleOf = (html: string) =>
+  html
+    .match(/<title>([^<]*)<\/title>/)?.[1]
+    ?.replaceAll('&amp;', '&')
+    .replaceAll('&#x27;', "'")
+    .replaceAll('&quot;', '"')
+
 describe('routes as a visitor sees them', () => {
   it.each([...PUBLIC, ...VISITORS_ONLY])('%s answers 200 with a page', async (path) => {
     const response = await get(path)
@@ -59,6 +67,36 @@ describe('routes as a visitor sees them', () => {
     const html = await response.text()
     expect(html).toContain('<html lang="en" dir="ltr">')
     expect(html).toMatch(/<h1[^>]*>/)
+  })
+
+  it('titles every page with what it is: no two pages share a title but the home page at its two addresses', async () => {
+    const titles = new Map<string, string>()
+    for (const path of [...PUBLIC, ...VISITORS_ONLY]) {
+      const html = await (await get(path)).text()
+      expect(html.match(/<title>/g), path).toHaveLength(1)
+      titles.set(path, titleOf(html) ?? '')
+    }
+    expect(titles.get('/')).toBe('Testers Circle — test products, share honest reviews')
+    expect(titles.get('/en')).toBe(titles.get('/'))
+    expect(titles.get('/en/how-it-works')).toBe('How it works | Testers Circle')
+    const others = [...titles].filter(([path]) => path !== '/' && path !== '/en')
+    for (const [path, title] of others) expect(title, path).toMatch(/^.+ \| Testers Circle$/)
+    expect(new Set(others.map(([, title]) => title)).size).toBe(others.length)
+  })
+
+  it('titles a review and a campaign page from what they show, and the not-found page as such', async () => {
+    const suite = inject('suiteUrl')
+    const reviews = (await (await fetch(`${suite}/suite/api/public/reviews?pageSize=1`)).json()) as {
+      data: { items: Array<{ id: string; title: string; productName: string }> }
+    }
+    const campaigns = (await (await fetch(`${suite}/suite/api/public/campaigns?pageSize=1`)).json()) as {
+      data: { items: Array<{ slug: string; title: string }> }
+    }
+    const review = reviews.data.items[0]!
+    const campaign = campaigns.data.items[0]!
+    expect(titleOf(await (await get(`/en/reviews/${review.id}`)).text())).toBe(`${review.productName}: ${review.title} — review | Testers Circle`)
+    expect(titleOf(await (await get(`/en/ready-to-test/${campaign.slug}`)).text())).toBe(`${campaign.title} — free product test | Testers Circle`)
+    for (const path of ['/en/404', '/en/no-such-page']) expect(titleOf(await (await get(path)).text()), path).toBe('Page not found | Testers Circle')
   })
 
   it('a review and a campaign answer 200 by their id, and an unknown id goes to the 404 page', async () => {

@@ -8,6 +8,7 @@ export function loadBrandCampaigns(queryClient: QueryClient, location: ParsedLoc
 }
 
 /** One of the brand's campaigns (another brand's, or none, goes to the 404 page). */
-export function loadBrandCampaignResults(queryClient: QueryClient, campaignId: string, location: ParsedLocation) {
-  return loadPageData(queryClient, brandCampaignResultsQuery(campaignId), location)
+export async function loadBrandCampaignResults(queryClient: QueryClient, campaignId: string, location: ParsedLocation) {
+  const results = await loadPageData(queryClient, brandCampaignResultsQuery(campaignId), location)
+  return { subject: results.title }
 }

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { msg } from '@lingui/core/macro'
 import type { ParsedLocation } from '@tanstack/react-router'
 import type { CampaignDetail } from '#contract/campaigns'
 import { loadViewer } from '~/auth/viewer'
@@ -6,6 +7,7 @@ import { campaignEligibilityQuery, campaignQuery } from '~/features/campaigns/ca
 import { loadOptionalData, loadPageData } from '~/upstream/load-page-data'
 import { addressQuery, campaignParticipationsQuery } from '~/lib/member-data/member-data.queries'
 import { loadCategoryNames } from '~/lib/categories/categories.queries'
+import { pageHead } from '~/lib/page-head'
 
 /**
  * A campaign page's data: the campaign (an unknown one is the 404 page), the categories' names when
@@ -29,4 +31,12 @@ async function loadMemberSide(queryClient: QueryClient, campaign: CampaignDetail
     loadOptionalData(queryClient, campaignParticipationsQuery(campaign.id), location),
     campaign.flights.some((f) => f.phase === 'open') ? loadOptionalData(queryClient, campaignEligibilityQuery(campaign.id), location) : undefined,
   ])
+}
+
+/** A campaign page's head, from the campaign loaded above: the product test it offers. */
+export function campaignHead(queryClient: QueryClient, idOrSlug: string) {
+  const campaign = queryClient.getQueryData(campaignQuery(idOrSlug).queryKey)
+  if (!campaign) return pageHead(msg`Product test`)
+  const { title } = campaign
+  return pageHead(msg`${title} — free product test`)
 }

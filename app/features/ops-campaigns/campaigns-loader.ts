@@ -19,7 +19,8 @@ export async function loadNewCampaign(queryClient: QueryClient, location: Parsed
 
 /** The campaign as its editor sees it (an id that names none goes to the 404 page), with the choices. */
 export async function loadCampaignEditor(queryClient: QueryClient, campaignId: string, location: ParsedLocation) {
-  await Promise.all([loadPageData(queryClient, campaignForEditQuery(campaignId), location), loadChoices(queryClient, location)])
+  const [campaign] = await Promise.all([loadPageData(queryClient, campaignForEditQuery(campaignId), location), loadChoices(queryClient, location)])
+  return { subject: campaign.title }
 }
 
 /**
@@ -28,14 +29,17 @@ export async function loadCampaignEditor(queryClient: QueryClient, campaignId: s
  */
 export async function loadCampaignPreview(queryClient: QueryClient, campaignId: string, location: ParsedLocation) {
   const campaign = await loadPageData(queryClient, campaignForEditQuery(campaignId), location)
-  if (campaign.flights.length === 0) return
+  const subject = { subject: campaign.title }
+  if (campaign.flights.length === 0) return subject
   await Promise.all([
     loadPageData(queryClient, campaignPreviewQuery(campaignId), location),
     campaign.eligibility.interests.length > 0 ? loadOptionalData(queryClient, categoriesQuery, location) : undefined,
   ])
+  return subject
 }
 
 /** The campaign's results (an id that names none goes to the 404 page). */
 export async function loadCampaignResults(queryClient: QueryClient, campaignId: string, location: ParsedLocation) {
-  await loadPageData(queryClient, campaignResultsQuery(campaignId), location)
+  const results = await loadPageData(queryClient, campaignResultsQuery(campaignId), location)
+  return { subject: results.title }
 }

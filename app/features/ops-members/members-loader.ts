@@ -11,6 +11,7 @@ export async function loadMemberSearch(queryClient: QueryClient, search: Record<
 }
 
 /** A member's record for the route's loader: an id that names nobody goes to the 404 page. */
-export function loadOpsMember(queryClient: QueryClient, memberId: string, location: ParsedLocation) {
-  return loadPageData(queryClient, opsMemberQuery(memberId), location)
+export async function loadOpsMember(queryClient: QueryClient, memberId: string, location: ParsedLocation) {
+  const member = await loadPageData(queryClient, opsMemberQuery(memberId), location)
+  return { subject: member.name || member.displayName }
 }

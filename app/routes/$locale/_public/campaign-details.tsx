@@ -1,15 +1,17 @@
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { CampaignCard } from '~/components/catalogue/campaign-card'
-import { loadCampaignPage } from '~/features/campaigns/campaign-loader'
+import { campaignHead, loadCampaignPage } from '~/features/campaigns/campaign-loader'
 import { CampaignView } from '~/features/campaigns/campaign-view'
 import { CampaignReviews } from '~/features/reviews/campaign-reviews'
 import { MemberPage } from '~/components/member/member-page'
 import { campaignListQuery } from '~/features/campaigns/campaigns.queries'
 import { loadPageData } from '~/upstream/load-page-data'
 import { useLocale } from '~/lib/locale'
+import { pageHead } from '~/lib/page-head'
 
 /** `?campaign=<id or slug>`; anything else shows the list of campaigns. */
 const SearchSchema = v.object({
@@ -24,6 +26,7 @@ export const Route = createFileRoute('/$locale/_public/campaign-details')({
   loaderDeps: ({ search }) => ({ campaign: search.campaign }),
   loader: ({ context, deps, location }) =>
     deps.campaign ? loadCampaignPage(context.queryClient, deps.campaign, location) : loadPageData(context.queryClient, allCampaigns, location),
+  head: ({ match }) => (match.search.campaign ? campaignHead(match.context.queryClient, match.search.campaign) : pageHead(msg`Campaign details`)),
   component: CampaignDetailsPage,
 })
 

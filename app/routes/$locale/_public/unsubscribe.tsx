@@ -2,6 +2,8 @@ import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { loadUnsubscribeLink, UnsubscribePage } from '~/features/messages/unsubscribe-page'
 import { optionalText } from '~/lib/search-params'
+import { msg } from '@lingui/core/macro'
+import { pageHead } from '~/lib/page-head'
 
 /**
  * Where an e-mail's unsubscribe link leads (`/en/unsubscribe?token=…`; the one-click address
@@ -9,6 +11,7 @@ import { optionalText } from '~/lib/search-params'
  * cache: the page names the member's setting as it is now, and its address carries the token.
  */
 export const Route = createFileRoute('/$locale/_public/unsubscribe')({
+  head: () => pageHead(msg`Unsubscribe`),
   staticData: { layout: 'auth' },
   validateSearch: v.object({ token: optionalText }),
   loaderDeps: ({ search: { token } }) => ({ token }),

@@ -4,9 +4,12 @@ import { JoinBrandPage } from '~/features/brand-console/join-brand-page'
 import { invitationQuery } from '~/features/brand-console/invitation.queries'
 import { optionalText } from '~/lib/search-params'
 import { loadPageData } from '~/upstream/load-page-data'
+import { msg } from '@lingui/core/macro'
+import { pageHead } from '~/lib/page-head'
 
 /** An invitation link from an admin's e-mail (`?token=`): a visitor signs in (or signs up) first and comes back here. */
 export const Route = createFileRoute('/$locale/_signedIn/join-brand')({
+  head: () => pageHead(msg`Join a brand`),
   validateSearch: v.object({ token: optionalText }),
   loaderDeps: ({ search }) => ({ token: search.token ?? '' }),
   loader: ({ context, deps, location }) => loadPageData(context.queryClient, invitationQuery(deps.token), location),

@@ -7,6 +7,8 @@ import { MemberPage } from '~/components/member/member-page'
 import { reviewListQuery } from '~/features/reviews/reviews.queries'
 import { loadOptionalData, loadPageData } from '~/upstream/load-page-data'
 import { categoriesQuery } from '~/lib/categories/categories.queries'
+import { msg } from '@lingui/core/macro'
+import { pageHead } from '~/lib/page-head'
 
 /** Typed search params; a bad value falls back to "no filter" / the first page instead of an error. */
 const ReviewsSearchSchema = v.object({
@@ -18,6 +20,7 @@ const ReviewsSearchSchema = v.object({
 })
 
 export const Route = createFileRoute('/$locale/_public/reviews/')({
+  head: () => pageHead(msg`Reviews`),
   validateSearch: ReviewsSearchSchema,
   loaderDeps: ({ search }) => reviewListInput(search),
   loader: ({ context, deps, location }) =>

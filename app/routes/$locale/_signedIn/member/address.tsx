@@ -5,8 +5,11 @@ import { AccountPage } from '~/components/member/account-page'
 import { loadPageData } from '~/upstream/load-page-data'
 import { RedirectSearchSchema } from '~/lib/search-params'
 import { addressQuery } from '~/lib/member-data/member-data.queries'
+import { msg } from '@lingui/core/macro'
+import { pageHead } from '~/lib/page-head'
 
 export const Route = createFileRoute('/$locale/_signedIn/member/address')({
+  head: () => pageHead(msg`Shipping address`),
   validateSearch: RedirectSearchSchema,
   loader: ({ context, location }) => loadPageData(context.queryClient, addressQuery, location),
   component: AddressPage,

@@ -4,8 +4,11 @@ import { AccountPage } from '~/components/member/account-page'
 import { Referrals } from '~/features/member/referrals'
 import { myReferralsQuery } from '~/features/member/member.queries'
 import { loadPageData } from '~/upstream/load-page-data'
+import { msg } from '@lingui/core/macro'
+import { pageHead } from '~/lib/page-head'
 
 export const Route = createFileRoute('/$locale/_signedIn/member/referrals')({
+  head: () => pageHead(msg`Refer a friend`),
   loader: ({ context, location }) => loadPageData(context.queryClient, myReferralsQuery, location),
   component: ReferralsPage,
 })

@@ -5,8 +5,11 @@ import { SocialAccounts } from '~/features/member/social-accounts'
 import { socialProfilesQuery } from '~/features/member/member.queries'
 import { loadPageData } from '~/upstream/load-page-data'
 import { RedirectSearchSchema } from '~/lib/search-params'
+import { msg } from '@lingui/core/macro'
+import { pageHead } from '~/lib/page-head'
 
 export const Route = createFileRoute('/$locale/_signedIn/member/social-accounts')({
+  head: () => pageHead(msg`Social accounts`),
   validateSearch: RedirectSearchSchema,
   loader: ({ context, location }) => loadPageData(context.queryClient, socialProfilesQuery, location),
   component: SocialAccountsPage,

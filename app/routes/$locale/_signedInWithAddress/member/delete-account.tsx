@@ -6,8 +6,11 @@ import { AccountPage } from '~/components/member/account-page'
 import { DeleteAccount } from '~/features/member/delete-account'
 import { DeletionReceiptView } from '~/features/member/deletion-receipt'
 import { MemberPage } from '~/components/member/member-page'
+import { msg } from '@lingui/core/macro'
+import { pageHead } from '~/lib/page-head'
 
 export const Route = createFileRoute('/$locale/_signedInWithAddress/member/delete-account')({
+  head: () => pageHead(msg`Delete my account`),
   component: DeleteAccountPage,
 })
 

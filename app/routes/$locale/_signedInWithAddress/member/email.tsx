@@ -5,8 +5,11 @@ import { EmailChange } from '~/features/member/email-change'
 import { RedirectSearchSchema } from '~/lib/search-params'
 import { loadPageData } from '~/upstream/load-page-data'
 import { memberInfoQuery } from '~/lib/member-data/member-data.queries'
+import { msg } from '@lingui/core/macro'
+import { pageHead } from '~/lib/page-head'
 
 export const Route = createFileRoute('/$locale/_signedInWithAddress/member/email')({
+  head: () => pageHead(msg`E-mail address`),
   validateSearch: RedirectSearchSchema,
   loader: ({ context, location }) => loadPageData(context.queryClient, memberInfoQuery, location),
   component: EmailPage,

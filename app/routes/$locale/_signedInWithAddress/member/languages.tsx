@@ -5,8 +5,11 @@ import { LanguagesForm } from '~/features/member/languages-form'
 import { RedirectSearchSchema } from '~/lib/search-params'
 import { loadPageData } from '~/upstream/load-page-data'
 import { profileQuery } from '~/lib/member-data/member-data.queries'
+import { msg } from '@lingui/core/macro'
+import { pageHead } from '~/lib/page-head'
 
 export const Route = createFileRoute('/$locale/_signedInWithAddress/member/languages')({
+  head: () => pageHead(msg`Languages`),
   validateSearch: RedirectSearchSchema,
   loader: ({ context, location }) => loadPageData(context.queryClient, profileQuery, location),
   component: LanguagesPage,

@@ -4,8 +4,11 @@ import { AccountPage } from '~/components/member/account-page'
 import { NotificationSettingsForm } from '~/features/member/notification-settings'
 import { notificationsQuery } from '~/features/member/member.queries'
 import { loadPageData } from '~/upstream/load-page-data'
+import { msg } from '@lingui/core/macro'
+import { pageHead } from '~/lib/page-head'
 
 export const Route = createFileRoute('/$locale/_signedInWithAddress/member/notifications')({
+  head: () => pageHead(msg`Notifications`),
   loader: ({ context, location }) => loadPageData(context.queryClient, notificationsQuery, location),
   component: NotificationsPage,
 })

@@ -5,8 +5,11 @@ import { PayoutSettings } from '~/features/member/payout-form'
 import { RedirectSearchSchema } from '~/lib/search-params'
 import { loadPageData } from '~/upstream/load-page-data'
 import { profileQuery } from '~/lib/member-data/member-data.queries'
+import { msg } from '@lingui/core/macro'
+import { pageHead } from '~/lib/page-head'
 
 export const Route = createFileRoute('/$locale/_signedInWithAddress/member/payments')({
+  head: () => pageHead(msg`Payouts`),
   validateSearch: RedirectSearchSchema,
   loader: ({ context, location }) => loadPageData(context.queryClient, profileQuery, location),
   component: PaymentsPage,

@@ -5,8 +5,11 @@ import { PhoneNumberForm } from '~/features/member/phone-verification'
 import { loadPageData } from '~/upstream/load-page-data'
 import { RedirectSearchSchema } from '~/lib/search-params'
 import { memberInfoQuery } from '~/lib/member-data/member-data.queries'
+import { msg } from '@lingui/core/macro'
+import { pageHead } from '~/lib/page-head'
 
 export const Route = createFileRoute('/$locale/_signedInWithAddress/member/phone')({
+  head: () => pageHead(msg`Phone number`),
   validateSearch: RedirectSearchSchema,
   loader: ({ context, location }) => loadPageData(context.queryClient, memberInfoQuery, location),
   component: PhonePage,

@@ -6,8 +6,11 @@ import { RedirectSearchSchema } from '~/lib/search-params'
 import { loadPageData } from '~/upstream/load-page-data'
 import { profileQuery } from '~/lib/member-data/member-data.queries'
 import { categoriesQuery } from '~/lib/categories/categories.queries'
+import { msg } from '@lingui/core/macro'
+import { pageHead } from '~/lib/page-head'
 
 export const Route = createFileRoute('/$locale/_signedInWithAddress/member/preferences')({
+  head: () => pageHead(msg`Preferences`),
   // A campaign's eligibility reasons link here with the way back to the campaign.
   validateSearch: RedirectSearchSchema,
   loader: ({ context, location }) =>

@@ -5,8 +5,11 @@ import { ProfileForm } from '~/features/member/profile-form'
 import { loadPageData } from '~/upstream/load-page-data'
 import { RedirectSearchSchema } from '~/lib/search-params'
 import { profileQuery } from '~/lib/member-data/member-data.queries'
+import { msg } from '@lingui/core/macro'
+import { pageHead } from '~/lib/page-head'
 
 export const Route = createFileRoute('/$locale/_signedInWithAddress/member/profile')({
+  head: () => pageHead(msg`My profile`),
   validateSearch: RedirectSearchSchema,
   loader: ({ context, location }) => loadPageData(context.queryClient, profileQuery, location),
   component: ProfilePage,

@@ -7,8 +7,11 @@ import { loadPageData } from '~/upstream/load-page-data'
 import { participationsQuery } from '~/lib/member-data/member-data.queries'
 import { loadCategoryNames, namesCategories } from '~/lib/categories/categories.queries'
 import { localePath, useLocale } from '~/lib/locale'
+import { msg } from '@lingui/core/macro'
+import { pageHead } from '~/lib/page-head'
 
 export const Route = createFileRoute('/$locale/_signedInWithAddress/ready-to-test/')({
+  head: () => pageHead(msg`Ready to test`),
   staticData: { lightHeader: true },
   loader: ({ context, location }) =>
     Promise.all([

@@ -4,6 +4,7 @@ import * as v from 'valibot'
 import { ApplicantsPage } from '~/features/ops-applicants/applicants-page'
 import { applicantsAddressOf, type ApplicantsAddress } from '~/features/ops-applicants/applicants-search'
 import { optionalText } from '~/lib/search-params'
+import { consoleHead } from '~/lib/page-head'
 
 /**
  * The campaign, flight, view and page live in the address: a reload keeps the campaign manager's
@@ -11,6 +12,7 @@ import { optionalText } from '~/lib/search-params'
  * it rides in every page's script.
  */
 export const Route = createFileRoute('/$locale/_staff/ops/applicants')({
+  head: () => consoleHead(msg`Applicants`),
   staticData: { consolePage: { capability: 'applicants:select', menu: { label: msg`Applicants`, order: 8 } } },
   validateSearch: v.object({ campaign: optionalText, flight: optionalText, view: optionalText, page: v.fallback(v.optional(v.number()), undefined) }),
   loaderDeps: ({ search: { campaign, flight, view, page } }) => ({ campaign, flight, view, page }),

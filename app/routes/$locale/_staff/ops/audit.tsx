@@ -4,9 +4,11 @@ import * as v from 'valibot'
 import { AuditPage } from '~/features/ops-audit/audit-page'
 import { auditFilterOf } from '~/features/ops-audit/audit-search'
 import { optionalText } from '~/lib/search-params'
+import { consoleHead } from '~/lib/page-head'
 
 /** The filters live in the address (read loosely here, checked by the console's own code loaded with the page). */
 export const Route = createFileRoute('/$locale/_staff/ops/audit')({
+  head: () => consoleHead(msg`Audit log`),
   staticData: { consolePage: { capability: 'audit:read', menu: { label: msg`Audit log`, order: 3 } } },
   validateSearch: v.object({
     page: v.fallback(v.optional(v.number()), undefined),

@@ -4,6 +4,7 @@ import * as v from 'valibot'
 import { ModerationPage, type ModerationSearch } from '~/features/ops-moderation/moderation-page'
 import { moderationInputOf } from '~/features/ops-moderation/moderation-search'
 import { optionalText } from '~/lib/search-params'
+import { consoleHead } from '~/lib/page-head'
 
 const optionalNumber = v.fallback(v.optional(v.number()), undefined)
 
@@ -13,6 +14,7 @@ const optionalNumber = v.fallback(v.optional(v.number()), undefined)
  * so none of it rides in every page's script.
  */
 export const Route = createFileRoute('/$locale/_staff/ops/reviews')({
+  head: () => consoleHead(msg`Moderation queue`),
   staticData: { consolePage: { capability: 'reviews:moderate', menu: { label: msg`Moderation queue`, order: 1 } } },
   validateSearch: v.object({ page: optionalNumber, sort: optionalText, campaign: optionalText, rating: optionalNumber, q: optionalText, review: optionalText }),
   loaderDeps: ({ search: { page, sort, campaign, rating, q } }) => ({ page, sort, campaign, rating, q }),

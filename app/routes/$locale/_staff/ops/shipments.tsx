@@ -5,6 +5,7 @@ import type { ShipmentsInput } from '~/features/ops-shipments/ops-shipments.func
 import { ShipmentsPage } from '~/features/ops-shipments/shipments-page'
 import { shipmentsInputOf } from '~/features/ops-shipments/shipments-search'
 import { optionalText } from '~/lib/search-params'
+import { consoleHead } from '~/lib/page-head'
 
 /**
  * The view, campaign filter and page live in the address: a reload keeps fulfilment's place. Read
@@ -12,6 +13,7 @@ import { optionalText } from '~/lib/search-params'
  * every page's script.
  */
 export const Route = createFileRoute('/$locale/_staff/ops/shipments')({
+  head: () => consoleHead(msg`Shipments`),
   staticData: { consolePage: { capability: 'shipments:manage', menu: { label: msg`Shipments`, order: 9 } } },
   validateSearch: v.object({ view: optionalText, campaign: optionalText, page: v.fallback(v.optional(v.number()), undefined) }),
   loaderDeps: ({ search: { view, campaign, page } }) => ({ view, campaign, page }),

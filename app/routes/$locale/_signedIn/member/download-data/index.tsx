@@ -2,8 +2,11 @@ import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { AccountPage } from '~/components/member/account-page'
 import { MyDataDownloads } from '~/features/member/my-data'
+import { msg } from '@lingui/core/macro'
+import { pageHead } from '~/lib/page-head'
 
 export const Route = createFileRoute('/$locale/_signedIn/member/download-data/')({
+  head: () => pageHead(msg`Download my data`),
   component: DownloadDataPage,
 })
 

@@ -8,11 +8,14 @@ import { VerificationStatus } from '~/components/member/verification-status'
 import { loadPageData } from '~/upstream/load-page-data'
 import { memberInfoQuery } from '~/lib/member-data/member-data.queries'
 import { localePath } from '~/lib/locale'
+import { msg } from '@lingui/core/macro'
+import { pageHead } from '~/lib/page-head'
 
 /** Where the code step (/en/user/verify-phone) sends the member back to. */
 const HERE = localePath('/member/verifications/MobileVerifications')
 
 export const Route = createFileRoute('/$locale/_signedIn/member/verifications/MobileVerifications')({
+  head: () => pageHead(msg`Mobile verification`),
   loader: ({ context, location }) => loadPageData(context.queryClient, memberInfoQuery, location),
   component: MobileVerificationPage,
 })

@@ -4,8 +4,11 @@ import { ParticipationsList } from '~/features/participations/participations-lis
 import { MemberPage } from '~/components/member/member-page'
 import { loadPageData } from '~/upstream/load-page-data'
 import { participationsQuery } from '~/lib/member-data/member-data.queries'
+import { msg } from '@lingui/core/macro'
+import { pageHead } from '~/lib/page-head'
 
 export const Route = createFileRoute('/$locale/_signedInWithAddress/member/campaigns/')({
+  head: () => pageHead(msg`My campaigns`),
   loader: ({ context, location }) => loadPageData(context.queryClient, participationsQuery, location),
   component: CampaignsPage,
 })

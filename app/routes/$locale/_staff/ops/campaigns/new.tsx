@@ -1,9 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { SelectionModeNote } from '~/features/campaigns/selection-mode-note'
 import { NewCampaignPage } from '~/features/ops-campaigns/new-campaign-page'
+import { msg } from '@lingui/core/macro'
+import { consoleHead } from '~/lib/page-head'
 
 /** A new campaign: saved as a draft, then edited at /ops/campaigns/$campaignId. */
 export const Route = createFileRoute('/$locale/_staff/ops/campaigns/new')({
+  head: () => consoleHead(msg`New campaign`),
   staticData: { consolePage: { capability: 'campaigns:edit' } },
   loader: async ({ context, location }) => {
     if (!context.mayOpen) return

@@ -2,6 +2,8 @@ import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { MemberRecordPage } from '~/features/ops-members/member-record-page'
 import { optionalText } from '~/lib/search-params'
+import { msg } from '@lingui/core/macro'
+import { consoleHead } from '~/lib/page-head'
 
 /** A member's record for support; ?q= is the search it was opened from, for the way back. */
 export const Route = createFileRoute('/$locale/_staff/ops/members/$memberId')({
@@ -10,7 +12,11 @@ export const Route = createFileRoute('/$locale/_staff/ops/members/$memberId')({
   loader: async ({ context, params, location }) => {
     if (!context.mayOpen) return
     const { loadOpsMember } = await import('~/features/ops-members/members-loader')
-    await loadOpsMember(context.queryClient, params.memberId, location)
+    return loadOpsMember(context.queryClient, params.memberId, location)
+  },
+  head: ({ loaderData }) => {
+    const member = loaderData?.subject
+    return consoleHead(member ? msg`${member} — member` : msg`Member`)
   },
   component: MemberRoute,
 })

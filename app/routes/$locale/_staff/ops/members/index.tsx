@@ -3,6 +3,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { memberSearchOf, searchTextOf } from '~/features/ops-members/members-search'
 import { MembersPage } from '~/features/ops-members/members-page'
+import { consoleHead } from '~/lib/page-head'
 
 /**
  * The member search lives in the address (?q=, ?page=): a reload or a shared link keeps it. Read
@@ -10,6 +11,7 @@ import { MembersPage } from '~/features/ops-members/members-page'
  * code, loaded with the page.
  */
 export const Route = createFileRoute('/$locale/_staff/ops/members/')({
+  head: () => consoleHead(msg`Members`),
   staticData: { consolePage: { capability: 'members:read', menu: { label: msg`Members`, order: 4 } } },
   validateSearch: v.object({
     q: v.fallback(v.optional(v.union([v.string(), v.number()])), undefined),

@@ -7,6 +7,8 @@ import { MemberPage } from '~/components/member/member-page'
 import { loadPageData } from '~/upstream/load-page-data'
 import { campaignParticipationsQuery } from '~/lib/member-data/member-data.queries'
 import { loadCategoryNames, namesCategories } from '~/lib/categories/categories.queries'
+import { msg } from '@lingui/core/macro'
+import { pageHead } from '~/lib/page-head'
 
 export const Route = createFileRoute('/$locale/_signedInWithAddress/member/campaigns/$id/')({
   loader: async ({ context, location, params }) => {
@@ -17,6 +19,11 @@ export const Route = createFileRoute('/$locale/_signedInWithAddress/member/campa
       location,
       participations.items.some((p) => namesCategories(p.ineligibleReasons)),
     )
+    return { subject: participations.items[0]?.campaign.title }
+  },
+  head: ({ loaderData }) => {
+    const campaign = loaderData?.subject
+    return pageHead(campaign ? msg`${campaign} — my participation` : msg`My participation`)
   },
   component: CampaignPage,
 })

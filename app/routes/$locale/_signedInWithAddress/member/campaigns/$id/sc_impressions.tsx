@@ -6,8 +6,11 @@ import { SocialContent } from '~/features/social/social-content'
 import { loadPageData } from '~/upstream/load-page-data'
 import { campaignParticipationsQuery } from '~/lib/member-data/member-data.queries'
 import { socialPostsQuery } from '~/features/social/social.queries'
+import { msg } from '@lingui/core/macro'
+import { pageHead } from '~/lib/page-head'
 
 export const Route = createFileRoute('/$locale/_signedInWithAddress/member/campaigns/$id/sc_impressions')({
+  head: () => pageHead(msg`Social posts and impressions`),
   loader: async ({ context, location, params }) => {
     const list = await loadPageData(context.queryClient, campaignParticipationsQuery(params.id), location)
     const participation = list ? currentParticipation(list.items) : null
