@@ -52,3 +52,9 @@ export function siteHead() {
 export function notFoundHead() {
   return pageHead(msg`Page not found`)
 }
+
+/** A page search engines must not list (a person's own pages, sign-in steps, links sent by e-mail, errors). */
+export const NOT_INDEXED: Record<string, string> = { 'X-Robots-Tag': 'noindex' }
+
+/** A signed-in person's page: kept by no shared cache, and listed by no search engine. */
+export const PRIVATE_PAGE: Record<string, string> = { 'Cache-Control': 'private, no-store', ...NOT_INDEXED }

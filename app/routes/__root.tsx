@@ -26,7 +26,7 @@ import { AppErrorPage } from '~/pages/error-page'
 import { failIfAsked } from '~/server/fault-injection'
 import appCss from '~/styles/app.css?url'
 import { memberInfoQuery } from '~/lib/member-data/member-data.queries'
-import { notFoundHead, siteHead } from '~/lib/page-head'
+import { NOT_INDEXED, notFoundHead, siteHead } from '~/lib/page-head'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   // Who is looking, and how the browser reaches Firebase, are known before the first paint: the
@@ -46,6 +46,8 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
       await context.queryClient.prefetchQuery(memberInfoQuery)
     }
   },
+  // A page that failed or names nothing is no page for a search engine (its status says which).
+  headers: ({ matches }) => (matches.some((match) => match.status === 'error' || match.status === 'notFound' || match._notFound) ? NOT_INDEXED : undefined),
   head: ({ matches }) => ({
     meta: [
       { charSet: 'utf-8' },

@@ -119,6 +119,11 @@ describe('who may open the console', () => {
     expect(await moderatorPage.getByRole('table').count()).toBe(0)
     expect(await moderatorPage.getByRole('searchbox').count()).toBe(0)
     await expectNoAxeViolationsAtEveryWidth(moderatorPage)
+    // No console page is for search engines, nor kept by a shared cache.
+    const answer = await moderatorPage.reload()
+    expect(answer?.headers()['x-robots-tag']).toBe('noindex')
+    expect(answer?.headers()['cache-control']).toBe('private, no-store')
+    await moderatorPage.getByRole('heading', { name: 'Your roles do not include this page', level: 1 }).waitFor()
     // The way on is the console's first page, which names the role they hold.
     await moderatorPage.getByRole('link', { name: "Go to the console's first page" }).click()
     await moderatorPage.waitForURL((url) => url.pathname === '/en/ops')

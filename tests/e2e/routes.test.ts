@@ -69,6 +69,20 @@ describe('routes as a visitor sees them', () => {
     expect(html).toMatch(/<h1[^>]*>/)
   })
 
+  it('lets search engines list the public pages, and tells them not to list sign-in steps, links sent by e-mail and errors', async () => {
+    const unlisted = ['/en/error', '/en/user/verify-email-login', '/en/user/verify-email', '/en/user/verify-phone', '/en/unsubscribe', ...VISITORS_ONLY]
+    for (const path of [...PUBLIC, ...VISITORS_ONLY]) {
+      const response = await get(path)
+      await response.body?.cancel()
+      expect(response.headers.get('x-robots-tag'), path).toBe(unlisted.includes(path) ? 'noindex' : null)
+    }
+    for (const path of NOT_FOUND) {
+      const response = await get(path)
+      await response.body?.cancel()
+      expect(response.headers.get('x-robots-tag'), path).toBe('noindex')
+    }
+  })
+
   it('titles every page with what it is: no two pages share a title but the home page at its two addresses', async () => {
     const titles = new Map<string, string>()
     for (const path of [...PUBLIC, ...VISITORS_ONLY]) {

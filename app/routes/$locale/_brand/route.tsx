@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { BrandShell, NoBrandAccess } from '~/features/brand-console/brand-shell'
+import { PRIVATE_PAGE } from '~/lib/page-head'
 
 /**
  * A brand's pages (/en/brand/…): a visitor goes to sign in and comes back; a signed-in person who
@@ -8,7 +9,7 @@ import { BrandShell, NoBrandAccess } from '~/features/brand-console/brand-shell'
  */
 export const Route = createFileRoute('/$locale/_brand')({
   beforeLoad: async (args) => (await import('~/features/brand-console/brand-guard')).requireBrandViewer(args),
-  headers: () => ({ 'Cache-Control': 'private, no-store' }),
+  headers: () => PRIVATE_PAGE,
   staticData: { layout: 'blank' },
   component: BrandLayout,
 })

@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requireVisitor } from '~/auth/guards'
+import { NOT_INDEXED } from '~/lib/page-head'
 
 /**
  * Visitors who are not signed in only (login, register): a member is sent to their campaigns.
  * No component: the router renders the child page itself, with no script of its own to fetch.
  */
 export const Route = createFileRoute('/$locale/_guest')({
+  headers: () => NOT_INDEXED,
   beforeLoad: requireVisitor,
 })

@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { loadUnsubscribeLink, UnsubscribePage } from '~/features/messages/unsubscribe-page'
 import { optionalText } from '~/lib/search-params'
 import { msg } from '@lingui/core/macro'
-import { pageHead } from '~/lib/page-head'
+import { pageHead, PRIVATE_PAGE } from '~/lib/page-head'
 
 /**
  * Where an e-mail's unsubscribe link leads (`/en/unsubscribe?token=…`; the one-click address
@@ -16,7 +16,7 @@ export const Route = createFileRoute('/$locale/_public/unsubscribe')({
   validateSearch: v.object({ token: optionalText }),
   loaderDeps: ({ search: { token } }) => ({ token }),
   loader: ({ deps }) => loadUnsubscribeLink(deps.token),
-  headers: () => ({ 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' }),
+  headers: () => ({ ...PRIVATE_PAGE, 'Referrer-Policy': 'no-referrer' }),
   component: UnsubscribeRoute,
 })
 

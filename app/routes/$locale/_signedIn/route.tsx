@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requireMember } from '~/auth/guards'
+import { PRIVATE_PAGE } from '~/lib/page-head'
 
 /**
  * Signed-in members only: a visitor is sent to login with `redirect` set.
@@ -7,5 +8,5 @@ import { requireMember } from '~/auth/guards'
  */
 export const Route = createFileRoute('/$locale/_signedIn')({
   beforeLoad: requireMember,
-  headers: () => ({ 'Cache-Control': 'private, no-store' }),
+  headers: () => PRIVATE_PAGE,
 })

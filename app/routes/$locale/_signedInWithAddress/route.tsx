@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requireSavedAddress } from '~/auth/guards'
+import { PRIVATE_PAGE } from '~/lib/page-head'
 
 /**
  * Signed-in members with a saved address: a visitor signs in first, a member without one gets the
@@ -8,5 +9,5 @@ import { requireSavedAddress } from '~/auth/guards'
  */
 export const Route = createFileRoute('/$locale/_signedInWithAddress')({
   beforeLoad: requireSavedAddress,
-  headers: () => ({ 'Cache-Control': 'private, no-store' }),
+  headers: () => PRIVATE_PAGE,
 })

@@ -2,6 +2,7 @@ import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { ConsoleShell } from '~/features/ops-console/console-shell'
 import { NoAccess, NoPageAccess } from '~/features/ops-console/no-access'
 import type { StaffContext } from '~/features/ops-console/staff-guard'
+import { PRIVATE_PAGE } from '~/lib/page-head'
 
 /**
  * The operator console (/en/ops/…): a visitor goes to sign in and comes back; a member without a
@@ -13,7 +14,7 @@ export const Route = createFileRoute('/$locale/_staff')({
   // The guard comes with the console's code, not with every page's script.
   // Its type stated: the guard reads the matched routes, whose types depend on this one.
   beforeLoad: async (args): Promise<StaffContext> => (await import('~/features/ops-console/staff-guard')).requireStaff(args),
-  headers: () => ({ 'Cache-Control': 'private, no-store' }),
+  headers: () => PRIVATE_PAGE,
   staticData: { layout: 'blank' },
   component: StaffLayout,
 })

@@ -6,12 +6,13 @@ import { PhoneCodeForm } from '~/features/member/phone-verification'
 import { optionalText } from '~/lib/search-params'
 import { useLocale } from '~/lib/locale'
 import { msg } from '@lingui/core/macro'
-import { pageHead } from '~/lib/page-head'
+import { pageHead, NOT_INDEXED } from '~/lib/page-head'
 
 /** The number as the member API answered when it sent the code; anything else is ignored. */
 const E164 = /^\+[1-9]\d{5,14}$/
 
 export const Route = createFileRoute('/$locale/_public/user/verify-phone')({
+  headers: () => NOT_INDEXED,
   head: () => pageHead(msg`Verify your phone`),
   staticData: { layout: 'auth' },
   validateSearch: v.object({
