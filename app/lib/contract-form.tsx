@@ -117,7 +117,9 @@ function NumberInput({
           inputMode="numeric"
           name={field.name}
           value={field.state.value ?? ''}
-          onChange={(event) => changeFieldValue(field, event.target.value === '' || Number.isNaN(event.target.valueAsNumber) ? null : event.target.valueAsNumber)}
+          onChange={(event) =>
+            changeFieldValue(field, event.target.value === '' || Number.isNaN(event.target.valueAsNumber) ? null : event.target.valueAsNumber)
+          }
           onBlur={field.handleBlur}
         />
       )}

@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core'
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { consoleHead, notFoundHead, pageHead, pageTitle, siteHead } from './page-head'
+import { consoleHead, notFoundHead, pageHead, pageTitle, siteHead, summaryOf } from './page-head'
 
 i18n.loadAndActivate({ locale: 'en', messages: {} })
 
@@ -38,5 +38,16 @@ describe('page heads', () => {
       { name: 'description', content: 'What testers wrote.' },
     ])
     expect(siteHead().meta[0]).toEqual({ title: 'Testers Circle — test products, share honest reviews' })
+  })
+})
+
+describe('a description from a text', () => {
+  it('is the text on one line when short, and cut at a word with an ellipsis when long', () => {
+    expect(summaryOf('Fresh  coffee,\n\n- cold\n- brewed')).toBe('Fresh coffee, cold brewed')
+    const long = 'word '.repeat(60)
+    const summary = summaryOf(long, 30)
+    expect(summary).toBe('word word word word word word…')
+    expect(summary.length).toBeLessThanOrEqual(30)
+    expect(summaryOf('x'.repeat(50), 20)).toBe(`${'x'.repeat(19)}…`)
   })
 })

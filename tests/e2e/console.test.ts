@@ -10,7 +10,7 @@
 // here is found by words only this run's reviews carry.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { expectNoAxeViolationsAtEveryWidth, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
+import { baseUrl, expectNoAxeViolationsAtEveryWidth, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
 import { expectFocusVisible, pressUntilFocused, waitForFocus } from './support/keyboard'
 import { createMember, DEMO_STAFF, signInThroughUi, type TestMember, untilDoneConfirmingIfAsked } from './support/members'
 import { asMember, idTokenOf } from './support/member-api'
@@ -27,6 +27,7 @@ let moderator: TestMember
 let page: Page
 let authorPage: Page | undefined
 const authors: Author[] = []
+const MARKUP = '</script><script>window.injected = 1</script><!-- <b>bold?</b>'
 const campaign = { id: '', productId: '' }
 
 /** A page in a browser context of its own: nobody signed in yet. */
@@ -71,7 +72,8 @@ beforeAll(async () => {
     await authorWithPendingReview(
       'Ada Approved',
       `Smooth over ice ${TAG}`,
-      `Two weeks of iced coffee (${TAG}): one part concentrate to three of oat milk, and it never turned bitter in the fridge.`,
+      // Markup in a review's text stays text, in the page and in what search engines read of it.
+      `Two weeks of iced coffee (${TAG}): one part concentrate to three of oat milk, and it never turned bitter in the fridge. ${MARKUP}`,
     ),
   )
   authors.push(
@@ -197,6 +199,21 @@ describe('moderating reviews by keyboard', () => {
     const published = await callSuite('GET', `suite/api/public/reviews/${authors[0]!.reviewId}`)
     expect(published).toMatchObject({ id: authors[0]!.reviewId, title: authors[0]!.title })
     await expect(callSuite('GET', `suite/api/public/reviews/${authors[1]!.reviewId}`)).rejects.toThrow(/→ 404/)
+  })
+
+  it("keeps markup in the published review's text as text, in the page and in its structured data", async () => {
+    const html = await (await fetch(`${baseUrl()}/en/reviews/${authors[0]!.reviewId}`)).text()
+    expect(html).not.toContain(MARKUP)
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+      ([, json]) => JSON.parse(json!) as Record<string, unknown>,
+    )
+    const review = blocks.find((block) => block['@type'] === 'Review')
+    expect(review?.reviewBody).toContain(MARKUP)
+    const reader = await freshPage()
+    await gotoHydrated(reader, `/en/reviews/${authors[0]!.reviewId}`)
+    await textOnPage(reader, MARKUP, { exact: false }).waitFor()
+    expect(await reader.evaluate(() => (window as unknown as { injected?: number }).injected)).toBeUndefined()
+    await reader.context().close()
   })
 
   it("shows the rejected review's author the reason and the note on their participation page", async () => {

@@ -52,6 +52,10 @@ const NOT_FOUND = ['/404', '/en/404', '/en/no-such-page', '/xx/', '/de', '/de/le
 
 const get = (path: string) => fetch(`${baseUrl()}${path}`, { redirect: 'manual', headers: { accept: 'text/html' } })
 
+/** The structured data (JSON-LD) blocks of a page, parsed. */
+const structuredDataOf = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(([, json]) => JSON.parse(json!) as Record<string, unknown>)
+
 /** The document's title as the server wrote it (entities as HTML writes them). */
 const titleOf = (html: string) =>
   html
@@ -111,6 +115,70 @@ describe('routes as a visitor sees them', () => {
     expect(titleOf(await (await get(`/en/reviews/${review.id}`)).text())).toBe(`${review.productName}: ${review.title} — review | Testers Circle`)
     expect(titleOf(await (await get(`/en/ready-to-test/${campaign.slug}`)).text())).toBe(`${campaign.title} — free product test | Testers Circle`)
     for (const path of ['/en/404', '/en/no-such-page']) expect(titleOf(await (await get(path)).text()), path).toBe('Page not found | Testers Circle')
+  })
+
+  it('gives each public page its description, its one canonical address on the public address, and a preview card', async () => {
+    const suite = inject('suiteUrl')
+    const campaigns = (await (await fetch(`${suite}/suite/api/public/campaigns?pageSize=1`)).json()) as { data: { items: Array<{ slug: string; id: string }> } }
+    const campaign = campaigns.data.items[0]!
+    const origin = baseUrl()
+    const expected: Array<[string, string]> = [
+      ['/', '/en'],
+      ['/en', '/en'],
+      ['/en/how-it-works', '/en/how-it-works'],
+      ['/en/reviews?rating=5', '/en/reviews'],
+      ['/en/reviews?page=2&rating=4', '/en/reviews?page=2'],
+      [`/en/ready-to-test/${campaign.id}`, `/en/ready-to-test/${campaign.slug}`],
+      [`/en/campaign-details?campaign=${campaign.slug}`, `/en/ready-to-test/${campaign.slug}`],
+    ]
+    for (const [path, canonical] of expected) {
+      const html = await (await get(path)).text()
+      expect(html.match(/<link rel="canonical" href="([^"]+)"/g), path).toEqual([`<link rel="canonical" href="${origin}${canonical}"`])
+      expect(html.match(/<meta name="description" content="[^"]{50,}"/g), path).toHaveLength(1)
+      expect(html, path).toContain(`<meta property="og:url" content="${origin}${canonical}"`)
+      expect(html, path).toContain('<meta property="og:site_name" content="Testers Circle"')
+      expect(html, path).toMatch(/<meta property="og:title" content="[^"]+"/)
+    }
+  })
+
+  it('describes a review, a campaign and the home page to search engines with the properties their results need', async () => {
+    const suite = inject('suiteUrl')
+    const reviews = (await (await fetch(`${suite}/suite/api/public/reviews?pageSize=1`)).json()) as {
+      data: { items: Array<{ id: string; title: string; productName: string; rating: number; authorName: string; body: string }> }
+    }
+    const review = reviews.data.items[0]!
+    const reviewBlocks = structuredDataOf(await (await get(`/en/reviews/${review.id}`)).text())
+    const described = reviewBlocks.find((block) => block['@type'] === 'Review')!
+    expect(described).toMatchObject({
+      '@context': 'https://schema.org',
+      name: review.title,
+      reviewBody: review.body,
+      author: { '@type': 'Person', name: review.authorName },
+      reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+      itemReviewed: { '@type': 'Product', name: review.productName },
+    })
+    expect(described).toMatchObject({ datePublished: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) })
+    expect(reviewBlocks.find((block) => block['@type'] === 'BreadcrumbList')).toMatchObject({
+      itemListElement: [{ position: 1 }, { position: 2 }, { position: 3, name: review.title }],
+    })
+
+    const campaigns = (await (await fetch(`${suite}/suite/api/public/campaigns?pageSize=20`)).json()) as {
+      data: { items: Array<{ slug: string; productName: string; reviewCount: number; averageRating: number | null }> }
+    }
+    const reviewed = campaigns.data.items.find((campaign) => campaign.reviewCount > 0)!
+    const product = structuredDataOf(await (await get(`/en/ready-to-test/${reviewed.slug}`)).text()).find((block) => block['@type'] === 'Product')!
+    expect(product).toMatchObject({
+      name: reviewed.productName,
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: reviewed.averageRating, reviewCount: reviewed.reviewCount },
+    })
+    expect(product).toMatchObject({
+      review: expect.arrayContaining([
+        expect.objectContaining({ '@type': 'Review', reviewRating: expect.objectContaining({ ratingValue: expect.any(Number) }) }),
+      ]),
+    })
+
+    const home = structuredDataOf(await (await get('/en')).text()).map((block) => block['@type'])
+    expect(home).toEqual(['Organization', 'WebSite'])
   })
 
   it('a review and a campaign answer 200 by their id, and an unknown id goes to the 404 page', async () => {

@@ -4,12 +4,12 @@ import type { CampaignDetail } from '#contract/campaigns'
 import { ReviewCard } from '~/components/catalogue/review-card'
 import { StarRating } from '~/components/catalogue/star-rating'
 import { FormAlert } from '~/components/ui/field'
-import { reviewListQuery } from './reviews.queries'
+import { latestCampaignReviewsQuery } from './reviews.queries'
 
 /** A campaign's reviews on its page: the average and the latest three. */
 export function CampaignReviews({ campaign }: { campaign: CampaignDetail }) {
   const { t } = useLingui()
-  const { data, isPending, isError } = useQuery(reviewListQuery({ page: 1, pageSize: 3, campaignId: campaign.id }))
+  const { data, isPending, isError } = useQuery(latestCampaignReviewsQuery(campaign.id))
   if (isPending) return <p className="text-ink">{t`Loading reviews…`}</p>
   if (isError) return <FormAlert>{t`We could not load the reviews just now.`}</FormAlert>
   const count = data.total

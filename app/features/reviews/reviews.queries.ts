@@ -11,6 +11,9 @@ export const reviewListQuery = (input: ReviewListInput) =>
     queryFn: async () => unwrap(await listReviewsFn({ data: input })),
   })
 
+/** A campaign's three latest reviews, as its page shows them. */
+export const latestCampaignReviewsQuery = (campaignId: string) => reviewListQuery({ page: 1, pageSize: 3, campaignId })
+
 /** The home page's latest reviews. */
 export const homeReviewsQuery = reviewListQuery({ page: 1, pageSize: 3 })
 

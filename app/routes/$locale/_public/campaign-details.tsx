@@ -4,14 +4,14 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { CampaignCard } from '~/components/catalogue/campaign-card'
-import { campaignHead, loadCampaignPage } from '~/features/campaigns/campaign-loader'
+import { campaignRouteHead, loadCampaignRoute } from '~/pages/campaign-page'
 import { CampaignView } from '~/features/campaigns/campaign-view'
 import { CampaignReviews } from '~/features/reviews/campaign-reviews'
 import { MemberPage } from '~/components/member/member-page'
 import { campaignListQuery } from '~/features/campaigns/campaigns.queries'
 import { loadPageData } from '~/upstream/load-page-data'
 import { useLocale } from '~/lib/locale'
-import { pageHead } from '~/lib/page-head'
+import { publicPageHead } from '~/lib/page-head'
 
 /** `?campaign=<id or slug>`; anything else shows the list of campaigns. */
 const SearchSchema = v.object({
@@ -25,8 +25,15 @@ export const Route = createFileRoute('/$locale/_public/campaign-details')({
   validateSearch: SearchSchema,
   loaderDeps: ({ search }) => ({ campaign: search.campaign }),
   loader: ({ context, deps, location }) =>
-    deps.campaign ? loadCampaignPage(context.queryClient, deps.campaign, location) : loadPageData(context.queryClient, allCampaigns, location),
-  head: ({ match }) => (match.search.campaign ? campaignHead(match.context.queryClient, match.search.campaign) : pageHead(msg`Campaign details`)),
+    deps.campaign ? loadCampaignRoute(context.queryClient, deps.campaign, location) : loadPageData(context.queryClient, allCampaigns, location),
+  head: ({ match }) =>
+    match.search.campaign
+      ? campaignRouteHead(match.context.queryClient, match.search.campaign)
+      : publicPageHead(match.context.queryClient, {
+          title: msg`Campaign details`,
+          description: msg`Every product test of Testers Circle: the product, what testers do, the dates and who can apply.`,
+          canonicalPath: '/en/campaign-details',
+        }),
   component: CampaignDetailsPage,
 })
 

@@ -1,6 +1,8 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { pageHead } from '~/lib/page-head'
+import { i18n } from '~/i18n/i18n'
+import { pageHead, publicPageHead, publicUrlOf, summaryOf } from '~/lib/page-head'
+import { breadcrumbData, reviewData } from '~/lib/structured-data'
 import { ReviewDetail } from '~/features/reviews/review-page'
 import { reviewQuery } from '~/features/reviews/reviews.queries'
 import { loadPageData } from '~/upstream/load-page-data'
@@ -10,10 +12,26 @@ export const Route = createFileRoute('/$locale/_public/reviews/$id')({
   // An unknown or unpublished review: the member API answers NOT_FOUND, which is the 404 page.
   loader: ({ context, params, location }) => loadPageData(context.queryClient, reviewQuery(params.id), location),
   head: ({ match, params }) => {
-    const review = match.context.queryClient.getQueryData(reviewQuery(params.id).queryKey)
+    const queryClient = match.context.queryClient
+    const review = queryClient.getQueryData(reviewQuery(params.id).queryKey)
     if (!review) return pageHead(msg`Review`)
-    const { productName: product, title } = review
-    return pageHead(msg`${product}: ${title} — review`)
+    const { productName: product, title, rating } = review
+    const excerpt = summaryOf(review.body, 130)
+    const origin = publicUrlOf(queryClient)
+    return publicPageHead(queryClient, {
+      title: msg`${product}: ${title} — review`,
+      description: msg`${rating} out of 5 stars. ${excerpt}`,
+      canonicalPath: `/en/reviews/${review.id}`,
+      type: 'article',
+      structuredData: [
+        reviewData(origin, review),
+        breadcrumbData(origin, [
+          { name: i18n._(msg`Home`), path: '/en' },
+          { name: i18n._(msg`Reviews`), path: '/en/reviews' },
+          { name: title, path: `/en/reviews/${review.id}` },
+        ]),
+      ],
+    })
   },
   component: ReviewPage,
 })
