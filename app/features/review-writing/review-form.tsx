@@ -293,8 +293,8 @@ function PhotosInput({
   const field = useFieldContext<DraftPhoto[]>()
   const change = useCallback(
     (update: (current: DraftPhoto[]) => DraftPhoto[]) => {
-      // The latest photos, not those of the last render: uploads finish one after another.
-      const next = update(field.state.value)
+      // The form's photos as they are now, not as they were drawn: uploads finish one after another.
+      const next = update(field.form.getFieldValue(field.name))
       changeFieldValue(field, next)
       onPhotosChanged(next)
     },
