@@ -178,7 +178,7 @@ function SelectInput({
   options,
   className,
   ...props
-}: Described & { options: readonly Option[]; className?: string } & Pick<ComponentProps<'select'>, 'aria-keyshortcuts'>) {
+}: Described & { options: readonly Option[]; className?: string } & Pick<ComponentProps<'select'>, 'aria-keyshortcuts' | 'autoFocus'>) {
   const field = useFieldContext<string>()
   return (
     <FieldFrame label={label} description={description} error={fieldErrorText(field.state.meta, invalid)} className={className}>

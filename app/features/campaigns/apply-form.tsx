@@ -3,17 +3,18 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { CheckCircle2, Clock, XCircle } from 'lucide-react'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef } from 'react'
+import * as v from 'valibot'
 import type { Address } from '#contract/address'
 import type { CampaignDetail, Flight, ScreenerQuestion } from '#contract/campaigns'
-import type { Participation, ScreenerAnswer } from '#contract/participations'
+import { ScreenerAnswerSchema, type Participation, type ScreenerAnswer } from '#contract/participations'
 import { processSignupFn } from '~/features/campaigns/signup.functions'
 import { useBotToken } from '~/lib/bot-protection'
-import { Button } from '~/components/ui/button'
 import { useAnnounce } from '~/components/ui/use-announce'
-import { CheckboxField, FormAlert } from '~/components/ui/field'
+import { FormAlert } from '~/components/ui/field'
 import { cn } from '~/lib/cn'
-import { isUpstreamError, unwrap } from '~/upstream/upstream-result'
+import { changeFieldValue, ContractForm, fieldErrorText, showRejectedFields, useAppForm, useFieldContext } from '~/lib/contract-form'
+import { unwrap } from '~/upstream/upstream-result'
 import { IneligibleReasons } from '~/components/member/eligibility-reasons'
 import { AddressLines } from '~/components/member/address-lines'
 import { useLocale } from '~/lib/locale'
@@ -26,8 +27,44 @@ const requiredMessage = {
 } as const
 const invalidAnswer = msg`Choose one of the answers shown.`
 
-function Question({ question, error }: { question: ScreenerQuestion; error?: string | undefined }) {
+/** An answer as the form holds it: the text or the choice ('' when none), or the choices ticked. */
+type AnswerValue = string | string[]
+type ApplyValues = { answers: Array<{ questionId: string; answer: AnswerValue }>; confirmAddress: boolean }
+
+// The contract's answer, as text (a text answer or one choice) or as a list of choices.
+const [TextAnswer, ChoicesAnswer] = ScreenerAnswerSchema.entries.answer.options
+
+/**
+ * The contract's sign-up answers, narrowed by the campaign's questions: each question's answer in
+ * its kind, a required one not empty, and the address confirmed when the product is shipped.
+ */
+function applySchema(screener: readonly ScreenerQuestion[], shipsProduct: boolean) {
+  return v.strictObject({
+    answers: v.strictTuple(
+      screener.map((question) => {
+        const answer = question.kind === 'multi' ? ChoicesAnswer : TextAnswer
+        return v.strictObject({
+          questionId: v.literal(question.id),
+          answer: question.required ? v.pipe(answer, v.minLength(1)) : answer,
+        })
+      }),
+    ),
+    confirmAddress: shipsProduct ? v.literal(true) : v.boolean(),
+  })
+}
+
+/** The answers the member gave (as the schema passed them, texts trimmed): an unanswered optional question is left out. */
+const answersOf = (answers: readonly ScreenerAnswer[]): ScreenerAnswer[] => answers.filter(({ answer }) => answer.length > 0)
+
+/**
+ * One screener question as a form field: a text box, or a group of radio buttons (one answer) or
+ * checkboxes (several). `invalid` is the sentence for an empty required answer; the member API's
+ * refusal of an answer brings its own.
+ */
+function QuestionInput({ question, invalid }: { question: ScreenerQuestion; invalid: string }) {
   const { t } = useLingui()
+  const field = useFieldContext<AnswerValue>()
+  const error = fieldErrorText(field.state.meta, invalid)
   const name = `q-${question.id}`
   const errorId = error ? `${name}-error` : undefined
   const optional = question.required ? null : <span className="font-normal text-muted"> {t`(optional)`}</span>
@@ -43,6 +80,9 @@ function Question({ question, error }: { question: ScreenerQuestion; error?: str
           name={name}
           rows={3}
           maxLength={1000}
+          value={typeof field.state.value === 'string' ? field.state.value : ''}
+          onChange={(event) => changeFieldValue(field, event.target.value)}
+          onBlur={field.handleBlur}
           aria-invalid={error ? true : undefined}
           aria-describedby={errorId}
           className={cn(
@@ -58,6 +98,16 @@ function Question({ question, error }: { question: ScreenerQuestion; error?: str
       </div>
     )
   }
+  const chosen = Array.isArray(field.state.value) ? field.state.value : field.state.value === '' ? [] : [field.state.value]
+  const choose = (option: string, on: boolean) => {
+    if (question.kind === 'single') changeFieldValue(field, option)
+    // Several choices are kept in the order of the options.
+    else
+      changeFieldValue(
+        field,
+        question.options.filter((o) => (o === option ? on : chosen.includes(o))),
+      )
+  }
   return (
     <fieldset aria-describedby={errorId} aria-invalid={error ? true : undefined}>
       <legend className="font-semibold text-ink">
@@ -71,7 +121,16 @@ function Question({ question, error }: { question: ScreenerQuestion; error?: str
             htmlFor={`${name}-${i}`}
             className="flex cursor-pointer items-center gap-3 rounded-lg border border-line bg-white px-3 py-2.5 has-[:checked]:border-authentic has-[:checked]:bg-authentic-soft"
           >
-            <input id={`${name}-${i}`} type={question.kind === 'single' ? 'radio' : 'checkbox'} name={name} value={option} className="size-4 accent-toga" />
+            <input
+              id={`${name}-${i}`}
+              type={question.kind === 'single' ? 'radio' : 'checkbox'}
+              name={name}
+              value={option}
+              checked={chosen.includes(option)}
+              onChange={(event) => choose(option, event.target.checked)}
+              onBlur={field.handleBlur}
+              className="size-4 accent-toga"
+            />
             <span className="text-ink">{option}</span>
           </label>
         ))}
@@ -83,19 +142,6 @@ function Question({ question, error }: { question: ScreenerQuestion; error?: str
       )}
     </fieldset>
   )
-}
-
-function answersOf(form: HTMLFormElement, screener: readonly ScreenerQuestion[]): ScreenerAnswer[] {
-  const data = new FormData(form)
-  return screener.flatMap((question): ScreenerAnswer[] => {
-    const name = `q-${question.id}`
-    if (question.kind === 'multi') {
-      const chosen = data.getAll(name).map(String)
-      return chosen.length > 0 ? [{ questionId: question.id, answer: chosen }] : []
-    }
-    const value = String(data.get(name) ?? '').trim()
-    return value ? [{ questionId: question.id, answer: value }] : []
-  })
 }
 
 /**
@@ -207,11 +253,13 @@ export function ApplyForm({
   const locale = useLocale()
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  // Set at the first submit, before React re-renders the busy button: a double click applies once.
-  const submitting = useRef(false)
   const shipsProduct = campaign.kind === 'free-product'
   const botToken = useBotToken()
+
+  /** The member API's field paths (`answers.<question id>`) → this form's fields. */
+  const apiFields = Object.fromEntries(campaign.screener.map((question, i) => [`answers.${question.id}`, `answers[${i}].answer`]))
+
+  const schema = applySchema(campaign.screener, shipsProduct)
 
   const apply = useMutation({
     // A refused bot check reaches the member through the catalogue's dialog; nothing was applied for.
@@ -226,71 +274,46 @@ export function ApplyForm({
         queryClient.invalidateQueries({ queryKey: ['campaigns'] }),
       ])
     },
-    onSettled: () => {
-      submitting.current = false
-    },
-    onError: async (error) => {
-      if (isUpstreamError(error) && error.failure.kind === 'rejected' && error.failure.fields) {
-        const next: Record<string, string> = {}
-        for (const key of Object.keys(error.failure.fields)) {
-          const id = key.startsWith('answers.') ? key.slice('answers.'.length) : ''
-          if (campaign.screener.some((q) => q.id === id)) next[id] = i18n._(invalidAnswer)
-        }
-        setErrors(next)
-      }
+    onError: async () => {
       // "Already applied" and the like: show where the application stands.
       await queryClient.invalidateQueries({ queryKey: ['member', 'participations'] })
     },
   })
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (apply.isPending || submitting.current) return
-    const form = event.currentTarget
-    const answers = answersOf(form, campaign.screener)
-    const next: Record<string, string> = {}
-    for (const question of campaign.screener) {
-      if (question.required && !answers.some((a) => a.questionId === question.id)) next[question.id] = i18n._(requiredMessage[question.kind])
-    }
-    const confirm = form.elements.namedItem('confirmAddress')
-    if (shipsProduct && confirm instanceof HTMLInputElement && !confirm.checked) next.confirmAddress = t`Confirm the address, or change it first.`
-    setErrors(next)
-    if (Object.keys(next).length > 0) {
-      const first = form.querySelector<HTMLElement>('[aria-invalid="true"] input, [aria-invalid="true"], textarea[aria-invalid="true"]')
-      first?.focus()
-      return
-    }
-    submitting.current = true
-    apply.mutate(answers)
-  }
+  const form = useAppForm({
+    defaultValues: {
+      answers: campaign.screener.map((question) => ({ questionId: question.id, answer: question.kind === 'multi' ? [] : '' })),
+      confirmAddress: false,
+    } as ApplyValues,
+    validators: { onSubmit: schema },
+    onSubmit: async ({ value, formApi }) => {
+      try {
+        await apply.mutateAsync(answersOf(v.parse(schema, value).answers))
+      } catch (error) {
+        // A refused answer is shown under its question; anything else the error catalogue answered.
+        showRejectedFields(formApi, error, apiFields, () => i18n._(invalidAnswer))
+      }
+      // After success the page shows the answer in place of the form.
+    },
+  })
 
-  /** A corrected answer loses its error message at once. */
-  function clearError(target: EventTarget) {
-    if (!(target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) return
-    const key = target.name.startsWith('q-') ? target.name.slice(2) : target.name
-    if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest)
-  }
-
-  const hasErrors = Object.keys(errors).length > 0
   const placesLeft = flight.placesLeft
   // In a curated campaign applying never joins a waitlist: the application waits for the team's choice.
   const curated = campaign.selectionMode === 'curated'
   return (
-    <form
-      noValidate
-      onSubmit={submit}
-      onChange={(event) => clearError(event.target)}
-      aria-labelledby="apply-title"
-      className="space-y-6 rounded-2xl border border-line bg-white p-5 shadow-sm sm:p-6"
-    >
-      {hasErrors && <FormAlert>{t`Please check the answers marked below.`}</FormAlert>}
+    <ContractForm form={form} label={t`Apply for this test`} className="space-y-6 rounded-2xl border border-line bg-white p-5 shadow-sm sm:p-6">
+      <form.Subscribe selector={(state) => Object.values(state.fieldMeta).some((meta) => (meta?.errors.length ?? 0) > 0)}>
+        {(hasErrors) => hasErrors && <FormAlert>{t`Please check the answers marked below.`}</FormAlert>}
+      </form.Subscribe>
       {campaign.screener.length > 0 && (
         <div className="space-y-5">
           <h3 className="text-lg font-bold text-authentic">
             <Trans>A few questions</Trans>
           </h3>
-          {campaign.screener.map((question) => (
-            <Question key={question.id} question={question} error={errors[question.id]} />
+          {campaign.screener.map((question, i) => (
+            <form.AppField key={question.id} name={`answers[${i}].answer`}>
+              {() => <QuestionInput question={question} invalid={i18n._(requiredMessage[question.kind])} />}
+            </form.AppField>
           ))}
         </div>
       )}
@@ -310,7 +333,11 @@ export function ApplyForm({
           </Link>
         </p>
         {shipsProduct ? (
-          <CheckboxField name="confirmAddress" label={<Trans>Yes, send the product to this address.</Trans>} error={errors.confirmAddress} />
+          <form.AppField name="confirmAddress">
+            {(field) => (
+              <field.CheckboxInput label={<Trans>Yes, send the product to this address.</Trans>} invalid={t`Confirm the address, or change it first.`} />
+            )}
+          </form.AppField>
         ) : (
           <p className="text-ink">
             <Trans>In this verified-purchase test you buy the product yourself and are reimbursed in full once your review is published.</Trans>
@@ -327,10 +354,8 @@ export function ApplyForm({
             <Trans>All places are taken: if you apply now, you join the waitlist.</Trans>
           )}
         </p>
-        <Button type="submit" size="large" loading={apply.isPending}>
-          {curated || placesLeft > 0 ? t`Apply for this test` : t`Join the waitlist`}
-        </Button>
+        <form.SubmitButton size="large">{curated || placesLeft > 0 ? t`Apply for this test` : t`Join the waitlist`}</form.SubmitButton>
       </div>
-    </form>
+    </ContractForm>
   )
 }

@@ -2,23 +2,22 @@ import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
-import { PHOTO_ALT_MAX } from '#contract/review-photos'
-import type { MemberReview, RcProduct } from '#contract/content'
-import { Button } from '~/components/ui/button'
-import { CheckboxField, FormAlert, TextField } from '~/components/ui/field'
-import { TextAreaField } from '~/components/ui/text-area-field'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import * as v from 'valibot'
+import { PHOTO_ALT_MAX, ReviewPhotosInputSchema } from '#contract/review-photos'
+import { ReviewBodySchema, type MemberReview, type RcProduct } from '#contract/content'
+import { FormAlert } from '~/components/ui/field'
 import { submitReviewFn } from '~/features/review-writing/review-submission.functions'
 import { cn } from '~/lib/cn'
+import { changeFieldValue, ContractForm, fieldErrorText, showRejectedFields, useAppForm, useFieldContext } from '~/lib/contract-form'
 import { formatDate } from '~/lib/date-format'
-import type { FieldErrors } from '~/lib/form'
 import { rcProductQuery } from '~/features/review-writing/review-writing.queries'
 import { isUpstreamError, unwrap } from '~/upstream/upstream-result'
 import { RatingField } from './rating-field'
 import { draftKey, readDraft, removeDraft, writeDraft, type DraftPhoto } from './review-draft'
 import { altProblems, restorePhotos } from './review-photos'
 import { ReviewPhotosField } from './review-photos-field'
-import { BODY_MAX, BODY_MIN, lengthState, REVIEW_FIELDS, reviewProblems, TITLE_MAX, TITLE_MIN, type ReviewField, type ReviewValues } from './review-rules'
+import { BODY_MAX, BODY_MIN, lengthState, reviewProblems, TITLE_MAX, TITLE_MIN, type ReviewField, type ReviewValues } from './review-rules'
 import { participationsQuery } from '~/lib/member-data/member-data.queries'
 import { ReviewRejection } from '~/components/member/review-rejection'
 
@@ -29,7 +28,26 @@ const fieldMessage: Record<ReviewField, MessageDescriptor> = {
   receivedForFree: msg`Please confirm the disclosure: it is shown with every review.`,
 }
 
-const empty: ReviewValues = { rating: null, title: '', body: '', receivedForFree: false }
+/** The form's values: the review as the member writes it, and its photos in their order with their descriptions. */
+type ReviewFormValues = ReviewValues & { photos: DraftPhoto[] }
+
+/**
+ * The contract's review body without the participation, which the page adds when it sends the
+ * review; the form always holds its list of photos (empty when there are none).
+ */
+const reviewBody = ReviewBodySchema.entries
+const ReviewFormSchema = v.strictObject({
+  rating: reviewBody.rating,
+  title: reviewBody.title,
+  body: reviewBody.body,
+  receivedForFree: reviewBody.receivedForFree,
+  photos: ReviewPhotosInputSchema,
+})
+
+/** The member API's field paths → this form's fields (photo descriptions are read separately, by photo). */
+const API_FIELDS: Record<string, ReviewField> = { rating: 'rating', title: 'title', body: 'body', receivedForFree: 'receivedForFree' }
+
+const empty: ReviewFormValues = { rating: null, title: '', body: '', receivedForFree: false, photos: [] }
 
 /**
  * The review form. What the member writes is kept in localStorage as they type and comes back after
@@ -40,19 +58,88 @@ export function ReviewForm({ page, onSubmitted }: { page: RcProduct; onSubmitted
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const key = draftKey(page.product.id, page.campaign.id, page.participation?.id ?? null)
-  const [values, setValues] = useState<ReviewValues>(empty)
+  // What the form starts from: empty on the server, then the draft or the review to revise.
+  const [start, setStart] = useState<ReviewFormValues>(empty)
   const [restoredAt, setRestoredAt] = useState<string | null>(null)
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const [photos, setPhotos] = useState<DraftPhoto[]>([])
   /** The description's error, by photo id. */
   const [altErrors, setAltErrors] = useState<Record<string, string>>({})
   const [photoProblem, setPhotoProblem] = useState<string | null>(null)
   const [uploading, setUploading] = useState(false)
   const loaded = useRef(false)
   const restoredFor = useRef<string | null>(null)
-  // What the draft is written from: the latest text and photos, whichever of them changed.
-  const content = useRef<{ values: ReviewValues; photos: DraftPhoto[] }>({ values: empty, photos: [] })
   const participation = page.participation
+
+  /** One sentence per field, for the schema's refusal and the member API's alike. */
+  const invalid: Record<ReviewField, string> = {
+    rating: i18n._(fieldMessage.rating),
+    title: i18n._(fieldMessage.title),
+    body: i18n._(fieldMessage.body),
+    receivedForFree: i18n._(fieldMessage.receivedForFree),
+  }
+  const altMessage = (number: number) => t`Describe photo ${number} in 1 to ${PHOTO_ALT_MAX} characters, for people who cannot see it.`
+
+  const submit = useMutation({
+    mutationFn: async (review: v.InferOutput<typeof ReviewFormSchema>) =>
+      unwrap(await submitReviewFn({ data: { participationId: participation?.id ?? '', ...review } })),
+    onSuccess: async (review) => {
+      removeDraft(key)
+      queryClient.setQueryData(rcProductQuery(page.product.id, page.campaign.id).queryKey, (current) =>
+        current ? { ...current, review, canSubmit: false, reason: null } : current,
+      )
+      await queryClient.invalidateQueries({ queryKey: participationsQuery.queryKey })
+      onSubmitted(review)
+    },
+  })
+
+  const form = useAppForm({
+    defaultValues: start,
+    validators: { onSubmit: ReviewFormSchema },
+    // The draft is written as the member types (and as photos come and go), never before it was restored.
+    listeners: { onChange: ({ formApi }) => saveDraft(formApi.state.values) },
+    onSubmitInvalid: ({ value, formApi }) => {
+      if (uploading) setPhotoProblem(t`Your photos are still uploading. Send the review once they are all there.`)
+      // A photo whose description the schema refused says so beside it, by photo.
+      setAltErrors(
+        Object.fromEntries(
+          value.photos.flatMap((photo, i) => ((formApi.getFieldMeta(`photos[${i}].alt`)?.errors.length ?? 0) > 0 ? [[photo.id, altMessage(i + 1)]] : [])),
+        ),
+      )
+    },
+    onSubmit: async ({ value, formApi }) => {
+      if (!participation) return
+      if (uploading) {
+        setPhotoProblem(t`Your photos are still uploading. Send the review once they are all there.`)
+        return
+      }
+      setAltErrors({})
+      setPhotoProblem(null)
+      try {
+        await submit.mutateAsync(v.parse(ReviewFormSchema, value))
+      } catch (error) {
+        // The draft stays: after a 401 the member signs in again and finds their text here.
+        showRejectedFields(formApi, error, API_FIELDS, (field) => invalid[field as ReviewField])
+        if (isUpstreamError(error) && error.failure.kind === 'rejected' && error.failure.fields) {
+          const nextAlt: Record<string, string> = {}
+          let missing = false
+          for (const field of Object.keys(error.failure.fields)) {
+            // `photos.2.alt`: that photo's description; `photos.2.id`: a photo the member API no longer holds.
+            const photo = /^photos\.(\d+)\.(alt|id)$/.exec(field)
+            const sent = photo ? value.photos[Number(photo[1])] : undefined
+            if (photo && sent && photo[2] === 'alt') nextAlt[sent.id] = altMessage(Number(photo[1]) + 1)
+            if (photo && sent && photo[2] === 'id') missing = true
+          }
+          setAltErrors(nextAlt)
+          if (missing)
+            setPhotoProblem(t`One of your photos is no longer with us. Reload the page to see your photos as they are now, then send the review again.`)
+        }
+      }
+      // After success the page shows the review's status in place of the form.
+    },
+  })
+
+  function saveDraft(values: ReviewFormValues) {
+    if (loaded.current) writeDraft(key, values)
+  }
 
   // Restore once, in the browser: the draft first, else the rejected review to revise. The draft
   // lives in the browser's storage, so it is read after hydration. Photos are those the member API
@@ -62,138 +149,53 @@ export function ReviewForm({ page, onSubmitted }: { page: RcProduct; onSubmitted
     if (restoredFor.current === key) return
     restoredFor.current = key
     const draft = readDraft(key)
-    let restored: { values: ReviewValues; photos: DraftPhoto[] } = { values: empty, photos: restorePhotos([], page.photos) }
+    let restored: ReviewFormValues = { ...empty, photos: restorePhotos([], page.photos) }
     if (draft) {
       restored = {
-        values: { rating: draft.rating, title: draft.title, body: draft.body, receivedForFree: draft.receivedForFree },
+        rating: draft.rating,
+        title: draft.title,
+        body: draft.body,
+        receivedForFree: draft.receivedForFree,
         photos: restorePhotos(draft.photos, page.photos),
       }
       // eslint-disable-next-line react-hooks/set-state-in-effect
       setRestoredAt(draft.savedAt)
     } else if (page.review?.status === 'rejected') {
       restored = {
-        values: { rating: page.review.rating, title: page.review.title, body: page.review.body, receivedForFree: false },
+        rating: page.review.rating,
+        title: page.review.title,
+        body: page.review.body,
+        receivedForFree: false,
         photos: restorePhotos(page.review.photos, page.photos),
       }
     }
-    content.current = restored
-    setValues(restored.values)
-    setPhotos(restored.photos)
+    // The restored values become the form's starting point, so a later render does not put the empty ones back.
+    setStart(restored)
+    form.reset(restored)
     loaded.current = true
-  }, [key, page.review, page.photos])
+  }, [key, page.review, page.photos, form])
 
-  const saveDraft = useCallback(() => {
-    if (loaded.current) writeDraft(key, { ...content.current.values, photos: content.current.photos })
-  }, [key])
-
-  const changePhotos = useCallback(
-    (update: (current: DraftPhoto[]) => DraftPhoto[]) => {
-      const next = update(content.current.photos)
-      content.current = { ...content.current, photos: next }
-      setPhotos(next)
-      saveDraft()
-      setPhotoProblem(null)
-      // A description's error goes away once it is fixed (or its photo removed).
-      setAltErrors((current) => {
-        const problems = new Set(altProblems(next))
-        return Object.fromEntries(Object.entries(current).filter(([id]) => problems.has(id)))
-      })
-    },
-    [saveDraft],
-  )
-
-  function change(next: Partial<ReviewValues>) {
-    const updated = { ...content.current.values, ...next }
-    content.current = { ...content.current, values: updated }
-    setValues(updated)
-    saveDraft()
-    // An error goes away as soon as its field is fixed.
-    setErrors((current) => {
-      const problems = reviewProblems(updated)
-      return Object.fromEntries(Object.entries(current).filter(([field]) => problems.includes(field as ReviewField)))
+  /** A photo added, moved, described or removed: a description's error goes once it is fixed (or its photo removed). */
+  const photosChanged = useCallback((next: DraftPhoto[]) => {
+    setPhotoProblem(null)
+    setAltErrors((current) => {
+      const problems = new Set(altProblems(next))
+      return Object.fromEntries(Object.entries(current).filter(([id]) => problems.has(id)))
     })
-  }
+  }, [])
 
-  const submit = useMutation({
-    mutationFn: async (input: ReviewValues & { rating: number; photos: DraftPhoto[] }) =>
-      unwrap(
-        await submitReviewFn({
-          data: {
-            participationId: participation?.id ?? '',
-            rating: input.rating,
-            title: input.title.trim(),
-            body: input.body.trim(),
-            receivedForFree: true,
-            photos: input.photos.map((photo) => ({ id: photo.id, alt: photo.alt.trim() })),
-          },
-        }),
-      ),
-    onSuccess: async (review) => {
-      removeDraft(key)
-      queryClient.setQueryData(rcProductQuery(page.product.id, page.campaign.id).queryKey, (current) =>
-        current ? { ...current, review, canSubmit: false, reason: null } : current,
-      )
-      await queryClient.invalidateQueries({ queryKey: participationsQuery.queryKey })
-      onSubmitted(review)
-    },
-    onError: (error) => {
-      // The draft stays: after a 401 the member signs in again and finds their text here.
-      if (isUpstreamError(error) && error.failure.kind === 'rejected' && error.failure.fields) {
-        const next: FieldErrors = {}
-        const sentPhotos = content.current.photos
-        const nextAlt: Record<string, string> = {}
-        let missing = false
-        for (const field of Object.keys(error.failure.fields)) {
-          if ((REVIEW_FIELDS as readonly string[]).includes(field)) next[field] = i18n._(fieldMessage[field as ReviewField])
-          // `photos.2.alt`: that photo's description; `photos.2.id`: a photo the member API no longer holds.
-          const photo = /^photos\.(\d+)\.(alt|id)$/.exec(field)
-          const sent = photo ? sentPhotos[Number(photo[1])] : undefined
-          if (photo && sent && photo[2] === 'alt') nextAlt[sent.id] = altMessage(Number(photo[1]) + 1)
-          if (photo && sent && photo[2] === 'id') missing = true
-        }
-        setErrors(next)
-        setAltErrors(nextAlt)
-        if (missing)
-          setPhotoProblem(t`One of your photos is no longer with us. Reload the page to see your photos as they are now, then send the review again.`)
-      }
-    },
+  /** A message shown after a submit stays while its field still breaks the rule, and goes once it is fixed. */
+  const untilFixed = (name: ReviewField) => ({
+    onChange: ({ fieldApi }: { fieldApi: { state: { meta: { errors: readonly unknown[] } } } }) =>
+      fieldApi.state.meta.errors.length > 0 && reviewProblems(form.state.values).includes(name) ? invalid[name] : undefined,
   })
 
-  const altMessage = (number: number) => t`Describe photo ${number} in 1 to ${PHOTO_ALT_MAX} characters, for people who cannot see it.`
-
-  function send(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (submit.isPending || !participation) return
-    if (uploading) {
-      setPhotoProblem(t`Your photos are still uploading. Send the review once they are all there.`)
-      return
-    }
-    const problems = reviewProblems(values)
-    const undescribed = new Set(altProblems(photos))
-    if (problems.length > 0 || values.rating === null || undescribed.size > 0) {
-      setErrors(Object.fromEntries(problems.map((field) => [field, i18n._(fieldMessage[field])])))
-      setAltErrors(Object.fromEntries(photos.flatMap((photo, i) => (undescribed.has(photo.id) ? [[photo.id, altMessage(i + 1)]] : []))))
-      const first = problems[0]
-      const firstPhoto = photos.findIndex((photo) => undescribed.has(photo.id))
-      const selector = first ? (first === 'rating' ? 'input[type=radio]' : `[name=${first}]`) : `[name=photo-alt-${firstPhoto + 1}]`
-      event.currentTarget.querySelector<HTMLElement>(selector)?.focus()
-      return
-    }
-    setErrors({})
-    setAltErrors({})
-    setPhotoProblem(null)
-    submit.mutate({ ...values, rating: values.rating, photos })
-  }
-
-  const title = lengthState(values.title, TITLE_MIN, TITLE_MAX)
-  const body = lengthState(values.body, BODY_MIN, BODY_MAX)
   const savedOn = restoredAt ? formatDate(restoredAt) : null
+  const heading = page.review?.status === 'rejected' ? t`Revise your review` : t`Your review`
 
   return (
-    <form noValidate onSubmit={send} className="flex flex-col gap-6" aria-labelledby="review-form-heading">
-      <h2 id="review-form-heading" className="text-xl font-bold text-authentic">
-        {page.review?.status === 'rejected' ? t`Revise your review` : t`Your review`}
-      </h2>
+    <ContractForm form={form} label={heading} className="flex flex-col gap-6">
+      <h2 className="text-xl font-bold text-authentic">{heading}</h2>
       {page.review?.status === 'rejected' && (
         <FormAlert tone="info">
           <p className="font-semibold">{t`Your review needs a change before we can publish it.`}</p>
@@ -206,34 +208,40 @@ export function ReviewForm({ page, onSubmitted }: { page: RcProduct; onSubmitted
         </FormAlert>
       )}
 
-      <RatingField value={values.rating} onChange={(rating) => change({ rating })} error={errors.rating} />
+      <form.AppField name="rating" validators={untilFixed('rating')}>
+        {() => <RatingInput invalid={invalid.rating} />}
+      </form.AppField>
 
-      <TextField
-        label={t`Title`}
-        name="title"
-        value={values.title}
-        onChange={(event) => change({ title: event.target.value })}
-        error={errors.title}
-        description={<LengthHint state={title} min={TITLE_MIN} max={TITLE_MAX} />}
-      />
+      <form.AppField name="title" validators={untilFixed('title')}>
+        {(field) => (
+          <field.TextInput
+            label={t`Title`}
+            invalid={invalid.title}
+            description={<LengthHint state={lengthState(field.state.value, TITLE_MIN, TITLE_MAX)} min={TITLE_MIN} max={TITLE_MAX} />}
+          />
+        )}
+      </form.AppField>
 
-      <TextAreaField
-        label={t`Your experience`}
-        name="body"
-        rows={9}
-        value={values.body}
-        onChange={(event) => change({ body: event.target.value })}
-        error={errors.body}
-        description={
-          <>
-            <span className="block">{t`How did you use the product? What did you like, and what could be better? Between ${BODY_MIN} and ${BODY_MAX} characters.`}</span>
-            <LengthHint state={body} min={BODY_MIN} max={BODY_MAX} />
-          </>
-        }
-      />
+      <form.AppField name="body" validators={untilFixed('body')}>
+        {(field) => (
+          <field.TextAreaInput
+            label={t`Your experience`}
+            invalid={invalid.body}
+            rows={9}
+            description={
+              <>
+                <span className="block">{t`How did you use the product? What did you like, and what could be better? Between ${BODY_MIN} and ${BODY_MAX} characters.`}</span>
+                <LengthHint state={lengthState(field.state.value, BODY_MIN, BODY_MAX)} min={BODY_MIN} max={BODY_MAX} />
+              </>
+            }
+          />
+        )}
+      </form.AppField>
 
       {participation && (
-        <ReviewPhotosField participationId={participation.id} photos={photos} onPhotosChange={changePhotos} altErrors={altErrors} onBusyChange={setUploading} />
+        <form.AppField name="photos">
+          {() => <PhotosInput participationId={participation.id} altErrors={altErrors} onPhotosChanged={photosChanged} onBusyChange={setUploading} />}
+        </form.AppField>
       )}
       {photoProblem && <FormAlert>{photoProblem}</FormAlert>}
 
@@ -245,23 +253,55 @@ export function ReviewForm({ page, onSubmitted }: { page: RcProduct; onSubmitted
             <em>“This reviewer received the product for free in exchange for an honest review.”</em>
           </Trans>
         </p>
-        <CheckboxField
-          className="mt-3"
-          name="receivedForFree"
-          checked={values.receivedForFree}
-          onChange={(event) => change({ receivedForFree: event.target.checked })}
-          error={errors.receivedForFree}
-          label={t`I received this product for free and my review is my honest opinion.`}
-        />
+        <form.AppField name="receivedForFree" validators={untilFixed('receivedForFree')}>
+          {(field) => (
+            <field.CheckboxInput
+              className="mt-3"
+              invalid={invalid.receivedForFree}
+              label={t`I received this product for free and my review is my honest opinion.`}
+            />
+          )}
+        </form.AppField>
       </div>
 
       <div>
-        <Button type="submit" size="large" loading={submit.isPending}>
-          {t`Submit my review`}
-        </Button>
+        <form.SubmitButton size="large">{t`Submit my review`}</form.SubmitButton>
         <p className="mt-2 text-sm text-muted">{t`Your draft is saved on this device as you type. A moderator reads every review before it is published.`}</p>
       </div>
-    </form>
+    </ContractForm>
+  )
+}
+
+/** The star rating as the form's `rating` field. */
+function RatingInput({ invalid }: { invalid: string }) {
+  const field = useFieldContext<number | null>()
+  return <RatingField value={field.state.value} onChange={(rating) => changeFieldValue(field, rating)} error={fieldErrorText(field.state.meta, invalid)} />
+}
+
+/** The review's photos as the form's `photos` field: uploads in progress stay with the photo field itself. */
+function PhotosInput({
+  participationId,
+  altErrors,
+  onPhotosChanged,
+  onBusyChange,
+}: {
+  participationId: string
+  altErrors: Record<string, string>
+  onPhotosChanged: (next: DraftPhoto[]) => void
+  onBusyChange: (busy: boolean) => void
+}) {
+  const field = useFieldContext<DraftPhoto[]>()
+  const change = useCallback(
+    (update: (current: DraftPhoto[]) => DraftPhoto[]) => {
+      // The form's photos as they are now, not as they were drawn: uploads finish one after another.
+      const next = update(field.form.getFieldValue(field.name))
+      changeFieldValue(field, next)
+      onPhotosChanged(next)
+    },
+    [field, onPhotosChanged],
+  )
+  return (
+    <ReviewPhotosField participationId={participationId} photos={field.state.value} onPhotosChange={change} altErrors={altErrors} onBusyChange={onBusyChange} />
   )
 }
 

@@ -2,18 +2,17 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Check } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import * as v from 'valibot'
 import { RETURN_REASONS } from '#contract/participation-rules'
-import type { Shipment } from '#contract/participations'
+import { ReturnRequestBodySchema, type Shipment } from '#contract/participations'
 import { Button } from '~/components/ui/button'
 import { feedback } from '~/components/ui/feedback-store'
-import { FormAlert, SelectField } from '~/components/ui/field'
-import { TextAreaField } from '~/components/ui/text-area-field'
+import { FormAlert } from '~/components/ui/field'
 import { ProductThumb } from '~/components/catalogue/product-thumb'
 import { cn } from '~/lib/cn'
 import { formatDate } from '~/lib/date-format'
-import { formValues, rejectedFieldErrors, type FieldErrors } from '~/lib/form'
+import { ContractForm, showRejectedFields, useAppForm } from '~/lib/contract-form'
 import { requestReturnFn } from '~/features/shipments/shipments.functions'
 import { unwrap } from '~/upstream/upstream-result'
 import { canRequestReturn, returnableShipments } from './shipment-status'
@@ -71,7 +70,6 @@ function ReturnCard({ shipment: s }: { shipment: Shipment }) {
   const [open, setOpen] = useState(false)
   const delivered = s.deliveredAt ? formatDate(s.deliveredAt) : ''
   const until = s.returnableUntil ? formatDate(s.returnableUntil) : ''
-  const formId = `return-form-${s.id}`
   return (
     <li className="rounded-xl border border-line bg-white p-4 sm:p-5" data-testid="return-card">
       <div className="flex gap-4">
@@ -86,7 +84,7 @@ function ReturnCard({ shipment: s }: { shipment: Shipment }) {
           <ReturnProgress shipment={s} />
         ) : canRequestReturn(s) ? (
           open ? (
-            <ReturnForm id={formId} shipment={s} onCancel={() => setOpen(false)} />
+            <ReturnForm shipment={s} onCancel={() => setOpen(false)} />
           ) : (
             <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
               <p className="text-ink">{t`You can request a return until ${until}.`}</p>
@@ -154,16 +152,20 @@ function ReturnProgress({ shipment: s }: { shipment: Shipment }) {
   )
 }
 
-const ReturnFormSchema = v.object({
-  reason: v.picklist(RETURN_REASONS),
-  comment: v.pipe(v.string(), v.trim(), v.maxLength(COMMENT_MAX)),
-})
+/** The contract's return request; the form always holds a comment, empty when the member writes none (then it is not sent). */
+const ReturnFormSchema = v.strictObject({ reason: ReturnRequestBodySchema.entries.reason, comment: ReturnRequestBodySchema.entries.comment.wrapped })
 
-function ReturnForm({ id, shipment, onCancel }: { id: string; shipment: Shipment; onCancel: () => void }) {
+/** The member API's field paths → this form's fields. */
+const RETURN_FIELDS = { reason: 'reason', comment: 'comment' } as const
+type ReturnField = keyof typeof RETURN_FIELDS
+
+function ReturnForm({ shipment, onCancel }: { shipment: Shipment; onCancel: () => void }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const messages = { reason: t`Choose why you are returning the product.`, comment: t`Keep the comment to ${COMMENT_MAX} characters or fewer.` }
+  const invalid: Record<ReturnField, string> = {
+    reason: t`Choose why you are returning the product.`,
+    comment: t`Keep the comment to ${COMMENT_MAX} characters or fewer.`,
+  }
 
   const request = useMutation({
     mutationFn: async (input: v.InferOutput<typeof ReturnFormSchema>) =>
@@ -172,59 +174,59 @@ function ReturnForm({ id, shipment, onCancel }: { id: string; shipment: Shipment
       queryClient.setQueryData(shipmentsQuery.queryKey, (current) =>
         current ? { shipments: current.shipments.map((s) => (s.id === updated.id ? updated : s)) } : current,
       )
-      feedback.toast({ severity: 'success', summary: t`Return requested`, detail: t`We will e-mail you a prepaid return label.` })
-    },
-    onError: (error) => {
-      const next = rejectedFieldErrors(error, ['reason', 'comment'] as const, (field) => messages[field])
-      if (next) setErrors(next)
     },
   })
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (request.isPending) return
-    const result = v.safeParse(ReturnFormSchema, formValues(event.currentTarget))
-    if (!result.success) {
-      const next: FieldErrors = {}
-      for (const issue of result.issues) {
-        const key = v.getDotPath(issue)
-        if (key === 'reason' || key === 'comment') next[key] = messages[key]
+  const form = useAppForm({
+    defaultValues: { reason: '', comment: '' },
+    validators: { onSubmit: ReturnFormSchema },
+    onSubmit: async ({ value, formApi }) => {
+      try {
+        await request.mutateAsync(v.parse(ReturnFormSchema, value))
+      } catch (error) {
+        // A refused field is shown under it; anything else the error catalogue answered.
+        showRejectedFields(formApi, error, RETURN_FIELDS, (field) => invalid[field as ReturnField])
+        return
       }
-      setErrors(next)
-      return
-    }
-    setErrors({})
-    request.mutate(result.output)
-  }
+      // The card shows the return's progress in place of the form.
+      feedback.toast({ severity: 'success', summary: t`Return requested`, detail: t`We will e-mail you a prepaid return label.` })
+    },
+  })
 
   return (
-    <form id={id} noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={t`Return of ${shipment.productName}`}>
-      <SelectField
-        label={t`Why are you returning it?`}
-        // The form opens when the member asks for it (the return button): its first field takes focus, as in a dialog.
-        // eslint-disable-next-line jsx-a11y/no-autofocus
-        autoFocus
-        name="reason"
-        defaultValue=""
-        error={errors.reason}
-        options={[{ value: '', label: t`Choose a reason` }, ...RETURN_REASONS.map((reason) => ({ value: reason, label: i18n._(returnReasonLabel[reason]) }))]}
-      />
-      <TextAreaField
-        label={t`What happened? (optional)`}
-        name="comment"
-        rows={3}
-        maxLength={COMMENT_MAX}
-        description={t`A few words help us fix it with the brand, up to ${COMMENT_MAX} characters.`}
-        error={errors.comment}
-      />
+    <ContractForm form={form} label={t`Return of ${shipment.productName}`} className="flex flex-col gap-4">
+      <form.AppField name="reason">
+        {(field) => (
+          <field.SelectInput
+            label={t`Why are you returning it?`}
+            invalid={invalid.reason}
+            // The form opens when the member asks for it (the return button): its first field takes focus, as in a dialog.
+            // eslint-disable-next-line jsx-a11y/no-autofocus
+            autoFocus
+            options={[
+              { value: '', label: t`Choose a reason` },
+              ...RETURN_REASONS.map((reason) => ({ value: reason, label: i18n._(returnReasonLabel[reason]) })),
+            ]}
+          />
+        )}
+      </form.AppField>
+      <form.AppField name="comment">
+        {(field) => (
+          <field.TextAreaInput
+            label={t`What happened? (optional)`}
+            invalid={invalid.comment}
+            rows={3}
+            maxLength={COMMENT_MAX}
+            description={t`A few words help us fix it with the brand, up to ${COMMENT_MAX} characters.`}
+          />
+        )}
+      </form.AppField>
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" loading={request.isPending}>
-          {t`Request the return`}
-        </Button>
+        <form.SubmitButton>{t`Request the return`}</form.SubmitButton>
         <Button severity="secondary" variant="text" onClick={onCancel}>
           {t`Cancel`}
         </Button>
       </div>
-    </form>
+    </ContractForm>
   )
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { checkImpressions, parseCount } from './impressions-rules'
+import * as v from 'valibot'
+import { ImpressionsFormSchema, parseCount } from './impressions-rules'
 
 describe('impressions', () => {
   it('reads whole numbers from 0, with thousands separators', () => {
@@ -10,10 +11,8 @@ describe('impressions', () => {
   })
 
   it('names only the bad fields', () => {
-    expect(checkImpressions({ reach: '-10', likes: '4', comments: '1', shares: '0' })).toEqual({ ok: false, fields: ['reach'] })
-    expect(checkImpressions({ reach: '100', likes: '4', comments: '1', shares: '0' })).toEqual({
-      ok: true,
-      data: { reach: 100, likes: 4, comments: 1, shares: 0 },
-    })
+    const refused = v.safeParse(ImpressionsFormSchema, { reach: '-10', likes: '4', comments: '1', shares: '0' })
+    expect(refused.success ? [] : refused.issues.map((issue) => v.getDotPath(issue))).toEqual(['reach'])
+    expect(v.parse(ImpressionsFormSchema, { reach: '100', likes: '4', comments: '1', shares: '0' })).toEqual({ reach: 100, likes: 4, comments: 1, shares: 0 })
   })
 })

@@ -1,19 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { SOCIAL_PLATFORMS, type SocialPlatform } from '#contract/common'
-import type { SocialPost } from '#contract/content'
+import { SocialPostBodySchema, type SocialPost } from '#contract/content'
 import type { Participation } from '#contract/participations'
 import { Button } from '~/components/ui/button'
 import { feedback } from '~/components/ui/feedback-store'
-import { FormAlert, SelectField, TextField } from '~/components/ui/field'
+import { FormAlert } from '~/components/ui/field'
 import { currentParticipation, hasTasks } from '~/lib/participation-steps'
 import { formatDate } from '~/lib/date-format'
-import { formValues, rejectedFieldErrors, type FieldErrors } from '~/lib/form'
+import { ContractForm, showRejectedFields, useAppForm } from '~/lib/contract-form'
 import { unwrap } from '~/upstream/upstream-result'
-import { checkImpressions, IMPRESSION_FIELDS, type ImpressionField } from './impressions-rules'
+import { IMPRESSION_FIELDS, ImpressionsFormSchema, type ImpressionField } from './impressions-rules'
 import { impressionHint, impressionLabel, platformLabel } from '~/lib/social-texts'
 import { campaignParticipationsQuery, participationsQuery } from '~/lib/member-data/member-data.queries'
 import { reportImpressionsFn, submitSocialPostFn } from '~/features/social/social-posts.functions'
@@ -113,17 +112,28 @@ function PostLink({ post }: { post: SocialPost }) {
   )
 }
 
-const UrlSchema = v.pipe(v.string(), v.trim(), v.maxLength(2000), v.url(), v.regex(/^https?:\/\//i))
+/** The member API's field paths → this form's fields. */
+const POST_FIELDS = { platform: 'platform', url: 'url' } as const
+type PostField = keyof typeof POST_FIELDS
 
 function PostLinkForm({ participation, posts }: { participation: Participation; posts: SocialPost[] }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const [formKey, setFormKey] = useState(0)
   // The platforms the campaign asks for (any when it names none), less those with a link already.
   const asked = participation.campaign.tasks.socialPlatforms
   const free = SOCIAL_PLATFORMS.filter((platform) => (asked.length === 0 || asked.includes(platform)) && !posts.some((post) => post.platform === platform))
-  const messages = { platform: t`Choose the platform you posted on.`, url: t`Enter the full address of your post, starting with https://.` }
+  const invalid: Record<PostField, string> = {
+    platform: t`Choose the platform you posted on.`,
+    url: t`Enter the full address of your post, starting with https://.`,
+  }
+  // The contract's post body for this participation, its platform narrowed to those still free.
+  const schema = v.strictObject({
+    platform: v.pipe(
+      SocialPostBodySchema.entries.platform,
+      v.check((platform) => free.includes(platform)),
+    ),
+    url: SocialPostBodySchema.entries.url,
+  })
 
   const add = useMutation({
     mutationFn: async (input: { platform: SocialPlatform; url: string }) =>
@@ -131,59 +141,58 @@ function PostLinkForm({ participation, posts }: { participation: Participation; 
     onSuccess: async (post) => {
       queryClient.setQueryData(socialPostsQuery(participation.id).queryKey, (current) => (current ? { posts: [post, ...current.posts] } : current))
       await queryClient.invalidateQueries({ queryKey: participationsQuery.queryKey })
-      setFormKey((k) => k + 1)
-      feedback.toast({ severity: 'success', summary: t`Post link added`, detail: t`Report its impressions once it has been up for a few days.` })
     },
-    onError: (error) => {
-      const next = rejectedFieldErrors(error, ['platform', 'url'] as const, (field) => messages[field])
-      if (next) setErrors(next)
+  })
+
+  const form = useAppForm({
+    defaultValues: { platform: '', url: '' },
+    validators: { onSubmit: schema },
+    onSubmit: async ({ value, formApi }) => {
+      try {
+        await add.mutateAsync(v.parse(schema, value))
+      } catch (error) {
+        // A refused field is shown under it; anything else the error catalogue answered.
+        showRejectedFields(formApi, error, POST_FIELDS, (field) => invalid[field as PostField])
+        return
+      }
+      formApi.reset()
+      feedback.toast({ severity: 'success', summary: t`Post link added`, detail: t`Report its impressions once it has been up for a few days.` })
     },
   })
 
   if (free.length === 0) return <p className="mt-4 text-ink">{t`You added a link for every platform. Thank you!`}</p>
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (add.isPending) return
-    const values = formValues(event.currentTarget)
-    const next: FieldErrors = {}
-    const platform = free.find((p) => p === values.platform)
-    if (!platform) next.platform = messages.platform
-    const url = v.safeParse(UrlSchema, values.url)
-    if (!url.success) next.url = messages.url
-    setErrors(next)
-    if (platform && url.success) add.mutate({ platform, url: url.output })
-  }
-
   return (
-    <form
-      key={formKey}
-      noValidate
-      onSubmit={submit}
-      className="mt-5 grid gap-4 rounded-xl border border-line bg-canvas p-4 sm:grid-cols-[12rem_1fr]"
-      aria-label={t`Add a post link`}
-    >
-      <SelectField
-        label={t`Platform`}
-        name="platform"
-        defaultValue=""
-        error={errors.platform}
-        options={[{ value: '', label: t`Choose` }, ...free.map((platform) => ({ value: platform, label: i18n._(platformLabel[platform]) }))]}
-      />
-      <TextField label={t`Link to your post`} name="url" type="url" inputMode="url" placeholder="https://" error={errors.url} />
+    <ContractForm form={form} label={t`Add a post link`} className="mt-5 grid gap-4 rounded-xl border border-line bg-canvas p-4 sm:grid-cols-[12rem_1fr]">
+      <form.AppField name="platform">
+        {(field) => (
+          <field.SelectInput
+            label={t`Platform`}
+            invalid={invalid.platform}
+            options={[{ value: '', label: t`Choose` }, ...free.map((platform) => ({ value: platform, label: i18n._(platformLabel[platform]) }))]}
+          />
+        )}
+      </form.AppField>
+      <form.AppField name="url">
+        {(field) => <field.TextInput label={t`Link to your post`} invalid={invalid.url} type="url" inputMode="url" placeholder="https://" />}
+      </form.AppField>
       <div className="sm:col-span-2">
-        <Button type="submit" loading={add.isPending}>
-          {t`Add the link`}
-        </Button>
+        <form.SubmitButton>{t`Add the link`}</form.SubmitButton>
       </div>
-    </form>
+    </ContractForm>
   )
 }
+
+/** The member API's field paths → this form's fields. */
+const IMPRESSION_API_FIELDS: Record<string, ImpressionField> = Object.fromEntries(IMPRESSION_FIELDS.map((field) => [field, field]))
+
+/** The numbers last reported, as the form shows them (empty before the first report). */
+const typedNumbers = (latest: Record<ImpressionField, number> | null): Record<ImpressionField, string> =>
+  Object.fromEntries(IMPRESSION_FIELDS.map((field) => [field, latest ? String(latest[field]) : ''])) as Record<ImpressionField, string>
 
 function ImpressionsForm({ post, participation }: { post: SocialPost; participation: Participation }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
-  const [errors, setErrors] = useState<FieldErrors>({})
   const latest = post.impressions.at(-1) ?? null
   const platform = i18n._(platformLabel[post.platform])
   const message = (field: ImpressionField) => {
@@ -198,63 +207,55 @@ function ImpressionsForm({ post, participation }: { post: SocialPost; participat
         current ? { posts: current.posts.map((p) => (p.id === updated.id ? updated : p)) } : current,
       )
       await queryClient.invalidateQueries({ queryKey: participationsQuery.queryKey })
-      feedback.toast({ severity: 'success', summary: t`Impressions reported`, detail: t`Thank you! Brands love to see how far your post travelled.` })
-    },
-    onError: (error) => {
-      const next = rejectedFieldErrors(error, IMPRESSION_FIELDS, message)
-      if (next) setErrors(next)
     },
   })
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (report.isPending) return
-    const checked = checkImpressions(formValues(event.currentTarget))
-    if (!checked.ok) {
-      setErrors(Object.fromEntries(checked.fields.map((field) => [field, message(field)])))
-      event.currentTarget.querySelector<HTMLInputElement>(`[name=${checked.fields[0]}]`)?.focus()
-      return
-    }
-    setErrors({})
-    report.mutate(checked.data)
-  }
+  const form = useAppForm({
+    defaultValues: typedNumbers(latest),
+    validators: { onSubmit: ImpressionsFormSchema },
+    onSubmit: async ({ value, formApi }) => {
+      let updated: SocialPost
+      try {
+        updated = await report.mutateAsync(v.parse(ImpressionsFormSchema, value))
+      } catch (error) {
+        // A refused number is shown under it; anything else the error catalogue answered.
+        showRejectedFields(formApi, error, IMPRESSION_API_FIELDS, (field) => message(field as ImpressionField))
+        return
+      }
+      formApi.reset(typedNumbers(updated.impressions.at(-1) ?? null))
+      feedback.toast({ severity: 'success', summary: t`Impressions reported`, detail: t`Thank you! Brands love to see how far your post travelled.` })
+    },
+  })
 
   const reportedOn = latest ? formatDate(latest.reportedAt) : null
   return (
-    <form
-      noValidate
-      onSubmit={submit}
-      className="rounded-xl border border-line bg-white p-4 sm:p-5"
-      aria-labelledby={`impressions-${post.id}`}
-      data-testid="impressions-form"
-    >
-      <h3 id={`impressions-${post.id}`} className="font-semibold text-ink">
-        {t`Your ${platform} post`}
-      </h3>
-      {latest && reportedOn ? (
-        <p className="mt-1 text-sm text-ink" data-testid="latest-impressions">
-          {t`Last reported ${reportedOn}: reach ${latest.reach}, likes ${latest.likes}, comments ${latest.comments}, shares ${latest.shares}.`}
-        </p>
-      ) : (
-        <p className="mt-1 text-sm text-muted">{t`Not reported yet.`}</p>
-      )}
-      <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        {IMPRESSION_FIELDS.map((field) => (
-          <TextField
-            key={field}
-            label={i18n._(impressionLabel[field])}
-            name={field}
-            inputMode="numeric"
-            autoComplete="off"
-            defaultValue={latest ? String(latest[field]) : ''}
-            description={i18n._(impressionHint[field])}
-            error={errors[field]}
-          />
-        ))}
-      </div>
-      <Button type="submit" className="mt-4" loading={report.isPending}>
-        {latest ? t`Report new numbers` : t`Report impressions`}
-      </Button>
-    </form>
+    <div data-testid="impressions-form">
+      <ContractForm form={form} label={t`Your ${platform} post`} className="rounded-xl border border-line bg-white p-4 sm:p-5">
+        <h3 className="font-semibold text-ink">{t`Your ${platform} post`}</h3>
+        {latest && reportedOn ? (
+          <p className="mt-1 text-sm text-ink" data-testid="latest-impressions">
+            {t`Last reported ${reportedOn}: reach ${latest.reach}, likes ${latest.likes}, comments ${latest.comments}, shares ${latest.shares}.`}
+          </p>
+        ) : (
+          <p className="mt-1 text-sm text-muted">{t`Not reported yet.`}</p>
+        )}
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          {IMPRESSION_FIELDS.map((name) => (
+            <form.AppField key={name} name={name}>
+              {(field) => (
+                <field.TextInput
+                  label={i18n._(impressionLabel[name])}
+                  invalid={message(name)}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  description={i18n._(impressionHint[name])}
+                />
+              )}
+            </form.AppField>
+          ))}
+        </div>
+        <form.SubmitButton className="mt-4">{latest ? t`Report new numbers` : t`Report impressions`}</form.SubmitButton>
+      </ContractForm>
+    </div>
   )
 }
