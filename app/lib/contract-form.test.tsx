@@ -99,6 +99,36 @@ describe('a form built on the contract schema', () => {
     expect(document.activeElement).toBe(name)
   })
 
+  it('keeps the message when the member leaves the field, and clears it when the value changes', async () => {
+    const container = mount(vi.fn(async () => {}))
+    await submit(container)
+    const name = container.querySelector<HTMLInputElement>('input[name="name"]')!
+    await act(async () => name.dispatchEvent(new FocusEvent('focusout', { bubbles: true })))
+    expect(container.textContent).toContain('Enter at least two letters.')
+    expect(name.getAttribute('aria-invalid')).toBe('true')
+    await type(name, 'A')
+    expect(container.textContent).not.toContain('Enter at least two letters.')
+  })
+
+  it('checks every field again at each submit, also while another still shows its message', async () => {
+    const send = vi.fn(async () => {})
+    const container = mount(send)
+    const name = container.querySelector<HTMLInputElement>('input[name="name"]')!
+    const children = container.querySelector<HTMLInputElement>('input[name="children"]')!
+    await type(children, '')
+    await submit(container)
+    expect(container.textContent).toContain('Enter at least two letters.')
+    expect(container.textContent).toContain('Enter a number from 0 to 20.')
+    // The number changes to another wrong one; the name stays wrong and keeps its message.
+    await type(children, '30')
+    expect(container.textContent).not.toContain('Enter a number from 0 to 20.')
+    await submit(container)
+    expect(send).not.toHaveBeenCalled()
+    expect(container.textContent).toContain('Enter at least two letters.')
+    expect(container.textContent).toContain('Enter a number from 0 to 20.')
+    expect(document.activeElement).toBe(name)
+  })
+
   it('sends the typed values once, even when submitted twice while busy', async () => {
     let finish: () => void = () => {}
     const send = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)))

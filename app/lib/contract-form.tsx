@@ -37,11 +37,36 @@ type FieldLike = {
   setErrorMap: (map: never) => void
 }
 
+type LeavableField = {
+  state: { meta: { errorMap: Record<string, unknown>; errorSourceMap: Record<string, unknown> } }
+  handleBlur: () => void
+  setMeta: (updater: never) => void
+}
+
 /** A new value replaces the member API's verdict on the old one (the schema's is re-checked by the form). */
 export function changeFieldValue<T>(field: FieldLike, value: T) {
   ;(field.handleChange as (value: T) => void)(value)
   const { errorMap } = field.state.meta
   if (errorMap.onServer !== undefined) (field.setErrorMap as (map: Record<string, unknown>) => void)({ ...errorMap, onServer: undefined })
+}
+
+/**
+ * Leaving a field keeps the schema's verdict on it until the member changes the value or submits
+ * again (TanStack Form drops a submit's verdict at any later check, a blur included, which would take
+ * the message away, and move what is under it, as the member tabs or clicks on).
+ */
+export function leaveField(field: LeavableField) {
+  const { errorMap, errorSourceMap } = field.state.meta
+  const verdict = errorMap.onSubmit
+  const source = errorSourceMap.onSubmit
+  field.handleBlur()
+  if (verdict === undefined) return
+  type Meta = { errorMap: Record<string, unknown>; errorSourceMap: Record<string, unknown> }
+  ;(field.setMeta as (updater: (previous: Meta) => Meta) => void)((previous) => ({
+    ...previous,
+    errorMap: { ...previous.errorMap, onSubmit: verdict },
+    errorSourceMap: { ...previous.errorSourceMap, onSubmit: source },
+  }))
 }
 
 type Described = { label: string; description?: ReactNode; invalid: string }
@@ -64,7 +89,7 @@ function TextInput({
           name={field.name}
           value={field.state.value ?? ''}
           onChange={(event) => changeFieldValue(field, event.target.value)}
-          onBlur={field.handleBlur}
+          onBlur={() => leaveField(field)}
         />
       )}
     </FieldFrame>
@@ -91,7 +116,7 @@ function TextAreaInput({
           name={field.name}
           value={field.state.value ?? ''}
           onChange={(event) => changeFieldValue(field, event.target.value)}
-          onBlur={field.handleBlur}
+          onBlur={() => leaveField(field)}
         />
       )}
     </FieldFrame>
@@ -120,7 +145,7 @@ function NumberInput({
           onChange={(event) =>
             changeFieldValue(field, event.target.value === '' || Number.isNaN(event.target.valueAsNumber) ? null : event.target.valueAsNumber)
           }
-          onBlur={field.handleBlur}
+          onBlur={() => leaveField(field)}
         />
       )}
     </FieldFrame>
@@ -150,7 +175,7 @@ function DateTimeInput({
         value={field.state.value === undefined ? '' : field.state.value}
         error={fieldErrorText(field.state.meta, invalid)}
         onChange={(value) => changeFieldValue(field, value)}
-        onBlur={field.handleBlur}
+        onBlur={() => leaveField(field)}
       />
     </Suspense>
   )
@@ -189,7 +214,7 @@ function SelectInput({
           name={field.name}
           value={field.state.value ?? ''}
           onChange={(event) => changeFieldValue(field, event.target.value)}
-          onBlur={field.handleBlur}
+          onBlur={() => leaveField(field)}
         >
           {options.map((option) => (
             <option key={option.value} value={option.value}>
@@ -212,7 +237,7 @@ function CheckboxInput({ label, invalid, className }: { label: ReactNode; invali
       name={field.name}
       checked={field.state.value === true}
       onChange={(event) => changeFieldValue(field, event.target.checked)}
-      onBlur={field.handleBlur}
+      onBlur={() => leaveField(field)}
       error={fieldErrorText(field.state.meta, invalid)}
     />
   )
@@ -274,7 +299,7 @@ function CheckboxGroupInput({ legend, description, invalid, options, className, 
               value={option.value}
               checked={chosen.has(option.value)}
               onChange={(event) => toggle(option.value, event.target.checked)}
-              onBlur={field.handleBlur}
+              onBlur={() => leaveField(field)}
             />
             {option.label}
           </label>
@@ -299,7 +324,7 @@ function RadioGroupInput({ legend, description, invalid, options, className, col
               value={option.value}
               checked={field.state.value === option.value}
               onChange={() => changeFieldValue(field, option.value)}
-              onBlur={field.handleBlur}
+              onBlur={() => leaveField(field)}
             />
             {option.label}
           </label>
@@ -340,6 +365,21 @@ function clearServerErrors(form: AnyFormApi) {
   }
 }
 
+/**
+ * Every submit checks every field again: TanStack Form does not run the form's schema while a field
+ * still holds the last submit's verdict, so a field changed to another wrong value would go unmarked.
+ */
+function clearSubmitErrors(form: AnyFormApi) {
+  for (const [name, meta] of Object.entries(form.state.fieldMeta as Record<string, { errorMap?: Record<string, unknown> } | undefined>)) {
+    if (meta?.errorMap?.onSubmit === undefined) continue
+    form.setFieldMeta(name, (previous) => ({
+      ...previous,
+      errorMap: { ...previous.errorMap, onSubmit: undefined },
+      errorSourceMap: { ...previous.errorSourceMap, onSubmit: undefined },
+    }))
+  }
+}
+
 function focusFirstInvalid(form: HTMLFormElement | null) {
   const first = form?.querySelector<HTMLElement>('[aria-invalid="true"]')
   // A group of choices is marked as a whole: its first choice takes the focus.
@@ -359,6 +399,7 @@ export function ContractForm({ form, label, className, children }: { form: AppFo
     event.stopPropagation()
     if (form.state.isSubmitting) return
     clearServerErrors(form as unknown as AnyFormApi)
+    clearSubmitErrors(form as unknown as AnyFormApi)
     await form.handleSubmit()
     // After React has drawn the errors.
     requestAnimationFrame(() => focusFirstInvalid(element.current))

@@ -1,6 +1,10 @@
+// The checks of the sign-in and registration forms, run on submit by each form (TanStack Form with
+// these valibot schemas). Their issue texts are for developers: what a member reads under a field is
+// the form's sentence, chosen below from what was typed where one field can fail in more than one way.
 import * as v from 'valibot'
 import { msg } from '@lingui/core/macro'
-import type { I18n } from '@lingui/core'
+import type { MessageDescriptor } from '@lingui/core'
+import { CreateMemberBodySchema } from '#contract/members'
 
 /** Password rules, shown to the member as they type and checked before submit. */
 export const PASSWORD_RULES = [
@@ -9,54 +13,59 @@ export const PASSWORD_RULES = [
   { id: 'number', test: (p: string) => /\d/.test(p), label: msg`At least one number` },
 ] as const
 
-const email = (i18n: I18n) =>
-  v.pipe(
-    v.string(),
-    v.trim(),
-    v.nonEmpty(i18n._(msg`Enter your e-mail address.`)),
-    v.email(i18n._(msg`Enter a valid e-mail address, like name@example.com.`)),
-    v.maxLength(254),
-  )
+/** Firebase keeps the e-mail address and the password: no contract of the member API has them. */
+const Email = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.email(), v.maxLength(254))
+const NewPassword = v.pipe(
+  v.string(),
+  v.check((p) => PASSWORD_RULES.every((rule) => rule.test(p)), 'does not meet the password rules'),
+)
 
-export const signInSchema = (i18n: I18n) =>
-  v.object({
-    email: email(i18n),
-    password: v.pipe(v.string(), v.nonEmpty(i18n._(msg`Enter your password.`))),
-  })
+export const SignInSchema = v.object({ email: Email, password: v.pipe(v.string(), v.nonEmpty()) })
 
-export const emailOnlySchema = (i18n: I18n) => v.object({ email: email(i18n) })
+export const EmailOnlySchema = v.object({ email: Email })
 
-const personName = (i18n: I18n, message: ReturnType<typeof msg>) =>
-  v.pipe(v.string(), v.trim(), v.minLength(1, i18n._(message)), v.maxLength(80, i18n._(msg`A name can have at most 80 characters.`)))
+export const NewPasswordSchema = v.object({ password: NewPassword })
 
-export const registerSchema = (i18n: I18n) =>
-  v.object({
-    firstName: personName(i18n, msg`Enter your first name.`),
-    lastName: personName(i18n, msg`Enter your last name.`),
-    displayName: v.pipe(
-      v.string(),
-      v.trim(),
-      v.minLength(2, i18n._(msg`Your display name needs at least 2 characters.`)),
-      v.maxLength(40, i18n._(msg`Your display name can have at most 40 characters.`)),
-    ),
-    email: email(i18n),
-    password: v.pipe(
-      v.string(),
-      v.check((p) => PASSWORD_RULES.every((rule) => rule.test(p)), i18n._(msg`Your password does not meet the rules below.`)),
-    ),
-    acceptTerms: v.literal(true, i18n._(msg`Please accept the terms of use and the privacy notice to join.`)),
-    referralCode: v.pipe(
-      v.string(),
-      v.trim(),
-      v.toUpperCase(),
-      v.check((code) => code === '' || /^[A-Z0-9]{4,16}$/.test(code), i18n._(msg`A referral code has 4 to 16 letters and numbers.`)),
-    ),
-  })
+const member = CreateMemberBodySchema.entries
 
-export const newPasswordSchema = (i18n: I18n) =>
-  v.object({
-    password: v.pipe(
-      v.string(),
-      v.check((p) => PASSWORD_RULES.every((rule) => rule.test(p)), i18n._(msg`Your password does not meet the rules below.`)),
-    ),
-  })
+/**
+ * Registration: the Firebase account's fields, and the member record's as the contract has them,
+ * narrowed by this form (a display name is asked for, 2 to 40 characters; a referral code, when
+ * given, is one the referral check can read).
+ */
+export const RegisterSchema = v.object({
+  firstName: member.firstName,
+  lastName: member.lastName,
+  displayName: v.pipe(member.displayName.wrapped, v.minLength(2), v.maxLength(40)),
+  email: Email,
+  password: NewPassword,
+  acceptTerms: v.literal(true),
+  referralCode: v.pipe(
+    member.referralCode.wrapped,
+    v.check((code) => code === '' || /^[A-Z0-9]{4,16}$/.test(code), 'has 4 to 16 letters and numbers'),
+  ),
+})
+
+/** What the e-mail field needs: an address at all, or a readable one. */
+export const emailInvalid = (email: string): MessageDescriptor =>
+  email.trim() === '' ? msg`Enter your e-mail address.` : msg`Enter a valid e-mail address, like name@example.com.`
+
+export const passwordMissing = msg`Enter your password.`
+
+export const passwordRulesUnmet = msg`Your password does not meet the rules below.`
+
+/** What a name field needs: a name at all, or a shorter one. */
+export const nameInvalid = (name: string, missing: MessageDescriptor): MessageDescriptor =>
+  name.trim() === '' ? missing : msg`A name can have at most 80 characters.`
+
+export const firstNameMissing = msg`Enter your first name.`
+
+export const lastNameMissing = msg`Enter your last name.`
+
+/** What the display name needs: at least 2 characters, or at most 40. */
+export const displayNameInvalid = (name: string): MessageDescriptor =>
+  name.trim().length < 2 ? msg`Your display name needs at least 2 characters.` : msg`Your display name can have at most 40 characters.`
+
+export const termsNotAccepted = msg`Please accept the terms of use and the privacy notice to join.`
+
+export const referralCodeInvalid = msg`A referral code has 4 to 16 letters and numbers.`

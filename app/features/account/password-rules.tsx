@@ -1,6 +1,4 @@
 import { useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
-import { TextField } from '~/components/ui/field'
 import { Check, Circle } from 'lucide-react'
 import { cn } from '~/lib/cn'
 import { PASSWORD_RULES } from './account-schemas'
@@ -23,23 +21,5 @@ export function PasswordRules({ password }: { password: string }) {
         )
       })}
     </ul>
-  )
-}
-
-/** A field for a new password, with the rules checked as the member types. */
-export function NewPasswordField({ label, error, required }: { label: string; error?: string; required?: boolean }) {
-  const [password, setPassword] = useState('')
-  return (
-    <TextField
-      label={label}
-      name="password"
-      type="password"
-      autoComplete="new-password"
-      value={password}
-      onChange={(event) => setPassword(event.target.value)}
-      description={<PasswordRules password={password} />}
-      error={error}
-      required={required}
-    />
   )
 }

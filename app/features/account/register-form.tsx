@@ -1,15 +1,25 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
+import * as v from 'valibot'
 import { register } from '~/auth/account-actions'
-import { Button } from '~/components/ui/button'
-import { CheckboxField, FormAlert, TextField } from '~/components/ui/field'
-import { formValues, validateForm, type FieldErrors } from '~/lib/form'
+import { FormAlert } from '~/components/ui/field'
+import { ContractForm, useAppForm } from '~/lib/contract-form'
 import { accountFailureMessage } from '~/auth/account-messages'
-import { registerSchema } from './account-schemas'
+import {
+  RegisterSchema,
+  displayNameInvalid,
+  emailInvalid,
+  firstNameMissing,
+  lastNameMissing,
+  nameInvalid,
+  passwordRulesUnmet,
+  referralCodeInvalid,
+  termsNotAccepted,
+} from './account-schemas'
 import { AuthCard } from './auth-card'
-import { NewPasswordField } from './password-rules'
+import { PasswordRules } from './password-rules'
 import { checkReferralCodeFn, createMemberFn } from '~/features/account/account.functions'
 import { useBotToken } from '~/lib/bot-protection'
 import { useLocale } from '~/lib/locale'
@@ -20,61 +30,60 @@ export function RegisterForm({ redirect, referralCode: invitedWith }: { redirect
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const [busy, setBusy] = useState(false)
-  const [errors, setErrors] = useState<FieldErrors>({})
   const [failure, setFailure] = useState<string | null>(null)
   const botToken = useBotToken()
   // The bot check refused the member record after the Firebase account was made: the next submit
   // asks for the record again instead of making the account a second time.
   const [accountMade, setAccountMade] = useState(false)
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (busy) return
-    setFailure(null)
-    const checked = validateForm(registerSchema(i18n), formValues(event.currentTarget))
-    setErrors(checked.ok ? {} : checked.fieldErrors)
-    if (!checked.ok) return
-    setBusy(true)
-    const { referralCode, firstName, lastName, displayName } = checked.data
-    // The referral code is checked before the account exists, so a typo costs nothing.
-    if (referralCode) {
-      const check = await checkReferralCodeFn({ data: { code: referralCode } })
-      if (!check.ok || !check.data.valid) {
-        setBusy(false)
-        setErrors({
-          referralCode: check.ok
+  const form = useAppForm({
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      displayName: '',
+      email: '',
+      password: '',
+      acceptTerms: false as boolean,
+      referralCode: invitedWith ?? '',
+    },
+    validators: { onSubmit: RegisterSchema },
+    // A new attempt replaces the last one's failure, even one the schema stops.
+    onSubmitInvalid: () => setFailure(null),
+    onSubmit: async ({ value, formApi }) => {
+      setFailure(null)
+      const checked = v.parse(RegisterSchema, value)
+      const { referralCode, firstName, lastName, displayName } = checked
+      // The referral code is checked before the account exists, so a typo costs nothing; the check
+      // is silent, its answer is said under the field.
+      if (referralCode) {
+        const check = await checkReferralCodeFn({ data: { code: referralCode } })
+        if (!check.ok || !check.data.valid) {
+          const text = check.ok
             ? t`We do not know this referral code. Check it with your friend, or leave the field empty.`
-            : t`We could not check the referral code just now. Try again, or leave the field empty.`,
-        })
-        return
+            : t`We could not check the referral code just now. Try again, or leave the field empty.`
+          formApi.setFieldMeta('referralCode', (previous) => ({ ...previous, errorMap: { ...previous.errorMap, onServer: text } }))
+          return
+        }
       }
-    }
-    // Asked for before the account is made: without a token (the provider could not be reached) the
-    // member record would be refused, so nothing is made.
-    const token = await botToken('register')
-    if (!token) {
-      setBusy(false)
-      return setFailure(i18n._(botCheckFailedMessage))
-    }
-    if (!accountMade) {
-      const outcome = await register(queryClient, checked.data)
-      if (!outcome.ok) {
-        setBusy(false)
-        return setFailure(i18n._(accountFailureMessage[outcome.failure]))
+      // Asked for before the account is made: without a token (the provider could not be reached) the
+      // member record would be refused, so nothing is made.
+      const token = await botToken('register')
+      if (!token) return setFailure(i18n._(botCheckFailedMessage))
+      if (!accountMade) {
+        const outcome = await register(queryClient, checked)
+        if (!outcome.ok) return setFailure(i18n._(accountFailureMessage[outcome.failure]))
       }
-    }
-    // The member record; if the member API is away, it is created on the member's first visit.
-    const created = await createMemberFn({ data: { firstName, lastName, displayName, ...(referralCode ? { referralCode } : {}), botToken: token } }).catch(
-      () => null,
-    )
-    setBusy(false)
-    if (created && !created.ok && created.failure.kind === 'bot-check-failed') {
-      setAccountMade(true)
-      return setFailure(i18n._(botCheckFailedMessage))
-    }
-    await navigate({ to: '/$locale/member/verifications/EmailVerification', params: { locale }, search: { redirect }, replace: true })
-  }
+      // The member record; if the member API is away, it is created on the member's first visit.
+      const created = await createMemberFn({ data: { firstName, lastName, displayName, ...(referralCode ? { referralCode } : {}), botToken: token } }).catch(
+        () => null,
+      )
+      if (created && !created.ok && created.failure.kind === 'bot-check-failed') {
+        setAccountMade(true)
+        return setFailure(i18n._(botCheckFailedMessage))
+      }
+      await navigate({ to: '/$locale/member/verifications/EmailVerification', params: { locale }, search: { redirect }, replace: true })
+    },
+  })
 
   return (
     <AuthCard
@@ -89,51 +98,80 @@ export function RegisterForm({ redirect, referralCode: invitedWith }: { redirect
         </Trans>
       }
     >
-      <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label={t`Join Testers Circle`}>
+      <ContractForm form={form} label={t`Join Testers Circle`} className="flex flex-col gap-5">
         {failure && <FormAlert>{failure}</FormAlert>}
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label={t`First name`} name="firstName" autoComplete="given-name" error={errors.firstName} required />
-          <TextField label={t`Last name`} name="lastName" autoComplete="family-name" error={errors.lastName} required />
+          <form.AppField name="firstName">
+            {(field) => (
+              <field.TextInput label={t`First name`} autoComplete="given-name" invalid={i18n._(nameInvalid(field.state.value, firstNameMissing))} required />
+            )}
+          </form.AppField>
+          <form.AppField name="lastName">
+            {(field) => (
+              <field.TextInput label={t`Last name`} autoComplete="family-name" invalid={i18n._(nameInvalid(field.state.value, lastNameMissing))} required />
+            )}
+          </form.AppField>
         </div>
-        <TextField
-          label={t`Display name`}
-          name="displayName"
-          autoComplete="nickname"
-          description={t`Shown with your reviews. Use your first name or a nickname.`}
-          error={errors.displayName}
-          required
-        />
-        <TextField label={t`E-mail address`} name="email" type="email" autoComplete="email" error={errors.email} required />
-        <NewPasswordField label={t`Password`} error={errors.password} required />
-        <TextField
-          label={t`Referral code (optional)`}
-          name="referralCode"
-          defaultValue={invitedWith}
-          autoComplete="off"
-          description={t`If a friend invited you, enter their code: they earn points when you finish your first test.`}
-          error={errors.referralCode}
-        />
-        <CheckboxField
-          name="acceptTerms"
-          error={errors.acceptTerms}
-          label={
-            <Trans>
-              I accept the{' '}
-              <Link to="/$locale/legal" params={{ locale }} hash="terms" className="font-semibold text-colbolt underline">
-                terms of use
-              </Link>{' '}
-              and have read the{' '}
-              <Link to="/$locale/legal" params={{ locale }} hash="privacy" className="font-semibold text-colbolt underline">
-                privacy notice
-              </Link>
-              .
-            </Trans>
-          }
-        />
-        <Button type="submit" size="large" loading={busy}>
-          {t`Create my account`}
-        </Button>
-      </form>
+        <form.AppField name="displayName">
+          {(field) => (
+            <field.TextInput
+              label={t`Display name`}
+              autoComplete="nickname"
+              description={t`Shown with your reviews. Use your first name or a nickname.`}
+              invalid={i18n._(displayNameInvalid(field.state.value))}
+              required
+            />
+          )}
+        </form.AppField>
+        <form.AppField name="email">
+          {(field) => (
+            <field.TextInput label={t`E-mail address`} type="email" autoComplete="email" invalid={i18n._(emailInvalid(field.state.value))} required />
+          )}
+        </form.AppField>
+        <form.AppField name="password">
+          {(field) => (
+            <field.TextInput
+              label={t`Password`}
+              type="password"
+              autoComplete="new-password"
+              description={<PasswordRules password={field.state.value} />}
+              invalid={i18n._(passwordRulesUnmet)}
+              required
+            />
+          )}
+        </form.AppField>
+        <form.AppField name="referralCode">
+          {(field) => (
+            <field.TextInput
+              label={t`Referral code (optional)`}
+              autoComplete="off"
+              description={t`If a friend invited you, enter their code: they earn points when you finish your first test.`}
+              invalid={i18n._(referralCodeInvalid)}
+            />
+          )}
+        </form.AppField>
+        <form.AppField name="acceptTerms">
+          {(field) => (
+            <field.CheckboxInput
+              invalid={i18n._(termsNotAccepted)}
+              label={
+                <Trans>
+                  I accept the{' '}
+                  <Link to="/$locale/legal" params={{ locale }} hash="terms" className="font-semibold text-colbolt underline">
+                    terms of use
+                  </Link>{' '}
+                  and have read the{' '}
+                  <Link to="/$locale/legal" params={{ locale }} hash="privacy" className="font-semibold text-colbolt underline">
+                    privacy notice
+                  </Link>
+                  .
+                </Trans>
+              }
+            />
+          )}
+        </form.AppField>
+        <form.SubmitButton size="large">{t`Create my account`}</form.SubmitButton>
+      </ContractForm>
     </AuthCard>
   )
 }

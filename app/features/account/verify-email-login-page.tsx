@@ -1,15 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState } from 'react'
+import * as v from 'valibot'
 import { completeSignInLink, isSignInLink, rememberedLinkEmail } from '~/auth/account-actions'
 import { AFTER_SIGN_IN } from '~/auth/redirect-target'
-import { Button } from '~/components/ui/button'
-import { FormAlert, TextField } from '~/components/ui/field'
+import { FormAlert } from '~/components/ui/field'
 import { Spinner } from '~/components/ui/spinner'
-import { formValues, validateForm, type FieldErrors } from '~/lib/form'
+import { ContractForm, useAppForm } from '~/lib/contract-form'
 import { accountFailureMessage } from '~/auth/account-messages'
-import { emailOnlySchema } from './account-schemas'
+import { EmailOnlySchema, emailInvalid } from './account-schemas'
 import { AuthCard } from './auth-card'
 import { useLocale } from '~/lib/locale'
 
@@ -22,7 +22,6 @@ export function VerifyEmailLoginPage() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const [state, setState] = useState<State>('checking')
-  const [errors, setErrors] = useState<FieldErrors>({})
   const started = useRef(false)
 
   async function complete(email: string) {
@@ -43,12 +42,12 @@ export function VerifyEmailLoginPage() {
     })()
   })
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const checked = validateForm(emailOnlySchema(i18n), formValues(event.currentTarget))
-    setErrors(checked.ok ? {} : checked.fieldErrors)
-    if (checked.ok) void complete(checked.data.email)
-  }
+  const form = useAppForm({
+    defaultValues: { email: '' },
+    validators: { onSubmit: EmailOnlySchema },
+    // The page shows its progress in place of the form from here on.
+    onSubmit: ({ value }) => void complete(v.parse(EmailOnlySchema, value).email),
+  })
 
   return (
     <AuthCard title={t`Signing you in`}>
@@ -60,13 +59,13 @@ export function VerifyEmailLoginPage() {
           </p>
         )}
         {state === 'needs-email' && (
-          <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label={t`Confirm your e-mail address`}>
+          <ContractForm form={form} label={t`Confirm your e-mail address`} className="flex flex-col gap-5">
             <p className="text-muted">{t`You opened the link on another device or browser. Confirm the e-mail address it was sent to.`}</p>
-            <TextField label={t`E-mail address`} name="email" type="email" autoComplete="email" error={errors.email} />
-            <Button type="submit" size="large">
-              {t`Sign in`}
-            </Button>
-          </form>
+            <form.AppField name="email">
+              {(field) => <field.TextInput label={t`E-mail address`} type="email" autoComplete="email" invalid={i18n._(emailInvalid(field.state.value))} />}
+            </form.AppField>
+            <form.SubmitButton size="large">{t`Sign in`}</form.SubmitButton>
+          </ContractForm>
         )}
         {state === 'not-a-link' && (
           <FormAlert tone="info">

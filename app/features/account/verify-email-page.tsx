@@ -1,15 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState } from 'react'
+import * as v from 'valibot'
 import { applyEmailChange, resetPassword, verifyEmail } from '~/auth/account-actions'
 import { Button } from '~/components/ui/button'
 import { FormAlert } from '~/components/ui/field'
 import { Spinner } from '~/components/ui/spinner'
-import { formValues, validateForm, type FieldErrors } from '~/lib/form'
+import { ContractForm, useAppForm } from '~/lib/contract-form'
 import { accountFailureMessage } from '~/auth/account-messages'
-import { newPasswordSchema } from './account-schemas'
-import { NewPasswordField } from './password-rules'
+import { NewPasswordSchema, passwordRulesUnmet } from './account-schemas'
+import { PasswordRules } from './password-rules'
 import { localeOf, localePath, useLocale } from '~/lib/locale'
 
 /**
@@ -155,40 +156,44 @@ function ChooseNewPassword({ oobCode }: { oobCode: string }) {
   const locale = useLocale()
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const [busy, setBusy] = useState(false)
   const [result, setResult] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const checked = validateForm(newPasswordSchema(i18n), formValues(event.currentTarget))
-    setErrors(checked.ok ? {} : checked.fieldErrors)
-    if (!checked.ok) return
-    setBusy(true)
-    const outcome = await resetPassword(queryClient, oobCode, checked.data.password)
-    setBusy(false)
-    setResult(
-      outcome.ok
-        ? { tone: 'success', text: t`Your new password is saved. You can sign in with it now.` }
-        : { tone: 'error', text: i18n._(accountFailureMessage[outcome.failure]) },
-    )
-  }
+  const form = useAppForm({
+    defaultValues: { password: '' },
+    validators: { onSubmit: NewPasswordSchema },
+    onSubmit: async ({ value }) => {
+      const outcome = await resetPassword(queryClient, oobCode, v.parse(NewPasswordSchema, value).password)
+      setResult(
+        outcome.ok
+          ? { tone: 'success', text: t`Your new password is saved. You can sign in with it now.` }
+          : { tone: 'error', text: i18n._(accountFailureMessage[outcome.failure]) },
+      )
+    },
+  })
 
   return (
     <>
       <h1 className="text-2xl font-bold text-authentic">{t`Choose a new password`}</h1>
-      <form noValidate onSubmit={submit} className="mt-6 flex flex-col gap-5" aria-label={t`Choose a new password`}>
+      <ContractForm form={form} label={t`Choose a new password`} className="mt-6 flex flex-col gap-5">
         {result && <FormAlert tone={result.tone}>{result.text}</FormAlert>}
-        <NewPasswordField label={t`New password`} error={errors.password} />
-        <Button type="submit" size="large" loading={busy}>
-          {t`Save my new password`}
-        </Button>
+        <form.AppField name="password">
+          {(field) => (
+            <field.TextInput
+              label={t`New password`}
+              type="password"
+              autoComplete="new-password"
+              description={<PasswordRules password={field.state.value} />}
+              invalid={i18n._(passwordRulesUnmet)}
+            />
+          )}
+        </form.AppField>
+        <form.SubmitButton size="large">{t`Save my new password`}</form.SubmitButton>
         {result?.tone === 'success' && (
           <Link to="/$locale/user/login" params={{ locale }} className="font-semibold text-colbolt underline">
             {t`Sign in`}
           </Link>
         )}
-      </form>
+      </ContractForm>
     </>
   )
 }
