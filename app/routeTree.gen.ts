@@ -14,6 +14,8 @@ import { Route as LocaleRouteRouteImport } from './routes/$locale/route'
 import { Route as R404RouteImport } from './routes/404'
 import { Route as HealthzRouteImport } from './routes/healthz'
 import { Route as ReadyzRouteImport } from './routes/readyz'
+import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
+import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as LocaleBrandRouteRouteImport } from './routes/$locale/_brand/route'
 import { Route as LocaleGuestRouteRouteImport } from './routes/$locale/_guest/route'
@@ -30,6 +32,7 @@ import { Route as OpsExportsPendingShipmentsDotcsvRouteImport } from './routes/o
 import { Route as OpsExportsReviewPhotosDotzipRouteImport } from './routes/ops-exports/review-photos[.]zip'
 import { Route as OpsExportsReviewsDotcsvRouteImport } from './routes/ops-exports/reviews[.]csv'
 import { Route as OpsExportsReviewsDotjsonRouteImport } from './routes/ops-exports/reviews[.]json'
+import { Route as SitemapsFileRouteImport } from './routes/sitemaps/$file'
 import { Route as LocalePublicIndexRouteImport } from './routes/$locale/_public/index'
 import { Route as LocalePublic404RouteImport } from './routes/$locale/_public/404'
 import { Route as LocalePublicAboutUsRouteImport } from './routes/$locale/_public/about-us'
@@ -124,6 +127,16 @@ const ReadyzRoute = ReadyzRouteImport.update({
   path: '/readyz',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RobotsDottxtRoute = RobotsDottxtRouteImport.update({
+  id: '/robots.txt',
+  path: '/robots.txt',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SitemapDotxmlRoute = SitemapDotxmlRouteImport.update({
+  id: '/sitemap.xml',
+  path: '/sitemap.xml',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const UnsubscribeRoute = UnsubscribeRouteImport.update({
   id: '/unsubscribe',
   path: '/unsubscribe',
@@ -205,6 +218,11 @@ const OpsExportsReviewsDotjsonRoute =
     path: '/ops-exports/reviews.json',
     getParentRoute: () => rootRouteImport,
   } as any)
+const SitemapsFileRoute = SitemapsFileRouteImport.update({
+  id: '/sitemaps/$file',
+  path: '/sitemaps/$file',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LocalePublicIndexRoute = LocalePublicIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -597,6 +615,8 @@ export interface FileRoutesByFullPath {
   '/404': typeof R404Route
   '/healthz': typeof HealthzRoute
   '/readyz': typeof ReadyzRoute
+  '/robots.txt': typeof RobotsDottxtRoute
+  '/sitemap.xml': typeof SitemapDotxmlRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/brand-exports/review-photos.zip': typeof BrandExportsReviewPhotosDotzipRoute
   '/brand-exports/reviews.csv': typeof BrandExportsReviewsDotcsvRoute
@@ -607,6 +627,7 @@ export interface FileRoutesByFullPath {
   '/ops-exports/review-photos.zip': typeof OpsExportsReviewPhotosDotzipRoute
   '/ops-exports/reviews.csv': typeof OpsExportsReviewsDotcsvRoute
   '/ops-exports/reviews.json': typeof OpsExportsReviewsDotjsonRoute
+  '/sitemaps/$file': typeof SitemapsFileRoute
   '/$locale/404': typeof LocalePublic404Route
   '/$locale/about-us': typeof LocalePublicAboutUsRoute
   '/$locale/campaign-details': typeof LocalePublicCampaignDetailsRoute
@@ -682,6 +703,8 @@ export interface FileRoutesByTo {
   '/404': typeof R404Route
   '/healthz': typeof HealthzRoute
   '/readyz': typeof ReadyzRoute
+  '/robots.txt': typeof RobotsDottxtRoute
+  '/sitemap.xml': typeof SitemapDotxmlRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/brand-exports/review-photos.zip': typeof BrandExportsReviewPhotosDotzipRoute
   '/brand-exports/reviews.csv': typeof BrandExportsReviewsDotcsvRoute
@@ -692,6 +715,7 @@ export interface FileRoutesByTo {
   '/ops-exports/review-photos.zip': typeof OpsExportsReviewPhotosDotzipRoute
   '/ops-exports/reviews.csv': typeof OpsExportsReviewsDotcsvRoute
   '/ops-exports/reviews.json': typeof OpsExportsReviewsDotjsonRoute
+  '/sitemaps/$file': typeof SitemapsFileRoute
   '/$locale/404': typeof LocalePublic404Route
   '/$locale/about-us': typeof LocalePublicAboutUsRoute
   '/$locale/campaign-details': typeof LocalePublicCampaignDetailsRoute
@@ -767,6 +791,8 @@ export interface FileRoutesById {
   '/404': typeof R404Route
   '/healthz': typeof HealthzRoute
   '/readyz': typeof ReadyzRoute
+  '/robots.txt': typeof RobotsDottxtRoute
+  '/sitemap.xml': typeof SitemapDotxmlRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/$locale/_brand': typeof LocaleBrandRouteRouteWithChildren
   '/$locale/_guest': typeof LocaleGuestRouteRouteWithChildren
@@ -783,6 +809,7 @@ export interface FileRoutesById {
   '/ops-exports/review-photos.zip': typeof OpsExportsReviewPhotosDotzipRoute
   '/ops-exports/reviews.csv': typeof OpsExportsReviewsDotcsvRoute
   '/ops-exports/reviews.json': typeof OpsExportsReviewsDotjsonRoute
+  '/sitemaps/$file': typeof SitemapsFileRoute
   '/$locale/_public/404': typeof LocalePublic404Route
   '/$locale/_public/about-us': typeof LocalePublicAboutUsRoute
   '/$locale/_public/campaign-details': typeof LocalePublicCampaignDetailsRoute
@@ -860,6 +887,8 @@ export interface FileRouteTypes {
     | '/404'
     | '/healthz'
     | '/readyz'
+    | '/robots.txt'
+    | '/sitemap.xml'
     | '/unsubscribe'
     | '/brand-exports/review-photos.zip'
     | '/brand-exports/reviews.csv'
@@ -870,6 +899,7 @@ export interface FileRouteTypes {
     | '/ops-exports/review-photos.zip'
     | '/ops-exports/reviews.csv'
     | '/ops-exports/reviews.json'
+    | '/sitemaps/$file'
     | '/$locale/404'
     | '/$locale/about-us'
     | '/$locale/campaign-details'
@@ -945,6 +975,8 @@ export interface FileRouteTypes {
     | '/404'
     | '/healthz'
     | '/readyz'
+    | '/robots.txt'
+    | '/sitemap.xml'
     | '/unsubscribe'
     | '/brand-exports/review-photos.zip'
     | '/brand-exports/reviews.csv'
@@ -955,6 +987,7 @@ export interface FileRouteTypes {
     | '/ops-exports/review-photos.zip'
     | '/ops-exports/reviews.csv'
     | '/ops-exports/reviews.json'
+    | '/sitemaps/$file'
     | '/$locale/404'
     | '/$locale/about-us'
     | '/$locale/campaign-details'
@@ -1029,6 +1062,8 @@ export interface FileRouteTypes {
     | '/404'
     | '/healthz'
     | '/readyz'
+    | '/robots.txt'
+    | '/sitemap.xml'
     | '/unsubscribe'
     | '/$locale/_brand'
     | '/$locale/_guest'
@@ -1045,6 +1080,7 @@ export interface FileRouteTypes {
     | '/ops-exports/review-photos.zip'
     | '/ops-exports/reviews.csv'
     | '/ops-exports/reviews.json'
+    | '/sitemaps/$file'
     | '/$locale/_public/404'
     | '/$locale/_public/about-us'
     | '/$locale/_public/campaign-details'
@@ -1121,6 +1157,8 @@ export interface RootRouteChildren {
   R404Route: typeof R404Route
   HealthzRoute: typeof HealthzRoute
   ReadyzRoute: typeof ReadyzRoute
+  RobotsDottxtRoute: typeof RobotsDottxtRoute
+  SitemapDotxmlRoute: typeof SitemapDotxmlRoute
   UnsubscribeRoute: typeof UnsubscribeRoute
   BrandExportsReviewPhotosDotzipRoute: typeof BrandExportsReviewPhotosDotzipRoute
   BrandExportsReviewsDotcsvRoute: typeof BrandExportsReviewsDotcsvRoute
@@ -1131,6 +1169,7 @@ export interface RootRouteChildren {
   OpsExportsReviewPhotosDotzipRoute: typeof OpsExportsReviewPhotosDotzipRoute
   OpsExportsReviewsDotcsvRoute: typeof OpsExportsReviewsDotcsvRoute
   OpsExportsReviewsDotjsonRoute: typeof OpsExportsReviewsDotjsonRoute
+  SitemapsFileRoute: typeof SitemapsFileRoute
   ImagesProductsNameRoute: typeof ImagesProductsNameRoute
   I18nHashLocaleMessagesDotjsonRoute: typeof I18nHashLocaleMessagesDotjsonRoute
   ImagesMyReviewPhotosIdSizeRoute: typeof ImagesMyReviewPhotosIdSizeRoute
@@ -1173,6 +1212,20 @@ declare module '@tanstack/react-router' {
       path: '/readyz'
       fullPath: '/readyz'
       preLoaderRoute: typeof ReadyzRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/robots.txt': {
+      id: '/robots.txt'
+      path: '/robots.txt'
+      fullPath: '/robots.txt'
+      preLoaderRoute: typeof RobotsDottxtRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sitemap.xml': {
+      id: '/sitemap.xml'
+      path: '/sitemap.xml'
+      fullPath: '/sitemap.xml'
+      preLoaderRoute: typeof SitemapDotxmlRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/unsubscribe': {
@@ -1285,6 +1338,13 @@ declare module '@tanstack/react-router' {
       path: '/ops-exports/reviews.json'
       fullPath: '/ops-exports/reviews.json'
       preLoaderRoute: typeof OpsExportsReviewsDotjsonRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sitemaps/$file': {
+      id: '/sitemaps/$file'
+      path: '/sitemaps/$file'
+      fullPath: '/sitemaps/$file'
+      preLoaderRoute: typeof SitemapsFileRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/$locale/_public/': {
@@ -2005,6 +2065,8 @@ const rootRouteChildren: RootRouteChildren = {
   R404Route: R404Route,
   HealthzRoute: HealthzRoute,
   ReadyzRoute: ReadyzRoute,
+  RobotsDottxtRoute: RobotsDottxtRoute,
+  SitemapDotxmlRoute: SitemapDotxmlRoute,
   UnsubscribeRoute: UnsubscribeRoute,
   BrandExportsReviewPhotosDotzipRoute: BrandExportsReviewPhotosDotzipRoute,
   BrandExportsReviewsDotcsvRoute: BrandExportsReviewsDotcsvRoute,
@@ -2015,6 +2077,7 @@ const rootRouteChildren: RootRouteChildren = {
   OpsExportsReviewPhotosDotzipRoute: OpsExportsReviewPhotosDotzipRoute,
   OpsExportsReviewsDotcsvRoute: OpsExportsReviewsDotcsvRoute,
   OpsExportsReviewsDotjsonRoute: OpsExportsReviewsDotjsonRoute,
+  SitemapsFileRoute: SitemapsFileRoute,
   ImagesProductsNameRoute: ImagesProductsNameRoute,
   I18nHashLocaleMessagesDotjsonRoute: I18nHashLocaleMessagesDotjsonRoute,
   ImagesMyReviewPhotosIdSizeRoute: ImagesMyReviewPhotosIdSizeRoute,

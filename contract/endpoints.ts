@@ -127,6 +127,7 @@ import {
   OpsBrandListSchema,
   OpsBrandSchema,
 } from './brands'
+import { CampaignSitemapSchema, ReviewSitemapQuerySchema, SitemapIndexSchema } from './sitemap'
 import { StandingSchema } from './standing'
 import { RoleChangeBodySchema, RoleChangeResultSchema, StaffListSchema, StaffSelfSchema, type Capability } from './staff'
 import { ModerationPageSchema, ModerationQuerySchema, ReviewDecisionBodySchema, ReviewDecisionSchema } from './ops-moderation'
@@ -377,6 +378,9 @@ export const ENDPOINTS = {
   publicCampaign: e({ method: 'GET', path: P.PUBLIC_CAMPAIGN_PATH, params: { idOrSlug: CampaignIdOrSlugParam }, auth: 'none', data: CampaignDetailSchema }),
   publicCategories: e({ method: 'GET', path: P.PUBLIC_CATEGORIES_PATH, auth: 'none', data: CategoriesResultSchema }),
   publicReviews: e({ method: 'GET', path: P.PUBLIC_REVIEWS_PATH, auth: 'none', query: ReviewListQuerySchema, data: ReviewPageSchema }),
+  publicSitemap: e({ method: 'GET', path: P.PUBLIC_SITEMAP_PATH, auth: 'none', data: SitemapIndexSchema }),
+  publicSitemapCampaigns: e({ method: 'GET', path: P.PUBLIC_SITEMAP_CAMPAIGNS_PATH, auth: 'none', data: CampaignSitemapSchema }),
+  publicSitemapReviews: e({ method: 'GET', path: P.PUBLIC_SITEMAP_REVIEWS_PATH, auth: 'none', query: ReviewSitemapQuerySchema, data: null, file: 'text/csv' }),
   publicReview: e({ method: 'GET', path: P.PUBLIC_REVIEW_PATH, params: { id: ReviewIdParam }, auth: 'none', data: PublicReviewSchema }),
   publicImage: e({ method: 'GET', path: P.PUBLIC_IMAGE_PATH, params: { name: DemoImageNameParam }, auth: 'none', data: null, file: 'image/svg+xml' }),
   publicReviewPhoto: e({

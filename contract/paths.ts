@@ -64,6 +64,10 @@ export const PUBLIC_CAMPAIGN_PATH = 'suite/api/public/campaigns/:idOrSlug'
 export const PUBLIC_REVIEWS_PATH = 'suite/api/public/reviews'
 export const PUBLIC_REVIEW_PATH = 'suite/api/public/reviews/:id'
 export const PUBLIC_CATEGORIES_PATH = 'suite/api/public/categories'
+/** What the portal's sitemaps list: the index's parts, the published campaigns, one share of the published reviews. */
+export const PUBLIC_SITEMAP_PATH = 'suite/api/public/sitemap'
+export const PUBLIC_SITEMAP_CAMPAIGNS_PATH = 'suite/api/public/sitemap/campaigns'
+export const PUBLIC_SITEMAP_REVIEWS_PATH = 'suite/api/public/sitemap/reviews'
 /** A message's signed unsubscribe link: GET says what it will do, POST does it (no sign-in; the token is the authority). */
 export const UNSUBSCRIBE_PATH = 'suite/api/public/unsubscribe'
 /** Product images of the demo catalogue (SVG). */

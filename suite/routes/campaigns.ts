@@ -12,6 +12,7 @@ import { listCategories } from '../services/categories'
 import { campaignEligibility } from '../services/eligibility'
 import { acknowledge, getParticipation, loadParticipations, processSignup, withdraw } from '../services/participations'
 import { listPublicReviews, publicReview } from '../services/reviews'
+import { sitemapCampaigns, sitemapIndex, sitemapReviewsCsv } from '../services/sitemap'
 
 export function registerCampaignRoutes(route: RegisterRoute, deps: SuiteDeps) {
   route(ENDPOINTS.publicCampaigns, async (c, { query }) => {
@@ -28,6 +29,20 @@ export function registerCampaignRoutes(route: RegisterRoute, deps: SuiteDeps) {
   route(ENDPOINTS.publicReviews, async (c, { query }) => {
     c.header('Cache-Control', 'public, max-age=30')
     return deps.reads((db) => listPublicReviews(db, query))
+  })
+  // The sitemaps' data: search engines read it a few times a day, so it may be cached for an hour.
+  route(ENDPOINTS.publicSitemap, (c) => {
+    c.header('Cache-Control', 'public, max-age=3600')
+    return deps.reads((db) => sitemapIndex(db))
+  })
+  route(ENDPOINTS.publicSitemapCampaigns, (c) => {
+    c.header('Cache-Control', 'public, max-age=3600')
+    return deps.reads((db) => sitemapCampaigns(db))
+  })
+  route(ENDPOINTS.publicSitemapReviews, (c, { query }) => {
+    c.header('Content-Type', 'text/csv; charset=utf-8')
+    c.header('Cache-Control', 'public, max-age=3600')
+    return c.body(sitemapReviewsCsv(deps, query.after ?? null))
   })
   route(ENDPOINTS.publicReview, async (_c, { params }) => {
     const review = await deps.reads((db) => publicReview(db, params.id))

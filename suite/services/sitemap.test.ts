@@ -1,0 +1,61 @@
+// The sitemaps' data: every published review listed once across the shares, in id order, each
+// share within its size, pending ones not at all; campaigns listed while published only.
+import { asc, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { campaigns, reviews } from '../db/schema'
+import { createCampaign, insertReviews } from '../test/fixtures'
+import { createHarness, type Harness } from '../test/harness'
+import { sitemapCampaigns, sitemapIndex, sitemapReviewsCsv } from './sitemap'
+
+let h: Harness
+beforeAll(async () => {
+  h = await createHarness()
+  const now = h.clock.now()
+  for (const tag of ['sm-one', 'sm-two']) {
+    const campaign = await createCampaign(h.deps.db, now, { phase: 'completed' })
+    await insertReviews(h.deps.db, now, campaign, 4, { tag })
+    await insertReviews(h.deps.db, now, campaign, 2, { tag: `${tag}-pending`, status: 'pending' })
+  }
+})
+afterAll(() => h?.close())
+
+const idsOf = async (stream: ReadableStream<Uint8Array>) =>
+  (await new Response(stream).text())
+    .split('\r\n')
+    .filter((line) => line !== '')
+    .map((line) => {
+      const [id, published] = line.split(',')
+      expect(Number.isNaN(Date.parse(published!))).toBe(false)
+      return id!
+    })
+
+describe('sitemap data', () => {
+  it('lists every published review once, in shares of at most the given size that follow one another', async () => {
+    const published = (await h.deps.db.select({ id: reviews.id }).from(reviews).where(eq(reviews.status, 'published')).orderBy(asc(reviews.id))).map(
+      (row) => row.id,
+    )
+    expect(published).toHaveLength(8)
+    const size = 3
+    const index = await sitemapIndex(h.deps.db, size)
+    expect(index.reviews).toHaveLength(Math.ceil(published.length / size))
+    const listed: string[] = []
+    for (const share of index.reviews) {
+      const ids = await idsOf(sitemapReviewsCsv(h.deps, share.after, size))
+      expect(ids.length).toBeLessThanOrEqual(size)
+      listed.push(...ids)
+    }
+    expect(listed).toEqual(published)
+    // A share's lastmod is its latest publication.
+    expect(index.reviews.every((share) => !Number.isNaN(Date.parse(share.lastmod)))).toBe(true)
+  })
+
+  it('lists the published campaigns by slug, and an archived campaign no longer', async () => {
+    const before = await sitemapCampaigns(h.deps.db)
+    const [first] = before.items
+    expect(first).toBeDefined()
+    await h.deps.db.update(campaigns).set({ status: 'archived' }).where(eq(campaigns.slug, first!.slug))
+    const after = await sitemapCampaigns(h.deps.db)
+    expect(after.items.map((item) => item.slug)).toEqual(before.items.slice(1).map((item) => item.slug))
+    expect((await sitemapIndex(h.deps.db)).campaignsLastmod).not.toBeNull()
+  })
+})

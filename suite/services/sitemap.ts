@@ -1,0 +1,83 @@
+// The data of the portal's sitemaps: published campaigns, and published reviews in shares of at
+// most the protocol's 50,000 addresses. Reviews are read in id order by keyset, a batch at a time,
+// so a share of any size is streamed with the process's memory flat; no OFFSET scans past rows.
+import { and, asc, eq, gt, max, sql } from 'drizzle-orm'
+import { SITEMAP_MAX_ADDRESSES, type CampaignSitemap, type SitemapIndex } from '../../contract/sitemap'
+import type { Db } from '../db/client'
+import { campaigns, reviews } from '../db/schema'
+import type { SuiteDeps } from '../deps'
+
+/** When a review was published (older reviews carry only when they were sent). */
+const publishedAt = sql<Date>`coalesce(${reviews.publishedAt}, ${reviews.submittedAt})`
+
+/**
+ * The sitemap index's parts: when a published campaign last changed, and where each share of the
+ * published reviews starts (the id it follows) with its latest publication. One pass over the
+ * published reviews' ids numbers them; every SITEMAP_MAX_ADDRESSES-th closes a share.
+ */
+export async function sitemapIndex(db: Db, shareSize = SITEMAP_MAX_ADDRESSES): Promise<SitemapIndex> {
+  const [campaignRow] = await db
+    .select({ lastmod: max(campaigns.updatedAt) })
+    .from(campaigns)
+    .where(eq(campaigns.status, 'published'))
+  const numbered = db
+    .select({
+      id: reviews.id,
+      published: publishedAt.as('published'),
+      share: sql<number>`(row_number() over (order by ${reviews.id}) - 1) / ${shareSize}`.as('share'),
+    })
+    .from(reviews)
+    .where(eq(reviews.status, 'published'))
+    .as('numbered')
+  const shares = await db
+    .select({ lastId: sql<string>`max(${numbered.id}::text)`, lastmod: sql<string>`max(${numbered.published})` })
+    .from(numbered)
+    .groupBy(numbered.share)
+    .orderBy(numbered.share)
+  return {
+    campaignsLastmod: campaignRow?.lastmod ? new Date(campaignRow.lastmod).toISOString() : null,
+    reviews: shares.map((share, index) => ({ after: index === 0 ? null : shares[index - 1]!.lastId, lastmod: new Date(share.lastmod).toISOString() })),
+  }
+}
+
+/** Every published campaign by its slug (archived and draft ones are not listed). */
+export async function sitemapCampaigns(db: Db): Promise<CampaignSitemap> {
+  const rows = await db
+    .select({ slug: campaigns.slug, lastmod: campaigns.updatedAt })
+    .from(campaigns)
+    .where(eq(campaigns.status, 'published'))
+    .orderBy(asc(campaigns.slug))
+  return { items: rows.map((row) => ({ slug: row.slug, lastmod: row.lastmod.toISOString() })) }
+}
+
+const BATCH = 1000
+
+/** One share of the published reviews as CSV lines `id,published at`: those after `after`, at most `shareSize`. */
+export function sitemapReviewsCsv(deps: SuiteDeps, after: string | null, shareSize = SITEMAP_MAX_ADDRESSES): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder()
+  let last = after
+  let sent = 0
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const limit = Math.min(BATCH, shareSize - sent)
+      const rows =
+        limit === 0
+          ? []
+          : await deps.reads((db) =>
+              db
+                .select({ id: reviews.id, published: publishedAt })
+                .from(reviews)
+                .where(and(eq(reviews.status, 'published'), last === null ? undefined : gt(reviews.id, last)))
+                .orderBy(asc(reviews.id))
+                .limit(limit),
+            )
+      if (rows.length === 0) {
+        controller.close()
+        return
+      }
+      sent += rows.length
+      last = rows[rows.length - 1]!.id
+      controller.enqueue(encoder.encode(rows.map((row) => `${row.id},${new Date(row.published).toISOString()}\r\n`).join('')))
+    },
+  })
+}
