@@ -4,7 +4,7 @@ import { createRoot, type Root } from 'react-dom/client'
 import * as v from 'valibot'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { UpstreamError } from '~/upstream/upstream-result'
-import { ContractForm, fieldErrorText, showRejectedFields, useAppForm } from './contract-form'
+import { blankAs, ContractForm, fieldErrorText, showFieldMessage, showRejectedFields, useAppForm } from './contract-form'
 
 beforeAll(() => {
   ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
@@ -190,5 +190,60 @@ describe('fieldErrorText', () => {
     expect(fieldErrorText({ errors: [] }, 'general')).toBeUndefined()
     expect(fieldErrorText({ errors: [{ message: 'schema text' }] }, 'general')).toBe('general')
     expect(fieldErrorText({ errors: [{ message: 'schema text' }, 'ours'] }, 'general')).toBe('ours')
+  })
+})
+
+describe('showFieldMessage', () => {
+  it('puts a silent call’s outcome on its field, focuses it, and takes it away when the member changes the value', async () => {
+    const check = vi.fn(async (code: string) => (code === '123456' ? undefined : 'That code is not right.'))
+    function Harness() {
+      const form = useAppForm({
+        defaultValues: { code: '', remember: false },
+        onSubmit: async ({ value, formApi }) => showFieldMessage(formApi, 'code', await check(value.code)),
+      })
+      return (
+        <ContractForm form={form} label="Code form">
+          <form.AppField name="code">{(field) => <field.TextInput label="Code" invalid="Enter the 6 digits." />}</form.AppField>
+          <form.AppField name="remember">{(field) => <field.CheckboxInput label="Remember" invalid="unused" disabled />}</form.AppField>
+        </ContractForm>
+      )
+    }
+    const container = document.createElement('div')
+    document.body.append(container)
+    act(() => {
+      root = createRoot(container)
+      root.render(<Harness />)
+    })
+    const code = container.querySelector<HTMLInputElement>('input[name="code"]')!
+    await type(code, '654321')
+    await submit(container)
+    expect(container.textContent).toContain('That code is not right.')
+    expect(code.getAttribute('aria-invalid')).toBe('true')
+    expect(document.activeElement).toBe(code)
+    await type(code, '123456')
+    expect(container.textContent).not.toContain('That code is not right.')
+    await submit(container)
+    expect(check).toHaveBeenLastCalledWith('123456')
+    expect(code.getAttribute('aria-invalid')).toBeNull()
+    // A choice that cannot be made for now is shown, and cannot be changed.
+    expect(container.querySelector<HTMLInputElement>('input[name="remember"]')!.disabled).toBe(true)
+  })
+})
+
+describe('blankAs', () => {
+  const Schema = v.strictObject({
+    born: blankAs(null, v.optional(v.nullable(v.pipe(v.string(), v.isoDate())))),
+    url: blankAs(undefined, v.optional(v.pipe(v.string(), v.trim(), v.url()))),
+  })
+
+  it('gives the contract its empty value for an empty or blank field', () => {
+    expect(v.parse(Schema, { born: '', url: '  ' })).toEqual({ born: null, url: undefined })
+  })
+
+  it('checks anything typed with the contract’s schema, on its field', () => {
+    expect(v.parse(Schema, { born: '1990-05-17', url: ' https://example.com/me ' })).toEqual({ born: '1990-05-17', url: 'https://example.com/me' })
+    const result = v.safeParse(Schema, { born: '17/05/1990', url: 'example' })
+    expect(result.success).toBe(false)
+    expect(result.issues?.map((issue) => v.getDotPath(issue))).toEqual(['born', 'url'])
   })
 })

@@ -5,6 +5,7 @@
 // docs/portal-patterns.md ("Forms") shows a page using it.
 import { createFormHook, createFormHookContexts, type AnyFormApi } from '@tanstack/react-form'
 import { lazy, Suspense, useId, useRef, type ComponentProps, type ComponentType, type FormEvent, type PropsWithChildren, type ReactNode } from 'react'
+import * as v from 'valibot'
 import { Button } from '~/components/ui/button'
 import type { DateTimePickerProps } from '~/components/ui/date-picker'
 import { CheckboxField, FieldFrame } from '~/components/ui/field'
@@ -117,7 +118,9 @@ function NumberInput({
           inputMode="numeric"
           name={field.name}
           value={field.state.value ?? ''}
-          onChange={(event) => changeFieldValue(field, event.target.value === '' || Number.isNaN(event.target.valueAsNumber) ? null : event.target.valueAsNumber)}
+          onChange={(event) =>
+            changeFieldValue(field, event.target.value === '' || Number.isNaN(event.target.valueAsNumber) ? null : event.target.valueAsNumber)
+          }
           onBlur={field.handleBlur}
         />
       )}
@@ -176,7 +179,7 @@ function SelectInput({
   options,
   className,
   ...props
-}: Described & { options: readonly Option[]; className?: string } & Pick<ComponentProps<'select'>, 'aria-keyshortcuts'>) {
+}: Described & { options: readonly Option[]; className?: string } & Pick<ComponentProps<'select'>, 'aria-keyshortcuts' | 'autoComplete'>) {
   const field = useFieldContext<string>()
   return (
     <FieldFrame label={label} description={description} error={fieldErrorText(field.state.meta, invalid)} className={className}>
@@ -201,13 +204,14 @@ function SelectInput({
 }
 
 /** One checkbox holding true or false. */
-function CheckboxInput({ label, invalid, className }: { label: ReactNode; invalid: string; className?: string }) {
+function CheckboxInput({ label, invalid, className, disabled }: { label: ReactNode; invalid: string; className?: string; disabled?: boolean }) {
   const field = useFieldContext<boolean>()
   return (
     <CheckboxField
       className={className}
       label={label}
       name={field.name}
+      disabled={disabled}
       checked={field.state.value === true}
       onChange={(event) => changeFieldValue(field, event.target.checked)}
       onBlur={field.handleBlur}
@@ -390,8 +394,34 @@ export function showRejectedFields(form: AnyFormApi, error: unknown, fields: Rea
   for (const path of Object.keys(error.failure.fields)) {
     const name = mappedField(path, fields)
     if (!name) continue
-    form.setFieldMeta(name, (previous) => ({ ...previous, errorMap: { ...previous.errorMap, onServer: message(name) } }))
+    showFieldMessage(form, name, message(name))
     marked = true
   }
   return marked
+}
+
+/**
+ * The page's sentence on one field where a silent call's outcome belongs (a code that is not right,
+ * a number that cannot receive texts); `undefined` takes it away. Like the member API's verdicts, it
+ * goes when the member changes the field, and at the next submit.
+ */
+export function showFieldMessage(form: AnyFormApi, name: string, message: string | undefined) {
+  form.setFieldMeta(name, (previous) => ({ ...previous, errorMap: { ...previous.errorMap, onServer: message } }))
+}
+
+/**
+ * A text field the contract takes as absent when empty: the form holds '' for an empty field, the
+ * contract wants `empty` there (null, or no value), and anything typed is checked by the contract's
+ * schema, which must take a text and `empty` alike (an optional or nullable entry of the contract).
+ */
+export function blankAs<TEmpty extends null | undefined, TSchema extends v.GenericSchema>(
+  empty: TEmpty,
+  schema: TSchema,
+): v.GenericSchema<string, v.InferOutput<TSchema>> {
+  return v.pipe(
+    v.string(),
+    v.transform((text): string | TEmpty => (text.trim() === '' ? empty : text)),
+    // The schema takes more than a text or `empty` (an optional entry takes no value too).
+    schema as unknown as v.GenericSchema<string | TEmpty, v.InferOutput<TSchema>>,
+  )
 }
