@@ -134,6 +134,60 @@ describe('a form built on the contract schema', () => {
   })
 })
 
+describe('the next submit', () => {
+  it('checks every field again, also one the member left as it was (a postal code checked against the country changed since)', async () => {
+    const Shipping = v.pipe(
+      v.strictObject({ country: v.picklist(['DE', 'NL']), postalCode: v.string() }),
+      v.forward(
+        v.check((value) => (value.country === 'DE' ? /^\d{5}$/ : /^\d{4} ?[A-Z]{2}$/).test(value.postalCode)),
+        ['postalCode'],
+      ),
+    )
+    const send = vi.fn(async (_values: unknown) => {})
+    function Harness() {
+      const form = useAppForm({
+        defaultValues: { country: 'DE', postalCode: '1012 AB' },
+        validators: { onSubmit: Shipping },
+        onSubmit: async ({ value }) => send(value),
+      })
+      return (
+        <ContractForm form={form} label="Shipping form">
+          <form.AppField name="country">
+            {(field) => (
+              <field.SelectInput
+                label="Country"
+                invalid="Choose a country."
+                options={[
+                  { value: 'DE', label: 'Germany' },
+                  { value: 'NL', label: 'Netherlands' },
+                ]}
+              />
+            )}
+          </form.AppField>
+          <form.AppField name="postalCode">{(field) => <field.TextInput label="Postal code" invalid="Enter a postal code of the country." />}</form.AppField>
+        </ContractForm>
+      )
+    }
+    const container = document.createElement('div')
+    document.body.append(container)
+    act(() => {
+      root = createRoot(container)
+      root.render(<Harness />)
+    })
+    await submit(container)
+    expect(container.textContent).toContain('Enter a postal code of the country.')
+    const country = container.querySelector<HTMLSelectElement>('select[name="country"]')!
+    await act(async () => {
+      const setter = Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!
+      setter.call(country, 'NL')
+      country.dispatchEvent(new Event('change', { bubbles: true }))
+    })
+    await submit(container)
+    expect(send).toHaveBeenCalledWith({ country: 'NL', postalCode: '1012 AB' })
+    expect(container.textContent).not.toContain('Enter a postal code of the country.')
+  })
+})
+
 describe('showRejectedFields', () => {
   it('marks a list field when the member API names one of its items, and leaves unmapped paths to the catalogue', async () => {
     let refusal: unknown

@@ -335,10 +335,21 @@ export const { useAppForm } = createFormHook({
 /** What ContractForm needs of a form made by useAppForm (its full type is too generic to name). */
 type AppFormApi = { AppForm: ComponentType<PropsWithChildren>; handleSubmit: () => Promise<unknown>; state: { isSubmitting: boolean } }
 
-function clearServerErrors(form: AnyFormApi) {
-  for (const [name, meta] of Object.entries(form.state.fieldMeta as Record<string, { errorMap?: Record<string, unknown> } | undefined>)) {
-    if (meta?.errorMap?.onServer === undefined) continue
-    form.setFieldMeta(name, (previous) => ({ ...previous, errorMap: { ...previous.errorMap, onServer: undefined } }))
+/**
+ * Takes away every verdict of the last submit, the schema's and the member API's, so the next one
+ * checks everything again. TanStack Form keeps a schema error on a field until that field changes,
+ * and sends nothing while one is left: a postal code refused for the country would stay refused
+ * after the member corrected the country instead.
+ */
+function clearVerdicts(form: AnyFormApi) {
+  type Meta = { errorMap?: Record<string, unknown>; errorSourceMap?: Record<string, unknown> }
+  for (const [name, meta] of Object.entries(form.state.fieldMeta as Record<string, Meta | undefined>)) {
+    if (meta?.errorMap?.onServer === undefined && meta?.errorMap?.onSubmit === undefined) continue
+    form.setFieldMeta(name, (previous) => ({
+      ...previous,
+      errorMap: { ...previous.errorMap, onServer: undefined, onSubmit: undefined },
+      errorSourceMap: { ...previous.errorSourceMap, onSubmit: undefined },
+    }))
   }
 }
 
@@ -360,7 +371,7 @@ export function ContractForm({ form, label, className, children }: { form: AppFo
     event.preventDefault()
     event.stopPropagation()
     if (form.state.isSubmitting) return
-    clearServerErrors(form as unknown as AnyFormApi)
+    clearVerdicts(form as unknown as AnyFormApi)
     await form.handleSubmit()
     // After React has drawn the errors.
     requestAnimationFrame(() => focusFirstInvalid(element.current))
