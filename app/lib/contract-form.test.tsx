@@ -134,6 +134,54 @@ describe('a form built on the contract schema', () => {
   })
 })
 
+describe('leaving a field', () => {
+  it('keeps its verdict, the schema’s and the member API’s, until the value changes (Save below it stays where it was)', async () => {
+    let refuse = false
+    const send = vi.fn(async () => {
+      if (refuse) throw new UpstreamError({ kind: 'rejected', path: 'x', httpStatus: 400, message: null, fields: { name: ['taken'] } })
+    })
+    const container = mount(send)
+    const name = container.querySelector<HTMLInputElement>('input[name="name"]')!
+    await submit(container)
+    expect(document.activeElement).toBe(name)
+    await act(async () => name.blur())
+    expect(container.textContent).toContain('Enter at least two letters.')
+    await type(name, 'Ada')
+    refuse = true
+    await submit(container)
+    expect(container.textContent).toContain('The API says: choose another name.')
+    await act(async () => name.focus())
+    await act(async () => name.blur())
+    expect(container.textContent).toContain('The API says: choose another name.')
+  })
+})
+
+describe('a field’s blur listener', () => {
+  it('still runs when the member leaves the field (the payout form formats the IBAN then)', async () => {
+    function Harness() {
+      const form = useAppForm({ defaultValues: { iban: '' }, onSubmit: async () => {} })
+      return (
+        <ContractForm form={form} label="IBAN form">
+          <form.AppField name="iban" listeners={{ onBlur: ({ value, fieldApi }) => fieldApi.setValue(value.toUpperCase()) }}>
+            {(field) => <field.TextInput label="IBAN" invalid="Enter an IBAN." />}
+          </form.AppField>
+        </ContractForm>
+      )
+    }
+    const container = document.createElement('div')
+    document.body.append(container)
+    act(() => {
+      root = createRoot(container)
+      root.render(<Harness />)
+    })
+    const iban = container.querySelector<HTMLInputElement>('input[name="iban"]')!
+    await act(async () => iban.focus())
+    await type(iban, 'de89')
+    await act(async () => iban.blur())
+    expect(iban.value).toBe('DE89')
+  })
+})
+
 describe('the next submit', () => {
   it('checks every field again, also one the member left as it was (a postal code checked against the country changed since)', async () => {
     const Shipping = v.pipe(

@@ -16,7 +16,8 @@ const { fieldContext, formContext, useFieldContext, useFormContext } = createFor
 
 /**
  * For a field component a feature draws itself (a star rating, a code input): rendered inside
- * `form.AppField`, it reads its field here and sets its value with `changeFieldValue`.
+ * `form.AppField`, it reads its field here, sets its value with `changeFieldValue` and calls
+ * `leaveField` when the member leaves it.
  */
 export { useFieldContext }
 
@@ -33,9 +34,12 @@ export function fieldErrorText(meta: FieldMetaLike, invalid: string): string | u
 }
 
 type FieldLike = {
-  state: { meta: { errors: readonly unknown[]; errorMap: Record<string, unknown> } }
+  state: { value: unknown; meta: { errors: readonly unknown[]; errorMap: Record<string, unknown> } }
+  // The field's own listeners, typed for its value: called with what it holds, and itself.
+  options: { listeners?: { onBlur?: unknown } }
   handleChange: (value: never) => void
   setErrorMap: (map: never) => void
+  setMeta: (updater: never) => void
 }
 
 /** A new value replaces the member API's verdict on the old one (the schema's is re-checked by the form). */
@@ -43,6 +47,20 @@ export function changeFieldValue<T>(field: FieldLike, value: T) {
   ;(field.handleChange as (value: T) => void)(value)
   const { errorMap } = field.state.meta
   if (errorMap.onServer !== undefined) (field.setErrorMap as (map: Record<string, unknown>) => void)({ ...errorMap, onServer: undefined })
+}
+
+/**
+ * The member left the field: it is marked so and its blur listeners run, but what the last submit
+ * said about it stays until the value changes. TanStack Form's own blur checks the field again and
+ * takes the verdict away: the message under a field vanished at the press on Save below it, the
+ * button moved up, and the press missed it. The kit's checks all run on submit, none on blur.
+ */
+export function leaveField(field: FieldLike) {
+  ;(field.setMeta as (updater: (previous: { isTouched: boolean; isBlurred: boolean }) => object) => void)((previous) =>
+    previous.isTouched && previous.isBlurred ? previous : { ...previous, isTouched: true, isBlurred: true },
+  )
+  const onBlur = field.options.listeners?.onBlur as ((props: { value: unknown; fieldApi: FieldLike }) => void) | undefined
+  onBlur?.({ value: field.state.value, fieldApi: field })
 }
 
 type Described = { label: string; description?: ReactNode; invalid: string }
@@ -65,7 +83,7 @@ function TextInput({
           name={field.name}
           value={field.state.value ?? ''}
           onChange={(event) => changeFieldValue(field, event.target.value)}
-          onBlur={field.handleBlur}
+          onBlur={() => leaveField(field)}
         />
       )}
     </FieldFrame>
@@ -92,7 +110,7 @@ function TextAreaInput({
           name={field.name}
           value={field.state.value ?? ''}
           onChange={(event) => changeFieldValue(field, event.target.value)}
-          onBlur={field.handleBlur}
+          onBlur={() => leaveField(field)}
         />
       )}
     </FieldFrame>
@@ -121,7 +139,7 @@ function NumberInput({
           onChange={(event) =>
             changeFieldValue(field, event.target.value === '' || Number.isNaN(event.target.valueAsNumber) ? null : event.target.valueAsNumber)
           }
-          onBlur={field.handleBlur}
+          onBlur={() => leaveField(field)}
         />
       )}
     </FieldFrame>
@@ -151,7 +169,7 @@ function DateTimeInput({
         value={field.state.value === undefined ? '' : field.state.value}
         error={fieldErrorText(field.state.meta, invalid)}
         onChange={(value) => changeFieldValue(field, value)}
-        onBlur={field.handleBlur}
+        onBlur={() => leaveField(field)}
       />
     </Suspense>
   )
@@ -190,7 +208,7 @@ function SelectInput({
           name={field.name}
           value={field.state.value ?? ''}
           onChange={(event) => changeFieldValue(field, event.target.value)}
-          onBlur={field.handleBlur}
+          onBlur={() => leaveField(field)}
         >
           {options.map((option) => (
             <option key={option.value} value={option.value}>
@@ -214,7 +232,7 @@ function CheckboxInput({ label, invalid, className, disabled }: { label: ReactNo
       disabled={disabled}
       checked={field.state.value === true}
       onChange={(event) => changeFieldValue(field, event.target.checked)}
-      onBlur={field.handleBlur}
+      onBlur={() => leaveField(field)}
       error={fieldErrorText(field.state.meta, invalid)}
     />
   )
@@ -276,7 +294,7 @@ function CheckboxGroupInput({ legend, description, invalid, options, className, 
               value={option.value}
               checked={chosen.has(option.value)}
               onChange={(event) => toggle(option.value, event.target.checked)}
-              onBlur={field.handleBlur}
+              onBlur={() => leaveField(field)}
             />
             {option.label}
           </label>
@@ -301,7 +319,7 @@ function RadioGroupInput({ legend, description, invalid, options, className, col
               value={option.value}
               checked={field.state.value === option.value}
               onChange={() => changeFieldValue(field, option.value)}
-              onBlur={field.handleBlur}
+              onBlur={() => leaveField(field)}
             />
             {option.label}
           </label>
