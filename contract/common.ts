@@ -12,7 +12,15 @@ export const Uuid = v.pipe(v.string(), v.regex(new RegExp(`^${UUID_PATTERN}$`, '
 export const isUuid = (text: string): boolean => v.is(Uuid, text)
 /** An instant, as `Date.prototype.toISOString()` writes it. */
 export const Timestamp = v.pipe(v.string(), v.isoTimestamp())
-export const IsoDate = v.pipe(v.string(), v.isoDate('must be a date (YYYY-MM-DD)'))
+/** A day of the calendar (YYYY-MM-DD): the ISO shape alone would let 1990-02-30 through. */
+export const IsoDate = v.pipe(
+  v.string(),
+  v.isoDate('must be a date (YYYY-MM-DD)'),
+  v.check((day) => {
+    const date = new Date(`${day}T00:00:00Z`)
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day
+  }, 'is not a day of the calendar'),
+)
 
 export const text = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1, 'is required'), v.maxLength(max, `at most ${max} characters`))
 export const optionalText = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, `at most ${max} characters`))

@@ -12,6 +12,7 @@ import {
   fillPath,
   formatEventAt,
   isValidIban,
+  IsoDate,
   MemberSummarySchema,
 } from './index'
 
@@ -38,6 +39,14 @@ describe('schemas', () => {
     const ok = { name: 'Ada Lovelace', line1: 'Hauptstr. 1', postalCode: '10115', city: 'Berlin', country: 'DE' }
     expect(v.is(AddressInputSchema, ok)).toBe(true)
     expect(v.is(AddressInputSchema, { ...ok, admin: true })).toBe(false)
+  })
+
+  it('takes a date only if the calendar has that day', () => {
+    expect(v.is(IsoDate, '2024-02-29')).toBe(true)
+    expect(v.is(IsoDate, '2023-02-29')).toBe(false)
+    expect(v.is(IsoDate, '1990-02-30')).toBe(false)
+    expect(v.is(IsoDate, '1990-04-31')).toBe(false)
+    expect(v.is(IsoDate, '17/05/1990')).toBe(false)
   })
 
   it('checks IBAN check digits', () => {

@@ -4,7 +4,7 @@ import { createRoot, type Root } from 'react-dom/client'
 import * as v from 'valibot'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { UpstreamError } from '~/upstream/upstream-result'
-import { ContractForm, fieldErrorText, showRejectedFields, useAppForm } from './contract-form'
+import { blankAs, ContractForm, fieldErrorText, showFieldMessage, showRejectedFields, useAppForm } from './contract-form'
 
 beforeAll(() => {
   ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
@@ -164,6 +164,108 @@ describe('a form built on the contract schema', () => {
   })
 })
 
+describe('leaving a field', () => {
+  it('keeps its verdict, the schema’s and the member API’s, until the value changes (Save below it stays where it was)', async () => {
+    let refuse = false
+    const send = vi.fn(async () => {
+      if (refuse) throw new UpstreamError({ kind: 'rejected', path: 'x', httpStatus: 400, message: null, fields: { name: ['taken'] } })
+    })
+    const container = mount(send)
+    const name = container.querySelector<HTMLInputElement>('input[name="name"]')!
+    await submit(container)
+    expect(document.activeElement).toBe(name)
+    await act(async () => name.blur())
+    expect(container.textContent).toContain('Enter at least two letters.')
+    await type(name, 'Ada')
+    refuse = true
+    await submit(container)
+    expect(container.textContent).toContain('The API says: choose another name.')
+    await act(async () => name.focus())
+    await act(async () => name.blur())
+    expect(container.textContent).toContain('The API says: choose another name.')
+  })
+})
+
+describe('a field’s blur listener', () => {
+  it('still runs when the member leaves the field (the payout form formats the IBAN then)', async () => {
+    function Harness() {
+      const form = useAppForm({ defaultValues: { iban: '' }, onSubmit: async () => {} })
+      return (
+        <ContractForm form={form} label="IBAN form">
+          <form.AppField name="iban" listeners={{ onBlur: ({ value, fieldApi }) => fieldApi.setValue(value.toUpperCase()) }}>
+            {(field) => <field.TextInput label="IBAN" invalid="Enter an IBAN." />}
+          </form.AppField>
+        </ContractForm>
+      )
+    }
+    const container = document.createElement('div')
+    document.body.append(container)
+    act(() => {
+      root = createRoot(container)
+      root.render(<Harness />)
+    })
+    const iban = container.querySelector<HTMLInputElement>('input[name="iban"]')!
+    await act(async () => iban.focus())
+    await type(iban, 'de89')
+    await act(async () => iban.blur())
+    expect(iban.value).toBe('DE89')
+  })
+})
+
+describe('the next submit', () => {
+  it('checks every field again, also one the member left as it was (a postal code checked against the country changed since)', async () => {
+    const Shipping = v.pipe(
+      v.strictObject({ country: v.picklist(['DE', 'NL']), postalCode: v.string() }),
+      v.forward(
+        v.check((value) => (value.country === 'DE' ? /^\d{5}$/ : /^\d{4} ?[A-Z]{2}$/).test(value.postalCode)),
+        ['postalCode'],
+      ),
+    )
+    const send = vi.fn(async (_values: unknown) => {})
+    function Harness() {
+      const form = useAppForm({
+        defaultValues: { country: 'DE', postalCode: '1012 AB' },
+        validators: { onSubmit: Shipping },
+        onSubmit: async ({ value }) => send(value),
+      })
+      return (
+        <ContractForm form={form} label="Shipping form">
+          <form.AppField name="country">
+            {(field) => (
+              <field.SelectInput
+                label="Country"
+                invalid="Choose a country."
+                options={[
+                  { value: 'DE', label: 'Germany' },
+                  { value: 'NL', label: 'Netherlands' },
+                ]}
+              />
+            )}
+          </form.AppField>
+          <form.AppField name="postalCode">{(field) => <field.TextInput label="Postal code" invalid="Enter a postal code of the country." />}</form.AppField>
+        </ContractForm>
+      )
+    }
+    const container = document.createElement('div')
+    document.body.append(container)
+    act(() => {
+      root = createRoot(container)
+      root.render(<Harness />)
+    })
+    await submit(container)
+    expect(container.textContent).toContain('Enter a postal code of the country.')
+    const country = container.querySelector<HTMLSelectElement>('select[name="country"]')!
+    await act(async () => {
+      const setter = Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!
+      setter.call(country, 'NL')
+      country.dispatchEvent(new Event('change', { bubbles: true }))
+    })
+    await submit(container)
+    expect(send).toHaveBeenCalledWith({ country: 'NL', postalCode: '1012 AB' })
+    expect(container.textContent).not.toContain('Enter a postal code of the country.')
+  })
+})
+
 describe('showRejectedFields', () => {
   it('marks a list field when the member API names one of its items, and leaves unmapped paths to the catalogue', async () => {
     let refusal: unknown
@@ -220,5 +322,60 @@ describe('fieldErrorText', () => {
     expect(fieldErrorText({ errors: [] }, 'general')).toBeUndefined()
     expect(fieldErrorText({ errors: [{ message: 'schema text' }] }, 'general')).toBe('general')
     expect(fieldErrorText({ errors: [{ message: 'schema text' }, 'ours'] }, 'general')).toBe('ours')
+  })
+})
+
+describe('showFieldMessage', () => {
+  it('puts a silent call’s outcome on its field, focuses it, and takes it away when the member changes the value', async () => {
+    const check = vi.fn(async (code: string) => (code === '123456' ? undefined : 'That code is not right.'))
+    function Harness() {
+      const form = useAppForm({
+        defaultValues: { code: '', remember: false },
+        onSubmit: async ({ value, formApi }) => showFieldMessage(formApi, 'code', await check(value.code)),
+      })
+      return (
+        <ContractForm form={form} label="Code form">
+          <form.AppField name="code">{(field) => <field.TextInput label="Code" invalid="Enter the 6 digits." />}</form.AppField>
+          <form.AppField name="remember">{(field) => <field.CheckboxInput label="Remember" invalid="unused" disabled />}</form.AppField>
+        </ContractForm>
+      )
+    }
+    const container = document.createElement('div')
+    document.body.append(container)
+    act(() => {
+      root = createRoot(container)
+      root.render(<Harness />)
+    })
+    const code = container.querySelector<HTMLInputElement>('input[name="code"]')!
+    await type(code, '654321')
+    await submit(container)
+    expect(container.textContent).toContain('That code is not right.')
+    expect(code.getAttribute('aria-invalid')).toBe('true')
+    expect(document.activeElement).toBe(code)
+    await type(code, '123456')
+    expect(container.textContent).not.toContain('That code is not right.')
+    await submit(container)
+    expect(check).toHaveBeenLastCalledWith('123456')
+    expect(code.getAttribute('aria-invalid')).toBeNull()
+    // A choice that cannot be made for now is shown, and cannot be changed.
+    expect(container.querySelector<HTMLInputElement>('input[name="remember"]')!.disabled).toBe(true)
+  })
+})
+
+describe('blankAs', () => {
+  const Schema = v.strictObject({
+    born: blankAs(null, v.optional(v.nullable(v.pipe(v.string(), v.isoDate())))),
+    url: blankAs(undefined, v.optional(v.pipe(v.string(), v.trim(), v.url()))),
+  })
+
+  it('gives the contract its empty value for an empty or blank field', () => {
+    expect(v.parse(Schema, { born: '', url: '  ' })).toEqual({ born: null, url: undefined })
+  })
+
+  it('checks anything typed with the contract’s schema, on its field', () => {
+    expect(v.parse(Schema, { born: '1990-05-17', url: ' https://example.com/me ' })).toEqual({ born: '1990-05-17', url: 'https://example.com/me' })
+    const result = v.safeParse(Schema, { born: '17/05/1990', url: 'example' })
+    expect(result.success).toBe(false)
+    expect(result.issues?.map((issue) => v.getDotPath(issue))).toEqual(['born', 'url'])
   })
 })

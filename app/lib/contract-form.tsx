@@ -5,6 +5,7 @@
 // docs/portal-patterns.md ("Forms") shows a page using it.
 import { createFormHook, createFormHookContexts, type AnyFormApi } from '@tanstack/react-form'
 import { lazy, Suspense, useId, useRef, type ComponentProps, type ComponentType, type FormEvent, type PropsWithChildren, type ReactNode } from 'react'
+import * as v from 'valibot'
 import { Button } from '~/components/ui/button'
 import type { DateTimePickerProps } from '~/components/ui/date-picker'
 import { CheckboxField, FieldFrame } from '~/components/ui/field'
@@ -15,7 +16,8 @@ const { fieldContext, formContext, useFieldContext, useFormContext } = createFor
 
 /**
  * For a field component a feature draws itself (a star rating, a code input): rendered inside
- * `form.AppField`, it reads its field here and sets its value with `changeFieldValue`.
+ * `form.AppField`, it reads its field here, sets its value with `changeFieldValue` and calls
+ * `leaveField` when the member leaves it.
  */
 export { useFieldContext }
 
@@ -32,14 +34,11 @@ export function fieldErrorText(meta: FieldMetaLike, invalid: string): string | u
 }
 
 type FieldLike = {
-  state: { meta: { errors: readonly unknown[]; errorMap: Record<string, unknown> } }
+  state: { value: unknown; meta: { errors: readonly unknown[]; errorMap: Record<string, unknown> } }
+  // The field's own listeners, typed for its value: called with what it holds, and itself.
+  options: { listeners?: { onBlur?: unknown } }
   handleChange: (value: never) => void
   setErrorMap: (map: never) => void
-}
-
-type LeavableField = {
-  state: { meta: { errorMap: Record<string, unknown>; errorSourceMap: Record<string, unknown> } }
-  handleBlur: () => void
   setMeta: (updater: never) => void
 }
 
@@ -51,22 +50,17 @@ export function changeFieldValue<T>(field: FieldLike, value: T) {
 }
 
 /**
- * Leaving a field keeps the schema's verdict on it until the member changes the value or submits
- * again (TanStack Form drops a submit's verdict at any later check, a blur included, which would take
- * the message away, and move what is under it, as the member tabs or clicks on).
+ * The member left the field: it is marked so and its blur listeners run, but what the last submit
+ * said about it stays until the value changes. TanStack Form's own blur checks the field again and
+ * takes the verdict away: the message under a field vanished at the press on Save below it, the
+ * button moved up, and the press missed it. The kit's checks all run on submit, none on blur.
  */
-export function leaveField(field: LeavableField) {
-  const { errorMap, errorSourceMap } = field.state.meta
-  const verdict = errorMap.onSubmit
-  const source = errorSourceMap.onSubmit
-  field.handleBlur()
-  if (verdict === undefined) return
-  type Meta = { errorMap: Record<string, unknown>; errorSourceMap: Record<string, unknown> }
-  ;(field.setMeta as (updater: (previous: Meta) => Meta) => void)((previous) => ({
-    ...previous,
-    errorMap: { ...previous.errorMap, onSubmit: verdict },
-    errorSourceMap: { ...previous.errorSourceMap, onSubmit: source },
-  }))
+export function leaveField(field: FieldLike) {
+  ;(field.setMeta as (updater: (previous: { isTouched: boolean; isBlurred: boolean }) => object) => void)((previous) =>
+    previous.isTouched && previous.isBlurred ? previous : { ...previous, isTouched: true, isBlurred: true },
+  )
+  const onBlur = field.options.listeners?.onBlur as ((props: { value: unknown; fieldApi: FieldLike }) => void) | undefined
+  onBlur?.({ value: field.state.value, fieldApi: field })
 }
 
 type Described = { label: string; description?: ReactNode; invalid: string }
@@ -203,7 +197,7 @@ function SelectInput({
   options,
   className,
   ...props
-}: Described & { options: readonly Option[]; className?: string } & Pick<ComponentProps<'select'>, 'aria-keyshortcuts' | 'autoFocus'>) {
+}: Described & { options: readonly Option[]; className?: string } & Pick<ComponentProps<'select'>, 'aria-keyshortcuts' | 'autoFocus' | 'autoComplete'>) {
   const field = useFieldContext<string>()
   return (
     <FieldFrame label={label} description={description} error={fieldErrorText(field.state.meta, invalid)} className={className}>
@@ -228,13 +222,14 @@ function SelectInput({
 }
 
 /** One checkbox holding true or false. */
-function CheckboxInput({ label, invalid, className }: { label: ReactNode; invalid: string; className?: string }) {
+function CheckboxInput({ label, invalid, className, disabled }: { label: ReactNode; invalid: string; className?: string; disabled?: boolean }) {
   const field = useFieldContext<boolean>()
   return (
     <CheckboxField
       className={className}
       label={label}
       name={field.name}
+      disabled={disabled}
       checked={field.state.value === true}
       onChange={(event) => changeFieldValue(field, event.target.checked)}
       onBlur={() => leaveField(field)}
@@ -358,23 +353,20 @@ export const { useAppForm } = createFormHook({
 /** What ContractForm needs of a form made by useAppForm (its full type is too generic to name). */
 type AppFormApi = { AppForm: ComponentType<PropsWithChildren>; handleSubmit: () => Promise<unknown>; state: { isSubmitting: boolean } }
 
-function clearServerErrors(form: AnyFormApi) {
-  for (const [name, meta] of Object.entries(form.state.fieldMeta as Record<string, { errorMap?: Record<string, unknown> } | undefined>)) {
-    if (meta?.errorMap?.onServer === undefined) continue
-    form.setFieldMeta(name, (previous) => ({ ...previous, errorMap: { ...previous.errorMap, onServer: undefined } }))
-  }
-}
-
 /**
- * Every submit checks every field again: TanStack Form does not run the form's schema while a field
- * still holds the last submit's verdict, so a field changed to another wrong value would go unmarked.
+ * Takes away every verdict of the last submit, the schema's and the member API's, so the next one
+ * checks everything again. TanStack Form keeps a schema error on a field until that field changes,
+ * and sends nothing while one is left: a postal code refused for the country would stay refused
+ * after the member corrected the country instead, and a field changed to another wrong value would
+ * go unmarked.
  */
-function clearSubmitErrors(form: AnyFormApi) {
-  for (const [name, meta] of Object.entries(form.state.fieldMeta as Record<string, { errorMap?: Record<string, unknown> } | undefined>)) {
-    if (meta?.errorMap?.onSubmit === undefined) continue
+function clearVerdicts(form: AnyFormApi) {
+  type Meta = { errorMap?: Record<string, unknown>; errorSourceMap?: Record<string, unknown> }
+  for (const [name, meta] of Object.entries(form.state.fieldMeta as Record<string, Meta | undefined>)) {
+    if (meta?.errorMap?.onServer === undefined && meta?.errorMap?.onSubmit === undefined) continue
     form.setFieldMeta(name, (previous) => ({
       ...previous,
-      errorMap: { ...previous.errorMap, onSubmit: undefined },
+      errorMap: { ...previous.errorMap, onServer: undefined, onSubmit: undefined },
       errorSourceMap: { ...previous.errorSourceMap, onSubmit: undefined },
     }))
   }
@@ -398,8 +390,7 @@ export function ContractForm({ form, label, className, children }: { form: AppFo
     event.preventDefault()
     event.stopPropagation()
     if (form.state.isSubmitting) return
-    clearServerErrors(form as unknown as AnyFormApi)
-    clearSubmitErrors(form as unknown as AnyFormApi)
+    clearVerdicts(form as unknown as AnyFormApi)
     await form.handleSubmit()
     // After React has drawn the errors.
     requestAnimationFrame(() => focusFirstInvalid(element.current))
@@ -433,8 +424,34 @@ export function showRejectedFields(form: AnyFormApi, error: unknown, fields: Rea
   for (const path of Object.keys(error.failure.fields)) {
     const name = mappedField(path, fields)
     if (!name) continue
-    form.setFieldMeta(name, (previous) => ({ ...previous, errorMap: { ...previous.errorMap, onServer: message(name) } }))
+    showFieldMessage(form, name, message(name))
     marked = true
   }
   return marked
+}
+
+/**
+ * The page's sentence on one field where a silent call's outcome belongs (a code that is not right,
+ * a number that cannot receive texts); `undefined` takes it away. Like the member API's verdicts, it
+ * goes when the member changes the field, and at the next submit.
+ */
+export function showFieldMessage(form: AnyFormApi, name: string, message: string | undefined) {
+  form.setFieldMeta(name, (previous) => ({ ...previous, errorMap: { ...previous.errorMap, onServer: message } }))
+}
+
+/**
+ * A text field the contract takes as absent when empty: the form holds '' for an empty field, the
+ * contract wants `empty` there (null, or no value), and anything typed is checked by the contract's
+ * schema, which must take a text and `empty` alike (an optional or nullable entry of the contract).
+ */
+export function blankAs<TEmpty extends null | undefined, TSchema extends v.GenericSchema>(
+  empty: TEmpty,
+  schema: TSchema,
+): v.GenericSchema<string, v.InferOutput<TSchema>> {
+  return v.pipe(
+    v.string(),
+    v.transform((text): string | TEmpty => (text.trim() === '' ? empty : text)),
+    // The schema takes more than a text or `empty` (an optional entry takes no value too).
+    schema as unknown as v.GenericSchema<string | TEmpty, v.InferOutput<TSchema>>,
+  )
 }

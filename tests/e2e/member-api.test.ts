@@ -54,6 +54,32 @@ describe('the address guard and the address form', () => {
     expect(await page.getByLabel('Postal code').inputValue()).toBe('10115')
     expect(await page.getByLabel('Country').inputValue()).toBe('DE')
   })
+
+  it('takes a postal code refused for its country once the country is corrected, pressed while the focus is still on the refused field', async () => {
+    await gotoHydrated(page, '/en/member/address')
+    await page.getByLabel('Postal code').fill('1012 AB')
+    await page.getByLabel('Town or city').fill('Amsterdam')
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    const refused = textOnPage(page, 'Enter a postal code of the chosen country', { exact: false })
+    await refused.waitFor()
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('postalCode')
+    // Choosing from the list leaves the focus where it is: leaving the field on the press below must
+    // not take its message away (the button would move up, and the press miss it).
+    await page.getByLabel('Country').selectOption('NL')
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await textOnPage(page, 'Address saved').first().waitFor()
+    expect(await refused.count()).toBe(0)
+    await gotoHydrated(page, '/en/member/address')
+    expect(await page.getByLabel('Country').inputValue()).toBe('NL')
+    expect(await page.getByLabel('Postal code').inputValue()).toBe('1012 AB')
+
+    // Back to Berlin for the tests below.
+    await page.getByLabel('Postal code').fill('10115')
+    await page.getByLabel('Town or city').fill('Berlin')
+    await page.getByLabel('Country').selectOption('DE')
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await textOnPage(page, 'Address saved').first().waitFor()
+  })
 })
 
 describe('the error catalogue in the browser', () => {

@@ -14,7 +14,7 @@ import { Button } from '~/components/ui/button'
 import { feedback } from '~/components/ui/feedback-store'
 import { FormAlert } from '~/components/ui/field'
 import { isRecentSignInRefusal, useRecentSignIn } from '~/auth/use-recent-sign-in'
-import { ContractForm, useAppForm } from '~/lib/contract-form'
+import { ContractForm, showFieldMessage, useAppForm } from '~/lib/contract-form'
 import { changeEmailFn, sendEmailCodeFn, validateEmailFn, verifyEmailCodeFn } from '~/features/member/email.functions'
 import { isUpstreamError, refusalOf, unwrap } from '~/upstream/upstream-result'
 import { sendFailureMessage, verifyFailureMessage } from './otp-messages'
@@ -79,8 +79,7 @@ export function EmailChange({ redirect }: { redirect?: string }) {
     defaultValues: { email: '' },
     validators: { onSubmit: EmailOtpSendBodySchema },
     onSubmit: async ({ value, formApi }) => {
-      const refuse = (message: MessageDescriptor) =>
-        formApi.setFieldMeta('email', (previous) => ({ ...previous, errorMap: { ...previous.errorMap, onServer: i18n._(message) } }))
+      const refuse = (message: MessageDescriptor) => showFieldMessage(formApi, 'email', i18n._(message))
       const email = value.email.trim().toLowerCase()
       const checked = await validateEmailFn({ data: { email } })
       if (!checked.ok) return refuse(msg`We could not check this address just now. Please try again in a moment.`)
@@ -107,8 +106,7 @@ export function EmailChange({ redirect }: { redirect?: string }) {
     onSubmit: async ({ value, formApi }) => {
       const email = target.current
       if (!email) return
-      const refuse = (message: MessageDescriptor) =>
-        formApi.setFieldMeta('code', (previous) => ({ ...previous, errorMap: { ...previous.errorMap, onServer: i18n._(message) } }))
+      const refuse = (message: MessageDescriptor) => showFieldMessage(formApi, 'code', i18n._(message))
       const verified = await verifyEmailCodeFn({ data: { email, code: value.code.trim() } })
       if (!verified.ok) return refuse(verifyFailureMessage(verified.failure, 'email'))
       setNotice(undefined)
@@ -143,14 +141,11 @@ export function EmailChange({ redirect }: { redirect?: string }) {
     try {
       const sent = await sendEmailCodeFn({ data: { email: state.email, botToken: await botToken('otp_send') } })
       if (sent.ok) {
-        codeForm.setFieldMeta('code', (previous) => ({ ...previous, errorMap: { ...previous.errorMap, onServer: undefined } }))
+        showFieldMessage(codeForm, 'code', undefined)
         setNotice(t`We sent a new code to ${sent.data.sentTo}. Only the newest code works.`)
       } else {
         setNotice(undefined)
-        codeForm.setFieldMeta('code', (previous) => ({
-          ...previous,
-          errorMap: { ...previous.errorMap, onServer: i18n._(sendFailureMessage(sent.failure, 'email')) },
-        }))
+        showFieldMessage(codeForm, 'code', i18n._(sendFailureMessage(sent.failure, 'email')))
       }
     } finally {
       setResending(false)

@@ -3,11 +3,10 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
-import { EMAIL_ONLY_TOPICS, type NotificationSettings } from '#contract/members'
-import { Button } from '~/components/ui/button'
+import { EMAIL_ONLY_TOPICS, NotificationSettingsSchema, type NotificationSettings } from '#contract/members'
 import { feedback } from '~/components/ui/feedback-store'
 import { FormAlert } from '~/components/ui/field'
+import { ContractForm, useAppForm } from '~/lib/contract-form'
 import { saveNotificationsFn } from '~/features/member/notifications.functions'
 import { notificationsQuery } from '~/features/member/member.queries'
 import { unwrap } from '~/upstream/upstream-result'
@@ -44,22 +43,46 @@ const TOPICS: ReadonlyArray<{
   },
 ]
 
+/** Nothing goes out by text message without a verified number, whatever was stored before. */
+const NO_TEXT_MESSAGES: NotificationSettings['sms'] = { newCampaigns: false, shipmentUpdates: false, reminders: false, newsletter: false }
+
+const valuesOf = (settings: NotificationSettings, phoneVerified: boolean): NotificationSettings =>
+  phoneVerified ? settings : { email: settings.email, sms: NO_TEXT_MESSAGES }
+
 /**
  * Which messages the member receives, per topic and channel. Text messages go only to a verified
  * mobile number: without one, those choices are shown but cannot be switched on.
  */
 export function NotificationSettingsForm() {
+  const saved = useSuspenseQuery(notificationsQuery)
+  const info = useQuery(memberInfoQuery)
+  const phoneVerified = info.data?.member.phoneVerified === true
+  // Drawn afresh when the number's state is known or changes: the text-message choices follow it.
+  return <NotificationSettingsEditor key={String(phoneVerified)} saved={saved.data} phoneVerified={phoneVerified} />
+}
+
+function NotificationSettingsEditor({ saved, phoneVerified }: { saved: NotificationSettings; phoneVerified: boolean }) {
   const locale = useLocale()
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
-  const saved = useSuspenseQuery(notificationsQuery)
-  const info = useQuery(memberInfoQuery)
-  const [edited, setEdited] = useState<NotificationSettings | null>(null)
   const save = useMutation({
     mutationFn: async (settings: NotificationSettings) => unwrap(await saveNotificationsFn({ data: settings })),
-    onSuccess: (settings) => {
-      queryClient.setQueryData(notificationsQuery.queryKey, settings)
-      setEdited(null)
+    onSuccess: (settings) => queryClient.setQueryData(notificationsQuery.queryKey, settings),
+  })
+
+  const form = useAppForm({
+    defaultValues: valuesOf(saved, phoneVerified),
+    validators: { onSubmit: NotificationSettingsSchema },
+    onSubmit: async ({ value, formApi }) => {
+      let settings: NotificationSettings
+      try {
+        settings = await save.mutateAsync(value)
+      } catch {
+        // The error catalogue answered (the choices are on and off only, no field of them can be
+        // refused); the choices stay as the member left them.
+        return
+      }
+      formApi.reset(valuesOf(settings, phoneVerified))
       feedback.toast({
         severity: 'success',
         summary: t`Notifications saved`,
@@ -67,31 +90,6 @@ export function NotificationSettingsForm() {
       })
     },
   })
-
-  const settings = edited ?? saved.data
-  const phoneVerified = info.data?.member.phoneVerified === true
-
-  function toggle(channel: Channel, topic: Topic, on: boolean) {
-    setEdited({
-      ...settings,
-      [channel]: { ...settings[channel], [topic]: on },
-    })
-  }
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (save.isPending) return
-    // Without a verified number nothing can go out by text message, whatever was stored before.
-    const sms = phoneVerified
-      ? settings.sms
-      : {
-          newCampaigns: false,
-          shipmentUpdates: false,
-          reminders: false,
-          newsletter: false,
-        }
-    save.mutate({ email: settings.email, sms })
-  }
 
   const channels: ReadonlyArray<{
     key: Channel
@@ -103,7 +101,7 @@ export function NotificationSettingsForm() {
   ]
 
   return (
-    <form onSubmit={submit} className="space-y-6" noValidate>
+    <ContractForm form={form} label={t`Notifications`} className="space-y-6">
       {!phoneVerified && (
         <FormAlert tone="info">
           <Trans>
@@ -130,40 +128,37 @@ export function NotificationSettingsForm() {
                 {i18n._(topic.description)}
               </p>
               <div className="mt-3 flex flex-wrap gap-6">
-                {channels.map((channel) => {
-                  const id = `${channel.key}-${topic.key}`
-                  if (channel.key === 'sms' && EMAIL_ONLY_TOPICS.includes(topic.key)) {
-                    return (
-                      <p key={channel.key} className="text-sm text-muted">
-                        {t`By e-mail only`}
-                      </p>
-                    )
-                  }
-                  return (
-                    <div key={channel.key} className="flex items-center gap-2">
-                      <input
-                        id={id}
-                        type="checkbox"
-                        className="size-4 accent-toga"
-                        checked={channel.enabled && settings[channel.key][topic.key]}
-                        disabled={!channel.enabled}
-                        onChange={(event) => toggle(channel.key, topic.key, event.currentTarget.checked)}
-                      />
-                      <label htmlFor={id} className={channel.enabled ? 'text-ink' : 'text-muted'}>
-                        <span className="sr-only">{t`${label} by`} </span>
-                        {channel.name}
-                      </label>
-                    </div>
-                  )
-                })}
+                {channels.map((channel) =>
+                  channel.key === 'sms' && EMAIL_ONLY_TOPICS.includes(topic.key) ? (
+                    <p key={channel.key} className="text-sm text-muted">
+                      {t`By e-mail only`}
+                    </p>
+                  ) : (
+                    <form.AppField key={channel.key} name={`${channel.key}.${topic.key}`}>
+                      {(field) => (
+                        <field.CheckboxInput
+                          label={
+                            <>
+                              <span className="sr-only">{t`${label} by`} </span>
+                              {channel.name}
+                            </>
+                          }
+                          invalid={t`Tick or untick this choice.`}
+                          disabled={!channel.enabled}
+                        />
+                      )}
+                    </form.AppField>
+                  ),
+                )}
               </div>
             </fieldset>
           )
         })}
       </div>
-      <Button type="submit" loading={save.isPending} disabled={edited === null}>
-        {t`Save my choices`}
-      </Button>
-    </form>
+      {/* Nothing to save until a choice differs from the saved ones. */}
+      <form.Subscribe selector={(state) => state.isDefaultValue}>
+        {(unchanged) => <form.SubmitButton unavailable={unchanged}>{t`Save my choices`}</form.SubmitButton>}
+      </form.Subscribe>
+    </ContractForm>
   )
 }

@@ -3,16 +3,18 @@ import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useLocation, useNavigate } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
-import { SHIPPING_COUNTRIES } from '#contract/common'
+import { useState } from 'react'
+import * as v from 'valibot'
+import { SHIPPING_COUNTRIES, type Country } from '#contract/common'
 import type { PHONE_INVALID_REASONS } from '#contract/otp'
-import { OTP_TTL_MINUTES } from '#contract/otp'
+import { OTP_TTL_MINUTES, PhoneOtpSendBodySchema, PhoneOtpVerifyBodySchema } from '#contract/otp'
 import { refreshSession } from '~/auth/account-actions'
 import { safeRedirectTarget } from '~/auth/redirect-target'
 import { viewerQuery } from '~/auth/viewer'
 import { Button } from '~/components/ui/button'
 import { feedback } from '~/components/ui/feedback-store'
-import { FormAlert, SelectField, TextField } from '~/components/ui/field'
+import { FormAlert } from '~/components/ui/field'
+import { ContractForm, showFieldMessage, useAppForm } from '~/lib/contract-form'
 import { isRecentSignInRefusal, useRecentSignIn } from '~/auth/use-recent-sign-in'
 import { changePhoneFn, sendPhoneCodeFn, validatePhoneFn, verifyPhoneCodeFn } from '~/features/member/phone.functions'
 import { isUpstreamError, unwrap } from '~/upstream/upstream-result'
@@ -28,6 +30,15 @@ const invalidMessage: Record<(typeof PHONE_INVALID_REASONS)[number], MessageDesc
   'in-use': msg`This number belongs to another account.`,
   unchanged: msg`This number is already verified on your account.`,
 }
+
+/** The code as the contract takes it, from what was typed: a space in it ("123 456") is left out. */
+const CodeFormSchema = v.strictObject({
+  code: v.pipe(
+    v.string(),
+    v.transform((text) => text.replace(/\s+/g, '')),
+    PhoneOtpVerifyBodySchema.entries.code,
+  ),
+})
 
 /**
  * Codes by text message go only to members whose e-mail address is verified (the member API refuses
@@ -61,49 +72,9 @@ function VerifyEmailFirst({ back }: { back: string }) {
  * instead of offering the form.
  */
 export function PhoneNumberForm({ redirect, showStatus = true }: { redirect?: string; showStatus?: boolean }) {
-  const locale = useLocale()
-  const { t, i18n } = useLingui()
-  const navigate = useNavigate()
   const here = useLocation({ select: (location) => location.href })
+  const { t } = useLingui()
   const { data } = useSuspenseQuery(memberInfoQuery)
-  const [error, setError] = useState<string | undefined>()
-  const [busy, setBusy] = useState(false)
-  const botToken = useBotToken()
-  const countryNames = new Intl.DisplayNames([i18n.locale], { type: 'region' })
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (busy) return
-    const form = new FormData(event.currentTarget)
-    const phone = String(form.get('phone') ?? '').trim()
-    const country = String(form.get('country') ?? '')
-    if (!phone) {
-      setError(t`Enter your mobile number.`)
-      return
-    }
-    setBusy(true)
-    try {
-      const checked = await validatePhoneFn({ data: { phone, country } })
-      if (!checked.ok) {
-        setError(i18n._(msg`We could not check this number just now. Please try again in a moment.`))
-        return
-      }
-      if (!checked.data.valid || !checked.data.e164) {
-        setError(i18n._(invalidMessage[checked.data.reason ?? 'format']))
-        return
-      }
-      const sent = await sendPhoneCodeFn({ data: { phone: checked.data.e164, botToken: await botToken('otp_send') } })
-      if (!sent.ok) {
-        setError(i18n._(sendFailureMessage(sent.failure, 'sms')))
-        return
-      }
-      setError(undefined)
-      await navigate({ to: '/$locale/user/verify-phone', params: { locale }, search: { phone: checked.data.e164, redirect } })
-    } finally {
-      setBusy(false)
-    }
-  }
-
   const { member, address } = data
   const current = member.phone
   return (
@@ -115,35 +86,70 @@ export function PhoneNumberForm({ redirect, showStatus = true }: { redirect?: st
           <FormAlert tone="info">{t`You have no verified phone number yet. Some tests are only open to members with one.`}</FormAlert>
         ))}
       {member.emailVerified ? (
-        <form noValidate onSubmit={submit} className="grid gap-5 sm:grid-cols-2" aria-label={t`Phone verification`}>
-          <SelectField
-            label={t`Country`}
-            name="country"
-            autoComplete="tel-country-code"
-            defaultValue={address?.country ?? ''}
-            options={SHIPPING_COUNTRIES.map((code) => ({ value: code, label: countryNames.of(code) ?? code }))}
-          />
-          <TextField
-            label={t`Mobile number`}
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            // A number on the account that is not verified yet is the one to verify, unless the member types another.
-            defaultValue={current && !member.phoneVerified ? current : undefined}
-            error={error}
-            description={t`We send a 6-digit code to this number by text message. It is valid for ${OTP_TTL_MINUTES} minutes.`}
-          />
-          <div className="sm:col-span-2">
-            <Button type="submit" size="large" loading={busy}>
-              {t`Send me a code`}
-            </Button>
-          </div>
-        </form>
+        <PhoneNumberEditor
+          // A number on the account that is not verified yet is the one to verify, unless the member types another.
+          phone={current && !member.phoneVerified ? current : ''}
+          // The country of the address (the first we ship to, while there is none) reads a national number.
+          country={address?.country ?? SHIPPING_COUNTRIES[0]}
+          redirect={redirect}
+        />
       ) : (
         <VerifyEmailFirst back={here} />
       )}
     </div>
+  )
+}
+
+function PhoneNumberEditor({ phone, country, redirect }: { phone: string; country: Country; redirect?: string }) {
+  const locale = useLocale()
+  const { t, i18n } = useLingui()
+  const navigate = useNavigate()
+  const botToken = useBotToken()
+  const countryNames = new Intl.DisplayNames([i18n.locale], { type: 'region' })
+
+  const form = useAppForm({
+    defaultValues: { country, phone } as v.InferInput<typeof PhoneOtpSendBodySchema>,
+    validators: { onSubmit: PhoneOtpSendBodySchema },
+    onSubmit: async ({ value, formApi }) => {
+      // The check and the send are silent: what they say goes under the number.
+      const refuse = (message: MessageDescriptor) => showFieldMessage(formApi, 'phone', i18n._(message))
+      const checked = await validatePhoneFn({ data: { phone: value.phone.trim(), country: value.country } })
+      if (!checked.ok) return refuse(msg`We could not check this number just now. Please try again in a moment.`)
+      if (!checked.data.valid || !checked.data.e164) return refuse(invalidMessage[checked.data.reason ?? 'format'])
+      const sent = await sendPhoneCodeFn({ data: { phone: checked.data.e164, botToken: await botToken('otp_send') } })
+      if (!sent.ok) return refuse(sendFailureMessage(sent.failure, 'sms'))
+      await navigate({ to: '/$locale/user/verify-phone', params: { locale }, search: { phone: checked.data.e164, redirect } })
+    },
+  })
+
+  return (
+    <ContractForm form={form} label={t`Phone verification`} className="grid gap-5 sm:grid-cols-2">
+      <form.AppField name="country">
+        {(field) => (
+          <field.SelectInput
+            label={t`Country`}
+            autoComplete="tel-country-code"
+            invalid={t`Choose the country of your number.`}
+            options={SHIPPING_COUNTRIES.map((code) => ({ value: code, label: countryNames.of(code) ?? code }))}
+          />
+        )}
+      </form.AppField>
+      <form.AppField name="phone">
+        {(field) => (
+          <field.TextInput
+            label={t`Mobile number`}
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            invalid={t`Enter your mobile number.`}
+            description={t`We send a 6-digit code to this number by text message. It is valid for ${OTP_TTL_MINUTES} minutes.`}
+          />
+        )}
+      </form.AppField>
+      <div className="sm:col-span-2">
+        <form.SubmitButton size="large">{t`Send me a code`}</form.SubmitButton>
+      </div>
+    </ContractForm>
   )
 }
 
@@ -154,9 +160,8 @@ export function PhoneCodeForm({ phone, redirect }: { phone: string; redirect?: s
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const { data: viewer } = useQuery(viewerQuery)
-  const [error, setError] = useState<string | undefined>()
   const [notice, setNotice] = useState<string | undefined>()
-  const [busy, setBusy] = useState<'verify' | 'resend' | null>(null)
+  const [resending, setResending] = useState(false)
   const botToken = useBotToken()
   // The change needs a recent sign-in: the guard asks for the password when the member API wants
   // one and retries it. Its other refusals go through the error catalogue (a 409 opens the dialog).
@@ -164,6 +169,30 @@ export function PhoneCodeForm({ phone, redirect }: { phone: string; redirect?: s
   const change = useMutation({ mutationFn: async () => unwrap(await guard(() => changePhoneFn({ data: { phone } }))) })
   const back = `${localePath('/user/verify-phone', locale)}?${new URLSearchParams({ phone, ...(redirect ? { redirect } : {}) }).toString()}`
   const emailUnverified = viewer?.signedIn === true && !viewer.emailVerified
+
+  const form = useAppForm({
+    defaultValues: { code: '' },
+    validators: { onSubmit: CodeFormSchema },
+    onSubmit: async ({ value, formApi }) => {
+      setNotice(undefined)
+      // The code's check is silent: what it says goes under the code.
+      const verified = await verifyPhoneCodeFn({ data: { phone, code: v.parse(CodeFormSchema, value).code } })
+      if (!verified.ok) return showFieldMessage(formApi, 'code', i18n._(verifyFailureMessage(verified.failure, 'sms')))
+      try {
+        await change.mutateAsync()
+      } catch (error) {
+        // Not confirmed that it is them: nothing was changed, and the code stays in the field.
+        if (isUpstreamError(error) && isRecentSignInRefusal(error.failure)) setNotice(t`Nothing was changed: your number is not confirmed yet.`)
+        // Anything else the catalogue has shown; the code stays in the field.
+        return
+      }
+      // The member API set the phoneVerified claim: a fresh token and session carry it.
+      await refreshSession(queryClient)
+      await queryClient.invalidateQueries({ queryKey: ['member'] })
+      feedback.toast({ severity: 'success', summary: t`Phone verified`, detail: t`${phone} is now your verified number.` })
+      await navigate({ href: redirect ? safeRedirectTarget(redirect) : localePath('/member/phone', locale), replace: true })
+    },
+  })
 
   if (viewer && !viewer.signedIn) {
     return (
@@ -178,52 +207,20 @@ export function PhoneCodeForm({ phone, redirect }: { phone: string; redirect?: s
     )
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (busy) return
-    const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/\s+/g, '')
-    if (!/^\d{6}$/.test(code)) {
-      setError(t`Enter the 6 digits from the text message.`)
-      return
-    }
-    setBusy('verify')
-    setNotice(undefined)
-    try {
-      const verified = await verifyPhoneCodeFn({ data: { phone, code } })
-      if (!verified.ok) {
-        setError(i18n._(verifyFailureMessage(verified.failure, 'sms')))
-        return
-      }
-      setError(undefined)
-      await change.mutateAsync()
-      // The member API set the phoneVerified claim: a fresh token and session carry it.
-      await refreshSession(queryClient)
-      await queryClient.invalidateQueries({ queryKey: ['member'] })
-      feedback.toast({ severity: 'success', summary: t`Phone verified`, detail: t`${phone} is now your verified number.` })
-      await navigate({ href: redirect ? safeRedirectTarget(redirect) : localePath('/member/phone', locale), replace: true })
-    } catch (error) {
-      // Not confirmed that it is them: nothing was changed, and the code stays in the field.
-      if (isUpstreamError(error) && isRecentSignInRefusal(error.failure)) setNotice(t`Nothing was changed: your number is not confirmed yet.`)
-      // Anything else the catalogue has shown; the code stays in the field.
-    } finally {
-      setBusy(null)
-    }
-  }
-
   async function resend() {
-    if (busy) return
-    setBusy('resend')
+    if (resending || form.state.isSubmitting) return
+    setResending(true)
     try {
       const sent = await sendPhoneCodeFn({ data: { phone, botToken: await botToken('otp_send') } })
       if (sent.ok) {
-        setError(undefined)
+        showFieldMessage(form, 'code', undefined)
         setNotice(t`We sent a new code to ${sent.data.sentTo}. Only the newest code works.`)
       } else {
         setNotice(undefined)
-        setError(i18n._(sendFailureMessage(sent.failure, 'sms')))
+        showFieldMessage(form, 'code', i18n._(sendFailureMessage(sent.failure, 'sms')))
       }
     } finally {
-      setBusy(null)
+      setResending(false)
     }
   }
 
@@ -231,17 +228,25 @@ export function PhoneCodeForm({ phone, redirect }: { phone: string; redirect?: s
     <div className="space-y-5">
       {dialog}
       <CodeSent to={phone} notice={notice} />
-      <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label={t`Confirm your number`}>
-        <TextField label={t`Code`} name="code" autoComplete="one-time-code" inputMode="numeric" maxLength={7} error={error} />
-        <Button type="submit" size="large" loading={busy === 'verify'}>
-          {t`Confirm my number`}
-        </Button>
-      </form>
+      <ContractForm form={form} label={t`Confirm your number`} className="flex flex-col gap-5">
+        <form.AppField name="code">
+          {(field) => (
+            <field.TextInput
+              label={t`Code`}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              maxLength={7}
+              invalid={t`Enter the 6 digits from the text message.`}
+            />
+          )}
+        </form.AppField>
+        <form.SubmitButton size="large">{t`Confirm my number`}</form.SubmitButton>
+      </ContractForm>
       {/* A new code cannot be sent while the e-mail address is not verified: the page says why instead. */}
       {emailUnverified && <VerifyEmailFirst back={back} />}
       <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
         {!emailUnverified && (
-          <Button variant="text" severity="info" loading={busy === 'resend'} onClick={() => void resend()}>
+          <Button variant="text" severity="info" loading={resending} onClick={() => void resend()}>
             {t`Send a new code`}
           </Button>
         )}

@@ -1,32 +1,55 @@
+import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { checkProfile, isPlausibleBirthDate } from './profile-check'
+import { ProfileFormSchema } from './profile-check'
 
-const today = new Date('2026-11-23T12:00:00Z')
+/** The date `years` years before today, as the date field writes it. */
+function yearsAgo(years: number, days = 0): string {
+  const date = new Date()
+  date.setUTCFullYear(date.getUTCFullYear() - years)
+  date.setUTCDate(date.getUTCDate() + days)
+  return date.toISOString().slice(0, 10)
+}
 
-describe('isPlausibleBirthDate', () => {
-  it('accepts members of 16 and older, born 1900 or later', () => {
-    expect(isPlausibleBirthDate('2010-11-23', today)).toBe(true)
-    expect(isPlausibleBirthDate('1900-01-01', today)).toBe(true)
-  })
-  it('refuses the too young, the impossible and the malformed', () => {
-    expect(isPlausibleBirthDate('2010-11-24', today)).toBe(false)
-    expect(isPlausibleBirthDate('1899-12-31', today)).toBe(false)
-    expect(isPlausibleBirthDate('1990-02-30', today)).toBe(false)
-    expect(isPlausibleBirthDate('23/11/1990', today)).toBe(false)
-  })
-})
+const fieldsRefused = (values: Record<string, string>) => {
+  const result = v.safeParse(ProfileFormSchema, values)
+  return result.success ? [] : [...new Set(result.issues.map((issue) => v.getDotPath(issue)))]
+}
 
-describe('checkProfile', () => {
+const ada = { firstName: 'Ada', lastName: 'Lovelace', displayName: 'Ada L.', birthDate: '', gender: '' }
+
+describe('ProfileFormSchema', () => {
   it('trims names and sends empty optional fields as null', () => {
-    expect(checkProfile({ firstName: ' Ada ', lastName: 'Lovelace', displayName: 'Ada L.', birthDate: '', gender: '' }, today)).toEqual({
-      ok: true,
-      data: { firstName: 'Ada', lastName: 'Lovelace', displayName: 'Ada L.', birthDate: null, gender: null },
+    expect(v.parse(ProfileFormSchema, { ...ada, firstName: ' Ada ' })).toEqual({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      displayName: 'Ada L.',
+      birthDate: null,
+      gender: null,
+    })
+    expect(v.parse(ProfileFormSchema, { ...ada, birthDate: '1990-05-17', gender: 'prefer-not-to-say' })).toMatchObject({
+      birthDate: '1990-05-17',
+      gender: 'prefer-not-to-say',
     })
   })
+
+  it('accepts members of 16 and older, born 1900 or later', () => {
+    expect(fieldsRefused({ ...ada, birthDate: yearsAgo(16) })).toEqual([])
+    expect(fieldsRefused({ ...ada, birthDate: '1900-01-01' })).toEqual([])
+  })
+
+  it('refuses the too young, the impossible and the malformed date of birth', () => {
+    expect(fieldsRefused({ ...ada, birthDate: yearsAgo(16, 1) })).toEqual(['birthDate'])
+    expect(fieldsRefused({ ...ada, birthDate: '1899-12-31' })).toEqual(['birthDate'])
+    expect(fieldsRefused({ ...ada, birthDate: '1990-02-30' })).toEqual(['birthDate'])
+    expect(fieldsRefused({ ...ada, birthDate: '23/11/1990' })).toEqual(['birthDate'])
+  })
+
   it('names every field that is wrong', () => {
-    expect(checkProfile({ firstName: ' ', lastName: 'x'.repeat(81), displayName: 'Ada', birthDate: '2015-01-01', gender: 'robot' }, today)).toEqual({
-      ok: false,
-      fields: ['firstName', 'lastName', 'birthDate', 'gender'],
-    })
+    expect(fieldsRefused({ firstName: ' ', lastName: 'x'.repeat(81), displayName: 'Ada', birthDate: yearsAgo(10), gender: 'robot' })).toEqual([
+      'firstName',
+      'lastName',
+      'birthDate',
+      'gender',
+    ])
   })
 })

@@ -1,69 +1,42 @@
-import { msg } from '@lingui/core/macro'
-import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useRef, useState, type FormEvent } from 'react'
 import * as v from 'valibot'
-import { HttpUrl, SOCIAL_PLATFORMS, type SocialPlatform } from '#contract/common'
-import type { SocialProfile, SocialProfileInput, SocialProfilesResult } from '#contract/members'
+import { SOCIAL_PLATFORMS, type SocialPlatform } from '#contract/common'
+import { SocialProfileInputSchema, type SocialProfile, type SocialProfileInput, type SocialProfilesResult } from '#contract/members'
 import { safeRedirectTarget } from '~/auth/redirect-target'
 import { Button } from '~/components/ui/button'
 import { EmptyState } from '~/components/ui/empty-state'
 import { feedback } from '~/components/ui/feedback-store'
-import { SelectField, TextField } from '~/components/ui/field'
 import { platformLabel } from '~/lib/social-texts'
-import { formValues, rejectedFieldErrors, type FieldErrors } from '~/lib/form'
+import { blankAs, ContractForm, showRejectedFields, useAppForm } from '~/lib/contract-form'
 import { formatDate } from '~/lib/date-format'
 import { removeSocialProfileFn, saveSocialProfileFn } from '~/features/member/social-profiles.functions'
 import { socialProfilesQuery } from '~/features/member/member.queries'
 import { unwrap } from '~/upstream/upstream-result'
 import { refreshMemberData } from '~/lib/member-data/member-data.queries'
 
-const FIELDS = ['platform', 'handle', 'url', 'followers'] as const
-type Field = (typeof FIELDS)[number]
+/** The form's values: the platform is '' until one is chosen, the followers null while empty (the schema refuses both). */
+type SocialProfileValues = { platform: SocialPlatform | ''; handle: string; url: string; followers: number | null }
+type SocialProfileField = keyof SocialProfileValues
 
-const fieldMessage: Record<Field, MessageDescriptor> = {
-  platform: msg`Choose the platform.`,
-  handle: msg`Enter your user name on this platform, without spaces (at most 100 characters).`,
-  url: msg`Enter the whole web address of your profile, starting with https://, or leave it empty.`,
-  followers: msg`Enter how many followers you have, as a whole number (0 or more).`,
-}
-
-const checks = {
-  platform: v.picklist(SOCIAL_PLATFORMS),
+const { platform, handle, url, followers } = SocialProfileInputSchema.entries
+/** The contract's profile input, from the form's fields: a handle typed with its @ is taken without it, an empty link is none. */
+const SocialProfileFormSchema = v.strictObject({
+  platform,
   handle: v.pipe(
     v.string(),
-    v.trim(),
-    v.transform((s) => s.replace(/^@/, '')),
-    v.minLength(1),
-    v.maxLength(100),
-    v.regex(/^\S+$/),
+    v.transform((text) => text.trim().replace(/^@/, '')),
+    handle,
   ),
-  url: v.union([v.literal(''), HttpUrl]),
-  followers: v.pipe(v.string(), v.trim(), v.regex(/^\d{1,10}$/), v.transform(Number), v.maxValue(1_000_000_000)),
-}
+  url: blankAs(undefined, url),
+  followers,
+})
 
-/** The form's values as the member API's input, or the fields that are wrong. */
-export function checkSocialProfile(values: Record<string, unknown>): { ok: true; data: SocialProfileInput } | { ok: false; fields: Field[] } {
-  const bad: Field[] = []
-  const out: Partial<Record<Field, unknown>> = {}
-  for (const field of FIELDS) {
-    const result = v.safeParse(checks[field], values[field] ?? '')
-    if (result.success) out[field] = result.output
-    else bad.push(field)
-  }
-  if (bad.length > 0) return { ok: false, fields: bad }
-  return {
-    ok: true,
-    data: {
-      platform: out.platform as SocialPlatform,
-      handle: out.handle as string,
-      url: out.url ? (out.url as string) : undefined,
-      followers: out.followers as number,
-    },
-  }
-}
+/** The member API names the profile's own fields. */
+const API_FIELDS: Record<string, SocialProfileField> = { platform: 'platform', handle: 'handle', url: 'url', followers: 'followers' }
+
+const EMPTY: SocialProfileValues = { platform: '', handle: '', url: '', followers: null }
 
 function ProfileRow({ profile, onRemove, removing }: { profile: SocialProfile; onRemove: () => void; removing: boolean }) {
   const { t, i18n } = useLingui()
@@ -98,8 +71,14 @@ export function SocialAccounts({ redirect }: { redirect?: string }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const { data } = useSuspenseQuery(socialProfilesQuery)
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const form = useRef<HTMLFormElement>(null)
+
+  /** One sentence per field, for the schema's refusal and the member API's alike. */
+  const invalid: Record<SocialProfileField, string> = {
+    platform: t`Choose the platform.`,
+    handle: t`Enter your user name on this platform, without spaces (at most 100 characters).`,
+    url: t`Enter the whole web address of your profile, starting with https://, or leave it empty.`,
+    followers: t`Enter how many followers you have, as a whole number (0 or more).`,
+  }
 
   async function changed(result: SocialProfilesResult) {
     queryClient.setQueryData(socialProfilesQuery.queryKey, result)
@@ -109,16 +88,26 @@ export function SocialAccounts({ redirect }: { redirect?: string }) {
 
   const save = useMutation({
     mutationFn: async (input: SocialProfileInput) => unwrap(await saveSocialProfileFn({ data: input })),
-    onSuccess: async (result, input) => {
-      await changed(result)
-      form.current?.reset()
+    onSuccess: changed,
+  })
+
+  const form = useAppForm({
+    defaultValues: EMPTY,
+    validators: { onSubmit: SocialProfileFormSchema },
+    onSubmit: async ({ value, formApi }) => {
+      const input = v.parse(SocialProfileFormSchema, value)
+      try {
+        await save.mutateAsync(input)
+      } catch (error) {
+        // A refused field is shown under it; anything else the error catalogue answered.
+        showRejectedFields(formApi, error, API_FIELDS, (field) => invalid[field as SocialProfileField])
+        return
+      }
+      // The account is in the list above now: the form is ready for another one.
+      formApi.reset()
       const platform = i18n._(platformLabel[input.platform])
       feedback.toast({ severity: 'success', summary: t`Account saved`, detail: t`Your ${platform} account is connected.` })
       if (redirect) await navigate({ href: safeRedirectTarget(redirect), replace: true })
-    },
-    onError: (error) => {
-      const next = rejectedFieldErrors(error, FIELDS, (field) => i18n._(fieldMessage[field]))
-      if (next) setErrors(next)
     },
   })
 
@@ -141,18 +130,6 @@ export function SocialAccounts({ redirect }: { redirect?: string }) {
       closable: true,
       onAccept: () => remove.mutate(profile.platform),
     })
-  }
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (save.isPending) return
-    const checked = checkSocialProfile(formValues(event.currentTarget))
-    if (!checked.ok) {
-      setErrors(Object.fromEntries(checked.fields.map((field) => [field, i18n._(fieldMessage[field])])))
-      return
-    }
-    setErrors({})
-    save.mutate(checked.data)
   }
 
   const profiles = data.profiles
@@ -189,39 +166,45 @@ export function SocialAccounts({ redirect }: { redirect?: string }) {
         <p className="mt-1 text-ink">
           <Trans>One account per platform: saving a platform you already connected replaces it.</Trans>
         </p>
-        <form ref={form} noValidate onSubmit={submit} className="mt-4 grid max-w-2xl gap-5 sm:grid-cols-2" aria-labelledby="add-title">
-          <SelectField
-            label={t`Platform`}
-            name="platform"
-            defaultValue=""
-            error={errors.platform}
-            options={[{ value: '', label: t`Choose a platform` }, ...SOCIAL_PLATFORMS.map((p) => ({ value: p, label: i18n._(platformLabel[p]) }))]}
-          />
-          <TextField
-            label={t`User name`}
-            name="handle"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            error={errors.handle}
-            description={t`As it appears after the @.`}
-          />
-          <TextField
-            className="sm:col-span-2"
-            label={t`Link to your profile (optional)`}
-            name="url"
-            type="url"
-            inputMode="url"
-            placeholder="https://"
-            error={errors.url}
-          />
-          <TextField label={t`Followers`} name="followers" inputMode="numeric" error={errors.followers} />
+        <ContractForm form={form} label={t`Add or update an account`} className="mt-4 grid max-w-2xl gap-5 sm:grid-cols-2">
+          <form.AppField name="platform">
+            {(field) => (
+              <field.SelectInput
+                label={t`Platform`}
+                invalid={invalid.platform}
+                options={[{ value: '', label: t`Choose a platform` }, ...SOCIAL_PLATFORMS.map((p) => ({ value: p, label: i18n._(platformLabel[p]) }))]}
+              />
+            )}
+          </form.AppField>
+          <form.AppField name="handle">
+            {(field) => (
+              <field.TextInput
+                label={t`User name`}
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                invalid={invalid.handle}
+                description={t`As it appears after the @.`}
+              />
+            )}
+          </form.AppField>
+          <form.AppField name="url">
+            {(field) => (
+              <field.TextInput
+                className="sm:col-span-2"
+                label={t`Link to your profile (optional)`}
+                type="url"
+                inputMode="url"
+                placeholder="https://"
+                invalid={invalid.url}
+              />
+            )}
+          </form.AppField>
+          <form.AppField name="followers">{(field) => <field.NumberInput label={t`Followers`} min={0} step={1} invalid={invalid.followers} />}</form.AppField>
           <div className="sm:col-span-2">
-            <Button type="submit" size="large" loading={save.isPending}>
-              {t`Save account`}
-            </Button>
+            <form.SubmitButton size="large">{t`Save account`}</form.SubmitButton>
           </div>
-        </form>
+        </ContractForm>
       </section>
     </div>
   )
