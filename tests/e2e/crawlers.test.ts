@@ -1,11 +1,13 @@
 // What a search engine's crawler finds, starting at /robots.txt: the public pages allowed and the
-// private ones not (read by a robots.txt parser), and a sitemap index whose sitemaps list every
-// published campaign and review, each valid against the sitemap protocol's XML schema.
+// private ones not (read by a robots.txt parser), a sitemap index whose sitemaps list every
+// published campaign and review, each valid against the sitemap protocol's XML schema, and public
+// pages whose HTML a validator finds no error in.
 import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import robotsParser from 'robots-parser'
 import { describe, expect, inject, it } from 'vitest'
+import { HtmlValidate } from 'html-validate'
 import { validateXML } from 'xmllint-wasm'
 import { baseUrl } from './support/browser'
 
@@ -107,5 +109,38 @@ describe('a crawler starting at robots.txt', () => {
     const compressed = await fetch(`${baseUrl()}/sitemaps/reviews-first.xml`, { headers: { 'accept-encoding': 'gzip' } })
     expect(compressed.headers.get('content-encoding')).toBe('gzip')
     expect(await compressed.text()).toContain('<urlset')
+  })
+})
+
+describe('the public pages as a visitor gets them', () => {
+  it('are HTML without errors (html-validate, its standard rules)', async () => {
+    const suite = inject('suiteUrl')
+    const review = ((await (await fetch(`${suite}/suite/api/public/reviews?pageSize=1`)).json()) as { data: { items: Array<{ id: string }> } }).data.items[0]!
+    const campaign = ((await (await fetch(`${suite}/suite/api/public/campaigns?pageSize=1`)).json()) as { data: { items: Array<{ slug: string }> } }).data
+      .items[0]!
+    const pages = [
+      '/',
+      '/en',
+      '/en/how-it-works',
+      '/en/about-us',
+      '/en/legal',
+      '/en/contact',
+      '/en/support',
+      '/en/reviews',
+      '/en/campaign-details',
+      `/en/reviews/${review.id}`,
+      `/en/ready-to-test/${campaign.slug}`,
+      '/en/user/login',
+      '/en/user/register',
+      '/en/no-such-page',
+    ]
+    const validator = new HtmlValidate({ extends: ['html-validate:standard'] })
+    for (const path of pages) {
+      const report = await validator.validateString(await (await get(path)).text(), path)
+      expect(
+        report.results.flatMap((result) => result.messages.map((message) => `${message.ruleId}: ${message.message} (${message.selector})`)),
+        path,
+      ).toEqual([])
+    }
   })
 })
