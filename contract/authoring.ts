@@ -3,6 +3,7 @@
 import * as v from 'valibot'
 import { CategorySchema, text } from './common'
 import { OpsProductImageSchema } from './product-images'
+import { ProductIdentifiersInputSchema, ProductIdentifiersSchema } from './product-identifiers'
 
 /** The currencies of the countries the community ships to. */
 export const CURRENCIES = ['EUR', 'GBP', 'USD', 'CHF', 'SEK', 'DKK', 'NOK', 'PLN', 'CAD'] as const
@@ -18,6 +19,7 @@ export const ProductInputSchema = v.strictObject({
   /** The shop price, in cents of the currency. */
   retailValueCents: v.pipe(v.number(), v.integer('must be whole cents'), v.minValue(0), v.maxValue(10_000_000)),
   currency: v.picklist(CURRENCIES, 'must be one of the shipping countries’ currencies'),
+  ...ProductIdentifiersInputSchema,
 })
 export type ProductInput = v.InferOutput<typeof ProductInputSchema>
 
@@ -32,6 +34,7 @@ export const OpsProductSchema = v.strictObject({
   category: CategorySchema,
   retailValueCents: v.number(),
   currency: v.string(),
+  ...ProductIdentifiersSchema,
   /** In their order; changed by their own endpoints, which leave the product's version as it is. */
   images: v.array(OpsProductImageSchema),
   /** The version to send back with an edit. */

@@ -4,6 +4,7 @@ import { TierSchema } from './standing'
 import { CategorySchema, CountrySchema, PageQuerySchema, SocialPlatformSchema, Timestamp, Uuid, pageOf, queryInt } from './common'
 import { PETS } from './members'
 import { ProductImageSchema } from './product-images'
+import { ProductIdentifiersSchema } from './product-identifiers'
 import { ReviewPhotoSchema } from './review-photos'
 
 export const PHASES = ['upcoming', 'open', 'testing', 'completed'] as const
@@ -39,6 +40,7 @@ export const ProductSchema = v.strictObject({
   category: CategorySchema,
   retailValueCents: v.number(),
   currency: v.string(),
+  ...ProductIdentifiersSchema,
   /** In the order staff set, each with its alt text; the first leads the product's pages. */
   images: v.array(ProductImageSchema),
 })
@@ -224,6 +226,8 @@ export type CampaignSummary = v.InferOutput<typeof CampaignSummarySchema>
 
 export const CampaignDetailSchema = v.strictObject({
   ...CampaignSummarySchema.entries,
+  /** Taken off the public lists by staff: its page still answers (links to it keep working), for people, not search engines. */
+  archived: v.boolean(),
   description: v.string(),
   product: ProductSchema,
   flights: v.array(FlightSchema),

@@ -44,6 +44,10 @@ export function campaignProductData(origin: string, campaign: CampaignDetail, la
     name: campaign.product.name,
     description: campaign.summary,
     brand: { '@type': 'Brand', name: campaign.product.brand },
+    // The brand's identifiers, where it gave them: how search engines tell this product from others.
+    ...(campaign.product.gtin && { gtin: campaign.product.gtin }),
+    ...(campaign.product.mpn && { mpn: campaign.product.mpn }),
+    ...(campaign.product.sku && { sku: campaign.product.sku }),
     url: `${origin}/en/ready-to-test/${encodeURIComponent(campaign.slug)}`,
     ...(images.length > 0 && { image: images }),
     ...(rated && {

@@ -207,6 +207,10 @@ export const products = pgTable(
       .references(() => categories.slug),
     retailValueCents: integer('retail_value_cents').notNull(),
     currency: text('currency').notNull(),
+    /** The brand's identifiers of the product, each optional: GTIN (digits only, check digit verified), MPN, SKU. */
+    gtin: text('gtin'),
+    mpn: text('mpn'),
+    sku: text('sku'),
     /**
      * The public addresses of the product's images (their display size), in order: written with every
      * change of product_images in the same transaction (staff/product-images.ts), so lists read the

@@ -66,6 +66,15 @@ describe('products', () => {
     expect(entries[1]!.changes).toMatchObject({ before: { retailValueCents: 3499 }, after: { retailValueCents: 2999 } })
   })
 
+  it("keeps the brand's identifiers of a product: the GTIN's digits as typed in groups, absent ones as none", async () => {
+    const created = expectOk(
+      await call(h.app, 'POST', ENDPOINTS.opsCreateProduct.path, { token: manager.bearer, body: { ...kettle, gtin: '4 006381 333931', mpn: 'KK-JUG-1L' } }),
+      OpsProductSchema,
+      201,
+    )
+    expect(created).toMatchObject({ gtin: '4006381333931', mpn: 'KK-JUG-1L', sku: null })
+  })
+
   it('refuses bad input field by field and writes nothing', async () => {
     const bad = expectError(
       await call(h.app, 'POST', ENDPOINTS.opsCreateProduct.path, {
@@ -76,6 +85,13 @@ describe('products', () => {
       400,
     )
     expect(Object.keys(bad.fields ?? {}).sort()).toEqual(['brand', 'category', 'currency', 'description', 'retailValueCents'])
+    // A GTIN whose check digit does not match, and a part number with markup in it.
+    const identifiers = expectError(
+      await call(h.app, 'POST', ENDPOINTS.opsCreateProduct.path, { token: manager.bearer, body: { ...kettle, gtin: '4006381333932', mpn: '<b>1</b>' } }),
+      'BAD_REQUEST',
+      400,
+    )
+    expect(Object.keys(identifiers.fields ?? {}).sort()).toEqual(['gtin', 'mpn'])
     expectError(await call(h.app, 'POST', ENDPOINTS.opsCreateProduct.path, { token: manager.bearer, body: { ...kettle, extra: 1 } }), 'BAD_REQUEST', 400)
     expectError(
       await call(h.app, 'PUT', fillPath(ENDPOINTS.opsUpdateProduct.path, { id: crypto.randomUUID() }), {

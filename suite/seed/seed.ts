@@ -1,5 +1,7 @@
 // Demo data for local mode: seeded on first start, idempotent on every later start.
 // State changes go through the same operator services as the ops CLI.
+import * as v from 'valibot'
+import { ProductInputSchema } from '../../contract/authoring'
 import { eq, or, sql } from 'drizzle-orm'
 import { brands, brandUsers, campaigns, flights, ledgerEntries, members, participations, socialProfiles, staffRoles } from '../db/schema'
 import type { Executor } from '../db/client'
@@ -124,7 +126,8 @@ async function authorCampaign(deps: SuiteDeps, seed: SeedCampaign, now: Date): P
   const authoring = { ...deps, clock: fixedClock(at(now, opens - 14)) }
   const actor = seedActor()
   const { image, ...product } = seed.product
-  const made = await createProduct(authoring, actor, product)
+  // Read as the console's product form is: the contract's schema fills what the seed leaves out.
+  const made = await createProduct(authoring, actor, v.parse(ProductInputSchema, product))
   const png = await demoImagePng(image)
   if (!png) throw new Error(`No demo picture ${image}`)
   await addProductImage(authoring, actor, made.id, png, demoImageAlt(image) ?? product.name)

@@ -48,6 +48,9 @@ export function toProduct(row: ProductRow, images: ProductImage[]): Product {
     category: row.category,
     retailValueCents: row.retailValueCents,
     currency: row.currency,
+    gtin: row.gtin,
+    mpn: row.mpn,
+    sku: row.sku,
     images,
   }
 }
@@ -223,6 +226,7 @@ export async function campaignDetail(ex: Executor, idOrSlug: string, now: Date, 
   ])
   return {
     ...summarise(loaded, counts, rating.get(loaded.campaign.id), now),
+    archived: loaded.campaign.status === 'archived',
     description: loaded.campaign.description,
     product: toProduct(loaded.product, images),
     flights: loaded.flights.map((f) => toFlight(f, counts.get(f.id), now)),

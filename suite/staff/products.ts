@@ -24,6 +24,9 @@ function toOpsProduct(row: ProductRow, images: OpsProductImage[], campaignCount:
     category: row.category,
     retailValueCents: row.retailValueCents,
     currency: row.currency,
+    gtin: row.gtin,
+    mpn: row.mpn,
+    sku: row.sku,
     images,
     updatedAt: row.updatedAt.toISOString(),
     updatedBy: row.updatedByName,
@@ -39,6 +42,9 @@ const auditedFields = (row: Pick<ProductRow, keyof ProductInput>) => ({
   category: row.category,
   retailValueCents: row.retailValueCents,
   currency: row.currency,
+  gtin: row.gtin,
+  mpn: row.mpn,
+  sku: row.sku,
 })
 
 export async function listProducts(ex: Executor): Promise<{ items: OpsProduct[] }> {

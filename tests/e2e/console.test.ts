@@ -342,16 +342,25 @@ describe('audit log and staff', () => {
     await create.getByLabel('Description').fill('A one-litre cold brew jug with a steel filter.')
     await create.getByLabel('Category').selectOption('kitchen')
     await create.getByLabel('Shop price').fill('12.345')
+    // A barcode number whose check digit does not match is said beside its field too.
+    await create.getByLabel('GTIN (EAN or UPC barcode)').fill('4006381 333932')
+    await create.getByLabel('Manufacturer part number (MPN)').fill('KK-JUG-1L')
     await create.getByRole('button', { name: 'Create the product' }).click()
     await create.getByText('Enter the shop price, such as 29.99.').waitFor()
+    await create.getByText('Enter the 8, 12, 13 or 14 digits under the barcode, as printed, or leave it empty.').waitFor()
     expect(await create.getByLabel('Product name').inputValue()).toBe(name)
     await create.getByLabel('Shop price').fill('34,99')
+    await create.getByLabel('GTIN (EAN or UPC barcode)').fill('4006381 333931')
     await create.getByRole('button', { name: 'Create the product' }).click()
     const row = page.getByRole('row').filter({ hasText: name })
     await row.getByText('€34.99').waitFor()
     await expectNoAxeViolationsAtEveryWidth(page)
     await row.getByRole('button', { name: `Edit ${name}` }).click()
     const edit = page.getByRole('form', { name: `Edit ${name}` })
+    // The identifiers were saved as the brand gives them: the GTIN's digits, the part number as typed.
+    expect(await edit.getByLabel('GTIN (EAN or UPC barcode)').inputValue()).toBe('4006381333931')
+    expect(await edit.getByLabel('Manufacturer part number (MPN)').inputValue()).toBe('KK-JUG-1L')
+    expect(await edit.getByLabel('SKU').inputValue()).toBe('')
     await edit.getByLabel('Shop price').fill('29.99')
     await edit.getByRole('button', { name: 'Save the product' }).click()
     await row.getByText('€29.99').waitFor()
@@ -433,11 +442,22 @@ describe('audit log and staff', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Archive' }).click()
     await row.getByText('Archived (off the public lists)').waitFor()
     expect(await onPublicList()).toBe(false)
+    // Its page still answers for a link someone kept, but tells search engines it is gone, and the sitemap no longer lists it.
+    // (A visitor's copy of the page is kept for a few seconds: the new answer is waited for.)
+    const robotsHeader = async () => {
+      const answer = await fetch(`${baseUrl()}/en/ready-to-test/${slug}`)
+      await answer.body?.cancel()
+      return `${answer.status} ${answer.headers.get('x-robots-tag')}`
+    }
+    await expect.poll(robotsHeader).toBe('200 noindex')
+    expect(await (await fetch(`${baseUrl()}/sitemaps/campaigns.xml`)).text()).not.toContain(`/en/ready-to-test/${slug}<`)
     await row.getByRole('button', { name: `Publish ${title}` }).focus()
     await page.keyboard.press('Enter')
     await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click()
     await row.getByText('Published', { exact: true }).waitFor()
     expect(await onPublicList()).toBe(true)
+    await expect.poll(robotsHeader).toBe('200 null')
+    expect(await (await fetch(`${baseUrl()}/sitemaps/campaigns.xml`)).text()).toContain(`/en/ready-to-test/${slug}<`)
   })
 
   it('lists the moderator on the staff page; a revocation given up at "Confirm it\'s you" changes nothing and says nothing', async () => {

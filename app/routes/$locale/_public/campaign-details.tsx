@@ -4,7 +4,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { CampaignCard } from '~/components/catalogue/campaign-card'
-import { campaignRouteHead, loadCampaignRoute } from '~/pages/campaign-page'
+import { campaignRouteHead, campaignRouteHeaders, loadCampaignRoute } from '~/pages/campaign-page'
 import { CampaignView } from '~/features/campaigns/campaign-view'
 import { CampaignReviews } from '~/features/reviews/campaign-reviews'
 import { MemberPage } from '~/components/member/member-page'
@@ -34,6 +34,7 @@ export const Route = createFileRoute('/$locale/_public/campaign-details')({
           description: msg`Every product test of Testers Circle: the product, what testers do, the dates and who can apply.`,
           canonicalPath: '/en/campaign-details',
         }),
+  headers: ({ match }) => (match.search.campaign ? campaignRouteHeaders(match.context.queryClient, match.search.campaign) : undefined),
   component: CampaignDetailsPage,
 })
 
