@@ -275,6 +275,17 @@ export const PublicReviewSchema = v.strictObject({
 export type PublicReview = v.InferOutput<typeof PublicReviewSchema>
 
 /**
+ * A published review on its own page: with what its page tells search engines and link previews,
+ * the size of its first photo (the card image) and the brand's identifiers of the product.
+ */
+export const PublicReviewPageSchema = v.strictObject({
+  ...PublicReviewSchema.entries,
+  firstPhoto: v.nullable(v.strictObject({ id: v.string(), alt: v.string(), width: v.number(), height: v.number() })),
+  productIdentifiers: v.strictObject(ProductIdentifiersSchema),
+})
+export type PublicReviewPage = v.InferOutput<typeof PublicReviewPageSchema>
+
+/**
  * GET suite/api/public/reviews?campaignId=…&category=kitchen&minRating=4 … — every filter is
  * optional; `total` and `averageRating` count the reviews that pass them.
  */

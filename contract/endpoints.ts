@@ -15,7 +15,7 @@ import {
   CampaignListQuerySchema,
   CampaignPageSchema,
   CategoriesResultSchema,
-  PublicReviewSchema,
+  PublicReviewPageSchema,
   ReviewListQuerySchema,
   ReviewPageSchema,
 } from './campaigns'
@@ -381,7 +381,7 @@ export const ENDPOINTS = {
   publicSitemap: e({ method: 'GET', path: P.PUBLIC_SITEMAP_PATH, auth: 'none', data: SitemapIndexSchema }),
   publicSitemapCampaigns: e({ method: 'GET', path: P.PUBLIC_SITEMAP_CAMPAIGNS_PATH, auth: 'none', data: CampaignSitemapSchema }),
   publicSitemapReviews: e({ method: 'GET', path: P.PUBLIC_SITEMAP_REVIEWS_PATH, auth: 'none', query: ReviewSitemapQuerySchema, data: null, file: 'text/csv' }),
-  publicReview: e({ method: 'GET', path: P.PUBLIC_REVIEW_PATH, params: { id: ReviewIdParam }, auth: 'none', data: PublicReviewSchema }),
+  publicReview: e({ method: 'GET', path: P.PUBLIC_REVIEW_PATH, params: { id: ReviewIdParam }, auth: 'none', data: PublicReviewPageSchema }),
   publicImage: e({ method: 'GET', path: P.PUBLIC_IMAGE_PATH, params: { name: DemoImageNameParam }, auth: 'none', data: null, file: 'image/svg+xml' }),
   publicReviewPhoto: e({
     method: 'GET',

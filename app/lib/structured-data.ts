@@ -13,8 +13,20 @@ const publisher = (origin: string) => ({ '@type': 'Organization', name: SITE_NAM
 
 const absolute = (origin: string, path: string | null) => (path ? `${origin}${path}` : undefined)
 
-/** A review as search engines read one: a rated Review of a Product, by its author as the page names them. */
-export function reviewData(origin: string, review: PublicReview): WithContext<Review> {
+type Identifiers = { gtin: string | null; mpn: string | null; sku: string | null }
+
+/** The brand's identifiers of a product, where it gave them: how search engines tell it from others. */
+const identifiersOf = (product: Identifiers) => ({
+  ...(product.gtin && { gtin: product.gtin }),
+  ...(product.mpn && { mpn: product.mpn }),
+  ...(product.sku && { sku: product.sku }),
+})
+
+/**
+ * A review as search engines read one: a rated Review of a Product (with the product's
+ * identifiers on the review's own page), by its author as the page names them.
+ */
+export function reviewData(origin: string, review: PublicReview, identifiers?: Identifiers): WithContext<Review> {
   return {
     '@context': 'https://schema.org',
     '@type': 'Review',
@@ -30,6 +42,7 @@ export function reviewData(origin: string, review: PublicReview): WithContext<Re
       name: review.productName,
       brand: { '@type': 'Brand', name: review.brand },
       image: absolute(origin, productImageSrc(review.imageUrl)),
+      ...(identifiers && identifiersOf(identifiers)),
     },
   }
 }
@@ -44,10 +57,7 @@ export function campaignProductData(origin: string, campaign: CampaignDetail, la
     name: campaign.product.name,
     description: campaign.summary,
     brand: { '@type': 'Brand', name: campaign.product.brand },
-    // The brand's identifiers, where it gave them: how search engines tell this product from others.
-    ...(campaign.product.gtin && { gtin: campaign.product.gtin }),
-    ...(campaign.product.mpn && { mpn: campaign.product.mpn }),
-    ...(campaign.product.sku && { sku: campaign.product.sku }),
+    ...identifiersOf(campaign.product),
     url: `${origin}/en/ready-to-test/${encodeURIComponent(campaign.slug)}`,
     ...(images.length > 0 && { image: images }),
     ...(rated && {

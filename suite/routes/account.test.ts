@@ -1,7 +1,7 @@
 import { getAuth } from 'firebase-admin/auth'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PublicReviewSchema } from '../../contract/campaigns'
+import { PublicReviewPageSchema } from '../../contract/campaigns'
 import { ProfileExportSchema } from '../../contract/export'
 import {
   MemberSchema,
@@ -232,7 +232,7 @@ describe('data export and deletion', () => {
     expect((await h.deps.db.select().from(rateLimits)).map((r) => r.key)).toContain(`otp:email:${adaNewEmail}`)
     expectError(await call(h.app, 'GET', API_MEMBER_PATH, { token: bob.bearer }), 'UNAUTHENTICATED', 401)
     await expect(getAuth(initFirebase(projectId())).getUser(bob.uid)).rejects.toMatchObject({ code: 'auth/user-not-found' })
-    const review = expectOk(await call(h.app, 'GET', fillPath(PUBLIC_REVIEW_PATH, { id: before.reviews[0]!.id })), PublicReviewSchema)
+    const review = expectOk(await call(h.app, 'GET', fillPath(PUBLIC_REVIEW_PATH, { id: before.reviews[0]!.id })), PublicReviewPageSchema)
     expect(review.authorName).toBe('Former member')
   })
 })

@@ -4,7 +4,8 @@ import {
   CampaignDetailSchema,
   CampaignEligibilityListSchema,
   CampaignPageSchema,
-  PublicReviewSchema,
+  PublicReviewPageSchema,
+  type PublicReviewSchema,
   ReviewPageSchema,
   type Eligibility,
 } from '../../contract/campaigns'
@@ -85,7 +86,9 @@ describe('public campaigns and reviews', () => {
     const one = first.items[0]!
     // Timestamps have the one form every answer uses (Date.toISOString).
     expect(first.items.every((r) => new Date(r.publishedAt).toISOString() === r.publishedAt)).toBe(true)
-    expect(v.parse(PublicReviewSchema, expectOk(await call(h.app, 'GET', fillPath(PUBLIC_REVIEW_PATH, { id: one.id })), PublicReviewSchema)).id).toBe(one.id)
+    expect(v.parse(PublicReviewPageSchema, expectOk(await call(h.app, 'GET', fillPath(PUBLIC_REVIEW_PATH, { id: one.id })), PublicReviewPageSchema)).id).toBe(
+      one.id,
+    )
     expectError(await call(h.app, 'GET', fillPath(PUBLIC_REVIEW_PATH, { id: crypto.randomUUID() })), 'NOT_FOUND', 404)
     expectError(await call(h.app, 'GET', fillPath(PUBLIC_REVIEW_PATH, { id: 'x' })), 'NOT_FOUND', 404)
   })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { campaigns } from '../db/schema'
-import { PublicReviewSchema } from '../../contract/campaigns'
+import { PublicReviewPageSchema } from '../../contract/campaigns'
 import { MemberReviewSchema, RcProductSchema, SocialPostSchema, SocialPostsResultSchema } from '../../contract/content'
 import { ParticipationSchema, ShipmentSchema, ShipmentsResultSchema } from '../../contract/participations'
 import {
@@ -125,7 +125,7 @@ describe('reviews', () => {
     )
     expect(resubmitted.id).toBe(submitted.id)
     await approveReview(h.deps, submitted.id, commandLineActor())
-    const published = expectOk(await call(h.app, 'GET', fillPath(PUBLIC_REVIEW_PATH, { id: submitted.id })), PublicReviewSchema)
+    const published = expectOk(await call(h.app, 'GET', fillPath(PUBLIC_REVIEW_PATH, { id: submitted.id })), PublicReviewPageSchema)
     expect(published).toMatchObject({ rating: 5, authorName: 'Ada L.', receivedForFree: true })
     // Published, but the campaign's questionnaire and social tasks are still open: not completed yet.
     const reviewed = await mine()

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PublicReviewSchema } from '../../contract/campaigns'
+import { PublicReviewPageSchema } from '../../contract/campaigns'
 import { MemberReviewSchema, RcProductSchema } from '../../contract/content'
 import { PseudonymizeResultSchema } from '../../contract/members'
 import { ParticipationSchema } from '../../contract/participations'
@@ -320,8 +320,11 @@ describe('a review with photos', () => {
     expect((await publicPhoto(third!.id)).status).toBe(404)
     expect((await publicPhoto(first!.id, 'original')).status).toBe(404)
     expect((await publicPhoto('not-an-id')).status).toBe(404)
-    const published = expectOk(await call(h.app, 'GET', fillPath(PUBLIC_REVIEW_PATH, { id: sent.id })), PublicReviewSchema)
+    const published = expectOk(await call(h.app, 'GET', fillPath(PUBLIC_REVIEW_PATH, { id: sent.id })), PublicReviewPageSchema)
     expect(published.photos).toEqual([{ id: first!.id, alt: 'Pouring a cup of the 1.7 l model' }])
+    // Its page's link preview shows the first photo, at its display size.
+    expect(published.firstPhoto).toEqual({ id: first!.id, alt: 'Pouring a cup of the 1.7 l model', width: expect.any(Number), height: expect.any(Number) })
+    expect(Math.max(published.firstPhoto!.width, published.firstPhoto!.height)).toBeGreaterThan(0)
 
     // Deleting the account deletes the photos, a published review's too, with their files. Deleting
     // needs a recent sign-in by the suite's clock: it is set to the real time, as the member's sign-in
@@ -331,7 +334,7 @@ describe('a review with photos', () => {
     expect(receipt.removed).toContain('review-photos')
     expect((await publicPhoto(first!.id)).status).toBe(404)
     expect((await storedFiles()).filter((f) => f.includes(first!.id))).toEqual([])
-    const kept = expectOk(await call(h.app, 'GET', fillPath(PUBLIC_REVIEW_PATH, { id: sent.id })), PublicReviewSchema)
+    const kept = expectOk(await call(h.app, 'GET', fillPath(PUBLIC_REVIEW_PATH, { id: sent.id })), PublicReviewPageSchema)
     expect(kept).toMatchObject({ authorName: 'Former member', photos: [] })
   })
 })

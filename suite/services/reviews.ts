@@ -1,12 +1,12 @@
 // Reviews: the public pages, the member's own review, and the operator's moderation.
 import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm'
-import type { PublicReview, ReviewListQuery, ReviewPage } from '../../contract/campaigns'
+import type { PublicReview, PublicReviewPage, ReviewListQuery, ReviewPage } from '../../contract/campaigns'
 import type { MemberReview } from '../../contract/content'
 import type { Participation } from '../../contract/participations'
 import type { RejectionReason } from '../../contract/review-rejection'
 import type { ReviewDecision } from '../../contract/ops-moderation'
 import { preparedPerDatabase, type Db, type Executor } from '../db/client'
-import { campaigns, members, participations, products, reviewStats, reviews, shipments } from '../db/schema'
+import { campaigns, members, participations, products, reviewPhotos, reviewStats, reviews, shipments } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { badRequest, conflict, notFound } from '../http/errors'
 import { refuseSelfService, type StaffActor } from '../actors/actor'
@@ -208,15 +208,25 @@ export async function listPublicReviews(db: Db, query: ReviewListQuery): Promise
   }
 }
 
-export async function publicReview(ex: Executor, id: string): Promise<PublicReview | null> {
+/** A published review for its own page: with its first photo's size (the link preview's image) and the product's identifiers. */
+export async function publicReview(ex: Executor, id: string): Promise<PublicReviewPage | null> {
   const [row] = await ex
-    .select(publicColumns)
+    .select({ ...publicColumns, gtin: products.gtin, mpn: products.mpn, sku: products.sku })
     .from(reviews)
     .innerJoin(campaigns, eq(campaigns.id, reviews.campaignId))
     .innerJoin(products, eq(products.id, reviews.productId))
     .innerJoin(members, eq(members.id, reviews.memberId))
     .where(and(eq(reviews.id, id), eq(reviews.status, 'published')))
-  return row ? toPublic(row) : null
+  if (!row) return null
+  const { gtin, mpn, sku, ...review } = row
+  const first = review.photos[0]
+  const [size] = first
+    ? await ex
+        .select({ width: reviewPhotos.width, height: reviewPhotos.height })
+        .from(reviewPhotos)
+        .where(and(eq(reviewPhotos.id, first.id), eq(reviewPhotos.reviewId, id)))
+    : []
+  return { ...toPublic(review), firstPhoto: first && size ? { id: first.id, alt: first.alt, ...size } : null, productIdentifiers: { gtin, mpn, sku } }
 }
 
 /** What a moderator decides about a pending review: publish it, or send it back to its author with a reason. */

@@ -158,6 +158,14 @@ describe('photos in a review', () => {
     await expectNoAxeViolations(page)
     await screenshotFromTop(page, 'review-photos-public')
 
+    // A link to the review shared in a chat shows its first photo: the card names it with its size and description.
+    const html = await (await fetch(`${baseUrl()}/en/reviews/${test.reviewId}`)).text()
+    const card = Object.fromEntries(
+      [...html.matchAll(/<meta property="(og:image[^"]*)" content="([^"]*)"/g)].map(([, property, content]) => [property, content]),
+    )
+    expect(card).toMatchObject({ 'og:image': `${baseUrl()}/images/reviews/${test.photoIds[0]}/display`, 'og:image:width': '1200', 'og:image:alt': ALT.kettle })
+    expect((await fetch(card['og:image']!)).status).toBe(200)
+
     // The file served for the photo taken with GPS carries no metadata at all.
     for (const size of ['display', 'thumb']) {
       const served = await publicPhoto(test.photoIds[0]!, size)

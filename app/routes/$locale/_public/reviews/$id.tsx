@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { i18n } from '~/i18n/i18n'
 import { pageHead, publicPageHead, publicUrlOf, summaryOf } from '~/lib/page-head'
 import { breadcrumbData, reviewData } from '~/lib/structured-data'
+import { publicReviewPhotoSrc } from '~/components/catalogue/review-photo-src'
 import { ReviewDetail } from '~/features/reviews/review-page'
 import { reviewQuery } from '~/features/reviews/reviews.queries'
 import { loadPageData } from '~/upstream/load-page-data'
@@ -23,8 +24,16 @@ export const Route = createFileRoute('/$locale/_public/reviews/$id')({
       description: msg`${rating} out of 5 stars. ${excerpt}`,
       canonicalPath: `/en/reviews/${review.id}`,
       type: 'article',
+      image: review.firstPhoto
+        ? {
+            path: publicReviewPhotoSrc(review.firstPhoto.id, 'display'),
+            width: review.firstPhoto.width,
+            height: review.firstPhoto.height,
+            alt: review.firstPhoto.alt,
+          }
+        : undefined,
       structuredData: [
-        reviewData(origin, review),
+        reviewData(origin, review, review.productIdentifiers),
         breadcrumbData(origin, [
           { name: i18n._(msg`Home`), path: '/en' },
           { name: i18n._(msg`Reviews`), path: '/en/reviews' },
