@@ -171,9 +171,17 @@ async function list(deps: SuiteDeps, what: ListName, campaignSlug: string | unde
   const { db } = deps
   if ((PARTICIPATION_LISTS as readonly string[]).includes(what)) return listParticipations(deps, what as (typeof PARTICIPATION_LISTS)[number], campaignSlug)
   if (what === 'products') {
-    // The products a campaign definition can name, with their ids.
+    // The products a campaign definition can name, with their ids and the identifiers their pages give search engines.
     return db
-      .select({ productId: products.id, brand: products.brand, name: products.name, category: products.category })
+      .select({
+        productId: products.id,
+        brand: products.brand,
+        name: products.name,
+        category: products.category,
+        gtin: products.gtin,
+        mpn: products.mpn,
+        sku: products.sku,
+      })
       .from(products)
       .orderBy(asc(products.brand), asc(products.name))
   }
