@@ -506,6 +506,10 @@ export const reviews = pgTable(
     index('reviews_public_product_idx')
       .on(t.productId, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'published'`),
+    // The sitemaps: published reviews in id order with when each was published, read from the index alone.
+    index('reviews_published_id_idx')
+      .on(t.id, t.publishedAt, t.submittedAt)
+      .where(sql`${t.status} = 'published'`),
     // The moderation queue: pending reviews, oldest first.
     index('reviews_status_submitted_idx').on(t.status, t.submittedAt, t.id),
     index('reviews_campaign_idx').on(t.campaignId),

@@ -12,7 +12,7 @@ import { listCategories } from '../services/categories'
 import { campaignEligibility } from '../services/eligibility'
 import { acknowledge, getParticipation, loadParticipations, processSignup, withdraw } from '../services/participations'
 import { listPublicReviews, publicReview } from '../services/reviews'
-import { sitemapCampaigns, sitemapIndex, sitemapReviewsCsv } from '../services/sitemap'
+import { cachedSitemapIndex, sitemapCampaigns, sitemapReviewsCsv } from '../services/sitemap'
 
 export function registerCampaignRoutes(route: RegisterRoute, deps: SuiteDeps) {
   route(ENDPOINTS.publicCampaigns, async (c, { query }) => {
@@ -31,9 +31,10 @@ export function registerCampaignRoutes(route: RegisterRoute, deps: SuiteDeps) {
     return deps.reads((db) => listPublicReviews(db, query))
   })
   // The sitemaps' data: search engines read it a few times a day, so it may be cached for an hour.
+  const sitemapIndexParts = cachedSitemapIndex(deps)
   route(ENDPOINTS.publicSitemap, (c) => {
     c.header('Cache-Control', 'public, max-age=3600')
-    return deps.reads((db) => sitemapIndex(db))
+    return sitemapIndexParts()
   })
   route(ENDPOINTS.publicSitemapCampaigns, (c) => {
     c.header('Cache-Control', 'public, max-age=3600')

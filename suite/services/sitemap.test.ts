@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { campaigns, reviews } from '../db/schema'
 import { createCampaign, insertReviews } from '../test/fixtures'
 import { createHarness, type Harness } from '../test/harness'
-import { sitemapCampaigns, sitemapIndex, sitemapReviewsCsv } from './sitemap'
+import { cachedSitemapIndex, sitemapCampaigns, sitemapIndex, sitemapReviewsCsv } from './sitemap'
 
 let h: Harness
 beforeAll(async () => {
@@ -57,5 +57,20 @@ describe('sitemap data', () => {
     const after = await sitemapCampaigns(h.deps.db)
     expect(after.items.map((item) => item.slug)).toEqual(before.items.slice(1).map((item) => item.slug))
     expect((await sitemapIndex(h.deps.db)).campaignsLastmod).not.toBeNull()
+  })
+
+  it('keeps the index for a minute, computed once for callers at the same time, then reads it again', async () => {
+    let reads = 0
+    const counted = { clock: h.deps.clock, reads: <T>(work: Parameters<typeof h.deps.reads<T>>[0]) => (reads++, h.deps.reads(work)) }
+    const index = cachedSitemapIndex(counted, 60_000)
+    const [first, second] = await Promise.all([index(), index()])
+    expect(second).toBe(first)
+    expect(reads).toBe(1)
+    h.clock.advance(59_000)
+    await index()
+    expect(reads).toBe(1)
+    h.clock.advance(1_000)
+    await index()
+    expect(reads).toBe(2)
   })
 })

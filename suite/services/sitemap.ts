@@ -40,6 +40,29 @@ export async function sitemapIndex(db: Db, shareSize = SITEMAP_MAX_ADDRESSES): P
   }
 }
 
+/** How long a member API keeps the sitemap index's parts: they change slowly, and crawlers ask for them in bursts. */
+export const SITEMAP_INDEX_MAX_AGE_MS = 60_000
+
+/**
+ * The sitemap index's parts, computed at most once a minute per process (one pass over a million
+ * published reviews' ids takes a few hundred milliseconds); callers meanwhile share the one answer.
+ */
+export function cachedSitemapIndex(deps: Pick<SuiteDeps, 'reads' | 'clock'>, maxAgeMs = SITEMAP_INDEX_MAX_AGE_MS): () => Promise<SitemapIndex> {
+  let cached: { at: number; index: Promise<SitemapIndex> } | null = null
+  return () => {
+    const now = deps.clock.now().getTime()
+    if (!cached || now - cached.at >= maxAgeMs) {
+      const index = deps.reads((db) => sitemapIndex(db))
+      cached = { at: now, index }
+      // A failed reading is not kept: the next call tries again.
+      index.catch(() => {
+        if (cached?.index === index) cached = null
+      })
+    }
+    return cached.index
+  }
+}
+
 /** Every published campaign by its slug (archived and draft ones are not listed). */
 export async function sitemapCampaigns(db: Db): Promise<CampaignSitemap> {
   const rows = await db

@@ -1,0 +1,1 @@
+CREATE INDEX "reviews_published_id_idx" ON "reviews" USING btree ("id","published_at","submitted_at") WHERE "reviews"."status" = 'published';
