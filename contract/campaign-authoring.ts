@@ -15,6 +15,7 @@ import {
 } from './campaigns'
 import { CategorySchema, CountrySchema, Uuid, text } from './common'
 import { PETS } from './members'
+import { ProductIdentifiersInputSchema } from './product-identifiers'
 import { TierSchema } from './standing'
 
 const isoTime = v.pipe(v.string(), v.isoTimestamp('must be a date and time'))
@@ -229,11 +230,14 @@ export const MAX_FLIGHTS = 20
 /**
  * A whole campaign as one input: its definition and its flights, published at once or left a
  * draft. The operator command line reads it from a JSON file and the demo seed writes its campaigns
- * this way; both go through the console's services.
+ * this way; both go through the console's services. `productIdentifiers`, when given, are the
+ * product's GTIN, MPN and SKU as they should be (one left out is removed), written as an edit of the
+ * product.
  */
 export const CampaignDefinitionSchema = v.strictObject({
   campaign: CampaignInputSchema,
   flights: v.pipe(v.array(FlightInputSchema), v.maxLength(MAX_FLIGHTS, `at most ${MAX_FLIGHTS} flights`)),
   publish: v.boolean(),
+  productIdentifiers: v.optional(v.strictObject(ProductIdentifiersInputSchema)),
 })
 export type CampaignDefinition = v.InferOutput<typeof CampaignDefinitionSchema>

@@ -41,3 +41,4 @@ export const ProductIdentifiersSchema = {
   mpn: v.nullable(v.string()),
   sku: v.nullable(v.string()),
 }
+export type ProductIdentifiers = { gtin: string | null; mpn: string | null; sku: string | null }

@@ -150,6 +150,7 @@ describe('the operator command line', () => {
           },
         ],
         publish: true,
+        productIdentifiers: { gtin: '4006381333931', mpn: 'CLI-100', sku: null },
       }
       const file = join(dataDir, 'campaign.json')
       writeFileSync(file, JSON.stringify(definition))
@@ -161,6 +162,9 @@ describe('the operator command line', () => {
         flights: [{ name: 'Wave 1', quota: 12 }],
         updatedBy: expect.stringContaining('command line'),
       })
+      // The file's identifiers are the product's now, as its page's structured data names them.
+      const listed = JSON.parse((await ops('list', 'products')).stdout) as { productId: string; gtin: string | null; mpn: string | null; sku: string | null }[]
+      expect(listed.find((p) => p.productId === products[0]!.productId)).toMatchObject({ gtin: '4006381333931', mpn: 'CLI-100', sku: null })
 
       // A definition that could not be published as asked is refused before anything is written.
       writeFileSync(
@@ -182,6 +186,14 @@ describe('the operator command line', () => {
       const refused = await ops('campaign', 'create', file)
       expect(refused.code).toBe(1)
       expect(refused.stderr).toContain('must be after sign-up opens')
+
+      writeFileSync(
+        file,
+        JSON.stringify({ ...definition, campaign: { ...definition.campaign, slug: 'wrong-gtin' }, productIdentifiers: { gtin: '4006381333932' } }),
+      )
+      const wrongGtin = await ops('campaign', 'create', file)
+      expect(wrongGtin.code).toBe(1)
+      expect(wrongGtin.stderr).toContain('check digit')
     },
     COMMANDS_MS,
   )

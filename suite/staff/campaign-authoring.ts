@@ -22,6 +22,7 @@ import { campaignDetail, phaseOf, PLACE_HOLDING_STATUSES, type CampaignRow, type
 import type { StaffActor } from '../actors/actor'
 import { recordAudit } from '../actors/audit'
 import { missingForPublishing, setCampaignStatus } from './campaigns'
+import { setProductIdentifiers } from './products'
 
 /** Whether a write failed on the unique slug: two saves claimed the same one at once. */
 function isSlugTaken(error: unknown): boolean {
@@ -513,6 +514,7 @@ export async function createCampaignFromDefinition(deps: SuiteDeps, actor: Staff
     if (missing.length > 0) throw conflict(`The campaign could not be published: it needs ${missing.join(', ')}`, { code: 'not-publishable', missing })
   }
   let campaign = await createCampaign(deps, actor, definition.campaign)
+  if (definition.productIdentifiers) await setProductIdentifiers(deps, actor, definition.campaign.productId, definition.productIdentifiers)
   for (const flight of definition.flights) campaign = await addFlight(deps, actor, campaign.id, flight, campaign.updatedAt)
   if (!definition.publish) return campaign
   await setCampaignStatus(deps, actor, campaign.id, 'published')

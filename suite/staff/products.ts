@@ -3,6 +3,7 @@
 // category that does not exist is refused by field before anything is written.
 import { asc, count, eq } from 'drizzle-orm'
 import type { OpsProduct, ProductInput } from '../../contract/authoring'
+import type { ProductIdentifiers } from '../../contract/product-identifiers'
 import type { OpsProductImage } from '../../contract/product-images'
 import type { Executor } from '../db/client'
 import { campaigns, products } from '../db/schema'
@@ -85,8 +86,7 @@ export async function createProduct(deps: SuiteDeps, actor: StaffActor, input: P
 export async function updateProduct(deps: SuiteDeps, actor: StaffActor, productId: string, input: ProductInput, editedVersion: string): Promise<OpsProduct> {
   const now = deps.clock.now()
   return deps.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(products).where(eq(products.id, productId)).for('update')
-    if (!current) throw notFound('Product')
+    const current = await productForUpdate(tx, productId)
     if (current.updatedAt.toISOString() !== editedVersion) {
       throw conflict(
         `Changed by ${current.updatedByName ?? 'someone else'} at ${current.updatedAt.toISOString()} since you opened it: reload to see their change, then edit again`,
@@ -94,19 +94,45 @@ export async function updateProduct(deps: SuiteDeps, actor: StaffActor, productI
       )
     }
     await requireKnownCategories(tx, 'category', [input.category])
-    const [row] = await tx
-      .update(products)
-      .set({ ...input, updatedAt: now, updatedByName: actorName(actor) })
-      .where(eq(products.id, productId))
-      .returning()
-    await recordAudit(
-      tx,
-      actor,
-      { action: 'product.update', targetType: 'product', targetId: productId, changes: { before: auditedFields(current), after: auditedFields(row!) } },
-      now,
-    )
+    const row = await writeProduct(tx, actor, current, input, now)
     const [used] = await tx.select({ n: count() }).from(campaigns).where(eq(campaigns.productId, productId))
     const images = await imagesOfProducts(tx, [productId])
-    return toOpsProduct(row!, images.get(productId) ?? [], Number(used?.n ?? 0))
+    return toOpsProduct(row, images.get(productId) ?? [], Number(used?.n ?? 0))
   })
+}
+
+/**
+ * The identifiers a campaign file gives its product (GTIN, MPN, SKU, all three as they should be),
+ * written as an edit of the product: audited, and a new version for anyone who has it open.
+ */
+export async function setProductIdentifiers(deps: SuiteDeps, actor: StaffActor, productId: string, identifiers: ProductIdentifiers): Promise<void> {
+  const now = deps.clock.now()
+  await deps.db.transaction(async (tx) => {
+    const current = await productForUpdate(tx, productId)
+    if (current.gtin === identifiers.gtin && current.mpn === identifiers.mpn && current.sku === identifiers.sku) return
+    await writeProduct(tx, actor, current, identifiers, now)
+  })
+}
+
+async function productForUpdate(tx: Executor, productId: string): Promise<ProductRow> {
+  const [current] = await tx.select().from(products).where(eq(products.id, productId)).for('update')
+  if (!current) throw notFound('Product')
+  return current
+}
+
+/** Every change to a product leaves an audit entry with its fields before and after. */
+async function writeProduct(tx: Executor, actor: StaffActor, current: ProductRow, changes: Partial<ProductInput>, now: Date): Promise<ProductRow> {
+  const [row] = await tx
+    .update(products)
+    .set({ ...changes, updatedAt: now, updatedByName: actorName(actor) })
+    .where(eq(products.id, current.id))
+    .returning()
+  if (!row) throw new Error('Product not written')
+  await recordAudit(
+    tx,
+    actor,
+    { action: 'product.update', targetType: 'product', targetId: current.id, changes: { before: auditedFields(current), after: auditedFields(row) } },
+    now,
+  )
+  return row
 }
