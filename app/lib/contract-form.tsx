@@ -90,6 +90,14 @@ function TextInput({
   )
 }
 
+/**
+ * A one-time code's field: the browser and the phone's keyboard offer the code just received (digits
+ * only), and room is left for a space typed in the middle.
+ */
+function CodeInput({ label, invalid, description }: Described) {
+  return <TextInput label={label} invalid={invalid} description={description} autoComplete="one-time-code" inputMode="numeric" maxLength={7} />
+}
+
 /** A labelled text area (longer texts: notes, descriptions). */
 function TextAreaInput({
   label,
@@ -346,7 +354,7 @@ function SubmitButton({ children, ...props }: Omit<ComponentProps<typeof Button>
 export const { useAppForm } = createFormHook({
   fieldContext,
   formContext,
-  fieldComponents: { TextInput, TextAreaInput, NumberInput, DateTimeInput, SelectInput, CheckboxInput, CheckboxGroupInput, RadioGroupInput },
+  fieldComponents: { TextInput, CodeInput, TextAreaInput, NumberInput, DateTimeInput, SelectInput, CheckboxInput, CheckboxGroupInput, RadioGroupInput },
   formComponents: { SubmitButton },
 })
 

@@ -218,15 +218,7 @@ export function EmailChange({ redirect }: { redirect?: string }) {
           <ContractForm form={codeForm} label={t`Confirm your new address`} className="flex flex-col gap-5">
             <div ref={codeInput}>
               <codeForm.AppField name="code">
-                {(field) => (
-                  <field.TextInput
-                    label={t`Code`}
-                    autoComplete="one-time-code"
-                    inputMode="numeric"
-                    maxLength={7}
-                    invalid={t`Enter the 6 digits from the e-mail.`}
-                  />
-                )}
+                {(field) => <field.CodeInput label={t`Code`} invalid={t`Enter the 6 digits from the e-mail.`} />}
               </codeForm.AppField>
             </div>
             <div>

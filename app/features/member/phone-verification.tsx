@@ -229,17 +229,7 @@ export function PhoneCodeForm({ phone, redirect }: { phone: string; redirect?: s
       {dialog}
       <CodeSent to={phone} notice={notice} />
       <ContractForm form={form} label={t`Confirm your number`} className="flex flex-col gap-5">
-        <form.AppField name="code">
-          {(field) => (
-            <field.TextInput
-              label={t`Code`}
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              maxLength={7}
-              invalid={t`Enter the 6 digits from the text message.`}
-            />
-          )}
-        </form.AppField>
+        <form.AppField name="code">{(field) => <field.CodeInput label={t`Code`} invalid={t`Enter the 6 digits from the text message.`} />}</form.AppField>
         <form.SubmitButton size="large">{t`Confirm my number`}</form.SubmitButton>
       </ContractForm>
       {/* A new code cannot be sent while the e-mail address is not verified: the page says why instead. */}
