@@ -76,7 +76,7 @@ const failing = (audit) => audit.score !== null && audit.score < 1
  * The full result (JSON) is written to `jsonPath`; returns the four scores (0–100), LCP, TBT, CLS and,
  * for each category below its goal, the audits in it that did not pass.
  */
-export async function lighthouseRun(url, { port, jsonPath }) {
+export async function lighthouseRun(url, { port, jsonPath, noindex = false }) {
   assertLoopback(url)
   const result = await lighthouse(url, { port, hostname: '127.0.0.1', output: 'json', logLevel: 'error', onlyCategories: CATEGORIES })
   if (!result) throw new Error(`Lighthouse returned no result for ${url}`)
@@ -84,14 +84,16 @@ export async function lighthouseRun(url, { port, jsonPath }) {
   const { lhr } = result
   if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message} (report in ${jsonPath})`)
   const scores = Object.fromEntries(CATEGORIES.map((id) => [id, lhr.categories[id].score === null ? NaN : Math.round(100 * lhr.categories[id].score)]))
-  const belowGoal = CATEGORIES.filter((id) => !(scores[id] >= GOALS[id])).map((id) => ({
-    category: id,
-    score: scores[id],
-    audits: lhr.categories[id].auditRefs
+  const failingIn = (id) =>
+    lhr.categories[id].auditRefs
       .map((ref) => lhr.audits[ref.id])
       .filter(failing)
-      .map((audit) => ({ id: audit.id, title: audit.title, score: audit.score, displayValue: audit.displayValue ?? '' })),
-  }))
+      // A page kept out of search engines on purpose (sign-in) says noindex: that audit is its goal, not a miss.
+      .filter((audit) => !(noindex && id === 'seo' && audit.id === 'is-crawlable'))
+      .map((audit) => ({ id: audit.id, title: audit.title, score: audit.score, displayValue: audit.displayValue ?? '' }))
+  const belowGoal = CATEGORIES.filter((id) => !(scores[id] >= GOALS[id]))
+    .map((id) => ({ category: id, score: scores[id], audits: failingIn(id) }))
+    .filter((category) => !(noindex && category.category === 'seo' && category.audits.length === 0))
   return {
     scores,
     lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
@@ -100,6 +102,7 @@ export async function lighthouseRun(url, { port, jsonPath }) {
     benchmarkIndex: lhr.environment.benchmarkIndex,
     warnings: lhr.runWarnings,
     belowGoal,
+    noindex,
     jsonPath,
   }
 }
