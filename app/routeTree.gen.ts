@@ -44,6 +44,7 @@ import { Route as LocalePublicLegalRouteImport } from './routes/$locale/_public/
 import { Route as LocalePublicSupportRouteImport } from './routes/$locale/_public/support'
 import { Route as LocalePublicUnsubscribeRouteImport } from './routes/$locale/_public/unsubscribe'
 import { Route as LocaleSignedInJoinBrandRouteImport } from './routes/$locale/_signedIn/join-brand'
+import { Route as LocaleSignedInSecondFactorRouteImport } from './routes/$locale/_signedIn/second-factor'
 import { Route as LocaleSignedInWithAddressUpcomingTestsRouteImport } from './routes/$locale/_signedInWithAddress/upcoming-tests'
 import { Route as ImagesProductsNameRouteImport } from './routes/images/products/$name'
 import { Route as LocaleBrandBrandIndexRouteImport } from './routes/$locale/_brand/brand/index'
@@ -279,6 +280,12 @@ const LocaleSignedInJoinBrandRoute = LocaleSignedInJoinBrandRouteImport.update({
   path: '/join-brand',
   getParentRoute: () => LocaleSignedInRouteRoute,
 } as any)
+const LocaleSignedInSecondFactorRoute =
+  LocaleSignedInSecondFactorRouteImport.update({
+    id: '/second-factor',
+    path: '/second-factor',
+    getParentRoute: () => LocaleSignedInRouteRoute,
+  } as any)
 const LocaleSignedInWithAddressUpcomingTestsRoute =
   LocaleSignedInWithAddressUpcomingTestsRouteImport.update({
     id: '/upcoming-tests',
@@ -638,6 +645,7 @@ export interface FileRoutesByFullPath {
   '/$locale/support': typeof LocalePublicSupportRoute
   '/$locale/unsubscribe': typeof LocalePublicUnsubscribeRoute
   '/$locale/join-brand': typeof LocaleSignedInJoinBrandRoute
+  '/$locale/second-factor': typeof LocaleSignedInSecondFactorRoute
   '/$locale/upcoming-tests': typeof LocaleSignedInWithAddressUpcomingTestsRoute
   '/images/products/$name': typeof ImagesProductsNameRoute
   '/$locale/': typeof LocalePublicIndexRoute
@@ -726,6 +734,7 @@ export interface FileRoutesByTo {
   '/$locale/support': typeof LocalePublicSupportRoute
   '/$locale/unsubscribe': typeof LocalePublicUnsubscribeRoute
   '/$locale/join-brand': typeof LocaleSignedInJoinBrandRoute
+  '/$locale/second-factor': typeof LocaleSignedInSecondFactorRoute
   '/$locale/upcoming-tests': typeof LocaleSignedInWithAddressUpcomingTestsRoute
   '/images/products/$name': typeof ImagesProductsNameRoute
   '/$locale/user/login': typeof LocaleGuestUserLoginRoute
@@ -820,6 +829,7 @@ export interface FileRoutesById {
   '/$locale/_public/support': typeof LocalePublicSupportRoute
   '/$locale/_public/unsubscribe': typeof LocalePublicUnsubscribeRoute
   '/$locale/_signedIn/join-brand': typeof LocaleSignedInJoinBrandRoute
+  '/$locale/_signedIn/second-factor': typeof LocaleSignedInSecondFactorRoute
   '/$locale/_signedInWithAddress/upcoming-tests': typeof LocaleSignedInWithAddressUpcomingTestsRoute
   '/images/products/$name': typeof ImagesProductsNameRoute
   '/$locale/_public/': typeof LocalePublicIndexRoute
@@ -910,6 +920,7 @@ export interface FileRouteTypes {
     | '/$locale/support'
     | '/$locale/unsubscribe'
     | '/$locale/join-brand'
+    | '/$locale/second-factor'
     | '/$locale/upcoming-tests'
     | '/images/products/$name'
     | '/$locale/'
@@ -998,6 +1009,7 @@ export interface FileRouteTypes {
     | '/$locale/support'
     | '/$locale/unsubscribe'
     | '/$locale/join-brand'
+    | '/$locale/second-factor'
     | '/$locale/upcoming-tests'
     | '/images/products/$name'
     | '/$locale/user/login'
@@ -1091,6 +1103,7 @@ export interface FileRouteTypes {
     | '/$locale/_public/support'
     | '/$locale/_public/unsubscribe'
     | '/$locale/_signedIn/join-brand'
+    | '/$locale/_signedIn/second-factor'
     | '/$locale/_signedInWithAddress/upcoming-tests'
     | '/images/products/$name'
     | '/$locale/_public/'
@@ -1422,6 +1435,13 @@ declare module '@tanstack/react-router' {
       path: '/join-brand'
       fullPath: '/$locale/join-brand'
       preLoaderRoute: typeof LocaleSignedInJoinBrandRouteImport
+      parentRoute: typeof LocaleSignedInRouteRoute
+    }
+    '/$locale/_signedIn/second-factor': {
+      id: '/$locale/_signedIn/second-factor'
+      path: '/second-factor'
+      fullPath: '/$locale/second-factor'
+      preLoaderRoute: typeof LocaleSignedInSecondFactorRouteImport
       parentRoute: typeof LocaleSignedInRouteRoute
     }
     '/$locale/_signedInWithAddress/upcoming-tests': {
@@ -1896,6 +1916,7 @@ const LocalePublicRouteRouteWithChildren =
 
 interface LocaleSignedInRouteRouteChildren {
   LocaleSignedInJoinBrandRoute: typeof LocaleSignedInJoinBrandRoute
+  LocaleSignedInSecondFactorRoute: typeof LocaleSignedInSecondFactorRoute
   LocaleSignedInMemberAddressRoute: typeof LocaleSignedInMemberAddressRoute
   LocaleSignedInMemberReferralsRoute: typeof LocaleSignedInMemberReferralsRoute
   LocaleSignedInMemberSocialAccountsRoute: typeof LocaleSignedInMemberSocialAccountsRoute
@@ -1912,6 +1933,7 @@ interface LocaleSignedInRouteRouteChildren {
 
 const LocaleSignedInRouteRouteChildren: LocaleSignedInRouteRouteChildren = {
   LocaleSignedInJoinBrandRoute: LocaleSignedInJoinBrandRoute,
+  LocaleSignedInSecondFactorRoute: LocaleSignedInSecondFactorRoute,
   LocaleSignedInMemberAddressRoute: LocaleSignedInMemberAddressRoute,
   LocaleSignedInMemberReferralsRoute: LocaleSignedInMemberReferralsRoute,
   LocaleSignedInMemberSocialAccountsRoute:

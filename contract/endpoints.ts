@@ -112,6 +112,7 @@ import {
   ProductImageIdParam,
   ProductImageSizeParam,
   ReviewIdParam,
+  SecondFactorIdParam,
   ShipmentIdParam,
   type PathParamSchema,
 } from './path-params'
@@ -129,6 +130,19 @@ import {
 } from './brands'
 import { CampaignSitemapSchema, ReviewSitemapQuerySchema, SitemapIndexSchema } from './sitemap'
 import { StandingSchema } from './standing'
+import {
+  PasskeyOptionsSchema,
+  PasskeyRegisterBodySchema,
+  RecoveryCodesSchema,
+  SecondFactorEnrolledSchema,
+  SecondFactorPassSchema,
+  SecondFactorResetBodySchema,
+  SecondFactorResetResultSchema,
+  SecondFactorStatusSchema,
+  SecondFactorVerifyBodySchema,
+  TotpConfirmBodySchema,
+  TotpEnrolmentSchema,
+} from './second-factor'
 import { RoleChangeBodySchema, RoleChangeResultSchema, StaffListSchema, StaffSelfSchema, type Capability } from './staff'
 import { ModerationPageSchema, ModerationQuerySchema, ReviewDecisionBodySchema, ReviewDecisionSchema } from './ops-moderation'
 import { AuditPageSchema, AuditQuerySchema } from './ops-audit'
@@ -241,6 +255,72 @@ export const ENDPOINTS = {
   downloadProfilePdf: e({ method: 'GET', path: P.DOWNLOAD_PROFILE_PDF_PATH, auth: 'member', data: null, file: 'application/pdf' }),
   downloadPdf: e({ method: 'POST', path: P.DOWNLOAD_PDF_PATH, auth: 'member', body: DownloadPdfBodySchema, data: null, file: 'application/pdf' }),
   memberInfo: e({ method: 'GET', path: P.MEMBER_INFO_PATH, auth: 'identity', data: MemberInfoSchema }),
+
+  secondFactorStatus: e({ method: 'GET', path: P.SECOND_FACTOR_PATH, auth: 'identity', data: SecondFactorStatusSchema }),
+  startTotp: e({
+    method: 'POST',
+    path: P.SECOND_FACTOR_TOTP_PATH,
+    auth: 'identity',
+    data: TotpEnrolmentSchema,
+    recentSignIn: true,
+    refusals: ['too-many-factors'],
+  }),
+  confirmTotp: e({
+    method: 'POST',
+    path: P.SECOND_FACTOR_TOTP_CONFIRM_PATH,
+    auth: 'identity',
+    body: TotpConfirmBodySchema,
+    data: SecondFactorEnrolledSchema,
+    recentSignIn: true,
+    silent: true,
+    refusals: ['wrong-code', 'too-many-factors'],
+  }),
+  passkeyRegistrationOptions: e({
+    method: 'POST',
+    path: P.SECOND_FACTOR_PASSKEY_OPTIONS_PATH,
+    auth: 'identity',
+    data: PasskeyOptionsSchema,
+    recentSignIn: true,
+    refusals: ['too-many-factors'],
+  }),
+  registerPasskey: e({
+    method: 'POST',
+    path: P.SECOND_FACTOR_PASSKEY_PATH,
+    auth: 'identity',
+    body: PasskeyRegisterBodySchema,
+    data: SecondFactorEnrolledSchema,
+    recentSignIn: true,
+    silent: true,
+    refusals: ['passkey-refused', 'too-many-factors'],
+  }),
+  passkeyChallenge: e({ method: 'POST', path: P.SECOND_FACTOR_CHALLENGE_PATH, auth: 'identity', data: PasskeyOptionsSchema, silent: true }),
+  verifySecondFactor: e({
+    method: 'POST',
+    path: P.SECOND_FACTOR_VERIFY_PATH,
+    auth: 'identity',
+    body: SecondFactorVerifyBodySchema,
+    data: SecondFactorPassSchema,
+    silent: true,
+    refusals: ['wrong-code', 'code-used', 'passkey-refused'],
+  }),
+  replaceRecoveryCodes: e({
+    method: 'POST',
+    path: P.SECOND_FACTOR_RECOVERY_CODES_PATH,
+    auth: 'identity',
+    data: RecoveryCodesSchema,
+    recentSignIn: true,
+    refusals: ['no-second-factor'],
+  }),
+  removeSecondFactor: e({
+    method: 'DELETE',
+    path: P.SECOND_FACTOR_FACTOR_PATH,
+    params: { factorId: SecondFactorIdParam },
+    auth: 'identity',
+    data: SecondFactorStatusSchema,
+    recentSignIn: true,
+    refusalsInline: true,
+    refusals: ['last-second-factor'],
+  }),
 
   getAddress: e({ method: 'GET', path: P.ADDRESS_PATH, auth: 'member', data: AddressResultSchema }),
   putAddress: e({ method: 'PUT', path: P.ADDRESS_PATH, auth: 'member', body: AddressInputSchema, data: AddressResultSchema }),
@@ -520,6 +600,15 @@ export const ENDPOINTS = {
     capability: 'staff:manage',
     body: RoleChangeBodySchema,
     data: RoleChangeResultSchema,
+    recentSignIn: true,
+  }),
+  opsResetSecondFactor: e({
+    method: 'POST',
+    path: P.OPS_STAFF_SECOND_FACTOR_RESET_PATH,
+    auth: 'staff',
+    capability: 'staff:manage',
+    body: SecondFactorResetBodySchema,
+    data: SecondFactorResetResultSchema,
     recentSignIn: true,
   }),
   opsAudit: e({ method: 'GET', path: P.OPS_AUDIT_PATH, auth: 'staff', capability: 'audit:read', query: AuditQuerySchema, data: AuditPageSchema }),

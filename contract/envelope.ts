@@ -11,6 +11,8 @@ export const ERROR_HTTP_STATUS = {
   /** The change needs a recent sign-in (RECENT_SIGN_IN_SECONDS): the session stays valid. */
   REAUTH_REQUIRED: 401,
   FORBIDDEN: 403,
+  /** Staff and brand calls need a second factor passed in this browser session (contract/second-factor.ts). */
+  SECOND_FACTOR_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,

@@ -7,6 +7,7 @@ import { OpsPageNumber, OpsPageSize, OpsIsoTime } from './staff'
 export const AUDIT_ACTIONS = [
   'role.grant',
   'role.revoke',
+  'second-factor.reset',
   'review.approve',
   'review.reject',
   'participation.select',

@@ -52,6 +52,19 @@ export const OpsCommandSchema = v.variant('command', [
     role: RoleSchema,
   }),
   v.strictObject({ command: v.literal('staff-list') }),
+  /** Removes every second factor of the person (a lost phone), audited; they enrol again. */
+  v.strictObject({
+    command: v.literal('staff-reset-second-factor'),
+    email: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email('must be an e-mail address')),
+  }),
+  /** Local mode only: the current code of the account's authenticator app (the demo accounts' keys are published). */
+  v.strictObject({ command: v.literal('second-factor-code'), email: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email('must be an e-mail address')) }),
+  /** Local mode only: an authenticator with this setup key for the account, confirmed at once (browser tests). */
+  v.strictObject({
+    command: v.literal('second-factor-enrol'),
+    email: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email('must be an e-mail address')),
+    key: v.pipe(v.string(), v.regex(/^[A-Z2-7]{16,64}$/, 'must be a base32 setup key')),
+  }),
   v.strictObject({ command: v.literal('purge'), days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(3650))) }),
   /** Tell the applicants of curated flights whose sign-up has closed that they were not chosen (the member API does it every 5 minutes). */
   v.strictObject({ command: v.literal('tell-unchosen') }),

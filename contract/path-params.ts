@@ -39,6 +39,7 @@ export const ProductIdParam = idOf('Product')
 export const ProductImageIdParam = idOf('Image')
 export const BrandIdParam = idOf('Brand')
 export const InvitationIdParam = idOf('Invitation')
+export const SecondFactorIdParam = idOf('Second factor')
 
 /** A size a review photo is stored in. */
 export const PhotoSizeParam = naming('Photo', v.picklist(PHOTO_SIZES))

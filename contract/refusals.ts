@@ -32,6 +32,16 @@ export const RefusalSchema = v.variant('code', [
    * the last image of a product a published campaign tests (`last`).
    */
   v.strictObject({ code: v.literal('image-refused'), problem: v.picklist(['type', 'size', 'unreadable', 'count', 'last']) }),
+  /** The authenticator's code was accepted once already: each works once, the next comes within 30 seconds. */
+  v.strictObject({ code: v.literal('code-used') }),
+  /** The passkey's answer was not accepted (another device, a cancelled or expired request). */
+  v.strictObject({ code: v.literal('passkey-refused') }),
+  /** The account must hold a second factor (staff, brand users): its last one cannot be removed. */
+  v.strictObject({ code: v.literal('last-second-factor') }),
+  /** The account holds as many second factors as it may. */
+  v.strictObject({ code: v.literal('too-many-factors') }),
+  /** Recovery codes stand in for a second factor: the account holds none yet. */
+  v.strictObject({ code: v.literal('no-second-factor') }),
   /** The one-time code is not the one sent; `triesLeft` more may be made before a new one is needed. */
   v.strictObject({ code: v.literal('wrong-code'), triesLeft: v.pipe(v.number(), v.integer(), v.minValue(1)) }),
 ])

@@ -7,7 +7,17 @@ import { emailFromEmulatorLine } from './lib/action-links.mjs'
 import { startAuthEmulator } from './lib/auth-emulator.mjs'
 import { buildFingerprint, buildIsCurrent, recordBuild } from './lib/build-fingerprint.mjs'
 import { startNode, waitForHttp } from './lib/processes.mjs'
-import { DEMO_BRAND_EMAIL, DEMO_BRAND_PASSWORD, DEMO_EMAIL, DEMO_PASSWORD, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, startSuite } from './lib/suite.mjs'
+import {
+  DEMO_BRAND_EMAIL,
+  DEMO_BRAND_PASSWORD,
+  DEMO_EMAIL,
+  DEMO_PASSWORD,
+  DEMO_STAFF_EMAIL,
+  DEMO_STAFF_PASSWORD,
+  DEMO_STAFF_AUTHENTICATOR_KEY,
+  DEMO_BRAND_AUTHENTICATOR_KEY,
+  startSuite,
+} from './lib/suite.mjs'
 
 const root = resolve(import.meta.dirname, '..')
 const PORTAL_PORT = Number(process.env.PORT ?? 3000)
@@ -103,6 +113,8 @@ try {
   console.log(`Demo member: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`)
   console.log(`Demo staff (every console role): ${DEMO_STAFF_EMAIL} / ${DEMO_STAFF_PASSWORD} — console at http://localhost:${PORTAL_PORT}/en/ops`)
   console.log(`Demo brand user (Little Meadow): ${DEMO_BRAND_EMAIL} / ${DEMO_BRAND_PASSWORD} — its pages at http://localhost:${PORTAL_PORT}/en/brand`)
+  console.log(`  Both then ask for a code from an authenticator app: add the setup key ${DEMO_STAFF_AUTHENTICATOR_KEY} (staff) or`)
+  console.log(`  ${DEMO_BRAND_AUTHENTICATOR_KEY} (brand) to one, or print the current code: npm run suite:ops -- second-factor-code <e-mail>`)
   console.log(`E-mails and text messages sent in local mode: http://127.0.0.1:${SUITE_PORT}/suite/api/dev/outbox`)
   console.log('Press Ctrl-C to stop.')
 } catch (error) {

@@ -26,6 +26,7 @@ import { registerHealthRoutes } from './routes/health'
 import { registerReviewPhotoRoutes } from './routes/review-photos'
 import { registerProductImageRoutes } from './routes/product-images'
 import { registerOpsRoutes, registerOpsWorkRoutes } from './routes/ops'
+import { registerSecondFactorRoutes } from './routes/second-factor'
 import { registerBrandRoutes } from './routes/brands'
 
 /** Largest request body for everything but the log collector (which has its own, smaller limit). */
@@ -91,6 +92,7 @@ export function createSuiteApp(deps: SuiteDeps) {
   registerOpsRoutes(route, deps)
   registerOpsWorkRoutes(route, deps)
   registerBrandRoutes(route, deps)
+  registerSecondFactorRoutes(route, deps)
   registerDevRoutes(route, deps)
 
   app.notFound((c) => c.json<ErrorEnvelope>({ status: 'NOT_FOUND', message: `No route for ${c.req.method} ${c.req.path}` }, 404))

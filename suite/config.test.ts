@@ -51,6 +51,7 @@ describe('config', () => {
     DATABASE_URL: 'postgres://u@h/db',
     FIREBASE_PROJECT_ID: 'testers-circle',
     OTP_PEPPER: 'p'.repeat(40),
+    SECOND_FACTOR_KEY: 'k'.repeat(40),
     INTERCOM_SECRET: 's'.repeat(40),
     MESSAGE_LINK_SECRET: 'm'.repeat(40),
     PORTAL_URL: 'https://testerscircle.example',

@@ -61,6 +61,8 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number of seconds'), v.transform(Number), v.maxValue(60, 'must be at most 60 seconds')),
   ),
   OTP_PEPPER: v.optional(secret),
+  // Seals the authenticator apps' secrets in the database (services/second-factor.ts).
+  SECOND_FACTOR_KEY: v.optional(secret),
   INTERCOM_SECRET: v.optional(secret),
   // Signs the unsubscribe links in messages (suite/services/unsubscribe.ts).
   MESSAGE_LINK_SECRET: v.optional(secret),
@@ -113,6 +115,7 @@ const EnvSchema = v.object({
 
 const SECRET_VARIABLES = new Set([
   'OTP_PEPPER',
+  'SECOND_FACTOR_KEY',
   'INTERCOM_SECRET',
   'MESSAGE_LINK_SECRET',
   'SHOPIFY_ADMIN_TOKEN',
@@ -132,6 +135,7 @@ export interface SuiteConfig {
   /** recordTtlMs: how long a user's record (disabled, sessions revoked) is remembered between lookups. */
   firebase: { projectId: string; emulatorHost: string | null; recordTtlMs: number }
   otpPepper: string
+  secondFactorKey: string
   intercomSecret: string
   messages: MessageSettings
   shopify: { shop: string; adminToken: string } | null
@@ -201,6 +205,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'DATABASE_URL',
       'FIREBASE_PROJECT_ID',
       'OTP_PEPPER',
+      'SECOND_FACTOR_KEY',
       'INTERCOM_SECRET',
       'MESSAGE_LINK_SECRET',
       'PORTAL_URL',
@@ -256,6 +261,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     drainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? (production ? 5 : 0),
     otpPepper: e.OTP_PEPPER ?? LOCAL_SECRET,
+    secondFactorKey: e.SECOND_FACTOR_KEY ?? LOCAL_SECRET,
     intercomSecret: e.INTERCOM_SECRET ?? LOCAL_SECRET,
     // Locally the portal is `npm start`'s.
     messages: { linkSecret: e.MESSAGE_LINK_SECRET ?? LOCAL_SECRET, portalUrl: e.PORTAL_URL ?? 'http://localhost:3000' },

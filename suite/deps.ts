@@ -55,6 +55,8 @@ export interface SuiteDeps {
   settings: {
     mode: 'local' | 'production'
     otpPepper: string
+    /** Seals authenticator secrets at rest (32+ characters). */
+    secondFactorKey: string
     intercomSecret: string
     /** The unsubscribe links' signing secret and the portal's address links open. */
     messages: MessageSettings

@@ -28,6 +28,7 @@ const deps = {
   settings: {
     mode: 'local',
     otpPepper: 'x'.repeat(32),
+    secondFactorKey: 'x'.repeat(32),
     intercomSecret: 'x'.repeat(32),
     messages: { linkSecret: 'x'.repeat(32), portalUrl: 'http://localhost:3000' },
     trustedProxies: [],
@@ -105,11 +106,18 @@ describe('recent sign-in', () => {
 
   it('is asked of the changes that could take an account over, before their body is read', async () => {
     expect(recentEndpoints.map(([name]) => name).sort()).toEqual([
+      'confirmTotp',
       'opsGrantRole',
       'opsInviteBrandUser',
+      'opsResetSecondFactor',
       'opsRevokeRole',
       'opsSendNewsletter',
+      'passkeyRegistrationOptions',
       'pseudonymize',
+      'registerPasskey',
+      'removeSecondFactor',
+      'replaceRecoveryCodes',
+      'startTotp',
       'updateEmail',
       'updatePhone',
     ])

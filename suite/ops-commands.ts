@@ -4,7 +4,6 @@ import { and, asc, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzl
 import { PARTICIPATION_LISTS, type ListName, type OpsCommand } from '../contract/ops'
 import { campaigns, flights, members, participations, products, reviews, shipments } from './db/schema'
 import type { SuiteDeps } from './deps'
-import { notFound } from './http/errors'
 import { approveReview, deliver, issueReturnLabel, markReturned, rejectReview, selectParticipation, ship } from './services/operations'
 import { deletePendingIdentities } from './services/account-deletion'
 import { purgeExpired } from './services/retention'
@@ -16,7 +15,9 @@ import { commandLineActor } from './actors/actor'
 import { createCampaignFromDefinition, nextVersion } from './staff/campaign-authoring'
 import { recordAudit } from './actors/audit'
 import { grantGoodwill } from './staff/members'
-import { grantRole, listStaff, revokeRole } from './staff/roles'
+import { grantRole, listStaff, resetSecondFactors, revokeRole } from './staff/roles'
+import { currentAuthenticatorCode, enrolKnownAuthenticator } from './services/second-factor'
+import { badRequest, notFound } from './http/errors'
 import type { TierId } from '../contract/standing'
 
 export async function runOpsCommand(deps: SuiteDeps, cmd: OpsCommand): Promise<unknown> {
@@ -52,6 +53,12 @@ export async function runOpsCommand(deps: SuiteDeps, cmd: OpsCommand): Promise<u
       return revokeRole(deps, commandLineActor(), cmd.email, cmd.role)
     case 'staff-list':
       return listStaff(deps.db)
+    case 'staff-reset-second-factor':
+      return resetSecondFactors(deps, commandLineActor(), cmd.email)
+    case 'second-factor-code':
+      return { code: await currentAuthenticatorCode(deps, await localUid(deps, cmd.email)) }
+    case 'second-factor-enrol':
+      return { factorId: await enrolKnownAuthenticator(deps, await localUid(deps, cmd.email), cmd.key, 'Test authenticator') }
     case 'purge':
       return purgeExpired(deps, deps.clock.now(), cmd.days ?? deps.settings.retentionDays)
     case 'tell-unchosen':
@@ -210,4 +217,15 @@ async function list(deps: SuiteDeps, what: ListName, campaignSlug: string | unde
     .where(what === 'pending-shipments' ? eq(shipments.status, 'pending') : and(eq(shipments.status, 'delivered')))
     .orderBy(asc(shipments.createdAt))
   return what === 'returns' ? rows.filter((r) => r.returnStatus !== null) : rows
+}
+
+/**
+ * The uid of the account signing in with this e-mail, for the commands that exist only in local mode
+ * (an authenticator's code, a known authenticator): refused anywhere else.
+ */
+async function localUid(deps: SuiteDeps, email: string): Promise<string> {
+  if (deps.settings.mode !== 'local') throw badRequest("Only in local mode: in production a second factor is the person's own")
+  const user = await deps.identity.findUserByEmail(email)
+  if (!user) throw notFound('Account')
+  return user.uid
 }

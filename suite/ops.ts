@@ -34,6 +34,8 @@ Act:
   set-min-tier <campaign slug> <tier|none>         open a campaign only to members of this standing tier or higher
   staff grant|revoke <e-mail> <role>               give or take a console role: admin, campaign-manager, moderator, fulfilment, support
   staff list                                       who holds which role and since when
+  staff reset-second-factor <e-mail>               remove the person's second factors (a lost phone): they set up a new one at their next visit
+  second-factor-code <e-mail>                      local mode: the current code of the account's authenticator app (the demo staff and brand accounts)
   delete-identities                                delete the sign-in accounts that account deletions could only disable
   purge [--days N]                                 delete delivered messages, expired codes, front-end logs and photos of reviews never sent, older than N days (RETENTION_DAYS)
   campaign create <file.json>                      a campaign from a JSON definition { campaign, flights, publish }, checked and
@@ -100,7 +102,11 @@ function parseCommand(argv: string[]): OpsCommand {
     case 'staff':
       // `staff grant <e-mail> <role>`, `staff revoke <e-mail> <role>`, `staff list`
       raw['command'] = `staff-${arg ?? ''}`
-      if (arg !== 'list') Object.assign(raw, { email: positionals[2], role: positionals[3] })
+      if (arg === 'reset-second-factor') raw['email'] = positionals[2]
+      else if (arg !== 'list') Object.assign(raw, { email: positionals[2], role: positionals[3] })
+      break
+    case 'second-factor-code':
+      raw['email'] = arg
       break
     case 'purge':
       if (values.days !== undefined) raw['days'] = Number(values.days)

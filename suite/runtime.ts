@@ -48,6 +48,7 @@ export async function createRuntime(config: SuiteConfig): Promise<Runtime> {
     settings: {
       mode: config.mode,
       otpPepper: config.otpPepper,
+      secondFactorKey: config.secondFactorKey,
       intercomSecret: config.intercomSecret,
       messages: config.messages,
       trustedProxies: config.trustedProxies,

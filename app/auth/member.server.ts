@@ -4,6 +4,7 @@ import { CredentialCheckUnavailable, isInvalidCredential, type CredentialChecker
 import { portalConfig } from '~/config/config.server'
 import { adminAuth, memberCredentials } from './firebase-admin.server'
 import { bearerWithinSession, cookieLifetime } from './session-policy'
+import { STAFF_SESSION_SECONDS } from '#contract/staff'
 
 export { CredentialCheckUnavailable }
 
@@ -26,6 +27,8 @@ export type VerifiedMember = {
   phoneVerified: boolean
   /** The verified credential (ID token or session cookie), forwarded to the member API as Bearer. */
   credential: string
+  /** The browser session's second-factor pass (its HttpOnly cookie), forwarded with the credential. */
+  secondFactorPass?: string | null
 }
 
 function toMember(decoded: DecodedIdToken, credential: string): VerifiedMember {
@@ -44,6 +47,9 @@ function bearerToken(): string | null {
   const match = header ? /^Bearer ([\w-]+\.[\w-]*\.[\w-]*)$/.exec(header) : null
   return match?.[1] ?? null
 }
+
+/** The cookie that keeps the browser session's second-factor pass, beside the session's own. */
+export const secondFactorCookieName = () => `${portalConfig().session.cookieName}-2fa`
 
 function sessionCookieOptions() {
   const { session } = portalConfig()
@@ -104,7 +110,28 @@ async function verifyRequest(): Promise<VerifiedMember | null> {
   const { cookieName } = portalConfig().session
   const { member, cookieRejected } = await verifyCredentials(memberCredentials(), { bearer: bearerToken(), cookie: getCookie(cookieName) ?? null })
   if (cookieRejected) deleteCookie(cookieName, sessionCookieOptions())
-  return member
+  return member && { ...member, secondFactorPass: getCookie(secondFactorCookieName()) ?? null }
+}
+
+/** Keeps the pass the member API gave this browser session for passing a second factor (as long as a console session). */
+export function keepSecondFactorPass(pass: string): void {
+  setCookie(secondFactorCookieName(), pass, { ...sessionCookieOptions(), maxAge: STAFF_SESSION_SECONDS })
+}
+
+/**
+ * A sign-in opens a new session unless it continues this browser's own session of the same person
+ * (a password confirmed again, a refreshed verification): a new one keeps no second-factor pass,
+ * so whoever signs in must pass a factor again.
+ */
+async function keepPassOnlyForSameSession(uid: string, previousCookie: string | null): Promise<void> {
+  const passCookie = secondFactorCookieName()
+  if (!getCookie(passCookie)) return
+  const previous = previousCookie
+    ? await memberCredentials()
+        .verify(previousCookie)
+        .catch(() => null)
+    : null
+  if (previous?.uid !== uid) deleteCookie(passCookie, sessionCookieOptions())
 }
 
 /**
@@ -149,11 +176,13 @@ export async function mintSessionCookie(
  */
 export async function startSession(idToken: string): Promise<VerifiedMember> {
   const { session } = portalConfig()
-  const { member, cookie, maxAgeSeconds } = await mintSessionCookie(idToken, getCookie(session.cookieName) ?? null, {
+  const previousCookie = getCookie(session.cookieName) ?? null
+  const { member, cookie, maxAgeSeconds } = await mintSessionCookie(idToken, previousCookie, {
     credentials: memberCredentials(),
     auth: adminAuth(),
     maxAgeSeconds: session.maxAgeSeconds,
   })
+  await keepPassOnlyForSameSession(member.uid, previousCookie)
   setCookie(session.cookieName, cookie, { ...sessionCookieOptions(), maxAge: maxAgeSeconds })
   return member
 }
@@ -162,6 +191,7 @@ export async function startSession(idToken: string): Promise<VerifiedMember> {
 export async function endSession(member: VerifiedMember | null): Promise<void> {
   // The cookie goes first: whatever happens next, this browser is signed out.
   deleteCookie(portalConfig().session.cookieName, sessionCookieOptions())
+  deleteCookie(secondFactorCookieName(), sessionCookieOptions())
   if (member) await revokeSessions(member.uid)
 }
 

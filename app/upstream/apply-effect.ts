@@ -81,6 +81,12 @@ export async function applyErrorEffect(effect: ErrorEffect, { router, queryClien
     case 'generic-dialog':
       openDialog(i18n._(text.somethingWrong))
       return
+    case 'second-factor': {
+      const back = router.state.location.href
+      if (router.state.location.pathname.endsWith('/second-factor')) return
+      await router.navigate({ to: '/$locale/second-factor', params: { locale: localeOf(router.state.location.pathname) }, search: { redirect: back } })
+      return
+    }
     case 'session-expired': {
       if (endingSession) return
       endingSession = true

@@ -11,6 +11,8 @@ export type ErrorEffect =
   /** The dialog with the portal's sentence for a refused bot check. */
   | { kind: 'bot-check-dialog' }
   | { kind: 'session-expired' }
+  /** To the second-factor page (pass one, or enrol) and back to where the person was. */
+  | { kind: 'second-factor' }
   | { kind: 'redirect-404' }
   /** The console's call was refused: the staff person's roles do not (or no longer) allow it; nothing changed. */
   | { kind: 'staff-forbidden-dialog' }
@@ -31,6 +33,8 @@ export function effectOf(failure: UpstreamFailure): ErrorEffect {
       return { kind: 'bot-check-dialog' }
     case 'unauthenticated':
       return { kind: 'session-expired' }
+    case 'second-factor-required':
+      return { kind: 'second-factor' }
     // The session is valid: the page asks for the password again (useRecentSignIn) and retries.
     case 'reauth-required':
       return { kind: 'none' }

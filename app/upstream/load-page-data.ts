@@ -20,6 +20,13 @@ async function redirectFor(error: UpstreamError, location: ParsedLocation): Prom
       throw redirect({ to: '/$locale/404', params: { locale: localeOf(location.pathname) }, statusCode: REDIRECT_STATUS })
     case 'redirect-404':
       throw redirect({ to: '/404', statusCode: REDIRECT_STATUS })
+    case 'second-factor':
+      throw redirect({
+        to: '/$locale/second-factor',
+        params: { locale: localeOf(location.pathname) },
+        search: { redirect: location.href },
+        statusCode: REDIRECT_STATUS,
+      })
     case 'session-expired':
       if (typeof window === 'undefined') {
         const { endSessionFn } = await import('~/auth/viewer.functions')

@@ -9,6 +9,7 @@ import type { BodyInput, DataOutput, Endpoint, ParamsInput, PathParams, QueryInp
 import { fillPath } from '#contract/paths'
 import type { VerifiedMember } from '~/auth/member.server'
 import { STAFF_USER_AGENT_HEADER } from '#contract/staff'
+import { SECOND_FACTOR_PASS_HEADER } from '#contract/second-factor'
 import { portalConfig } from '~/config/config.server'
 import { breakerFor } from './circuit-breaker'
 import { callBudgetMs, markRenderDegraded } from './render-deadline.server'
@@ -147,6 +148,7 @@ function failureFor(path: string, httpStatus: number, body: unknown, challenge: 
   if (error.success && error.output.status === 'BOT_CHECK_FAILED') return { kind: 'bot-check-failed', path }
   // Before the 401 below: a change that needs a recent sign-in does not end the session.
   if (error.success && error.output.status === 'REAUTH_REQUIRED') return { kind: 'reauth-required', path, maxAgeSeconds: challengeMaxAge(challenge) }
+  if (error.success && error.output.status === 'SECOND_FACTOR_REQUIRED') return { kind: 'second-factor-required', path }
   const message = error.success ? (error.output.message ?? null) : null
   const fields: FieldErrors | null = error.success ? (error.output.fields ?? null) : null
   // A reason this portal does not know (a newer member API) is no reason: the refusal is shown as any other.
@@ -167,7 +169,11 @@ function outgoingRequest<E extends Endpoint>(endpoint: E, options: CallOptions<E
   const url = new URL(`${options.baseUrl ?? portalConfig().suiteUrl}/${path}`)
   for (const [key, value] of Object.entries((options.query ?? {}) as Record<string, unknown>)) if (value !== undefined) url.searchParams.set(key, String(value))
   const headers: Record<string, string> = { accept: endpoint.file ? `${endpoint.file}, application/json` : 'application/json' }
-  if (endpoint.auth !== 'none' && options.member) headers.authorization = `Bearer ${options.member.credential}`
+  if (endpoint.auth !== 'none' && options.member) {
+    headers.authorization = `Bearer ${options.member.credential}`
+    // The session's second-factor pass goes with its credential: staff and brand calls need it.
+    if (options.member.secondFactorPass) headers[SECOND_FACTOR_PASS_HEADER] = options.member.secondFactorPass
+  }
   if (options.body !== undefined) headers['content-type'] = 'application/json'
   if (options.upload !== undefined) headers['content-type'] = 'application/octet-stream'
   if (options.clientIp) headers['x-forwarded-for'] = options.clientIp

@@ -23,6 +23,11 @@ export type UpstreamFailure =
     | { kind: 'reauth-required'; path: string; maxAgeSeconds: number }
     /** Body BOT_CHECK_FAILED (HTTP 400): the bot check refused the action, which was not done. The member may try again. */
     | { kind: 'bot-check-failed'; path: string }
+    /**
+     * Body SECOND_FACTOR_REQUIRED (HTTP 403): a staff or brand call from a browser session that has
+     * not passed a second factor. The person is sent to pass one (or to enrol) and back.
+     */
+    | { kind: 'second-factor-required'; path: string }
     /** HTTP 403 or 404 without a NOT_FOUND body. */
     | { kind: 'forbidden'; path: string; httpStatus: 403 | 404 }
     /** Anything else: 5xx, 429, timeout, network, an answer that does not match its schema. */

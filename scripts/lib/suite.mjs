@@ -14,9 +14,12 @@ export const DEMO_PASSWORD = 'demo-tester-2026'
 /** The demo staff account, holding every console role (suite/seed/catalogue.ts); local mode only. */
 export const DEMO_STAFF_EMAIL = 'staff@testerscircle.example'
 export const DEMO_STAFF_PASSWORD = 'demo-staff-2026'
+/** The setup key of the demo staff account's authenticator app (published: local mode only). */
+export const DEMO_STAFF_AUTHENTICATOR_KEY = 'DEMOSTAFFTESTERSCIRCLELOCALONLYA'
 /** The demo brand viewer, a user of the demo brand Little Meadow (suite/seed/catalogue.ts); local mode only. */
 export const DEMO_BRAND_EMAIL = 'brand@testerscircle.example'
 export const DEMO_BRAND_PASSWORD = 'demo-brand-2026'
+export const DEMO_BRAND_AUTHENTICATOR_KEY = 'DEMOBRANDTESTERSCIRCLELOCALONLYB'
 
 /**
  * @param {{ port: number, authEmulatorHost: string, dataDir: string, quiet?: boolean, env?: Record<string, string> }} options

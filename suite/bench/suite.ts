@@ -43,6 +43,7 @@ const deps: SuiteDeps = {
   settings: {
     mode: 'local',
     otpPepper: 'bench-pepper-bench-pepper-bench-pepper',
+    secondFactorKey: 'bench-second-factor-key-bench-second-factor',
     intercomSecret: 'bench-secret-bench-secret-bench-secret',
     messages: { linkSecret: 'bench-secret-bench-secret-bench-secret', portalUrl: 'http://localhost:3000' },
     trustedProxies: [],

@@ -52,6 +52,8 @@ export const members = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     phone: text('phone'),
     phoneVerified: boolean('phone_verified').notNull().default(false),
+    /** The member turned on two-step sign-in: their calls answer only in a session that passed it (kept with their factors). */
+    secondFactorOn: boolean('second_factor_on').notNull().default(false),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     displayName: text('display_name').notNull().default(''),
@@ -751,6 +753,74 @@ export const staffRoles = pgTable(
     grantedBy: text('granted_by').notNull(),
   },
   (t) => [primaryKey({ columns: [t.uid, t.role] }), index('staff_roles_email_idx').on(t.email)],
+)
+
+/**
+ * A person's second factors, by Firebase uid (staff and brand users may have no member record). An
+ * authenticator's secret is stored sealed with the member API's key (services/second-factor.ts);
+ * `totpLastStep` is the last period whose code was accepted, so each code works once. A factor
+ * counts once `confirmedAt` is set: an authenticator is confirmed by its first code.
+ */
+export const secondFactors = pgTable(
+  'second_factors',
+  {
+    id: id(),
+    uid: text('uid').notNull(),
+    kind: text('kind', { enum: ['totp', 'passkey'] }).notNull(),
+    label: text('label').notNull(),
+    createdAt: ts('created_at').notNull(),
+    confirmedAt: ts('confirmed_at'),
+    lastUsedAt: ts('last_used_at'),
+    totpSecretSealed: text('totp_secret_sealed'),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** A passkey: its credential id and COSE public key (base64url), signature counter and transports. */
+    passkeyCredentialId: text('passkey_credential_id'),
+    passkeyPublicKey: text('passkey_public_key'),
+    passkeyCounter: bigint('passkey_counter', { mode: 'number' }),
+    passkeyTransports: text('passkey_transports').array(),
+  },
+  (t) => [index('second_factors_uid_idx').on(t.uid), uniqueIndex('second_factors_passkey_idx').on(t.passkeyCredentialId)],
+)
+
+/** Single-use recovery codes, kept as SHA-256 hashes (they are random, so no slow hash is needed). */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    uid: text('uid').notNull(),
+    codeHash: text('code_hash').notNull(),
+    createdAt: ts('created_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [primaryKey({ columns: [t.uid, t.codeHash] })],
+)
+
+/**
+ * A browser session that passed a second factor: the pass's SHA-256 hash, whose token the portal
+ * keeps in an HttpOnly cookie. It lasts as long as a console session; removing a factor, a reset
+ * or signing out everywhere removes every pass of the person.
+ */
+export const secondFactorPasses = pgTable(
+  'second_factor_passes',
+  {
+    passHash: text('pass_hash').primaryKey(),
+    uid: text('uid').notNull(),
+    method: text('method', { enum: ['totp', 'passkey', 'recovery', 'enrolment'] }).notNull(),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('second_factor_passes_uid_idx').on(t.uid)],
+)
+
+/** The WebAuthn challenge a person's browser was last given, per ceremony; used once, short-lived. */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    uid: text('uid').notNull(),
+    purpose: text('purpose', { enum: ['register', 'authenticate'] }).notNull(),
+    challenge: text('challenge').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uid, t.purpose] })],
 )
 
 /**

@@ -5,11 +5,13 @@ import type { SuiteDeps } from '../deps'
 import type { VerifiedIdentity } from '../identity/identity'
 import { memberForIdentity, type MemberRow } from '../services/members'
 import type { SuiteContext, SuiteEnv } from './env'
-import { forbidden, reauthRequired, unauthenticated } from './errors'
+import { forbidden, reauthRequired, secondFactorRequired, unauthenticated } from './errors'
 import { capabilitiesOf, STAFF_SESSION_SECONDS, STAFF_USER_AGENT_HEADER, type Capability } from '../../contract/staff'
 import { rolesOf, type StaffActor } from '../actors/actor'
 import { brandOfUser, type BrandViewer } from '../services/brands'
 import { clientAddress } from './client-address'
+import { SECOND_FACTOR_PASS_HEADER } from '../../contract/second-factor'
+import { hasPassed } from '../services/second-factor'
 
 function bearer(header: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')
@@ -42,6 +44,8 @@ export function memberAuth(deps: SuiteDeps): MiddlewareHandler<SuiteEnv> {
     const member = await memberForIdentity(deps, identity)
     // A deleted (pseudonymised) account has no member left to act as.
     if (member.pseudonymizedAt) throw unauthenticated('This account was deleted')
+    // A member who turned on two-step sign-in is answered only in a session that passed it.
+    if (member.secondFactorOn) await requireSecondFactorPassed(deps, c, identity)
     c.set('identity', identity)
     c.set('member', member)
     await next()
@@ -54,7 +58,9 @@ export function optionalMemberAuth(deps: SuiteDeps): MiddlewareHandler<SuiteEnv>
     const identity = await verifyHeader(deps, c)
     if (identity) {
       const member = await memberForIdentity(deps, identity)
-      if (!member.pseudonymizedAt) {
+      // A member whose session has not passed their second factor reads public pages as a visitor does.
+      const passed = !member.secondFactorOn || (await hasPassed(deps.db, identity.uid, secondFactorPassOf(c), deps.clock.now()))
+      if (!member.pseudonymizedAt && passed) {
         c.set('identity', identity)
         c.set('member', member)
       }
@@ -122,6 +128,20 @@ export function actorOf(deps: SuiteDeps, c: SuiteContext, identity: VerifiedIden
 }
 
 /**
+ * Staff and brand calls answer only in a browser session that has passed a second factor: the pass
+ * the portal forwards (SECOND_FACTOR_PASS_HEADER) must be this person's and open. A password alone,
+ * signed in anywhere else, opens nothing.
+ */
+async function requireSecondFactorPassed(deps: SuiteDeps, c: SuiteContext, identity: VerifiedIdentity): Promise<void> {
+  if (!(await hasPassed(deps.db, identity.uid, c.req.header(SECOND_FACTOR_PASS_HEADER), deps.clock.now()))) throw secondFactorRequired()
+}
+
+/** The second-factor pass the call carries, if any (the factor's own endpoints read it). */
+export function secondFactorPassOf(c: SuiteContext): string | null {
+  return c.req.header(SECOND_FACTOR_PASS_HEADER) ?? null
+}
+
+/**
  * Staff calls: a verified credential whose sign-in is at most STAFF_SESSION_SECONDS old, and roles
  * read from the database now (a grant or a revocation counts from the next call) that grant the
  * endpoint's capability; null lets any staff role call (who am I). A member without a role, or a
@@ -132,6 +152,7 @@ export function staffAuth(deps: SuiteDeps, capability: Capability | null): Middl
     const identity = await consoleIdentity(deps, c)
     const roles = await rolesOf(deps.db, identity.uid)
     if (roles.length === 0) throw forbidden('This account holds no staff role')
+    await requireSecondFactorPassed(deps, c, identity)
     const actor = actorOf(deps, c, identity, roles)
     if (capability && !actor.capabilities.includes(capability)) {
       throw forbidden(`This needs the capability ${capability}, which your roles (${roles.join(', ')}) do not grant`)
@@ -153,6 +174,7 @@ export function brandAuth(deps: SuiteDeps): MiddlewareHandler<SuiteEnv> {
     const identity = await consoleIdentity(deps, c)
     const brand = await brandOfUser(deps.db, identity.uid)
     if (!brand) throw forbidden('This account is no brand viewer')
+    await requireSecondFactorPassed(deps, c, identity)
     const viewer: BrandViewer = { brand, actor: actorOf(deps, c, identity, []) }
     c.set('identity', identity)
     c.set('brand', viewer)

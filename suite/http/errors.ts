@@ -34,3 +34,9 @@ export const reauthRequired = () =>
     'REAUTH_REQUIRED',
     `Sign in again: this change needs a sign-in within the last ${RECENT_SIGN_IN_SECONDS / 60} minutes (enter your password or use a sign-in link), then send it again`,
   )
+/**
+ * Staff and brand calls (and a member's who turned it on) need a second factor passed in this
+ * browser session: the page sends the person to pass one, or to enrol when they hold none.
+ */
+export const secondFactorRequired = () =>
+  new ApiError('SECOND_FACTOR_REQUIRED', 'Pass your second factor (authenticator app, passkey or recovery code) for this session first')

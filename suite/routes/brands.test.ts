@@ -18,10 +18,10 @@ import { CampaignResultsSchema } from '../../contract/results'
 import { AuditPageSchema } from '../../contract/ops-audit'
 import { campaigns, products, reviews } from '../db/schema'
 import { createCampaign, insertReviews, type CampaignFixture } from '../test/fixtures'
-import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
+import { credentialHeaders, call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
 import { createTestMember, type TestMember } from '../test/members'
 import { messagesTo } from '../test/outbox'
-import { createTestBrandViewer, createTestStaff } from '../test/staff'
+import { createTestBrandViewer, createTestStaff, passSecondFactor } from '../test/staff'
 
 let h: Harness
 let admin: TestMember
@@ -121,6 +121,9 @@ describe('joining a brand by invitation', () => {
     )
     const joined = expectOk(await accept(invitee, token), BrandSelfSchema)
     expect(joined).toEqual({ uid: invitee.uid, email: invitee.email, name: 'Bea Brand', brand: { id: brand.id, name: 'Lumen Kitchen' } })
+    // A brand user's calls answer once their session has passed a second factor (enrolled on the brand pages).
+    expectError(await call(h.app, 'GET', ENDPOINTS.brandSelf.path, { token: invitee.bearer }), 'SECOND_FACTOR_REQUIRED', 403)
+    await passSecondFactor(h.deps.db, invitee.uid)
     expect(expectOk(await call(h.app, 'GET', ENDPOINTS.brandSelf.path, { token: invitee.bearer }), BrandSelfSchema).brand.id).toBe(brand.id)
     // The same link again is harmless for its own account, and used up for anyone else.
     expectOk(await accept(invitee, token), BrandSelfSchema)
@@ -229,6 +232,8 @@ describe('tenancy: a brand sees its own campaigns and nothing of another', () =>
   }
   let north: Side
   let south: Side
+  /** A user of the north brand whose session passed no second factor: a password alone. */
+  let northWithoutFactor: TestMember
 
   beforeAll(async () => {
     const make = async (name: string, tag: string): Promise<Side> => {
@@ -240,6 +245,7 @@ describe('tenancy: a brand sees its own campaigns and nothing of another', () =>
     }
     north = await make('Northwind Tenancy', 'northwind')
     south = await make('Southwind Tenancy', 'southwind')
+    northWithoutFactor = await createTestBrandViewer(h.deps.db, 'Northwind Tenancy', { secondFactor: false })
   })
 
   /** What of a brand may not appear in the other's answers: its name, campaigns, ids and review texts. */
@@ -280,7 +286,7 @@ describe('tenancy: a brand sees its own campaigns and nothing of another', () =>
   it.each(cases)("$name: the $who brand's user, with its own ids and the $other brand's", async ({ name, endpoint, who }) => {
     const [mine, theirs] = who === 'north' ? [north, south] : [south, north]
     const sample = SAMPLES[name]
-    const get = (campaignId: string) => h.app.request(`/${sample.path(campaignId)}`, { headers: { authorization: mine.viewer.bearer } })
+    const get = (campaignId: string) => h.app.request(`/${sample.path(campaignId)}`, { headers: credentialHeaders(mine.viewer.bearer) })
     const own = await get(mine.campaign.campaignId)
     expect(own.status).toBe(200)
     const ownText = await own.text()
@@ -297,6 +303,12 @@ describe('tenancy: a brand sees its own campaigns and nothing of another', () =>
         for (const trace of [...tracesOf(theirs), `${mine.tag}draft campaign`]) expect(text).not.toContain(trace)
       }
     }
+  })
+
+  it.each(brandEndpoints)('%s refuses a brand user whose session passed no second factor, and says nothing of the brand', async (name) => {
+    const result = await call(h.app, 'GET', SAMPLES[name].path(north.campaign.campaignId), { token: northWithoutFactor.bearer })
+    expectError(result, 'SECOND_FACTOR_REQUIRED', 403)
+    for (const trace of tracesOf(north)) expect(JSON.stringify(result.json)).not.toContain(trace)
   })
 
   it("lists the brand's campaigns past draft, and the results match what staff see", async () => {
@@ -322,7 +334,7 @@ describe('tenancy: a brand sees its own campaigns and nothing of another', () =>
 
   it("audits a brand user's export as theirs", async () => {
     const result = await h.app.request(`/${SAMPLES.brandCampaignReviewsCsv.path(south.campaign.campaignId)}`, {
-      headers: { authorization: south.viewer.bearer },
+      headers: credentialHeaders(south.viewer.bearer),
     })
     expect(result.status).toBe(200)
     await result.text()

@@ -38,6 +38,8 @@ import type { OutgoingMessage } from '../services/outbox'
 import { createCampaign } from '../test/fixtures'
 import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
 import { recordAudit } from '../actors/audit'
+import { enrolKnownAuthenticator } from '../services/second-factor'
+import { passSecondFactor } from '../test/staff'
 import { commandLineActor } from '../actors/actor'
 import { grantGoodwill } from '../staff/members'
 import { createTestMember, projectId, signIn, type TestMember } from '../test/members'
@@ -80,6 +82,10 @@ const TABLES: Record<string, string> = {
   brand_users: 'deleted (a member may also follow a brand); the removal audited',
   brand_invitations: "invitations to the member's address, or accepted by them, deleted",
   audit_log: 'kept (append-only); as the actor, the e-mail cleared and the name "Former member"',
+  second_factors: "deleted (the member's authenticators and passkeys, by uid)",
+  recovery_codes: 'deleted',
+  second_factor_passes: 'deleted',
+  webauthn_challenges: 'deleted',
 }
 
 const ibanOf = 'DE89370400440532013000'
@@ -273,6 +279,10 @@ async function seedMember(): Promise<Seeded> {
       201,
     )
   }
+  // Two-step sign-in turned on: an authenticator, recovery codes and this session's pass.
+  await enrolKnownAuthenticator(h.deps, member.uid, 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', 'My phone')
+  await passSecondFactor(h.deps.db, member.uid)
+  await h.deps.db.insert(schema.recoveryCodes).values({ uid: member.uid, codeHash: 'a'.repeat(64), createdAt: new Date() })
   // A message to support that mentions the member.
   await h.deps.outbox.enqueue(h.deps.db, { channel: 'email', to: 'support@testerscircle.example', body: `A question from ${phone} about a parcel.` })
 
@@ -366,6 +376,11 @@ describe('account deletion', () => {
       'sessions',
     ])
     expect(receipt.kept).toEqual(['published-reviews', 'accounting-records', 'participation-history'])
+
+    // Their second factors are held by uid, which stays as the pseudonym: each of those rows goes.
+    for (const table of [schema.secondFactors, schema.recoveryCodes, schema.secondFactorPasses]) {
+      expect(await h.deps.db.select().from(table).where(eq(table.uid, member.uid)), getTableName(table)).toEqual([])
+    }
 
     // Table by table: only the receipt, flagged to be erased once delivered, still holds the address.
     const left = await rowsNaming(seeded.needles)

@@ -31,13 +31,15 @@ import { createCampaign, GOOD_ADDRESS, type CampaignFixture } from '../test/fixt
 import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
 import { createTestMember, type TestMember } from '../test/members'
 import { messagesTo } from '../test/outbox'
-import { createTestBrandViewer, createTestStaff } from '../test/staff'
+import { createTestBrandViewer, createTestStaff, passSecondFactor } from '../test/staff'
 
 let h: Harness
 let campaign: CampaignFixture
 const staff = {} as Record<Role, TestMember>
 let memberWithoutRole: TestMember
 let brandViewer: TestMember
+/** An admin whose session passed no second factor: a password alone. */
+let adminWithoutFactor: TestMember
 
 beforeAll(async () => {
   h = await createHarness()
@@ -45,7 +47,11 @@ beforeAll(async () => {
   const people = await Promise.all(ROLES.map((role) => createTestStaff(h.deps.db, [role], { displayName: `The ${role}` })))
   ROLES.forEach((role, i) => (staff[role] = people[i]!))
   memberWithoutRole = await createTestMember()
+  // The matrix grants them a role on the way (opsGrantRole as admin): their session passed a factor,
+  // so what refuses them is their roles.
+  await passSecondFactor(h.deps.db, memberWithoutRole.uid)
   brandViewer = await createTestBrandViewer(h.deps.db, 'Testbrand')
+  adminWithoutFactor = await createTestStaff(h.deps.db, ['admin'], { secondFactor: false })
   // The suite's clock starts at the real time once everyone has signed in, so no sign-in lies ahead of
   // it however long the setup took; from here it moves only as the tests move it.
   h.clock.set(new Date())
@@ -136,6 +142,7 @@ const SAMPLES: Record<StaffEndpointName, () => { path: string; query?: Record<st
   opsStaff: () => ({ path: OPS_STAFF_PATH }),
   opsGrantRole: () => ({ path: OPS_STAFF_GRANT_PATH, body: { email: memberWithoutRole.email, role: 'support' } }),
   opsRevokeRole: () => ({ path: OPS_STAFF_REVOKE_PATH, body: { email: memberWithoutRole.email, role: 'support' } }),
+  opsResetSecondFactor: () => ({ path: ENDPOINTS.opsResetSecondFactor.path, body: { email: memberWithoutRole.email } }),
   opsAudit: () => ({ path: OPS_AUDIT_PATH }),
   opsCampaigns: () => ({ path: ENDPOINTS.opsCampaigns.path }),
   opsProducts: () => ({ path: ENDPOINTS.opsProducts.path }),
@@ -247,6 +254,14 @@ describe('who may call which staff endpoint', () => {
     }
   })
 
+  // Before any capability check: the page turns this answer into passing (or enrolling) a factor.
+  it.each(staffEndpoints)('%s refuses an admin whose session passed no second factor', async (name, endpoint) => {
+    const sample = SAMPLES[name]()
+    const result = await call(h.app, endpoint.method, sample.path, { token: adminWithoutFactor.bearer, query: sample.query, body: sample.body })
+    expectError(result, 'SECOND_FACTOR_REQUIRED', 403)
+    expect(Object.keys(result.json as object).sort()).toEqual(['message', 'status'])
+  })
+
   it.each(staffEndpoints)('%s refuses a visitor with 401', async (name, endpoint) => {
     const sample = SAMPLES[name]()
     expectError(await call(h.app, endpoint.method, sample.path, { query: sample.query, body: sample.body }), 'UNAUTHENTICATED', 401)
@@ -272,6 +287,7 @@ describe('staff sessions and roles', () => {
 
   it('grants and revokes roles with effect on the next call, audited, and refuses what cannot be done', async () => {
     const person = await createTestMember({ displayName: 'Mo D.' })
+    await passSecondFactor(h.deps.db, person.uid)
     expectError(await call(h.app, 'GET', OPS_REVIEWS_PATH, { token: person.bearer }), 'FORBIDDEN', 403)
 
     const granted = expectOk(
@@ -320,6 +336,7 @@ describe('staff sessions and roles', () => {
   it('grants roles from the command line too, as the first admin is made', async () => {
     const person = await createTestMember()
     expect(await runOpsCommand(h.deps, { command: 'staff-grant', email: person.email, role: 'admin' })).toMatchObject({ changed: true })
+    await passSecondFactor(h.deps.db, person.uid)
     const me = expectOk(await call(h.app, 'GET', OPS_SELF_PATH, { token: person.bearer }), StaffSelfSchema)
     expect(me.roles).toEqual(['admin'])
     const list = (await runOpsCommand(h.deps, { command: 'staff-list' })) as { items: { uid: string; roles: { grantedBy: string }[] }[] }
@@ -477,6 +494,7 @@ describe('moderation guards', () => {
   it('never lets staff act on their own member account', async () => {
     const { author, reviewId, submittedAt } = await pendingReview()
     await runOpsCommand(h.deps, { command: 'staff-grant', email: author.email, role: 'admin' })
+    await passSecondFactor(h.deps.db, author.uid)
     const own = expectError(
       await call(h.app, 'POST', fillPath(OPS_REVIEW_DECISION_PATH, { id: reviewId }), { token: author.bearer, body: { decision: 'approve', submittedAt } }),
       'FORBIDDEN',

@@ -18,7 +18,7 @@ import type { RegisterRoute } from '../http/endpoint'
 import { decideReview } from '../services/reviews'
 import { auditCsv, auditPage } from '../staff/audit-log'
 import { moderationPhotoFile, moderationQueue } from '../staff/moderation'
-import { grantRole, listStaff, revokeRole } from '../staff/roles'
+import { grantRole, listStaff, resetSecondFactors, revokeRole } from '../staff/roles'
 import { createCategory, listOpsCategories, renameCategory } from '../staff/categories'
 
 export function registerOpsRoutes(route: RegisterRoute, deps: SuiteDeps) {
@@ -43,6 +43,7 @@ export function registerOpsRoutes(route: RegisterRoute, deps: SuiteDeps) {
   route(ENDPOINTS.opsStaff, () => listStaff(deps.db))
   route(ENDPOINTS.opsGrantRole, (c, { body }) => grantRole(deps, currentStaff(c), body.email, body.role))
   route(ENDPOINTS.opsRevokeRole, (c, { body }) => revokeRole(deps, currentStaff(c), body.email, body.role))
+  route(ENDPOINTS.opsResetSecondFactor, (c, { body }) => resetSecondFactors(deps, currentStaff(c), body.email))
 
   route(ENDPOINTS.opsCategories, () => listOpsCategories(deps.db))
   route(ENDPOINTS.opsCreateCategory, (c, { body }) => {

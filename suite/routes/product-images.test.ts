@@ -25,7 +25,7 @@ import { localPhotoStorage } from '../services/photo-storage'
 import { commandLineActor } from '../actors/actor'
 import { addProductImage } from '../staff/product-images'
 import { createCampaign } from '../test/fixtures'
-import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
+import { credentialHeaders, call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
 import type { TestMember } from '../test/members'
 import { createTestStaff } from '../test/staff'
 
@@ -45,7 +45,7 @@ async function upload(
     `/${ENDPOINTS.opsUploadProductImage.path}?${new URLSearchParams({ productId, alt })}`,
     {
       method: 'POST',
-      headers: { 'content-type': claimed, ...(member && { authorization: member.bearer }) },
+      headers: { 'content-type': claimed, ...(member && credentialHeaders(member.bearer)) },
       body: bytes,
       ...(bytes instanceof ReadableStream && { duplex: 'half' }),
     } as RequestInit,

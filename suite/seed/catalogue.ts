@@ -471,6 +471,11 @@ export const DEMO_STAFF = {
   email: 'staff@testerscircle.example',
   password: 'demo-staff-2026',
   displayName: 'Robin Okafor',
+  /**
+   * The setup key of its authenticator app (TOTP): published, so local mode's console opens straight
+   * after `npm start` (add it to an app, or `npm run suite:ops -- second-factor-code <e-mail>`).
+   */
+  authenticatorKey: 'DEMOSTAFFTESTERSCIRCLELOCALONLYA',
 } as const
 
 /** A user of one demo brand, as an accepted invitation makes one: the brand's pages at /en/brand. */
@@ -479,4 +484,6 @@ export const DEMO_BRAND_VIEWER = {
   password: 'demo-brand-2026',
   displayName: 'Noor Haddad',
   brand: 'Little Meadow',
+  /** Its authenticator's setup key, as the demo staff account's. */
+  authenticatorKey: 'DEMOBRANDTESTERSCIRCLELOCALONLYB',
 } as const

@@ -13,6 +13,8 @@ import {
   OPS_SELF_PATH,
 } from '../../contract/paths'
 import { call, createHarness, expectOk, type Harness } from '../test/harness'
+import { generate } from 'otplib'
+import { SECOND_FACTOR_PASS_HEADER, SecondFactorPassSchema, SecondFactorStatusSchema } from '../../contract/second-factor'
 import { signIn } from '../test/members'
 import { DEMO_BRAND_VIEWER, DEMO_MEMBER, DEMO_STAFF } from './catalogue'
 import { CAPABILITIES, ROLES, StaffSelfSchema } from '../../contract/staff'
@@ -67,19 +69,32 @@ describe('demo data', () => {
   })
 })
 
+/**
+ * Signs in with the documented password and passes the second factor with a code of the documented
+ * authenticator key, as someone trying local mode does: the pass header to send.
+ */
+async function signInWithAuthenticator(account: { email: string; password: string; authenticatorKey: string }) {
+  const token = await signIn(account.email, account.password)
+  const status = expectOk(await call(h.app, 'GET', ENDPOINTS.secondFactorStatus.path, { token }), SecondFactorStatusSchema)
+  expect(status).toMatchObject({ required: true, passed: false, factors: [{ kind: 'totp' }] })
+  const code = await generate({ secret: account.authenticatorKey, epoch: Math.floor(h.clock.now().getTime() / 1000) })
+  const { pass } = expectOk(await call(h.app, 'POST', ENDPOINTS.verifySecondFactor.path, { token, body: { method: 'totp', code } }), SecondFactorPassSchema)
+  return { token, headers: { [SECOND_FACTOR_PASS_HEADER]: pass } }
+}
+
 describe('demo staff', () => {
-  it('signs in with the documented password and holds every console role', async () => {
-    const staffToken = await signIn(DEMO_STAFF.email, DEMO_STAFF.password)
-    const me = expectOk(await call(h.app, 'GET', OPS_SELF_PATH, { token: staffToken }), StaffSelfSchema)
+  it('signs in with the documented password and authenticator key, and holds every console role', async () => {
+    const { token: staffToken, headers } = await signInWithAuthenticator(DEMO_STAFF)
+    const me = expectOk(await call(h.app, 'GET', OPS_SELF_PATH, { token: staffToken, headers }), StaffSelfSchema)
     expect(me.roles.sort()).toEqual([...ROLES].sort())
     expect(me.capabilities).toEqual([...CAPABILITIES])
   })
 })
 
 describe('demo brand viewer', () => {
-  it("signs in with the documented password and sees its brand's campaigns only", async () => {
-    const token = await signIn(DEMO_BRAND_VIEWER.email, DEMO_BRAND_VIEWER.password)
-    const list = expectOk(await call(h.app, 'GET', ENDPOINTS.brandCampaigns.path, { token }), BrandCampaignListSchema)
+  it("signs in with the documented password and authenticator key, and sees its brand's campaigns only", async () => {
+    const { token, headers } = await signInWithAuthenticator(DEMO_BRAND_VIEWER)
+    const list = expectOk(await call(h.app, 'GET', ENDPOINTS.brandCampaigns.path, { token, headers }), BrandCampaignListSchema)
     expect(list.brand.name).toBe(DEMO_BRAND_VIEWER.brand)
     expect(list.items.length).toBeGreaterThan(0)
     const all = await h.deps.db.select({ id: campaigns.id, brand: products.brand }).from(campaigns).innerJoin(products, eq(products.id, campaigns.productId))

@@ -3,7 +3,8 @@
 import * as v from 'valibot'
 import { ProductInputSchema } from '../../contract/authoring'
 import { eq, or, sql } from 'drizzle-orm'
-import { brands, brandUsers, campaigns, flights, ledgerEntries, members, participations, socialProfiles, staffRoles } from '../db/schema'
+import { brands, brandUsers, campaigns, flights, ledgerEntries, members, participations, secondFactors, socialProfiles, staffRoles } from '../db/schema'
+import { enrolKnownAuthenticator } from '../services/second-factor'
 import type { Executor } from '../db/client'
 import type { Clock, SuiteDeps } from '../deps'
 import { DEFAULT_NOTIFICATION_SETTINGS, newReferralCode } from '../services/members'
@@ -69,7 +70,14 @@ async function seedDemoStaff(deps: SuiteDeps): Promise<string> {
     .insert(staffRoles)
     .values(ROLES.map((role) => ({ uid, role, email: DEMO_STAFF.email, name: DEMO_STAFF.displayName, grantedAt: deps.clock.now(), grantedBy: 'seed' })))
     .onConflictDoNothing()
+  await ensureDemoAuthenticator(deps, uid, DEMO_STAFF.authenticatorKey)
   return DEMO_STAFF.email
+}
+
+/** A demo account holds an authenticator with its published setup key (local mode only seeds). */
+async function ensureDemoAuthenticator(deps: SuiteDeps, uid: string, key: string): Promise<void> {
+  const [held] = await deps.db.select({ id: secondFactors.id }).from(secondFactors).where(eq(secondFactors.uid, uid)).limit(1)
+  if (!held) await enrolKnownAuthenticator(deps, uid, key, 'Demo authenticator')
 }
 
 async function seedDemoBrandViewer(deps: SuiteDeps): Promise<void> {
@@ -84,6 +92,7 @@ async function seedDemoBrandViewer(deps: SuiteDeps): Promise<void> {
     .insert(brandUsers)
     .values({ uid, brandId: owner.id, email, name: displayName, joinedAt: deps.clock.now(), invitedBy: 'seed' })
     .onConflictDoNothing()
+  await ensureDemoAuthenticator(deps, uid, DEMO_BRAND_VIEWER.authenticatorKey)
 }
 
 async function insertCommunity(ex: Executor, now: Date) {

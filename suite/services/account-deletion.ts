@@ -33,6 +33,7 @@ import { otpMemberLimitKey, otpTargetLimitKey, type Channel } from './otp'
 import { removePhotoFiles } from './review-photos'
 import { FORMER_MEMBER } from './reviews'
 import { accountDeletionActor } from '../actors/actor'
+import { removeSecondFactorData } from './second-factor'
 import { recordAudit } from '../actors/audit'
 
 /** A goodwill entry's reason once the member's account is deleted. */
@@ -242,6 +243,8 @@ export async function pseudonymize(deps: SuiteDeps, member: MemberRow): Promise<
         now,
       )
     }
+    // Their second factors, recovery codes, passes and wrong-code counts name them by uid: all go.
+    await removeSecondFactorData(tx, member.uid)
     // Photos can show the member, their home or their family: every one goes, a published review's
     // too (the review stays without them). Their files follow once this transaction has committed.
     const photos = await tx.delete(reviewPhotos).where(eq(reviewPhotos.memberId, member.id)).returning({ id: reviewPhotos.id })

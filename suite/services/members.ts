@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import type { Member, MemberInfo, MemberSummary, NotificationSettings } from '../../contract/members'
 import type { ParticipationStatus } from '../../contract/participations'
 import { preparedPerDatabase, type Db, type Executor } from '../db/client'
-import { addresses, ledgerEntries, members, participations } from '../db/schema'
+import { addresses, ledgerEntries, members, participations, secondFactors } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import type { VerifiedIdentity } from '../identity/identity'
 import { badRequest, conflict, unauthenticated } from '../http/errors'
@@ -70,6 +70,8 @@ export async function memberForIdentity(deps: SuiteDeps, identity: VerifiedIdent
           ...namesFrom(identity),
           notificationSettings: DEFAULT_NOTIFICATION_SETTINGS,
           referralCode: newReferralCode(),
+          // Someone who set up a second factor before their first member call (staff, brand users) keeps it here too.
+          secondFactorOn: sql`exists (select 1 from ${secondFactors} where ${secondFactors.uid} = ${identity.uid} and ${secondFactors.confirmedAt} is not null)`,
           createdAt: now,
           updatedAt: now,
         })

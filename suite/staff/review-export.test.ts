@@ -6,7 +6,7 @@ import { ENDPOINTS } from '../../contract/endpoints'
 import { fillPath } from '../../contract/paths'
 import { auditLog, members, reviews } from '../db/schema'
 import { createCampaign, insertReviews, type CampaignFixture } from '../test/fixtures'
-import { call, createHarness, expectError, type Harness } from '../test/harness'
+import { credentialHeaders, call, createHarness, expectError, type Harness } from '../test/harness'
 import { createTestStaff } from '../test/staff'
 import type { TestMember } from '../test/members'
 import { parseCsv } from './csv'
@@ -30,7 +30,7 @@ const reviewsOf = (campaign: CampaignFixture, count: number, options: Parameters
 
 async function download(campaign: CampaignFixture, format: 'csv' | 'json', token = manager.bearer) {
   const endpoint = format === 'csv' ? ENDPOINTS.opsCampaignReviewsCsv : ENDPOINTS.opsCampaignReviewsJson
-  return h.app.request(`/${fillPath(endpoint.path, { id: campaign.campaignId })}`, { headers: { authorization: token } })
+  return h.app.request(`/${fillPath(endpoint.path, { id: campaign.campaignId })}`, { headers: credentialHeaders(token) })
 }
 
 describe("a campaign's published reviews to take away", () => {
@@ -120,7 +120,7 @@ describe("a campaign's published reviews to take away", () => {
       await h.deps.photoStorage.put(photoKey(row.photos[0]!.id, 'display'), new Uint8Array([0xff, 0xd8, i, 0xff, 0xd9]), 'image/jpeg')
 
     const response = await h.app.request(`/${fillPath(ENDPOINTS.opsCampaignPhotosZip.path, { id: campaign.campaignId })}`, {
-      headers: { authorization: manager.bearer },
+      headers: credentialHeaders(manager.bearer),
     })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('application/zip')

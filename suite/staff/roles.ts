@@ -8,6 +8,7 @@ import type { SuiteDeps } from '../deps'
 import { badRequest } from '../http/errors'
 import type { StaffActor } from '../actors/actor'
 import { recordAudit } from '../actors/audit'
+import { removeAllSecondFactors } from '../services/second-factor'
 
 export async function listStaff(ex: Executor): Promise<StaffList> {
   const rows = await ex.select().from(staffRoles).orderBy(asc(staffRoles.email), asc(staffRoles.role))
@@ -61,5 +62,26 @@ export async function revokeRole(deps: SuiteDeps, actor: StaffActor, email: stri
       await recordAudit(tx, actor, { action: 'role.revoke', targetType: 'staff', targetId: user.uid, changes: { before: { role }, after: null } }, now)
     }
     return { uid: user.uid, email: user.email, role, changed }
+  })
+}
+
+/**
+ * An admin resets someone's second factors (a lost phone, no recovery code left): every factor,
+ * recovery code and pass of theirs goes, audited; they enrol again on their next visit, after a
+ * recent sign-in. An admin cannot reset their own: another admin does it.
+ */
+export async function resetSecondFactors(deps: SuiteDeps, actor: StaffActor, email: string): Promise<{ uid: string; email: string; removed: number }> {
+  const user = await userByEmail(deps, email)
+  if (user.uid === actor.uid) throw badRequest('Another admin resets your second factors', { email: ['is your own account'] })
+  const now = deps.clock.now()
+  return deps.db.transaction(async (tx) => {
+    const removed = await removeAllSecondFactors(tx, user.uid)
+    await recordAudit(
+      tx,
+      actor,
+      { action: 'second-factor.reset', targetType: 'staff', targetId: user.uid, changes: { before: { factors: removed }, after: { factors: 0 } } },
+      now,
+    )
+    return { uid: user.uid, email: user.email, removed }
   })
 }

@@ -15,6 +15,8 @@ import { localDiscountCodes } from '../services/discount-codes'
 import { databaseOutbox } from '../services/outbox'
 import { memoryPhotoStorage } from '../services/photo-storage'
 import { projectId } from './members'
+import { secondFactorPassOf } from './staff'
+import { SECOND_FACTOR_PASS_HEADER } from '../../contract/second-factor'
 import { createTestDatabase } from './postgres'
 
 export class TestClock implements Clock {
@@ -79,6 +81,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     settings: {
       mode: 'local',
       otpPepper: 'test-pepper-test-pepper-test-pepper-0000',
+      secondFactorKey: 'test-second-factor-key-test-second-factor',
       intercomSecret: 'test-intercom-secret-test-intercom-secret',
       messages: { linkSecret: 'test-message-link-secret-test-message-link', portalUrl: 'http://localhost:3000' },
       // Calls come from the portal's address (CallOptions.peer), which forwards its browsers' addresses.
@@ -116,7 +119,7 @@ export interface CallResult {
 export async function call(app: SuiteApp, method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
   const botToken = options.botToken === undefined ? LOCAL_BOT_TOKEN : options.botToken
   const headers: Record<string, string> = { ...(botToken !== null && { [BOT_TOKEN_HEADER]: botToken }), ...options.headers }
-  if (options.token) headers.authorization = options.token.startsWith('Bearer ') ? options.token : `Bearer ${options.token}`
+  if (options.token) Object.assign(headers, { ...credentialHeaders(options.token), ...options.headers })
   let body: string | undefined
   if (options.body !== undefined) {
     headers['content-type'] = 'application/json'
@@ -150,4 +153,28 @@ export function expectError(result: CallResult, code: ErrorEnvelope['status'], s
   const parsed = v.parse(ErrorEnvelopeSchema, result.json)
   expect(parsed.status).toBe(code)
   return parsed
+}
+
+/**
+ * The headers the portal sends with a person's credential: the Bearer token and, when their
+ * session passed a second factor (test/staff.ts), its pass.
+ */
+export function credentialHeaders(token: string): Record<string, string> {
+  const headers: Record<string, string> = { authorization: token.startsWith('Bearer ') ? token : `Bearer ${token}` }
+  const pass = secondFactorPassOf(uidOfToken(token))
+  if (pass) headers[SECOND_FACTOR_PASS_HEADER] = pass
+  return headers
+}
+
+/** The uid a test credential names (its payload read, not verified: the member API verifies it). */
+function uidOfToken(token: string): string {
+  try {
+    const payload = JSON.parse(Buffer.from(token.replace(/^Bearer /, '').split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      user_id?: string
+      sub?: string
+    }
+    return payload.user_id ?? payload.sub ?? ''
+  } catch {
+    return ''
+  }
 }

@@ -11,7 +11,15 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectNoAxeViolationsAtEveryWidth, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
 import { expectFocusVisible, pressUntilFocused } from './support/keyboard'
-import { createMember, markEmailVerified, signInThroughUi, type TestMember } from './support/members'
+import {
+  authenticatorCode,
+  untilDoneConfirmingIfAsked,
+  giveAuthenticator,
+  createMember,
+  markEmailVerified,
+  signInThroughUi,
+  type TestMember,
+} from './support/members'
 import { callSuite, emailsTo, operatorCommand } from './support/suite'
 
 const TAG = `zb${Date.now().toString(36)}`
@@ -36,6 +44,7 @@ beforeAll(async () => {
   // An invitation is accepted only from a confirmed address, as the link in the sign-up e-mail confirms it.
   await markEmailVerified(invitee)
   expect(await operatorCommand({ command: 'staff-grant', email: admin.email, role: 'admin' })).toMatchObject({ changed: true })
+  await giveAuthenticator(admin)
   adminPage = await (await newContext(browser)).newPage()
   page = await (await newContext(browser)).newPage()
 })
@@ -82,6 +91,22 @@ describe('a brand invited by e-mail follows its test', () => {
     await page.getByRole('heading', { level: 1, name: `Follow ${BRAND} on Testers Circle` }).waitFor()
     await expectNoAxeViolationsAtEveryWidth(page)
     await page.getByRole('button', { name: `Accept and follow ${BRAND}` }).click()
+
+    // A brand user's pages ask for a second step: the first visit sets one up, then comes back.
+    await page.waitForURL('**/en/second-factor?redirect=**')
+    await page.getByRole('heading', { level: 1, name: 'Two-step sign-in' }).waitFor()
+    await expectNoAxeViolationsAtEveryWidth(page)
+    await page.getByRole('button', { name: 'Set up an authenticator app' }).click()
+    const setupKey = page.getByRole('listitem').filter({ hasText: 'setup key' }).getByRole('code')
+    await untilDoneConfirmingIfAsked(page, invitee, setupKey)
+    const key = (await setupKey.textContent())!.replace(/\s/g, '')
+    await page.getByLabel('Code from your authenticator app').fill(await authenticatorCode(key))
+    await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Your recovery codes' }).waitFor()
+    const codes = await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allTextContents()
+    expect(codes).toHaveLength(10)
+    await expectNoAxeViolationsAtEveryWidth(page)
+    await page.getByRole('button', { name: 'I have saved my codes' }).click()
 
     await page.waitForURL('**/en/brand')
     await page.getByRole('heading', { level: 1, name: `${BRAND}'s campaigns` }).waitFor()

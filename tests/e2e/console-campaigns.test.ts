@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectNoAxeViolationsAtEveryWidth, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
 import { expectFocusVisible, pressUntilFocused, waitForFocus } from './support/keyboard'
 import { asMember, idTokenOf } from './support/member-api'
-import { createMember, signInThroughUi, type TestMember } from './support/members'
+import { giveAuthenticator, createMember, signInThroughUi, type TestMember } from './support/members'
 import { callSuite, operatorCommand, type Json } from './support/suite'
 
 /** A word only this run's campaign carries. */
@@ -70,6 +70,7 @@ beforeAll(async () => {
   colleague = await createMember('Col League')
   for (const staff of [manager, colleague]) {
     expect(await operatorCommand({ command: 'staff-grant', email: staff.email, role: 'campaign-manager' })).toMatchObject({ changed: true })
+    await giveAuthenticator(staff)
   }
   page = await (await newContext(browser, { timezoneId: ZONE })).newPage()
 })

@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { baseUrl, expectNoAxeViolationsAtEveryWidth, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
 import { expectFocusVisible, pressUntilFocused, waitForFocus } from './support/keyboard'
-import { createMember, DEMO_STAFF, signInThroughUi, type TestMember, untilDoneConfirmingIfAsked } from './support/members'
+import { giveAuthenticator, createMember, DEMO_STAFF, signInThroughUi, type TestMember, untilDoneConfirmingIfAsked } from './support/members'
 import { asMember, idTokenOf } from './support/member-api'
 import { callSuite, operatorCommand, setSuiteClock, type Json } from './support/suite'
 
@@ -85,6 +85,7 @@ beforeAll(async () => {
   )
   moderator = await createMember('Mo Moderator')
   expect(await operatorCommand({ command: 'staff-grant', email: moderator.email, role: 'moderator' })).toMatchObject({ changed: true })
+  await giveAuthenticator(moderator)
 })
 
 afterAll(async () => {

@@ -14,6 +14,7 @@ type AccountPath =
   | '/$locale/member/verifications/EmailVerification'
   | '/$locale/member/verifications/MobileVerifications'
   | '/$locale/member/notifications'
+  | '/$locale/second-factor'
   | '/$locale/member/payments'
   | '/$locale/member/social-accounts'
   | '/$locale/member/referrals'
@@ -40,6 +41,7 @@ export const ACCOUNT_SECTIONS: ReadonlyArray<{ heading: MessageDescriptor; links
       { to: '/$locale/member/verifications/EmailVerification', label: msg`E-mail verification` },
       { to: '/$locale/member/verifications/MobileVerifications', label: msg`Mobile verification` },
       { to: '/$locale/member/notifications', label: msg`Notifications` },
+      { to: '/$locale/second-factor', label: msg`Two-step sign-in` },
     ],
   },
   {

@@ -20,6 +20,9 @@ export function BrandShell({ self, children }: { self: BrandSelf; children: Reac
           </Link>
           <div className="ml-auto flex items-center gap-3 text-sm">
             <span>{t`Signed in as ${self.name || self.email || ''}`}</span>
+            <Link to="/$locale/second-factor" params={{ locale }} className="text-white underline">
+              {t`Two-step sign-in`}
+            </Link>
             <SignOutButton inverted />
           </div>
         </div>

@@ -6,6 +6,7 @@ import type { AuditAction } from '#contract/ops-audit'
 export const auditActionLabel: Record<AuditAction, MessageDescriptor> = {
   'role.grant': msg`Role granted`,
   'role.revoke': msg`Role revoked`,
+  'second-factor.reset': msg`Second factors reset`,
   'review.approve': msg`Review published`,
   'review.reject': msg`Review sent back`,
   'participation.select': msg`Applicant selected`,

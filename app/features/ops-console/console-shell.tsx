@@ -54,6 +54,9 @@ export function ConsoleShell({ staff, children }: { staff: StaffSelf; children: 
             <Link to="/$locale" params={{ locale }} className="text-white underline">
               {t`Member site`}
             </Link>
+            <Link to="/$locale/second-factor" params={{ locale }} className="text-white underline">
+              {t`Two-step sign-in`}
+            </Link>
             <SignOutButton inverted />
           </div>
         </div>

@@ -2,6 +2,7 @@
 import { createServerFn } from '@tanstack/react-start'
 import { ENDPOINTS } from '#contract/endpoints'
 import { RoleChangeBodySchema } from '#contract/staff'
+import { SecondFactorResetBodySchema } from '#contract/second-factor'
 import { memberMiddleware } from '~/auth/member.middleware'
 import { browserAddress, browserUserAgent } from '~/upstream/browser-address.server'
 import { callEndpoint } from '~/upstream/suite-client.server'
@@ -25,4 +26,12 @@ export const revokeRoleFn = createServerFn({ method: 'POST' })
   .validator(RoleChangeBodySchema)
   .handler(async ({ context, data }) =>
     callEndpoint(ENDPOINTS.opsRevokeRole, { member: context.member, body: data, clientIp: await browserAddress(), userAgent: await browserUserAgent() }),
+  )
+
+/** POST ops/v1/staff/second-factor/reset: remove a person's second factors (a lost phone); they set up a new one. */
+export const resetSecondFactorFn = createServerFn({ method: 'POST' })
+  .middleware([memberMiddleware])
+  .validator(SecondFactorResetBodySchema)
+  .handler(async ({ context, data }) =>
+    callEndpoint(ENDPOINTS.opsResetSecondFactor, { member: context.member, body: data, clientIp: await browserAddress(), userAgent: await browserUserAgent() }),
   )

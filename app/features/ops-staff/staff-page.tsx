@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { RoleChangeBodySchema, ROLES, type Role, type RoleChangeBody, type StaffMember } from '#contract/staff'
 import { useRecentSignIn } from '~/auth/use-recent-sign-in'
@@ -10,13 +10,16 @@ import { feedback } from '~/components/ui/feedback-store'
 import { ContractForm, showRejectedFields, useAppForm } from '~/lib/contract-form'
 import { formatDate } from '~/lib/date-format'
 import { unwrap, type UpstreamResult } from '~/upstream/upstream-result'
-import { grantRoleFn, revokeRoleFn } from './ops-staff.functions'
+import { grantRoleFn, resetSecondFactorFn, revokeRoleFn } from './ops-staff.functions'
+import { uidOf, viewerQuery } from '~/auth/viewer'
 import { staffListQuery } from './ops-staff.queries'
 
 /** Admins: who holds which role, and granting or revoking one (a recent sign-in is asked for first). */
 export function StaffPage() {
   const { t, i18n } = useLingui()
   const { data } = useSuspenseQuery(staffListQuery)
+  const { data: viewer } = useQuery(viewerQuery)
+  const selfUid = uidOf(viewer)
   const queryClient = useQueryClient()
   const recent = useRecentSignIn()
   const change = useMutation({
@@ -24,6 +27,28 @@ export function StaffPage() {
       unwrap(await recent.guard(() => (kind === 'grant' ? grantRoleFn({ data: body }) : revokeRoleFn({ data: body })) as Promise<UpstreamResult<unknown>>)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['member', 'ops', 'staff'] }),
   })
+  const reset = useMutation({
+    mutationFn: async (email: string) => unwrap(await recent.guard(() => resetSecondFactorFn({ data: { email } }))),
+  })
+
+  /** A person who lost their phone and recovery codes: their second steps go, and they set up a new one at their next visit. */
+  function confirmReset(email: string) {
+    feedback.confirm({
+      header: t`Reset two-step sign-in?`,
+      message: t`${email}'s authenticator apps, passkeys and recovery codes stop working, and every session of theirs asks again. They set up a new second step at their next visit. Do this only once you are sure who asked.`,
+      acceptLabel: t`Reset`,
+      rejectLabel: t`Keep`,
+      closable: true,
+      onAccept: async () => {
+        const done = await reset.mutateAsync(email).then(
+          () => true,
+          () => false,
+        )
+        if (done)
+          feedback.toast({ severity: 'success', summary: t`Two-step sign-in reset`, detail: t`${email} sets up a new second step at their next visit.` })
+      },
+    })
+  }
 
   const columns: OpsColumn<StaffMember>[] = [
     {
@@ -33,6 +58,17 @@ export function StaffPage() {
         <>
           <span className="font-semibold">{row.original.name || row.original.email}</span>
           <span className="block text-muted">{row.original.email}</span>
+          {row.original.uid !== selfUid && (
+            <Button
+              size="small"
+              severity="danger"
+              variant="text"
+              aria-label={t`Reset two-step sign-in of ${row.original.email}`}
+              onClick={() => confirmReset(row.original.email)}
+            >
+              {t`Reset two-step sign-in`}
+            </Button>
+          )}
         </>
       ),
     },

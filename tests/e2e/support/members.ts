@@ -1,6 +1,9 @@
 import type { Locator, Page } from 'playwright-core'
 import { inject } from 'vitest'
+import { generate } from 'otplib'
+import { TOTP_PERIOD_SECONDS } from '../../../contract/second-factor'
 import { gotoHydrated, textOnPage } from './browser'
+import { operatorCommand, suiteNow } from './suite'
 
 export type TestMember = { email: string; password: string; displayName: string; uid: string }
 
@@ -32,13 +35,66 @@ export async function markEmailVerified(member: Pick<TestMember, 'uid' | 'email'
   if (!response.ok) throw new Error(`The emulator did not verify ${member.email}: ${response.status} ${await response.text()}`)
 }
 
-/** Signs in through the login page, optionally with a page to return to. */
+/** The setup key of each account's authenticator app that a test gave it (giveAuthenticator), by e-mail. */
+const authenticatorKeys = new Map<string, string>()
+
+/**
+ * Gives the account an authenticator app with a key of the test's own (local mode's command), as
+ * someone who enrolled one on the two-step sign-in page would have. Staff and brand users need one
+ * before their pages answer.
+ */
+export async function giveAuthenticator(account: Pick<TestMember, 'email'>): Promise<string> {
+  const key = Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'[byte % 32]).join('')
+  await operatorCommand({ command: 'second-factor-enrol', email: account.email, key })
+  authenticatorKeys.set(account.email, key)
+  return key
+}
+
+/** The code the account's authenticator shows at this moment of the member API's clock, or `periods` later. */
+export async function authenticatorCode(key: string, periods = 0): Promise<string> {
+  return generate({ secret: key, epoch: Math.floor(suiteNow().getTime() / 1000) + periods * TOTP_PERIOD_SECONDS })
+}
+
+/**
+ * Passes the two-step page as a person with their authenticator app would: the code shown now; when
+ * that code was used already (a sign-in moments before), the next one, which the member API takes
+ * a period early.
+ */
+export async function passSecondFactor(page: Page, key: string): Promise<void> {
+  const field = page.getByLabel('Code from your authenticator app')
+  const used = textOnPage(page, 'This code was used already')
+  for (const periods of [0, 1]) {
+    await field.fill(await authenticatorCode(key, periods))
+    await page.getByRole('button', { name: 'Continue', exact: true }).click()
+    const outcome = await Promise.race([
+      page.waitForURL((url) => !url.pathname.endsWith('/second-factor')).then(() => 'passed' as const),
+      used.waitFor().then(() => 'used' as const),
+    ])
+    if (outcome === 'passed') return
+  }
+  throw new Error('Two codes in a row were used already: more sign-ins than the authenticator has codes for')
+}
+
+/** Staff and brand pages ask a session for its second factor first. */
+const asksForSecondFactor = (path: string) => /^\/[a-z]{2}\/(ops|brand)(\/|$|\?)/.test(path)
+
+/**
+ * Signs in through the login page, optionally with a page to return to. An account with an
+ * authenticator (giveAuthenticator, or the demo staff's) that returns to a staff or brand page
+ * passes its second factor on the way, as its person would.
+ */
 export async function signInThroughUi(page: Page, member: Pick<TestMember, 'email' | 'password'>, redirect?: string): Promise<void> {
-  await gotoHydrated(page, redirect ? `/en/user/login?redirect=${encodeURIComponent(redirect)}` : '/en/user/login')
+  const key = authenticatorKeys.get(member.email)
+  const target = key && redirect && asksForSecondFactor(redirect) ? `/en/second-factor?redirect=${encodeURIComponent(redirect)}` : redirect
+  await gotoHydrated(page, target ? `/en/user/login?redirect=${encodeURIComponent(target)}` : '/en/user/login')
   await page.getByLabel('E-mail address').fill(member.email)
   await page.getByLabel('Password', { exact: true }).fill(member.password)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await page.waitForURL((url) => !url.pathname.startsWith('/en/user/login'))
+  if (key && target !== redirect) {
+    await page.waitForURL((url) => url.pathname.endsWith('/second-factor'))
+    await passSecondFactor(page, key)
+  }
 }
 
 /**
@@ -75,8 +131,9 @@ export async function signInWithAddress(page: Page, member: TestMember, street?:
 
 /** The demo member seeded by the member API (local mode only). */
 export const DEMO_MEMBER = { email: 'demo@testerscircle.example', password: 'demo-tester-2026' }
-/** Local mode's staff account: every console role, no member record of its own (suite/seed/catalogue.ts). */
+/** Local mode's staff account: every console role, no member record of its own, an authenticator with a published key (suite/seed/catalogue.ts). */
 export const DEMO_STAFF = { email: 'staff@testerscircle.example', password: 'demo-staff-2026' }
+authenticatorKeys.set(DEMO_STAFF.email, 'DEMOSTAFFTESTERSCIRCLELOCALONLYA')
 
 /** Registers through the form, as a new member does, and waits for the "verify your e-mail" page. */
 export async function registerThroughUi(

@@ -35,6 +35,10 @@ export async function latestSms(to: string): Promise<string> {
 }
 
 /** Moves the member API's clock (local mode only): a sign-in looks this many seconds older to it. */
+let suiteClockOffsetSeconds = 0
+/** The member API's time now, as its clock reads it (moved by setSuiteClock). */
+export const suiteNow = () => new Date(Date.now() + suiteClockOffsetSeconds * 1000)
+
 export async function setSuiteClock(offsetSeconds: number): Promise<void> {
   const response = await fetch(`${inject('suiteUrl')}/suite/api/dev/clock`, {
     method: 'POST',
@@ -42,6 +46,7 @@ export async function setSuiteClock(offsetSeconds: number): Promise<void> {
     body: JSON.stringify({ offsetSeconds }),
   })
   expect(response.status).toBe(200)
+  suiteClockOffsetSeconds = offsetSeconds
 }
 
 export type Json = Record<string, unknown>
