@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from './config'
@@ -177,6 +178,15 @@ describe('config', () => {
     expect(() => loadConfig({ ...local, S3_BUCKET: 'Not_A_Bucket' })).toThrow(/S3_BUCKET must be a bucket name/)
     // The secret is named, never echoed.
     expect(() => loadConfig({ ...production, S3_SECRET_ACCESS_KEY: 'short' })).toThrow(/^S3_SECRET_ACCESS_KEY must be at least 8 characters$/)
+  })
+
+  it('works on as many images at once as there are CPUs unless IMAGE_DECODES says otherwise, with a line four times as long', () => {
+    const cpus = availableParallelism()
+    expect(loadConfig(local).imageWork).toEqual({ concurrent: cpus, waiting: 4 * cpus })
+    expect(loadConfig({ ...local, IMAGE_DECODES: '3' }).imageWork).toEqual({ concurrent: 3, waiting: 12 })
+    expect(loadConfig({ ...local, IMAGE_DECODES: '3', IMAGE_DECODE_QUEUE: '0' }).imageWork).toEqual({ concurrent: 3, waiting: 0 })
+    expect(() => loadConfig({ ...local, IMAGE_DECODES: '0' })).toThrow(/IMAGE_DECODES/)
+    expect(() => loadConfig({ ...local, IMAGE_DECODE_QUEUE: 'many' })).toThrow(/IMAGE_DECODE_QUEUE must be a whole number/)
   })
 
   it('keeps the outbox to itself locally unless OUTBOX_RELAY=true', () => {

@@ -5,6 +5,7 @@ import * as v from 'valibot'
 import { MAX_RECORD_TTL_SECONDS } from '../contract/credentials.server'
 import { SHIPPING_COUNTRIES } from '../contract/common'
 import type { SmsLimits } from './deps'
+import { defaultImageWorkLimits, type ImageWorkLimits } from './services/image-work'
 import type { S3Settings } from './services/photo-storage'
 
 export class ConfigError extends Error {
@@ -102,6 +103,9 @@ const EnvSchema = v.object({
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   // Review photos: a directory locally, or an S3-compatible object store (required in production).
   SUITE_PHOTO_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), '.data/photos'),
+  // Uploaded images decoded and re-encoded at once by one process (the number of CPUs by default), and how many may wait.
+  IMAGE_DECODES: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.minValue(1), v.maxValue(64))),
+  IMAGE_DECODE_QUEUE: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.maxValue(1000))),
   S3_BUCKET: v.optional(
     v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3–63 lowercase letters, digits, dots, dashes)')),
   ),
@@ -152,6 +156,8 @@ export interface SuiteConfig {
   botCheck: { kind: 'recaptcha'; secret: string; verifyUrl: string; minScore: number } | { kind: 'local' } | { kind: 'off' }
   /** Where review photos' files are kept: an S3-compatible object store (production), or a directory (local mode). */
   photos: { kind: 's3'; s3: S3Settings } | { kind: 'local'; directory: string }
+  /** Uploaded images worked on at once by this process, and how many may wait for a place (IMAGE_DECODES, IMAGE_DECODE_QUEUE). */
+  imageWork: ImageWorkLimits
   /** The outbox relay: on in production, off locally (the outbox is only shown) unless OUTBOX_RELAY=true. */
   delivery: {
     relay: boolean
@@ -281,12 +287,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           },
         }
       : { kind: 'local', directory: resolve(e.SUITE_PHOTO_DIR) },
+    imageWork: imageWorkLimits(e.IMAGE_DECODES, e.IMAGE_DECODE_QUEUE),
     delivery: {
       relay,
       email: email && { smtpUrl: email.SMTP_URL, from: email.MAIL_FROM },
       sms: sms && { accountSid: sms.SMS_ACCOUNT_SID, authToken: sms.SMS_AUTH_TOKEN, from: sms.SMS_FROM, apiBase: e.SMS_API_BASE.replace(/\/+$/, '') },
     },
   }
+}
+
+/** IMAGE_DECODES defaults to the number of CPUs, and IMAGE_DECODE_QUEUE to four images waiting for each place. */
+function imageWorkLimits(concurrent: number | undefined, waiting: number | undefined): ImageWorkLimits {
+  const places = concurrent ?? defaultImageWorkLimits().concurrent
+  return { concurrent: places, waiting: waiting ?? 4 * places }
 }
 
 function allOrNone<K extends string>(settings: Record<K, string | undefined>): Record<K, string> | null {

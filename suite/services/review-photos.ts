@@ -41,8 +41,9 @@ async function photoCount(ex: Executor, participationId: string): Promise<number
 /**
  * Takes one photo for the review of a participation: refused (nothing stored) when the review cannot
  * be written now, when five are there already, when the bytes are not a JPEG, PNG, WebP or HEIC
- * image whatever the file was called, or when its pixels cannot be read. The photo is stored
- * re-encoded, in both sizes, without any of the file's metadata.
+ * image whatever the file was called, when the process has as many images to work on as it takes
+ * (503), or when its pixels cannot be read. The photo is stored re-encoded, in both sizes, without
+ * any of the file's metadata.
  */
 export async function uploadReviewPhoto(deps: SuiteDeps, member: MemberRow, participationId: string, bytes: Uint8Array): Promise<UploadedPhoto> {
   await checkReviewable(deps.db, member, participationId)
@@ -52,7 +53,7 @@ export async function uploadReviewPhoto(deps: SuiteDeps, member: MemberRow, part
   if (!type) throw refused('type')
   let processed
   try {
-    processed = await processPhoto(bytes, type)
+    processed = await deps.imageWork.run(() => processPhoto(bytes, type))
   } catch (error) {
     if (error instanceof UnreadablePhoto) throw refused('unreadable')
     throw error
