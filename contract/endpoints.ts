@@ -451,7 +451,7 @@ export const ENDPOINTS = {
     upload: 'image',
     data: UploadedPhotoSchema,
     silent: true,
-    refusals: ['image-refused', 'image-queue-full'],
+    refusals: ['image-refused', 'too-many-uploads', 'image-queue-full'],
   }),
   deleteReviewPhoto: e({ method: 'DELETE', path: P.REVIEW_PHOTO_PATH, params: { id: PhotoIdParam }, auth: 'member', data: PhotoDeletedSchema, silent: true }),
   reviewPhotoFile: e({

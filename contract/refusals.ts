@@ -32,6 +32,8 @@ export const RefusalSchema = v.variant('code', [
    * the last image of a product a published campaign tests (`last`).
    */
   v.strictObject({ code: v.literal('image-refused'), problem: v.picklist(['type', 'size', 'unreadable', 'count', 'last']) }),
+  /** The member has uploaded as many photos as they may in the last hour (PHOTO_UPLOADS_PER_HOUR): nothing was stored (HTTP 429, Retry-After). */
+  v.strictObject({ code: v.literal('too-many-uploads') }),
   /** The member API is working on as many images as it takes at once, with a full line waiting: nothing was stored; try again shortly (HTTP 503, Retry-After). */
   v.strictObject({ code: v.literal('image-queue-full') }),
   /** The one-time code is not the one sent; `triesLeft` more may be made before a new one is needed. */

@@ -101,6 +101,17 @@ describe('callEndpoint over node:http', () => {
       ok: false,
       failure: { kind: 'rejected', path: readPath, httpStatus: 409, message: 'later', fields: null },
     })
+    // A 429 or 503 that says why keeps its reason, as the refusal of a failure the page words.
+    route = (_req, res) => json(res, 429, { status: 'RATE_LIMITED', message: 'slow down', reason: { code: 'too-many-uploads' } })
+    expect(await callEndpoint(read, { params, member, baseUrl })).toEqual({
+      ok: false,
+      failure: { kind: 'unavailable', path: readPath, reason: 'server', httpStatus: 429, refusal: { code: 'too-many-uploads' } },
+    })
+    route = (_req, res) => json(res, 503, { status: 'UNAVAILABLE', message: 'busy' })
+    expect(await callEndpoint(read, { params, member, baseUrl })).toEqual({
+      ok: false,
+      failure: { kind: 'unavailable', path: readPath, reason: 'server', httpStatus: 503 },
+    })
     route = (_req, res) => json(res, 200, { status: 'OK', data: { balance: 'lots' } })
     expect(await callEndpoint(read, { params, member, baseUrl })).toMatchObject({
       ok: false,

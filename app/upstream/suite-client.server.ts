@@ -155,7 +155,7 @@ function failureFor(path: string, httpStatus: number, body: unknown, challenge: 
     return { kind: 'rejected', path, httpStatus, message, fields, ...(reason?.success && { reason: reason.output }) }
   if (httpStatus === 401) return { kind: 'unauthenticated', path }
   if (httpStatus === 403 || httpStatus === 404) return { kind: 'forbidden', path, httpStatus }
-  return { kind: 'unavailable', path, reason: 'server', httpStatus }
+  return { kind: 'unavailable', path, reason: 'server', httpStatus, ...(reason?.success && { refusal: reason.output }) }
 }
 
 /**

@@ -23,7 +23,14 @@ import {
   REVIEW_PHOTOS_PATH,
   fillPath,
 } from '../../contract/paths'
-import { PHOTO_MAX_BYTES, PHOTO_REFUSED, PhotoDeletedSchema, UploadedPhotoSchema, type UploadedPhoto } from '../../contract/review-photos'
+import {
+  PHOTO_MAX_BYTES,
+  PHOTO_REFUSED,
+  PHOTO_UPLOADS_PER_HOUR,
+  PhotoDeletedSchema,
+  UploadedPhotoSchema,
+  type UploadedPhoto,
+} from '../../contract/review-photos'
 import { approveReview, deliver, rejectReview, ship } from '../services/operations'
 import { commandLineActor } from '../actors/actor'
 import { imageWorkLimit } from '../services/image-work'
@@ -348,6 +355,26 @@ describe('what one upload may cost the member API', () => {
     const photo = await uploaded(member, participationId, await readFile(join(import.meta.dirname, '../test/fixtures/large-24mp.heic')))
     expect(photo).toMatchObject({ width: 1600, height: 1067 })
     await expectNoMetadata(await stored(photo.id, 'display'))
+  })
+
+  it(`takes at most ${PHOTO_UPLOADS_PER_HOUR} photos an hour from one member, then refuses with a reason and stores nothing`, async () => {
+    const member = await createTestMember()
+    const participationId = await reviewableParticipation(member)
+    const small = await phoneJpeg(64, 48)
+    // Removed photos count too: each upload was decoded.
+    for (let i = 0; i < PHOTO_UPLOADS_PER_HOUR; i++) {
+      const photo = await uploaded(member, participationId, small)
+      expectOk(await call(h.app, 'DELETE', fillPath(REVIEW_PHOTO_PATH, { id: photo.id }), { token: member.bearer }), PhotoDeletedSchema)
+    }
+    const before = await storedFiles()
+    const answer = await upload(member, participationId, small)
+    const refused = expectError(answer, 'RATE_LIMITED', 429)
+    expect(refused.reason).toEqual({ code: 'too-many-uploads' })
+    expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(await storedFiles()).toEqual(before)
+    // Another member's allowance is their own.
+    const other = await createTestMember()
+    await uploaded(other, await reviewableParticipation(other), small)
   })
 
   it('refuses an upload at once (503, with a reason) while the process works on all the images it takes and its line is full', async () => {
