@@ -97,6 +97,8 @@ const EnvSchema = v.object({
   ),
   SMS_API_BASE: v.optional(httpUrl, 'https://api.twilio.com'),
   // Bot protection (reCAPTCHA v3): the secret key, where tokens are verified, and the lowest score that passes.
+  // Required in production unless BOT_CHECK=off says by name that the actions it protects go unchecked.
+  BOT_CHECK: v.optional(v.picklist(['on', 'off'], 'must be "on" or "off"'), 'on'),
   RECAPTCHA_SECRET: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{20,128}$/, 'must be a reCAPTCHA secret key'))),
   RECAPTCHA_VERIFY_URL: v.optional(httpUrl, 'https://www.google.com/recaptcha/api/siteverify'),
   RECAPTCHA_MIN_SCORE: v.optional(v.pipe(v.string(), v.regex(/^(0(\.\d+)?|1(\.0+)?)$/, 'must be a score from 0.0 to 1.0'), v.transform(Number)), '0.5'),
@@ -151,7 +153,8 @@ export interface SuiteConfig {
   drainSeconds: number
   /**
    * Bot protection: reCAPTCHA v3 when RECAPTCHA_SECRET is set; otherwise the local adapter (the
-   * local test token) in local mode, and off in production (the server warns at start-up).
+   * local test token) in local mode. Off only when BOT_CHECK=off asks for it (the server warns at
+   * start-up); production without the secret does not start otherwise.
    */
   botCheck: { kind: 'recaptcha'; secret: string; verifyUrl: string; minScore: number } | { kind: 'local' } | { kind: 'off' }
   /** Where review photos' files are kept: an S3-compatible object store (production), or a directory (local mode). */
@@ -228,7 +231,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (!e.SMS_API_BASE.startsWith('https://')) throw new ConfigError('SMS_API_BASE must be an https:// URL in production')
     // The secret goes with every verification.
     if (!e.RECAPTCHA_VERIFY_URL.startsWith('https://')) throw new ConfigError('RECAPTCHA_VERIFY_URL must be an https:// URL in production')
+    // Registration, sign-in links, campaign sign-ups and one-time codes are open to bots without it.
+    if (!e.RECAPTCHA_SECRET && e.BOT_CHECK !== 'off') {
+      throw new ConfigError(
+        'RECAPTCHA_SECRET is required in production: it protects registration, sign-in links, campaign sign-ups and one-time codes from bots (BOT_CHECK=off runs without it, and start-up then warns)',
+      )
+    }
   }
+  if (e.BOT_CHECK === 'off' && e.RECAPTCHA_SECRET)
+    throw new ConfigError('BOT_CHECK=off turns the bot check off, yet RECAPTCHA_SECRET is set: unset one of them')
 
   // A channel is configured by all of its settings or none (a half-configured one is a mistake).
   const email = allOrNone({ SMTP_URL: e.SMTP_URL, MAIL_FROM: e.MAIL_FROM })
@@ -272,9 +283,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Locally the portal runs on this machine; in production its addresses are configuration.
     trustedProxies: e.SUITE_TRUSTED_PROXIES?.split(',') ?? (production ? [] : ['127.0.0.1', '::1']),
     logLevel: e.LOG_LEVEL,
-    botCheck: e.RECAPTCHA_SECRET
-      ? { kind: 'recaptcha', secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL, minScore: e.RECAPTCHA_MIN_SCORE }
-      : { kind: production ? 'off' : 'local' },
+    botCheck:
+      e.BOT_CHECK === 'off'
+        ? { kind: 'off' }
+        : e.RECAPTCHA_SECRET
+          ? { kind: 'recaptcha', secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL, minScore: e.RECAPTCHA_MIN_SCORE }
+          : { kind: 'local' },
     photos: s3
       ? {
           kind: 's3',
