@@ -28,7 +28,9 @@ export class UndecodableHeic extends Error {
  */
 export function decodeHeicInWorker(bytes: Uint8Array, maxPixels: number): Promise<DecodedPicture> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(HEIC_WORKER_URL, { workerData: { bytes, maxPixels } })
+    // A copy of exactly the file's bytes (a view may sit on a larger buffer), handed over, not cloned again.
+    const own = new Uint8Array(bytes)
+    const worker = new Worker(HEIC_WORKER_URL, { workerData: { bytes: own, maxPixels }, transferList: [own.buffer] })
     let settled = false
     const settle = (outcome: () => void) => {
       if (settled) return
