@@ -48,4 +48,11 @@ describe('HEIC decoding', () => {
     const damaged = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(12), Buffer.from('garbage')])
     await expect(decodeHeicInWorker(damaged, 50_000_000)).rejects.toBeInstanceOf(UndecodableHeic)
   })
+
+  it('gives up on a decode that outlasts its deadline, as unreadable', async () => {
+    // A millisecond: the worker has not even started by then.
+    const late = decodeHeicInWorker(await fixture('large-24mp.heic'), 50_000_000, 1)
+    await expect(late).rejects.toBeInstanceOf(UndecodableHeic)
+    await expect(late).rejects.toThrow(/did not decode within 1 ms/)
+  })
 })

@@ -6,6 +6,13 @@ import { Worker } from 'node:worker_threads'
 /** The worker's module, found next to this one from the sources and from a bundle alike. */
 export const HEIC_WORKER_URL = new URL('./heic-decode.worker.mjs', import.meta.url)
 
+/**
+ * The longest a HEIC decode may take: a phone's photo takes a second or two, a file made to keep
+ * libheif busy must not hold one of the process's places for good, and the member hears back
+ * within the portal's 30 s wait for an upload.
+ */
+export const HEIC_DECODE_TIMEOUT_MS = 20_000
+
 export interface DecodedPicture {
   width: number
   height: number
@@ -23,10 +30,10 @@ export class UndecodableHeic extends Error {
 /**
  * The first picture of a HEIC file as RGBA pixels, decoded in a worker thread: refused
  * (UndecodableHeic) when the file holds none, when it is larger than `maxPixels` (read from the
- * header, before any pixel is decoded) or cannot be decoded. The file's bytes are copied to the
- * worker; the pixels come back without a copy.
+ * header, before any pixel is decoded), cannot be decoded, or takes longer than `timeoutMs` (the
+ * worker is then ended). The file's bytes are copied to the worker; the pixels come back without a copy.
  */
-export function decodeHeicInWorker(bytes: Uint8Array, maxPixels: number): Promise<DecodedPicture> {
+export function decodeHeicInWorker(bytes: Uint8Array, maxPixels: number, timeoutMs = HEIC_DECODE_TIMEOUT_MS): Promise<DecodedPicture> {
   return new Promise((resolve, reject) => {
     // A copy of exactly the file's bytes (a view may sit on a larger buffer), handed over, not cloned again.
     const own = new Uint8Array(bytes)
@@ -35,9 +42,11 @@ export function decodeHeicInWorker(bytes: Uint8Array, maxPixels: number): Promis
     const settle = (outcome: () => void) => {
       if (settled) return
       settled = true
+      clearTimeout(deadline)
       outcome()
       void worker.terminate()
     }
+    const deadline = setTimeout(() => settle(() => reject(new UndecodableHeic(`The HEIC file did not decode within ${timeoutMs} ms`))), timeoutMs)
     worker.once('message', (answer: WorkerAnswer) =>
       settle(() => {
         if (answer.ok)
