@@ -531,7 +531,7 @@ export const ENDPOINTS = {
     upload: 'image',
     data: UploadedPhotoSchema,
     silent: true,
-    refusals: ['image-refused'],
+    refusals: ['image-refused', 'too-many-uploads', 'image-queue-full'],
   }),
   deleteReviewPhoto: e({ method: 'DELETE', path: P.REVIEW_PHOTO_PATH, params: { id: PhotoIdParam }, auth: 'member', data: PhotoDeletedSchema, silent: true }),
   reviewPhotoFile: e({
@@ -770,7 +770,7 @@ export const ENDPOINTS = {
     upload: 'image',
     data: OpsProductImagesSchema,
     silent: true,
-    refusals: ['image-refused'],
+    refusals: ['image-refused', 'image-queue-full'],
   }),
   opsDescribeProductImage: e({
     method: 'PATCH',

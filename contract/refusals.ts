@@ -42,6 +42,10 @@ export const RefusalSchema = v.variant('code', [
   v.strictObject({ code: v.literal('too-many-factors') }),
   /** Recovery codes stand in for a second factor: the account holds none yet. */
   v.strictObject({ code: v.literal('no-second-factor') }),
+  /** The member has uploaded as many photos as they may in the last hour (PHOTO_UPLOADS_PER_HOUR): nothing was stored (HTTP 429, Retry-After). */
+  v.strictObject({ code: v.literal('too-many-uploads') }),
+  /** The member API is working on as many images as it takes at once, with a full line waiting: nothing was stored; try again shortly (HTTP 503, Retry-After). */
+  v.strictObject({ code: v.literal('image-queue-full') }),
   /** The one-time code is not the one sent; `triesLeft` more may be made before a new one is needed. */
   v.strictObject({ code: v.literal('wrong-code'), triesLeft: v.pipe(v.number(), v.integer(), v.minValue(1)) }),
 ])

@@ -5,6 +5,8 @@ import { Uuid } from './common'
 
 /** Photos one review may carry. */
 export const PHOTOS_PER_REVIEW = 5
+/** Photos one member may upload in an hour, whatever becomes of them (each is decoded and encoded twice). */
+export const PHOTO_UPLOADS_PER_HOUR = 30
 /** The largest photo file the member API takes (10 MB). */
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024
 /** The longest description (alt text) of a photo. */

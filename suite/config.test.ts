@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from './config'
@@ -68,6 +69,7 @@ describe('config', () => {
     S3_ENDPOINT: 'https://s3.eu-central-1.amazonaws.com/',
     S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
     S3_SECRET_ACCESS_KEY: 's3-secret-access-key-0123456789',
+    RECAPTCHA_SECRET: 'r'.repeat(40),
   }
 
   it('listens on loopback only in local mode, and refuses the demo seed in production', () => {
@@ -122,10 +124,18 @@ describe('config', () => {
     expect(() => loadConfig({ ...production, OUTBOX_RELAY: 'yes' })).toThrow(/OUTBOX_RELAY/)
   })
 
-  it('checks protected actions for bots with reCAPTCHA when its secret is set; otherwise locally the local adapter, in production nothing', () => {
+  it('checks protected actions for bots with reCAPTCHA when its secret is set; otherwise locally the local adapter, and off only by name', () => {
     expect(loadConfig(local).botCheck).toEqual({ kind: 'local' })
-    expect(loadConfig(production).botCheck).toEqual({ kind: 'off' })
     const secret = 'r'.repeat(40)
+    // Production without the secret does not start, unless BOT_CHECK=off asks for no check at all.
+    const { RECAPTCHA_SECRET: _secret, ...withoutSecret } = production
+    expect(() => loadConfig(withoutSecret)).toThrow(/^RECAPTCHA_SECRET is required in production/)
+    expect(loadConfig({ ...withoutSecret, BOT_CHECK: 'off' }).botCheck).toEqual({ kind: 'off' })
+    expect(loadConfig({ ...local, BOT_CHECK: 'off' }).botCheck).toEqual({ kind: 'off' })
+    expect(() => loadConfig({ ...withoutSecret, BOT_CHECK: 'no' })).toThrow(/BOT_CHECK must be "on" or "off"/)
+    expect(() => loadConfig({ ...withoutSecret, BOT_CHECK: 'on' })).toThrow(/RECAPTCHA_SECRET is required in production/)
+    // Off and a secret at once is a mistake, named.
+    expect(() => loadConfig({ ...production, BOT_CHECK: 'off' })).toThrow(/BOT_CHECK=off turns the bot check off, yet RECAPTCHA_SECRET is set/)
     expect(loadConfig({ ...production, RECAPTCHA_SECRET: secret }).botCheck).toEqual({
       kind: 'recaptcha',
       secret,
@@ -178,6 +188,15 @@ describe('config', () => {
     expect(() => loadConfig({ ...local, S3_BUCKET: 'Not_A_Bucket' })).toThrow(/S3_BUCKET must be a bucket name/)
     // The secret is named, never echoed.
     expect(() => loadConfig({ ...production, S3_SECRET_ACCESS_KEY: 'short' })).toThrow(/^S3_SECRET_ACCESS_KEY must be at least 8 characters$/)
+  })
+
+  it('works on as many images at once as there are CPUs unless IMAGE_DECODES says otherwise, with a line four times as long', () => {
+    const cpus = availableParallelism()
+    expect(loadConfig(local).imageWork).toEqual({ concurrent: cpus, waiting: 4 * cpus })
+    expect(loadConfig({ ...local, IMAGE_DECODES: '3' }).imageWork).toEqual({ concurrent: 3, waiting: 12 })
+    expect(loadConfig({ ...local, IMAGE_DECODES: '3', IMAGE_DECODE_QUEUE: '0' }).imageWork).toEqual({ concurrent: 3, waiting: 0 })
+    expect(() => loadConfig({ ...local, IMAGE_DECODES: '0' })).toThrow(/IMAGE_DECODES/)
+    expect(() => loadConfig({ ...local, IMAGE_DECODE_QUEUE: 'many' })).toThrow(/IMAGE_DECODE_QUEUE must be a whole number/)
   })
 
   it('keeps the outbox to itself locally unless OUTBOX_RELAY=true', () => {

@@ -5,6 +5,7 @@ import * as v from 'valibot'
 import { MAX_RECORD_TTL_SECONDS } from '../contract/credentials.server'
 import { SHIPPING_COUNTRIES } from '../contract/common'
 import type { SmsLimits } from './deps'
+import { defaultImageWorkLimits, type ImageWorkLimits } from './services/image-work'
 import type { S3Settings } from './services/photo-storage'
 
 export class ConfigError extends Error {
@@ -98,12 +99,17 @@ const EnvSchema = v.object({
   ),
   SMS_API_BASE: v.optional(httpUrl, 'https://api.twilio.com'),
   // Bot protection (reCAPTCHA v3): the secret key, where tokens are verified, and the lowest score that passes.
+  // Required in production unless BOT_CHECK=off says by name that the actions it protects go unchecked.
+  BOT_CHECK: v.optional(v.picklist(['on', 'off'], 'must be "on" or "off"'), 'on'),
   RECAPTCHA_SECRET: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{20,128}$/, 'must be a reCAPTCHA secret key'))),
   RECAPTCHA_VERIFY_URL: v.optional(httpUrl, 'https://www.google.com/recaptcha/api/siteverify'),
   RECAPTCHA_MIN_SCORE: v.optional(v.pipe(v.string(), v.regex(/^(0(\.\d+)?|1(\.0+)?)$/, 'must be a score from 0.0 to 1.0'), v.transform(Number)), '0.5'),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   // Review photos: a directory locally, or an S3-compatible object store (required in production).
   SUITE_PHOTO_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), '.data/photos'),
+  // Uploaded images decoded and re-encoded at once by one process (the number of CPUs by default), and how many may wait.
+  IMAGE_DECODES: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.minValue(1), v.maxValue(64))),
+  IMAGE_DECODE_QUEUE: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.maxValue(1000))),
   S3_BUCKET: v.optional(
     v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3–63 lowercase letters, digits, dots, dashes)')),
   ),
@@ -151,11 +157,14 @@ export interface SuiteConfig {
   drainSeconds: number
   /**
    * Bot protection: reCAPTCHA v3 when RECAPTCHA_SECRET is set; otherwise the local adapter (the
-   * local test token) in local mode, and off in production (the server warns at start-up).
+   * local test token) in local mode. Off only when BOT_CHECK=off asks for it (the server warns at
+   * start-up); production without the secret does not start otherwise.
    */
   botCheck: { kind: 'recaptcha'; secret: string; verifyUrl: string; minScore: number } | { kind: 'local' } | { kind: 'off' }
   /** Where review photos' files are kept: an S3-compatible object store (production), or a directory (local mode). */
   photos: { kind: 's3'; s3: S3Settings } | { kind: 'local'; directory: string }
+  /** Uploaded images worked on at once by this process, and how many may wait for a place (IMAGE_DECODES, IMAGE_DECODE_QUEUE). */
+  imageWork: ImageWorkLimits
   /** The outbox relay: on in production, off locally (the outbox is only shown) unless OUTBOX_RELAY=true. */
   delivery: {
     relay: boolean
@@ -227,7 +236,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (!e.SMS_API_BASE.startsWith('https://')) throw new ConfigError('SMS_API_BASE must be an https:// URL in production')
     // The secret goes with every verification.
     if (!e.RECAPTCHA_VERIFY_URL.startsWith('https://')) throw new ConfigError('RECAPTCHA_VERIFY_URL must be an https:// URL in production')
+    // Registration, sign-in links, campaign sign-ups and one-time codes are open to bots without it.
+    if (!e.RECAPTCHA_SECRET && e.BOT_CHECK !== 'off') {
+      throw new ConfigError(
+        'RECAPTCHA_SECRET is required in production: it protects registration, sign-in links, campaign sign-ups and one-time codes from bots (BOT_CHECK=off runs without it, and start-up then warns)',
+      )
+    }
   }
+  if (e.BOT_CHECK === 'off' && e.RECAPTCHA_SECRET)
+    throw new ConfigError('BOT_CHECK=off turns the bot check off, yet RECAPTCHA_SECRET is set: unset one of them')
 
   // A channel is configured by all of its settings or none (a half-configured one is a mistake).
   const email = allOrNone({ SMTP_URL: e.SMTP_URL, MAIL_FROM: e.MAIL_FROM })
@@ -272,9 +289,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Locally the portal runs on this machine; in production its addresses are configuration.
     trustedProxies: e.SUITE_TRUSTED_PROXIES?.split(',') ?? (production ? [] : ['127.0.0.1', '::1']),
     logLevel: e.LOG_LEVEL,
-    botCheck: e.RECAPTCHA_SECRET
-      ? { kind: 'recaptcha', secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL, minScore: e.RECAPTCHA_MIN_SCORE }
-      : { kind: production ? 'off' : 'local' },
+    botCheck:
+      e.BOT_CHECK === 'off'
+        ? { kind: 'off' }
+        : e.RECAPTCHA_SECRET
+          ? { kind: 'recaptcha', secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL, minScore: e.RECAPTCHA_MIN_SCORE }
+          : { kind: 'local' },
     photos: s3
       ? {
           kind: 's3',
@@ -287,12 +307,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           },
         }
       : { kind: 'local', directory: resolve(e.SUITE_PHOTO_DIR) },
+    imageWork: imageWorkLimits(e.IMAGE_DECODES, e.IMAGE_DECODE_QUEUE),
     delivery: {
       relay,
       email: email && { smtpUrl: email.SMTP_URL, from: email.MAIL_FROM },
       sms: sms && { accountSid: sms.SMS_ACCOUNT_SID, authToken: sms.SMS_AUTH_TOKEN, from: sms.SMS_FROM, apiBase: e.SMS_API_BASE.replace(/\/+$/, '') },
     },
   }
+}
+
+/** IMAGE_DECODES defaults to the number of CPUs, and IMAGE_DECODE_QUEUE to four images waiting for each place. */
+function imageWorkLimits(concurrent: number | undefined, waiting: number | undefined): ImageWorkLimits {
+  const places = concurrent ?? defaultImageWorkLimits().concurrent
+  return { concurrent: places, waiting: waiting ?? 4 * places }
 }
 
 function allOrNone<K extends string>(settings: Record<K, string | undefined>): Record<K, string> | null {

@@ -6,6 +6,7 @@ import type { LaggingRead } from './db/replica'
 import type { IdentityProvider } from './identity/identity'
 import type { BotCheck } from './services/bot-check'
 import type { Outbox } from './services/outbox'
+import type { ImageWork } from './services/image-work'
 import type { PhotoStorage } from './services/photo-storage'
 import type { DiscountCodeIssuer } from './services/discount-codes'
 
@@ -50,6 +51,8 @@ export interface SuiteDeps {
   botCheck: BotCheck
   /** Where review photos' files are kept: a local directory, or an S3-compatible object store. */
   photoStorage: PhotoStorage
+  /** Bounds how many uploaded images this process decodes and re-encodes at once (IMAGE_DECODES, IMAGE_DECODE_QUEUE). */
+  imageWork: ImageWork
   /** How long a redemption waits for the shop's code (10 s when unset). */
   discountCodeTimeoutMs?: number
   settings: {

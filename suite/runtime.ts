@@ -9,6 +9,7 @@ import { botCheckOff, localBotCheck, recaptchaBotCheck, type BotCheck } from './
 import { localDiscountCodes, shopifyDiscountCodes } from './services/discount-codes'
 import { smtpMail, twilioSms } from './services/delivery'
 import { databaseOutbox } from './services/outbox'
+import { imageWorkLimit } from './services/image-work'
 import { localPhotoStorage, s3PhotoStorage } from './services/photo-storage'
 import { createOutboxRelay, type OutboxRelay } from './services/outbox-relay'
 
@@ -45,6 +46,7 @@ export async function createRuntime(config: SuiteConfig): Promise<Runtime> {
     discountCodes: config.shopify ? shopifyDiscountCodes(config.shopify.shop, config.shopify.adminToken) : localDiscountCodes,
     botCheck: botCheckFor(config.botCheck),
     photoStorage: config.photos.kind === 's3' ? s3PhotoStorage(config.photos.s3) : localPhotoStorage(config.photos.directory),
+    imageWork: imageWorkLimit(config.imageWork),
     settings: {
       mode: config.mode,
       otpPepper: config.otpPepper,

@@ -1,9 +1,9 @@
 // The member API server: `npx tsx suite/server.ts` (port SUITE_PORT, default 8787, on 127.0.0.1).
 import { serve } from '@hono/node-server'
 import { createSuiteApp } from './app'
-import { LOCAL_BOT_TOKEN } from '../contract/bot-protection'
-import { ConfigError, loadConfig, type SuiteConfig } from './config'
+import { ConfigError, loadConfig } from './config'
 import { createRuntime } from './runtime'
+import { logBotCheck } from './services/bot-check'
 import { DEMO_MEMBER, DEMO_STAFF } from './seed/catalogue'
 import { seedDemoData } from './seed/seed'
 import type { SuiteDeps } from './deps'
@@ -14,7 +14,7 @@ async function main() {
   const { deps, database, relay } = await createRuntime(config)
   const log = deps.logger
   log.info({ mode: config.mode, database: database.kind }, 'database migrated')
-  logBotCheck(config, log)
+  logBotCheck(config.botCheck, log)
   if (config.seed === 'demo') {
     // The demo member is an account of the identity emulator, which may still be starting (npm start
     // starts both at once): its creation waits until the emulator answers.
@@ -69,16 +69,6 @@ async function main() {
     throw error
   }
   log.info({ sweeps: Object.keys(SWEEPS) }, 'background jobs started')
-}
-
-/** Says once, at start-up, how protected actions are checked for bots: off in production is worth a warning. */
-function logBotCheck(config: SuiteConfig, log: SuiteDeps['logger']) {
-  const check = config.botCheck
-  if (check.kind === 'recaptcha') log.info({ verifyUrl: check.verifyUrl, minScore: check.minScore }, 'bot check: reCAPTCHA v3')
-  else if (check.kind === 'local')
-    log.info({ token: LOCAL_BOT_TOKEN }, 'bot check: the local adapter, which accepts only the local test token (local mode; RECAPTCHA_SECRET is not set)')
-  else
-    log.warn('bot check is OFF: RECAPTCHA_SECRET is not set, so registration, sign-in links, campaign sign-ups and one-time codes are not protected from bots')
 }
 
 /** Resolves once the identity emulator at `host` answers; gives up after a minute and a half. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readPortalConfig } from './config.server'
+import { readPortalConfig, startupWarnings } from './config.server'
 
 const serviceAccount = JSON.stringify({
   project_id: 'tc-prod',
@@ -13,6 +13,7 @@ const production = {
   FIREBASE_SERVICE_ACCOUNT: serviceAccount,
   SUITE_URL: 'https://api.testerscircle.example',
   PORTAL_URL: 'https://testerscircle.example',
+  RECAPTCHA_SITE_KEY: '6Lc-test-site-key-0000000',
 }
 
 describe('portal configuration', () => {
@@ -92,6 +93,21 @@ describe('portal configuration', () => {
     expect(readPortalConfig(production).trustedProxies).toEqual([])
     expect(readPortalConfig({ ...production, TRUSTED_PROXIES: '10.0.1.10,10.0.1.11' }).trustedProxies).toEqual(['10.0.1.10', '10.0.1.11'])
     expect(() => readPortalConfig({ ...production, TRUSTED_PROXIES: 'balancer.internal' })).toThrow(/TRUSTED_PROXIES must be IP addresses/)
+  })
+
+  it('needs the bot check in production unless BOT_CHECK=off switches it off by name, and then warns at start', () => {
+    expect(readPortalConfig(production).botCheck).toBe('on')
+    expect(startupWarnings(readPortalConfig(production))).toEqual([])
+    const { RECAPTCHA_SITE_KEY: _key, ...withoutKey } = production
+    expect(() => readPortalConfig(withoutKey)).toThrow(/RECAPTCHA_SITE_KEY: required in production/)
+    expect(() => readPortalConfig({ ...withoutKey, BOT_CHECK: 'on' })).toThrow(/RECAPTCHA_SITE_KEY: required in production/)
+    const off = readPortalConfig({ ...withoutKey, BOT_CHECK: 'off' })
+    expect(off.botCheck).toBe('off')
+    expect(startupWarnings(off)).toEqual([expect.stringMatching(/^The bot check is OFF \(BOT_CHECK=off\)/)])
+    expect(() => readPortalConfig({ ...withoutKey, BOT_CHECK: 'false' })).toThrow(/BOT_CHECK must be "on" or "off"/)
+    expect(() => readPortalConfig({ ...production, BOT_CHECK: 'off' })).toThrow(/BOT_CHECK=off turns the bot check off, yet RECAPTCHA_SITE_KEY is set/)
+    // Local mode sends the local test token without a site key, as before.
+    expect(readPortalConfig({ PORTAL_MODE: 'local' }).botCheck).toBe('on')
   })
 
   it('refuses the emulator variable in production', () => {

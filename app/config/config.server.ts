@@ -57,6 +57,11 @@ export type PortalConfig = {
   trustedProxies: string[]
   services: BrowserServices
   /**
+   * Bot protection on the actions the member API checks: required in production (RECAPTCHA_SITE_KEY)
+   * unless BOT_CHECK=off says by name to run without it, which start-up then warns about.
+   */
+  botCheck: 'on' | 'off'
+  /**
    * Local mode only (`PORTAL_FAULT_INJECTION=1`, set by the browser tests): a request with the
    * header `x-portal-fault: render` fails while the page renders, so the error page can be tested.
    */
@@ -120,6 +125,7 @@ const TrustedProxies = v.pipe(
 )
 const IntercomAppId = v.pipe(v.string(), v.regex(/^[a-z0-9]{6,16}$/, 'INTERCOM_APP_ID must be an Intercom workspace id (lower-case letters and digits)'))
 const RecaptchaSiteKey = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{20,64}$/, 'RECAPTCHA_SITE_KEY must be a reCAPTCHA v3 site key'))
+const BotCheck = v.optional(v.picklist(['on', 'off'], 'BOT_CHECK must be "on" or "off"'), 'on')
 const GaMeasurementId = v.pipe(v.string(), v.regex(/^G-[A-Z0-9]{4,16}$/, 'GA_MEASUREMENT_ID must be a Google Analytics 4 measurement id (G-…)'))
 
 function readServices(env: Record<string, string | undefined>): BrowserServices {
@@ -159,6 +165,9 @@ export function readPortalConfig(env: Record<string, string | undefined>): Porta
   const services = readServices(env)
   const trustedProxies = env.TRUSTED_PROXIES ? parse(TrustedProxies, env.TRUSTED_PROXIES, 'TRUSTED_PROXIES') : []
   const drainSeconds = parse(v.optional(DrainSeconds, mode === 'local' ? '0' : '5'), env.SHUTDOWN_DRAIN_SECONDS, 'SHUTDOWN_DRAIN_SECONDS')
+  const botCheck = parse(BotCheck, env.BOT_CHECK, 'BOT_CHECK')
+  if (botCheck === 'off' && services.recaptchaSiteKey)
+    throw new ConfigError('BOT_CHECK=off turns the bot check off, yet RECAPTCHA_SITE_KEY is set: unset one of them')
   const suiteUrl = parse(v.optional(v.pipe(v.string(), v.url('SUITE_URL must be a URL')), 'http://127.0.0.1:8787'), env.SUITE_URL, 'SUITE_URL').replace(
     /\/+$/,
     '',
@@ -185,6 +194,7 @@ export function readPortalConfig(env: Record<string, string | undefined>): Porta
       drainSeconds,
       trustedProxies,
       services,
+      botCheck,
       faultInjection: env.PORTAL_FAULT_INJECTION === '1',
     }
   }
@@ -209,6 +219,12 @@ export function readPortalConfig(env: Record<string, string | undefined>): Porta
   const authDomain = read(nonEmpty('FIREBASE_AUTH_DOMAIN'), 'FIREBASE_AUTH_DOMAIN')
   const projectId = read(nonEmpty('FIREBASE_PROJECT_ID'), 'FIREBASE_PROJECT_ID')
   const appId = read(v.optional(v.string()), 'FIREBASE_APP_ID')
+  // Registration, sign-in links, campaign sign-ups and one-time codes are open to bots without it.
+  if (!services.recaptchaSiteKey && botCheck !== 'off') {
+    problems.push(
+      'RECAPTCHA_SITE_KEY: required in production, to protect registration, sign-in links, campaign sign-ups and one-time codes from bots (BOT_CHECK=off runs without it, and start-up then warns)',
+    )
+  }
   const suite = read(nonEmpty('SUITE_URL'), 'SUITE_URL')
   const publicUrl = read(v.pipe(nonEmpty('PORTAL_URL'), PublicUrl), 'PORTAL_URL')
   let serviceAccount: PortalConfig['serviceAccount'] = null
@@ -237,8 +253,18 @@ export function readPortalConfig(env: Record<string, string | undefined>): Porta
     drainSeconds,
     trustedProxies,
     services,
+    botCheck,
     faultInjection: false,
   }
+}
+
+/** What start-up says as warnings about a configuration it accepts: a bot check switched off, every time the process starts. */
+export function startupWarnings(config: PortalConfig): string[] {
+  return config.botCheck === 'off'
+    ? [
+        'The bot check is OFF (BOT_CHECK=off): registration, sign-in links, campaign sign-ups and one-time codes are not protected from bots; set RECAPTCHA_SITE_KEY and unset BOT_CHECK to protect them',
+      ]
+    : []
 }
 
 let cached: PortalConfig | undefined

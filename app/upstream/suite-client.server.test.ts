@@ -101,6 +101,17 @@ describe('callEndpoint over node:http', () => {
       ok: false,
       failure: { kind: 'rejected', path: readPath, httpStatus: 409, message: 'later', fields: null },
     })
+    // A 429 or 503 that says why keeps its reason, as the refusal of a failure the page words.
+    route = (_req, res) => json(res, 429, { status: 'RATE_LIMITED', message: 'slow down', reason: { code: 'too-many-uploads' } })
+    expect(await callEndpoint(read, { params, member, baseUrl })).toEqual({
+      ok: false,
+      failure: { kind: 'unavailable', path: readPath, reason: 'server', httpStatus: 429, refusal: { code: 'too-many-uploads' } },
+    })
+    route = (_req, res) => json(res, 503, { status: 'UNAVAILABLE', message: 'busy' })
+    expect(await callEndpoint(read, { params, member, baseUrl })).toEqual({
+      ok: false,
+      failure: { kind: 'unavailable', path: readPath, reason: 'server', httpStatus: 503 },
+    })
     route = (_req, res) => json(res, 200, { status: 'OK', data: { balance: 'lots' } })
     expect(await callEndpoint(read, { params, member, baseUrl })).toMatchObject({
       ok: false,
@@ -124,6 +135,23 @@ describe('callEndpoint over node:http', () => {
     })
     expect(refusedBeforeSending(upload, { ...refusal, params })).toEqual(answered)
     expect(seen).toHaveLength(1)
+  })
+
+  it('refuses a path parameter that would change the path (., .., empty) before sending anything', async () => {
+    route = (_req, res) => json(res, 200, { status: 'OK', data: { balance: 25 } })
+    seen.length = 0
+    for (const id of ['.', '..', '']) {
+      expect(await callEndpoint(read, { params: { id }, member, baseUrl })).toEqual({ ok: false, failure: { kind: 'not-found', path: read.path } })
+      expect(await callEndpoint(change, { params: { id }, body: { name: 'Zoë' }, member, baseUrl })).toMatchObject({
+        ok: false,
+        failure: { kind: 'not-found' },
+      })
+    }
+    expect(seen).toEqual([])
+    // A dot within a value is no segment of its own, and is sent encoded as any other value.
+    expect(await callEndpoint(read, { params: { id: '...' }, member, baseUrl })).toEqual({ ok: true, data: { balance: 25 } })
+    expect(await callEndpoint(read, { params: { id: '../x' }, member, baseUrl })).toEqual({ ok: true, data: { balance: 25 } })
+    expect(seen.map((s) => s.url)).toEqual(['/members/.../balance', '/members/..%2Fx/balance'])
   })
 
   it('gives up at the deadline when the member API hangs, headers sent or not', async () => {
@@ -233,5 +261,13 @@ describe('streamFile', () => {
       failure: { kind: 'unavailable', reason: 'bad-response' },
     })
     expect(await streamFile(file, { params: { id: 'c1' }, member: null, baseUrl })).toMatchObject({ ok: false, failure: { kind: 'unauthenticated' } })
+  })
+
+  it('refuses a path parameter of . or .. before sending anything', async () => {
+    route = (_req, res) => json(res, 200, { status: 'OK', data: {} })
+    seen.length = 0
+    for (const id of ['.', '..'])
+      expect(await streamFile(file, { params: { id }, member, baseUrl })).toEqual({ ok: false, failure: { kind: 'not-found', path: file.path } })
+    expect(seen).toEqual([])
   })
 })

@@ -157,7 +157,16 @@ function failureFor(path: string, httpStatus: number, body: unknown, challenge: 
     return { kind: 'rejected', path, httpStatus, message, fields, ...(reason?.success && { reason: reason.output }) }
   if (httpStatus === 401) return { kind: 'unauthenticated', path }
   if (httpStatus === 403 || httpStatus === 404) return { kind: 'forbidden', path, httpStatus }
-  return { kind: 'unavailable', path, reason: 'server', httpStatus }
+  return { kind: 'unavailable', path, reason: 'server', httpStatus, ...(reason?.success && { refusal: reason.output }) }
+}
+
+/**
+ * A path parameter that would change the path once filled in: `.` and `..` stay as they are after
+ * encoding, and a URL resolves them (`members/../balance` is `balance`), as an empty one leaves `//`.
+ * Such a value names nothing, so the call ends as a not-found before anything is sent.
+ */
+function pathChangingParam(params: Record<string, string> | undefined): boolean {
+  return Object.values(params ?? {}).some((value) => value === '.' || value === '..' || value === '')
 }
 
 const needsMember = (endpoint: Endpoint) => endpoint.auth !== 'none' && endpoint.auth !== 'optional'
@@ -197,6 +206,7 @@ export async function streamFile<E extends Endpoint & { file: NonNullable<Endpoi
   options: CallOptions<E>,
   timeoutMs = SUITE_TIMEOUT_MS,
 ): Promise<StreamedFile> {
+  if (pathChangingParam(options.params as Record<string, string> | undefined)) return { ok: false, failure: { kind: 'not-found', path: endpoint.path } }
   const path = fillPath(endpoint.path, (options.params ?? {}) as Record<string, string>)
   if (needsMember(endpoint) && !options.member) return { ok: false, failure: { kind: 'unauthenticated', path } }
   const { url, headers } = outgoingRequest(endpoint, options, path)
@@ -269,8 +279,9 @@ export function refusedBeforeSending<E extends Endpoint>(
 }
 
 async function call<E extends Endpoint>(endpoint: E, options: CallOptions<E>): Promise<UpstreamResult<CallData<E>>> {
-  const path = fillPath(endpoint.path, (options.params ?? {}) as Record<string, string>)
   const fail = (failure: UpstreamFailure): UpstreamResult<CallData<E>> => failureOf(endpoint, failure)
+  if (pathChangingParam(options.params as Record<string, string> | undefined)) return fail({ kind: 'not-found', path: endpoint.path })
+  const path = fillPath(endpoint.path, (options.params ?? {}) as Record<string, string>)
   if (needsMember(endpoint) && !options.member) return fail({ kind: 'unauthenticated', path })
   const { url, headers } = outgoingRequest(endpoint, options, path)
 

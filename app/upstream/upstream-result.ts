@@ -30,8 +30,18 @@ export type UpstreamFailure =
     | { kind: 'second-factor-required'; path: string }
     /** HTTP 403 or 404 without a NOT_FOUND body. */
     | { kind: 'forbidden'; path: string; httpStatus: 403 | 404 }
-    /** Anything else: 5xx, 429, timeout, network, an answer that does not match its schema. */
-    | { kind: 'unavailable'; path: string; reason: 'server' | 'timeout' | 'network' | 'bad-response' | 'circuit-open'; httpStatus: number | null }
+    /**
+     * Anything else: 5xx, 429, timeout, network, an answer that does not match its schema. A 429 or
+     * 503 may say why as a code the endpoint declares (`refusal`: too many uploads this hour, the
+     * member API busy with images), read with refusalOf as a 400's reason is.
+     */
+    | {
+        kind: 'unavailable'
+        path: string
+        reason: 'server' | 'timeout' | 'network' | 'bad-response' | 'circuit-open'
+        httpStatus: number | null
+        refusal?: Refusal
+      }
   ) & {
     /** The endpoint's entry says its failures are shown inline by the caller, not by the error catalogue. */
     silent?: true
@@ -64,7 +74,9 @@ export function isUpstreamError(error: unknown): error is UpstreamError {
  */
 export function refusalOf<E extends { refusals?: readonly RefusalCode[] }>(error: unknown): RefusalOf<E> | null {
   const failure = isUpstreamError(error) ? error.failure : (error as UpstreamFailure | null)
-  if (!failure || typeof failure !== 'object' || failure.kind !== 'rejected' || !failure.reason) return null
+  if (!failure || typeof failure !== 'object') return null
+  if (failure.kind === 'unavailable') return (failure.refusal ?? null) as RefusalOf<E> | null
+  if (failure.kind !== 'rejected' || !failure.reason) return null
   return failure.reason as RefusalOf<E>
 }
 

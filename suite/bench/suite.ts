@@ -16,6 +16,7 @@ import { seedDemoData } from '../seed/seed'
 import { localBotCheck } from '../services/bot-check'
 import { localDiscountCodes } from '../services/discount-codes'
 import { databaseOutbox } from '../services/outbox'
+import { defaultImageWorkLimits, imageWorkLimit } from '../services/image-work'
 import { memoryPhotoStorage } from '../services/photo-storage'
 import { signIn } from '../test/members'
 
@@ -40,6 +41,7 @@ const deps: SuiteDeps = {
   discountCodes: localDiscountCodes,
   botCheck: localBotCheck,
   photoStorage: memoryPhotoStorage(),
+  imageWork: imageWorkLimit(defaultImageWorkLimits()),
   settings: {
     mode: 'local',
     otpPepper: 'bench-pepper-bench-pepper-bench-pepper',

@@ -1,5 +1,5 @@
 // Public campaigns, reviews and product images; sign-up and participations.
-import { eq } from 'drizzle-orm'
+import { and, eq, ne } from 'drizzle-orm'
 import { ENDPOINTS } from '../../contract/endpoints'
 import { campaigns } from '../db/schema'
 import type { SuiteDeps } from '../deps'
@@ -70,8 +70,12 @@ export function registerCampaignRoutes(route: RegisterRoute, deps: SuiteDeps) {
     items: await campaignEligibility(deps.db, currentMember(c), deps.clock.now(), query.campaignId),
   }))
 
+  // A draft is staff's alone: to members it is no campaign at all, exactly as an unknown id.
   const campaignExists = async (cid: string) => {
-    const [row] = await deps.db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, cid))
+    const [row] = await deps.db
+      .select({ id: campaigns.id })
+      .from(campaigns)
+      .where(and(eq(campaigns.id, cid), ne(campaigns.status, 'draft')))
     return row !== undefined
   }
 

@@ -7,11 +7,14 @@ import { ParticipationSchema, ShipmentSchema, ShipmentsResultSchema } from '../.
 import {
   ACK_QUESTIONNAIRE_PATH,
   ADDRESS_PATH,
+  CAMPAIGN_ELIGIBILITY_PATH,
   CAMPAIGN_PARTICIPATION_PATH,
+  CAMPAIGN_PARTICIPATIONS_PATH,
   FLIGHT_REVIEW_PATH,
   FLIGHT_SOCIAL_IMPRESSIONS_PATH,
   FLIGHT_SOCIAL_PATH,
   PROCESS_SIGNUP_PATH,
+  PUBLIC_CAMPAIGN_PATH,
   PUBLIC_REVIEW_PATH,
   RC_PRODUCT_PATH,
   SHIPMENTS_PATH,
@@ -224,5 +227,40 @@ describe('social posts and impressions', () => {
     h.clock.advance(60_000)
     expectOk(await call(h.app, 'POST', ACK_QUESTIONNAIRE_PATH, { token: ada.bearer, body: { participationId } }), ParticipationSchema)
     expect(await mine()).toMatchObject({ status: 'completed', completedAt: h.clock.now().toISOString() })
+  })
+})
+
+describe('a draft campaign', () => {
+  it('is served to no member and no visitor: every call that names it answers as for an unknown one', async () => {
+    const draft = await createCampaign(h.deps.db, h.clock.now())
+    await h.deps.db.update(campaigns).set({ status: 'draft' }).where(eq(campaigns.id, draft.campaignId))
+    const unknown = crypto.randomUUID()
+    const notFoundFor = async (path: string, query?: Record<string, string>) => {
+      const answer = await call(h.app, 'GET', path, { token: bob.bearer, ...(query && { query }) })
+      return expectError(answer, 'NOT_FOUND', 404).message
+    }
+    // The review page's data: its product, title and slug.
+    expect(await notFoundFor(RC_PRODUCT_PATH, { productId: draft.productId, campaignId: draft.campaignId })).toBe(
+      await notFoundFor(RC_PRODUCT_PATH, { productId: draft.productId, campaignId: unknown }),
+    )
+    // The member's participations in it: none could exist, and the id says nothing either.
+    expect(await notFoundFor(fillPath(CAMPAIGN_PARTICIPATIONS_PATH, { cid: draft.campaignId }))).toBe(
+      await notFoundFor(fillPath(CAMPAIGN_PARTICIPATIONS_PATH, { cid: unknown })),
+    )
+    expect(await notFoundFor(CAMPAIGN_ELIGIBILITY_PATH, { campaignId: draft.campaignId })).toBe(
+      await notFoundFor(CAMPAIGN_ELIGIBILITY_PATH, { campaignId: unknown }),
+    )
+    for (const idOrSlug of [draft.campaignId, draft.slug]) {
+      expectError(await call(h.app, 'GET', fillPath(PUBLIC_CAMPAIGN_PATH, { idOrSlug })), 'NOT_FOUND', 404)
+    }
+    expectError(await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: ada.bearer, body: { campaignId: draft.campaignId } }), 'NOT_FOUND', 404)
+
+    // Published, the same calls answer.
+    await h.deps.db.update(campaigns).set({ status: 'published' }).where(eq(campaigns.id, draft.campaignId))
+    expectOk(
+      await call(h.app, 'GET', RC_PRODUCT_PATH, { token: bob.bearer, query: { productId: draft.productId, campaignId: draft.campaignId } }),
+      RcProductSchema,
+    )
+    expect((await call(h.app, 'GET', fillPath(CAMPAIGN_PARTICIPATIONS_PATH, { cid: draft.campaignId }), { token: bob.bearer })).status).toBe(200)
   })
 })

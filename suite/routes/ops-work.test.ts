@@ -7,7 +7,7 @@ import { ENDPOINTS } from '../../contract/endpoints'
 import { MemberSchema } from '../../contract/members'
 import { PointsResultSchema } from '../../contract/rewards'
 import { ParticipationSchema } from '../../contract/participations'
-import { ADDRESS_PATH, fillPath, MEMBERS_PATH, POINTS_PATH, PROCESS_SIGNUP_PATH, SHIPMENTS_PATH } from '../../contract/paths'
+import { ADDRESS_PATH, fillPath, MEMBERS_PATH, POINTS_PATH, PROCESS_SIGNUP_PATH, SHIPMENT_RETURN_PATH, SHIPMENTS_PATH } from '../../contract/paths'
 import { type Role } from '../../contract/staff'
 import { ApplicantPageSchema, OpsCampaignListSchema, SelectionResultSchema } from '../../contract/ops-applicants'
 import { OpsShipmentPageSchema, ShipmentActionResultSchema, TrackingImportReportSchema } from '../../contract/ops-shipments'
@@ -18,9 +18,10 @@ import {
   OpsMemberSchema,
   SupportWithdrawResultSchema,
 } from '../../contract/ops-members'
-import { ShipmentsResultSchema } from '../../contract/participations'
+import { ShipmentSchema, ShipmentsResultSchema } from '../../contract/participations'
 import { RECENT_SIGN_IN_SECONDS } from '../../contract/auth'
 import { auditLog } from '../db/schema'
+import { runOpsCommand } from '../ops-commands'
 import { createCampaign, GOOD_ADDRESS, type CampaignFixture } from '../test/fixtures'
 import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
 import { createTestMember, type TestMember } from '../test/members'
@@ -238,6 +239,36 @@ describe('shipments', () => {
     // Too many rows: refused as a whole.
     const tooMany = ['shipment_id,carrier,tracking_number', ...Array.from({ length: 5001 }, () => `${two},DHL,JD0200`)].join('\n')
     expect(expectOk(await send(tooMany), TrackingImportReportSchema).errors[0]).toMatchObject({ code: 'too-many-rows', detail: '5001' })
+  })
+
+  it('never lets staff take a step of their own parcel: shipping, delivering, the return label and the return', async () => {
+    const own = await applicant(campaign, 'Own Parcel')
+    await runOpsCommand(h.deps, { command: 'staff-grant', email: own.member.email, role: 'fulfilment' })
+    const { shipments } = expectOk(await call(h.app, 'GET', SHIPMENTS_PATH, { token: own.member.bearer }), ShipmentsResultSchema)
+    const shipmentId = shipments[0]!.id
+    const action = (by: TestMember, body: unknown) =>
+      call(h.app, 'POST', fillPath(ENDPOINTS.opsShipmentAction.path, { id: shipmentId }), { token: by.bearer, body })
+    const refusedToSelf = async (body: unknown) => {
+      const refused = expectError(await action(own.member, body), 'FORBIDDEN', 403)
+      expect(refused.message).toContain('their own member account')
+    }
+
+    await refusedToSelf({ action: 'ship', carrier: 'DHL', trackingNumber: 'JD0300' })
+    expectOk(await action(staff.fulfilment, { action: 'ship', carrier: 'DHL', trackingNumber: 'JD0300' }), ShipmentActionResultSchema)
+    await refusedToSelf({ action: 'deliver' })
+    expectOk(await action(staff.fulfilment, { action: 'deliver' }), ShipmentActionResultSchema)
+    expectOk(
+      await call(h.app, 'POST', fillPath(SHIPMENT_RETURN_PATH, { sid: shipmentId }), { token: own.member.bearer, body: { reason: 'damaged' } }),
+      ShipmentSchema,
+    )
+    await refusedToSelf({ action: 'return-label', labelUrl: 'https://labels.example/own.pdf' })
+    expectOk(await action(staff.fulfilment, { action: 'return-label', labelUrl: 'https://labels.example/own.pdf' }), ShipmentActionResultSchema)
+    await refusedToSelf({ action: 'returned' })
+    expect(expectOk(await action(staff.fulfilment, { action: 'returned' }), ShipmentActionResultSchema)).toMatchObject({ returnStatus: 'returned' })
+    // Every step is the colleague's, and nothing the owner pressed left an entry.
+    const entries = await auditOf(shipmentId)
+    expect(entries.map((e) => e.action).sort()).toEqual(['shipment.deliver', 'shipment.return-label', 'shipment.returned', 'shipment.ship'])
+    expect(new Set(entries.map((e) => e.actorUid))).toEqual(new Set([staff.fulfilment.uid]))
   })
 })
 

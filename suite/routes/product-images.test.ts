@@ -21,6 +21,7 @@ import {
 } from '../../contract/product-images'
 import { auditLog, campaigns, productImages, products } from '../db/schema'
 import { demoImageAlt, demoImagePng } from '../seed/images'
+import { defaultImageWorkLimits } from '../services/image-work'
 import { localPhotoStorage } from '../services/photo-storage'
 import { commandLineActor } from '../actors/actor'
 import { addProductImage } from '../staff/product-images'
@@ -237,6 +238,25 @@ describe('an uploaded product image', () => {
     expect(refused.fields).toEqual({ image: [PRODUCT_IMAGE_REFUSED.count] })
     expect(await storedFiles()).toEqual(files)
     expect((await rowsOf(productId)).map((r) => [r.position, r.alt])).toEqual(Array.from({ length: PRODUCT_IMAGES_MAX }, (_, i) => [i, `Image ${i + 1}`]))
+  })
+
+  it('is refused at once (503, with a reason) while the process works on all the images it takes and its line is full', async () => {
+    const productId = await newProduct()
+    const small = await picture(40, 30).png().toBuffer()
+    let release: () => void = () => {}
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    // Every place taken and the whole line waiting, as this machine's process has them.
+    const { concurrent, waiting } = defaultImageWorkLimits()
+    const busy = Array.from({ length: concurrent + waiting }, () => h.deps.imageWork.run(() => gate))
+    const files = await storedFiles()
+    const answer = await upload(manager, productId, small)
+    expect(expectError(answer, 'UNAVAILABLE', 503).reason).toEqual({ code: 'image-queue-full' })
+    expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(await storedFiles()).toEqual(files)
+    expect(await auditOf(productId)).toEqual([])
+    release()
+    await Promise.all(busy)
+    await uploaded(productId, small, 'Taken once there is room')
   })
 
   it('is for campaign managers: a moderator, a visitor and an unknown product are refused, and nothing is stored', async () => {

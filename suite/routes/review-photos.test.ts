@@ -23,9 +23,17 @@ import {
   REVIEW_PHOTOS_PATH,
   fillPath,
 } from '../../contract/paths'
-import { PHOTO_MAX_BYTES, PHOTO_REFUSED, PhotoDeletedSchema, UploadedPhotoSchema, type UploadedPhoto } from '../../contract/review-photos'
+import {
+  PHOTO_MAX_BYTES,
+  PHOTO_REFUSED,
+  PHOTO_UPLOADS_PER_HOUR,
+  PhotoDeletedSchema,
+  UploadedPhotoSchema,
+  type UploadedPhoto,
+} from '../../contract/review-photos'
 import { approveReview, deliver, rejectReview, ship } from '../services/operations'
 import { commandLineActor } from '../actors/actor'
+import { imageWorkLimit } from '../services/image-work'
 import { localPhotoStorage } from '../services/photo-storage'
 import { createCampaign, GOOD_ADDRESS, type CampaignFixture } from '../test/fixtures'
 import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
@@ -114,7 +122,8 @@ async function expectNoMetadata(bytes: Buffer) {
 beforeAll(async () => {
   photoDir = await mkdtemp(join(tmpdir(), 'review-photos-'))
   ;[h, ada, bob] = await Promise.all([
-    createHarness({ photoStorage: localPhotoStorage(photoDir) }),
+    // Two images at once and two waiting, whatever the machine: the line's test fills both.
+    createHarness({ photoStorage: localPhotoStorage(photoDir), imageWork: imageWorkLimit({ concurrent: 2, waiting: 2 }) }),
     createTestMember({ displayName: 'Ada P.' }),
     createTestMember({ displayName: 'Bob P.' }),
   ])
@@ -336,5 +345,53 @@ describe('a review with photos', () => {
     expect((await storedFiles()).filter((f) => f.includes(first!.id))).toEqual([])
     const kept = expectOk(await call(h.app, 'GET', fillPath(PUBLIC_REVIEW_PATH, { id: sent.id })), PublicReviewPageSchema)
     expect(kept).toMatchObject({ authorName: 'Former member', photos: [] })
+  })
+})
+
+describe('what one upload may cost the member API', () => {
+  it('decodes a 24-megapixel HEIC (in a worker thread) and stores it at its display size', async () => {
+    const member = await createTestMember()
+    const participationId = await reviewableParticipation(member)
+    const photo = await uploaded(member, participationId, await readFile(join(import.meta.dirname, '../test/fixtures/large-24mp.heic')))
+    expect(photo).toMatchObject({ width: 1600, height: 1067 })
+    await expectNoMetadata(await stored(photo.id, 'display'))
+  })
+
+  it(`takes at most ${PHOTO_UPLOADS_PER_HOUR} photos an hour from one member, then refuses with a reason and stores nothing`, async () => {
+    const member = await createTestMember()
+    const participationId = await reviewableParticipation(member)
+    const small = await phoneJpeg(64, 48)
+    // Removed photos count too: each upload was decoded.
+    for (let i = 0; i < PHOTO_UPLOADS_PER_HOUR; i++) {
+      const photo = await uploaded(member, participationId, small)
+      expectOk(await call(h.app, 'DELETE', fillPath(REVIEW_PHOTO_PATH, { id: photo.id }), { token: member.bearer }), PhotoDeletedSchema)
+    }
+    const before = await storedFiles()
+    const answer = await upload(member, participationId, small)
+    const refused = expectError(answer, 'RATE_LIMITED', 429)
+    expect(refused.reason).toEqual({ code: 'too-many-uploads' })
+    expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(await storedFiles()).toEqual(before)
+    // Another member's allowance is their own.
+    const other = await createTestMember()
+    await uploaded(other, await reviewableParticipation(other), small)
+  })
+
+  it('refuses an upload at once (503, with a reason) while the process works on all the images it takes and its line is full', async () => {
+    const member = await createTestMember()
+    const participationId = await reviewableParticipation(member)
+    let release: () => void = () => {}
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    // Two places taken and two waiting: the harness's limits.
+    const busy = Array.from({ length: 4 }, () => h.deps.imageWork.run(() => gate))
+    const before = await storedFiles()
+    const answer = await upload(member, participationId, await phoneJpeg(64, 48))
+    const refused = expectError(answer, 'UNAVAILABLE', 503)
+    expect(refused.reason).toEqual({ code: 'image-queue-full' })
+    expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(await storedFiles()).toEqual(before)
+    release()
+    await Promise.all(busy)
+    await uploaded(member, participationId, await phoneJpeg(64, 48))
   })
 })

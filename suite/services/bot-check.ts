@@ -1,6 +1,7 @@
 // Bot protection: whether the token sent with a protected action (contract/bot-protection.ts) shows
 // a person at work. In production the provider (reCAPTCHA v3's siteverify) is asked; locally an
-// adapter accepts the local test token; without a secret in production the check is off.
+// adapter accepts the local test token; the check is off only where BOT_CHECK=off asks for it.
+import type { Logger } from 'pino'
 import * as v from 'valibot'
 import { LOCAL_BOT_TOKEN, type BotAction } from '../../contract/bot-protection'
 
@@ -34,12 +35,23 @@ export const localBotCheck: BotCheck = {
   },
 }
 
-/** Production without a provider secret: every action passes (start-up warns that the check is off). */
+/** BOT_CHECK=off: every action passes (start-up warns that the check is off). */
 export const botCheckOff: BotCheck = {
   kind: 'off',
   async verify() {
     return { ok: true }
   },
+}
+
+/** Says once, at start-up, how protected actions are checked for bots: off is a warning, every time the process starts. */
+export function logBotCheck(settings: { kind: 'local' | 'off' } | { kind: 'recaptcha'; verifyUrl: string; minScore: number }, log: Logger): void {
+  if (settings.kind === 'recaptcha') log.info({ verifyUrl: settings.verifyUrl, minScore: settings.minScore }, 'bot check: reCAPTCHA v3')
+  else if (settings.kind === 'local')
+    log.info({ token: LOCAL_BOT_TOKEN }, 'bot check: the local adapter, which accepts only the local test token (local mode; RECAPTCHA_SECRET is not set)')
+  else
+    log.warn(
+      'bot check is OFF (BOT_CHECK=off): registration, sign-in links, campaign sign-ups and one-time codes are not protected from bots; set RECAPTCHA_SECRET and unset BOT_CHECK to protect them',
+    )
 }
 
 export interface RecaptchaSettings {

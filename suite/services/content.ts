@@ -17,12 +17,17 @@ import { reviewBlocker, toMemberReview } from './reviews'
 
 const TASK_STATUSES: ParticipationStatus[] = ['selected', 'shipped', 'delivered', 'reviewed', 'completed']
 
+/**
+ * The review page's data: the campaign's product, and the member's participation and review. Any
+ * member may ask for any campaign, so a draft (staff's alone until published) answers as an
+ * unknown one does.
+ */
 export async function rcProduct(ex: Executor, member: MemberRow, productId: string, campaignId: string): Promise<RcProduct> {
   const [row] = await ex
     .select({ campaign: campaigns, product: products })
     .from(campaigns)
     .innerJoin(products, eq(products.id, campaigns.productId))
-    .where(and(eq(campaigns.id, campaignId), eq(products.id, productId)))
+    .where(and(eq(campaigns.id, campaignId), eq(products.id, productId), ne(campaigns.status, 'draft')))
   if (!row) throw notFound('Product')
   const mine = (await loadParticipations(ex, member.id, { campaignId })).filter((p) => p.status !== 'withdrawn' && p.status !== 'not-eligible')
   const participation = mine[0] ?? null

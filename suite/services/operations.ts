@@ -80,6 +80,12 @@ export async function shipInTransaction(tx: Tx, deps: SuiteDeps, actor: StaffAct
   }
 }
 
+/** Staff never take a step of their own parcel (as with shipping it): refused before anything changes. */
+async function refuseOwnParcel(tx: Tx, actor: StaffActor, memberId: string): Promise<void> {
+  const [member] = await tx.select({ uid: members.uid }).from(members).where(eq(members.id, memberId))
+  refuseSelfService(actor, member?.uid)
+}
+
 /** The campaign a shipment's participation belongs to, for its messages. */
 async function shipmentCampaign(tx: Tx, participationId: string) {
   const [row] = await tx
@@ -95,6 +101,7 @@ export async function deliver(deps: SuiteDeps, id: string, actor: StaffActor) {
   const now = deps.clock.now()
   const shipment = await shipmentFor(deps, id)
   await deps.db.transaction(async (tx) => {
+    await refuseOwnParcel(tx, actor, shipment.memberId)
     const updated = await tx
       .update(shipments)
       .set({ status: 'delivered', deliveredAt: now })
@@ -121,6 +128,7 @@ export async function issueReturnLabel(deps: SuiteDeps, id: string, labelUrl: st
   const now = deps.clock.now()
   const shipment = await shipmentFor(deps, id)
   await deps.db.transaction(async (tx) => {
+    await refuseOwnParcel(tx, actor, shipment.memberId)
     const updated = await tx
       .update(shipments)
       .set({ returnStatus: 'label-issued', returnLabelUrl: labelUrl, returnLabelIssuedAt: now })
@@ -148,6 +156,7 @@ export async function markReturned(deps: SuiteDeps, id: string, actor: StaffActo
   const now = deps.clock.now()
   const shipment = await shipmentFor(deps, id)
   await deps.db.transaction(async (tx) => {
+    await refuseOwnParcel(tx, actor, shipment.memberId)
     const updated = await tx
       .update(shipments)
       .set({ returnStatus: 'returned', returnedAt: now })

@@ -1,8 +1,8 @@
 // What a photo file is (from its first bytes, never its name), and its re-encoding: upright, in
 // two sizes, as JPEG with no metadata at all (no EXIF and so no GPS position, no XMP, IPTC or ICC).
-import decodeHeic from 'heic-decode'
 import sharp, { type Sharp } from 'sharp'
 import type { PHOTO_UPLOAD_TYPES } from '../../contract/review-photos'
+import { decodeHeicInWorker, UndecodableHeic } from './heic-decoding'
 
 export type PhotoType = (typeof PHOTO_UPLOAD_TYPES)[number]
 
@@ -55,8 +55,9 @@ const SHARP_FORMAT: Record<Exclude<PhotoType, 'image/heic'>, string> = { 'image/
  * Decodes the photo and encodes it again, which is what removes its metadata: sharp writes none
  * unless asked to keep it (keepMetadata, withMetadata…), and nothing here asks. The orientation the
  * camera recorded is applied to the pixels first, so the photo stays upright once that tag is gone.
- * Transparent parts become white. HEIC is decoded by libheif (heic-decode): sharp's own build reads
- * only AVIF from that container.
+ * Transparent parts become white. HEIC is decoded by libheif (heic-decode) in a worker thread:
+ * sharp's own build reads only AVIF from that container, and libheif would hold the event loop.
+ * sharp's own work runs on libuv's thread pool. Callers bound how many run at once (deps.imageWork).
  */
 export async function processPhoto(bytes: Uint8Array, type: PhotoType): Promise<ProcessedPhoto> {
   let source: Sharp
@@ -90,14 +91,12 @@ async function checkedSource(bytes: Uint8Array, type: Exclude<PhotoType, 'image/
 
 /** The first picture of a HEIC file as raw pixels (no metadata comes along), within the pixel limit. */
 async function heicSource(bytes: Uint8Array): Promise<Sharp> {
-  const images = await decodeHeic.all({ buffer: bytes })
+  let picture
   try {
-    const first = images[0]
-    if (!first) throw new UnreadablePhoto('No picture in the HEIC file')
-    if (first.width * first.height > MAX_INPUT_PIXELS) throw new UnreadablePhoto(`${first.width}×${first.height} is more than ${MAX_INPUT_PIXELS} pixels`)
-    const { width, height, data } = await first.decode()
-    return sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels: 4 } })
-  } finally {
-    images.dispose()
+    picture = await decodeHeicInWorker(bytes, MAX_INPUT_PIXELS)
+  } catch (error) {
+    throw error instanceof UndecodableHeic ? new UnreadablePhoto(error.message) : error
   }
+  const { width, height, data } = picture
+  return sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels: 4 } })
 }

@@ -3,11 +3,20 @@
 // the review is published. Files are kept through deps.photoStorage, under keys made from the id.
 import { randomUUID } from 'node:crypto'
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
-import { PHOTO_REFUSED, PHOTOS_PER_REVIEW, PHOTO_SIZES, type PhotoSize, type ReviewPhoto, type UploadedPhoto } from '../../contract/review-photos'
+import {
+  PHOTO_REFUSED,
+  PHOTO_UPLOADS_PER_HOUR,
+  PHOTOS_PER_REVIEW,
+  PHOTO_SIZES,
+  type PhotoSize,
+  type ReviewPhoto,
+  type UploadedPhoto,
+} from '../../contract/review-photos'
 import type { Executor, Tx } from '../db/client'
 import { participations, reviewPhotos, reviews } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { ApiError, badRequest, conflict, notFound } from '../http/errors'
+import { hit } from './rate-limit'
 import type { MemberRow } from './members'
 import { loadParticipations } from './participations'
 import { processPhoto, sniffPhotoType, UnreadablePhoto } from './photo-images'
@@ -23,6 +32,18 @@ const tooMany = () =>
     problem: 'count',
   })
 export const photoTooLarge = () => refused('size')
+const tooManyUploads = (retryAfter: number) =>
+  new ApiError('RATE_LIMITED', `At most ${PHOTO_UPLOADS_PER_HOUR} photos an hour; try again later`, undefined, retryAfter, { code: 'too-many-uploads' })
+const HOUR_MS = 3600_000
+
+/**
+ * Counts one upload of the member's in the current hour, refused past PHOTO_UPLOADS_PER_HOUR. Every
+ * file sent for a review that can take it counts, taken or not: each costs a decode.
+ */
+async function countUpload(deps: SuiteDeps, member: MemberRow): Promise<void> {
+  const { count, retryAfter } = await hit(deps.db, `photo-uploads:${member.id}`, HOUR_MS, deps.clock.now())
+  if (count > PHOTO_UPLOADS_PER_HOUR) throw tooManyUploads(retryAfter)
+}
 
 /** The participation is the member's and its review can be written now (so its photos changed); else 404 or 409. */
 async function checkReviewable(ex: Executor, member: MemberRow, participationId: string): Promise<void> {
@@ -40,19 +61,21 @@ async function photoCount(ex: Executor, participationId: string): Promise<number
 
 /**
  * Takes one photo for the review of a participation: refused (nothing stored) when the review cannot
- * be written now, when five are there already, when the bytes are not a JPEG, PNG, WebP or HEIC
- * image whatever the file was called, or when its pixels cannot be read. The photo is stored
- * re-encoded, in both sizes, without any of the file's metadata.
+ * be written now, when five are there already, when the member has uploaded PHOTO_UPLOADS_PER_HOUR
+ * this hour, when the bytes are not a JPEG, PNG, WebP or HEIC image whatever the file was
+ * called, when the process has as many images to work on as it takes (503), or when its pixels
+ * cannot be read. The photo is stored re-encoded, in both sizes, without any of the file's metadata.
  */
 export async function uploadReviewPhoto(deps: SuiteDeps, member: MemberRow, participationId: string, bytes: Uint8Array): Promise<UploadedPhoto> {
   await checkReviewable(deps.db, member, participationId)
   // Counted before the costly part, and again under the participation's lock before recording.
   if ((await photoCount(deps.db, participationId)) >= PHOTOS_PER_REVIEW) throw tooMany()
+  await countUpload(deps, member)
   const type = sniffPhotoType(bytes)
   if (!type) throw refused('type')
   let processed
   try {
-    processed = await processPhoto(bytes, type)
+    processed = await deps.imageWork.run(() => processPhoto(bytes, type))
   } catch (error) {
     if (error instanceof UnreadablePhoto) throw refused('unreadable')
     throw error

@@ -17,7 +17,7 @@ import { imagesOfProducts, productImageKey, productImageUrl, removeProductImageF
 import type { StaffActor } from '../actors/actor'
 import { recordAudit } from '../actors/audit'
 
-type ImageDeps = Pick<SuiteDeps, 'db' | 'clock' | 'photoStorage' | 'logger'>
+type ImageDeps = Pick<SuiteDeps, 'db' | 'clock' | 'photoStorage' | 'logger' | 'imageWork'>
 type ImageRow = typeof productImages.$inferSelect
 
 const refused = (problem: 'type' | 'size' | 'unreadable') =>
@@ -99,7 +99,7 @@ export async function addProductImage(deps: ImageDeps, actor: StaffActor, produc
   if (!type) throw refused('type')
   let processed
   try {
-    processed = await processPhoto(bytes, type)
+    processed = await deps.imageWork.run(() => processPhoto(bytes, type))
   } catch (error) {
     if (error instanceof UnreadablePhoto) throw refused('unreadable')
     throw error

@@ -13,6 +13,7 @@ import { firebaseIdentity } from '../identity/identity'
 import { localBotCheck } from '../services/bot-check'
 import { localDiscountCodes } from '../services/discount-codes'
 import { databaseOutbox } from '../services/outbox'
+import { defaultImageWorkLimits, imageWorkLimit } from '../services/image-work'
 import { memoryPhotoStorage } from '../services/photo-storage'
 import { projectId } from './members'
 import { secondFactorPassOf } from './staff'
@@ -60,6 +61,8 @@ export interface HarnessOptions {
   botCheck?: SuiteDeps['botCheck']
   /** In memory by default. */
   photoStorage?: SuiteDeps['photoStorage']
+  /** As a production process of this machine by default (a place per CPU). */
+  imageWork?: SuiteDeps['imageWork']
 }
 
 export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -78,6 +81,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     discountCodes: localDiscountCodes,
     botCheck: options.botCheck ?? localBotCheck,
     photoStorage: options.photoStorage ?? memoryPhotoStorage(),
+    imageWork: options.imageWork ?? imageWorkLimit(defaultImageWorkLimits()),
     settings: {
       mode: 'local',
       otpPepper: 'test-pepper-test-pepper-test-pepper-0000',

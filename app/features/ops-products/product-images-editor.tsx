@@ -66,6 +66,8 @@ export function ProductImagesEditor({ product }: { product: OpsProduct }) {
         return t`“${name}” was not added: your staff roles do not allow this, or no longer do.`
       case 'signed-out':
         return t`“${name}” was not added because you are signed out. Sign in again, then add it once more.`
+      case 'busy':
+        return t`“${name}” was not added: the server is working on many images just now. Please send it again in a minute.`
       case 'last':
       case 'failed':
         return t`“${name}” could not be uploaded just now. Please try again.`

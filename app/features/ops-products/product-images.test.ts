@@ -29,6 +29,9 @@ describe("the console's product images", () => {
     expect(problemOf({ kind: 'forbidden', path, httpStatus: 403 })).toBe('forbidden')
     expect(problemOf({ kind: 'unauthenticated', path })).toBe('signed-out')
     expect(problemOf({ kind: 'unavailable', path, reason: 'timeout', httpStatus: null })).toBe('failed')
+    // The member API's line of images is full: the file may go again shortly.
+    expect(problemOf({ kind: 'unavailable', path, reason: 'server', httpStatus: 503, refusal: { code: 'image-queue-full' } })).toBe('busy')
+    expect(problemOf({ kind: 'unavailable', path, reason: 'server', httpStatus: 503 })).toBe('failed')
   })
 
   it('refuse files over the size limit or past the most a product may have before sending anything', () => {

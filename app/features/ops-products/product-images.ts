@@ -8,7 +8,7 @@ import { refusalOf, type UpstreamFailure } from '~/upstream/upstream-result'
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.jpg,.jpeg,.png,.webp,.heic,.heif'
 
 /** Why a file did not become, or an image did not change as asked. */
-export type ImageProblem = 'type' | 'size' | 'unreadable' | 'count' | 'last' | 'alt' | 'gone' | 'forbidden' | 'signed-out' | 'failed'
+export type ImageProblem = 'type' | 'size' | 'unreadable' | 'count' | 'last' | 'alt' | 'busy' | 'gone' | 'forbidden' | 'signed-out' | 'failed'
 
 /** Refusals of the file itself: sending it again would be refused again, so it is not sent. */
 export const FINAL_PROBLEMS: ReadonlySet<ImageProblem> = new Set(['type', 'size', 'unreadable', 'count'])
@@ -24,6 +24,8 @@ export function problemOf(failure: UpstreamFailure): ImageProblem {
   if (failure.kind === 'not-found') return 'gone'
   if (failure.kind === 'forbidden') return 'forbidden'
   if (failure.kind === 'unauthenticated' || failure.kind === 'reauth-required') return 'signed-out'
+  // A 503 of the member API's full line of images: the file may be sent again shortly.
+  if (refusalOf<typeof ENDPOINTS.opsUploadProductImage>(failure)?.code === 'image-queue-full') return 'busy'
   return 'failed'
 }
 

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { ArrowDown, ArrowUp, Camera, ImagePlus, Trash2 } from 'lucide-react'
 import { useEffect, useRef, useState, type ChangeEvent } from 'react'
-import { PHOTO_ALT_MAX, PHOTO_MAX_BYTES, PHOTOS_PER_REVIEW } from '#contract/review-photos'
+import { PHOTO_ALT_MAX, PHOTO_MAX_BYTES, PHOTO_UPLOADS_PER_HOUR, PHOTOS_PER_REVIEW } from '#contract/review-photos'
 import { myReviewPhotoSrc } from '~/components/catalogue/review-photo-src'
 import { Button } from '~/components/ui/button'
 import { FormAlert, TextField } from '~/components/ui/field'
@@ -66,6 +66,10 @@ export function ReviewPhotosField({
         return t`“${name}” was not added: a review can have up to ${PHOTOS_PER_REVIEW} photos. Remove one to add another.`
       case 'unreadable':
         return t`“${name}” could not be read as a photo. It may be damaged: try another one.`
+      case 'too-many-uploads':
+        return t`“${name}” was not added: you have added ${PHOTO_UPLOADS_PER_HOUR} photos in the last hour, the most we take. Please add it again later.`
+      case 'busy':
+        return t`“${name}” was not added: we are working on many photos just now. Please add it again in a minute.`
       case 'closed':
         return t`“${name}” was not added: this review can no longer be changed.`
       case 'signed-out':

@@ -6,7 +6,7 @@ import { refusalOf as reasonOf, type UpstreamFailure } from '~/upstream/upstream
 import type { DraftPhoto } from './review-draft'
 
 /** Why a file did not become one of the review's photos. */
-export type PhotoRefusal = 'type' | 'size' | 'count' | 'unreadable' | 'closed' | 'signed-out' | 'failed'
+export type PhotoRefusal = 'type' | 'size' | 'count' | 'unreadable' | 'too-many-uploads' | 'busy' | 'closed' | 'signed-out' | 'failed'
 
 /** The file picker's filter; the member API still reads each file's type from its bytes. */
 export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.jpg,.jpeg,.png,.webp,.heic,.heif'
@@ -21,6 +21,10 @@ export function refusalOf(failure: UpstreamFailure): PhotoRefusal {
   }
   if (failure.kind === 'not-found' || failure.kind === 'forbidden') return 'closed'
   if (failure.kind === 'unauthenticated') return 'signed-out'
+  // The member's photos this hour (429), or the member API's line of images (503).
+  const reason = reasonOf<typeof ENDPOINTS.uploadReviewPhoto>(failure)
+  if (reason?.code === 'too-many-uploads') return 'too-many-uploads'
+  if (reason?.code === 'image-queue-full') return 'busy'
   return 'failed'
 }
 

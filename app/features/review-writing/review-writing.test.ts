@@ -136,6 +136,10 @@ describe('the review photos', () => {
     expect(refusalOf({ kind: 'rejected', path: 'p', httpStatus: 409, message: 'Your review is published.', fields: null })).toBe('closed')
     expect(refusalOf({ kind: 'unauthenticated', path: 'p' })).toBe('signed-out')
     expect(refusalOf({ kind: 'unavailable', path: 'p', reason: 'timeout', httpStatus: null })).toBe('failed')
+    // Too many photos this hour (429), the member API's line of images full (503): by their reason codes.
+    expect(refusalOf({ kind: 'unavailable', path: 'p', reason: 'server', httpStatus: 429, refusal: { code: 'too-many-uploads' } })).toBe('too-many-uploads')
+    expect(refusalOf({ kind: 'unavailable', path: 'p', reason: 'server', httpStatus: 503, refusal: { code: 'image-queue-full' } })).toBe('busy')
+    expect(refusalOf({ kind: 'unavailable', path: 'p', reason: 'server', httpStatus: 429 })).toBe('failed')
   })
 
   it('asks for a description of every photo, of at most 200 characters', () => {
