@@ -1,6 +1,7 @@
 // Every row of the catalogue, from an upstream answer to the effect the member gets.
 import * as v from 'valibot'
 import { RECENT_SIGN_IN_SECONDS } from '#contract/auth'
+import { SECOND_FACTOR_PASS_HEADER } from '#contract/second-factor'
 import { describe, expect, it } from 'vitest'
 import type { Endpoint } from '#contract/endpoints'
 import { effectOf } from './error-catalogue'
@@ -102,6 +103,14 @@ describe('the error catalogue', () => {
       ok: false,
       failure: { kind: 'reauth-required', path: memberRead.path, maxAgeSeconds: RECENT_SIGN_IN_SECONDS },
     })
+  })
+
+  it('body status SECOND_FACTOR_REQUIRED (HTTP 403) → to the two-step page and back, and the pass goes with every call', async () => {
+    expect(await effectFor(403, { status: 'SECOND_FACTOR_REQUIRED', message: 'Pass your second factor' })).toEqual({ kind: 'second-factor' })
+    const { fetchImpl, seen } = answering(200, { status: 'OK', data: { balance: 1 } })
+    await callEndpoint(memberRead, { member: { ...member, secondFactorPass: 'the-pass' }, fetchImpl, baseUrl })
+    await callEndpoint(memberRead, { member: { ...member, secondFactorPass: null }, fetchImpl, baseUrl })
+    expect(seen.map((call) => call.headers[SECOND_FACTOR_PASS_HEADER])).toEqual(['the-pass', undefined])
   })
 
   it('HTTP 403, or 404 without a NOT_FOUND body → /404', async () => {

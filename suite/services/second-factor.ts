@@ -265,8 +265,15 @@ export async function confirmTotp(deps: Deps, identity: VerifiedIdentity, body: 
 
 // --- Passkeys ---
 
-function relyingParty(deps: Deps) {
+/**
+ * Passkeys belong to the portal's host name (PORTAL_URL). An IP address cannot name a relying party,
+ * so local mode served on a loopback address names it `localhost`, where its browser then opens it.
+ */
+export function relyingParty(deps: Pick<Deps, 'settings'>): { rpID: string; origin: string } {
   const portal = new URL(deps.settings.messages.portalUrl)
+  if (deps.settings.mode === 'local' && /^(127\.\d+\.\d+\.\d+|\[::1\])$/.test(portal.hostname)) {
+    return { rpID: 'localhost', origin: `${portal.protocol}//localhost${portal.port ? `:${portal.port}` : ''}` }
+  }
   return { rpID: portal.hostname, origin: portal.origin }
 }
 

@@ -16,7 +16,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectNoAxeViolationsAtEveryWidth, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
 import { expectFocusVisible, pressUntilFocused, waitForFocus } from './support/keyboard'
-import { asMember, idTokenOf } from './support/member-api'
+import { asMember, idTokenOf, secondFactorPassOf } from './support/member-api'
 import { giveAuthenticator, createMember, signInThroughUi, type TestMember } from './support/members'
 import { callSuite, operatorCommand, type Json } from './support/suite'
 
@@ -310,7 +310,8 @@ describe('a campaign made in the console', () => {
   it('says who saved in between when an edit was made on an older version, keeps what was typed, and reloads on request', async () => {
     // A colleague changes the summary through the member API meanwhile.
     const token = await idTokenOf(colleague)
-    const current = await asMember(token, 'GET', `ops/v1/campaigns/${campaignId}`)
+    const pass = await secondFactorPassOf(token, colleague)
+    const current = await asMember(token, 'GET', `ops/v1/campaigns/${campaignId}`, undefined, pass)
     const {
       id: _id,
       status: _status,
@@ -323,10 +324,13 @@ describe('a campaign made in the console', () => {
       updatedBy: _u,
       ...input
     } = current
-    await asMember(token, 'PUT', `ops/v1/campaigns/${campaignId}`, {
-      campaign: { ...input, summary: 'Two weeks on the trail, rain or shine.' },
-      editedVersion: updatedAt,
-    })
+    await asMember(
+      token,
+      'PUT',
+      `ops/v1/campaigns/${campaignId}`,
+      { campaign: { ...input, summary: 'Two weeks on the trail, rain or shine.' }, editedVersion: updatedAt },
+      pass,
+    )
 
     const summary = page.getByLabel('Summary')
     await summary.fill('Two weeks with a light daypack on every walk.')

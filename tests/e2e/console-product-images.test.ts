@@ -11,13 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { baseUrl, expectNoAxeViolationsAtEveryWidth, launchBrowser, newContext, screenshotFromTop } from './support/browser'
 import { waitForFocus } from './support/keyboard'
 import { giveAuthenticator, createMember, signInThroughUi, type TestMember } from './support/members'
-import { asMember, idTokenOf } from './support/member-api'
+import { asMember, idTokenOf, secondFactorPassOf } from './support/member-api'
 import { operatorCommand, type Json } from './support/suite'
 
 let browser: Browser
 let page: Page
 let manager: TestMember
 let token = ''
+/** The manager's second-factor pass, for the test's own calls of the member API. */
+let pass = ''
 const product = { id: '', name: `Image jug ${Date.now()}` }
 
 /** A picture with some detail in it. */
@@ -30,7 +32,7 @@ function picture(width: number, height: number) {
 type StoredImage = { id: string; alt: string; width: number; height: number }
 /** The product's images as the member API holds them. */
 async function storedImages(): Promise<StoredImage[]> {
-  const { items } = (await asMember(token, 'GET', 'ops/v1/products')) as { items: Array<Json & { id: string; images: StoredImage[] }> }
+  const { items } = (await asMember(token, 'GET', 'ops/v1/products', undefined, pass)) as { items: Array<Json & { id: string; images: StoredImage[] }> }
   return items.find((p) => p.id === product.id)?.images ?? []
 }
 
@@ -48,14 +50,21 @@ beforeAll(async () => {
   expect(await operatorCommand({ command: 'staff-grant', email: manager.email, role: 'campaign-manager' })).toMatchObject({ changed: true })
   await giveAuthenticator(manager)
   token = await idTokenOf(manager)
-  const created = await asMember(token, 'POST', 'ops/v1/products', {
-    brand: 'Kettle & Kiln',
-    name: product.name,
-    description: 'A one-litre cold brew jug with a steel filter.',
-    category: 'kitchen',
-    retailValueCents: 3499,
-    currency: 'EUR',
-  })
+  pass = await secondFactorPassOf(token, manager)
+  const created = await asMember(
+    token,
+    'POST',
+    'ops/v1/products',
+    {
+      brand: 'Kettle & Kiln',
+      name: product.name,
+      description: 'A one-litre cold brew jug with a steel filter.',
+      category: 'kitchen',
+      retailValueCents: 3499,
+      currency: 'EUR',
+    },
+    pass,
+  )
   product.id = created.id as string
   page = await (await newContext(browser)).newPage()
 })
@@ -212,7 +221,7 @@ describe("a product's images in the console", () => {
       },
     })
     // Archived at once: off the public lists the other tests count, its page kept.
-    await asMember(token, 'POST', `ops/v1/campaigns/${created.id as string}/status`, { status: 'archived' })
+    await asMember(token, 'POST', `ops/v1/campaigns/${created.id as string}/status`, { status: 'archived' }, pass)
     const alts = (await storedImages()).map((image) => image.alt)
 
     await page.goto(`${baseUrl()}/en/ready-to-test/${slug}`)

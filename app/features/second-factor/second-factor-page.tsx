@@ -93,7 +93,9 @@ export function SecondFactorPage({ redirect }: { redirect?: string }) {
 
 function Challenge({ status, onPassed }: { status: SecondFactorStatus; onPassed: () => void }) {
   const { t, i18n } = useLingui()
-  const [method, setMethod] = useState<'totp' | 'recovery'>(status.factors.some((f) => f.kind === 'totp') ? 'totp' : 'recovery')
+  // First the person's own factors (a passkey, an authenticator app); a recovery code when asked for.
+  const [method, setMethod] = useState<'factor' | 'recovery'>('factor')
+  const hasAuthenticator = status.factors.some((f) => f.kind === 'totp')
   const [passkeyProblem, setPasskeyProblem] = useState<string | null>(null)
   const [usingPasskey, setUsingPasskey] = useState(false)
   const hasPasskey = status.factors.some((f) => f.kind === 'passkey')
@@ -141,7 +143,7 @@ function Challenge({ status, onPassed }: { status: SecondFactorStatus; onPassed:
   return (
     <>
       <p className="text-ink">{t`Confirm it's you with your second step. You are asked once each time you sign in.`}</p>
-      {hasPasskey && (
+      {method === 'factor' && hasPasskey && (
         <div className="flex flex-col items-start gap-3">
           <Button size="large" loading={usingPasskey} onClick={() => void signWithPasskey()}>
             {t`Use a passkey`}
@@ -149,15 +151,17 @@ function Challenge({ status, onPassed }: { status: SecondFactorStatus; onPassed:
           {passkeyProblem && <FormAlert>{passkeyProblem}</FormAlert>}
         </div>
       )}
-      {method === 'totp' ? (
-        <ContractForm form={codeForm} label={t`Confirm it's you with your authenticator app`} className="flex flex-col gap-5">
-          <codeForm.AppField name="code">
-            {(field) => <field.CodeInput label={t`Code from your authenticator app`} invalid={t`Enter the 6 digits your app shows.`} />}
-          </codeForm.AppField>
-          <div>
-            <codeForm.SubmitButton size="large">{t`Continue`}</codeForm.SubmitButton>
-          </div>
-        </ContractForm>
+      {method === 'factor' ? (
+        hasAuthenticator && (
+          <ContractForm form={codeForm} label={t`Confirm it's you with your authenticator app`} className="flex flex-col gap-5">
+            <codeForm.AppField name="code">
+              {(field) => <field.CodeInput label={t`Code from your authenticator app`} invalid={t`Enter the 6 digits your app shows.`} />}
+            </codeForm.AppField>
+            <div>
+              <codeForm.SubmitButton size="large">{t`Continue`}</codeForm.SubmitButton>
+            </div>
+          </ContractForm>
+        )
       ) : (
         <ContractForm form={recoveryForm} label={t`Confirm it's you with a recovery code`} className="flex flex-col gap-5">
           <recoveryForm.AppField name="code">
@@ -177,16 +181,14 @@ function Challenge({ status, onPassed }: { status: SecondFactorStatus; onPassed:
         </ContractForm>
       )}
       <div>
-        {method === 'totp' ? (
+        {method === 'factor' ? (
           <Button variant="text" severity="info" onClick={() => setMethod('recovery')}>
             {t`Use a recovery code instead`}
           </Button>
         ) : (
-          status.factors.some((f) => f.kind === 'totp') && (
-            <Button variant="text" severity="info" onClick={() => setMethod('totp')}>
-              {t`Use your authenticator app instead`}
-            </Button>
-          )
+          <Button variant="text" severity="info" onClick={() => setMethod('factor')}>
+            {hasAuthenticator ? t`Use your authenticator app instead` : t`Use your passkey instead`}
+          </Button>
         )}
       </div>
       <p className="text-sm text-muted">{t`Lost your phone and your recovery codes? An admin can reset your second step; you then set up a new one.`}</p>

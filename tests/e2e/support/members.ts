@@ -37,6 +37,7 @@ export async function markEmailVerified(member: Pick<TestMember, 'uid' | 'email'
 
 /** The setup key of each account's authenticator app that a test gave it (giveAuthenticator), by e-mail. */
 const authenticatorKeys = new Map<string, string>()
+export const authenticatorKeyOf = (email: string) => authenticatorKeys.get(email)
 
 /**
  * Gives the account an authenticator app with a key of the test's own (local mode's command), as
