@@ -11,12 +11,18 @@ import { openDatabase } from './db/client'
 import { createCampaign, GOOD_ADDRESS, type CampaignFixture } from './test/fixtures'
 import { call, createHarness, expectOk } from './test/harness'
 import { createTestMember } from './test/members'
+import { loadConfig } from './config'
+import { enrolKnownAuthenticator } from './services/second-factor'
+import { generate } from 'otplib'
 
 const root = resolve(import.meta.dirname, '..')
 const dataDir = mkdtempSync(join(tmpdir(), 'ops-cli-'))
 let campaign: CampaignFixture
 const ids: Record<'ada' | 'bob' | 'cy', string> = { ada: '', bob: '', cy: '' }
 const emails: Record<'ada' | 'bob' | 'cy', string> = { ada: '', bob: '', cy: '' }
+const uids: Record<'ada' | 'bob' | 'cy', string> = { ada: '', bob: '', cy: '' }
+/** Bob's authenticator's setup key, sealed as local mode seals it (its command line reads it back). */
+const BOB_KEY = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'
 
 /**
  * Each command starts a process that compiles the command line and opens the database: seconds on
@@ -52,6 +58,7 @@ beforeAll(async () => {
     for (const name of ['ada', 'bob', 'cy'] as const) {
       const member = await createTestMember({ displayName: name })
       emails[name] = member.email
+      uids[name] = member.uid
       await call(h.app, 'PUT', ADDRESS_PATH, { token: member.bearer, body: GOOD_ADDRESS })
       ids[name] = expectOk(
         await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: member.bearer, body: { campaignId: campaign.campaignId } }),
@@ -59,6 +66,8 @@ beforeAll(async () => {
         201,
       ).id
     }
+    const localKey = loadConfig({ SUITE_MODE: 'local' }).secondFactorKey
+    await enrolKnownAuthenticator({ ...h.deps, settings: { ...h.deps.settings, secondFactorKey: localKey } }, uids.bob, BOB_KEY, 'Phone')
   } finally {
     await h.close()
   }
@@ -194,6 +203,27 @@ describe('the operator command line', () => {
       const wrongGtin = await ops('campaign', 'create', file)
       expect(wrongGtin.code).toBe(1)
       expect(wrongGtin.stderr).toContain('check digit')
+    },
+    COMMANDS_MS,
+  )
+
+  it(
+    "prints the code an account's authenticator shows now (local mode), and resets someone's second factors",
+    async () => {
+      const before = Math.floor(Date.now() / 1000)
+      const printed = await ops('second-factor-code', emails.bob)
+      expect(printed.code, printed.stderr).toBe(0)
+      const after = Math.floor(Date.now() / 1000)
+      // The code of a period between the command's start and its end (a slow start may cross one).
+      const expected = await Promise.all([before, after].map((epoch) => generate({ secret: BOB_KEY, epoch })))
+      expect(expected).toContain(JSON.parse(printed.stdout).code)
+
+      const reset = await ops('staff', 'reset-second-factor', emails.bob)
+      expect(reset.code, reset.stderr).toBe(0)
+      expect(JSON.parse(reset.stdout)).toMatchObject({ email: emails.bob, removed: 1 })
+      const none = await ops('second-factor-code', emails.bob)
+      expect(none.code).toBe(1)
+      expect(none.stderr).toContain('Authenticator not found')
     },
     COMMANDS_MS,
   )
