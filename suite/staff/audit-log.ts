@@ -5,7 +5,7 @@ import type { AuditEntry, AuditPage, AuditQuery } from '../../contract/ops-audit
 import { auditLog } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { sql } from 'drizzle-orm'
-import { csvField } from './csv'
+import { csvLine } from './csv'
 
 function conditions(query: AuditQuery): SQL | undefined {
   const list: (SQL | undefined)[] = []
@@ -82,7 +82,7 @@ export function auditCsv(deps: SuiteDeps, query: AuditQuery): ReadableStream<Uin
     async pull(controller) {
       if (!headerSent) {
         headerSent = true
-        controller.enqueue(encoder.encode(`${CSV_COLUMNS.join(',')}\r\n`))
+        controller.enqueue(encoder.encode(csvLine(CSV_COLUMNS)))
         return
       }
       const rows = await deps.db
@@ -99,9 +99,9 @@ export function auditCsv(deps: SuiteDeps, query: AuditQuery): ReadableStream<Uin
       const lines = rows.map((row) => {
         const entry = toEntry(row)
         const values = { ...entry, before: entry.changes.before, after: entry.changes.after }
-        return CSV_COLUMNS.map((column) => csvField(values[column])).join(',')
+        return csvLine(CSV_COLUMNS.map((column) => values[column]))
       })
-      controller.enqueue(encoder.encode(`${lines.join('\r\n')}\r\n`))
+      controller.enqueue(encoder.encode(lines.join('')))
     },
   })
 }

@@ -122,7 +122,7 @@ describe('a brand invited by e-mail follows its test', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')])
     expect(download.suggestedFilename()).toMatch(/^reviews-\d{4}-\d\d-\d\d\.csv$/)
     const csv = readFileSync((await download.path())!, 'utf8')
-    expect(csv.split('\r\n')[0]).toBe('Review,Rating,Title,Text,Published,Reviewer,Disclosure,Photos')
+    expect(csv.split('\r\n')[0]).toBe('"Review","Rating","Title","Text","Published","Reviewer","Disclosure","Photos"')
     expect(csv).toContain('Finally no red patches')
     expect(csv).not.toMatch(/@/)
     // The page counted the reviews as they arrived, then said the file was saved.
@@ -133,7 +133,7 @@ describe('a brand invited by e-mail follows its test', () => {
     expect(zip.suggestedFilename()).toMatch(/^review-photos-\d{4}-\d\d-\d\d\.zip$/)
     const files = unzipSync(readFileSync((await zip.path())!))
     expect(Object.keys(files)[0]).toBe('photos.csv')
-    expect(new TextDecoder().decode(files['photos.csv']).split('\r\n')[0]).toBe('File,Review,Rating,Title,Reviewer,Description')
+    expect(new TextDecoder().decode(files['photos.csv']).split('\r\n')[0]).toBe('"File","Review","Rating","Title","Reviewer","Description"')
   })
 
   it("finds nothing of another brand's campaign, as a page or as a file", async () => {

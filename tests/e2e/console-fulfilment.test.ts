@@ -199,8 +199,8 @@ describe('shipments', () => {
     expect(csv.headers()['content-type']).toMatch(/^text\/csv/)
     expect(csv.headers()['content-disposition']).toMatch(/^attachment; filename="pending-shipments-/)
     const lines = (await csv.text()).trim().split('\r\n')
-    expect(lines[0]).toBe('shipment_id,campaign,product,name,line1,line2,postal_code,city,region,country,carrier,tracking_number')
-    for (const parcel of parcels) expect(lines.some((line) => line.startsWith(`${parcel.shipmentId},${OPEN.slug},`))).toBe(true)
+    expect(lines[0]).toBe('"shipment_id","campaign","product","name","line1","line2","postal_code","city","region","country","carrier","tracking_number"')
+    for (const parcel of parcels) expect(lines.some((line) => line.startsWith(`"${parcel.shipmentId}","${OPEN.slug}",`))).toBe(true)
     // Someone without the role gets nothing.
     const stranger = await (await newContext(browser)).request.get(href!)
     expect(stranger.status()).toBe(404)

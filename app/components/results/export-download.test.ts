@@ -5,7 +5,7 @@ const id = (n: number) => `${String(n).padStart(8, '0')}-0000-4000-8000-00000000
 
 describe('counting the reviews of an export as it arrives', () => {
   it('counts CSV records by the line each starts, whatever the pieces, and not line breaks inside a text', () => {
-    const csv = `Review,Rating,Title\r\n${id(1)},5,"Two\r\nlines"\r\n${id(2)},4,Fine\r\n${id(3)},3,"a\r\n${'x'.repeat(5)}"\r\n`
+    const csv = `"Review","Rating","Title"\r\n"${id(1)}","5","Two\r\nlines"\r\n"${id(2)}","4","Fine"\r\n"${id(3)}","3","a\r\n${'x'.repeat(5)}"\r\n`
     for (const size of [1, 3, 7, 50, csv.length]) {
       const count = recordCounter('csv')
       let last = 0

@@ -5,11 +5,11 @@ import { Button } from '~/components/ui/button'
 
 /**
  * Counts the reviews in an export as it arrives: each record of the CSV starts a line with its
- * review's id, each of the JSON starts a line with `{` (JSON.stringify escapes line breaks inside
+ * review's id (quoted, as every field of the product's CSV), each of the JSON starts a line with `{` (JSON.stringify escapes line breaks inside
  * texts). A record split across two pieces is counted once: the tail of the text before is kept.
  */
 export function recordCounter(format: 'csv' | 'json') {
-  const start = format === 'csv' ? new RegExp(`\r\n${UUID_PATTERN},`, 'g') : /\n\{/g
+  const start = format === 'csv' ? new RegExp(`\r\n"${UUID_PATTERN}",`, 'g') : /\n\{/g
   const TAIL = 48
   let tail = ''
   let count = 0
