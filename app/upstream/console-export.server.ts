@@ -1,8 +1,10 @@
 // The console's CSV exports, as files the browser downloads: the signed-in person's credential is
 // sent with the filters the page passed on; the member API checks the capability and the filters.
-// Whoever it refuses gets a 404.
+// Whoever it refuses gets a 404. A request another site started is refused with a 403 before the
+// session is read (crossSiteRefusal).
 import { ENDPOINTS } from '#contract/endpoints'
 import { memberFromRequest } from '~/auth/member.server'
+import { crossSiteRefusal } from '~/server/cross-site'
 import { browserAddress, browserUserAgent } from './browser-address.server'
 import { callEndpoint, streamFile } from './suite-client.server'
 import type { UpstreamFailure } from './upstream-result'
@@ -25,6 +27,8 @@ function refusal(failure: UpstreamFailure): Response {
 }
 
 export async function consoleExportResponse(name: keyof typeof EXPORTS, request: Request): Promise<Response> {
+  const crossSite = crossSiteRefusal(request)
+  if (crossSite) return crossSite
   const member = await memberFromRequest()
   if (!member) return refused(404, 'Not found')
   const { endpoint, filters } = EXPORTS[name]
@@ -69,6 +73,8 @@ export async function campaignReviewsExportResponse(
   request: Request,
   who: keyof typeof REVIEW_EXPORTS = 'staff',
 ): Promise<Response> {
+  const crossSite = crossSiteRefusal(request)
+  if (crossSite) return crossSite
   const member = await memberFromRequest()
   if (!member) return refused(404, 'Not found')
   const campaign = new URL(request.url).searchParams.get('campaign') ?? ''

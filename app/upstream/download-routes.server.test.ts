@@ -1,0 +1,59 @@
+// The files the portal serves to a signed-in person refuse a request another site started, before
+// the session is read; the person's own navigation and the portal's own pages are served as before.
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+
+const memberFromRequest = vi.fn(async () => null)
+vi.mock('~/auth/member.server', () => ({ memberFromRequest: () => memberFromRequest() }))
+vi.mock('./suite-client.server', () => ({
+  callEndpoint: vi.fn(() => {
+    throw new Error('no call without a member')
+  }),
+  streamFile: vi.fn(() => {
+    throw new Error('no call without a member')
+  }),
+}))
+
+const { consoleExportResponse, campaignReviewsExportResponse } = await import('./console-export.server')
+const { photoFileResponse } = await import('./photo-file.server')
+
+const CAMPAIGN = '6f1c2b5e-8a1d-4c3e-9b7a-2d4e6f8a0b1c'
+const PHOTO = { id: '0b9d3c1e-2f4a-4b6c-8d0e-1f2a3b4c5d6e', size: 'display' }
+
+/** Every download route's handler, with the address the browser asked for. */
+const DOWNLOADS: Array<[string, (request: Request) => Promise<Response>]> = [
+  ['/ops-exports/audit.csv', (request) => consoleExportResponse('audit', request)],
+  ['/ops-exports/pending-shipments.csv', (request) => consoleExportResponse('pending-shipments', request)],
+  ...(['csv', 'json', 'zip'] as const).flatMap((format): Array<[string, (request: Request) => Promise<Response>]> => [
+    [`/ops-exports/reviews.${format}?campaign=${CAMPAIGN}`, (request) => campaignReviewsExportResponse(format, request)],
+    [`/brand-exports/reviews.${format}?campaign=${CAMPAIGN}`, (request) => campaignReviewsExportResponse(format, request, 'brand')],
+  ]),
+  [`/images/my-review-photos/${PHOTO.id}/display`, (request) => photoFileResponse('own', PHOTO, request)],
+  [`/images/ops-review-photos/${PHOTO.id}/display`, (request) => photoFileResponse('moderation', PHOTO, request)],
+]
+
+const requestFrom = (path: string, site: string | null) =>
+  new Request(`http://localhost:3000${path}`, { headers: site === null ? {} : { 'sec-fetch-site': site } })
+
+beforeEach(() => memberFromRequest.mockClear())
+
+describe("a signed-in person's files", () => {
+  it.each(DOWNLOADS)('%s refuses a request another site started, with a 403, before the session is read', async (path, handle) => {
+    for (const site of ['cross-site', 'same-site']) {
+      const response = await handle(requestFrom(path, site))
+      expect(response.status, site).toBe(403)
+      expect(response.headers.get('cache-control')).toBe('no-store')
+    }
+    expect(memberFromRequest).not.toHaveBeenCalled()
+  })
+
+  it.each(DOWNLOADS)(
+    "%s goes on to the session check for the portal's own pages, a typed address or bookmark, and a request without the header",
+    async (path, handle) => {
+      for (const site of ['same-origin', 'none', null]) {
+        // No session here: the usual 404.
+        expect((await handle(requestFrom(path, site))).status, String(site)).toBe(404)
+      }
+      expect(memberFromRequest).toHaveBeenCalledTimes(3)
+    },
+  )
+})
