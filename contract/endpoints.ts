@@ -601,6 +601,7 @@ export const ENDPOINTS = {
     capability: 'campaigns:edit',
     data: null,
     file: 'text/csv',
+    refusals: ['export-limit'],
   }),
   opsCampaignReviewsJson: e({
     method: 'GET',
@@ -610,6 +611,7 @@ export const ENDPOINTS = {
     capability: 'campaigns:edit',
     data: null,
     file: 'application/json',
+    refusals: ['export-limit'],
   }),
   opsCampaignPhotosZip: e({
     method: 'GET',
@@ -619,6 +621,7 @@ export const ENDPOINTS = {
     capability: 'campaigns:edit',
     data: null,
     file: 'application/zip',
+    refusals: ['export-limit'],
   }),
   opsCreateFlight: e({
     method: 'POST',
@@ -756,6 +759,7 @@ export const ENDPOINTS = {
     query: v.strictObject({ campaign: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(120))) }),
     data: null,
     file: 'text/csv',
+    refusals: ['export-limit'],
   }),
   opsTrackingImport: e({
     method: 'POST',
@@ -810,6 +814,7 @@ export const ENDPOINTS = {
     query: AuditQuerySchema,
     data: null,
     file: 'text/csv',
+    refusals: ['export-limit'],
   }),
   opsCategories: e({ method: 'GET', path: P.OPS_CATEGORIES_PATH, auth: 'staff', capability: 'categories:edit', data: OpsCategoryListSchema }),
   opsCreateCategory: e({
@@ -879,6 +884,7 @@ export const ENDPOINTS = {
     auth: 'brand',
     data: null,
     file: 'text/csv',
+    refusals: ['export-limit'],
   }),
   brandCampaignReviewsJson: e({
     method: 'GET',
@@ -887,6 +893,7 @@ export const ENDPOINTS = {
     auth: 'brand',
     data: null,
     file: 'application/json',
+    refusals: ['export-limit'],
   }),
   brandCampaignPhotosZip: e({
     method: 'GET',
@@ -895,6 +902,7 @@ export const ENDPOINTS = {
     auth: 'brand',
     data: null,
     file: 'application/zip',
+    refusals: ['export-limit'],
   }),
   brandInvitation: e({ method: 'POST', path: P.BRAND_INVITATION_CHECK_PATH, auth: 'member', body: InvitationTokenBodySchema, data: BrandInvitationSchema }),
   acceptBrandInvitation: e({

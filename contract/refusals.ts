@@ -32,6 +32,16 @@ export const RefusalSchema = v.variant('code', [
    * the last image of a product a published campaign tests (`last`).
    */
   v.strictObject({ code: v.literal('image-refused'), problem: v.picklist(['type', 'size', 'unreadable', 'count', 'last']) }),
+  /**
+   * The person's exports are at their limit (EXPORTS_AT_ONCE running at once, or EXPORTS_PER_HOUR
+   * started within the hour, contract/staff.ts): nothing was read. `retryAfterSeconds` says when one
+   * may start again (answered with 429 and Retry-After).
+   */
+  v.strictObject({
+    code: v.literal('export-limit'),
+    limit: v.picklist(['at-once', 'per-hour']),
+    retryAfterSeconds: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  }),
   /** The one-time code is not the one sent; `triesLeft` more may be made before a new one is needed. */
   v.strictObject({ code: v.literal('wrong-code'), triesLeft: v.pipe(v.number(), v.integer(), v.minValue(1)) }),
 ])

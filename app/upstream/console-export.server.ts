@@ -7,7 +7,7 @@ import { memberFromRequest } from '~/auth/member.server'
 import { crossSiteRefusal } from '~/server/cross-site'
 import { browserAddress, browserUserAgent } from './browser-address.server'
 import { callEndpoint, streamFile } from './suite-client.server'
-import type { UpstreamFailure } from './upstream-result'
+import { refusalOf, type UpstreamFailure } from './upstream-result'
 
 const EXPORTS = {
   audit: { endpoint: ENDPOINTS.opsAuditExport, filters: ['actor', 'action', 'targetType', 'targetId', 'from', 'to'] },
@@ -20,8 +20,22 @@ const EXPORT_TIMEOUT_MS = 60_000
 const refused = (status: number, text: string) =>
   new Response(text, { status, headers: { 'Cache-Control': 'no-store', 'Content-Type': 'text/plain; charset=utf-8' } })
 
-/** Whoever the member API refuses gets a 404, bad filters a 400, anything else a 502. */
+/**
+ * The person's exports are at their limit: 429 with Retry-After, and the member API's reason as JSON
+ * (`{ reason: { code: 'export-limit', limit, retryAfterSeconds } }`), which the page that started
+ * the download reads to say so in its own words.
+ */
+function exportLimitResponse(reason: { code: 'export-limit'; retryAfterSeconds: number }): Response {
+  return new Response(JSON.stringify({ reason }), {
+    status: 429,
+    headers: { 'Cache-Control': 'no-store', 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': String(reason.retryAfterSeconds) },
+  })
+}
+
+/** Whoever the member API refuses gets a 404, bad filters a 400, an export past the person's limits a 429, anything else a 502. */
 function refusal(failure: UpstreamFailure): Response {
+  const why = refusalOf<typeof ENDPOINTS.opsAuditExport>(failure)
+  if (why?.code === 'export-limit') return exportLimitResponse(why)
   if (failure.kind === 'rejected') return refused(400, 'These filters are not valid.')
   return ['not-found', 'forbidden', 'unauthenticated'].includes(failure.kind) ? refused(404, 'Not found') : refused(502, 'The export is unavailable just now.')
 }
@@ -35,7 +49,13 @@ export async function consoleExportResponse(name: keyof typeof EXPORTS, request:
   const url = new URL(request.url)
   const query = Object.fromEntries(filters.flatMap((filter) => (url.searchParams.get(filter) ? [[filter, url.searchParams.get(filter)!]] : [])))
   // The query is checked by the member API against the entry's schema; a bad filter is a 400 there.
-  const result = await callEndpoint(endpoint as (typeof EXPORTS)['audit']['endpoint'], { member, query: query as never, timeoutMs: EXPORT_TIMEOUT_MS })
+  const result = await callEndpoint(endpoint as (typeof EXPORTS)['audit']['endpoint'], {
+    member,
+    query: query as never,
+    timeoutMs: EXPORT_TIMEOUT_MS,
+    clientIp: await browserAddress(),
+    userAgent: await browserUserAgent(),
+  })
   if (!result.ok) return refusal(result.failure)
   const qualifier = Object.values(query).length === 1 && query['campaign'] ? `${query['campaign'].replace(/[^a-z0-9-]/gi, '')}-` : ''
   return new Response(Buffer.from(result.data, 'base64'), {

@@ -1,17 +1,15 @@
 // The files the portal serves to a signed-in person refuse a request another site started, before
 // the session is read; the person's own navigation and the portal's own pages are served as before.
+// An export refused for the person's limits reaches the page that asked as a 429 with its reason.
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 
-const memberFromRequest = vi.fn(async () => null)
+const memberFromRequest = vi.fn<() => Promise<unknown>>(async () => null)
+const upstream = vi.fn<() => Promise<unknown>>(() => {
+  throw new Error('no call without a member')
+})
 vi.mock('~/auth/member.server', () => ({ memberFromRequest: () => memberFromRequest() }))
-vi.mock('./suite-client.server', () => ({
-  callEndpoint: vi.fn(() => {
-    throw new Error('no call without a member')
-  }),
-  streamFile: vi.fn(() => {
-    throw new Error('no call without a member')
-  }),
-}))
+vi.mock('./suite-client.server', () => ({ callEndpoint: () => upstream(), streamFile: () => upstream() }))
+vi.mock('./browser-address.server', () => ({ browserAddress: async () => '203.0.113.9', browserUserAgent: async () => 'test' }))
 
 const { consoleExportResponse, campaignReviewsExportResponse } = await import('./console-export.server')
 const { photoFileResponse } = await import('./photo-file.server')
@@ -54,6 +52,21 @@ describe("a signed-in person's files", () => {
         expect((await handle(requestFrom(path, site))).status, String(site)).toBe(404)
       }
       expect(memberFromRequest).toHaveBeenCalledTimes(3)
+    },
+  )
+})
+
+describe("an export past the person's limits", () => {
+  it.each(DOWNLOADS.filter(([path]) => path.includes('exports')))(
+    '%s answers 429 with Retry-After and the reason for the page to say',
+    async (path, handle) => {
+      const reason = { code: 'export-limit', limit: 'at-once', retryAfterSeconds: 30 } as const
+      memberFromRequest.mockResolvedValueOnce({ uid: 'u1', credential: 'c' })
+      upstream.mockResolvedValueOnce({ ok: false, failure: { kind: 'rejected', path, httpStatus: 429, message: null, fields: null, reason } })
+      const response = await handle(requestFrom(path, 'same-origin'))
+      expect(response.status).toBe(429)
+      expect(response.headers.get('retry-after')).toBe('30')
+      expect(await response.json()).toEqual({ reason })
     },
   )
 })

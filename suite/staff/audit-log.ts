@@ -6,6 +6,8 @@ import { auditLog } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { sql } from 'drizzle-orm'
 import { csvLine } from './csv'
+import type { StaffActor } from '../actors/actor'
+import { recordAudit } from '../actors/audit'
 
 function conditions(query: AuditQuery): SQL | undefined {
   const list: (SQL | undefined)[] = []
@@ -72,8 +74,22 @@ const CSV_COLUMNS = [
 
 const EXPORT_BATCH = 1000
 
-/** The matching entries as CSV, newest first, read in batches by seq (keyset): memory stays flat however long the log. */
-export function auditCsv(deps: SuiteDeps, query: AuditQuery): ReadableStream<Uint8Array> {
+/** The filters of an export of the log, as its audit entry holds them: those given, by name. */
+const EXPORT_FILTERS = ['actor', 'action', 'targetType', 'targetId', 'from', 'to'] as const
+
+/**
+ * The matching entries as CSV, newest first, read in batches by seq (keyset): memory stays flat
+ * however long the log. The log names staff and members' ids, addresses and browsers: the export is
+ * itself in the log, with its filters, before anything is read.
+ */
+export async function auditCsv(deps: SuiteDeps, actor: StaffActor, query: AuditQuery): Promise<ReadableStream<Uint8Array>> {
+  const filters = Object.fromEntries(EXPORT_FILTERS.flatMap((name) => (query[name] === undefined ? [] : [[name, query[name]]])))
+  await recordAudit(
+    deps.db,
+    actor,
+    { action: 'audit.export', targetType: 'audit', targetId: 'audit-log', changes: { before: null, after: filters } },
+    deps.clock.now(),
+  )
   const where = conditions(query)
   const encoder = new TextEncoder()
   let before: number | null = null

@@ -16,6 +16,7 @@ import type { Context } from 'hono'
 import type { StaffActor } from '../actors/actor'
 import { recordAudit } from '../actors/audit'
 import { csvLine } from './csv'
+import { limitedExport } from './export-limits'
 
 /** Reviews read per batch. */
 export const EXPORT_BATCH = 500
@@ -231,7 +232,7 @@ export async function exportReviewPhotos(deps: SuiteDeps, actor: StaffActor, cam
   )
 }
 
-/** The export as a download: the same answer for staff (brandId null) and for a brand's viewers. */
+/** The export as a download: the same answer for staff (brandId null) and for a brand's viewers, within the person's export limits. */
 export async function reviewsDownload(
   c: Context,
   deps: SuiteDeps,
@@ -240,8 +241,9 @@ export async function reviewsDownload(
   format: ExportFormat,
   brandId: string | null = null,
 ): Promise<Response> {
-  const stream =
-    format === 'photos' ? await exportReviewPhotos(deps, actor, campaignId, brandId) : await exportPublishedReviews(deps, actor, campaignId, format, brandId)
+  const stream = await limitedExport(deps, actor, () =>
+    format === 'photos' ? exportReviewPhotos(deps, actor, campaignId, brandId) : exportPublishedReviews(deps, actor, campaignId, format, brandId),
+  )
   const [type, extension] = EXPORT_TYPES[format]
   const stem = format === 'photos' ? 'review-photos' : 'reviews'
   c.header('Content-Type', type)

@@ -1,6 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
+import * as v from 'valibot'
 import { UUID_PATTERN } from '#contract/common'
+import { RefusalSchema } from '#contract/refusals'
+import { EXPORTS_AT_ONCE, EXPORTS_PER_HOUR } from '#contract/staff'
 import { Button } from '~/components/ui/button'
 
 /**
@@ -24,7 +27,20 @@ export function recordCounter(format: 'csv' | 'json') {
 
 const fileNameOf = (disposition: string | null, fallback: string) => /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? fallback
 
-type State = { kind: 'idle' } | { kind: 'loading'; received: number } | { kind: 'done' } | { kind: 'failed' }
+/** Why the portal refused an export (429: the person's export limits), from the answer's JSON; null for any other failure. */
+export async function exportLimitOf(response: Response): Promise<{ limit: 'at-once' | 'per-hour'; retryAfterSeconds: number } | null> {
+  if (response.status !== 429) return null
+  const body: unknown = await response.json().catch(() => null)
+  const reason = v.safeParse(v.object({ reason: RefusalSchema }), body)
+  return reason.success && reason.output.reason.code === 'export-limit' ? reason.output.reason : null
+}
+
+type State =
+  | { kind: 'idle' }
+  | { kind: 'loading'; received: number }
+  | { kind: 'done' }
+  | { kind: 'failed' }
+  | { kind: 'limited'; limit: 'at-once' | 'per-hour'; retryAfterSeconds: number }
 
 /**
  * Downloads an export of a campaign's published reviews with its progress in the page: how many of
@@ -39,6 +55,8 @@ export function ExportDownload({ href, format, label, total }: { href: string; f
     setState({ kind: 'loading', received: 0 })
     try {
       const response = await fetch(href, { credentials: 'same-origin' })
+      const limited = await exportLimitOf(response)
+      if (limited) return setState({ kind: 'limited', ...limited })
       if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`)
       const reader = response.body.getReader()
       const decoder = new TextDecoder()
@@ -66,6 +84,9 @@ export function ExportDownload({ href, format, label, total }: { href: string; f
   const received = state.kind === 'loading' ? Math.min(state.received, total) : 0
   const shown = i18n.number(received)
   const of = i18n.number(total)
+  const atOnce = i18n.number(EXPORTS_AT_ONCE)
+  const perHour = i18n.number(EXPORTS_PER_HOUR)
+  const minutes = i18n.number(state.kind === 'limited' ? Math.max(1, Math.ceil(state.retryAfterSeconds / 60)) : 0)
   return (
     <div className="flex flex-col gap-1">
       <Button severity="secondary" variant="outlined" onClick={start} loading={state.kind === 'loading'}>
@@ -80,6 +101,13 @@ export function ExportDownload({ href, format, label, total }: { href: string; f
       <p role="status" className="text-sm text-ink">
         {state.kind === 'loading' ? t`Preparing the file…` : state.kind === 'done' ? t`The file is saved to your downloads.` : ''}
         {state.kind === 'failed' && <span className="text-danger">{t`The download failed. Try again in a moment.`}</span>}
+        {state.kind === 'limited' && (
+          <span className="text-danger">
+            {state.limit === 'at-once'
+              ? t`You have ${atOnce} exports running already. Wait for one to finish, then try again.`
+              : t`You have started ${perHour} exports in this hour, the most one person may. Try again in ${minutes} min.`}
+          </span>
+        )}
       </p>
     </div>
   )
