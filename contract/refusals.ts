@@ -42,6 +42,11 @@ export const RefusalSchema = v.variant('code', [
     limit: v.picklist(['at-once', 'per-hour']),
     retryAfterSeconds: v.pipe(v.number(), v.integer(), v.minValue(1)),
   }),
+  /**
+   * A statement of the call ran past the database's time limit and was cancelled: nothing it was
+   * to change was changed (answered with 503, UNAVAILABLE, by any endpoint). Try again in a moment.
+   */
+  v.strictObject({ code: v.literal('statement-timeout') }),
   /** The one-time code is not the one sent; `triesLeft` more may be made before a new one is needed. */
   v.strictObject({ code: v.literal('wrong-code'), triesLeft: v.pipe(v.number(), v.integer(), v.minValue(1)) }),
 ])

@@ -3,7 +3,7 @@
 import { and, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm'
 import type { AuditEntry, AuditPage, AuditQuery } from '../../contract/ops-audit'
 import { auditLog } from '../db/schema'
-import type { SuiteDeps } from '../deps'
+import { longWork, type SuiteDeps } from '../deps'
 import { sql } from 'drizzle-orm'
 import { csvLine } from './csv'
 import type { StaffActor } from '../actors/actor'
@@ -101,7 +101,8 @@ export async function auditCsv(deps: SuiteDeps, actor: StaffActor, query: AuditQ
         controller.enqueue(encoder.encode(csvLine(CSV_COLUMNS)))
         return
       }
-      const rows = await deps.db
+      // A batch may take a while on a long log with filters no index serves: the long statement limit.
+      const rows = await longWork(deps)
         .select()
         .from(auditLog)
         .where(and(where, before === null ? undefined : lt(auditLog.seq, before)))

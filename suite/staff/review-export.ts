@@ -1,10 +1,11 @@
 // A campaign's published reviews as files to take away, CSV or JSON: rating, title, text, date, the
 // reviewer's name as the public pages show it, the disclosure line, and the photos' public
 // addresses; and their photos as a ZIP file. Read a batch at a time in the public list's order from its index (keyset), written as
-// each batch arrives: memory stays flat however many reviews. Each export is in the audit log.
+// each batch arrives: memory stays flat however many reviews. The batches are read with the long
+// statement limit (longWork). Each export is in the audit log.
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm'
 import { campaigns, members, products, reviews } from '../db/schema'
-import type { SuiteDeps } from '../deps'
+import { longWork, type SuiteDeps } from '../deps'
 import { notFound } from '../http/errors'
 import { photoExportWords, reviewExportWords } from '../messages/exports'
 import { photoKey } from '../services/review-photos'
@@ -49,7 +50,7 @@ async function* publishedReviews(deps: SuiteDeps, campaignId: string): AsyncGene
       reviewer: string
       receivedForFree: boolean
       photos: Array<{ id: string; alt: string }>
-    }> = await deps.db
+    }> = await longWork(deps)
       .select({
         id: reviews.id,
         rating: reviews.rating,

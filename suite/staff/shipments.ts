@@ -16,7 +16,7 @@ import {
 } from '../../contract/ops-shipments'
 import type { Country } from '../../contract/common'
 import { addresses, campaigns, members, participations, products, shipments } from '../db/schema'
-import type { SuiteDeps } from '../deps'
+import { longWork, type SuiteDeps } from '../deps'
 import { ApiError, badRequest, notFound } from '../http/errors'
 import { deliver, issueReturnLabel, markReturned, ship, shipInTransaction } from '../services/operations'
 import { FORMER_MEMBER } from '../services/reviews'
@@ -170,8 +170,9 @@ export async function pendingShipmentsCsv(deps: SuiteDeps, actor: StaffActor, ca
         return
       }
       const from = after
+      // Read with the long statement limit, as every export's batches are.
       const rows = await shipmentsQuery(
-        deps,
+        { ...deps, db: longWork(deps) },
         { view: 'pending', campaign },
         from ? sql`(${shipments.createdAt}, ${shipments.id}) > (${from.createdAt.toISOString()}::timestamptz, ${from.id}::uuid)` : undefined,
       ).limit(EXPORT_BATCH)
