@@ -32,10 +32,39 @@ function exportLimitResponse(reason: { code: 'export-limit'; retryAfterSeconds: 
   })
 }
 
+/**
+ * The page a link of the portal's own was followed from (a plain download link, the photos' ZIP),
+ * when the browser says so: the request is a navigation from this origin and names its page.
+ */
+function pageFollowedFrom(request: Request): string | null {
+  if (request.headers.get('sec-fetch-site') !== 'same-origin' || request.headers.get('sec-fetch-mode') !== 'navigate') return null
+  const referer = request.headers.get('referer')
+  if (!referer) return null
+  try {
+    const page = new URL(referer)
+    return page.pathname.startsWith('/') && !page.pathname.startsWith('//') ? `${page.pathname}${page.search}` : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Past the person's limits, a link followed from one of the portal's pages leads back to that page,
+ * which says why (`exportRefused`, `retryAfter` in its address); a script's request gets the 429.
+ */
+function exportLimitAnswer(reason: { code: 'export-limit'; limit: 'at-once' | 'per-hour'; retryAfterSeconds: number }, request: Request): Response {
+  const page = pageFollowedFrom(request)
+  if (!page) return exportLimitResponse(reason)
+  const back = new URL(page, 'http://portal.invalid')
+  back.searchParams.set('exportRefused', reason.limit)
+  back.searchParams.set('retryAfter', String(reason.retryAfterSeconds))
+  return new Response(null, { status: 303, headers: { Location: `${back.pathname}${back.search}`, 'Cache-Control': 'no-store' } })
+}
+
 /** Whoever the member API refuses gets a 404, bad filters a 400, an export past the person's limits a 429, anything else a 502. */
-function refusal(failure: UpstreamFailure): Response {
+function refusal(failure: UpstreamFailure, request: Request): Response {
   const why = refusalOf<typeof ENDPOINTS.opsAuditExport>(failure)
-  if (why?.code === 'export-limit') return exportLimitResponse(why)
+  if (why?.code === 'export-limit') return exportLimitAnswer(why, request)
   if (failure.kind === 'rejected') return refused(400, 'These filters are not valid.')
   return ['not-found', 'forbidden', 'unauthenticated'].includes(failure.kind) ? refused(404, 'Not found') : refused(502, 'The export is unavailable just now.')
 }
@@ -56,7 +85,7 @@ export async function consoleExportResponse(name: keyof typeof EXPORTS, request:
     clientIp: await browserAddress(),
     userAgent: await browserUserAgent(),
   })
-  if (!result.ok) return refusal(result.failure)
+  if (!result.ok) return refusal(result.failure, request)
   const qualifier = Object.values(query).length === 1 && query['campaign'] ? `${query['campaign'].replace(/[^a-z0-9-]/gi, '')}-` : ''
   return new Response(Buffer.from(result.data, 'base64'), {
     status: 200,
@@ -106,7 +135,7 @@ export async function campaignReviewsExportResponse(
     clientIp: await browserAddress(),
     userAgent: await browserUserAgent(),
   })
-  if (!file.ok) return refusal(file.failure)
+  if (!file.ok) return refusal(file.failure, request)
   return new Response(file.body, {
     status: 200,
     headers: {

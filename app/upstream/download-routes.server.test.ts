@@ -69,4 +69,19 @@ describe("an export past the person's limits", () => {
       expect(await response.json()).toEqual({ reason })
     },
   )
+
+  it.each(DOWNLOADS.filter(([path]) => path.includes('exports')))(
+    '%s leads a link followed from one of its pages back there, with the limit in its address',
+    async (path, handle) => {
+      const reason = { code: 'export-limit', limit: 'per-hour', retryAfterSeconds: 600 } as const
+      memberFromRequest.mockResolvedValueOnce({ uid: 'u1', credential: 'c' })
+      upstream.mockResolvedValueOnce({ ok: false, failure: { kind: 'rejected', path, httpStatus: 429, message: null, fields: null, reason } })
+      const request = new Request(`http://localhost:3000${path}`, {
+        headers: { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate', referer: 'http://localhost:3000/en/brand/campaigns/c1?tab=x' },
+      })
+      const response = await handle(request)
+      expect(response.status).toBe(303)
+      expect(response.headers.get('location')).toBe('/en/brand/campaigns/c1?tab=x&exportRefused=per-hour&retryAfter=600')
+    },
+  )
 })

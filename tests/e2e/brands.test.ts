@@ -149,4 +149,33 @@ describe('a brand invited by e-mail follows its test', () => {
     await gotoHydrated(page, '/en/ops')
     await page.getByRole('heading', { level: 1, name: 'No access to the console' }).waitFor()
   })
+
+  it("leads the photos' link back to the results page, saying why, once the person's exports of the hour are used up", async () => {
+    const [campaign] = (await publicCampaigns()).filter((item) => item.brand === BRAND)
+    const results = `/en/brand/campaigns/${campaign!.id}`
+    const zipLink = page.getByRole('link', { name: "Download the reviews' photos (ZIP)" })
+    // A clock hour may end between the last refusal and the click, and start a new count: then again.
+    for (let attempt = 1; ; attempt++) {
+      await gotoHydrated(page, results)
+      for (let taken = 0; ; taken++) {
+        const response = await page.request.get(`/brand-exports/reviews.json?campaign=${campaign!.id}`, { headers: { 'sec-fetch-site': 'none' } })
+        if (response.status() === 429) break
+        expect(response.status()).toBe(200)
+        expect(taken).toBeLessThan(60)
+      }
+      const outcome = await Promise.race([
+        page.waitForURL((url) => url.searchParams.get('exportRefused') === 'per-hour').then(() => 'refused' as const),
+        page.waitForEvent('download').then(() => 'downloaded' as const),
+        zipLink.click().then(() => new Promise<never>(() => {})),
+      ])
+      if (outcome === 'refused') break
+      expect(attempt).toBeLessThan(3)
+    }
+    expect(new URL(page.url()).pathname).toBe(results)
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /You have started 30 exports in this hour, the most one person may\. Try again in \d+ min\./ })
+      .waitFor()
+    await expectNoAxeViolationsAtEveryWidth(page)
+  })
 })

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
+import { useSearch } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'
 import * as v from 'valibot'
 import { UUID_PATTERN } from '#contract/common'
@@ -49,6 +50,22 @@ function ExportLimitText({ limit, retryAfterSeconds }: ExportLimit) {
         ? t`You have ${atOnce} exports running already. Wait for one to finish, then try again.`
         : t`You have started ${perHour} exports in this hour, the most one person may. Try again in ${minutes} min.`}
     </span>
+  )
+}
+
+/**
+ * Says why a download the page started as a plain link (the photos' ZIP) was refused: the portal led
+ * the browser back here with the person's limit in the address (`exportRefused`, `retryAfter`).
+ */
+export function ExportRefusedNotice() {
+  const search: Record<string, unknown> = useSearch({ strict: false })
+  const limit = search['exportRefused']
+  const retryAfterSeconds = Number(search['retryAfter'] ?? 60)
+  if (limit !== 'at-once' && limit !== 'per-hour') return null
+  return (
+    <p role="alert" className="text-sm">
+      <ExportLimitText limit={limit} retryAfterSeconds={Number.isFinite(retryAfterSeconds) ? retryAfterSeconds : 60} />
+    </p>
   )
 }
 
