@@ -26,7 +26,7 @@ import { call, createHarness, expectError, expectOk, type Harness } from '../tes
 import { createTestMember, type TestMember } from '../test/members'
 import { messagesTo } from '../test/outbox'
 import { createTestStaff } from '../test/staff'
-import { parseCsv } from '../staff/csv'
+import { parseCsv } from '../services/csv'
 
 let h: Harness
 const staff = {} as Record<Role, TestMember>

@@ -32,7 +32,7 @@ import { call, createHarness, expectError, expectOk, type Harness } from '../tes
 import { createTestMember, type TestMember } from '../test/members'
 import { messagesTo } from '../test/outbox'
 import { createTestBrandViewer, createTestStaff } from '../test/staff'
-import { parseCsv } from '../staff/csv'
+import { parseCsv } from '../services/csv'
 
 let h: Harness
 let campaign: CampaignFixture

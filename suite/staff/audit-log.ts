@@ -5,7 +5,7 @@ import type { AuditEntry, AuditPage, AuditQuery } from '../../contract/ops-audit
 import { auditLog } from '../db/schema'
 import { longWork, type SuiteDeps } from '../deps'
 import { sql } from 'drizzle-orm'
-import { csvLine } from './csv'
+import { csvLine } from '../services/csv'
 import type { StaffActor } from '../actors/actor'
 import { recordAudit } from '../actors/audit'
 

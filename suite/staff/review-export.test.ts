@@ -9,7 +9,7 @@ import { createCampaign, insertReviews, type CampaignFixture } from '../test/fix
 import { call, createHarness, expectError, type Harness } from '../test/harness'
 import { createTestStaff } from '../test/staff'
 import type { TestMember } from '../test/members'
-import { parseCsv } from './csv'
+import { parseCsv } from '../services/csv'
 import { formulaCells, spreadsheetCells } from '../test/spreadsheet'
 import { EXPORT_BATCH, exportReviewPhotos } from './review-export'
 import { unzipSync } from 'fflate'

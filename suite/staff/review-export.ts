@@ -16,7 +16,7 @@ import { ownedByBrand } from '../services/brands'
 import type { Context } from 'hono'
 import type { StaffActor } from '../actors/actor'
 import { recordAudit } from '../actors/audit'
-import { csvLine } from './csv'
+import { csvLine } from '../services/csv'
 import { limitedExport } from './export-limits'
 
 /** Reviews read per batch. */

@@ -22,7 +22,7 @@ import { deliver, issueReturnLabel, markReturned, ship, shipInTransaction } from
 import { FORMER_MEMBER } from '../services/reviews'
 import type { StaffActor } from '../actors/actor'
 import { recordAudit } from '../actors/audit'
-import { csvLine, CsvSyntaxError, parseCsv } from './csv'
+import { csvLine, CsvSyntaxError, parseCsv } from '../services/csv'
 import { sql } from 'drizzle-orm'
 
 const VIEW: Record<OpsShipmentsQuery['view'], SQL> = {
