@@ -690,6 +690,7 @@ export const ENDPOINTS = {
     capability: 'campaigns:edit',
     data: null,
     file: 'text/csv',
+    refusals: ['export-limit'],
   }),
   opsCampaignReviewsJson: e({
     method: 'GET',
@@ -699,6 +700,7 @@ export const ENDPOINTS = {
     capability: 'campaigns:edit',
     data: null,
     file: 'application/json',
+    refusals: ['export-limit'],
   }),
   opsCampaignPhotosZip: e({
     method: 'GET',
@@ -708,6 +710,7 @@ export const ENDPOINTS = {
     capability: 'campaigns:edit',
     data: null,
     file: 'application/zip',
+    refusals: ['export-limit'],
   }),
   opsCreateFlight: e({
     method: 'POST',
@@ -845,6 +848,7 @@ export const ENDPOINTS = {
     query: v.strictObject({ campaign: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(120))) }),
     data: null,
     file: 'text/csv',
+    refusals: ['export-limit'],
   }),
   opsTrackingImport: e({
     method: 'POST',
@@ -899,6 +903,7 @@ export const ENDPOINTS = {
     query: AuditQuerySchema,
     data: null,
     file: 'text/csv',
+    refusals: ['export-limit'],
   }),
   opsCategories: e({ method: 'GET', path: P.OPS_CATEGORIES_PATH, auth: 'staff', capability: 'categories:edit', data: OpsCategoryListSchema }),
   opsCreateCategory: e({
@@ -968,6 +973,7 @@ export const ENDPOINTS = {
     auth: 'brand',
     data: null,
     file: 'text/csv',
+    refusals: ['export-limit'],
   }),
   brandCampaignReviewsJson: e({
     method: 'GET',
@@ -976,6 +982,7 @@ export const ENDPOINTS = {
     auth: 'brand',
     data: null,
     file: 'application/json',
+    refusals: ['export-limit'],
   }),
   brandCampaignPhotosZip: e({
     method: 'GET',
@@ -984,6 +991,7 @@ export const ENDPOINTS = {
     auth: 'brand',
     data: null,
     file: 'application/zip',
+    refusals: ['export-limit'],
   }),
   brandInvitation: e({ method: 'POST', path: P.BRAND_INVITATION_CHECK_PATH, auth: 'member', body: InvitationTokenBodySchema, data: BrandInvitationSchema }),
   acceptBrandInvitation: e({

@@ -35,6 +35,8 @@ export const AUDIT_ACTIONS = [
   'flight.delete',
   'newsletter.send',
   'campaign.export-reviews',
+  'shipment.export-pending',
+  'audit.export',
   'brand.create',
   'brand.invite',
   'brand.withdraw-invitation',

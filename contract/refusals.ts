@@ -46,6 +46,21 @@ export const RefusalSchema = v.variant('code', [
   v.strictObject({ code: v.literal('too-many-uploads') }),
   /** The member API is working on as many images as it takes at once, with a full line waiting: nothing was stored; try again shortly (HTTP 503, Retry-After). */
   v.strictObject({ code: v.literal('image-queue-full') }),
+  /**
+   * The person's exports are at their limit (EXPORTS_AT_ONCE running at once, or EXPORTS_PER_HOUR
+   * started within the hour, contract/staff.ts): nothing was read. `retryAfterSeconds` says when one
+   * may start again (answered with 429 and Retry-After).
+   */
+  v.strictObject({
+    code: v.literal('export-limit'),
+    limit: v.picklist(['at-once', 'per-hour']),
+    retryAfterSeconds: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  }),
+  /**
+   * A statement of the call ran past the database's time limit and was cancelled: nothing it was
+   * to change was changed (answered with 503, UNAVAILABLE, by any endpoint). Try again in a moment.
+   */
+  v.strictObject({ code: v.literal('statement-timeout') }),
   /** The one-time code is not the one sent; `triesLeft` more may be made before a new one is needed. */
   v.strictObject({ code: v.literal('wrong-code'), triesLeft: v.pipe(v.number(), v.integer(), v.minValue(1)) }),
 ])

@@ -53,6 +53,14 @@ export function capabilitiesOf(roles: readonly Role[]): Capability[] {
 /** The portal forwards its browser's user agent on staff calls, for the audit entry. */
 export const STAFF_USER_AGENT_HEADER = 'x-staff-user-agent'
 
+/**
+ * One person's exports of the console and of a brand (reviews as CSV or JSON, their photos as a ZIP
+ * file, the pending parcels' addresses, the audit log): at most this many running at once, and at
+ * most EXPORTS_PER_HOUR started in a clock hour, so that no one account can drain the product.
+ */
+export const EXPORTS_AT_ONCE = 2
+export const EXPORTS_PER_HOUR = 30
+
 /** A staff session lasts at most this long after its sign-in, whatever the member session's lifetime. */
 export const STAFF_SESSION_SECONDS = 8 * 60 * 60
 

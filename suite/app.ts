@@ -12,6 +12,7 @@ import type { SuiteEnv } from './http/env'
 import { ApiError } from './http/errors'
 import { routeRegistrar } from './http/endpoint'
 import { requestLog } from './http/log'
+import { isStatementCancelled } from './db/statement-limits'
 import { registerAddressRoutes } from './routes/address'
 import { registerCampaignRoutes } from './routes/campaigns'
 import { registerDevRoutes } from './routes/dev'
@@ -109,6 +110,15 @@ export function createSuiteApp(deps: SuiteDeps) {
     }
     if (error instanceof HTTPException && error.status < 500) {
       return c.json<ErrorEnvelope>({ status: 'BAD_REQUEST', message: error.message || 'Bad request' }, 400)
+    }
+    // A statement past its time limit (statement_timeout) was cancelled by the database: the call
+    // is unavailable just now, said with its reason; logged as a warning with the request.
+    if (isStatementCancelled(error)) {
+      requestLog(deps, c).warn({ err: error }, 'statement cancelled: past its time limit')
+      return c.json<ErrorEnvelope>(
+        { status: 'UNAVAILABLE', message: 'The database took too long to answer; try again in a moment', reason: { code: 'statement-timeout' } },
+        503,
+      )
     }
     // Internals (stack, SQL, driver messages) go to the log only; the answer carries the request id.
     const requestIdValue = c.get('requestId')

@@ -24,15 +24,31 @@ describe('config', () => {
   })
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
-    expect(loadConfig({ ...local, DATABASE_URL: 'postgres://u@h:5432/db' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db' })
+    const limits = { statementTimeoutMs: 5_000, longStatementTimeoutMs: 300_000 }
+    expect(loadConfig({ ...local, DATABASE_URL: 'postgres://u@h:5432/db' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db', ...limits })
     // A read replica goes with its primary; alone it is refused, and its address (a secret) is not echoed.
     expect(loadConfig({ ...local, DATABASE_URL: 'postgres://u@h:5432/db', DATABASE_REPLICA_URL: 'postgres://u@r:5432/db' }).database).toEqual({
       kind: 'postgres',
       url: 'postgres://u@h:5432/db',
       replicaUrl: 'postgres://u@r:5432/db',
+      ...limits,
     })
     expect(() => loadConfig({ ...local, DATABASE_REPLICA_URL: 'postgres://u@r:5432/db' })).toThrow(/DATABASE_REPLICA_URL is a replica of DATABASE_URL/)
     expect(() => loadConfig({ ...local, DATABASE_URL: 'postgres://u@h:5432/db', DATABASE_REPLICA_URL: 'mysql://secret@r/db' })).toThrow(/DATABASE_REPLICA_URL/)
+  })
+
+  it("limits a statement's time: 5 s for the calls, 5 minutes for exports and jobs, the long limit never the shorter", () => {
+    const postgresAt = { ...local, DATABASE_URL: 'postgres://u@h:5432/db' }
+    expect(loadConfig({ ...postgresAt, STATEMENT_TIMEOUT_SECONDS: '2.5', LONG_STATEMENT_TIMEOUT_SECONDS: '60' }).database).toMatchObject({
+      statementTimeoutMs: 2_500,
+      longStatementTimeoutMs: 60_000,
+    })
+    expect(() => loadConfig({ ...postgresAt, STATEMENT_TIMEOUT_SECONDS: '0.1' })).toThrow(/STATEMENT_TIMEOUT_SECONDS must be at least 0.5 seconds/)
+    expect(() => loadConfig({ ...postgresAt, STATEMENT_TIMEOUT_SECONDS: 'soon' })).toThrow(/STATEMENT_TIMEOUT_SECONDS/)
+    expect(() => loadConfig({ ...postgresAt, LONG_STATEMENT_TIMEOUT_SECONDS: '3601' })).toThrow(/LONG_STATEMENT_TIMEOUT_SECONDS must be at most 3600 seconds/)
+    expect(() => loadConfig({ ...postgresAt, STATEMENT_TIMEOUT_SECONDS: '30', LONG_STATEMENT_TIMEOUT_SECONDS: '10' })).toThrow(
+      /LONG_STATEMENT_TIMEOUT_SECONDS must be at least STATEMENT_TIMEOUT_SECONDS/,
+    )
   })
 
   it('remembers a user record for revocation checks for at most 60 s', () => {

@@ -4,6 +4,7 @@ import { resolve } from 'node:path'
 import * as v from 'valibot'
 import { MAX_RECORD_TTL_SECONDS } from '../contract/credentials.server'
 import { SHIPPING_COUNTRIES } from '../contract/common'
+import { DEFAULT_LONG_STATEMENT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS } from './db/statement-limits'
 import type { SmsLimits } from './deps'
 import { defaultImageWorkLimits, type ImageWorkLimits } from './services/image-work'
 import type { S3Settings } from './services/photo-storage'
@@ -39,6 +40,30 @@ const EnvSchema = v.object({
   DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'))),
   /** A streaming replica of DATABASE_URL's database: the public pages' reads go there. */
   DATABASE_REPLICA_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'))),
+  /**
+   * How long one statement of a member, public or console call may run before PostgreSQL cancels it
+   * (the call answers 503 with the reason statement-timeout); and one of an export or a background job.
+   */
+  STATEMENT_TIMEOUT_SECONDS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+(\.\d+)?$/, 'must be a number of seconds'),
+      v.transform(Number),
+      v.minValue(0.5, 'must be at least 0.5 seconds'),
+      v.maxValue(60, 'must be at most 60 seconds'),
+    ),
+    String(DEFAULT_STATEMENT_TIMEOUT_MS / 1000),
+  ),
+  LONG_STATEMENT_TIMEOUT_SECONDS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a whole number of seconds'),
+      v.transform(Number),
+      v.minValue(1, 'must be at least 1 second'),
+      v.maxValue(3600, 'must be at most 3600 seconds'),
+    ),
+    String(DEFAULT_LONG_STATEMENT_TIMEOUT_MS / 1000),
+  ),
   SUITE_DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), '.data/pglite'),
   GCLOUD_PROJECT: v.optional(v.pipe(v.string(), v.minLength(1))),
   FIREBASE_PROJECT_ID: v.optional(v.pipe(v.string(), v.minLength(1))),
@@ -137,7 +162,8 @@ export interface SuiteConfig {
   port: number
   host: string
   /** PostgreSQL, with a streaming replica for reads that may lag a little; or the embedded database. */
-  database: { kind: 'postgres'; url: string; replicaUrl?: string } | { kind: 'pglite'; dataDir: string }
+  database:
+    { kind: 'postgres'; url: string; replicaUrl?: string; statementTimeoutMs: number; longStatementTimeoutMs: number } | { kind: 'pglite'; dataDir: string }
   /** recordTtlMs: how long a user's record (disabled, sessions revoked) is remembered between lookups. */
   firebase: { projectId: string; emulatorHost: string | null; recordTtlMs: number }
   otpPepper: string
@@ -261,6 +287,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && !s3) throw new ConfigError('S3_BUCKET is required in production: review photos are kept in an S3-compatible object store')
   // Photos not yet published are private: never to the store in clear text.
   if (production && s3 && !s3.S3_ENDPOINT.startsWith('https://')) throw new ConfigError('S3_ENDPOINT must be an https:// URL in production')
+  if (e.LONG_STATEMENT_TIMEOUT_SECONDS < e.STATEMENT_TIMEOUT_SECONDS)
+    throw new ConfigError('LONG_STATEMENT_TIMEOUT_SECONDS must be at least STATEMENT_TIMEOUT_SECONDS: it is the limit of the work allowed to run longer')
   if (e.DATABASE_REPLICA_URL && !e.DATABASE_URL) throw new ConfigError('DATABASE_REPLICA_URL is a replica of DATABASE_URL: set DATABASE_URL too')
   if (relay && !email && !sms) throw new ConfigError('OUTBOX_RELAY needs SMTP_URL and MAIL_FROM, or the SMS_* settings, to deliver anything')
 
@@ -269,7 +297,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.SUITE_PORT,
     host: e.SUITE_HOST,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL, ...(e.DATABASE_REPLICA_URL && { replicaUrl: e.DATABASE_REPLICA_URL }) }
+      ? {
+          kind: 'postgres',
+          url: e.DATABASE_URL,
+          ...(e.DATABASE_REPLICA_URL && { replicaUrl: e.DATABASE_REPLICA_URL }),
+          statementTimeoutMs: Math.round(e.STATEMENT_TIMEOUT_SECONDS * 1000),
+          longStatementTimeoutMs: e.LONG_STATEMENT_TIMEOUT_SECONDS * 1000,
+        }
       : { kind: 'pglite', dataDir: resolve(e.SUITE_DATA_DIR) },
     firebase: {
       projectId: e.FIREBASE_PROJECT_ID ?? e.GCLOUD_PROJECT ?? 'demo-portal',

@@ -31,6 +31,11 @@ export function offsetClock(base: Clock = systemClock): OffsetClock {
 
 export interface SuiteDeps {
   db: Db
+  /**
+   * The database for work allowed to run longer than a call's statements (exports, background
+   * jobs): connections of their own with the long statement limit (db/client.ts). `db` when absent.
+   */
+  longDb?: Db
   /** Runs a read that may lag a little (public pages' data) on the read replica when there is one, else on `db`. */
   reads: LaggingRead
   /** Throws when the database does not answer (readyz). */
@@ -77,3 +82,6 @@ export interface SmsLimits {
   perHour: number
   perClientPerHour: number
 }
+
+/** Where work allowed to run longer (an export's reads, a background job) runs its statements. */
+export const longWork = (deps: SuiteDeps): Db => deps.longDb ?? deps.db

@@ -10,6 +10,7 @@ import { ConfigError, loadConfig } from './config'
 import { OpsCommandSchema, type OpsCommand } from '../contract/ops'
 import { runOpsCommand } from './ops-commands'
 import { createRuntime } from './runtime'
+import { longWork } from './deps'
 
 const HELP = `Usage: npm run suite:ops -- <command> [options]   (or: npx tsx suite/ops.ts <command> …)
 
@@ -159,7 +160,8 @@ async function main() {
   }
   const { deps, database } = await createRuntime({ ...config, logLevel: 'warn' })
   try {
-    console.log(JSON.stringify(await runOpsCommand(deps, cmd), null, 2))
+    // An operator's command (a purge, a sweep run at once) is work allowed to run longer, as the jobs are.
+    console.log(JSON.stringify(await runOpsCommand({ ...deps, db: longWork(deps) }, cmd), null, 2))
   } finally {
     await database.close()
   }

@@ -26,7 +26,13 @@ export async function createRuntime(config: SuiteConfig): Promise<Runtime> {
   const logger = createLogger({ level: config.logLevel, mode: config.mode })
   const database = await openDatabase(
     config.database.kind === 'postgres'
-      ? { kind: 'postgres', url: config.database.url, ...(config.database.replicaUrl && { replicaUrl: config.database.replicaUrl }) }
+      ? {
+          kind: 'postgres',
+          url: config.database.url,
+          ...(config.database.replicaUrl && { replicaUrl: config.database.replicaUrl }),
+          statementTimeoutMs: config.database.statementTimeoutMs,
+          longStatementTimeoutMs: config.database.longStatementTimeoutMs,
+        }
       : { kind: 'pglite', dataDir: config.database.dataDir },
   )
   // Locally the clock can be moved (dev clock route) so a browser test can age a sign-in; in
@@ -35,6 +41,7 @@ export async function createRuntime(config: SuiteConfig): Promise<Runtime> {
   const clock = adjustable ?? systemClock
   const deps: SuiteDeps = {
     db: database.db,
+    longDb: database.long,
     reads: laggingReads(database.db, database.replica, logger),
     ping: database.ping,
     lifecycle: { draining: false },

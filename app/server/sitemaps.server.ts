@@ -125,7 +125,7 @@ async function campaignsSitemap(): Promise<Response> {
   return xmlResponse(body)
 }
 
-/** A share of the reviews: the member API's CSV lines `id,published at`, written as <url> entries as they arrive. */
+/** A share of the reviews: the member API's CSV lines `"id","published at"`, written as <url> entries as they arrive. */
 async function reviewsSitemap(after: string | null): Promise<Response> {
   const file = await streamFile(ENDPOINTS.publicSitemapReviews, { query: after === null ? {} : { after } })
   if (!file.ok) return file.failure.kind === 'rejected' ? notFound() : unavailable()
@@ -136,7 +136,8 @@ async function reviewsSitemap(after: string | null): Promise<Response> {
       .split('\r\n')
       .filter((line) => line !== '')
       .map((line) => {
-        const [id, published] = line.split(',')
+        // Two quoted fields that hold neither a comma nor a quote: an id and an instant.
+        const [id, published] = line.split(',').map((field) => field.replaceAll('"', ''))
         return urlEntry(`/en/reviews/${id}`, published)
       })
       .join('')

@@ -1,9 +1,11 @@
 // Review photos the browser loads from the portal, proxied from the member API with the signed-in
 // person's credential: their own (the review form's previews) or, for moderators, a review's
-// before it is published. Whoever the member API refuses gets a 404, never a hint why.
+// before it is published. Whoever the member API refuses gets a 404, never a hint why; a request
+// another site started, a 403 before the session is read (crossSiteRefusal).
 import { ENDPOINTS } from '#contract/endpoints'
 import { isPhotoAddress } from '~/components/catalogue/review-photo-src'
 import { memberFromRequest } from '~/auth/member.server'
+import { crossSiteRefusal } from '~/server/cross-site'
 import { callEndpoint } from './suite-client.server'
 
 /** How long the portal waits for a photo from the member API. */
@@ -11,7 +13,9 @@ const PHOTO_TIMEOUT_MS = 10_000
 
 const SOURCES = { own: ENDPOINTS.reviewPhotoFile, moderation: ENDPOINTS.opsReviewPhoto } as const
 
-export async function photoFileResponse(source: keyof typeof SOURCES, params: { id: string; size: string }): Promise<Response> {
+export async function photoFileResponse(source: keyof typeof SOURCES, params: { id: string; size: string }, request: Request): Promise<Response> {
+  const crossSite = crossSiteRefusal(request)
+  if (crossSite) return crossSite
   const notFound = () => new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } })
   if (!isPhotoAddress(params.id, params.size)) return notFound()
   const member = await memberFromRequest()

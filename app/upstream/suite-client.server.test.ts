@@ -270,4 +270,18 @@ describe('streamFile', () => {
       expect(await streamFile(file, { params: { id }, member, baseUrl })).toEqual({ ok: false, failure: { kind: 'not-found', path: file.path } })
     expect(seen).toEqual([])
   })
+
+  it('reads a 429 that says why (an export limit) as a refusal with its reason, and one that does not as unavailable', async () => {
+    const reason = { code: 'export-limit', limit: 'at-once', retryAfterSeconds: 30 }
+    route = (_req, res) => json(res, 429, { status: 'RATE_LIMITED', message: 'At most 2 exports may run at once', reason })
+    expect(await streamFile(file, { params: { id: 'c1' }, member, baseUrl })).toMatchObject({
+      ok: false,
+      failure: { kind: 'rejected', httpStatus: 429, reason },
+    })
+    route = (_req, res) => json(res, 429, { status: 'RATE_LIMITED', message: 'Too many' })
+    expect(await streamFile(file, { params: { id: 'c1' }, member, baseUrl })).toMatchObject({
+      ok: false,
+      failure: { kind: 'unavailable', httpStatus: 429 },
+    })
+  })
 })

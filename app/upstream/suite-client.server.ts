@@ -155,6 +155,7 @@ function failureFor(path: string, httpStatus: number, body: unknown, challenge: 
   const reason = error.success ? v.safeParse(RefusalSchema, error.output.reason) : null
   if (httpStatus === 400 || httpStatus === 409)
     return { kind: 'rejected', path, httpStatus, message, fields, ...(reason?.success && { reason: reason.output }) }
+  if (httpStatus === 429 && reason?.success) return { kind: 'rejected', path, httpStatus, message, fields, reason: reason.output }
   if (httpStatus === 401) return { kind: 'unauthenticated', path }
   if (httpStatus === 403 || httpStatus === 404) return { kind: 'forbidden', path, httpStatus }
   return { kind: 'unavailable', path, reason: 'server', httpStatus, ...(reason?.success && { refusal: reason.output }) }

@@ -11,9 +11,11 @@ export type UpstreamFailure =
     | { kind: 'not-found'; path: string }
     /**
      * HTTP 400 or 409: the member can do something about it. `reason` says why, as a code (refusalOf);
-     * `message` is the server's wording, which the portal never decides anything by.
+     * `message` is the server's wording, which the portal never decides anything by. HTTP 429 is a
+     * refusal too when it says why (an export limit: the person may try again later); without a
+     * reason it is `unavailable`.
      */
-    | { kind: 'rejected'; path: string; httpStatus: 400 | 409; message: string | null; fields: FieldErrors | null; reason?: Refusal }
+    | { kind: 'rejected'; path: string; httpStatus: 400 | 409 | 429; message: string | null; fields: FieldErrors | null; reason?: Refusal }
     /** HTTP 401: the session is over. */
     | { kind: 'unauthenticated'; path: string }
     /**
@@ -31,8 +33,8 @@ export type UpstreamFailure =
     /** HTTP 403 or 404 without a NOT_FOUND body. */
     | { kind: 'forbidden'; path: string; httpStatus: 403 | 404 }
     /**
-     * Anything else: 5xx, 429, timeout, network, an answer that does not match its schema. A 429 or
-     * 503 may say why as a code the endpoint declares (`refusal`: too many uploads this hour, the
+     * Anything else: 5xx, 429 without a reason, timeout, network, an answer that does not match its
+     * schema. A 503 (or a 429 of an older member API) may say why as a code the endpoint declares (`refusal`: too many uploads this hour, the
      * member API busy with images), read with refusalOf as a 400's reason is.
      */
     | {

@@ -13,7 +13,7 @@ export interface AuditChanges {
 
 export interface AuditRecord {
   action: AuditAction
-  targetType: 'review' | 'staff' | 'participation' | 'shipment' | 'member' | 'campaign' | 'product' | 'flight' | 'newsletter' | 'category' | 'brand'
+  targetType: 'review' | 'staff' | 'participation' | 'shipment' | 'member' | 'campaign' | 'product' | 'flight' | 'newsletter' | 'category' | 'brand' | 'audit'
   targetId: string
   changes: AuditChanges
 }

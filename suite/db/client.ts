@@ -11,6 +11,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
 import postgres from 'postgres'
 import { memberApiPool } from './postgres-pool'
+import { DEFAULT_LONG_STATEMENT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS, LONG_WORK_CONNECTIONS } from './statement-limits'
 import * as schema from './schema'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -40,6 +41,11 @@ export type JobStore = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; 
 
 export interface Database {
   db: Db
+  /**
+   * The same database for work allowed to run longer (exports, background jobs): its own small pool
+   * whose statements may run the long limit. PGlite has one connection and no limit: `db` itself.
+   */
+  long: Db
   /** The replica's connection when DATABASE_REPLICA_URL names one (reads that may lag go there: db/replica.ts). */
   replica: Db | null
   kind: 'pglite' | 'postgres'
@@ -57,6 +63,10 @@ export type DatabaseOptions =
       kind: 'postgres'
       url: string
       maxConnections?: number
+      /** statement_timeout of the calls' connections (DEFAULT_STATEMENT_TIMEOUT_MS). */
+      statementTimeoutMs?: number
+      /** statement_timeout of the long work's connections (DEFAULT_LONG_STATEMENT_TIMEOUT_MS). */
+      longStatementTimeoutMs?: number
       /** Told every statement drizzle sends, with its values (the query-plan tests read them). */
       onQuery?: (query: string, params: unknown[]) => void
       /** A streaming replica of the database, for reads that may lag a little (never migrated: it follows the primary). */
@@ -78,6 +88,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
     return {
       db: db as unknown as Db,
+      long: db as unknown as Db,
       replica: null,
       kind: 'pglite',
       jobStore: { kind: 'pglite', client },
@@ -101,10 +112,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // JIT compilation off for the member API's sessions: its statements are short, and the planner's
   // guess of 100 rows per call of a jsonb function (a campaign's screener answers) made it compile
   // one statement for 150 ms that runs in 9.
-  const connection = { jit: 'off' }
+  const connection = { jit: 'off', statement_timeout: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS }
   const client = postgres(options.url, { max: options.maxConnections ?? 10, onnotice: () => {}, connection })
   const onQuery = options.onQuery
-  const db = drizzlePostgres(memberApiPool(client), { schema, ...(onQuery && { logger: { logQuery: (query, params) => onQuery(query, params) } }) })
+  const logger = onQuery && { logger: { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } }
+  const db = drizzlePostgres(memberApiPool(client), { schema, ...logger })
+  const longClient = postgres(options.url, {
+    max: LONG_WORK_CONNECTIONS,
+    onnotice: () => {},
+    connection: { ...connection, statement_timeout: options.longStatementTimeoutMs ?? DEFAULT_LONG_STATEMENT_TIMEOUT_MS },
+  })
+  const long = drizzlePostgres(memberApiPool(longClient), { schema, ...logger })
   // The replica's pool: a short connect timeout, so a replica that is down costs a read little before it goes to the primary.
   const replicaClient = options.replicaUrl
     ? postgres(options.replicaUrl, {
@@ -117,6 +135,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const replica = replicaClient ? drizzlePostgres(memberApiPool(replicaClient), { schema }) : null
   return {
     db: db as unknown as Db,
+    long: long as unknown as Db,
     replica: replica as unknown as Db | null,
     kind: 'postgres',
     jobStore: { kind: 'postgres', url: options.url },
@@ -124,7 +143,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await db.execute(sql`select 1`)
     },
     close: async () => {
-      await Promise.all([client.end({ timeout: 5 }), replicaClient?.end({ timeout: 5 })])
+      await Promise.all([client.end({ timeout: 5 }), longClient.end({ timeout: 5 }), replicaClient?.end({ timeout: 5 })])
     },
   }
 }

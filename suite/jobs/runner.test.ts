@@ -1,6 +1,7 @@
 // The job runner on the test's database (in-memory PGlite, or PostgreSQL with TEST_DATABASE_URL):
 // a sweep queued runs once, with the member API's clock; a failing one is tried again; with two
 // runners on one PostgreSQL (two member-API processes), a queued sweep is worked by one of them.
+// A sweep's statements run on the long work's connections.
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../db/client'
@@ -42,14 +43,16 @@ async function jobsInHand(name: string): Promise<number> {
 /** A sweep that counts its runs and the clock they read, failing its first `failures` runs. */
 function countingSweep(failures = 0) {
   const runs: Date[] = []
+  const databases: unknown[] = []
   const sweep: Sweep = {
     cron: '0 0 1 1 *',
-    async run(_deps, now) {
+    async run(deps, now) {
       runs.push(now)
+      databases.push(deps.db)
       if (runs.length <= failures) throw new Error('provider down')
     },
   }
-  return { sweep, runs }
+  return { sweep, runs, databases }
 }
 
 describe('the job runner', () => {
@@ -61,6 +64,8 @@ describe('the job runner', () => {
     await runner.start()
     await until(() => counting.runs.length === 1, 'the first run')
     expect(counting.runs[0]?.toISOString()).toBe('2031-05-01T08:00:00.000Z')
+    // On the long work's connections, with their statement limit (PostgreSQL: a pool of their own).
+    expect(counting.databases[0]).toBe(database.long)
     // Queued once the first run has ended: while a run of the sweep is active, the one queued is refused (null).
     await until(async () => (await runner.runNow('counting')) !== null, 'the sweep queued again')
     await until(() => counting.runs.length === 2, 'the queued run')

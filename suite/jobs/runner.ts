@@ -5,7 +5,7 @@
 // database's, so the dev clock moves what it finds due.
 import { fromPglite, PgBoss } from 'pg-boss'
 import type { JobStore } from '../db/client'
-import type { SuiteDeps } from '../deps'
+import { longWork, type SuiteDeps } from '../deps'
 import { sendCampaignDigests } from '../services/campaign-digest'
 import { sendNewsletters } from '../services/newsletter-sending'
 import { sendReminders } from '../services/reminders'
@@ -51,6 +51,9 @@ export function createJobRunner(
 ): JobRunner {
   const sweeps: Record<string, Sweep> = options.sweeps ?? SWEEPS
   const log = deps.logger.child({ component: 'jobs' })
+  // A sweep may read much (a purge, a digest over every member): its statements run with the long
+  // limit on connections of their own, never holding the calls' pool.
+  const jobDeps: SuiteDeps = { ...deps, db: longWork(deps) }
   const boss =
     store.kind === 'pglite'
       ? new PgBoss({ db: fromPglite(store.client), backend: 'pglite', schema: 'pgboss' })
@@ -66,7 +69,7 @@ export function createJobRunner(
         await boss.schedule(name, sweep.cron, null, { tz: 'UTC' })
         await boss.work(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 5 }, async () => {
           try {
-            const result = await sweep.run(deps, deps.clock.now())
+            const result = await sweep.run(jobDeps, deps.clock.now())
             log.debug({ job: name, result }, 'sweep done')
           } catch (error) {
             log.warn({ err: error, job: name }, 'sweep failed; tried again with backoff')

@@ -27,6 +27,7 @@ import { call, createHarness, expectError, expectOk, type Harness } from '../tes
 import { createTestMember, type TestMember } from '../test/members'
 import { messagesTo } from '../test/outbox'
 import { createTestStaff } from '../test/staff'
+import { parseCsv } from '../services/csv'
 
 let h: Harness
 const staff = {} as Record<Role, TestMember>
@@ -173,12 +174,25 @@ describe('shipments', () => {
   it('exports the pending parcels as CSV and reads the partner’s file back: a report first, nothing written, then applied once', async () => {
     const exported = await call(h.app, 'GET', ENDPOINTS.opsPendingShipmentsCsv.path, { token: staff.fulfilment.bearer, query: { campaign: campaign.slug } })
     expect(exported.headers.get('content-type')).toMatch(/^text\/csv/)
-    const lines = String(exported.json).trim().split('\r\n')
-    expect(lines[0]).toBe('shipment_id,campaign,product,name,line1,line2,postal_code,city,region,country,carrier,tracking_number')
+    const rows = parseCsv(String(exported.json)).map((row) => row.fields)
+    expect(rows[0]).toEqual([
+      'shipment_id',
+      'campaign',
+      'product',
+      'name',
+      'line1',
+      'line2',
+      'postal_code',
+      'city',
+      'region',
+      'country',
+      'carrier',
+      'tracking_number',
+    ])
     expect(
-      lines
+      rows
         .slice(1)
-        .map((line) => line.split(',')[0])
+        .map((row) => row[0])
         .sort(),
     ).toEqual([parcels[1]!.shipmentId, parcels[2]!.shipmentId].sort())
 

@@ -32,6 +32,7 @@ import { call, createHarness, expectError, expectOk, type Harness } from '../tes
 import { createTestMember, type TestMember } from '../test/members'
 import { messagesTo } from '../test/outbox'
 import { createTestBrandViewer, createTestStaff, passSecondFactor } from '../test/staff'
+import { parseCsv } from '../services/csv'
 
 let h: Harness
 let campaign: CampaignFixture
@@ -576,9 +577,22 @@ describe('the audit log', () => {
     const csv = await call(h.app, 'GET', OPS_AUDIT_EXPORT_PATH, { token: staff.admin.bearer, query: { actor: staff.moderator.email, action: 'review.reject' } })
     expect(csv.status).toBe(200)
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/)
-    const lines = String(csv.json).trim().split('\r\n')
-    expect(lines[0]).toBe('at,actorUid,actorEmail,actorName,action,targetType,targetId,operationId,before,after,ip,userAgent')
-    expect(lines).toHaveLength(byModerator.total + 1)
-    expect(lines[1]).toContain('review.reject')
+    const rows = parseCsv(String(csv.json)).map((row) => row.fields)
+    expect(rows[0]).toEqual([
+      'at',
+      'actorUid',
+      'actorEmail',
+      'actorName',
+      'action',
+      'targetType',
+      'targetId',
+      'operationId',
+      'before',
+      'after',
+      'ip',
+      'userAgent',
+    ])
+    expect(rows).toHaveLength(byModerator.total + 1)
+    expect(rows[1]).toContain('review.reject')
   })
 })

@@ -17,6 +17,7 @@ import { importTracking, opsShipments, pendingShipmentsCsv, shipmentAction, trac
 import type { RegisterRoute } from '../http/endpoint'
 import { decideReview } from '../services/reviews'
 import { auditCsv, auditPage } from '../staff/audit-log'
+import { limitedExport } from '../staff/export-limits'
 import { moderationPhotoFile, moderationQueue } from '../staff/moderation'
 import { grantRole, listStaff, resetSecondFactors, revokeRole } from '../staff/roles'
 import { createCategory, listOpsCategories, renameCategory } from '../staff/categories'
@@ -53,11 +54,13 @@ export function registerOpsRoutes(route: RegisterRoute, deps: SuiteDeps) {
   route(ENDPOINTS.opsRenameCategory, (c, { params, body }) => renameCategory(deps, currentStaff(c), params.slug, body.name))
 
   route(ENDPOINTS.opsAudit, (_c, { query }) => auditPage(deps, query))
-  route(ENDPOINTS.opsAuditExport, (c, { query }) => {
+  route(ENDPOINTS.opsAuditExport, async (c, { query }) => {
+    const staff = currentStaff(c)
+    const stream = await limitedExport(deps, staff, () => auditCsv(deps, staff, query))
     c.header('Content-Type', 'text/csv; charset=utf-8')
     c.header('Content-Disposition', `attachment; filename="audit-${deps.clock.now().toISOString().slice(0, 10)}.csv"`)
     c.header('Cache-Control', 'no-store')
-    return c.body(auditCsv(deps, query))
+    return c.body(stream)
   })
 }
 
@@ -100,11 +103,13 @@ export function registerOpsWorkRoutes(route: RegisterRoute, deps: SuiteDeps) {
 
   route(ENDPOINTS.opsShipments, (_c, { query }) => opsShipments(deps, query))
   route(ENDPOINTS.opsShipmentAction, (c, { params, body }) => shipmentAction(deps, currentStaff(c), params.id, body))
-  route(ENDPOINTS.opsPendingShipmentsCsv, (c, { query }) => {
+  route(ENDPOINTS.opsPendingShipmentsCsv, async (c, { query }) => {
+    const staff = currentStaff(c)
+    const stream = await limitedExport(deps, staff, () => pendingShipmentsCsv(deps, staff, query.campaign))
     c.header('Content-Type', 'text/csv; charset=utf-8')
     c.header('Content-Disposition', `attachment; filename="pending-shipments-${deps.clock.now().toISOString().slice(0, 10)}.csv"`)
     c.header('Cache-Control', 'no-store')
-    return c.body(pendingShipmentsCsv(deps, query.campaign))
+    return c.body(stream)
   })
   route(ENDPOINTS.opsTrackingImport, async (c, { query }) => {
     const bytes = await readUpload(c, TRACKING_FILE_MAX_BYTES, trackingFileRefused)

@@ -24,7 +24,7 @@ const idsOf = async (stream: ReadableStream<Uint8Array>) =>
     .split('\r\n')
     .filter((line) => line !== '')
     .map((line) => {
-      const [id, published] = line.split(',')
+      const [id, published] = line.split(',').map((field) => JSON.parse(field) as string)
       expect(Number.isNaN(Date.parse(published!))).toBe(false)
       return id!
     })

@@ -6,6 +6,7 @@ import { SITEMAP_MAX_ADDRESSES, type CampaignSitemap, type SitemapIndex } from '
 import type { Db } from '../db/client'
 import { campaigns, reviews } from '../db/schema'
 import type { SuiteDeps } from '../deps'
+import { csvLine } from './csv'
 
 /** When a review was published (older reviews carry only when they were sent). */
 const publishedAt = sql<Date>`coalesce(${reviews.publishedAt}, ${reviews.submittedAt})`
@@ -75,7 +76,7 @@ export async function sitemapCampaigns(db: Db): Promise<CampaignSitemap> {
 
 const BATCH = 1000
 
-/** One share of the published reviews as CSV lines `id,published at`: those after `after`, at most `shareSize`. */
+/** One share of the published reviews as CSV lines `"id","published at"` (csvLine, as every CSV the product writes): those after `after`, at most `shareSize`. */
 export function sitemapReviewsCsv(deps: SuiteDeps, after: string | null, shareSize = SITEMAP_MAX_ADDRESSES): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
   let last = after
@@ -100,7 +101,7 @@ export function sitemapReviewsCsv(deps: SuiteDeps, after: string | null, shareSi
       }
       sent += rows.length
       last = rows[rows.length - 1]!.id
-      controller.enqueue(encoder.encode(rows.map((row) => `${row.id},${new Date(row.published).toISOString()}\r\n`).join('')))
+      controller.enqueue(encoder.encode(rows.map((row) => csvLine([row.id, new Date(row.published).toISOString()])).join('')))
     },
   })
 }

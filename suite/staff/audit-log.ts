@@ -3,9 +3,11 @@
 import { and, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm'
 import type { AuditEntry, AuditPage, AuditQuery } from '../../contract/ops-audit'
 import { auditLog } from '../db/schema'
-import type { SuiteDeps } from '../deps'
+import { longWork, type SuiteDeps } from '../deps'
 import { sql } from 'drizzle-orm'
-import { csvField } from './csv'
+import { csvLine } from '../services/csv'
+import type { StaffActor } from '../actors/actor'
+import { recordAudit } from '../actors/audit'
 
 function conditions(query: AuditQuery): SQL | undefined {
   const list: (SQL | undefined)[] = []
@@ -72,8 +74,22 @@ const CSV_COLUMNS = [
 
 const EXPORT_BATCH = 1000
 
-/** The matching entries as CSV, newest first, read in batches by seq (keyset): memory stays flat however long the log. */
-export function auditCsv(deps: SuiteDeps, query: AuditQuery): ReadableStream<Uint8Array> {
+/** The filters of an export of the log, as its audit entry holds them: those given, by name. */
+const EXPORT_FILTERS = ['actor', 'action', 'targetType', 'targetId', 'from', 'to'] as const
+
+/**
+ * The matching entries as CSV, newest first, read in batches by seq (keyset): memory stays flat
+ * however long the log. The log names staff and members' ids, addresses and browsers: the export is
+ * itself in the log, with its filters, before anything is read.
+ */
+export async function auditCsv(deps: SuiteDeps, actor: StaffActor, query: AuditQuery): Promise<ReadableStream<Uint8Array>> {
+  const filters = Object.fromEntries(EXPORT_FILTERS.flatMap((name) => (query[name] === undefined ? [] : [[name, query[name]]])))
+  await recordAudit(
+    deps.db,
+    actor,
+    { action: 'audit.export', targetType: 'audit', targetId: 'audit-log', changes: { before: null, after: filters } },
+    deps.clock.now(),
+  )
   const where = conditions(query)
   const encoder = new TextEncoder()
   let before: number | null = null
@@ -82,10 +98,11 @@ export function auditCsv(deps: SuiteDeps, query: AuditQuery): ReadableStream<Uin
     async pull(controller) {
       if (!headerSent) {
         headerSent = true
-        controller.enqueue(encoder.encode(`${CSV_COLUMNS.join(',')}\r\n`))
+        controller.enqueue(encoder.encode(csvLine(CSV_COLUMNS)))
         return
       }
-      const rows = await deps.db
+      // A batch may take a while on a long log with filters no index serves: the long statement limit.
+      const rows = await longWork(deps)
         .select()
         .from(auditLog)
         .where(and(where, before === null ? undefined : lt(auditLog.seq, before)))
@@ -99,9 +116,9 @@ export function auditCsv(deps: SuiteDeps, query: AuditQuery): ReadableStream<Uin
       const lines = rows.map((row) => {
         const entry = toEntry(row)
         const values = { ...entry, before: entry.changes.before, after: entry.changes.after }
-        return CSV_COLUMNS.map((column) => csvField(values[column])).join(',')
+        return csvLine(CSV_COLUMNS.map((column) => values[column]))
       })
-      controller.enqueue(encoder.encode(`${lines.join('\r\n')}\r\n`))
+      controller.enqueue(encoder.encode(lines.join('')))
     },
   })
 }

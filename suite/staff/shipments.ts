@@ -16,12 +16,13 @@ import {
 } from '../../contract/ops-shipments'
 import type { Country } from '../../contract/common'
 import { addresses, campaigns, members, participations, products, shipments } from '../db/schema'
-import type { SuiteDeps } from '../deps'
+import { longWork, type SuiteDeps } from '../deps'
 import { ApiError, badRequest, notFound } from '../http/errors'
 import { deliver, issueReturnLabel, markReturned, ship, shipInTransaction } from '../services/operations'
 import { FORMER_MEMBER } from '../services/reviews'
 import type { StaffActor } from '../actors/actor'
-import { csvLine, CsvSyntaxError, parseCsv } from './csv'
+import { recordAudit } from '../actors/audit'
+import { csvLine, CsvSyntaxError, parseCsv } from '../services/csv'
 import { sql } from 'drizzle-orm'
 
 const VIEW: Record<OpsShipmentsQuery['view'], SQL> = {
@@ -146,9 +147,16 @@ const EXPORT_BATCH = 500
 /**
  * The pending parcels as CSV for a fulfilment partner: the address to send to, and empty carrier
  * and tracking columns the partner fills in and sends back (the import reads the first, second and
- * last of those). Read a batch at a time.
+ * last of those). Read a batch at a time. Members' addresses leave with it: the export is in the
+ * audit log with its filter before anything is read.
  */
-export function pendingShipmentsCsv(deps: SuiteDeps, campaign: string | undefined): ReadableStream<Uint8Array> {
+export async function pendingShipmentsCsv(deps: SuiteDeps, actor: StaffActor, campaign: string | undefined): Promise<ReadableStream<Uint8Array>> {
+  await recordAudit(
+    deps.db,
+    actor,
+    { action: 'shipment.export-pending', targetType: 'shipment', targetId: 'pending', changes: { before: null, after: { campaign: campaign ?? null } } },
+    deps.clock.now(),
+  )
   const encoder = new TextEncoder()
   // Keyset paging in the list's order (created_at, id): a parcel shipped while the file is read
   // does not shift the pages, so no other parcel drops out of the file.
@@ -162,8 +170,9 @@ export function pendingShipmentsCsv(deps: SuiteDeps, campaign: string | undefine
         return
       }
       const from = after
+      // Read with the long statement limit, as every export's batches are.
       const rows = await shipmentsQuery(
-        deps,
+        { ...deps, db: longWork(deps) },
         { view: 'pending', campaign },
         from ? sql`(${shipments.createdAt}, ${shipments.id}) > (${from.createdAt.toISOString()}::timestamptz, ${from.id}::uuid)` : undefined,
       ).limit(EXPORT_BATCH)

@@ -71,6 +71,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   const logger = options.logger ?? pino({ level: process.env.SUITE_TEST_LOG_LEVEL ?? 'silent' })
   const deps: SuiteDeps = {
     db: database.db,
+    longDb: database.long,
     reads: laggingReads(database.db, database.replica, logger),
     ping: database.ping,
     // On the harness clock: a test moves it past the window in which a user's record is remembered.

@@ -11,6 +11,9 @@ export async function createTestDatabase(
     replicaPort?: number
     /** Seconds a connection to the replica may take before a read goes to the primary instead (2). */
     replicaConnectTimeoutSeconds?: number
+    /** The statement time limits of the calls' and the long work's connections (db/statement-limits.ts). */
+    statementTimeoutMs?: number
+    longStatementTimeoutMs?: number
   } = {},
 ): Promise<Database & { url: string }> {
   const base = process.env.TEST_DATABASE_URL
@@ -29,6 +32,8 @@ export async function createTestDatabase(
     ...(options.onQuery && { onQuery: options.onQuery }),
     ...(replicaUrl && { replicaUrl }),
     ...(options.replicaConnectTimeoutSeconds && { replicaConnectTimeoutSeconds: options.replicaConnectTimeoutSeconds }),
+    ...(options.statementTimeoutMs && { statementTimeoutMs: options.statementTimeoutMs }),
+    ...(options.longStatementTimeoutMs && { longStatementTimeoutMs: options.longStatementTimeoutMs }),
   })
   return {
     ...database,

@@ -147,7 +147,7 @@ describe('a brand invited by e-mail follows its test', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')])
     expect(download.suggestedFilename()).toMatch(/^reviews-\d{4}-\d\d-\d\d\.csv$/)
     const csv = readFileSync((await download.path())!, 'utf8')
-    expect(csv.split('\r\n')[0]).toBe('Review,Rating,Title,Text,Published,Reviewer,Disclosure,Photos')
+    expect(csv.split('\r\n')[0]).toBe('"Review","Rating","Title","Text","Published","Reviewer","Disclosure","Photos"')
     expect(csv).toContain('Finally no red patches')
     expect(csv).not.toMatch(/@/)
     // The page counted the reviews as they arrived, then said the file was saved.
@@ -158,7 +158,7 @@ describe('a brand invited by e-mail follows its test', () => {
     expect(zip.suggestedFilename()).toMatch(/^review-photos-\d{4}-\d\d-\d\d\.zip$/)
     const files = unzipSync(readFileSync((await zip.path())!))
     expect(Object.keys(files)[0]).toBe('photos.csv')
-    expect(new TextDecoder().decode(files['photos.csv']).split('\r\n')[0]).toBe('File,Review,Rating,Title,Reviewer,Description')
+    expect(new TextDecoder().decode(files['photos.csv']).split('\r\n')[0]).toBe('"File","Review","Rating","Title","Reviewer","Description"')
   })
 
   it("finds nothing of another brand's campaign, as a page or as a file", async () => {
@@ -173,5 +173,34 @@ describe('a brand invited by e-mail follows its test', () => {
     // And the staff console stays closed to a brand's user.
     await gotoHydrated(page, '/en/ops')
     await page.getByRole('heading', { level: 1, name: 'No access to the console' }).waitFor()
+  })
+
+  it("leads the photos' link back to the results page, saying why, once the person's exports of the hour are used up", async () => {
+    const [campaign] = (await publicCampaigns()).filter((item) => item.brand === BRAND)
+    const results = `/en/brand/campaigns/${campaign!.id}`
+    const zipLink = page.getByRole('link', { name: "Download the reviews' photos (ZIP)" })
+    // A clock hour may end between the last refusal and the click, and start a new count: then again.
+    for (let attempt = 1; ; attempt++) {
+      await gotoHydrated(page, results)
+      for (let taken = 0; ; taken++) {
+        const response = await page.request.get(`/brand-exports/reviews.json?campaign=${campaign!.id}`, { headers: { 'sec-fetch-site': 'none' } })
+        if (response.status() === 429) break
+        expect(response.status()).toBe(200)
+        expect(taken).toBeLessThan(60)
+      }
+      const outcome = await Promise.race([
+        page.waitForURL((url) => url.searchParams.get('exportRefused') === 'per-hour').then(() => 'refused' as const),
+        page.waitForEvent('download').then(() => 'downloaded' as const),
+        zipLink.click().then(() => new Promise<never>(() => {})),
+      ])
+      if (outcome === 'refused') break
+      expect(attempt).toBeLessThan(3)
+    }
+    expect(new URL(page.url()).pathname).toBe(results)
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /You have started 30 exports in this hour, the most one person may\. Try again in \d+ min\./ })
+      .waitFor()
+    await expectNoAxeViolationsAtEveryWidth(page)
   })
 })

@@ -433,7 +433,7 @@ describe('a campaign made in the console', () => {
     // Its published reviews leave as a file (none are published yet: the columns alone).
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the published reviews (CSV)' }).click()])
     expect(download.suggestedFilename()).toMatch(/^reviews-\d{4}-\d\d-\d\d\.csv$/)
-    expect(readFileSync((await download.path())!, 'utf8')).toBe('Review,Rating,Title,Text,Published,Reviewer,Disclosure,Photos\r\n')
+    expect(readFileSync((await download.path())!, 'utf8')).toBe('"Review","Rating","Title","Text","Published","Reviewer","Disclosure","Photos"\r\n')
   })
 
   it('follows the campaign while the page is open: a parcel shipped meanwhile shows at the next reading', async () => {

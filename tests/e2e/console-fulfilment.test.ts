@@ -201,8 +201,8 @@ describe('shipments', () => {
     expect(csv.headers()['content-type']).toMatch(/^text\/csv/)
     expect(csv.headers()['content-disposition']).toMatch(/^attachment; filename="pending-shipments-/)
     const lines = (await csv.text()).trim().split('\r\n')
-    expect(lines[0]).toBe('shipment_id,campaign,product,name,line1,line2,postal_code,city,region,country,carrier,tracking_number')
-    for (const parcel of parcels) expect(lines.some((line) => line.startsWith(`${parcel.shipmentId},${OPEN.slug},`))).toBe(true)
+    expect(lines[0]).toBe('"shipment_id","campaign","product","name","line1","line2","postal_code","city","region","country","carrier","tracking_number"')
+    for (const parcel of parcels) expect(lines.some((line) => line.startsWith(`"${parcel.shipmentId}","${OPEN.slug}",`))).toBe(true)
     // Someone without the role gets nothing.
     const stranger = await (await newContext(browser)).request.get(href!)
     expect(stranger.status()).toBe(404)
@@ -283,6 +283,36 @@ describe('shipments', () => {
     // Read again: both parcels have left the pending view.
     await rowOf(page, paula.displayName).waitFor({ state: 'detached' })
     expect(await rowOf(page, peter.displayName).count()).toBe(0)
+  })
+
+  it("refuses the CSV to a request another site started, and says in the page when the person's exports of the hour are used up", async () => {
+    await gotoHydrated(page, `/en/ops/shipments?campaign=${OPEN.slug}`)
+    const link = page.getByRole('link', { name: `Download pending shipments of ${OPEN.slug} (CSV)` })
+    const href = (await link.getAttribute('href'))!
+    const fetched = (headers: Record<string, string> = {}) => page.context().request.get(href, { headers })
+    expect((await fetched({ 'sec-fetch-site': 'cross-site' })).status()).toBe(403)
+    expect((await fetched({ 'sec-fetch-site': 'same-site' })).status()).toBe(403)
+    // The rest of this hour's exports, taken with the same session (30 at most, and one refused).
+    const useUpTheHour = async () => {
+      for (let taken = 0; ; taken++) {
+        const response = await fetched({ 'sec-fetch-site': 'none' })
+        if (response.status() === 429) return
+        expect(response.status()).toBe(200)
+        expect(taken).toBeLessThan(60)
+      }
+    }
+    const refused = textOnPage(page, /You have started 30 exports in this hour, the most one person may\. Try again in \d+ min\./)
+    const saved = textOnPage(page, 'The file is saved to your downloads.')
+    // A clock hour may end between the last refusal and the click, and start a new count: then again.
+    for (let attempt = 1; ; attempt++) {
+      await gotoHydrated(page, `/en/ops/shipments?campaign=${OPEN.slug}`)
+      await useUpTheHour()
+      await link.click()
+      await refused.or(saved).waitFor()
+      if (await refused.isVisible()) break
+      expect(attempt).toBeLessThan(3)
+    }
+    await expectNoAxeViolationsAtEveryWidth(page)
   })
 
   it('shows the member the tracking number on their shipments page', async () => {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import type { CampaignResults, FlightFunnel, Group } from '#contract/results'
 import { SMALLEST_GROUP } from '#contract/results'
 import { useInstantText } from '~/components/ops/instant-text'
-import { ExportDownload } from './export-download'
+import { ExportDownload, ExportRefusedNotice } from './export-download'
 import { CountsChart } from './results-charts'
 
 /**
@@ -44,8 +44,10 @@ export function CampaignResultsView({ results, back, downloads }: { results: Cam
             total={results.ratings.published}
           />
         </div>
+        <ExportRefusedNotice />
         <p className="text-ink">
-          <a className="text-colbolt underline" href={`${downloads}/review-photos.zip?campaign=${campaignId}`} download>
+          {/* No `download`: the file comes as an attachment, and a refusal leads back here to say why. */}
+          <a className="text-colbolt underline" href={`${downloads}/review-photos.zip?campaign=${campaignId}`}>
             {t`Download the reviews' photos (ZIP)`}
           </a>{' '}
           {t`Each photo at its display size, with photos.csv naming its review. The file is written as it downloads: your browser's downloads show its progress.`}

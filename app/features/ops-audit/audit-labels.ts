@@ -26,6 +26,8 @@ export const auditActionLabel: Record<AuditAction, MessageDescriptor> = {
   'flight.delete': msg`Flight deleted`,
   'newsletter.send': msg`Newsletter sent`,
   'campaign.export-reviews': msg`Reviews exported`,
+  'shipment.export-pending': msg`Pending parcels' addresses exported`,
+  'audit.export': msg`Audit log exported`,
   'product.create': msg`Product created`,
   'product.update': msg`Product changed`,
   'product.image-add': msg`Product image added`,

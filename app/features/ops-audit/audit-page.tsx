@@ -8,6 +8,7 @@ import { SelectField, TextField } from '~/components/ui/field'
 import { auditActionLabel, auditTargetLabel } from './audit-labels'
 import { AUDIT_PAGE_SIZE, type AuditFilter } from './ops-audit.functions'
 import { auditQuery } from './ops-audit.queries'
+import { CsvDownloadLink } from '~/components/results/export-download'
 
 /** A change as the log keeps it: `before → after`, each as compact JSON. */
 function describeChange(entry: AuditEntry): string {
@@ -119,9 +120,9 @@ export function AuditPage({ filter, onFilter }: { filter: AuditFilter; onFilter:
         <Button type="submit" severity="secondary">
           {t`Apply filters`}
         </Button>
-        <a className="self-center text-colbolt underline" href={`/ops-exports/audit.csv?${exportQuery.toString()}`} download>
+        <CsvDownloadLink className="self-center text-colbolt underline" href={`/ops-exports/audit.csv?${exportQuery.toString()}`}>
           {t`Export these entries as CSV`}
-        </a>
+        </CsvDownloadLink>
       </form>
       <DataTable caption={t`Audit entries`} columns={columns} rows={data.items} rowId={(row) => row.id} empty={t`No entry matches these filters.`} />
       <Pager page={data.page} pageSize={AUDIT_PAGE_SIZE} total={data.total} onPage={(page) => onFilter({ ...filter, page })} />

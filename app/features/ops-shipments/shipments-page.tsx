@@ -14,6 +14,7 @@ import { opsShipmentsQuery } from './ops-shipments.queries'
 import { ShipmentActions, type OpenForm } from './shipment-actions'
 import { opsReturnReasonLabel, opsReturnStatusLabel, opsShipmentStatusLabel, shipmentViewLabel } from './shipment-labels'
 import { TrackingImport } from './tracking-import'
+import { CsvDownloadLink } from '~/components/results/export-download'
 
 /**
  * Fulfilment: parcels by state (pending, shipped, delivered, returns), optionally of one campaign,
@@ -119,9 +120,9 @@ export function ShipmentsPage({ input, onSearch }: { input: ShipmentsInput; onSe
         <CampaignFilter key={campaign ?? ''} campaign={campaign} onFilter={(next) => onSearch({ campaign: next, page: 1 })} />
       </div>
       <div className="flex flex-wrap items-center gap-4">
-        <a className="text-colbolt underline" href={`/ops-exports/pending-shipments.csv${exportQuery}`} download>
+        <CsvDownloadLink className="text-colbolt underline" href={`/ops-exports/pending-shipments.csv${exportQuery}`}>
           {campaign ? t`Download pending shipments of ${campaign} (CSV)` : t`Download pending shipments (CSV)`}
-        </a>
+        </CsvDownloadLink>
       </div>
       <TrackingImport />
       <section aria-labelledby="parcels-title" className="flex flex-col gap-3">

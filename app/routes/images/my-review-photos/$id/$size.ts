@@ -5,7 +5,7 @@ export const Route = createFileRoute('/images/my-review-photos/$id/$size')({
   server: {
     handlers: {
       // Loaded here: the route module is part of the browser's route tree, the session check and the member API call are not.
-      GET: async ({ params }) => (await import('~/upstream/photo-file.server')).photoFileResponse('own', params),
+      GET: async ({ params, request }) => (await import('~/upstream/photo-file.server')).photoFileResponse('own', params, request),
     },
   },
 })

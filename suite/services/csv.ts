@@ -1,12 +1,36 @@
 // CSV as fulfilment partners and spreadsheets write it (RFC 4180): comma-separated, fields quoted
-// with double quotes when they hold a comma, a quote or a line break, CRLF or LF line ends, an
-// optional UTF-8 byte order mark.
+// with double quotes, CRLF or LF line ends, an optional UTF-8 byte order mark.
+//
+// Every CSV the product writes goes through csvField, so that no cell becomes a formula in a
+// spreadsheet, whatever list separator it opens the file with: every field is quoted, and a
+// formula's first character is defused with a leading ' wherever a cell could start — at the
+// field's start, and after each character a spreadsheet may split cells or rows at (a comma, a
+// semicolon, a tab, a line break), for one that reads the file with another separator or ignores
+// the quotes. A value such as `a;=1+1` is therefore written `"a;'=1+1"`.
 
-/** One CSV field: quoted when needed, and a leading =, +, - or @ defused so a spreadsheet never runs it as a formula. */
+/** What a spreadsheet takes as the start of a formula: =, +, -, @, a tab, a carriage return, and their full-width forms. */
+const FORMULA_START = new Set(['=', '+', '-', '@', '\t', '\r', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20'])
+/** Where a spreadsheet may start a new cell or row: after either list separator, a tab or a line break. */
+const CELL_BREAK = new Set([',', ';', '\t', '\r', '\n'])
+const MAY_HOLD_FORMULA = /[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/
+
+/** A value's text with a ' put before every formula a spreadsheet could find in it: at its start and after every cell break. */
+export function defuseFormulas(text: string): string {
+  if (!MAY_HOLD_FORMULA.test(text)) return text
+  let out = ''
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!
+    if (FORMULA_START.has(ch) && (i === 0 || CELL_BREAK.has(text[i - 1]!))) out += "'"
+    out += ch
+  }
+  return out
+}
+
+/** One CSV field: always quoted, and any formula in it defused (defuseFormulas). */
 export function csvField(value: unknown): string {
-  let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value)
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+  const text =
+    value === null || value === undefined ? '' : typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value)
+  return `"${defuseFormulas(text).replaceAll('"', '""')}"`
 }
 
 export const csvLine = (values: readonly unknown[]) => `${values.map(csvField).join(',')}\r\n`
