@@ -101,11 +101,16 @@ describe('callEndpoint over node:http', () => {
       ok: false,
       failure: { kind: 'rejected', path: readPath, httpStatus: 409, message: 'later', fields: null },
     })
-    // A 429 or 503 that says why keeps its reason, as the refusal of a failure the page words.
+    // A 429 that says why is a refusal with its reason; a 503 that says why keeps it as the failure's refusal.
     route = (_req, res) => json(res, 429, { status: 'RATE_LIMITED', message: 'slow down', reason: { code: 'too-many-uploads' } })
     expect(await callEndpoint(read, { params, member, baseUrl })).toEqual({
       ok: false,
-      failure: { kind: 'unavailable', path: readPath, reason: 'server', httpStatus: 429, refusal: { code: 'too-many-uploads' } },
+      failure: { kind: 'rejected', path: readPath, httpStatus: 429, message: 'slow down', fields: null, reason: { code: 'too-many-uploads' } },
+    })
+    route = (_req, res) => json(res, 503, { status: 'UNAVAILABLE', message: 'busy', reason: { code: 'image-queue-full' } })
+    expect(await callEndpoint(read, { params, member, baseUrl })).toEqual({
+      ok: false,
+      failure: { kind: 'unavailable', path: readPath, reason: 'server', httpStatus: 503, refusal: { code: 'image-queue-full' } },
     })
     route = (_req, res) => json(res, 503, { status: 'UNAVAILABLE', message: 'busy' })
     expect(await callEndpoint(read, { params, member, baseUrl })).toEqual({

@@ -10,7 +10,7 @@ import { EXPORTS_AT_ONCE, EXPORTS_PER_HOUR } from '../../contract/staff'
 import { auditLog } from '../db/schema'
 import { hit } from '../services/rate-limit'
 import { createCampaign, insertReviews, type CampaignFixture } from '../test/fixtures'
-import { createHarness, type Harness } from '../test/harness'
+import { createHarness, credentialHeaders, type Harness } from '../test/harness'
 import type { TestMember } from '../test/members'
 import { createTestBrandViewer, createTestStaff } from '../test/staff'
 import { exportsRunning } from './export-limits'
@@ -25,7 +25,7 @@ beforeAll(async () => {
 })
 afterAll(() => h?.close())
 
-const get = (path: string, person: TestMember, query = '') => h.app.request(`/${path}${query}`, { headers: { authorization: person.bearer } })
+const get = (path: string, person: TestMember, query = '') => h.app.request(`/${path}${query}`, { headers: credentialHeaders(person.bearer) })
 const staffCsv = (person: TestMember) => get(fillPath(ENDPOINTS.opsCampaignReviewsCsv.path, { id: campaign.campaignId }), person)
 const brandZip = (person: TestMember) => get(fillPath(ENDPOINTS.brandCampaignPhotosZip.path, { id: campaign.campaignId }), person)
 
