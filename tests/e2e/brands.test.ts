@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectNoAxeViolationsAtEveryWidth, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
 import { expectFocusVisible, pressUntilFocused } from './support/keyboard'
-import { createMember, markEmailVerified, signInThroughUi, type TestMember } from './support/members'
+import { createConfirmedMember, createMember, markEmailVerified, signInThroughUi, type TestMember } from './support/members'
 import { callSuite, emailsTo, operatorCommand } from './support/suite'
 
 const TAG = `zb${Date.now().toString(36)}`
@@ -31,7 +31,7 @@ async function publicCampaigns(): Promise<Array<{ id: string; title: string; bra
 
 beforeAll(async () => {
   browser = await launchBrowser()
-  admin = await createMember('Ada Admin')
+  admin = await createConfirmedMember('Ada Admin')
   invitee = await createMember('Noah Brandt')
   // An invitation is accepted only from a confirmed address, as the link in the sign-up e-mail confirms it.
   await markEmailVerified(invitee)

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { baseUrl, expectNoAxeViolationsAtEveryWidth, launchBrowser, newContext, screenshotFromTop } from './support/browser'
 import { waitForFocus } from './support/keyboard'
-import { createMember, signInThroughUi, type TestMember } from './support/members'
+import { createConfirmedMember, signInThroughUi, type TestMember } from './support/members'
 import { asMember, idTokenOf } from './support/member-api'
 import { operatorCommand, type Json } from './support/suite'
 
@@ -44,7 +44,7 @@ const listedAlts = () =>
 
 beforeAll(async () => {
   browser = await launchBrowser()
-  manager = await createMember('Ivo Images')
+  manager = await createConfirmedMember('Ivo Images')
   expect(await operatorCommand({ command: 'staff-grant', email: manager.email, role: 'campaign-manager' })).toMatchObject({ changed: true })
   token = await idTokenOf(manager)
   const created = await asMember(token, 'POST', 'ops/v1/products', {

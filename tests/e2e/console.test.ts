@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { baseUrl, expectNoAxeViolationsAtEveryWidth, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
 import { expectFocusVisible, pressUntilFocused, waitForFocus } from './support/keyboard'
-import { createMember, DEMO_STAFF, signInThroughUi, type TestMember, untilDoneConfirmingIfAsked } from './support/members'
+import { createConfirmedMember, createMember, DEMO_STAFF, signInThroughUi, type TestMember, untilDoneConfirmingIfAsked } from './support/members'
 import { asMember, idTokenOf } from './support/member-api'
 import { callSuite, operatorCommand, setSuiteClock, type Json } from './support/suite'
 
@@ -83,7 +83,7 @@ beforeAll(async () => {
       `Rich and chocolatey (${TAG}). I found it for 12.90 EUR at https://shop.example/cold-brew, cheaper than the supermarket.`,
     ),
   )
-  moderator = await createMember('Mo Moderator')
+  moderator = await createConfirmedMember('Mo Moderator')
   expect(await operatorCommand({ command: 'staff-grant', email: moderator.email, role: 'moderator' })).toMatchObject({ changed: true })
 })
 
@@ -101,7 +101,7 @@ describe('who may open the console', () => {
     expect(login.searchParams.get('redirect')).toBe('/en/ops')
 
     // Signing in there comes back to the console, which this member may not use.
-    const member = await createMember('Nina Nobody')
+    const member = await createConfirmedMember('Nina Nobody')
     await signInThroughUi(page, member, '/en/ops')
     expect(new URL(page.url()).pathname).toBe('/en/ops')
     await page.getByRole('heading', { name: 'No access to the console', level: 1 }).waitFor()

@@ -32,6 +32,16 @@ export async function markEmailVerified(member: Pick<TestMember, 'uid' | 'email'
   if (!response.ok) throw new Error(`The emulator did not verify ${member.email}: ${response.status} ${await response.text()}`)
 }
 
+/**
+ * A new user whose e-mail address is confirmed: the only kind a staff role or a brand can be given
+ * to, and the only kind the console and the brand pages open for.
+ */
+export async function createConfirmedMember(displayName?: string): Promise<TestMember> {
+  const member = await createMember(displayName)
+  await markEmailVerified(member)
+  return member
+}
+
 /** Signs in through the login page, optionally with a page to return to. */
 export async function signInThroughUi(page: Page, member: Pick<TestMember, 'email' | 'password'>, redirect?: string): Promise<void> {
   await gotoHydrated(page, redirect ? `/en/user/login?redirect=${encodeURIComponent(redirect)}` : '/en/user/login')
