@@ -95,11 +95,14 @@ function useHydratedMarker() {
 /** The configured third-party services, once the page is interactive (pages/third-party-services.ts); none configured, nothing loads. */
 function useThirdPartyServices() {
   const queryClient = useQueryClient()
+  const router = useRouter()
   useEffect(() => {
     const services = queryClient.getQueryData(publicConfigQuery.queryKey)?.services
     if (!services?.gaMeasurementId && !services?.intercomAppId && !services?.recaptchaSiteKey) return
-    return afterInteractive(() => void import('~/pages/third-party-services').then(({ startThirdPartyServices }) => startThirdPartyServices(queryClient)))
-  }, [queryClient])
+    return afterInteractive(
+      () => void import('~/pages/third-party-services').then(({ startThirdPartyServices }) => startThirdPartyServices(queryClient, router)),
+    )
+  }, [queryClient, router])
 }
 
 function RootDocument({ children }: { children: ReactNode }) {
