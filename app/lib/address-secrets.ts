@@ -59,7 +59,10 @@ export function takeSecretAddress(): URL | null {
   const key = storageKey(here.pathname)
   if (hasSecrets(here.href)) {
     storage()?.setItem(key, here.href)
-    window.history.replaceState(window.history.state, '', withoutSecrets(`${here.pathname}${here.search}${here.hash}`))
+    // The address bar only: past the router's watch of the history (it patches the window's
+    // replaceState), so the page goes on as it was opened and hydrates with what the server rendered.
+    const replace = typeof History === 'undefined' ? window.history.replaceState : History.prototype.replaceState
+    replace.call(window.history, window.history.state, '', withoutSecrets(`${here.pathname}${here.search}${here.hash}`))
     return here
   }
   const kept = storage()?.getItem(key)

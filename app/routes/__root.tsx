@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, type ReactNode } from 'react'
 import { AuthProvider } from '~/auth/auth-provider'
 import { afterInteractive } from '~/lib/after-interactive'
+import { takeSecretAddress } from '~/lib/address-secrets'
 import { publicConfigQuery } from '~/lib/public-config'
 import { viewerQuery } from '~/auth/viewer'
 import { FeedbackHost } from '~/components/ui/feedback-host'
@@ -85,9 +86,14 @@ function useFocusAfterNavigation() {
   )
 }
 
-/** Marks the document once React has taken over, so tests (and styles) can tell. */
+/**
+ * Marks the document once React has taken over, so tests (and styles) can tell. By then a secret
+ * of the address (a link's code or token) has left the address bar, kept for its page
+ * (lib/address-secrets.ts), even when the page's own code is still on its way.
+ */
 function useHydratedMarker() {
   useEffect(() => {
+    takeSecretAddress()
     document.documentElement.dataset.hydrated = 'true'
   }, [])
 }
