@@ -512,7 +512,10 @@ describe('moderation guards', () => {
   })
 
   it('never lets staff act on their own member account', async () => {
-    const { author, reviewId, submittedAt } = await pendingReview()
+    const pending = await pendingReview()
+    const { reviewId, submittedAt } = pending
+    // A role goes only to a confirmed address: the author confirms theirs first.
+    const author = await verifyEmail(pending.author)
     await runOpsCommand(h.deps, { command: 'staff-grant', email: author.email, role: 'admin' })
     const own = expectError(
       await call(h.app, 'POST', fillPath(OPS_REVIEW_DECISION_PATH, { id: reviewId }), { token: author.bearer, body: { decision: 'approve', submittedAt } }),
