@@ -33,6 +33,7 @@ Act:
   standing <member e-mail>                         the member's standing: score, tier, and what it is made of
   set-min-tier <campaign slug> <tier|none>         open a campaign only to members of this standing tier or higher
   staff grant|revoke <e-mail> <role>               give or take a console role: admin, campaign-manager, moderator, fulfilment, support
+                                                   (given only to an account whose e-mail address is confirmed)
   staff list                                       who holds which role and since when
   delete-identities                                delete the sign-in accounts that account deletions could only disable
   purge [--days N]                                 delete delivered messages, expired codes, front-end logs and photos of reviews never sent, older than N days (RETENTION_DAYS)
