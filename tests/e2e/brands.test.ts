@@ -153,4 +153,21 @@ describe('a brand invited by e-mail follows its test', () => {
     await gotoHydrated(page, '/en/ops')
     await page.getByRole('heading', { level: 1, name: 'No access to the console' }).waitFor()
   })
+
+  it("tells the brand's user, once their address is no longer confirmed, to confirm it first, and shows nothing of the brand", async () => {
+    await markEmailVerified(invitee, false)
+    const unconfirmed = await (await newContext(browser)).newPage()
+    try {
+      await signInThroughUi(unconfirmed, invitee, '/en/brand')
+      await unconfirmed.getByRole('heading', { level: 1, name: 'No access to the brand pages' }).waitFor()
+      await textOnPage(unconfirmed, `You are signed in as ${invitee.email}, whose address is not confirmed yet.`, { exact: false }).waitFor()
+      const confirm = unconfirmed.getByRole('link', { name: 'Confirm my e-mail address' })
+      expect(new URL((await confirm.getAttribute('href'))!, 'http://portal.invalid').searchParams.get('redirect')).toBe('/en/brand')
+      expect(await unconfirmed.getByRole('table').count()).toBe(0)
+      expect(await textOnPage(unconfirmed, BRAND, { exact: false }).count()).toBe(0)
+    } finally {
+      await markEmailVerified(invitee)
+      await unconfirmed.context().close()
+    }
+  })
 })
