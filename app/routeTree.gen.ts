@@ -40,10 +40,10 @@ import { Route as LocalePublicCampaignDetailsRouteImport } from './routes/$local
 import { Route as LocalePublicContactRouteImport } from './routes/$locale/_public/contact'
 import { Route as LocalePublicErrorRouteImport } from './routes/$locale/_public/error'
 import { Route as LocalePublicHowItWorksRouteImport } from './routes/$locale/_public/how-it-works'
+import { Route as LocalePublicJoinBrandRouteImport } from './routes/$locale/_public/join-brand'
 import { Route as LocalePublicLegalRouteImport } from './routes/$locale/_public/legal'
 import { Route as LocalePublicSupportRouteImport } from './routes/$locale/_public/support'
 import { Route as LocalePublicUnsubscribeRouteImport } from './routes/$locale/_public/unsubscribe'
-import { Route as LocaleSignedInJoinBrandRouteImport } from './routes/$locale/_signedIn/join-brand'
 import { Route as LocaleSignedInSecondFactorRouteImport } from './routes/$locale/_signedIn/second-factor'
 import { Route as LocaleSignedInWithAddressUpcomingTestsRouteImport } from './routes/$locale/_signedInWithAddress/upcoming-tests'
 import { Route as ImagesProductsNameRouteImport } from './routes/images/products/$name'
@@ -260,6 +260,11 @@ const LocalePublicHowItWorksRoute = LocalePublicHowItWorksRouteImport.update({
   path: '/how-it-works',
   getParentRoute: () => LocalePublicRouteRoute,
 } as any)
+const LocalePublicJoinBrandRoute = LocalePublicJoinBrandRouteImport.update({
+  id: '/join-brand',
+  path: '/join-brand',
+  getParentRoute: () => LocalePublicRouteRoute,
+} as any)
 const LocalePublicLegalRoute = LocalePublicLegalRouteImport.update({
   id: '/legal',
   path: '/legal',
@@ -274,11 +279,6 @@ const LocalePublicUnsubscribeRoute = LocalePublicUnsubscribeRouteImport.update({
   id: '/unsubscribe',
   path: '/unsubscribe',
   getParentRoute: () => LocalePublicRouteRoute,
-} as any)
-const LocaleSignedInJoinBrandRoute = LocaleSignedInJoinBrandRouteImport.update({
-  id: '/join-brand',
-  path: '/join-brand',
-  getParentRoute: () => LocaleSignedInRouteRoute,
 } as any)
 const LocaleSignedInSecondFactorRoute =
   LocaleSignedInSecondFactorRouteImport.update({
@@ -641,10 +641,10 @@ export interface FileRoutesByFullPath {
   '/$locale/contact': typeof LocalePublicContactRoute
   '/$locale/error': typeof LocalePublicErrorRoute
   '/$locale/how-it-works': typeof LocalePublicHowItWorksRoute
+  '/$locale/join-brand': typeof LocalePublicJoinBrandRoute
   '/$locale/legal': typeof LocalePublicLegalRoute
   '/$locale/support': typeof LocalePublicSupportRoute
   '/$locale/unsubscribe': typeof LocalePublicUnsubscribeRoute
-  '/$locale/join-brand': typeof LocaleSignedInJoinBrandRoute
   '/$locale/second-factor': typeof LocaleSignedInSecondFactorRoute
   '/$locale/upcoming-tests': typeof LocaleSignedInWithAddressUpcomingTestsRoute
   '/images/products/$name': typeof ImagesProductsNameRoute
@@ -730,10 +730,10 @@ export interface FileRoutesByTo {
   '/$locale/contact': typeof LocalePublicContactRoute
   '/$locale/error': typeof LocalePublicErrorRoute
   '/$locale/how-it-works': typeof LocalePublicHowItWorksRoute
+  '/$locale/join-brand': typeof LocalePublicJoinBrandRoute
   '/$locale/legal': typeof LocalePublicLegalRoute
   '/$locale/support': typeof LocalePublicSupportRoute
   '/$locale/unsubscribe': typeof LocalePublicUnsubscribeRoute
-  '/$locale/join-brand': typeof LocaleSignedInJoinBrandRoute
   '/$locale/second-factor': typeof LocaleSignedInSecondFactorRoute
   '/$locale/upcoming-tests': typeof LocaleSignedInWithAddressUpcomingTestsRoute
   '/images/products/$name': typeof ImagesProductsNameRoute
@@ -825,10 +825,10 @@ export interface FileRoutesById {
   '/$locale/_public/contact': typeof LocalePublicContactRoute
   '/$locale/_public/error': typeof LocalePublicErrorRoute
   '/$locale/_public/how-it-works': typeof LocalePublicHowItWorksRoute
+  '/$locale/_public/join-brand': typeof LocalePublicJoinBrandRoute
   '/$locale/_public/legal': typeof LocalePublicLegalRoute
   '/$locale/_public/support': typeof LocalePublicSupportRoute
   '/$locale/_public/unsubscribe': typeof LocalePublicUnsubscribeRoute
-  '/$locale/_signedIn/join-brand': typeof LocaleSignedInJoinBrandRoute
   '/$locale/_signedIn/second-factor': typeof LocaleSignedInSecondFactorRoute
   '/$locale/_signedInWithAddress/upcoming-tests': typeof LocaleSignedInWithAddressUpcomingTestsRoute
   '/images/products/$name': typeof ImagesProductsNameRoute
@@ -916,10 +916,10 @@ export interface FileRouteTypes {
     | '/$locale/contact'
     | '/$locale/error'
     | '/$locale/how-it-works'
+    | '/$locale/join-brand'
     | '/$locale/legal'
     | '/$locale/support'
     | '/$locale/unsubscribe'
-    | '/$locale/join-brand'
     | '/$locale/second-factor'
     | '/$locale/upcoming-tests'
     | '/images/products/$name'
@@ -1005,10 +1005,10 @@ export interface FileRouteTypes {
     | '/$locale/contact'
     | '/$locale/error'
     | '/$locale/how-it-works'
+    | '/$locale/join-brand'
     | '/$locale/legal'
     | '/$locale/support'
     | '/$locale/unsubscribe'
-    | '/$locale/join-brand'
     | '/$locale/second-factor'
     | '/$locale/upcoming-tests'
     | '/images/products/$name'
@@ -1099,10 +1099,10 @@ export interface FileRouteTypes {
     | '/$locale/_public/contact'
     | '/$locale/_public/error'
     | '/$locale/_public/how-it-works'
+    | '/$locale/_public/join-brand'
     | '/$locale/_public/legal'
     | '/$locale/_public/support'
     | '/$locale/_public/unsubscribe'
-    | '/$locale/_signedIn/join-brand'
     | '/$locale/_signedIn/second-factor'
     | '/$locale/_signedInWithAddress/upcoming-tests'
     | '/images/products/$name'
@@ -1409,6 +1409,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocalePublicHowItWorksRouteImport
       parentRoute: typeof LocalePublicRouteRoute
     }
+    '/$locale/_public/join-brand': {
+      id: '/$locale/_public/join-brand'
+      path: '/join-brand'
+      fullPath: '/$locale/join-brand'
+      preLoaderRoute: typeof LocalePublicJoinBrandRouteImport
+      parentRoute: typeof LocalePublicRouteRoute
+    }
     '/$locale/_public/legal': {
       id: '/$locale/_public/legal'
       path: '/legal'
@@ -1429,13 +1436,6 @@ declare module '@tanstack/react-router' {
       fullPath: '/$locale/unsubscribe'
       preLoaderRoute: typeof LocalePublicUnsubscribeRouteImport
       parentRoute: typeof LocalePublicRouteRoute
-    }
-    '/$locale/_signedIn/join-brand': {
-      id: '/$locale/_signedIn/join-brand'
-      path: '/join-brand'
-      fullPath: '/$locale/join-brand'
-      preLoaderRoute: typeof LocaleSignedInJoinBrandRouteImport
-      parentRoute: typeof LocaleSignedInRouteRoute
     }
     '/$locale/_signedIn/second-factor': {
       id: '/$locale/_signedIn/second-factor'
@@ -1880,6 +1880,7 @@ interface LocalePublicRouteRouteChildren {
   LocalePublicContactRoute: typeof LocalePublicContactRoute
   LocalePublicErrorRoute: typeof LocalePublicErrorRoute
   LocalePublicHowItWorksRoute: typeof LocalePublicHowItWorksRoute
+  LocalePublicJoinBrandRoute: typeof LocalePublicJoinBrandRoute
   LocalePublicLegalRoute: typeof LocalePublicLegalRoute
   LocalePublicSupportRoute: typeof LocalePublicSupportRoute
   LocalePublicUnsubscribeRoute: typeof LocalePublicUnsubscribeRoute
@@ -1899,6 +1900,7 @@ const LocalePublicRouteRouteChildren: LocalePublicRouteRouteChildren = {
   LocalePublicContactRoute: LocalePublicContactRoute,
   LocalePublicErrorRoute: LocalePublicErrorRoute,
   LocalePublicHowItWorksRoute: LocalePublicHowItWorksRoute,
+  LocalePublicJoinBrandRoute: LocalePublicJoinBrandRoute,
   LocalePublicLegalRoute: LocalePublicLegalRoute,
   LocalePublicSupportRoute: LocalePublicSupportRoute,
   LocalePublicUnsubscribeRoute: LocalePublicUnsubscribeRoute,
@@ -1915,7 +1917,6 @@ const LocalePublicRouteRouteWithChildren =
   LocalePublicRouteRoute._addFileChildren(LocalePublicRouteRouteChildren)
 
 interface LocaleSignedInRouteRouteChildren {
-  LocaleSignedInJoinBrandRoute: typeof LocaleSignedInJoinBrandRoute
   LocaleSignedInSecondFactorRoute: typeof LocaleSignedInSecondFactorRoute
   LocaleSignedInMemberAddressRoute: typeof LocaleSignedInMemberAddressRoute
   LocaleSignedInMemberReferralsRoute: typeof LocaleSignedInMemberReferralsRoute
@@ -1932,7 +1933,6 @@ interface LocaleSignedInRouteRouteChildren {
 }
 
 const LocaleSignedInRouteRouteChildren: LocaleSignedInRouteRouteChildren = {
-  LocaleSignedInJoinBrandRoute: LocaleSignedInJoinBrandRoute,
   LocaleSignedInSecondFactorRoute: LocaleSignedInSecondFactorRoute,
   LocaleSignedInMemberAddressRoute: LocaleSignedInMemberAddressRoute,
   LocaleSignedInMemberReferralsRoute: LocaleSignedInMemberReferralsRoute,

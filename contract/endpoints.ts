@@ -592,6 +592,9 @@ export const ENDPOINTS = {
     body: RoleChangeBodySchema,
     data: RoleChangeResultSchema,
     recentSignIn: true,
+    // No account with the address, or one whose address is not confirmed: said beside the field.
+    refusalsInline: true,
+    refusals: ['email-unconfirmed'],
   }),
   opsRevokeRole: e({
     method: 'POST',

@@ -34,6 +34,7 @@ Act:
   standing <member e-mail>                         the member's standing: score, tier, and what it is made of
   set-min-tier <campaign slug> <tier|none>         open a campaign only to members of this standing tier or higher
   staff grant|revoke <e-mail> <role>               give or take a console role: admin, campaign-manager, moderator, fulfilment, support
+                                                   (given only to an account whose e-mail address is confirmed)
   staff list                                       who holds which role and since when
   staff reset-second-factor <e-mail>               remove the person's second factors (a lost phone): they set up a new one at their next visit
   second-factor-code <e-mail>                      local mode: the current code of the account's authenticator app (the demo staff and brand accounts)

@@ -6,6 +6,11 @@ describe('safeRedirectTarget', () => {
     expect(safeRedirectTarget('/en/member/shipments?tab=returns')).toBe('/en/member/shipments?tab=returns')
   })
 
+  it("never carries a link's secret: the page to come back to, without it", () => {
+    expect(safeRedirectTarget('/en/join-brand?token=SECRET')).toBe('/en/join-brand')
+    expect(safeRedirectTarget('/en/user/verify-email?mode=resetPassword&oobCode=SECRET')).toBe('/en/user/verify-email?mode=resetPassword')
+  })
+
   it.each([
     'https://evil.example',
     '//evil.example/en',

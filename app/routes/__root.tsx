@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, type ReactNode } from 'react'
 import { AuthProvider } from '~/auth/auth-provider'
 import { afterInteractive } from '~/lib/after-interactive'
+import { takeSecretAddress } from '~/lib/address-secrets'
 import { publicConfigQuery } from '~/lib/public-config'
 import { viewerQuery } from '~/auth/viewer'
 import { FeedbackHost } from '~/components/ui/feedback-host'
@@ -85,9 +86,14 @@ function useFocusAfterNavigation() {
   )
 }
 
-/** Marks the document once React has taken over, so tests (and styles) can tell. */
+/**
+ * Marks the document once React has taken over, so tests (and styles) can tell. By then a secret
+ * of the address (a link's code or token) has left the address bar, kept for its page
+ * (lib/address-secrets.ts), even when the page's own code is still on its way.
+ */
 function useHydratedMarker() {
   useEffect(() => {
+    takeSecretAddress()
     document.documentElement.dataset.hydrated = 'true'
   }, [])
 }
@@ -95,11 +101,14 @@ function useHydratedMarker() {
 /** The configured third-party services, once the page is interactive (pages/third-party-services.ts); none configured, nothing loads. */
 function useThirdPartyServices() {
   const queryClient = useQueryClient()
+  const router = useRouter()
   useEffect(() => {
     const services = queryClient.getQueryData(publicConfigQuery.queryKey)?.services
     if (!services?.gaMeasurementId && !services?.intercomAppId && !services?.recaptchaSiteKey) return
-    return afterInteractive(() => void import('~/pages/third-party-services').then(({ startThirdPartyServices }) => startThirdPartyServices(queryClient)))
-  }, [queryClient])
+    return afterInteractive(
+      () => void import('~/pages/third-party-services').then(({ startThirdPartyServices }) => startThirdPartyServices(queryClient, router)),
+    )
+  }, [queryClient, router])
 }
 
 function RootDocument({ children }: { children: ReactNode }) {

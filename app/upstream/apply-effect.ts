@@ -4,6 +4,7 @@ import type { AnyRouter } from '@tanstack/react-router'
 import { feedback, ERROR_TOAST_LIFE_MS } from '~/components/ui/feedback-store'
 import { i18n } from '~/i18n/i18n'
 import type { ErrorEffect } from './error-catalogue'
+import { withoutSecrets } from '~/lib/address-secrets'
 import { localeOf } from '~/lib/locale'
 
 const text = {
@@ -92,7 +93,7 @@ export async function applyErrorEffect(effect: ErrorEffect, { router, queryClien
       endingSession = true
       try {
         // Where the member is, or was going (a navigation may be under way): back there after signing in.
-        const back = router.state.location.href
+        const back = withoutSecrets(router.state.location.href)
         await endExpiredSession(queryClient)
         // After sign-out (which resets feedback), so the toast stays on screen for its life.
         showSessionExpiredToast()

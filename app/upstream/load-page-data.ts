@@ -1,5 +1,6 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query'
 import { redirect, type ParsedLocation } from '@tanstack/react-router'
+import { withoutSecrets } from '~/lib/address-secrets'
 import { localeOf } from '~/lib/locale'
 import { effectOf } from './error-catalogue'
 import { isUpstreamError, type UpstreamError } from './upstream-result'
@@ -34,7 +35,7 @@ async function redirectFor(error: UpstreamError, location: ParsedLocation): Prom
         throw redirect({
           to: '/$locale/user/login',
           params: { locale: localeOf(location.pathname) },
-          search: { redirect: location.href, expired: true },
+          search: { redirect: withoutSecrets(location.href), expired: true },
           statusCode: REDIRECT_STATUS,
         })
       }

@@ -112,6 +112,14 @@ async function consoleIdentity(deps: SuiteDeps, c: SuiteContext): Promise<Verifi
   return identity
 }
 
+/**
+ * Staff and brand calls reach members' data and brands' reviews: only from an account whose e-mail
+ * address is confirmed, so an account made with someone else's address holds nothing there.
+ */
+function requireConfirmedEmail(identity: VerifiedIdentity): void {
+  if (!identity.emailVerified) throw forbidden('Confirm the e-mail address of this account first: the console and brand pages need a confirmed address')
+}
+
 /** Who takes an action, for the audit entry: the person, and where they call from. */
 export function actorOf(deps: SuiteDeps, c: SuiteContext, identity: VerifiedIdentity, roles: StaffActor['roles']): StaffActor {
   return {
@@ -150,6 +158,7 @@ export function secondFactorPassOf(c: SuiteContext): string | null {
 export function staffAuth(deps: SuiteDeps, capability: Capability | null): MiddlewareHandler<SuiteEnv> {
   return async (c, next) => {
     const identity = await consoleIdentity(deps, c)
+    requireConfirmedEmail(identity)
     const roles = await rolesOf(deps.db, identity.uid)
     if (roles.length === 0) throw forbidden('This account holds no staff role')
     await requireSecondFactorPassed(deps, c, identity)
@@ -172,6 +181,7 @@ export function staffAuth(deps: SuiteDeps, capability: Capability | null): Middl
 export function brandAuth(deps: SuiteDeps): MiddlewareHandler<SuiteEnv> {
   return async (c, next) => {
     const identity = await consoleIdentity(deps, c)
+    requireConfirmedEmail(identity)
     const brand = await brandOfUser(deps.db, identity.uid)
     if (!brand) throw forbidden('This account is no brand viewer')
     await requireSecondFactorPassed(deps, c, identity)

@@ -39,11 +39,17 @@ export interface IdentityProvider {
    * register again. A user that no longer exists counts as deleted.
    */
   deleteUser(uid: string): Promise<void>
-  /** The user signing in with this e-mail (granting a staff role names the person by it); null when there is none. */
-  findUserByEmail(email: string): Promise<{ uid: string; email: string; displayName: string | null } | null>
+  /**
+   * The user signing in with this e-mail (granting a staff role names the person by it), and whether
+   * they have confirmed the address; null when there is none.
+   */
+  findUserByEmail(email: string): Promise<{ uid: string; email: string; displayName: string | null; emailVerified: boolean } | null>
   /** A link that confirms this e-mail address (Firebase's action link: the portal's page once the project's action URL points there). */
   emailVerificationLink(email: string): Promise<string>
-  /** Seed support: the uid of the user with this e-mail, created with the password if missing. */
+  /**
+   * Seed support: the uid of the user with this e-mail, created with the password if missing, its
+   * address confirmed (the demo's staff and brand accounts need it to reach the console).
+   */
   ensureUser(user: { email: string; password: string; displayName: string }): Promise<string>
 }
 
@@ -125,7 +131,7 @@ export function firebaseIdentity(projectId: string, options: FirebaseIdentityOpt
     async findUserByEmail(email) {
       try {
         const user = await auth.getUserByEmail(email)
-        return { uid: user.uid, email: user.email ?? email, displayName: user.displayName ?? null }
+        return { uid: user.uid, email: user.email ?? email, displayName: user.displayName ?? null, emailVerified: user.emailVerified }
       } catch (error) {
         if ((error as { code?: string }).code === 'auth/user-not-found') return null
         throw error
@@ -136,7 +142,12 @@ export function firebaseIdentity(projectId: string, options: FirebaseIdentityOpt
     },
     async ensureUser({ email, password, displayName }) {
       try {
-        return (await auth.getUserByEmail(email)).uid
+        const user = await auth.getUserByEmail(email)
+        if (!user.emailVerified) {
+          await auth.updateUser(user.uid, { emailVerified: true })
+          forget(user.uid)
+        }
+        return user.uid
       } catch (error) {
         if ((error as { code?: string }).code !== 'auth/user-not-found') throw error
       }

@@ -311,6 +311,16 @@ describe('tenancy: a brand sees its own campaigns and nothing of another', () =>
     for (const trace of tracesOf(north)) expect(JSON.stringify(result.json)).not.toContain(trace)
   })
 
+  // A user of the brand whose account's e-mail address was never confirmed: refused on every brand
+  // endpoint, with the brand's own campaign, and nothing of the brand in the answer.
+  it.each(brandEndpoints)('%s: a brand user with an unconfirmed e-mail is refused', async (name) => {
+    const unconfirmed = await createTestBrandViewer(h.deps.db, north.name, { emailVerified: false })
+    const result = await call(h.app, 'GET', SAMPLES[name].path(north.campaign.campaignId), { token: unconfirmed.bearer })
+    expectError(result, 'FORBIDDEN', 403)
+    expect(Object.keys(result.json as object).sort()).toEqual(['message', 'status'])
+    for (const trace of tracesOf(north)) expect(JSON.stringify(result.json)).not.toContain(trace)
+  })
+
   it("lists the brand's campaigns past draft, and the results match what staff see", async () => {
     const list = expectOk(await call(h.app, 'GET', ENDPOINTS.brandCampaigns.path, { token: north.viewer.bearer }), BrandCampaignListSchema)
     expect(list.items.map((item) => item.id)).toEqual([north.campaign.campaignId])

@@ -29,7 +29,7 @@ import { deliver, ship } from '../services/operations'
 import { commandLineActor } from '../actors/actor'
 import { createCampaign, GOOD_ADDRESS, type CampaignFixture } from '../test/fixtures'
 import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
-import { createTestMember, type TestMember } from '../test/members'
+import { createTestMember, verifyEmail, type TestMember } from '../test/members'
 import { messagesTo } from '../test/outbox'
 import { createTestBrandViewer, createTestStaff, passSecondFactor } from '../test/staff'
 import { parseCsv } from '../services/csv'
@@ -41,6 +41,8 @@ let memberWithoutRole: TestMember
 let brandViewer: TestMember
 /** An admin whose session passed no second factor: a password alone. */
 let adminWithoutFactor: TestMember
+/** Every role, on an account whose e-mail address was never confirmed (as a sign-up with someone else's address). */
+let unconfirmedStaff: TestMember
 
 beforeAll(async () => {
   h = await createHarness()
@@ -53,6 +55,7 @@ beforeAll(async () => {
   await passSecondFactor(h.deps.db, memberWithoutRole.uid)
   brandViewer = await createTestBrandViewer(h.deps.db, 'Testbrand')
   adminWithoutFactor = await createTestStaff(h.deps.db, ['admin'], { secondFactor: false })
+  unconfirmedStaff = await createTestStaff(h.deps.db, [...ROLES], { displayName: 'Un Confirmed', emailVerified: false })
   // The suite's clock starts at the real time once everyone has signed in, so no sign-in lies ahead of
   // it however long the setup took; from here it moves only as the tests move it.
   h.clock.set(new Date())
@@ -230,16 +233,26 @@ describe('who may call which staff endpoint', () => {
     for (const [name, endpoint] of staffEndpoints) expect(endpoint.capability, name).not.toBeUndefined()
   })
 
-  // A brand viewer holds no staff role: every staff call is refused to them as to any member.
+  // A brand viewer holds no staff role: every staff call is refused to them as to any member. Every
+  // role held by an account whose e-mail address is not confirmed grants nothing either.
   const callers = [
     ...ROLES.map((role) => ({ who: role as string, role: role as Role | null })),
     { who: 'member without a role', role: null },
     { who: 'brand viewer', role: null },
+    { who: 'staff with an unconfirmed e-mail', role: null },
   ]
   const cases = staffEndpoints.flatMap(([name, endpoint]) => callers.map((caller) => ({ name, endpoint, ...caller })))
+  const tokenOf = (who: string, role: Role | null) =>
+    role
+      ? staff[role].bearer
+      : who === 'brand viewer'
+        ? brandViewer.bearer
+        : who === 'staff with an unconfirmed e-mail'
+          ? unconfirmedStaff.bearer
+          : memberWithoutRole.bearer
 
   it.each(cases)('$name as $who', async ({ name, endpoint, role, who }) => {
-    const token = role ? staff[role].bearer : who === 'brand viewer' ? brandViewer.bearer : memberWithoutRole.bearer
+    const token = tokenOf(who, role)
     const sample = SAMPLES[name]()
     const result = await call(h.app, endpoint.method, sample.path, { token, query: sample.query, body: sample.body })
     const allowed = role !== null && (endpoint.capability === null || ROLE_CAPABILITIES[role].includes(endpoint.capability))
@@ -287,7 +300,7 @@ describe('staff sessions and roles', () => {
   })
 
   it('grants and revokes roles with effect on the next call, audited, and refuses what cannot be done', async () => {
-    const person = await createTestMember({ displayName: 'Mo D.' })
+    const person = await createTestMember({ displayName: 'Mo D.', emailVerified: true })
     await passSecondFactor(h.deps.db, person.uid)
     expectError(await call(h.app, 'GET', OPS_REVIEWS_PATH, { token: person.bearer }), 'FORBIDDEN', 403)
 
@@ -334,8 +347,32 @@ describe('staff sessions and roles', () => {
     expect(after.total).toBe(2)
   })
 
+  it('grants a role only to an account whose e-mail address is confirmed, from the console and the command line', async () => {
+    // Someone signed up first with a future colleague's address, and never opened the mail sent there.
+    const squatter = await createTestMember({ displayName: 'Early Bird' })
+    const refused = expectError(
+      await call(h.app, 'POST', OPS_STAFF_GRANT_PATH, { token: staff.admin.bearer, body: { email: squatter.email, role: 'support' } }),
+      'BAD_REQUEST',
+      400,
+    )
+    expect(refused.reason).toEqual({ code: 'email-unconfirmed' })
+    expect(Object.keys(refused.fields ?? {})).toEqual(['email'])
+    await expect(runOpsCommand(h.deps, { command: 'staff-grant', email: squatter.email, role: 'admin' })).rejects.toThrow(/not confirmed/)
+    const list = expectOk(await call(h.app, 'GET', OPS_STAFF_PATH, { token: staff.admin.bearer }), StaffListSchema)
+    expect(list.items.find((item) => item.uid === squatter.uid)).toBeUndefined()
+    const audit = expectOk(await call(h.app, 'GET', OPS_AUDIT_PATH, { token: staff.admin.bearer, query: { targetId: squatter.uid } }), AuditPageSchema)
+    expect(audit.total).toBe(0)
+
+    // Once the owner of the address confirms it, the grant goes through.
+    await verifyEmail(squatter)
+    expectOk(
+      await call(h.app, 'POST', OPS_STAFF_GRANT_PATH, { token: staff.admin.bearer, body: { email: squatter.email, role: 'support' } }),
+      RoleChangeResultSchema,
+    )
+  })
+
   it('grants roles from the command line too, as the first admin is made', async () => {
-    const person = await createTestMember()
+    const person = await createTestMember({ emailVerified: true })
     expect(await runOpsCommand(h.deps, { command: 'staff-grant', email: person.email, role: 'admin' })).toMatchObject({ changed: true })
     await passSecondFactor(h.deps.db, person.uid)
     const me = expectOk(await call(h.app, 'GET', OPS_SELF_PATH, { token: person.bearer }), StaffSelfSchema)
@@ -493,7 +530,10 @@ describe('moderation guards', () => {
   })
 
   it('never lets staff act on their own member account', async () => {
-    const { author, reviewId, submittedAt } = await pendingReview()
+    const pending = await pendingReview()
+    const { reviewId, submittedAt } = pending
+    // A role goes only to a confirmed address: the author confirms theirs first.
+    const author = await verifyEmail(pending.author)
     await runOpsCommand(h.deps, { command: 'staff-grant', email: author.email, role: 'admin' })
     await passSecondFactor(h.deps.db, author.uid)
     const own = expectError(

@@ -15,12 +15,14 @@ import {
 import { call, createHarness, expectOk, type Harness } from '../test/harness'
 import { generate } from 'otplib'
 import { SECOND_FACTOR_PASS_HEADER, SecondFactorPassSchema, SecondFactorStatusSchema } from '../../contract/second-factor'
-import { signIn } from '../test/members'
+import { projectId, signIn } from '../test/members'
+import { getAuth } from 'firebase-admin/auth'
+import { initFirebase } from '../identity/identity'
 import { DEMO_BRAND_VIEWER, DEMO_MEMBER, DEMO_STAFF } from './catalogue'
 import { CAPABILITIES, ROLES, StaffSelfSchema } from '../../contract/staff'
 import { seedDemoData } from './seed'
 import { eq } from 'drizzle-orm'
-import { BrandCampaignListSchema } from '../../contract/brands'
+import { BrandCampaignListSchema, BrandSelfSchema } from '../../contract/brands'
 import { ENDPOINTS } from '../../contract/endpoints'
 import { campaigns, products } from '../db/schema'
 
@@ -88,6 +90,18 @@ describe('demo staff', () => {
     const me = expectOk(await call(h.app, 'GET', OPS_SELF_PATH, { token: staffToken, headers }), StaffSelfSchema)
     expect(me.roles.sort()).toEqual([...ROLES].sort())
     expect(me.capabilities).toEqual([...CAPABILITIES])
+  })
+})
+
+describe('demo accounts made before the console asked for a confirmed address', () => {
+  it('are confirmed by the next seed, so the console and the brand pages still open for them', async () => {
+    const auth = getAuth(initFirebase(projectId()))
+    for (const { email } of [DEMO_STAFF, DEMO_BRAND_VIEWER]) await auth.updateUser((await auth.getUserByEmail(email)).uid, { emailVerified: false })
+    expect(await call(h.app, 'GET', OPS_SELF_PATH, { token: await signIn(DEMO_STAFF.email, DEMO_STAFF.password) })).toMatchObject({ status: 403 })
+    await seedDemoData(h.deps)
+    expectOk(await call(h.app, 'GET', OPS_SELF_PATH, { token: await signIn(DEMO_STAFF.email, DEMO_STAFF.password) }), StaffSelfSchema)
+    const brandToken = await signIn(DEMO_BRAND_VIEWER.email, DEMO_BRAND_VIEWER.password)
+    expectOk(await call(h.app, 'GET', ENDPOINTS.brandSelf.path, { token: brandToken }), BrandSelfSchema)
   })
 })
 

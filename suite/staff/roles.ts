@@ -32,8 +32,20 @@ async function userByEmail(deps: SuiteDeps, email: string) {
   return user
 }
 
+/**
+ * Gives the person a role. Only an account whose address is confirmed gets one: whoever signs up
+ * first with a future colleague's address, and never opens the mail sent there, must not receive
+ * the role meant for them.
+ */
 export async function grantRole(deps: SuiteDeps, actor: StaffActor, email: string, role: Role): Promise<RoleChangeResult> {
   const user = await userByEmail(deps, email)
+  if (!user.emailVerified) {
+    throw badRequest(
+      `${email} is not confirmed: the person opens the confirmation e-mail first, then gets a role`,
+      { email: ['is not confirmed'] },
+      { code: 'email-unconfirmed' },
+    )
+  }
   const now = deps.clock.now()
   return deps.db.transaction(async (tx) => {
     const inserted = await tx

@@ -21,9 +21,16 @@ export async function passSecondFactor(db: Db, uid: string): Promise<string> {
   return pass
 }
 
-/** A signed-in person with these roles (none: a member without a role). */
-export async function createTestStaff(db: Db, roles: Role[], options: { displayName?: string; secondFactor?: false } = {}): Promise<TestMember> {
-  const person = await createTestMember({ displayName: options.displayName ?? `Staff ${roles.join('+') || 'none'}`, emailVerified: true })
+/** A signed-in person with these roles (none: a member without a role), their address confirmed unless asked otherwise. */
+export async function createTestStaff(
+  db: Db,
+  roles: Role[],
+  options: { displayName?: string; emailVerified?: boolean; secondFactor?: false } = {},
+): Promise<TestMember> {
+  const person = await createTestMember({
+    displayName: options.displayName ?? `Staff ${roles.join('+') || 'none'}`,
+    emailVerified: options.emailVerified ?? true,
+  })
   if (roles.length > 0) {
     await db
       .insert(staffRoles)
@@ -33,9 +40,13 @@ export async function createTestStaff(db: Db, roles: Role[], options: { displayN
   return person
 }
 
-/** A signed-in user of the brand of this name (added when new), as an accepted invitation makes one. */
-export async function createTestBrandViewer(db: Db, brandName: string, options: { secondFactor?: false } = {}): Promise<TestMember & { brandId: string }> {
-  const person = await createTestMember({ displayName: `Viewer of ${brandName}`, emailVerified: true })
+/** A signed-in user of the brand of this name (added when new), as an accepted invitation makes one; address confirmed unless asked otherwise. */
+export async function createTestBrandViewer(
+  db: Db,
+  brandName: string,
+  options: { emailVerified?: boolean; secondFactor?: false } = {},
+): Promise<TestMember & { brandId: string }> {
+  const person = await createTestMember({ displayName: `Viewer of ${brandName}`, emailVerified: options.emailVerified ?? true })
   await db.insert(brands).values({ name: brandName }).onConflictDoNothing()
   const [brand] = await db
     .select({ id: brands.id })

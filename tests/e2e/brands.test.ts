@@ -13,12 +13,13 @@ import { expectNoAxeViolationsAtEveryWidth, gotoHydrated, launchBrowser, newCont
 import { expectFocusVisible, pressUntilFocused } from './support/keyboard'
 import {
   authenticatorCode,
-  untilDoneConfirmingIfAsked,
-  giveAuthenticator,
+  createConfirmedMember,
   createMember,
+  giveAuthenticator,
   markEmailVerified,
   signInThroughUi,
   type TestMember,
+  untilDoneConfirmingIfAsked,
 } from './support/members'
 import { callSuite, emailsTo, operatorCommand } from './support/suite'
 
@@ -39,7 +40,7 @@ async function publicCampaigns(): Promise<Array<{ id: string; title: string; bra
 
 beforeAll(async () => {
   browser = await launchBrowser()
-  admin = await createMember('Ada Admin')
+  admin = await createConfirmedMember('Ada Admin')
   invitee = await createMember('Noah Brandt')
   // An invitation is accepted only from a confirmed address, as the link in the sign-up e-mail confirms it.
   await markEmailVerified(invitee)
@@ -81,13 +82,17 @@ describe('a brand invited by e-mail follows its test', () => {
     const [message] = await emailsTo(invitee.email, 1)
     expect(message?.subject).toBe(`Follow the product tests of ${BRAND} on Testers Circle`)
     const link = new URL(/https?:\/\/\S+\/en\/join-brand\?token=[A-Za-z0-9_-]{43}/.exec(message!.body)![0])
-    // Signed out, the link goes by the sign-in page and comes back.
+    // Signed out, the page keeps the invitation for this tab (its token leaves the address), goes by
+    // the sign-in page and comes back; no address on the way carries the token.
     await gotoHydrated(page, `${link.pathname}${link.search}`)
-    await page.waitForURL('**/en/user/login**')
+    await page.getByRole('heading', { level: 1, name: 'Sign in to accept your invitation' }).waitFor()
+    expect(page.url()).not.toContain('token=')
+    await page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).click()
+    await page.waitForURL((url) => url.pathname === '/en/user/login' && url.searchParams.get('redirect') === '/en/join-brand')
     await page.getByLabel('E-mail address').fill(invitee.email)
     await page.getByLabel('Password', { exact: true }).fill(invitee.password)
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-    await page.waitForURL('**/en/join-brand?token=**')
+    await page.waitForURL((url) => url.pathname === '/en/join-brand' && !url.search)
     await page.getByRole('heading', { level: 1, name: `Follow ${BRAND} on Testers Circle` }).waitFor()
     await expectNoAxeViolationsAtEveryWidth(page)
     await page.getByRole('button', { name: `Accept and follow ${BRAND}` }).click()
@@ -202,5 +207,22 @@ describe('a brand invited by e-mail follows its test', () => {
       .filter({ hasText: /You have started 30 exports in this hour, the most one person may\. Try again in \d+ min\./ })
       .waitFor()
     await expectNoAxeViolationsAtEveryWidth(page)
+  })
+
+  it("tells the brand's user, once their address is no longer confirmed, to confirm it first, and shows nothing of the brand", async () => {
+    await markEmailVerified(invitee, false)
+    const unconfirmed = await (await newContext(browser)).newPage()
+    try {
+      await signInThroughUi(unconfirmed, invitee, '/en/brand')
+      await unconfirmed.getByRole('heading', { level: 1, name: 'No access to the brand pages' }).waitFor()
+      await textOnPage(unconfirmed, `You are signed in as ${invitee.email}, whose address is not confirmed yet.`, { exact: false }).waitFor()
+      const confirm = unconfirmed.getByRole('link', { name: 'Confirm my e-mail address' })
+      expect(new URL((await confirm.getAttribute('href'))!, 'http://portal.invalid').searchParams.get('redirect')).toBe('/en/brand')
+      expect(await unconfirmed.getByRole('table').count()).toBe(0)
+      expect(await textOnPage(unconfirmed, BRAND, { exact: false }).count()).toBe(0)
+    } finally {
+      await markEmailVerified(invitee)
+      await unconfirmed.context().close()
+    }
   })
 })

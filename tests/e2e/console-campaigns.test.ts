@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectNoAxeViolationsAtEveryWidth, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
 import { expectFocusVisible, pressUntilFocused, waitForFocus } from './support/keyboard'
 import { asMember, idTokenOf, secondFactorPassOf } from './support/member-api'
-import { giveAuthenticator, createMember, signInThroughUi, type TestMember } from './support/members'
+import { createConfirmedMember, createMember, giveAuthenticator, signInThroughUi, type TestMember } from './support/members'
 import { callSuite, operatorCommand, type Json } from './support/suite'
 
 /** A word only this run's campaign carries. */
@@ -66,8 +66,8 @@ async function typeDate(name: string, epochMs: number, time: string) {
 
 beforeAll(async () => {
   browser = await launchBrowser()
-  manager = await createMember('Cara Campaigns')
-  colleague = await createMember('Col League')
+  manager = await createConfirmedMember('Cara Campaigns')
+  colleague = await createConfirmedMember('Col League')
   for (const staff of [manager, colleague]) {
     expect(await operatorCommand({ command: 'staff-grant', email: staff.email, role: 'campaign-manager' })).toMatchObject({ changed: true })
     await giveAuthenticator(staff)

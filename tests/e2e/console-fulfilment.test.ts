@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectNoAxeViolationsAtEveryWidth, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
 import { expectFocusVisible, pressUntilFocused } from './support/keyboard'
 import { asMember, idTokenOf } from './support/member-api'
-import { giveAuthenticator, createMember, signInThroughUi, type TestMember } from './support/members'
+import { createConfirmedMember, createMember, giveAuthenticator, signInThroughUi, type TestMember } from './support/members'
 import { callSuite, operatorCommand, type Json } from './support/suite'
 
 /** A word only this run's members carry in their names. */
@@ -59,10 +59,10 @@ async function cellsOf(page: Page, name: string): Promise<string[]> {
 
 beforeAll(async () => {
   browser = await launchBrowser()
-  manager = await createMember('Carla Campaigns')
+  manager = await createConfirmedMember('Carla Campaigns')
   expect(await operatorCommand({ command: 'staff-grant', email: manager.email, role: 'campaign-manager' })).toMatchObject({ changed: true })
   await giveAuthenticator(manager)
-  fulfilment = await createMember('Finn Fulfilment')
+  fulfilment = await createConfirmedMember('Finn Fulfilment')
   expect(await operatorCommand({ command: 'staff-grant', email: fulfilment.email, role: 'fulfilment' })).toMatchObject({ changed: true })
   await giveAuthenticator(fulfilment)
 

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { baseUrl, expectNoAxeViolationsAtEveryWidth, launchBrowser, newContext, screenshotFromTop } from './support/browser'
 import { waitForFocus } from './support/keyboard'
-import { giveAuthenticator, createMember, signInThroughUi, type TestMember } from './support/members'
+import { createConfirmedMember, giveAuthenticator, signInThroughUi, type TestMember } from './support/members'
 import { asMember, idTokenOf, secondFactorPassOf } from './support/member-api'
 import { operatorCommand, type Json } from './support/suite'
 
@@ -46,7 +46,7 @@ const listedAlts = () =>
 
 beforeAll(async () => {
   browser = await launchBrowser()
-  manager = await createMember('Ivo Images')
+  manager = await createConfirmedMember('Ivo Images')
   expect(await operatorCommand({ command: 'staff-grant', email: manager.email, role: 'campaign-manager' })).toMatchObject({ changed: true })
   await giveAuthenticator(manager)
   token = await idTokenOf(manager)

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { BOT_TOKEN_HEADER, LOCAL_BOT_TOKEN } from '../../contract/bot-protection'
 import { expectNoAxeViolationsAtEveryWidth, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
 import { expectFocusVisible, pressUntilFocused } from './support/keyboard'
-import { giveAuthenticator, createMember, signInThroughUi, type TestMember } from './support/members'
+import { createConfirmedMember, createMember, giveAuthenticator, signInThroughUi, type TestMember } from './support/members'
 import { callSuite, emailsTo, operatorCommand, type Json } from './support/suite'
 
 /** Words only this run's goodwill entry carries. */
@@ -61,7 +61,7 @@ const pointsEntries = () =>
 beforeAll(async () => {
   browser = await launchBrowser()
   member = await createMember('Gwen Goodwill')
-  support = await createMember('Sue Support')
+  support = await createConfirmedMember('Sue Support')
   expect(await operatorCommand({ command: 'staff-grant', email: support.email, role: 'support' })).toMatchObject({ changed: true })
   await giveAuthenticator(support)
   // The member's first visit makes their record in the member API: from then on support finds them.

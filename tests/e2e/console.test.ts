@@ -12,7 +12,16 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { baseUrl, expectNoAxeViolationsAtEveryWidth, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
 import { expectFocusVisible, pressUntilFocused, waitForFocus } from './support/keyboard'
-import { giveAuthenticator, createMember, DEMO_STAFF, signInThroughUi, type TestMember, untilDoneConfirmingIfAsked } from './support/members'
+import {
+  createConfirmedMember,
+  createMember,
+  DEMO_STAFF,
+  giveAuthenticator,
+  markEmailVerified,
+  signInThroughUi,
+  type TestMember,
+  untilDoneConfirmingIfAsked,
+} from './support/members'
 import { asMember, idTokenOf } from './support/member-api'
 import { callSuite, operatorCommand, setSuiteClock, type Json } from './support/suite'
 
@@ -83,7 +92,7 @@ beforeAll(async () => {
       `Rich and chocolatey (${TAG}). I found it for 12.90 EUR at https://shop.example/cold-brew, cheaper than the supermarket.`,
     ),
   )
-  moderator = await createMember('Mo Moderator')
+  moderator = await createConfirmedMember('Mo Moderator')
   expect(await operatorCommand({ command: 'staff-grant', email: moderator.email, role: 'moderator' })).toMatchObject({ changed: true })
   await giveAuthenticator(moderator)
 })
@@ -102,7 +111,7 @@ describe('who may open the console', () => {
     expect(login.searchParams.get('redirect')).toBe('/en/ops')
 
     // Signing in there comes back to the console, which this member may not use.
-    const member = await createMember('Nina Nobody')
+    const member = await createConfirmedMember('Nina Nobody')
     await signInThroughUi(page, member, '/en/ops')
     expect(new URL(page.url()).pathname).toBe('/en/ops')
     await page.getByRole('heading', { name: 'No access to the console', level: 1 }).waitFor()
@@ -110,6 +119,23 @@ describe('who may open the console', () => {
     // Nothing of the console shows: no queue, no navigation to its pages.
     expect(await page.getByRole('navigation', { name: 'Console' }).count()).toBe(0)
     await expectNoAxeViolationsAtEveryWidth(page)
+  })
+
+  it('tells a person holding a role on an address that is not confirmed to confirm it first, with the way to do it', async () => {
+    const unconfirmedPage = await freshPage()
+    // The role was given while the address was confirmed; the account no longer says so.
+    const person = await createConfirmedMember('Una Confirmed')
+    expect(await operatorCommand({ command: 'staff-grant', email: person.email, role: 'moderator' })).toMatchObject({ changed: true })
+    await markEmailVerified(person, false)
+    await signInThroughUi(unconfirmedPage, person, '/en/ops')
+    await unconfirmedPage.getByRole('heading', { name: 'No access to the console', level: 1 }).waitFor()
+    await textOnPage(unconfirmedPage, `You are signed in as ${person.email}, whose address is not confirmed yet.`, { exact: false }).waitFor()
+    const confirm = unconfirmedPage.getByRole('link', { name: 'Confirm my e-mail address' })
+    expect(new URL((await confirm.getAttribute('href'))!, 'http://portal.invalid').searchParams.get('redirect')).toBe('/en/ops')
+    // Nothing of the console: the member API refuses every call of this account.
+    expect(await unconfirmedPage.getByRole('navigation', { name: 'Console' }).count()).toBe(0)
+    await expectNoAxeViolationsAtEveryWidth(unconfirmedPage)
+    await unconfirmedPage.context().close()
   })
 
   it("tells a moderator who opens the members' page that their roles do not include it, and shows none of it", async () => {
@@ -490,5 +516,18 @@ describe('audit log and staff', () => {
     expect(await textOnPage(page, 'Role revoked').count()).toBe(0)
     await gotoHydrated(page, '/en/ops/staff')
     await row.getByText(/^Moderator, since /).waitFor()
+  })
+
+  it('refuses a role to an address that is not confirmed, saying so beside the address', async () => {
+    const early = await createMember('Early Bird')
+    await gotoHydrated(page, '/en/ops/staff')
+    const form = page.getByRole('form', { name: 'Grant a role' })
+    await form.getByLabel('E-mail address').fill(early.email)
+    await form.getByLabel('Role').selectOption({ label: 'Support' })
+    await form.getByRole('button', { name: 'Grant the role' }).click()
+    await untilDoneConfirmingIfAsked(page, DEMO_STAFF, textOnPage(page, 'This address is not confirmed yet.', { exact: false }))
+    // What was typed stays; nobody got the role.
+    expect(await form.getByLabel('E-mail address').inputValue()).toBe(early.email)
+    expect(await page.getByRole('row').filter({ hasText: early.email }).count()).toBe(0)
   })
 })

@@ -12,10 +12,14 @@ import { accountFailureMessage } from '~/auth/account-messages'
 import { EmailOnlySchema, emailInvalid } from './account-schemas'
 import { AuthCard } from './auth-card'
 import { useLocale } from '~/lib/locale'
+import { forgetSecretAddress, takeSecretAddress } from '~/lib/address-secrets'
 
 type State = 'checking' | 'needs-email' | 'signing-in' | 'not-a-link' | { failure: string }
 
-/** Completes a sign-in from an e-mail link (/user/verify-email-login, blank layout, no guard). */
+/**
+ * Completes a sign-in from an e-mail link (/user/verify-email-login, blank layout, no guard). The
+ * link is read whole when the page opens, and its code then leaves the address bar.
+ */
 export function VerifyEmailLoginPage() {
   const locale = useLocale()
   const { t, i18n } = useLingui()
@@ -23,19 +27,23 @@ export function VerifyEmailLoginPage() {
   const navigate = useNavigate()
   const [state, setState] = useState<State>('checking')
   const started = useRef(false)
+  const link = useRef<string | null>(null)
 
   async function complete(email: string) {
     setState('signing-in')
-    const outcome = await completeSignInLink(queryClient, email, window.location.href)
-    if (outcome.ok) await navigate({ href: AFTER_SIGN_IN, replace: true })
-    else setState({ failure: i18n._(accountFailureMessage[outcome.failure]) })
+    const outcome = await completeSignInLink(queryClient, email, link.current ?? window.location.href)
+    if (outcome.ok) {
+      forgetSecretAddress()
+      await navigate({ href: AFTER_SIGN_IN, replace: true })
+    } else setState({ failure: i18n._(accountFailureMessage[outcome.failure]) })
   }
 
   useEffect(() => {
     if (started.current) return
     started.current = true
+    link.current = (takeSecretAddress() ?? new URL(window.location.href)).href
     void (async () => {
-      if (!(await isSignInLink(queryClient, window.location.href))) return setState('not-a-link')
+      if (!(await isSignInLink(queryClient, link.current!))) return setState('not-a-link')
       const email = rememberedLinkEmail()
       if (email) await complete(email)
       else setState('needs-email')

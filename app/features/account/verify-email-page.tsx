@@ -12,14 +12,24 @@ import { accountFailureMessage } from '~/auth/account-messages'
 import { NewPasswordSchema, passwordRulesUnmet } from './account-schemas'
 import { PasswordRules } from './password-rules'
 import { localeOf, localePath, useLocale } from '~/lib/locale'
+import { forgetSecretAddress, takeSecretAddress } from '~/lib/address-secrets'
 
 /**
  * The action handler for every link in Firebase's account e-mails (the project's action URL points
  * here: /en/user/verify-email): it completes an e-mail verification, confirms or undoes a change of
  * address, lets the member choose a new password, or passes a sign-in link on to its own page.
+ * `checking`: the address holds no code, and the browser has yet to look for one this tab kept.
  */
-export function VerifyEmailPage({ mode, oobCode }: { mode?: string; oobCode?: string }) {
+export function VerifyEmailPage({ mode, oobCode, checking = false }: { mode?: string; oobCode?: string; checking?: boolean }) {
   const { t } = useLingui()
+  if (checking) {
+    return (
+      <p className="flex items-center gap-3 text-muted" aria-live="polite">
+        <Spinner />
+        {t`Checking your link…`}
+      </p>
+    )
+  }
   if (!oobCode) {
     return (
       <>
@@ -61,7 +71,11 @@ function CompleteVerification({ oobCode }: { oobCode: string }) {
 
   useOnce(
     () => verifyEmail(queryClient, oobCode),
-    (outcome) => setState(outcome.ok ? outcome.value : { failure: i18n._(accountFailureMessage[outcome.failure]) }),
+    (outcome) => {
+      // The code is spent: a reload does not try it again.
+      if (outcome.ok) forgetSecretAddress()
+      setState(outcome.ok ? outcome.value : { failure: i18n._(accountFailureMessage[outcome.failure]) })
+    },
   )
 
   return (
@@ -98,11 +112,16 @@ function CompleteVerification({ oobCode }: { oobCode: string }) {
   )
 }
 
-/** A sign-in link arrives here when the action URL points at this page: its own page completes it. */
+/**
+ * A sign-in link arrives here when the action URL points at this page: its own page completes it,
+ * given the link whole (its code left this page's address, and leaves that one's as soon as read).
+ */
 function ForwardSignInLink() {
   const { t } = useLingui()
   useEffect(() => {
-    window.location.replace(`${localePath('/user/verify-email-login', localeOf(window.location.pathname))}${window.location.search}`)
+    const link = takeSecretAddress() ?? new URL(window.location.href)
+    forgetSecretAddress()
+    window.location.replace(`${localePath('/user/verify-email-login', localeOf(window.location.pathname))}${link.search}`)
   }, [])
   return (
     <p className="flex items-center gap-3 text-muted" aria-live="polite">
@@ -120,7 +139,10 @@ function CompleteEmailChange({ oobCode, mode }: { oobCode: string; mode: 'recove
   const [state, setState] = useState<'working' | 'done' | { failure: string }>('working')
   useOnce(
     () => applyEmailChange(queryClient, oobCode),
-    (outcome) => setState(outcome.ok ? 'done' : { failure: i18n._(accountFailureMessage[outcome.failure]) }),
+    (outcome) => {
+      if (outcome.ok) forgetSecretAddress()
+      setState(outcome.ok ? 'done' : { failure: i18n._(accountFailureMessage[outcome.failure]) })
+    },
   )
   return (
     <>
@@ -163,6 +185,8 @@ function ChooseNewPassword({ oobCode }: { oobCode: string }) {
     validators: { onSubmit: NewPasswordSchema },
     onSubmit: async ({ value }) => {
       const outcome = await resetPassword(queryClient, oobCode, v.parse(NewPasswordSchema, value).password)
+      // The code is spent: a reload no longer offers the form with it.
+      if (outcome.ok) forgetSecretAddress()
       setResult(
         outcome.ok
           ? { tone: 'success', text: t`Your new password is saved. You can sign in with it now.` }

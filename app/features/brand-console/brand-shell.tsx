@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { BrandSelf } from '#contract/brands'
+import { ConfirmEmailFirst } from '~/components/member/confirm-email-first'
 import { Button } from '~/components/ui/button'
 import { SignOutButton } from '~/layouts/default-layout'
 import { useLocale } from '~/lib/locale'
@@ -32,10 +33,14 @@ export function BrandShell({ self, children }: { self: BrandSelf; children: Reac
   )
 }
 
-/** A signed-in person who follows no brand: told plainly, with the way back. */
-export function NoBrandAccess({ email }: { email: string | null }) {
+/**
+ * A signed-in person the member API does not let into the brand pages: following no brand, or
+ * following one on an account whose e-mail address is not confirmed (told to confirm it first).
+ */
+export function NoBrandAccess({ email, emailVerified }: { email: string | null; emailVerified: boolean }) {
   const { t } = useLingui()
   const locale = useLocale()
+  if (!emailVerified) return <ConfirmEmailFirst heading={t`No access to the brand pages`} email={email} back={`/${locale}/brand`} />
   return (
     <div className="mx-auto flex max-w-xl flex-col items-start gap-4 px-4 py-16">
       <h1 className="text-3xl font-bold text-authentic">{t`No brand to follow`}</h1>

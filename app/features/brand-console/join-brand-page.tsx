@@ -7,6 +7,7 @@ import { Button } from '~/components/ui/button'
 import { SignOutButton } from '~/layouts/default-layout'
 import { formatDate } from '~/lib/date-format'
 import { useLocale } from '~/lib/locale'
+import { forgetSecretAddress } from '~/lib/address-secrets'
 import { isUpstreamError, refusalOf, unwrap } from '~/upstream/upstream-result'
 import { acceptInvitationFn } from './brand-console.functions'
 import { invitationQuery } from './invitation.queries'
@@ -14,8 +15,25 @@ import { invitationQuery } from './invitation.queries'
 /**
  * An invitation link, opened signed in: which brand it is for, and joining it. Only the account
  * signing in with the invited address can join; anyone else is told which address it was sent to.
+ * Without a token (the page opened on its own, or in another tab than the link), the person is
+ * told to open the link from the e-mail again.
  */
-export function JoinBrandPage({ token }: { token: string }) {
+export function JoinBrandPage({ token }: { token: string | undefined }) {
+  const { t } = useLingui()
+  if (token === undefined) {
+    return (
+      <div className="mx-auto flex max-w-xl flex-col items-start gap-4 px-4 py-12">
+        <h1 className="text-3xl font-bold text-authentic">{t`Open your invitation link again`}</h1>
+        <p className="text-ink">
+          {t`This page accepts the invitation whose link you open from your e-mail. For your safety the link is kept only in the browser tab where it was opened: open it again from the e-mail.`}
+        </p>
+      </div>
+    )
+  }
+  return <InvitationOfToken token={token} />
+}
+
+function InvitationOfToken({ token }: { token: string }) {
   const { t } = useLingui()
   const { data: invitation } = useSuspenseQuery(invitationQuery(token))
   return (
@@ -40,6 +58,8 @@ function Invitation({ token, invitation }: { token: string; invitation: BrandInv
   const accept = useMutation({
     mutationFn: async () => unwrap(await acceptInvitationFn({ data: { token } })),
     onSuccess: async () => {
+      // The invitation is used up: this tab keeps it no longer.
+      forgetSecretAddress()
       await queryClient.invalidateQueries({ queryKey: ['member', 'brand-self'] })
       await navigate({ to: '/$locale/brand', params: { locale } })
     },
@@ -87,7 +107,8 @@ function Invitation({ token, invitation }: { token: string; invitation: BrandInv
         <>
           <p className="text-ink">{t`Confirm your e-mail address first: open the link in the e-mail we sent when you signed up, then come back to this invitation.`}</p>
           <Button asChild>
-            <Link to="/$locale/member/verifications/EmailVerification" params={{ locale }} search={{ redirect: `/${locale}/join-brand?token=${token}` }}>
+            {/* Back to this page, whose tab keeps the token: no address carries it. */}
+            <Link to="/$locale/member/verifications/EmailVerification" params={{ locale }} search={{ redirect: `/${locale}/join-brand` }}>
               {t`Confirm my e-mail address`}
             </Link>
           </Button>
@@ -111,5 +132,36 @@ function Invitation({ token, invitation }: { token: string; invitation: BrandInv
         </>
       )}
     </>
+  )
+}
+
+/**
+ * An invitation link opened signed out: signing in, or signing up with the invited address, comes
+ * back to this page, which this tab keeps the invitation for.
+ */
+export function JoinBrandSignIn({ hasToken }: { hasToken: boolean }) {
+  const { t } = useLingui()
+  const locale = useLocale()
+  const back = `/${locale}/join-brand`
+  if (!hasToken) return <JoinBrandPage token={undefined} />
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-start gap-4 px-4 py-12">
+      <h1 className="text-3xl font-bold text-authentic">{t`Sign in to accept your invitation`}</h1>
+      <p className="text-ink">
+        {t`Sign in with the e-mail address the invitation was sent to, or create an account with it, and you come back here to accept it. Keep this browser tab open: the invitation is kept in it.`}
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <Button asChild>
+          <Link to="/$locale/user/login" params={{ locale }} search={{ redirect: back }}>
+            {t`Sign in`}
+          </Link>
+        </Button>
+        <Button asChild severity="secondary">
+          <Link to="/$locale/user/register" params={{ locale }} search={{ redirect: back }}>
+            {t`Create an account`}
+          </Link>
+        </Button>
+      </div>
+    </div>
   )
 }

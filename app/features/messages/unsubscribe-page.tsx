@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import * as v from 'valibot'
@@ -33,6 +34,16 @@ export async function loadUnsubscribeLink(token: string | undefined): Promise<Un
   const query = v.safeParse(UnsubscribeQuerySchema, { token })
   if (!query.success) return { state: 'invalid' }
   return linkOf(query.output.token, await checkUnsubscribeFn({ data: query.output }))
+}
+
+/** What a link's token allows, for the page: the loader's answer when the address held it, and a reload's once it has left the address. */
+export const unsubscribeLinkQuery = (token: string | undefined) =>
+  queryOptions({ queryKey: ['unsubscribe-link', token ?? ''], queryFn: () => loadUnsubscribeLink(token) })
+
+/** The page for the link this token makes (none: the page says the link cannot be used). */
+export function UnsubscribeLinkPage({ token }: { token: string | undefined }) {
+  const { data: link } = useSuspenseQuery(unsubscribeLinkQuery(token))
+  return <UnsubscribePage link={link} />
 }
 
 /** What the link stops, in the settings page's words, per channel and topic. */

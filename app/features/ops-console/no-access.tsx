@@ -1,12 +1,17 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { Button } from '~/components/ui/button'
+import { ConfirmEmailFirst } from '~/components/member/confirm-email-first'
 import { useLocale } from '~/lib/locale'
 
-/** A signed-in person without a staff role: told plainly, with the way back. */
-export function NoAccess({ email }: { email: string | null }) {
+/**
+ * A signed-in person the member API does not let into the console: without a staff role, or with
+ * one on an account whose e-mail address is not confirmed (told to confirm it, and shown where).
+ */
+export function NoAccess({ email, emailVerified }: { email: string | null; emailVerified: boolean }) {
   const { t } = useLingui()
   const locale = useLocale()
+  if (!emailVerified) return <ConfirmEmailFirst heading={t`No access to the console`} email={email} back={`/${locale}/ops`} />
   return (
     <div className="mx-auto flex max-w-xl flex-col items-start gap-4 px-4 py-16">
       <h1 className="text-3xl font-bold text-authentic">{t`No access to the console`}</h1>

@@ -9,7 +9,8 @@ import { Button } from '~/components/ui/button'
 import { feedback } from '~/components/ui/feedback-store'
 import { ContractForm, showRejectedFields, useAppForm } from '~/lib/contract-form'
 import { formatDate } from '~/lib/date-format'
-import { unwrap, type UpstreamResult } from '~/upstream/upstream-result'
+import type { ENDPOINTS } from '#contract/endpoints'
+import { refusalOf, unwrap, type UpstreamResult } from '~/upstream/upstream-result'
 import { grantRoleFn, resetSecondFactorFn, revokeRoleFn } from './ops-staff.functions'
 import { uidOf, viewerQuery } from '~/auth/viewer'
 import { staffListQuery } from './ops-staff.queries'
@@ -147,9 +148,14 @@ function GrantForm({ onGrant }: { onGrant: (body: RoleChangeBody) => Promise<unk
       try {
         await onGrant(body)
       } catch (error) {
-        // Nobody signs in with the address: said beside it, which stays as typed.
+        // Nobody signs in with the address, or its owner has not confirmed it: said beside it, which stays as typed.
+        const unconfirmed = refusalOf<typeof ENDPOINTS.opsGrantRole>(error)?.code === 'email-unconfirmed'
         showRejectedFields(formApi, error, GRANT_API_FIELDS, (field) =>
-          field === 'email' ? t`Nobody signs in with this address. The person signs up first, then gets a role.` : invalid.role,
+          field !== 'email'
+            ? invalid.role
+            : unconfirmed
+              ? t`This address is not confirmed yet. The person opens the link in the e-mail we sent when they signed up (or asks for a new one on their account's verification page), then gets a role.`
+              : t`Nobody signs in with this address. The person signs up first, then gets a role.`,
         )
         return
       }

@@ -25,14 +25,25 @@ export async function createMember(displayName = 'Sam Sample'): Promise<TestMemb
  * Marks the member's e-mail address verified, as the link in the verification e-mail would (the
  * emulator's admin call): for tests about something else that need a verified member, such as
  * codes by text message. Call it before signing in, so the session's token says verified.
+ * `verified: false` takes it back, as for an account whose address was never confirmed.
  */
-export async function markEmailVerified(member: Pick<TestMember, 'uid' | 'email'>): Promise<void> {
+export async function markEmailVerified(member: Pick<TestMember, 'uid' | 'email'>, verified = true): Promise<void> {
   const response = await fetch(`http://${inject('authEmulatorHost')}/identitytoolkit.googleapis.com/v1/projects/demo-portal/accounts:update`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify({ localId: member.uid, emailVerified: true }),
+    body: JSON.stringify({ localId: member.uid, emailVerified: verified }),
   })
   if (!response.ok) throw new Error(`The emulator did not verify ${member.email}: ${response.status} ${await response.text()}`)
+}
+
+/**
+ * A new user whose e-mail address is confirmed: the only kind a staff role or a brand can be given
+ * to, and the only kind the console and the brand pages open for.
+ */
+export async function createConfirmedMember(displayName?: string): Promise<TestMember> {
+  const member = await createMember(displayName)
+  await markEmailVerified(member)
+  return member
 }
 
 /** The setup key of each account's authenticator app that a test gave it (giveAuthenticator), by e-mail. */

@@ -16,7 +16,7 @@ export const Route = createFileRoute('/$locale/_brand')({
 
 function BrandLayout() {
   const { brand, viewer } = Route.useRouteContext()
-  if (!brand) return <NoBrandAccess email={viewer.email} />
+  if (!brand) return <NoBrandAccess email={viewer.email} emailVerified={viewer.emailVerified} />
   return (
     <BrandShell self={brand}>
       <Outlet />

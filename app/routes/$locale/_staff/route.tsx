@@ -21,6 +21,6 @@ export const Route = createFileRoute('/$locale/_staff')({
 
 function StaffLayout() {
   const { staff, viewer, mayOpen } = Route.useRouteContext()
-  if (!staff) return <NoAccess email={viewer.email} />
+  if (!staff) return <NoAccess email={viewer.email} emailVerified={viewer.emailVerified} />
   return <ConsoleShell staff={staff}>{mayOpen ? <Outlet /> : <NoPageAccess />}</ConsoleShell>
 }
