@@ -56,7 +56,8 @@ beforeAll(async () => {
   try {
     campaign = await createCampaign(h.deps.db, h.clock.now(), { quota: 1 })
     for (const name of ['ada', 'bob', 'cy'] as const) {
-      const member = await createTestMember({ displayName: name })
+      // Confirmed addresses: the command line gives roles to them only.
+      const member = await createTestMember({ displayName: name, emailVerified: true })
       emails[name] = member.email
       uids[name] = member.uid
       await call(h.app, 'PUT', ADDRESS_PATH, { token: member.bearer, body: GOOD_ADDRESS })

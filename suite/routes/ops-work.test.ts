@@ -24,9 +24,9 @@ import { auditLog } from '../db/schema'
 import { runOpsCommand } from '../ops-commands'
 import { createCampaign, GOOD_ADDRESS, type CampaignFixture } from '../test/fixtures'
 import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
-import { createTestMember, type TestMember } from '../test/members'
+import { createTestMember, verifyEmail, type TestMember } from '../test/members'
 import { messagesTo } from '../test/outbox'
-import { createTestStaff } from '../test/staff'
+import { createTestStaff, passSecondFactor } from '../test/staff'
 import { parseCsv } from '../services/csv'
 
 let h: Harness
@@ -257,7 +257,10 @@ describe('shipments', () => {
 
   it('never lets staff take a step of their own parcel: shipping, delivering, the return label and the return', async () => {
     const own = await applicant(campaign, 'Own Parcel')
+    // A role is given only to a confirmed address; the fresh token says it is.
+    own.member = await verifyEmail(own.member)
     await runOpsCommand(h.deps, { command: 'staff-grant', email: own.member.email, role: 'fulfilment' })
+    await passSecondFactor(h.deps.db, own.member.uid)
     const { shipments } = expectOk(await call(h.app, 'GET', SHIPMENTS_PATH, { token: own.member.bearer }), ShipmentsResultSchema)
     const shipmentId = shipments[0]!.id
     const action = (by: TestMember, body: unknown) =>
