@@ -16,6 +16,7 @@ describe('thirdPartiesAllowedOn', () => {
     '/en/user/verify-phone',
     '/en/member/verifications/EmailVerification',
     '/en/member/verifications/MobileVerifications',
+    '/en/second-factor',
   ])('keeps the chat and analytics off %s', (path) => {
     expect(thirdPartiesAllowedOn(path)).toBe(false)
   })
