@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server'
 import { createSuiteApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { createRuntime } from './runtime'
+import { backfillHouseholdKeys } from './services/address'
 import { logBotCheck } from './services/bot-check'
 import { DEMO_MEMBER, DEMO_STAFF } from './seed/catalogue'
 import { seedDemoData } from './seed/seed'
@@ -14,6 +15,9 @@ async function main() {
   const { deps, database, relay } = await createRuntime(config)
   const log = deps.logger
   log.info({ mode: config.mode, database: database.kind }, 'database migrated')
+  // Addresses saved before household keys existed get theirs (computed in TypeScript, as saves do).
+  const householdKeys = await backfillHouseholdKeys(deps.db)
+  if (householdKeys > 0) log.info({ addresses: householdKeys }, 'household keys filled in')
   logBotCheck(config.botCheck, log)
   if (config.seed === 'demo') {
     // The demo member is an account of the identity emulator, which may still be starting (npm start

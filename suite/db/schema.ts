@@ -97,19 +97,28 @@ export const members = pgTable(
   ],
 )
 
-export const addresses = pgTable('addresses', {
-  memberId: uuid('member_id')
-    .primaryKey()
-    .references(() => members.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  line1: text('line1').notNull(),
-  line2: text('line2'),
-  postalCode: text('postal_code').notNull(),
-  city: text('city').notNull(),
-  region: text('region'),
-  country: text('country').notNull(),
-  updatedAt: ts('updated_at').notNull(),
-})
+export const addresses = pgTable(
+  'addresses',
+  {
+    memberId: uuid('member_id')
+      .primaryKey()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    line1: text('line1').notNull(),
+    line2: text('line2'),
+    postalCode: text('postal_code').notNull(),
+    city: text('city').notNull(),
+    region: text('region'),
+    country: text('country').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+    /**
+     * The household the address belongs to (householdKey in services/normalise.ts): written with
+     * every save; rows saved before it existed are filled in at start-up (backfillHouseholdKeys).
+     */
+    householdKey: text('household_key'),
+  },
+  (t) => [index('addresses_household_key_idx').on(t.householdKey)],
+)
 
 export const socialProfiles = pgTable(
   'social_profiles',

@@ -1,11 +1,12 @@
 // The member's one shipping address.
-import { eq, sql } from 'drizzle-orm'
+import { eq, isNull, sql } from 'drizzle-orm'
 import { PgTransaction } from 'drizzle-orm/pg-core'
 import type * as v from 'valibot'
 import type { Address, AddressInputSchema } from '../../contract/address'
 import type { Country } from '../../contract/common'
 import { preparedPerDatabase, type Executor } from '../db/client'
 import { addresses } from '../db/schema'
+import { householdKey } from './normalise'
 
 type AddressRow = typeof addresses.$inferSelect
 
@@ -48,6 +49,7 @@ export async function saveAddress(ex: Executor, memberId: string, input: v.Infer
     region: input.region || null,
     country: input.country,
     updatedAt: now,
+    householdKey: householdKey(input),
   }
   const [row] = await ex
     .insert(addresses)
@@ -56,4 +58,21 @@ export async function saveAddress(ex: Executor, memberId: string, input: v.Infer
     .returning()
   if (!row) throw new Error('Address not saved')
   return toAddress(row)
+}
+
+/**
+ * Gives every address saved before household keys existed its key, a batch at a time; run at
+ * start-up (idempotent: only rows without a key are read, and a save writes the key itself).
+ */
+export async function backfillHouseholdKeys(ex: Executor, batchSize = 500): Promise<number> {
+  let filled = 0
+  for (;;) {
+    const rows = await ex.select().from(addresses).where(isNull(addresses.householdKey)).limit(batchSize)
+    for (const row of rows) {
+      const key = householdKey({ line1: row.line1, line2: row.line2, postalCode: row.postalCode, country: row.country as Country })
+      await ex.update(addresses).set({ householdKey: key }).where(eq(addresses.memberId, row.memberId))
+    }
+    filled += rows.length
+    if (rows.length < batchSize) return filled
+  }
 }
