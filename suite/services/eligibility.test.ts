@@ -22,6 +22,13 @@ const reasons = (rules: Partial<Eligibility>, facts: Partial<EligibilityFacts> =
   ineligibleReasons({ ...anyone, ...rules }, { ...member, ...facts, preferences: { ...member.preferences, ...prefs } }, NOW)
 
 describe('ineligibleReasons', () => {
+  it('says so when the test takes one tester per household and someone at the address has a place', () => {
+    const rules = { ...anyone, onePerHousehold: true }
+    expect(ineligibleReasons(rules, member, NOW, true)).toEqual([{ code: 'household' }])
+    expect(ineligibleReasons(rules, member, NOW, false)).toEqual([])
+    expect(ineligibleReasons({ ...anyone, onePerHousehold: false }, member, NOW, true)).toEqual([])
+  })
+
   it.each<[string, Partial<Eligibility>, Partial<EligibilityFacts>, IneligibleReason[]]>([
     ['anyone with an address in a country served', {}, {}, []],
     ['no address', {}, { country: null }, [{ code: 'address' }]],
@@ -75,7 +82,7 @@ describe('ineligibleReasons', () => {
 })
 
 describe('withEligibilityDefaults', () => {
-  it('reads rules stored before the preference and tier rules as "anyone"', () => {
+  it('reads rules stored before the preference, tier and household rules as "anyone"', () => {
     const stored = { countries: ['DE'], minAge: 18, phoneVerifiedRequired: true, socialProfileRequired: false } as const
     expect(withEligibilityDefaults({ ...stored, countries: [...stored.countries] })).toEqual({
       ...stored,
@@ -84,6 +91,7 @@ describe('withEligibilityDefaults', () => {
       pets: [],
       children: null,
       minTier: null,
+      onePerHousehold: false,
     })
   })
 

@@ -1,14 +1,14 @@
 // Eligibility: a campaign's rules applied to a member. Sign-up (process_signup) and the
 // eligibility endpoint both use `ineligibleReasons`, so they always agree.
-import { and, asc, count, eq, ne } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm'
 import { withEligibilityDefaults, type CampaignEligibility, type Eligibility, type IneligibleReason } from '../../contract/campaigns'
 import type { Country } from '../../contract/common'
 import type { Preferences } from '../../contract/members'
 import { tierRank, type TierId } from '../../contract/standing'
-import type { Executor } from '../db/client'
-import { addresses, campaigns, socialProfiles } from '../db/schema'
+import type { Executor, Tx } from '../db/client'
+import { addresses, campaigns, participations, socialProfiles } from '../db/schema'
 import { notFound } from '../http/errors'
-import { currentFlight, flightsOf, phaseOf } from './campaigns'
+import { currentFlight, flightsOf, phaseOf, PLACE_HOLDING_STATUSES } from './campaigns'
 import type { MemberRow } from './members'
 import { memberTier } from './standing'
 
@@ -46,8 +46,59 @@ export function ageOn(birthDate: string, now: Date): number {
   return age
 }
 
-/** The campaign's rules applied to the member: why they cannot take part (empty when eligible). */
-export function ineligibleReasons(rules: Eligibility, facts: EligibilityFacts, now: Date): IneligibleReason[] {
+/** The household of the member's saved address (null: no address). */
+export async function householdKeyOf(ex: Executor, memberId: string): Promise<string | null> {
+  const [row] = await ex.select({ key: addresses.householdKey }).from(addresses).where(eq(addresses.memberId, memberId))
+  return row?.key ?? null
+}
+
+/**
+ * Serialises the giving of places to one household in one campaign until the transaction ends:
+ * two members at one address who sign up (or are selected) at the same moment are decided one
+ * after the other, across every flight of the campaign and every member-API process.
+ */
+export async function lockHousehold(tx: Tx, campaignId: string, householdKey: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`household|${campaignId}|${householdKey}`}, 0))`)
+}
+
+/**
+ * The campaigns, among these, in which another member of the household holds a place (selected,
+ * shipped, delivered, reviewed or completed).
+ */
+export async function campaignsWithHouseholdPlace(ex: Executor, memberId: string, householdKey: string, campaignIds: string[]): Promise<Set<string>> {
+  if (campaignIds.length === 0) return new Set()
+  const rows = await ex
+    .selectDistinct({ campaignId: participations.campaignId })
+    .from(participations)
+    .innerJoin(addresses, eq(addresses.memberId, participations.memberId))
+    .where(
+      and(
+        eq(addresses.householdKey, householdKey),
+        ne(participations.memberId, memberId),
+        inArray(participations.campaignId, campaignIds),
+        inArray(participations.status, [...PLACE_HOLDING_STATUSES]),
+      ),
+    )
+  return new Set(rows.map((r) => r.campaignId))
+}
+
+/**
+ * Whether another member at the member's address holds a place in the campaign, decided under the
+ * household's lock (lockHousehold), so a place given after this in the same transaction is the
+ * household's only one. A member without an address is in no household.
+ */
+export async function householdHoldsPlace(tx: Tx, campaignId: string, memberId: string): Promise<boolean> {
+  const key = await householdKeyOf(tx, memberId)
+  if (!key) return false
+  await lockHousehold(tx, campaignId, key)
+  return (await campaignsWithHouseholdPlace(tx, memberId, key, [campaignId])).size > 0
+}
+
+/**
+ * The campaign's rules applied to the member: why they cannot take part (empty when eligible).
+ * `householdHasPlace`: another member at the member's address holds a place in the campaign.
+ */
+export function ineligibleReasons(rules: Eligibility, facts: EligibilityFacts, now: Date, householdHasPlace = false): IneligibleReason[] {
   const reasons: IneligibleReason[] = []
   if (!facts.country) reasons.push({ code: 'address' })
   else if (!rules.countries.includes(facts.country)) reasons.push({ code: 'country', countries: rules.countries })
@@ -65,6 +116,7 @@ export function ineligibleReasons(rules: Eligibility, facts: EligibilityFacts, n
   if ((rules.children === 'with' && children === 0) || (rules.children === 'without' && children > 0))
     reasons.push({ code: 'children', children: rules.children })
   if (rules.minTier && tierRank(facts.tier ?? 'newcomer') < tierRank(rules.minTier)) reasons.push({ code: 'tier', minTier: rules.minTier })
+  if (rules.onePerHousehold && householdHasPlace) reasons.push({ code: 'household' })
   return reasons
 }
 
@@ -103,8 +155,17 @@ export async function campaignEligibility(ex: Executor, member: MemberRow, now: 
     now,
     rules.some((r) => r.rules.minTier),
   )
+  const householdKey = rules.some((r) => r.rules.onePerHousehold) ? await householdKeyOf(ex, member.id) : null
+  const householdPlaces = householdKey
+    ? await campaignsWithHouseholdPlace(
+        ex,
+        member.id,
+        householdKey,
+        rules.filter((r) => r.rules.onePerHousehold).map((r) => r.id),
+      )
+    : new Set<string>()
   return rules.map((r) => {
-    const reasons = ineligibleReasons(r.rules, facts, now)
+    const reasons = ineligibleReasons(r.rules, facts, now, householdPlaces.has(r.id))
     return { campaignId: r.id, eligible: reasons.length === 0, reasons }
   })
 }

@@ -35,6 +35,7 @@ const saved: OpsCampaignDetail = {
     pets: [],
     children: null,
     minTier: 'trusted',
+    onePerHousehold: true,
   },
   screener: [
     {
