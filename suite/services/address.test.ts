@@ -18,17 +18,15 @@ const OFF = { newCampaigns: false, shipmentUpdates: false, reminders: false, new
 async function member() {
   const id = randomUUID()
   const now = h.clock.now()
-  await h.deps.db
-    .insert(members)
-    .values({
-      id,
-      uid: `uid-${id}`,
-      email: `m-${id}@example.test`,
-      referralCode: id.slice(0, 8).toUpperCase(),
-      notificationSettings: { email: OFF, sms: OFF },
-      createdAt: now,
-      updatedAt: now,
-    })
+  await h.deps.db.insert(members).values({
+    id,
+    uid: `uid-${id}`,
+    email: `m-${id}@example.test`,
+    referralCode: id.slice(0, 8).toUpperCase(),
+    notificationSettings: { email: OFF, sms: OFF },
+    createdAt: now,
+    updatedAt: now,
+  })
   return id
 }
 
@@ -51,18 +49,16 @@ describe('household key', () => {
   it('is filled in for addresses saved without one', async () => {
     const ids = [await member(), await member(), await member()]
     for (const [i, id] of ids.entries()) {
-      await h.deps.db
-        .insert(addresses)
-        .values({
-          memberId: id,
-          name: 'Mia',
-          line1: `${i + 1} Baker St`,
-          line2: 'Flat 2',
-          postalCode: 'sw1a 1aa',
-          city: 'London',
-          country: 'GB',
-          updatedAt: h.clock.now(),
-        })
+      await h.deps.db.insert(addresses).values({
+        memberId: id,
+        name: 'Mia',
+        line1: `${i + 1} Baker St`,
+        line2: 'Flat 2',
+        postalCode: 'sw1a 1aa',
+        city: 'London',
+        country: 'GB',
+        updatedAt: h.clock.now(),
+      })
     }
     expect(await keyOf(ids[0]!)).toBeNull()
     expect(await backfillHouseholdKeys(h.deps.db, 2)).toBeGreaterThanOrEqual(3)
