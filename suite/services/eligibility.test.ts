@@ -16,6 +16,8 @@ const member: EligibilityFacts = {
   hasSocialProfile: false,
   preferences: { interests: [], children: 0, pets: [] },
   tier: 'tester',
+  brandId: null,
+  staff: false,
 }
 
 const reasons = (rules: Partial<Eligibility>, facts: Partial<EligibilityFacts> = {}, prefs: Partial<EligibilityFacts['preferences']> = {}) =>
@@ -24,9 +26,17 @@ const reasons = (rules: Partial<Eligibility>, facts: Partial<EligibilityFacts> =
 describe('ineligibleReasons', () => {
   it('says so when the test takes one tester per household and someone at the address has a place', () => {
     const rules = { ...anyone, onePerHousehold: true }
-    expect(ineligibleReasons(rules, member, NOW, true)).toEqual([{ code: 'household' }])
-    expect(ineligibleReasons(rules, member, NOW, false)).toEqual([])
-    expect(ineligibleReasons({ ...anyone, onePerHousehold: false }, member, NOW, true)).toEqual([])
+    expect(ineligibleReasons(rules, member, NOW, { householdHasPlace: true })).toEqual([{ code: 'household' }])
+    expect(ineligibleReasons(rules, member, NOW, { householdHasPlace: false })).toEqual([])
+    expect(ineligibleReasons({ ...anyone, onePerHousehold: false }, member, NOW, { householdHasPlace: true })).toEqual([])
+  })
+
+  it("turns a brand's user away from their own brand's tests only, and staff from every test", () => {
+    const brandUser = { ...member, brandId: 'brand-a' }
+    expect(ineligibleReasons(anyone, brandUser, NOW, { brandId: 'brand-a' })).toEqual([{ code: 'own-brand' }])
+    expect(ineligibleReasons(anyone, brandUser, NOW, { brandId: 'brand-b' })).toEqual([])
+    expect(ineligibleReasons(anyone, member, NOW, { brandId: 'brand-a' })).toEqual([])
+    expect(ineligibleReasons(anyone, { ...member, staff: true }, NOW, { brandId: 'brand-b' })).toEqual([{ code: 'staff' }])
   })
 
   it.each<[string, Partial<Eligibility>, Partial<EligibilityFacts>, IneligibleReason[]]>([

@@ -239,7 +239,8 @@ export async function processSignup(
     const facts = await eligibilityFacts(tx, member, now, true)
     // One tester per household: decided under the household's lock, held until this sign-up is written.
     const householdHasPlace = rules.onePerHousehold && (await householdHoldsPlace(tx, campaign.id, member.id))
-    const reasons = ineligibleReasons(rules, facts, now, householdHasPlace)
+    const [product] = await tx.select({ brandId: products.brandId }).from(products).where(eq(products.id, campaign.productId))
+    const reasons = ineligibleReasons(rules, facts, now, { brandId: product?.brandId ?? null, householdHasPlace })
     if (disqualifies(campaign.screener, body.answers)) reasons.push({ code: 'screener' })
     // First come first served: an eligible applicant takes a free place at once, else joins the
     // waitlist. Curated: the application waits as 'applied', taking no place, until staff choose.
