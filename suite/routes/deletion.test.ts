@@ -52,6 +52,7 @@ import { lastCodeSentTo } from '../test/outbox'
 const TABLES: Record<string, string> = {
   members: 'blanked to "Former member"; uid and ids kept as the pseudonym',
   addresses: 'deleted',
+  account_links: "links to and from the member's account deleted",
   social_profiles: 'deleted',
   products: 'catalogue, no member data',
   campaigns: 'catalogue, no member data',

@@ -6,6 +6,7 @@ import type { Address, AddressInputSchema } from '../../contract/address'
 import type { Country } from '../../contract/common'
 import { preparedPerDatabase, type Executor } from '../db/client'
 import { addresses } from '../db/schema'
+import { linkByAddress } from './account-links'
 import { householdKey } from './normalise'
 
 type AddressRow = typeof addresses.$inferSelect
@@ -57,6 +58,7 @@ export async function saveAddress(ex: Executor, memberId: string, input: v.Infer
     .onConflictDoUpdate({ target: addresses.memberId, set: values })
     .returning()
   if (!row) throw new Error('Address not saved')
+  await linkByAddress(ex, memberId, values.householdKey, now)
   return toAddress(row)
 }
 
