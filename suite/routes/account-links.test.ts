@@ -1,11 +1,16 @@
 // Links between accounts for staff: two accounts that take on one mailbox's addresses (Gmail's dots
 // and +tags, googlemail.com) or save one postal address in other words are linked both ways, shown
 // on the console's member record with when they were seen, and to no member.
+import { randomUUID } from 'node:crypto'
+import { inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ENDPOINTS } from '../../contract/endpoints'
 import { MemberSummarySchema } from '../../contract/members'
 import { OpsMemberSchema } from '../../contract/ops-members'
 import { ADDRESS_PATH, API_MEMBER_PATH, fillPath } from '../../contract/paths'
+import { accountLinks, addresses, members } from '../db/schema'
+import { backfillEmailKeys } from '../services/account-links'
+import { backfillHouseholdKeys } from '../services/address'
 import { call, createHarness, expectOk, type Harness } from '../test/harness'
 import { createTestMember, type TestMember } from '../test/members'
 import { createTestStaff } from '../test/staff'
@@ -50,5 +55,46 @@ describe('account links', () => {
     // Saved again: the same link, seen again.
     expect((await save(people[1]!, street, 'Whg 2')).status).toBe(200)
     expect((await recordOf(mia!)).links).toHaveLength(1)
+  })
+
+  it('links accounts made before keys were kept, when the member API starts', async () => {
+    const OFF = { newCampaigns: false, shipmentUpdates: false, reminders: false, newsletter: false }
+    const now = h.clock.now()
+    const name = `old${randomUUID().slice(0, 8)}`
+    const ids: string[] = [randomUUID(), randomUUID(), randomUUID()]
+    const emails = [`${name}@gmail.com`, `${name.slice(0, 3)}.${name.slice(3)}@gmail.com`, `someone-${name}@example.test`]
+    await h.deps.db.insert(members).values(
+      ids.map((id, i) => ({
+        id,
+        uid: `uid-${id}`,
+        email: emails[i],
+        referralCode: id.slice(0, 8).toUpperCase(),
+        notificationSettings: { email: OFF, sms: OFF },
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    // The second and third share a flat, saved before household keys.
+    await h.deps.db.insert(addresses).values(
+      [ids[1]!, ids[2]!].map((memberId, i) => ({
+        memberId,
+        name: 'T',
+        line1: i === 0 ? `1 ${name} Road` : `1 ${name} Rd.`,
+        line2: 'Flat 9',
+        postalCode: 'SW1A 1AA',
+        city: 'London',
+        country: 'GB',
+        updatedAt: now,
+      })),
+    )
+    await backfillEmailKeys(h.deps.db, now)
+    await backfillHouseholdKeys(h.deps.db, now)
+    const links = await h.deps.db.select().from(accountLinks).where(inArray(accountLinks.memberId, ids))
+    expect(links.map((l) => [ids.indexOf(l.memberId), ids.indexOf(l.linkedMemberId), l.kind]).sort()).toEqual([
+      [0, 1, 'email'],
+      [1, 0, 'email'],
+      [1, 2, 'address'],
+      [2, 1, 'address'],
+    ])
   })
 })

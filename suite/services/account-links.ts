@@ -1,7 +1,7 @@
 // Links between accounts that share a normalised e-mail address or postal address (services/
 // normalise.ts), for staff: written when an e-mail address is taken on or an address is saved, in
 // both directions, each with when it was first and last seen. Members are never shown them.
-import { and, desc, eq, isNull, ne } from 'drizzle-orm'
+import { and, desc, eq, isNotNull, isNull, ne } from 'drizzle-orm'
 import type { AccountLink } from '../../contract/ops-members'
 import type { Executor } from '../db/client'
 import { accountLinks, addresses, members } from '../db/schema'
@@ -71,4 +71,22 @@ export async function linksOf(ex: Executor, memberId: string): Promise<AccountLi
     .orderBy(desc(accountLinks.lastSeenAt))
     .limit(100)
   return rows.map((r) => ({ ...r, firstSeenAt: r.firstSeenAt.toISOString(), lastSeenAt: r.lastSeenAt.toISOString() }))
+}
+
+/**
+ * Gives every member whose e-mail address was taken on before e-mail keys existed its key (and its
+ * links), a batch at a time; run at start-up (idempotent: only members without a key are read).
+ */
+export async function backfillEmailKeys(ex: Executor, now: Date, batchSize = 500): Promise<number> {
+  let filled = 0
+  for (;;) {
+    const rows = await ex
+      .select({ id: members.id, email: members.email })
+      .from(members)
+      .where(and(isNull(members.emailKey), isNotNull(members.email), isNull(members.pseudonymizedAt)))
+      .limit(batchSize)
+    for (const row of rows) await linkByEmail(ex, row.id, row.email, now)
+    filled += rows.length
+    if (rows.length < batchSize) return filled
+  }
 }

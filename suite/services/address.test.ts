@@ -61,8 +61,8 @@ describe('household key', () => {
       })
     }
     expect(await keyOf(ids[0]!)).toBeNull()
-    expect(await backfillHouseholdKeys(h.deps.db, 2)).toBeGreaterThanOrEqual(3)
+    expect(await backfillHouseholdKeys(h.deps.db, h.clock.now(), 2)).toBeGreaterThanOrEqual(3)
     expect(await Promise.all(ids.map(keyOf))).toEqual(['GB|SW1A1AA|1 baker street|2', 'GB|SW1A1AA|2 baker street|2', 'GB|SW1A1AA|3 baker street|2'])
-    expect(await backfillHouseholdKeys(h.deps.db)).toBe(0)
+    expect(await backfillHouseholdKeys(h.deps.db, h.clock.now())).toBe(0)
   })
 })

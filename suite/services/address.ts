@@ -63,16 +63,18 @@ export async function saveAddress(ex: Executor, memberId: string, input: v.Infer
 }
 
 /**
- * Gives every address saved before household keys existed its key, a batch at a time; run at
- * start-up (idempotent: only rows without a key are read, and a save writes the key itself).
+ * Gives every address saved before household keys existed its key (and its links to the household's
+ * other accounts), a batch at a time; run at start-up (idempotent: only rows without a key are read,
+ * and a save writes the key itself).
  */
-export async function backfillHouseholdKeys(ex: Executor, batchSize = 500): Promise<number> {
+export async function backfillHouseholdKeys(ex: Executor, now: Date, batchSize = 500): Promise<number> {
   let filled = 0
   for (;;) {
     const rows = await ex.select().from(addresses).where(isNull(addresses.householdKey)).limit(batchSize)
     for (const row of rows) {
       const key = householdKey({ line1: row.line1, line2: row.line2, postalCode: row.postalCode, country: row.country as Country })
       await ex.update(addresses).set({ householdKey: key }).where(eq(addresses.memberId, row.memberId))
+      await linkByAddress(ex, row.memberId, key, now)
     }
     filled += rows.length
     if (rows.length < batchSize) return filled
