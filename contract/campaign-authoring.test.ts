@@ -24,6 +24,7 @@ const campaign: CampaignInput = {
     pets: [],
     children: null,
     minTier: 'tester',
+    onePerHousehold: true,
   },
   screener: [],
   tasks: { questionnaire: false, purchaseIntent: false, review: true, social: true, socialPlatforms: ['instagram'], impressions: true },
@@ -40,6 +41,12 @@ describe('slugFromTitle', () => {
 describe('campaign input', () => {
   it('takes a whole campaign', () => {
     expect(fieldsOf(CampaignInputSchema, campaign)).toEqual({})
+  })
+
+  it('takes one tester per household unless the author turns it off', () => {
+    const { onePerHousehold: _on, ...rules } = campaign.eligibility
+    expect(v.parse(CampaignInputSchema, { ...campaign, eligibility: rules }).eligibility.onePerHousehold).toBe(true)
+    expect(v.parse(CampaignInputSchema, { ...campaign, eligibility: { ...rules, onePerHousehold: false } }).eligibility.onePerHousehold).toBe(false)
   })
 
   it('asks a verified-purchase test for the purchase, and social extras only with social posts', () => {

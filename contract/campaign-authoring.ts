@@ -62,6 +62,8 @@ export const EligibilityInputSchema = v.strictObject({
   pets: v.array(v.picklist(PETS)),
   children: v.nullable(ChildrenRuleSchema),
   minTier: v.nullable(TierSchema),
+  /** One tester per household; on unless the author turns it off. */
+  onePerHousehold: v.optional(v.boolean(), true),
 })
 
 /** Questions one screener may ask, and options one question may offer. */

@@ -83,6 +83,12 @@ export const EligibilitySchema = v.strictObject({
   children: v.optional(v.nullable(ChildrenRuleSchema), null),
   /** Members whose standing has reached this tier; null: anyone. */
   minTier: v.optional(v.nullable(TierSchema), null),
+  /**
+   * One tester per household: a member is not given a place while another member at the same
+   * normalised postal address holds one in the campaign. Campaigns stored before the rule lack the
+   * key and keep running without it; new ones have it on unless their author turns it off.
+   */
+  onePerHousehold: v.optional(v.boolean(), false),
 })
 /** A campaign's rules, every one present. */
 export type Eligibility = v.InferOutput<typeof EligibilitySchema>
@@ -91,7 +97,14 @@ export type EligibilityInput = v.InferInput<typeof EligibilitySchema>
 
 /** The one place a campaign's stored rules get their defaults: a missing preference rule means anyone. */
 export function withEligibilityDefaults(rules: EligibilityInput): Eligibility {
-  return { ...rules, interests: rules.interests ?? [], pets: rules.pets ?? [], children: rules.children ?? null, minTier: rules.minTier ?? null }
+  return {
+    ...rules,
+    interests: rules.interests ?? [],
+    pets: rules.pets ?? [],
+    children: rules.children ?? null,
+    minTier: rules.minTier ?? null,
+    onePerHousehold: rules.onePerHousehold ?? false,
+  }
 }
 
 /** Rules that let anyone in the given countries take part; `more` adds rules. */
@@ -105,6 +118,7 @@ export function openTo(countries: Eligibility['countries'], more: Partial<Eligib
     pets: [],
     children: null,
     minTier: null,
+    onePerHousehold: false,
     ...more,
   }
 }
@@ -134,6 +148,12 @@ export const IneligibleReasonSchema = v.variant('code', [
   v.strictObject({ code: v.literal('children'), children: ChildrenRuleSchema }),
   /** The test is for members whose standing has reached this tier, and the member's has not. */
   v.strictObject({ code: v.literal('tier'), minTier: TierSchema }),
+  /** The test takes one tester per household, and someone at the member's address has a place in it. */
+  v.strictObject({ code: v.literal('household') }),
+  /** The member is a user of the brand whose product the test is: a brand's users never test their own brand's products. */
+  v.strictObject({ code: v.literal('own-brand') }),
+  /** The member holds a staff role (docs/decisions/017): staff choose testers and moderate reviews, so they take no part while they hold one. */
+  v.strictObject({ code: v.literal('staff') }),
   /** The member's screener answers showed the test is not for them (which answers, members are not told). Final for the flight. */
   v.strictObject({ code: v.literal('screener') }),
 ])

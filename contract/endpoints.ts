@@ -825,6 +825,7 @@ export const ENDPOINTS = {
     capability: 'applicants:select',
     body: SelectionBodySchema,
     data: SelectionResultSchema,
+    refusals: ['household'],
   }),
   opsShipments: e({
     method: 'GET',

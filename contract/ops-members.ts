@@ -23,6 +23,17 @@ export const MemberHitSchema = v.strictObject({
 export const MemberSearchResultSchema = v.strictObject({ items: v.array(MemberHitSchema), page: v.number(), pageSize: v.number(), total: v.number() })
 export type MemberSearchResult = v.InferOutput<typeof MemberSearchResultSchema>
 
+/** What two accounts share that suggests one person or one household: a normalised e-mail address or postal address. */
+export const ACCOUNT_LINK_KINDS = ['email', 'address'] as const
+export const AccountLinkSchema = v.strictObject({
+  memberId: v.string(),
+  displayName: v.string(),
+  kind: v.picklist(ACCOUNT_LINK_KINDS),
+  firstSeenAt: v.string(),
+  lastSeenAt: v.string(),
+})
+export type AccountLink = v.InferOutput<typeof AccountLinkSchema>
+
 export const OpsMemberSchema = v.strictObject({
   memberId: v.string(),
   displayName: v.string(),
@@ -49,6 +60,8 @@ export const OpsMemberSchema = v.strictObject({
   ),
   /** The newest messages to the member (by their id, or older rows by address), without bodies. */
   messages: v.array(SentMessageSchema),
+  /** Other accounts that share the member's normalised e-mail or postal address (staff only; never shown to members). */
+  links: v.array(AccountLinkSchema),
 })
 export type OpsMember = v.InferOutput<typeof OpsMemberSchema>
 

@@ -61,6 +61,11 @@ export const RefusalSchema = v.variant('code', [
    * to change was changed (answered with 503, UNAVAILABLE, by any endpoint). Try again in a moment.
    */
   v.strictObject({ code: v.literal('statement-timeout') }),
+  /**
+   * The test takes one tester per household: these of the applicants chosen live at an address where
+   * someone holds a place in it, or where another of those chosen lives. Nothing was selected.
+   */
+  v.strictObject({ code: v.literal('household'), participationIds: v.pipe(v.array(v.string()), v.minLength(1)) }),
   /** The one-time code is not the one sent; `triesLeft` more may be made before a new one is needed. */
   v.strictObject({ code: v.literal('wrong-code'), triesLeft: v.pipe(v.number(), v.integer(), v.minValue(1)) }),
 ])

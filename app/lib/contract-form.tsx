@@ -230,12 +230,25 @@ function SelectInput({
 }
 
 /** One checkbox holding true or false. */
-function CheckboxInput({ label, invalid, className, disabled }: { label: ReactNode; invalid: string; className?: string; disabled?: boolean }) {
+function CheckboxInput({
+  label,
+  description,
+  invalid,
+  className,
+  disabled,
+}: {
+  label: ReactNode
+  description?: ReactNode
+  invalid: string
+  className?: string
+  disabled?: boolean
+}) {
   const field = useFieldContext<boolean>()
   return (
     <CheckboxField
       className={className}
       label={label}
+      description={description}
       name={field.name}
       disabled={disabled}
       checked={field.state.value === true}

@@ -17,6 +17,7 @@ import type { ReviewPhoto } from '../../contract/review-photos'
 import { REJECTION_REASONS } from '../../contract/review-rejection'
 import { ROLES } from '../../contract/staff'
 import type { AuditState } from '../../contract/ops-audit'
+import { ACCOUNT_LINK_KINDS } from '../../contract/ops-members'
 import type { NotificationSettings, Payout, Preferences } from '../../contract/members'
 import { MESSAGE_CHANNELS } from '../../contract/outbox'
 import type { MessageTopic } from '../../contract/messages'
@@ -79,9 +80,12 @@ export const members = pgTable(
      * deletion fell back to disabling the user; the `delete-identities` operator command finishes it.
      */
     identityDeletedAt: ts('identity_deleted_at'),
+    /** The e-mail address in the form shared by the addresses that reach one mailbox (normaliseEmail), written with `email`. */
+    emailKey: text('email_key'),
   },
   (t) => [
     uniqueIndex('members_uid_key').on(t.uid),
+    index('members_email_key_idx').on(t.emailKey),
     // Staff search members by the start of an e-mail address, a first, last, full or display name,
     // in any case: each is an index of the lowercased text in byte order, which a LIKE 'start%'
     // reads as a range (staff/members.ts).
@@ -97,19 +101,51 @@ export const members = pgTable(
   ],
 )
 
-export const addresses = pgTable('addresses', {
-  memberId: uuid('member_id')
-    .primaryKey()
-    .references(() => members.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  line1: text('line1').notNull(),
-  line2: text('line2'),
-  postalCode: text('postal_code').notNull(),
-  city: text('city').notNull(),
-  region: text('region'),
-  country: text('country').notNull(),
-  updatedAt: ts('updated_at').notNull(),
-})
+export const addresses = pgTable(
+  'addresses',
+  {
+    memberId: uuid('member_id')
+      .primaryKey()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    line1: text('line1').notNull(),
+    line2: text('line2'),
+    postalCode: text('postal_code').notNull(),
+    city: text('city').notNull(),
+    region: text('region'),
+    country: text('country').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+    /**
+     * The household the address belongs to (householdKey in services/normalise.ts): written with
+     * every save; rows saved before it existed are filled in at start-up (backfillHouseholdKeys).
+     */
+    householdKey: text('household_key'),
+  },
+  (t) => [index('addresses_household_key_idx').on(t.householdKey)],
+)
+
+export const accountLinkKind = pgEnum('account_link_kind', ACCOUNT_LINK_KINDS)
+
+/**
+ * A link between two accounts, kept in both directions (one row per account and kind): written
+ * when an e-mail address is taken on or an address is saved that another account shares, in its
+ * normal form (services/normalise.ts). `lastSeenAt` moves each time the link is seen again.
+ */
+export const accountLinks = pgTable(
+  'account_links',
+  {
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    linkedMemberId: uuid('linked_member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    kind: accountLinkKind('kind').notNull(),
+    firstSeenAt: ts('first_seen_at').notNull(),
+    lastSeenAt: ts('last_seen_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.linkedMemberId, t.kind] }), index('account_links_linked_idx').on(t.linkedMemberId)],
+)
 
 export const socialProfiles = pgTable(
   'social_profiles',

@@ -60,6 +60,7 @@ const input = (over: Partial<CampaignInput> = {}): CampaignInput => ({
     pets: [],
     children: null,
     minTier: null,
+    onePerHousehold: false,
   },
   screener: [
     {

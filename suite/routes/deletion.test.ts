@@ -52,6 +52,7 @@ import { lastCodeSentTo } from '../test/outbox'
 const TABLES: Record<string, string> = {
   members: 'blanked to "Former member"; uid and ids kept as the pseudonym',
   addresses: 'deleted',
+  account_links: "links to and from the member's account deleted",
   social_profiles: 'deleted',
   products: 'catalogue, no member data',
   campaigns: 'catalogue, no member data',
@@ -140,44 +141,6 @@ async function seedMember(): Promise<Seeded> {
   // Support wrote about the member in the audit log (a goodwill reason naming them): blanked on deletion.
   const created_ = await h.deps.db.select({ id: schema.members.id }).from(schema.members).where(eq(schema.members.uid, member.uid))
   await grantGoodwill(h.deps, commandLineActor(), created_[0]!.id, 5, `Sorry ${firstName}, the parcel was late`)
-  // Also invited to follow a brand, and following one: both name the member.
-  const [brand] = await h.deps.db
-    .insert(schema.brands)
-    .values({ name: `Deletion brand ${crypto.randomUUID()}` })
-    .returning()
-  await h.deps.db
-    .insert(schema.brandUsers)
-    .values({ uid: member.uid, brandId: brand!.id, email: member.email, name: `${firstName} ${lastName}`, joinedAt: new Date(), invitedBy: 'test' })
-  await h.deps.db.insert(schema.brandInvitations).values({
-    brandId: brand!.id,
-    email: member.email,
-    tokenHash: crypto.randomUUID(),
-    invitedBy: 'test',
-    createdAt: new Date(),
-    expiresAt: new Date(Date.now() + 86_400_000),
-  })
-  // Also a moderator, who has taken an action: the audit log names the actor until the account goes.
-  await runOpsCommand(h.deps, { command: 'staff-grant', email: member.email, role: 'moderator' })
-  await recordAudit(
-    h.deps.db,
-    {
-      uid: member.uid,
-      email: member.email,
-      name: `${firstName} ${lastName}`,
-      roles: ['moderator'],
-      capabilities: ['reviews:moderate'],
-      operationId: crypto.randomUUID(),
-      ip: null,
-      userAgent: null,
-    },
-    {
-      action: 'review.approve',
-      targetType: 'review',
-      targetId: crypto.randomUUID(),
-      changes: { before: { status: 'pending' }, after: { status: 'published' } },
-    },
-    new Date(),
-  )
   const address = { name: `${firstName} ${lastName}`, line1: `Quillweg ${tag}`, line2: `Hinterhaus ${tag}`, postalCode: '10115', city: 'Berlin', country: 'DE' }
   await call(h.app, 'PUT', ADDRESS_PATH, { token, body: address })
 
@@ -285,6 +248,45 @@ async function seedMember(): Promise<Seeded> {
   await h.deps.db.insert(schema.recoveryCodes).values({ uid: member.uid, codeHash: 'a'.repeat(64), createdAt: new Date() })
   // A message to support that mentions the member.
   await h.deps.outbox.enqueue(h.deps.db, { channel: 'email', to: 'support@testerscircle.example', body: `A question from ${phone} about a parcel.` })
+  // Later a brand's user and invited by another brand (both name the member), after their tests:
+  // insiders are not eligible for tests (docs/decisions/017-insiders-do-not-test.md).
+  const [brand] = await h.deps.db
+    .insert(schema.brands)
+    .values({ name: `Deletion brand ${crypto.randomUUID()}` })
+    .returning()
+  await h.deps.db
+    .insert(schema.brandUsers)
+    .values({ uid: member.uid, brandId: brand!.id, email: member.email, name: `${firstName} ${lastName}`, joinedAt: new Date(), invitedBy: 'test' })
+  await h.deps.db.insert(schema.brandInvitations).values({
+    brandId: brand!.id,
+    email: member.email,
+    tokenHash: crypto.randomUUID(),
+    invitedBy: 'test',
+    createdAt: new Date(),
+    expiresAt: new Date(Date.now() + 86_400_000),
+  })
+  // Also a moderator, who has taken an action: the audit log names the actor until the account goes.
+  await runOpsCommand(h.deps, { command: 'staff-grant', email: member.email, role: 'moderator' })
+  await recordAudit(
+    h.deps.db,
+    {
+      uid: member.uid,
+      email: member.email,
+      name: `${firstName} ${lastName}`,
+      roles: ['moderator'],
+      capabilities: ['reviews:moderate'],
+      operationId: crypto.randomUUID(),
+      ip: null,
+      userAgent: null,
+    },
+    {
+      action: 'review.approve',
+      targetType: 'review',
+      targetId: crypto.randomUUID(),
+      changes: { before: { status: 'pending' }, after: { status: 'published' } },
+    },
+    new Date(),
+  )
 
   return {
     member,

@@ -27,7 +27,8 @@ export interface SeedCampaign {
 
 const EVERYWHERE: Eligibility['countries'] = ['US', 'CA', 'GB', 'IE', 'DE', 'AT', 'CH', 'FR', 'BE', 'NL', 'LU', 'IT', 'ES', 'PT', 'DK', 'SE', 'NO', 'FI', 'PL']
 const EUROPE: Eligibility['countries'] = ['GB', 'IE', 'DE', 'AT', 'CH', 'FR', 'BE', 'NL', 'LU', 'IT', 'ES', 'PT', 'DK', 'SE', 'NO', 'FI', 'PL']
-const open = (over: Partial<Eligibility> = {}): Eligibility => openTo(EVERYWHERE, over)
+// The demo campaigns take one tester per household, as new campaigns do.
+const open = (over: Partial<Eligibility> = {}): Eligibility => openTo(EVERYWHERE, { onePerHousehold: true, ...over })
 const tasks = (over: Partial<Tasks> = {}): Tasks => ({
   questionnaire: true,
   purchaseIntent: false,

@@ -5,6 +5,7 @@ import { DELETION_REMOVED, type DeletionKept, type DeletionReceipt, type Deletio
 import { WITHDRAWABLE_STATUSES } from '../../contract/participations'
 import type { Tx } from '../db/client'
 import {
+  accountLinks,
   addresses,
   auditLog,
   frontEndLogs,
@@ -147,6 +148,8 @@ export async function pseudonymize(deps: SuiteDeps, member: MemberRow): Promise<
       .where(and(eq(shipments.memberId, member.id), isNotNull(shipments.returnComment)))
       .returning({ id: shipments.id })
     if (commented.length) removed.add('return-comments')
+    // Links to other accounts say something about this person: they go with the rest.
+    await tx.delete(accountLinks).where(or(eq(accountLinks.memberId, member.id), eq(accountLinks.linkedMemberId, member.id)))
     // The member record is pseudonymised first: the audit log's trigger lets its entries change only
     // for a pseudonymised member (below), and the entries about reviews deleted further down first.
     const reference = `DEL-${randomCode(10)}`
@@ -154,6 +157,7 @@ export async function pseudonymize(deps: SuiteDeps, member: MemberRow): Promise<
       .update(members)
       .set({
         email: null,
+        emailKey: null,
         emailVerified: false,
         phone: null,
         phoneVerified: false,

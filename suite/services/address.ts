@@ -1,11 +1,13 @@
 // The member's one shipping address.
-import { eq, sql } from 'drizzle-orm'
+import { eq, isNull, sql } from 'drizzle-orm'
 import { PgTransaction } from 'drizzle-orm/pg-core'
 import type * as v from 'valibot'
 import type { Address, AddressInputSchema } from '../../contract/address'
 import type { Country } from '../../contract/common'
 import { preparedPerDatabase, type Executor } from '../db/client'
 import { addresses } from '../db/schema'
+import { linkByAddress } from './account-links'
+import { householdKey } from './normalise'
 
 type AddressRow = typeof addresses.$inferSelect
 
@@ -48,6 +50,7 @@ export async function saveAddress(ex: Executor, memberId: string, input: v.Infer
     region: input.region || null,
     country: input.country,
     updatedAt: now,
+    householdKey: householdKey(input),
   }
   const [row] = await ex
     .insert(addresses)
@@ -55,5 +58,25 @@ export async function saveAddress(ex: Executor, memberId: string, input: v.Infer
     .onConflictDoUpdate({ target: addresses.memberId, set: values })
     .returning()
   if (!row) throw new Error('Address not saved')
+  await linkByAddress(ex, memberId, values.householdKey, now)
   return toAddress(row)
+}
+
+/**
+ * Gives every address saved before household keys existed its key (and its links to the household's
+ * other accounts), a batch at a time; run at start-up (idempotent: only rows without a key are read,
+ * and a save writes the key itself).
+ */
+export async function backfillHouseholdKeys(ex: Executor, now: Date, batchSize = 500): Promise<number> {
+  let filled = 0
+  for (;;) {
+    const rows = await ex.select().from(addresses).where(isNull(addresses.householdKey)).limit(batchSize)
+    for (const row of rows) {
+      const key = householdKey({ line1: row.line1, line2: row.line2, postalCode: row.postalCode, country: row.country as Country })
+      await ex.update(addresses).set({ householdKey: key }).where(eq(addresses.memberId, row.memberId))
+      await linkByAddress(ex, row.memberId, key, now)
+    }
+    filled += rows.length
+    if (rows.length < batchSize) return filled
+  }
 }

@@ -5,7 +5,7 @@
 // member-API processes sweeping at once send one digest.
 import { and, asc, between, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
 import { withEligibilityDefaults } from '../../contract/campaigns'
-import { campaignAnnouncements, campaigns, digestDays, flights, members } from '../db/schema'
+import { campaignAnnouncements, campaigns, digestDays, flights, members, products } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { phaseOf } from './campaigns'
 import { eligibilityFacts, ineligibleReasons } from './eligibility'
@@ -19,9 +19,10 @@ export async function sendCampaignDigests(deps: SuiteDeps, now: Date, batchSize 
   const since = new Date(now.getTime() - NEW_FOR_MS)
   const open = (
     await deps.db
-      .select({ id: campaigns.id, title: campaigns.title, eligibility: campaigns.eligibility, flight: flights })
+      .select({ id: campaigns.id, title: campaigns.title, eligibility: campaigns.eligibility, brandId: products.brandId, flight: flights })
       .from(campaigns)
       .innerJoin(flights, eq(flights.campaignId, campaigns.id))
+      .innerJoin(products, eq(products.id, campaigns.productId))
       .where(and(eq(campaigns.status, 'published'), between(flights.signupOpensAt, since, now)))
   )
     .filter((row) => phaseOf(row.flight, now) === 'open')
@@ -77,7 +78,7 @@ export async function sendCampaignDigests(deps: SuiteDeps, now: Date, batchSize 
         if (fresh.length === 0) return false
         const withTier = fresh.some((c) => withEligibilityDefaults(c.eligibility).minTier !== null)
         const facts = await eligibilityFacts(tx, member, now, withTier)
-        const eligible = fresh.filter((c) => ineligibleReasons(withEligibilityDefaults(c.eligibility), facts, now).length === 0)
+        const eligible = fresh.filter((c) => ineligibleReasons(withEligibilityDefaults(c.eligibility), facts, now, { brandId: c.brandId }).length === 0)
         if (eligible.length === 0) return false
         // Once a day: a second process or sweep finds the day taken and sends nothing.
         const [claimed] = await tx.insert(digestDays).values({ memberId: id, day }).onConflictDoNothing().returning({ day: digestDays.day })

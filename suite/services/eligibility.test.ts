@@ -16,12 +16,29 @@ const member: EligibilityFacts = {
   hasSocialProfile: false,
   preferences: { interests: [], children: 0, pets: [] },
   tier: 'tester',
+  brandId: null,
+  staff: false,
 }
 
 const reasons = (rules: Partial<Eligibility>, facts: Partial<EligibilityFacts> = {}, prefs: Partial<EligibilityFacts['preferences']> = {}) =>
   ineligibleReasons({ ...anyone, ...rules }, { ...member, ...facts, preferences: { ...member.preferences, ...prefs } }, NOW)
 
 describe('ineligibleReasons', () => {
+  it('says so when the test takes one tester per household and someone at the address has a place', () => {
+    const rules = { ...anyone, onePerHousehold: true }
+    expect(ineligibleReasons(rules, member, NOW, { householdHasPlace: true })).toEqual([{ code: 'household' }])
+    expect(ineligibleReasons(rules, member, NOW, { householdHasPlace: false })).toEqual([])
+    expect(ineligibleReasons({ ...anyone, onePerHousehold: false }, member, NOW, { householdHasPlace: true })).toEqual([])
+  })
+
+  it("turns a brand's user away from their own brand's tests only, and staff from every test", () => {
+    const brandUser = { ...member, brandId: 'brand-a' }
+    expect(ineligibleReasons(anyone, brandUser, NOW, { brandId: 'brand-a' })).toEqual([{ code: 'own-brand' }])
+    expect(ineligibleReasons(anyone, brandUser, NOW, { brandId: 'brand-b' })).toEqual([])
+    expect(ineligibleReasons(anyone, member, NOW, { brandId: 'brand-a' })).toEqual([])
+    expect(ineligibleReasons(anyone, { ...member, staff: true }, NOW, { brandId: 'brand-b' })).toEqual([{ code: 'staff' }])
+  })
+
   it.each<[string, Partial<Eligibility>, Partial<EligibilityFacts>, IneligibleReason[]]>([
     ['anyone with an address in a country served', {}, {}, []],
     ['no address', {}, { country: null }, [{ code: 'address' }]],
@@ -75,7 +92,7 @@ describe('ineligibleReasons', () => {
 })
 
 describe('withEligibilityDefaults', () => {
-  it('reads rules stored before the preference and tier rules as "anyone"', () => {
+  it('reads rules stored before the preference, tier and household rules as "anyone"', () => {
     const stored = { countries: ['DE'], minAge: 18, phoneVerifiedRequired: true, socialProfileRequired: false } as const
     expect(withEligibilityDefaults({ ...stored, countries: [...stored.countries] })).toEqual({
       ...stored,
@@ -84,6 +101,7 @@ describe('withEligibilityDefaults', () => {
       pets: [],
       children: null,
       minTier: null,
+      onePerHousehold: false,
     })
   })
 

@@ -10,6 +10,7 @@ import { badRequest, conflict, unauthenticated } from '../http/errors'
 import { toAddress } from './address'
 import { requireKnownCategories } from './categories'
 import { randomCode } from './discount-codes'
+import { linkByEmail } from './account-links'
 import { syncMissions } from './missions'
 import type * as v from 'valibot'
 import type { UpdateProfileBodySchema, CreateMemberBodySchema } from '../../contract/members'
@@ -77,6 +78,7 @@ export async function memberForIdentity(deps: SuiteDeps, identity: VerifiedIdent
         })
         .onConflictDoNothing()
         .returning({ id: members.id, emailVerified: members.emailVerified })
+      if (created[0]) await linkByEmail(tx, created[0].id, identity.email, now)
       // A member whose address was verified before their first call earns the mission at once.
       if (created[0]?.emailVerified) await syncMissions(tx, created[0].id, now)
     })
@@ -94,6 +96,7 @@ export async function memberForIdentity(deps: SuiteDeps, identity: VerifiedIdent
         .where(eq(members.id, current.id))
         .returning()
       if (!updated) throw new Error('Member disappeared')
+      await linkByEmail(tx, updated.id, identity.email, now)
       if (updated.emailVerified) await syncMissions(tx, updated.id, now)
       return updated
     })

@@ -15,7 +15,7 @@ import { recordAudit } from '../actors/audit'
 import { badRequest, conflict, notFound } from '../http/errors'
 import { countPlaceHolders, phaseOf, type FlightRow } from './campaigns'
 import { tierRank } from '../../contract/standing'
-import { eligibilityFacts, ineligibleReasons } from './eligibility'
+import { eligibilityFacts, householdHoldsPlace, householdKeyOf, ineligibleReasons } from './eligibility'
 import type { MemberRow } from './members'
 import { syncMissions } from './missions'
 import { notifyMember } from './notify'
@@ -237,7 +237,10 @@ export async function processSignup(
     // tier is kept with the sign-up: a full flight's waitlist is served by it.
     const rules = withEligibilityDefaults(campaign.eligibility)
     const facts = await eligibilityFacts(tx, member, now, true)
-    const reasons = ineligibleReasons(rules, facts, now)
+    // One tester per household: decided under the household's lock, held until this sign-up is written.
+    const householdHasPlace = rules.onePerHousehold && (await householdHoldsPlace(tx, campaign.id, member.id))
+    const [product] = await tx.select({ brandId: products.brandId }).from(products).where(eq(products.id, campaign.productId))
+    const reasons = ineligibleReasons(rules, facts, now, { brandId: product?.brandId ?? null, householdHasPlace })
     if (disqualifies(campaign.screener, body.answers)) reasons.push({ code: 'screener' })
     // First come first served: an eligible applicant takes a free place at once, else joins the
     // waitlist. Curated: the application waits as 'applied', taking no place, until staff choose.
@@ -280,22 +283,34 @@ export async function processSignup(
  */
 async function promoteFirstWaitlisted(tx: Tx, deps: SuiteDeps, flight: FlightRow, now: Date): Promise<boolean> {
   if ((await countPlaceHolders(tx, flight.id)) >= flight.quota) return false
-  const [next] = await tx
-    .select()
-    .from(participations)
-    .where(and(eq(participations.flightId, flight.id), eq(participations.status, 'waitlisted')))
-    .orderBy(desc(participations.standingRank), asc(participations.seq))
-    .limit(1)
-    .for('update')
-  if (!next) return false
-  const [promoted] = await tx
-    .update(participations)
-    .set({ status: 'selected', selectedAt: now, updatedAt: now })
-    .where(eq(participations.id, next.id))
-    .returning()
-  const [campaign] = await tx.select({ kind: campaigns.kind }).from(campaigns).where(eq(campaigns.id, flight.campaignId))
-  if (promoted && campaign) await onSelected(tx, deps, promoted, campaign.kind, now)
-  return true
+  const [campaign] = await tx.select({ kind: campaigns.kind, eligibility: campaigns.eligibility }).from(campaigns).where(eq(campaigns.id, flight.campaignId))
+  const onePerHousehold = campaign ? withEligibilityDefaults(campaign.eligibility).onePerHousehold : false
+  for (;;) {
+    const [next] = await tx
+      .select()
+      .from(participations)
+      .where(and(eq(participations.flightId, flight.id), eq(participations.status, 'waitlisted')))
+      .orderBy(desc(participations.standingRank), asc(participations.seq))
+      .limit(1)
+      .for('update')
+    if (!next) return false
+    // One tester per household: a waiting member whose household took a place meanwhile is not
+    // given this one, and is told why as at sign-up; the place goes to the next in line.
+    if (onePerHousehold && (await householdHoldsPlace(tx, flight.campaignId, next.memberId))) {
+      await tx
+        .update(participations)
+        .set({ status: 'not-eligible', ineligibleReasons: [...next.ineligibleReasons, { code: 'household' }], updatedAt: now })
+        .where(eq(participations.id, next.id))
+      continue
+    }
+    const [promoted] = await tx
+      .update(participations)
+      .set({ status: 'selected', selectedAt: now, updatedAt: now })
+      .where(eq(participations.id, next.id))
+      .returning()
+    if (promoted && campaign) await onSelected(tx, deps, promoted, campaign.kind, now)
+    return true
+  }
 }
 
 /**
@@ -441,6 +456,28 @@ export async function acknowledge(
   return getParticipation(deps.db, member.id, participationId)
 }
 
+/**
+ * One tester per household, at selection: refused (all or none, as selections are) when one of
+ * those chosen lives where someone holds a place in the campaign, or two of them live at one
+ * address. The households are locked in one order, so selections in two flights cannot deadlock.
+ */
+async function refuseSecondOfHousehold(tx: Tx, campaignId: string, chosen: ParticipationRow[]): Promise<void> {
+  const keyed = await Promise.all(chosen.map(async (p) => ({ p, key: await householdKeyOf(tx, p.memberId) })))
+  const withKey = keyed.filter((k): k is { p: ParticipationRow; key: string } => k.key !== null).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+  const refused = new Set<string>()
+  const seen = new Set<string>()
+  for (const { p, key } of withKey) {
+    if (seen.has(key)) refused.add(p.id)
+    else if (await householdHoldsPlace(tx, campaignId, p.memberId)) refused.add(p.id)
+    seen.add(key)
+  }
+  if (refused.size > 0)
+    throw conflict(`This test takes one tester per household: ${refused.size} of those chosen live where someone has a place or is chosen`, {
+      code: 'household',
+      participationIds: [...refused],
+    })
+}
+
 /** Who staff may give a place: applicants, waitlisted members, and curated applicants told they were not chosen. */
 const SELECTABLE_STATUSES: ParticipationStatus[] = ['applied', 'waitlisted', 'not-selected']
 
@@ -492,7 +529,8 @@ export async function selectInFlight(deps: SuiteDeps, actor: StaffActor, flightI
       throw conflict(
         left === 0 ? 'The flight is full' : `Only ${left} ${left === 1 ? 'place is' : 'places are'} left in this flight; ${chosen.length} were chosen`,
       )
-    const [campaign] = await tx.select({ kind: campaigns.kind }).from(campaigns).where(eq(campaigns.id, flight.campaignId))
+    const [campaign] = await tx.select({ kind: campaigns.kind, eligibility: campaigns.eligibility }).from(campaigns).where(eq(campaigns.id, flight.campaignId))
+    if (campaign && withEligibilityDefaults(campaign.eligibility).onePerHousehold) await refuseSecondOfHousehold(tx, flight.campaignId, chosen)
     for (const p of chosen) {
       const [updated] = await tx
         .update(participations)

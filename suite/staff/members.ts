@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, or, sql, type SQL } fr
 import { WITHDRAWABLE_STATUSES } from '../../contract/participation-rules'
 import { standingOf } from '../../contract/standing'
 import type { MemberSearchResult, OpsMember } from '../../contract/ops-members'
+import { linksOf } from '../services/account-links'
 import { auditLog, campaigns, flights, ledgerEntries, members, outbox, participations } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { conflict, notFound } from '../http/errors'
@@ -88,7 +89,7 @@ async function memberRow(deps: SuiteDeps, memberId: string) {
 export async function opsMember(deps: SuiteDeps, actor: StaffActor, memberId: string): Promise<OpsMember> {
   const row = await memberRow(deps, memberId)
   const recipients = [row.email, row.phone].filter((value): value is string => Boolean(value))
-  const [counts, balance, ledger, taken, sent] = await Promise.all([
+  const [counts, balance, ledger, taken, sent, links] = await Promise.all([
     standingCounts(deps.db, [row.id], deps.clock.now()),
     pointsBalance(deps.db, row.id),
     deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.memberId, row.id)).orderBy(desc(ledgerEntries.createdAt)).limit(100),
@@ -131,6 +132,7 @@ export async function opsMember(deps: SuiteDeps, actor: StaffActor, memberId: st
           )
           .orderBy(desc(outbox.createdAt))
           .limit(50),
+    row.pseudonymizedAt ? Promise.resolve([]) : linksOf(deps.db, row.id),
   ])
   const standing = standingOf(counts.get(row.id)!)
   const contact = seesContact(actor) && !row.pseudonymizedAt
@@ -160,6 +162,7 @@ export async function opsMember(deps: SuiteDeps, actor: StaffActor, memberId: st
       dueAt: m.sentAt || m.failedAt || m.withheldAt ? null : m.nextAttemptAt.toISOString(),
       attempts: m.attempts,
     })),
+    links,
   }
 }
 

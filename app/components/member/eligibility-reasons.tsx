@@ -117,6 +117,12 @@ function Reason({ reason, back }: { reason: IneligibleReason; back: string }) {
     }
     case 'screener':
       return <Trans>Your answers to the sign-up questions show this test is not the right fit for you. Other tests will be.</Trans>
+    case 'household':
+      return <Trans>This test takes one tester per household, and someone at your shipping address already has a place in it.</Trans>
+    case 'own-brand':
+      return <Trans>You are a user of this product's brand. To keep reviews independent, a brand's users do not test its products.</Trans>
+    case 'staff':
+      return <Trans>Staff do not take part in tests while they hold a console role, since they choose testers and moderate reviews.</Trans>
   }
 }
 
@@ -187,6 +193,11 @@ export function EligibilityRules({ rules }: { rules: Eligibility }) {
       {minTier && (
         <li>
           <Trans>A standing of {minTier} or higher.</Trans>
+        </li>
+      )}
+      {rules.onePerHousehold && (
+        <li>
+          <Trans>One tester per household.</Trans>
         </li>
       )}
       <li>

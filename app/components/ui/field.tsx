@@ -60,20 +60,34 @@ export function TextField({ label, description, error, className, id, ...props }
   )
 }
 
-type CheckboxProps = Omit<ComponentProps<'input'>, 'type'> & { label: ReactNode; error?: string }
+type CheckboxProps = Omit<ComponentProps<'input'>, 'type'> & { label: ReactNode; description?: ReactNode; error?: string }
 
-export function CheckboxField({ label, error, id, className, ...props }: CheckboxProps) {
+export function CheckboxField({ label, description, error, id, className, ...props }: CheckboxProps) {
   const generated = useId()
   const inputId = id ?? generated
   const errorId = error ? `${inputId}-error` : undefined
+  const descriptionId = description ? `${inputId}-description` : undefined
+  const describedBy = [descriptionId, errorId].filter(Boolean).join(' ') || undefined
   return (
     <div className={cn('flex flex-col gap-1', className)}>
       <div className="flex items-start gap-3">
-        <input id={inputId} type="checkbox" aria-invalid={error ? true : undefined} aria-describedby={errorId} className="mt-1 size-4 accent-toga" {...props} />
+        <input
+          id={inputId}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className="mt-1 size-4 accent-toga"
+          {...props}
+        />
         <label htmlFor={inputId} className="text-ink">
           {label}
         </label>
       </div>
+      {description && (
+        <p id={descriptionId} className="pl-7 text-sm text-muted">
+          {description}
+        </p>
+      )}
       {error && (
         <p id={errorId} className="text-sm font-medium text-danger">
           {error}

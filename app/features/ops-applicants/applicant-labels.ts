@@ -23,4 +23,7 @@ export const ineligibleReasonLabel: Record<IneligibleReasonCode, MessageDescript
   children: msg`household does not match`,
   tier: msg`standing below the tier asked for`,
   screener: msg`screener answers rule them out`,
+  household: msg`someone at their address has a place`,
+  'own-brand': msg`a user of the product's brand`,
+  staff: msg`holds a staff role`,
 }

@@ -11,7 +11,8 @@ import { feedback } from '~/components/ui/feedback-store'
 import { formatDate } from '~/lib/date-format'
 import { statusLabel } from '~/lib/participation-texts'
 import { tierLabel } from '~/lib/standing-texts'
-import { unwrap } from '~/upstream/upstream-result'
+import type { ENDPOINTS } from '#contract/endpoints'
+import { refusalOf, unwrap } from '~/upstream/upstream-result'
 import { applicantViewLabel, ineligibleReasonLabel } from './applicant-labels'
 import { chosenFlight, type ApplicantsAddress, type OpsCampaign, type OpsFlight } from './applicants-search'
 import { APPLICANTS_PAGE_SIZE, selectApplicantsFn } from './ops-applicants.functions'
@@ -137,6 +138,8 @@ function FlightApplicants({
   const queryClient = useQueryClient()
   const { data } = useSuspenseQuery(applicantsQuery({ flightId: flight.id, view, page }))
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set())
+  // Applicants a selection was refused for under the one-tester-per-household rule: marked in the table and unchosen.
+  const [householdRefused, setHouseholdRefused] = useState<ReadonlySet<string>>(new Set())
   const placesId = useId()
   const countries = new Intl.DisplayNames([i18n.locale], { type: 'region' })
 
@@ -164,6 +167,14 @@ function FlightApplicants({
         detail: t`${placesTaken} of ${quota} places are taken now. Each new tester is told by e-mail.`,
       })
       setChosen(new Set())
+      setHouseholdRefused(new Set())
+    },
+    onError: (error) => {
+      const refusal = refusalOf<typeof ENDPOINTS.opsSelect>(error)
+      if (refusal?.code !== 'household') return
+      const refused = new Set(refusal.participationIds)
+      setHouseholdRefused(refused)
+      setChosen((current) => new Set([...current].filter((id) => !refused.has(id))))
     },
     // Selected or refused (the flight filled up meanwhile, say), the flight and its table are read again.
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['member', 'ops', 'applicants'] }),
@@ -205,6 +216,9 @@ function FlightApplicants({
           <>
             <span className="font-semibold">{row.original.displayName}</span>
             <span className="block text-muted">{status ? i18n._(status) : row.original.status}</span>
+            {householdRefused.has(row.original.participationId) && (
+              <span className="block font-semibold text-danger">{t`One tester per household: someone at this address has a place or was chosen with them`}</span>
+            )}
           </>
         )
       },

@@ -35,6 +35,7 @@ const saved: OpsCampaignDetail = {
     pets: [],
     children: null,
     minTier: 'trusted',
+    onePerHousehold: true,
   },
   screener: [
     {
@@ -88,10 +89,11 @@ describe('the campaign form and CampaignInput', () => {
     expect(v.safeParse(CampaignInputSchema, input).success).toBe(true)
   })
 
-  it('starts a new campaign empty, asking for a review; a new question has two empty options and no id', () => {
+  it('starts a new campaign empty, asking for a review and one tester per household; a new question has two empty options and no id', () => {
     const values = campaignFormValuesOf(null)
     expect(values).toMatchObject({ title: '', slug: '', productId: '', kind: 'free-product', selectionMode: 'first-come', screener: [] })
     expect(values.tasks.review).toBe(true)
+    expect(values.eligibility.onePerHousehold).toBe(true)
     const input = campaignInputOf({
       ...valid(),
       screener: [

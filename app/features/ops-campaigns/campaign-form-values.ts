@@ -40,6 +40,7 @@ export type CampaignFormValues = {
     children: ChildrenRule | ''
     /** '' for anyone. */
     minTier: TierId | ''
+    onePerHousehold: boolean
   }
   screener: QuestionValues[]
   tasks: Tasks
@@ -68,6 +69,8 @@ export function campaignFormValuesOf(campaign: OpsCampaignDetail | null): Campai
         pets: [],
         children: '',
         minTier: '',
+        // New campaigns take one tester per household unless their author turns it off.
+        onePerHousehold: true,
       },
       screener: [],
       tasks: { questionnaire: false, purchaseIntent: false, review: true, social: false, socialPlatforms: [], impressions: false },

@@ -227,6 +227,15 @@ export function CampaignForm({ campaign, products, onSave, submitLabel, selectio
         <form.AppField name="eligibility.socialProfileRequired">
           {(field) => <field.CheckboxInput label={t`A connected social account is required`} invalid={t`Tick or untick this box.`} />}
         </form.AppField>
+        <form.AppField name="eligibility.onePerHousehold">
+          {(field) => (
+            <field.CheckboxInput
+              label={t`One tester per household`}
+              description={t`A member is not given a place while someone at the same shipping address has one in this test, in first-come sign-up and when you select testers.`}
+              invalid={t`Tick or untick this box.`}
+            />
+          )}
+        </form.AppField>
         <form.AppField name="eligibility.minTier">
           {(field) => (
             <field.SelectInput

@@ -5,7 +5,7 @@ import { ArrowLeft } from 'lucide-react'
 import { useRef, useState, type ReactNode } from 'react'
 import type { MessageChannel } from '#contract/outbox'
 import type { ParticipationStatus } from '#contract/participations'
-import type { OpsMember } from '#contract/ops-members'
+import type { AccountLink, OpsMember } from '#contract/ops-members'
 import { DataTable, type OpsColumn } from '~/components/ops/data-table'
 import { Button } from '~/components/ui/button'
 import { FormAlert } from '~/components/ui/field'
@@ -68,6 +68,7 @@ export function MemberRecordPage({ memberId, searched, abilities }: { memberId: 
           </div>
         </section>
       )}
+      <LinkedAccounts links={member.links} />
       <PointsHistory member={member} />
       <Participations member={member} canAct={canAct} />
       <Messages messages={member.messages} />
@@ -118,6 +119,52 @@ function AccountDetails({ member, seeContact }: { member: OpsMember; seeContact:
           </div>
         ))}
       </dl>
+    </section>
+  )
+}
+
+/**
+ * Other accounts that share this member's e-mail address or postal address in their normal forms:
+ * a hint that they are one person or one household, for staff to weigh (members never see it).
+ */
+function LinkedAccounts({ links }: { links: AccountLink[] }) {
+  const { t } = useLingui()
+  const locale = useLocale()
+  const kindLabel: Record<AccountLink['kind'], string> = {
+    email: t`Same e-mail address (dots and +tags aside where the provider ignores them)`,
+    address: t`Same postal address`,
+  }
+  const columns: OpsColumn<AccountLink & { key: string }>[] = [
+    {
+      id: 'account',
+      header: t`Account`,
+      cell: ({ row }) => (
+        <Link
+          to="/$locale/ops/members/$memberId"
+          params={{ locale, memberId: row.original.memberId }}
+          className="font-semibold text-authentic underline underline-offset-2"
+        >
+          {row.original.displayName || row.original.memberId}
+        </Link>
+      ),
+    },
+    { id: 'kind', header: t`What they share`, cell: ({ row }) => kindLabel[row.original.kind] },
+    { id: 'first', header: t`First seen`, cell: ({ row }) => formatDate(row.original.firstSeenAt) },
+    { id: 'last', header: t`Last seen`, cell: ({ row }) => formatDate(row.original.lastSeenAt) },
+  ]
+  return (
+    <section aria-labelledby="links-heading" className="flex flex-col gap-3">
+      <h2 id="links-heading" className="text-xl font-bold text-authentic">
+        {t`Linked accounts`}
+      </h2>
+      <p className="text-ink">{t`Accounts that share this member's e-mail address or postal address. Members are not shown this.`}</p>
+      <DataTable
+        caption={t`Linked accounts, last seen first`}
+        columns={columns}
+        rows={links.map((link) => ({ ...link, key: `${link.memberId}-${link.kind}` }))}
+        rowId={(row) => row.key}
+        empty={t`No linked accounts.`}
+      />
     </section>
   )
 }

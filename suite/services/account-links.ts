@@ -1,0 +1,92 @@
+// Links between accounts that share a normalised e-mail address or postal address (services/
+// normalise.ts), for staff: written when an e-mail address is taken on or an address is saved, in
+// both directions, each with when it was first and last seen. Members are never shown them.
+import { and, desc, eq, isNotNull, isNull, ne } from 'drizzle-orm'
+import type { AccountLink } from '../../contract/ops-members'
+import type { Executor } from '../db/client'
+import { accountLinks, addresses, members } from '../db/schema'
+import { normaliseEmail } from './normalise'
+
+type LinkKind = AccountLink['kind']
+
+/** Records (or sees again) links of this kind between the member and each of the others, both ways. */
+async function recordLinks(ex: Executor, memberId: string, others: string[], kind: LinkKind, now: Date): Promise<void> {
+  if (others.length === 0) return
+  const rows = others.flatMap((other) => [
+    { memberId, linkedMemberId: other, kind, firstSeenAt: now, lastSeenAt: now },
+    { memberId: other, linkedMemberId: memberId, kind, firstSeenAt: now, lastSeenAt: now },
+  ])
+  await ex
+    .insert(accountLinks)
+    .values(rows)
+    .onConflictDoUpdate({ target: [accountLinks.memberId, accountLinks.linkedMemberId, accountLinks.kind], set: { lastSeenAt: now } })
+}
+
+/** After an address is saved: links the member to the other accounts of the household. */
+export async function linkByAddress(ex: Executor, memberId: string, householdKey: string, now: Date): Promise<void> {
+  const others = await ex
+    .select({ id: addresses.memberId })
+    .from(addresses)
+    .where(and(eq(addresses.householdKey, householdKey), ne(addresses.memberId, memberId)))
+  await recordLinks(
+    ex,
+    memberId,
+    others.map((o) => o.id),
+    'address',
+    now,
+  )
+}
+
+/** After the member's e-mail address is taken on: keeps its normal form and links the accounts that share it. */
+export async function linkByEmail(ex: Executor, memberId: string, email: string | null, now: Date): Promise<void> {
+  const key = email ? normaliseEmail(email) : null
+  await ex.update(members).set({ emailKey: key }).where(eq(members.id, memberId))
+  if (!key) return
+  const others = await ex
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.emailKey, key), ne(members.id, memberId), isNull(members.pseudonymizedAt)))
+  await recordLinks(
+    ex,
+    memberId,
+    others.map((o) => o.id),
+    'email',
+    now,
+  )
+}
+
+/** The member's links, newest seen first, with the linked accounts' display names. */
+export async function linksOf(ex: Executor, memberId: string): Promise<AccountLink[]> {
+  const rows = await ex
+    .select({
+      memberId: accountLinks.linkedMemberId,
+      displayName: members.displayName,
+      kind: accountLinks.kind,
+      firstSeenAt: accountLinks.firstSeenAt,
+      lastSeenAt: accountLinks.lastSeenAt,
+    })
+    .from(accountLinks)
+    .innerJoin(members, eq(members.id, accountLinks.linkedMemberId))
+    .where(and(eq(accountLinks.memberId, memberId), isNull(members.pseudonymizedAt)))
+    .orderBy(desc(accountLinks.lastSeenAt))
+    .limit(100)
+  return rows.map((r) => ({ ...r, firstSeenAt: r.firstSeenAt.toISOString(), lastSeenAt: r.lastSeenAt.toISOString() }))
+}
+
+/**
+ * Gives every member whose e-mail address was taken on before e-mail keys existed its key (and its
+ * links), a batch at a time; run at start-up (idempotent: only members without a key are read).
+ */
+export async function backfillEmailKeys(ex: Executor, now: Date, batchSize = 500): Promise<number> {
+  let filled = 0
+  for (;;) {
+    const rows = await ex
+      .select({ id: members.id, email: members.email })
+      .from(members)
+      .where(and(isNull(members.emailKey), isNotNull(members.email), isNull(members.pseudonymizedAt)))
+      .limit(batchSize)
+    for (const row of rows) await linkByEmail(ex, row.id, row.email, now)
+    filled += rows.length
+    if (rows.length < batchSize) return filled
+  }
+}
