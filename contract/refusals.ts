@@ -61,6 +61,11 @@ export const RefusalSchema = v.variant('code', [
    * to change was changed (answered with 503, UNAVAILABLE, by any endpoint). Try again in a moment.
    */
   v.strictObject({ code: v.literal('statement-timeout') }),
+  /**
+   * The member is suspended (contract/suspension.ts): they may read, export and delete their data,
+   * but not apply, post reviews or social posts, or redeem points. `until` is its end, null until lifted.
+   */
+  v.strictObject({ code: v.literal('suspended'), until: v.nullable(v.pipe(v.string(), v.isoTimestamp())) }),
   /** The one-time code is not the one sent; `triesLeft` more may be made before a new one is needed. */
   v.strictObject({ code: v.literal('wrong-code'), triesLeft: v.pipe(v.number(), v.integer(), v.minValue(1)) }),
 ])

@@ -11,6 +11,7 @@ import { notFound } from '../http/errors'
 import { currentFlight, flightsOf, phaseOf } from './campaigns'
 import type { MemberRow } from './members'
 import { memberTier } from './standing'
+import { suspensionInForce } from './suspensions'
 
 /** What the rules look at, about one member. */
 export interface EligibilityFacts {
@@ -22,12 +23,15 @@ export interface EligibilityFacts {
   preferences: Preferences
   /** The member's standing tier; looked up only when a rule asks for one (null otherwise). */
   tier: TierId | null
+  /** The suspension in force (its end, null until lifted), or null when the member is not suspended. */
+  suspension: { until: string | null } | null
 }
 
 /** What the rules look at; the standing (a query of its own) only when `withTier` (a rule asks for a tier). */
 export async function eligibilityFacts(ex: Executor, member: MemberRow, now: Date, withTier: boolean): Promise<EligibilityFacts> {
   const [address] = await ex.select({ country: addresses.country }).from(addresses).where(eq(addresses.memberId, member.id))
   const [profiles] = await ex.select({ n: count() }).from(socialProfiles).where(eq(socialProfiles.memberId, member.id))
+  const suspension = await suspensionInForce(ex, member.id, now)
   return {
     country: (address?.country as Country | undefined) ?? null,
     birthDate: member.birthDate,
@@ -35,6 +39,7 @@ export async function eligibilityFacts(ex: Executor, member: MemberRow, now: Dat
     hasSocialProfile: Number(profiles?.n ?? 0) > 0,
     preferences: member.preferences,
     tier: withTier ? await memberTier(ex, member.id, now) : null,
+    suspension: suspension ? { until: suspension.until?.toISOString() ?? null } : null,
   }
 }
 
@@ -65,6 +70,8 @@ export function ineligibleReasons(rules: Eligibility, facts: EligibilityFacts, n
   if ((rules.children === 'with' && children === 0) || (rules.children === 'without' && children > 0))
     reasons.push({ code: 'children', children: rules.children })
   if (rules.minTier && tierRank(facts.tier ?? 'newcomer') < tierRank(rules.minTier)) reasons.push({ code: 'tier', minTier: rules.minTier })
+  // A suspended member takes part in no test, whatever its rules.
+  if (facts.suspension) reasons.push({ code: 'suspended', until: facts.suspension.until })
   return reasons
 }
 

@@ -4,14 +4,18 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, or, sql, type SQL } fr
 import { WITHDRAWABLE_STATUSES } from '../../contract/participation-rules'
 import { standingOf } from '../../contract/standing'
 import type { MemberSearchResult, OpsMember } from '../../contract/ops-members'
-import { auditLog, campaigns, flights, ledgerEntries, members, outbox, participations } from '../db/schema'
+import { auditLog, campaigns, flights, ledgerEntries, members, outbox, participations, suspensions } from '../db/schema'
 import type { SuiteDeps } from '../deps'
-import { conflict, notFound } from '../http/errors'
+import { badRequest, conflict, notFound } from '../http/errors'
 import { pointsBalance } from '../services/ledger'
 import { notifyMember } from '../services/notify'
 import { withdraw } from '../services/participations'
 import { FORMER_MEMBER } from '../services/reviews'
 import { standingCounts } from '../services/standing'
+import { releaseForSuspension } from '../services/participations'
+import { isInForce, suspendedAmong, suspensionHistory, suspensionInForce, toOpsSuspension } from '../services/suspensions'
+import type { SuspendBody } from '../../contract/suspension'
+import { SUPPORT_EMAIL } from '../../contract/suspension'
 import { refuseSelfService, type StaffActor } from '../actors/actor'
 import { recordAudit } from '../actors/audit'
 
@@ -52,6 +56,7 @@ export async function searchMembers(deps: SuiteDeps, actor: StaffActor, query: {
         startsWith(sql`${members.firstName} || ' ' || ${members.lastName}`, q),
         startsWith(sql`${members.displayName}`, q),
       )
+  const now = deps.clock.now()
   const [rows, [counted]] = await Promise.all([
     deps.db
       .select()
@@ -62,6 +67,11 @@ export async function searchMembers(deps: SuiteDeps, actor: StaffActor, query: {
       .offset((query.page - 1) * query.pageSize),
     deps.db.select({ n: count() }).from(members).where(condition),
   ])
+  const suspended = await suspendedAmong(
+    deps.db,
+    rows.map((row) => row.id),
+    now,
+  )
   return {
     items: rows.map((row) => ({
       memberId: row.id,
@@ -71,6 +81,7 @@ export async function searchMembers(deps: SuiteDeps, actor: StaffActor, query: {
       referralCode: row.referralCode,
       createdAt: row.createdAt.toISOString(),
       deleted: row.pseudonymizedAt !== null,
+      suspended: suspended.has(row.id),
     })),
     page: query.page,
     pageSize: query.pageSize,
@@ -88,7 +99,8 @@ async function memberRow(deps: SuiteDeps, memberId: string) {
 export async function opsMember(deps: SuiteDeps, actor: StaffActor, memberId: string): Promise<OpsMember> {
   const row = await memberRow(deps, memberId)
   const recipients = [row.email, row.phone].filter((value): value is string => Boolean(value))
-  const [counts, balance, ledger, taken, sent] = await Promise.all([
+  const now = deps.clock.now()
+  const [counts, balance, ledger, taken, sent, suspensionList] = await Promise.all([
     standingCounts(deps.db, [row.id], deps.clock.now()),
     pointsBalance(deps.db, row.id),
     deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.memberId, row.id)).orderBy(desc(ledgerEntries.createdAt)).limit(100),
@@ -131,6 +143,7 @@ export async function opsMember(deps: SuiteDeps, actor: StaffActor, memberId: st
           )
           .orderBy(desc(outbox.createdAt))
           .limit(50),
+    suspensionHistory(deps.db, row.id, now),
   ])
   const standing = standingOf(counts.get(row.id)!)
   const contact = seesContact(actor) && !row.pseudonymizedAt
@@ -160,6 +173,8 @@ export async function opsMember(deps: SuiteDeps, actor: StaffActor, memberId: st
       dueAt: m.sentAt || m.failedAt || m.withheldAt ? null : m.nextAttemptAt.toISOString(),
       attempts: m.attempts,
     })),
+    suspension: suspensionList.find((s) => s.inForce) ?? null,
+    suspensions: suspensionList,
   }
 }
 
@@ -233,4 +248,92 @@ export async function resendVerification(deps: SuiteDeps, actor: StaffActor, mem
     )
   })
   return { sent: true as const }
+}
+
+/**
+ * Suspends a member: a reason from the list (a note for `other`), until a date ahead or until lifted.
+ * In one transaction, under the member's row lock (so at most one suspension is in force): the
+ * suspension, the release of their applications, waitlist places and places not yet shipped (each
+ * freed place going to the next waitlisted member), the audit entry, and the e-mail telling them
+ * why, until when and how to appeal. A test already shipped stays theirs.
+ */
+export async function suspendMember(deps: SuiteDeps, actor: StaffActor, memberId: string, body: SuspendBody) {
+  const row = await memberRow(deps, memberId)
+  refuseSelfService(actor, row.uid)
+  if (row.pseudonymizedAt) throw conflict('This account was deleted')
+  const now = deps.clock.now()
+  const until = body.until === null ? null : new Date(body.until)
+  if (until && until <= now) throw badRequest('The end of a suspension must be ahead', { until: ['must be in the future'] })
+  const note = body.note === '' ? null : body.note
+  return deps.db.transaction(async (tx) => {
+    await tx.select({ id: members.id }).from(members).where(eq(members.id, row.id)).for('update')
+    if (await suspensionInForce(tx, row.id, now)) throw conflict('This member is suspended already: lift the suspension first to change it')
+    const [written] = await tx
+      .insert(suspensions)
+      .values({ memberId: row.id, reason: body.reason, note, suspendedAt: now, until, suspendedBy: actor.uid })
+      .returning()
+    if (!written) throw new Error('Suspension not written')
+    const released = await releaseForSuspension(tx, deps, row.id, now)
+    await recordAudit(
+      tx,
+      actor,
+      [
+        {
+          action: 'member.suspend',
+          targetType: 'member',
+          targetId: row.id,
+          changes: { before: null, after: { reason: body.reason, note, until: until?.toISOString() ?? null, released: released.length } },
+        },
+        ...released.map((p) => ({
+          action: 'participation.withdraw' as const,
+          targetType: 'participation' as const,
+          targetId: p.id,
+          changes: { before: { status: p.status }, after: { status: 'withdrawn', note: 'Released by a suspension' } },
+        })),
+      ],
+      now,
+    )
+    await notifyMember(tx, deps, row.id, {
+      template: 'suspended',
+      params: { firstName: row.firstName || null, reason: body.reason, note, until: until?.toISOString() ?? null, support: SUPPORT_EMAIL },
+    })
+    return { suspension: toOpsSuspension(written, now, new Map([[actor.uid, actor.email]])), released: released.length }
+  })
+}
+
+/** Lifts the member's suspension in force: audited, and the member is told they may take part again. */
+export async function liftSuspension(deps: SuiteDeps, actor: StaffActor, memberId: string) {
+  const row = await memberRow(deps, memberId)
+  refuseSelfService(actor, row.uid)
+  const now = deps.clock.now()
+  return deps.db.transaction(async (tx) => {
+    await tx.select({ id: members.id }).from(members).where(eq(members.id, row.id)).for('update')
+    const open = await suspensionInForce(tx, row.id, now)
+    if (!open || !isInForce(open, now)) throw conflict('This member is not suspended')
+    const [lifted] = await tx.update(suspensions).set({ liftedAt: now, liftedBy: actor.uid }).where(eq(suspensions.id, open.id)).returning()
+    if (!lifted) throw new Error('Suspension not lifted')
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'member.lift-suspension',
+        targetType: 'member',
+        targetId: row.id,
+        changes: { before: { reason: open.reason, until: open.until?.toISOString() ?? null }, after: { liftedAt: now.toISOString() } },
+      },
+      now,
+    )
+    await notifyMember(tx, deps, row.id, { template: 'suspension-lifted', params: { firstName: row.firstName || null } })
+    const [suspender] = await tx.select({ email: members.email }).from(members).where(eq(members.uid, open.suspendedBy))
+    return {
+      suspension: toOpsSuspension(
+        lifted,
+        now,
+        new Map([
+          [actor.uid, actor.email],
+          [open.suspendedBy, suspender?.email ?? null],
+        ]),
+      ),
+    }
+  })
 }

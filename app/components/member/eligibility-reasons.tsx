@@ -5,6 +5,7 @@ import { useCategoryName } from '~/lib/categories/categories.queries'
 import { petLabel } from '~/lib/preference-labels'
 import { tierLabel } from '~/lib/standing-texts'
 import { useLocale } from '~/lib/locale'
+import { formatDate } from '~/lib/date-format'
 
 const fixLink = 'font-semibold text-colbolt underline underline-offset-2 hover:text-authentic'
 
@@ -117,6 +118,26 @@ function Reason({ reason, back }: { reason: IneligibleReason; back: string }) {
     }
     case 'screener':
       return <Trans>Your answers to the sign-up questions show this test is not the right fit for you. Other tests will be.</Trans>
+    case 'suspended': {
+      if (reason.until === null)
+        return (
+          <Trans>
+            Your account is suspended until our support team lifts the suspension: you cannot apply meanwhile.{' '}
+            <Link to="/$locale/support" params={{ locale }} className={fixLink}>
+              Contact support
+            </Link>
+          </Trans>
+        )
+      const until = formatDate(reason.until)
+      return (
+        <Trans>
+          Your account is suspended until {until}: you cannot apply meanwhile.{' '}
+          <Link to="/$locale/support" params={{ locale }} className={fixLink}>
+            Contact support
+          </Link>
+        </Trans>
+      )
+    }
   }
 }
 

@@ -23,4 +23,5 @@ export const ineligibleReasonLabel: Record<IneligibleReasonCode, MessageDescript
   children: msg`household does not match`,
   tier: msg`standing below the tier asked for`,
   screener: msg`screener answers rule them out`,
+  suspended: msg`suspended`,
 }
