@@ -5,7 +5,7 @@ import { and, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-o
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { OpsSuspension, SuspensionNotice } from '../../contract/suspension'
 import type { Executor } from '../db/client'
-import { members, suspensions } from '../db/schema'
+import { auditLog, suspensions } from '../db/schema'
 import { conflict } from '../http/errors'
 
 export type SuspensionRow = typeof suspensions.$inferSelect
@@ -80,13 +80,17 @@ export const toOpsSuspension = (row: SuspensionRow, now: Date, staffEmails: Read
   inForce: isInForce(row, now),
 })
 
-/** Every suspension of a member, newest first, as support reads them. */
+/**
+ * Every suspension of a member, newest first, as support reads them: who suspended and lifted each
+ * is named as the audit log names them (its entries of the member), by uid where it does not.
+ */
 export async function suspensionHistory(ex: Executor, memberId: string, now: Date): Promise<OpsSuspension[]> {
   const rows = await ex.select().from(suspensions).where(eq(suspensions.memberId, memberId)).orderBy(desc(suspensions.suspendedAt))
-  const uids = [...new Set(rows.flatMap((r) => [r.suspendedBy, r.liftedBy].filter((u): u is string => u !== null)))]
-  const staff = uids.length
-    ? await ex.select({ uid: members.uid, email: members.email, deleted: members.pseudonymizedAt }).from(members).where(inArray(members.uid, uids))
-    : []
-  const emails = new Map(staff.map((s) => [s.uid, s.deleted ? null : s.email]))
+  if (rows.length === 0) return []
+  const actors = await ex
+    .selectDistinct({ uid: auditLog.actorUid, email: auditLog.actorEmail })
+    .from(auditLog)
+    .where(and(eq(auditLog.targetType, 'member'), eq(auditLog.targetId, memberId), inArray(auditLog.action, ['member.suspend', 'member.lift-suspension'])))
+  const emails = new Map(actors.map((a) => [a.uid, a.email]))
   return rows.map((row) => toOpsSuspension(row, now, emails))
 }

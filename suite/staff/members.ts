@@ -13,7 +13,7 @@ import { withdraw } from '../services/participations'
 import { FORMER_MEMBER } from '../services/reviews'
 import { standingCounts } from '../services/standing'
 import { releaseForSuspension } from '../services/participations'
-import { isInForce, suspendedAmong, suspensionHistory, suspensionInForce, toOpsSuspension } from '../services/suspensions'
+import { suspendedAmong, suspensionHistory, suspensionInForce, toOpsSuspension } from '../services/suspensions'
 import type { SuspendBody } from '../../contract/suspension'
 import { SUPPORT_EMAIL } from '../../contract/suspension'
 import { refuseSelfService, type StaffActor } from '../actors/actor'
@@ -309,7 +309,7 @@ export async function liftSuspension(deps: SuiteDeps, actor: StaffActor, memberI
   return deps.db.transaction(async (tx) => {
     await tx.select({ id: members.id }).from(members).where(eq(members.id, row.id)).for('update')
     const open = await suspensionInForce(tx, row.id, now)
-    if (!open || !isInForce(open, now)) throw conflict('This member is not suspended')
+    if (!open) throw conflict('This member is not suspended')
     const [lifted] = await tx.update(suspensions).set({ liftedAt: now, liftedBy: actor.uid }).where(eq(suspensions.id, open.id)).returning()
     if (!lifted) throw new Error('Suspension not lifted')
     await recordAudit(
@@ -324,16 +324,6 @@ export async function liftSuspension(deps: SuiteDeps, actor: StaffActor, memberI
       now,
     )
     await notifyMember(tx, deps, row.id, { template: 'suspension-lifted', params: { firstName: row.firstName || null } })
-    const [suspender] = await tx.select({ email: members.email }).from(members).where(eq(members.uid, open.suspendedBy))
-    return {
-      suspension: toOpsSuspension(
-        lifted,
-        now,
-        new Map([
-          [actor.uid, actor.email],
-          [open.suspendedBy, suspender?.email ?? null],
-        ]),
-      ),
-    }
+    return { suspension: (await suspensionHistory(tx, row.id, now)).find((s) => s.id === lifted.id)! }
   })
 }
