@@ -12,16 +12,22 @@ export const SuspensionReasonSchema = v.picklist(SUSPENSION_REASONS, 'must be on
 /** Where a suspended member appeals: a reply to the e-mail reaches this address, as does the support page. */
 export const SUPPORT_EMAIL = 'support@testerscircle.example'
 
+/** The suspension's fields; SuspendBodySchema adds the rule that `other` needs a note. */
+export const SuspendFieldsSchema = v.strictObject({
+  reason: SuspensionReasonSchema,
+  /** Told to the member with the reason (in the e-mail and on their pages). Required for `other`. */
+  note: v.pipe(v.string(), v.trim(), v.maxLength(500, 'at most 500 characters')),
+  /** The end of the suspension, ahead of now; null: until it is lifted. */
+  until: v.nullable(Timestamp),
+})
+
+/** A reason `other` needs a note of 3 characters or more. */
+export const noteGivenForOther = (body: { reason: string; note: string }): boolean => body.reason !== 'other' || body.note.trim().length >= 3
+
 export const SuspendBodySchema = v.pipe(
-  v.strictObject({
-    reason: SuspensionReasonSchema,
-    /** Told to the member with the reason (in the e-mail and on their pages). Required for `other`. */
-    note: v.pipe(v.string(), v.trim(), v.maxLength(500, 'at most 500 characters')),
-    /** The end of the suspension, ahead of now; null: until it is lifted. */
-    until: v.nullable(Timestamp),
-  }),
+  SuspendFieldsSchema,
   v.forward(
-    v.check((body) => body.reason !== 'other' || body.note.length >= 3, 'say why'),
+    v.check((body) => noteGivenForOther(body), 'say why'),
     ['note'],
   ),
 )
