@@ -20,6 +20,7 @@ let member: TestMember
 let support: TestMember
 let memberPage: Page
 let page: Page
+let recordPath = ''
 
 async function freshPage(): Promise<Page> {
   return (await newContext(browser)).newPage()
@@ -52,10 +53,11 @@ describe('suspending a member', () => {
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
     await page.getByRole('link', { name: member.displayName }).click()
     await page.getByRole('heading', { name: member.displayName, level: 1 }).waitFor()
+    recordPath = new URL(page.url()).pathname
     await page.getByRole('heading', { name: 'Suspension', level: 3 }).waitFor()
 
     // Sent without a reason: refused beside the field, nothing done.
-    const reason = page.getByLabel('Reason', { exact: true })
+    const reason = page.getByRole('combobox', { name: 'Reason for the suspension' })
     const submit = page.getByRole('button', { name: 'Suspend…' })
     await pressUntilFocused(page, 'Tab', submit, 80)
     await expectFocusVisible(page, submit)
@@ -109,7 +111,7 @@ describe('suspending a member', () => {
   })
 
   it('support lifts the suspension, and the member may apply again', async () => {
-    await page.goBack()
+    await gotoHydrated(page, recordPath)
     await page.getByRole('heading', { name: member.displayName, level: 1 }).waitFor()
     const lift = page.getByRole('button', { name: 'Lift the suspension' })
     await lift.focus()

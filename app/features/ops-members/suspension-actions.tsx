@@ -123,7 +123,11 @@ function SuspendForm({ member }: { member: OpsMember }) {
           suspend.mutate(suspension, {
             onSuccess: ({ released }) => {
               formApi.reset({ reason: '', note: '', until: '' })
-              feedback.toast({ severity: 'success', summary: t`Member suspended`, detail: t`${name} is suspended; ${released} participations were released.` })
+              feedback.toast({
+                severity: 'success',
+                summary: t`Member suspended`,
+                detail: t`${name} is suspended. Applications and places released: ${released}.`,
+              })
             },
             // A refused field is shown under it; anything else the error catalogue answered.
             onError: (error) => showRejectedFields(formApi, error, API_FIELDS, (field) => invalid[field as SuspendField]),
@@ -138,7 +142,7 @@ function SuspendForm({ member }: { member: OpsMember }) {
         <form.AppField name="reason">
           {(field) => (
             <field.SelectInput
-              label={t`Reason`}
+              label={t`Reason for the suspension`}
               invalid={invalid.reason}
               options={[
                 { value: '', label: t`Choose a reason` },
