@@ -86,6 +86,7 @@ const TABLES: Record<string, string> = {
   recovery_codes: 'deleted',
   second_factor_passes: 'deleted',
   webauthn_challenges: 'deleted',
+  suspensions: 'kept (what support decided, by ids); the note to the member cleared',
 }
 
 const ibanOf = 'DE89370400440532013000'
@@ -285,6 +286,10 @@ async function seedMember(): Promise<Seeded> {
   await h.deps.db.insert(schema.recoveryCodes).values({ uid: member.uid, codeHash: 'a'.repeat(64), createdAt: new Date() })
   // A message to support that mentions the member.
   await h.deps.outbox.enqueue(h.deps.db, { channel: 'email', to: 'support@testerscircle.example', body: `A question from ${phone} about a parcel.` })
+  // Support suspended the member with a note naming them (written last: a suspended member posts nothing).
+  await h.deps.db
+    .insert(schema.suspensions)
+    .values({ memberId: created.id, reason: 'other', note: `${firstName} sent the same review twice`, suspendedAt: new Date(), suspendedBy: 'cli' })
 
   return {
     member,
@@ -346,6 +351,7 @@ describe('account deletion', () => {
       'brand_users',
       'brand_invitations',
       'audit_log',
+      'suspensions',
     ]) {
       expect(before, table).toContain(table)
     }
