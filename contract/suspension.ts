@@ -43,6 +43,9 @@ export const SuspensionNoticeSchema = v.strictObject({
 })
 export type SuspensionNotice = v.InferOutput<typeof SuspensionNoticeSchema>
 
+/** A suspension in the member's data export: what they were told, and when it was lifted. */
+export const MemberSuspensionRecordSchema = v.strictObject({ ...SuspensionNoticeSchema.entries, liftedAt: v.nullable(Timestamp) })
+
 /** One suspension as support reads it, in force or past. */
 export const OpsSuspensionSchema = v.strictObject({
   id: v.string(),

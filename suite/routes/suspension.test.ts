@@ -219,6 +219,8 @@ describe('the suspended member × member endpoint matrix', () => {
       expect((await call(h.app, 'GET', endpoint.path, { token: suspended.bearer })).status, endpoint.path).toBe(200)
     }
     expect((await infoOf(suspended)).suspension).toMatchObject({ reason: 'several-accounts', until: null })
+    const exported = expectOk(await call(h.app, 'GET', ENDPOINTS.downloadProfile.path, { token: suspended.bearer }), ENDPOINTS.downloadProfile.data)
+    expect(exported.suspensions).toMatchObject([{ reason: 'several-accounts', until: null, liftedAt: null }])
     const justSignedIn = tokenSignedInAt(suspended, h.clock.now())
     expectOk(await call(h.app, 'POST', ENDPOINTS.pseudonymize.path, { token: justSignedIn.bearer, body: { confirm: true } }), ENDPOINTS.pseudonymize.data)
   })
