@@ -156,6 +156,8 @@ export const IneligibleReasonSchema = v.variant('code', [
   v.strictObject({ code: v.literal('staff') }),
   /** The member's screener answers showed the test is not for them (which answers, members are not told). Final for the flight. */
   v.strictObject({ code: v.literal('screener') }),
+  /** The member is suspended; `until` is its end, null until support lifts it. */
+  v.strictObject({ code: v.literal('suspended'), until: v.nullable(v.pipe(v.string(), v.isoTimestamp())) }),
 ])
 export type IneligibleReason = v.InferOutput<typeof IneligibleReasonSchema>
 export type IneligibleReasonCode = IneligibleReason['code']

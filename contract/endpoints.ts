@@ -36,6 +36,7 @@ import {
   SocialPostsResultSchema,
 } from './content'
 import { ProfileExportSchema } from './export'
+import { LiftResultSchema, SuspendBodySchema, SuspendResultSchema } from './suspension'
 import { PhotoDeletedSchema, PhotoUploadQuerySchema, UploadedPhotoSchema } from './review-photos'
 import { OpsProductImagesSchema, ProductImageAltBodySchema, ProductImageMoveBodySchema, ProductImageUploadQuerySchema } from './product-images'
 import { HealthSchema, ReadySchema } from './health'
@@ -227,6 +228,12 @@ export interface Endpoint {
   refusalsInline?: true
   /** The reasons its refusals may carry (the envelope's `reason`), which pages may act on. */
   refusals?: readonly RefusalCode[]
+  /**
+   * A member action a suspended member may not take (apply, post a review or a social post, redeem
+   * points): refused with the reason 'suspended' (declared in `refusals`) after the credential and
+   * before the body is read. Every other member endpoint answers a suspended member as any other.
+   */
+  notWhileSuspended?: true
   /** Local mode only. */
   devOnly?: true
   /**
@@ -487,6 +494,8 @@ export const ENDPOINTS = {
     body: ProcessSignupBodySchema,
     data: ParticipationSchema,
     bot: 'campaign_signup',
+    notWhileSuspended: true,
+    refusals: ['suspended'],
   }),
   campaignEligibility: e({
     method: 'GET',
@@ -522,7 +531,15 @@ export const ENDPOINTS = {
   ackVpIntent: e({ method: 'POST', path: P.ACK_VP_INTENT_PATH, auth: 'member', body: AckBodySchema, data: ParticipationSchema }),
 
   rcProduct: e({ method: 'GET', path: P.RC_PRODUCT_PATH, auth: 'member', query: RcProductQuerySchema, data: RcProductSchema }),
-  submitReview: e({ method: 'POST', path: P.FLIGHT_REVIEW_PATH, auth: 'member', body: ReviewBodySchema, data: MemberReviewSchema }),
+  submitReview: e({
+    method: 'POST',
+    path: P.FLIGHT_REVIEW_PATH,
+    auth: 'member',
+    body: ReviewBodySchema,
+    data: MemberReviewSchema,
+    notWhileSuspended: true,
+    refusals: ['suspended'],
+  }),
   uploadReviewPhoto: e({
     method: 'POST',
     path: P.REVIEW_PHOTOS_PATH,
@@ -531,7 +548,8 @@ export const ENDPOINTS = {
     upload: 'image',
     data: UploadedPhotoSchema,
     silent: true,
-    refusals: ['image-refused', 'too-many-uploads', 'image-queue-full'],
+    notWhileSuspended: true,
+    refusals: ['image-refused', 'too-many-uploads', 'image-queue-full', 'suspended'],
   }),
   deleteReviewPhoto: e({ method: 'DELETE', path: P.REVIEW_PHOTO_PATH, params: { id: PhotoIdParam }, auth: 'member', data: PhotoDeletedSchema, silent: true }),
   reviewPhotoFile: e({
@@ -543,15 +561,39 @@ export const ENDPOINTS = {
     file: 'image/jpeg',
   }),
   socialPosts: e({ method: 'GET', path: P.FLIGHT_SOCIAL_PATH, auth: 'member', query: SocialPostsQuerySchema, data: SocialPostsResultSchema }),
-  submitSocialPost: e({ method: 'POST', path: P.FLIGHT_SOCIAL_PATH, auth: 'member', body: SocialPostBodySchema, data: SocialPostSchema }),
-  reportImpressions: e({ method: 'POST', path: P.FLIGHT_SOCIAL_IMPRESSIONS_PATH, auth: 'member', body: ImpressionsBodySchema, data: SocialPostSchema }),
+  submitSocialPost: e({
+    method: 'POST',
+    path: P.FLIGHT_SOCIAL_PATH,
+    auth: 'member',
+    body: SocialPostBodySchema,
+    data: SocialPostSchema,
+    notWhileSuspended: true,
+    refusals: ['suspended'],
+  }),
+  reportImpressions: e({
+    method: 'POST',
+    path: P.FLIGHT_SOCIAL_IMPRESSIONS_PATH,
+    auth: 'member',
+    body: ImpressionsBodySchema,
+    data: SocialPostSchema,
+    notWhileSuspended: true,
+    refusals: ['suspended'],
+  }),
 
   missions: e({ method: 'GET', path: P.MISSIONS_PATH, auth: 'member', data: MissionsResultSchema }),
   points: e({ method: 'GET', path: P.POINTS_PATH, auth: 'member', data: PointsResultSchema }),
   standing: e({ method: 'GET', path: P.STANDING_PATH, auth: 'member', data: StandingSchema }),
   rewards: e({ method: 'GET', path: P.REWARDS_PATH, auth: 'member', data: RewardsResultSchema }),
   redemptions: e({ method: 'GET', path: P.DISCOUNT_CODE_PATH, auth: 'member', data: RedemptionsResultSchema }),
-  redeem: e({ method: 'POST', path: P.DISCOUNT_CODE_PATH, auth: 'member', body: RedeemBodySchema, data: RedeemResultSchema }),
+  redeem: e({
+    method: 'POST',
+    path: P.DISCOUNT_CODE_PATH,
+    auth: 'member',
+    body: RedeemBodySchema,
+    data: RedeemResultSchema,
+    notWhileSuspended: true,
+    refusals: ['suspended'],
+  }),
   intercomToken: e({ method: 'POST', path: P.INTERCOM_TOKEN_PATH, auth: 'member', body: EmptyBodySchema, data: IntercomTokenResultSchema }),
 
   logsCollector: e({ method: 'POST', path: P.LOGS_COLLECTOR_PATH, auth: 'none', body: LogEntrySchema, data: LogAcceptedSchema }),
@@ -889,6 +931,24 @@ export const ENDPOINTS = {
     capability: 'members:act',
     body: SupportWithdrawBodySchema,
     data: SupportWithdrawResultSchema,
+  }),
+  opsSuspendMember: e({
+    method: 'POST',
+    path: P.OPS_MEMBER_SUSPENSION_PATH,
+    params: { id: MemberIdParam },
+    auth: 'staff',
+    capability: 'members:act',
+    body: SuspendBodySchema,
+    data: SuspendResultSchema,
+  }),
+  opsLiftSuspension: e({
+    method: 'POST',
+    path: P.OPS_MEMBER_LIFT_SUSPENSION_PATH,
+    params: { id: MemberIdParam },
+    auth: 'staff',
+    capability: 'members:act',
+    body: EmptyBodySchema,
+    data: LiftResultSchema,
   }),
   opsResendVerification: e({
     method: 'POST',

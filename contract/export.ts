@@ -6,6 +6,7 @@ import { MemberReviewSchema, SocialPostSchema } from './content'
 import { MemberSchema, NotificationSettingsSchema, ReferralSchema, SocialProfileSchema } from './members'
 import { ParticipationSchema } from './participations'
 import { LedgerEntrySchema, RedemptionSchema } from './rewards'
+import { MemberSuspensionRecordSchema } from './suspension'
 
 export const ProfileExportSchema = v.strictObject({
   exportedAt: Timestamp,
@@ -19,5 +20,7 @@ export const ProfileExportSchema = v.strictObject({
   ledger: v.array(LedgerEntrySchema),
   redemptions: v.array(RedemptionSchema),
   referrals: v.array(ReferralSchema),
+  /** Every suspension of the account, newest first (the note once the account is deleted is gone with it). */
+  suspensions: v.array(MemberSuspensionRecordSchema),
 })
 export type ProfileExport = v.InferOutput<typeof ProfileExportSchema>

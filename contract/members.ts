@@ -2,6 +2,7 @@
 import * as v from 'valibot'
 import { AddressSchema } from './address'
 import { CategorySchema, EmptyBodySchema, IsoDate, SocialPlatformSchema, Timestamp, HttpUrl, text } from './common'
+import { SuspensionNoticeSchema } from './suspension'
 
 /** Identity as the suite sees it after verifying the Bearer token (GET api/user). */
 export const ApiUserSchema = v.strictObject({
@@ -127,6 +128,8 @@ export const MemberInfoSchema = v.strictObject({
   languages: v.array(v.string()),
   activeParticipations: v.number(),
   completedParticipations: v.number(),
+  /** The suspension in force, if any: the member may read, export and delete their data, not apply, post or redeem. */
+  suspension: v.nullable(SuspensionNoticeSchema),
 })
 export type MemberInfo = v.InferOutput<typeof MemberInfoSchema>
 

@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = [
   'shipment.returned',
   'member.grant-points',
   'member.resend-verification',
+  'member.suspend',
+  'member.lift-suspension',
   'campaign.set-min-tier',
   'campaign.status',
   'product.create',

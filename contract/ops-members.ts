@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import { Uuid } from './common'
 import { SentMessageSchema } from './messages'
 import { OpsPageNumber, OpsPageSize } from './staff'
+import { OpsSuspensionSchema } from './suspension'
 
 export const MemberSearchQuerySchema = v.strictObject({
   q: v.pipe(v.string(), v.trim(), v.minLength(2, 'type at least 2 characters'), v.maxLength(120)),
@@ -19,6 +20,8 @@ export const MemberHitSchema = v.strictObject({
   referralCode: v.string(),
   createdAt: v.string(),
   deleted: v.boolean(),
+  /** A suspension is in force. */
+  suspended: v.boolean(),
 })
 export const MemberSearchResultSchema = v.strictObject({ items: v.array(MemberHitSchema), page: v.number(), pageSize: v.number(), total: v.number() })
 export type MemberSearchResult = v.InferOutput<typeof MemberSearchResultSchema>
@@ -62,6 +65,10 @@ export const OpsMemberSchema = v.strictObject({
   messages: v.array(SentMessageSchema),
   /** Other accounts that share the member's normalised e-mail or postal address (staff only; never shown to members). */
   links: v.array(AccountLinkSchema),
+  /** The suspension in force, if any. */
+  suspension: v.nullable(OpsSuspensionSchema),
+  /** Every suspension, newest first (the one in force among them). */
+  suspensions: v.array(OpsSuspensionSchema),
 })
 export type OpsMember = v.InferOutput<typeof OpsMemberSchema>
 

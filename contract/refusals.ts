@@ -66,6 +66,11 @@ export const RefusalSchema = v.variant('code', [
    * someone holds a place in it, or where another of those chosen lives. Nothing was selected.
    */
   v.strictObject({ code: v.literal('household'), participationIds: v.pipe(v.array(v.string()), v.minLength(1)) }),
+  /**
+   * The member is suspended (contract/suspension.ts): they may read, export and delete their data,
+   * but not apply, post reviews or social posts, or redeem points. `until` is its end, null until lifted.
+   */
+  v.strictObject({ code: v.literal('suspended'), until: v.nullable(v.pipe(v.string(), v.isoTimestamp())) }),
   /** The one-time code is not the one sent; `triesLeft` more may be made before a new one is needed. */
   v.strictObject({ code: v.literal('wrong-code'), triesLeft: v.pipe(v.number(), v.integer(), v.minValue(1)) }),
 ])

@@ -20,7 +20,7 @@ export const CAPABILITIES = [
   'shipments:manage',
   /** Find a member and read their record (participations, points, standing, messages). */
   'members:read',
-  /** Act for a member on their request: goodwill points, resend a verification e-mail, withdraw a participation. */
+  /** Act for a member: goodwill points, resend a verification e-mail, withdraw a participation on their request, suspend them and lift it. */
   'members:act',
   /** See a member's e-mail address and phone number. */
   'members:contact',

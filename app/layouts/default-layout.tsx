@@ -9,6 +9,7 @@ import { Button } from '~/components/ui/button'
 import { cn } from '~/lib/cn'
 import { CookieSettingsButton } from '~/features/consent/cookie-settings-button'
 import { BrandMark } from './brand'
+import { SuspensionBanner } from '~/components/member/suspension-banner'
 import { memberInfoQuery } from '~/lib/member-data/member-data.queries'
 import { useLocale } from '~/lib/locale'
 
@@ -288,6 +289,13 @@ function Footer() {
 }
 
 /** The default layout: skip link, header, the page, footer. */
+/** The suspended member's banner, above every page's content while the suspension is in force. */
+function Suspended() {
+  const { data: viewer } = useQuery(viewerQuery)
+  const { data: memberInfo } = useQuery({ ...memberInfoQuery, enabled: viewer?.signedIn === true })
+  return memberInfo?.suspension ? <SuspensionBanner suspension={memberInfo.suspension} /> : null
+}
+
 export function DefaultLayout({ children, lightHeader, pageBackground }: { children: ReactNode; lightHeader: boolean; pageBackground: boolean }) {
   return (
     <div
@@ -298,6 +306,7 @@ export function DefaultLayout({ children, lightHeader, pageBackground }: { child
       <SkipLink />
       <Header light={lightHeader} />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Suspended />
         {children}
       </main>
       <Footer />

@@ -24,6 +24,13 @@ const text = {
 }
 
 /** What the member reads when the bot check refused an action (in the catalogue's dialog, or inline where the call is silent). */
+/** An action a suspended member may not take (apply, post a review or a social post, redeem points). */
+export const suspendedMessage = msg({
+  id: 'errors.suspended',
+  message:
+    'Your account is suspended: you cannot apply, post reviews or social posts, or redeem points until the suspension ends. Nothing was changed. The notice at the top of the page says why and how to appeal.',
+})
+
 export const botCheckFailedMessage = msg({
   id: 'errors.botCheckFailed',
   message: 'We could not confirm that this request comes from a person. Please try again.',
@@ -71,6 +78,11 @@ export async function applyErrorEffect(effect: ErrorEffect, { router, queryClien
       return
     case 'bot-check-dialog':
       openDialog(i18n._(botCheckFailedMessage))
+      return
+    case 'suspended-dialog':
+      openDialog(i18n._(suspendedMessage))
+      // The member's pages read the suspension again: its notice shows at the top.
+      await queryClient.invalidateQueries({ queryKey: ['member', 'info'] })
       return
     case 'staff-forbidden-dialog':
       openDialog(i18n._(text.staffForbidden))

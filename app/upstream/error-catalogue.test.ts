@@ -69,6 +69,16 @@ describe('the error catalogue', () => {
     })
   })
 
+  it('HTTP 409 with the reason "suspended" → the dialog with the portal’s own sentence', async () => {
+    expect(
+      await effectFor(409, {
+        status: 'CONFLICT',
+        message: 'Your account is suspended: you cannot do this until it is lifted',
+        reason: { code: 'suspended', until: null },
+      }),
+    ).toEqual({ kind: 'suspended-dialog' })
+  })
+
   it('body status BOT_CHECK_FAILED (HTTP 400) → the dialog with the portal’s own sentence; inline where the call is silent', async () => {
     const refused = { status: 'BOT_CHECK_FAILED', message: 'We could not confirm that this request comes from a person' }
     const { fetchImpl } = answering(400, refused)

@@ -10,6 +10,8 @@ export type ErrorEffect =
   | { kind: 'dialog'; message: string | null }
   /** The dialog with the portal's sentence for a refused bot check. */
   | { kind: 'bot-check-dialog' }
+  /** The dialog with the portal's sentence for an action a suspended member may not take. */
+  | { kind: 'suspended-dialog' }
   | { kind: 'session-expired' }
   /** To the second-factor page (pass one, or enrol) and back to where the person was. */
   | { kind: 'second-factor' }
@@ -28,7 +30,8 @@ export function effectOf(failure: UpstreamFailure): ErrorEffect {
     case 'not-found':
       return failure.staff ? { kind: 'staff-gone-dialog' } : { kind: 'redirect-locale-404' }
     case 'rejected':
-      return { kind: 'dialog', message: failure.message }
+      // A suspended member's refused action is said in the portal's words, not the server's.
+      return failure.reason?.code === 'suspended' ? { kind: 'suspended-dialog' } : { kind: 'dialog', message: failure.message }
     case 'bot-check-failed':
       return { kind: 'bot-check-dialog' }
     case 'unauthenticated':

@@ -16,6 +16,7 @@ import { REVIEW_STATUSES } from '../../contract/content'
 import type { ReviewPhoto } from '../../contract/review-photos'
 import { REJECTION_REASONS } from '../../contract/review-rejection'
 import { ROLES } from '../../contract/staff'
+import { SUSPENSION_REASONS } from '../../contract/suspension'
 import type { AuditState } from '../../contract/ops-audit'
 import { ACCOUNT_LINK_KINDS } from '../../contract/ops-members'
 import type { NotificationSettings, Payout, Preferences } from '../../contract/members'
@@ -42,6 +43,7 @@ export const socialPlatform = pgEnum('social_platform', SOCIAL_PLATFORMS)
 export const messageChannel = pgEnum('message_channel', MESSAGE_CHANNELS)
 export const staffRole = pgEnum('staff_role', ROLES)
 export const rejectionCode = pgEnum('rejection_code', REJECTION_REASONS)
+export const suspensionReason = pgEnum('suspension_reason', SUSPENSION_REASONS)
 
 export const members = pgTable(
   'members',
@@ -397,6 +399,38 @@ export const participations = pgTable(
       .on(t.flightId, t.standingRank.desc(), t.seq, t.id)
       .where(sql`${t.status} in ('applied', 'waitlisted')`),
     index('participations_member_idx').on(t.memberId),
+  ],
+)
+
+/**
+ * Suspensions of members by support, kept after they end (the member's history). One is in force
+ * while `lifted_at` is null and `until` is null or still ahead: a suspension past its date stops
+ * counting by itself. Suspending and lifting lock the member's row, so at most one is in force.
+ */
+export const suspensions = pgTable(
+  'suspensions',
+  {
+    id: id(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id),
+    reason: suspensionReason('reason').notNull(),
+    /** Told to the member with the reason; required for `other`. */
+    note: text('note'),
+    suspendedAt: ts('suspended_at').notNull(),
+    /** Null: until lifted. */
+    until: ts('until'),
+    /** The staff person's Firebase uid. */
+    suspendedBy: text('suspended_by').notNull(),
+    liftedAt: ts('lifted_at'),
+    liftedBy: text('lifted_by'),
+  },
+  (t) => [
+    index('suspensions_member_idx').on(t.memberId, t.suspendedAt),
+    // The suspensions that may be in force, for the member list and every guarded action.
+    index('suspensions_open_idx')
+      .on(t.memberId, t.until)
+      .where(sql`${t.liftedAt} is null`),
   ],
 )
 

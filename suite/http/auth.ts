@@ -4,6 +4,7 @@ import { RECENT_SIGN_IN_SECONDS } from '../../contract/auth'
 import type { SuiteDeps } from '../deps'
 import type { VerifiedIdentity } from '../identity/identity'
 import { memberForIdentity, type MemberRow } from '../services/members'
+import { refuseWhileSuspended } from '../services/suspensions'
 import type { SuiteContext, SuiteEnv } from './env'
 import { forbidden, reauthRequired, secondFactorRequired, unauthenticated } from './errors'
 import { capabilitiesOf, STAFF_SESSION_SECONDS, STAFF_USER_AGENT_HEADER, type Capability } from '../../contract/staff'
@@ -99,6 +100,17 @@ export function requireRecentSignIn(c: SuiteContext, deps: SuiteDeps): void {
 export function recentSignIn(deps: SuiteDeps): MiddlewareHandler<SuiteEnv> {
   return async (c, next) => {
     requireRecentSignIn(c, deps)
+    await next()
+  }
+}
+
+/**
+ * An action a suspended member may not take (the entry's `notWhileSuspended`), after memberAuth:
+ * refused with the reason 'suspended' before anything is read or changed.
+ */
+export function notWhileSuspended(deps: SuiteDeps): MiddlewareHandler<SuiteEnv> {
+  return async (c, next) => {
+    await refuseWhileSuspended(deps.db, currentMember(c).id, deps.clock.now())
     await next()
   }
 }

@@ -9,7 +9,7 @@ import { EmptyQuerySchema } from '../../contract/common'
 import type { BodyOutput, Credential, DataInput, Endpoint, ParamsOutput, QueryOutput } from '../../contract/endpoints'
 import { pathParamNames, type PathParamSchema } from '../../contract/path-params'
 import type { SuiteDeps } from '../deps'
-import { brandAuth, identityAuth, memberAuth, optionalMemberAuth, recentSignIn, staffAuth } from './auth'
+import { brandAuth, identityAuth, memberAuth, notWhileSuspended, optionalMemberAuth, recentSignIn, staffAuth } from './auth'
 import { botCheck } from './bot-check'
 import { ApiError, notFound } from './errors'
 import { requestLog } from './log'
@@ -101,10 +101,13 @@ export function routeRegistrar(app: Hono<SuiteEnv>, deps: SuiteDeps): RegisterRo
     return [staffAuth(deps, endpoint.capability)]
   }
   const recent = recentSignIn(deps)
+  const unsuspended = notWhileSuspended(deps)
   return (endpoint, handler, options = {}) => {
     const params = paramChecks(endpoint)
     const middleware = [
       ...credential(endpoint),
+      // A suspended member's refused actions stop here, before any bot check, query or body.
+      ...(endpoint.notWhileSuspended ? [unsuspended] : []),
       ...(endpoint.recentSignIn ? [recent] : []),
       // A protected action goes no further until its bot check has passed: a refusal changes nothing.
       ...(endpoint.bot ? [botCheck(deps, endpoint.bot)] : []),

@@ -4,6 +4,7 @@
 import type { MessageTopic } from '../../contract/messages'
 import type { DeletionKept, DeletionReceipt, DeletionRemoved } from '../../contract/members'
 import type { RejectionReason } from '../../contract/review-rejection'
+import type { SuspensionReason } from '../../contract/suspension'
 import { say } from './i18n'
 import type { EmailContent } from './layout'
 
@@ -49,6 +50,14 @@ const REJECTION_WORDING: Record<RejectionReason, () => string> = {
     ),
   'disclosure-missing': () => say(/*i18n*/ { id: 'review-rejected.reason.disclosure-missing', message: 'It must say that you received the product for free.' }),
   other: () => say(/*i18n*/ { id: 'review-rejected.reason.other', message: 'Our moderators left you a note.' }),
+}
+
+const SUSPENSION_WORDING: Record<SuspensionReason, () => string> = {
+  'several-accounts': () => say(/*i18n*/ { id: 'suspended.reason.several-accounts', message: 'You hold more than one account: one person, one account.' }),
+  'false-review': () => say(/*i18n*/ { id: 'suspended.reason.false-review', message: 'A review you sent was false or copied.' }),
+  'products-resold': () => say(/*i18n*/ { id: 'suspended.reason.products-resold', message: 'Products sent to you for testing were resold.' }),
+  'staff-abuse': () => say(/*i18n*/ { id: 'suspended.reason.staff-abuse', message: 'You were abusive towards our staff.' }),
+  other: () => say(/*i18n*/ { id: 'suspended.reason.other', message: 'Our support team left you a note.' }),
 }
 
 const REMOVED_TEXT: Record<DeletionRemoved, () => string> = {
@@ -321,6 +330,79 @@ export const TEMPLATES = {
   }),
 
   /** A review sent back (always sent): the reason, the moderator's note, and where to edit it. */
+  /** A suspension (always sent): the reason, until when, what it stops, and how to appeal. */
+  suspended: define<{ firstName: string | null; reason: SuspensionReason; note: string | null; until: string | null; support: string }>({
+    topic: 'transactional',
+    render: ({ firstName, reason, note, until, support }, links) => ({
+      subject: say(/*i18n*/ { id: 'suspended.subject', message: 'Your Testers Circle account is suspended' }),
+      heading: say(/*i18n*/ { id: 'suspended.heading', message: 'Your account is suspended' }),
+      blocks: [
+        { kind: 'paragraph', text: hello(firstName) },
+        {
+          kind: 'paragraph',
+          text: until
+            ? say(/*i18n*/ { id: 'suspended.until', message: 'We have suspended your Testers Circle account until {date} at {time} UTC.' }, utcDate(until))
+            : say(
+                /*i18n*/ {
+                  id: 'suspended.until-lifted',
+                  message: 'We have suspended your Testers Circle account until our support team lifts the suspension.',
+                },
+              ),
+        },
+        { kind: 'paragraph', text: SUSPENSION_WORDING[reason]() },
+        ...(note
+          ? [
+              { kind: 'paragraph' as const, text: say(/*i18n*/ { id: 'suspended.note', message: 'Our support team wrote:' }) },
+              { kind: 'quote' as const, text: note },
+            ]
+          : []),
+        {
+          kind: 'paragraph',
+          text: say(
+            /*i18n*/ {
+              id: 'suspended.effect',
+              message:
+                'Meanwhile you cannot apply for tests, be selected, post reviews or social posts, or redeem points; your applications and waitlist places are released. A product already shipped to you stays yours. You can still sign in, read your account, download your data and delete your account.',
+            },
+          ),
+        },
+        {
+          kind: 'paragraph',
+          text: say(
+            /*i18n*/ {
+              id: 'suspended.appeal',
+              message: 'If you think this is a mistake, reply to this e-mail or write to {support}, or use the support page, and tell us why.',
+            },
+            { support },
+          ),
+        },
+        { kind: 'button', label: say(/*i18n*/ { id: 'suspended.button', message: 'Contact support' }), url: page(links, '/support') },
+      ],
+    }),
+  }),
+
+  /** A suspension lifted (always sent): the member may take part again. */
+  'suspension-lifted': define<{ firstName: string | null }>({
+    topic: 'transactional',
+    render: ({ firstName }, links) => ({
+      subject: say(/*i18n*/ { id: 'suspension-lifted.subject', message: 'Your Testers Circle account is no longer suspended' }),
+      heading: say(/*i18n*/ { id: 'suspension-lifted.heading', message: 'Your suspension is lifted' }),
+      blocks: [
+        { kind: 'paragraph', text: hello(firstName) },
+        {
+          kind: 'paragraph',
+          text: say(
+            /*i18n*/ {
+              id: 'suspension-lifted.body',
+              message: 'We have lifted the suspension of your account. You can apply for tests, post reviews and social posts, and redeem points again.',
+            },
+          ),
+        },
+        { kind: 'button', label: say(/*i18n*/ { id: 'suspension-lifted.button', message: 'See the tests open now' }), url: page(links, '/campaigns') },
+      ],
+    }),
+  }),
+
   'review-rejected': define<{ reviewTitle: string; reason: RejectionReason; note: string | null; campaignId: string }>({
     topic: 'transactional',
     render: ({ reviewTitle, reason, note, campaignId }, links) => ({

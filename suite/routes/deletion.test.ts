@@ -87,6 +87,7 @@ const TABLES: Record<string, string> = {
   recovery_codes: 'deleted',
   second_factor_passes: 'deleted',
   webauthn_challenges: 'deleted',
+  suspensions: 'kept (what support decided, by ids); the note to the member cleared',
 }
 
 const ibanOf = 'DE89370400440532013000'
@@ -287,6 +288,10 @@ async function seedMember(): Promise<Seeded> {
     },
     new Date(),
   )
+  // Support suspended the member with a note naming them (written last: a suspended member posts nothing).
+  await h.deps.db
+    .insert(schema.suspensions)
+    .values({ memberId: created.id, reason: 'other', note: `${firstName} sent the same review twice`, suspendedAt: new Date(), suspendedBy: 'cli' })
 
   return {
     member,
@@ -348,6 +353,7 @@ describe('account deletion', () => {
       'brand_users',
       'brand_invitations',
       'audit_log',
+      'suspensions',
     ]) {
       expect(before, table).toContain(table)
     }

@@ -209,6 +209,11 @@ const SAMPLES: Record<StaffEndpointName, () => { path: string; query?: Record<st
     body: { note: 'Asked by phone' },
   }),
   opsResendVerification: () => ({ path: fillPath(ENDPOINTS.opsResendVerification.path, { id: crypto.randomUUID() }), body: {} }),
+  opsSuspendMember: () => ({
+    path: fillPath(ENDPOINTS.opsSuspendMember.path, { id: crypto.randomUUID() }),
+    body: { reason: 'several-accounts', note: '', until: null },
+  }),
+  opsLiftSuspension: () => ({ path: fillPath(ENDPOINTS.opsLiftSuspension.path, { id: crypto.randomUUID() }), body: {} }),
   opsAuditExport: () => ({ path: OPS_AUDIT_EXPORT_PATH }),
   opsCategories: () => ({ path: ENDPOINTS.opsCategories.path }),
   opsCreateCategory: () => {

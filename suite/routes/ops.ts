@@ -12,7 +12,16 @@ import { setCampaignStatus } from '../staff/campaigns'
 import { listNewsletters, sendNewsletter } from '../staff/newsletters'
 import { addFlight, campaignForEdit, createCampaign, deleteFlight, previewCampaign, updateCampaign, updateFlight } from '../staff/campaign-authoring'
 import { createProduct, listProducts, updateProduct } from '../staff/products'
-import { goodwillGrantedToday, grantGoodwill, opsMember, resendVerification, searchMembers, withdrawOnRequest } from '../staff/members'
+import {
+  goodwillGrantedToday,
+  grantGoodwill,
+  liftSuspension,
+  opsMember,
+  resendVerification,
+  searchMembers,
+  suspendMember,
+  withdrawOnRequest,
+} from '../staff/members'
 import { importTracking, opsShipments, pendingShipmentsCsv, shipmentAction, trackingFileRefused } from '../staff/shipments'
 import type { RegisterRoute } from '../http/endpoint'
 import { decideReview } from '../services/reviews'
@@ -127,4 +136,6 @@ export function registerOpsWorkRoutes(route: RegisterRoute, deps: SuiteDeps) {
   })
   route(ENDPOINTS.opsWithdrawForMember, (c, { params, body }) => withdrawOnRequest(deps, currentStaff(c), params.id, params.pid, body.note))
   route(ENDPOINTS.opsResendVerification, (c, { params }) => resendVerification(deps, currentStaff(c), params.id))
+  route(ENDPOINTS.opsSuspendMember, (c, { params, body }) => suspendMember(deps, currentStaff(c), params.id, body))
+  route(ENDPOINTS.opsLiftSuspension, (c, { params }) => liftSuspension(deps, currentStaff(c), params.id))
 }

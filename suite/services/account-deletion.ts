@@ -19,6 +19,7 @@ import {
   reviewPhotos,
   reviews,
   shipments,
+  suspensions,
   socialPosts,
   socialProfiles,
   staffRoles,
@@ -210,6 +211,8 @@ export async function pseudonymize(deps: SuiteDeps, member: MemberRow): Promise<
       .update(ledgerEntries)
       .set({ reason: GOODWILL_REASON_AFTER_DELETION })
       .where(and(eq(ledgerEntries.memberId, member.id), sql`${ledgerEntries.idempotencyKey} like 'grant:%'`))
+    // Suspensions stay (support's record of what was decided, by ids), their note (staff's words to the member) does not.
+    await tx.update(suspensions).set({ note: null }).where(eq(suspensions.memberId, member.id))
     // A member who also followed a brand: that goes with the account, audited; invitations to their address go too.
     const followed = await tx.delete(brandUsers).where(eq(brandUsers.uid, member.uid)).returning({ brandId: brandUsers.brandId })
     if (followed.length > 0) {

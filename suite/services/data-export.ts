@@ -1,8 +1,8 @@
 // The member's data export: everything held about them, as JSON (and the profile PDF's content).
-import { eq } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import type { ProfileExport } from '../../contract/export'
 import type { Executor } from '../db/client'
-import { reviews, socialPosts } from '../db/schema'
+import { reviews, socialPosts, suspensions } from '../db/schema'
 import { getAddress } from './address'
 import { listSocialPosts } from './content'
 import { ledgerOf } from './ledger'
@@ -12,6 +12,7 @@ import { myReferrals } from './referrals'
 import { toMemberReview } from './reviews'
 import { listRedemptions } from './rewards'
 import { listSocialProfiles } from './social'
+import { toNotice } from './suspensions'
 
 export async function exportProfile(ex: Executor, member: MemberRow, now: Date): Promise<ProfileExport> {
   const participationList = await loadParticipations(ex, member.id)
@@ -31,5 +32,9 @@ export async function exportProfile(ex: Executor, member: MemberRow, now: Date):
     ledger: await ledgerOf(ex, member.id),
     redemptions: await listRedemptions(ex, member.id),
     referrals: (await myReferrals(ex, member)).referrals,
+    suspensions: (await ex.select().from(suspensions).where(eq(suspensions.memberId, member.id)).orderBy(desc(suspensions.suspendedAt))).map((row) => ({
+      ...toNotice(row),
+      liftedAt: row.liftedAt?.toISOString() ?? null,
+    })),
   }
 }

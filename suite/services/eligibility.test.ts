@@ -18,6 +18,7 @@ const member: EligibilityFacts = {
   tier: 'tester',
   brandId: null,
   staff: false,
+  suspension: null,
 }
 
 const reasons = (rules: Partial<Eligibility>, facts: Partial<EligibilityFacts> = {}, prefs: Partial<EligibilityFacts['preferences']> = {}) =>
@@ -51,6 +52,8 @@ describe('ineligibleReasons', () => {
     ['a tier asked for, the member’s is lower', { minTier: 'trusted' }, {}, [{ code: 'tier', minTier: 'trusted' }]],
     ['a tier asked for, the member’s is that one', { minTier: 'tester' }, {}, []],
     ['a tier asked for, the member’s is higher', { minTier: 'tester' }, { tier: 'top' }, []],
+    ['a suspended member, until lifted', {}, { suspension: { until: null } }, [{ code: 'suspended', until: null }]],
+    ['a suspended member, until a date', {}, { suspension: { until: '2026-12-01T00:00:00.000Z' } }, [{ code: 'suspended', until: '2026-12-01T00:00:00.000Z' }]],
   ])('%s', (_what, rules, facts, expected) => {
     expect(reasons(rules, facts)).toEqual(expected)
   })

@@ -11,6 +11,7 @@ import { notFound } from '../http/errors'
 import { currentFlight, flightsOf, phaseOf, PLACE_HOLDING_STATUSES } from './campaigns'
 import type { MemberRow } from './members'
 import { memberTier } from './standing'
+import { suspensionInForce } from './suspensions'
 
 /** What the rules look at, about one member. */
 export interface EligibilityFacts {
@@ -26,6 +27,8 @@ export interface EligibilityFacts {
   brandId: string | null
   /** The member holds a staff role (any). */
   staff: boolean
+  /** The suspension in force (its end, null until lifted), or null when the member is not suspended. */
+  suspension: { until: string | null } | null
 }
 
 /** What the rules look at, about one campaign and the member. */
@@ -42,6 +45,7 @@ export async function eligibilityFacts(ex: Executor, member: MemberRow, now: Dat
   const [profiles] = await ex.select({ n: count() }).from(socialProfiles).where(eq(socialProfiles.memberId, member.id))
   const [brandUser] = await ex.select({ brandId: brandUsers.brandId }).from(brandUsers).where(eq(brandUsers.uid, member.uid))
   const [role] = await ex.select({ role: staffRoles.role }).from(staffRoles).where(eq(staffRoles.uid, member.uid)).limit(1)
+  const suspension = await suspensionInForce(ex, member.id, now)
   return {
     country: (address?.country as Country | undefined) ?? null,
     birthDate: member.birthDate,
@@ -51,6 +55,7 @@ export async function eligibilityFacts(ex: Executor, member: MemberRow, now: Dat
     tier: withTier ? await memberTier(ex, member.id, now) : null,
     brandId: brandUser?.brandId ?? null,
     staff: role !== undefined,
+    suspension: suspension ? { until: suspension.until?.toISOString() ?? null } : null,
   }
 }
 
@@ -136,6 +141,8 @@ export function ineligibleReasons(rules: Eligibility, facts: EligibilityFacts, n
     reasons.push({ code: 'children', children: rules.children })
   if (rules.minTier && tierRank(facts.tier ?? 'newcomer') < tierRank(rules.minTier)) reasons.push({ code: 'tier', minTier: rules.minTier })
   if (rules.onePerHousehold && campaign.householdHasPlace) reasons.push({ code: 'household' })
+  // A suspended member takes part in no test, whatever its rules.
+  if (facts.suspension) reasons.push({ code: 'suspended', until: facts.suspension.until })
   return reasons
 }
 

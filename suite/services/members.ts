@@ -3,7 +3,8 @@ import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import type { Member, MemberInfo, MemberSummary, NotificationSettings } from '../../contract/members'
 import type { ParticipationStatus } from '../../contract/participations'
 import { preparedPerDatabase, type Db, type Executor } from '../db/client'
-import { addresses, ledgerEntries, members, participations, secondFactors } from '../db/schema'
+import { addresses, ledgerEntries, members, participations, secondFactors, suspensions } from '../db/schema'
+import type { SuspensionNotice, SuspensionReason } from '../../contract/suspension'
 import type { SuiteDeps } from '../deps'
 import type { VerifiedIdentity } from '../identity/identity'
 import { badRequest, conflict, unauthenticated } from '../http/errors'
@@ -120,6 +121,19 @@ const infoColumns = {
   participations: sql<
     [number, number]
   >`(select json_build_array(count(*) filter (where ${inArray(participations.status, ACTIVE_STATUSES)}), count(*) filter (where ${participations.status} = 'completed')) from ${participations} where ${participations.memberId} = ${outerMemberId})`,
+  // The newest suspension not lifted: the only one that can be in force (suspending refuses while one
+  // is); whether its date has passed is decided by the member API's clock (toInfo).
+  suspension: sql<OpenSuspension | null>`(select json_build_object('reason', ${suspensions.reason}, 'note', ${suspensions.note}, 'since', ${suspensions.suspendedAt}, 'until', ${suspensions.until}) from ${suspensions} where ${suspensions.memberId} = ${outerMemberId} and ${suspensions.liftedAt} is null order by ${suspensions.suspendedAt} desc limit 1)`,
+}
+
+type OpenSuspension = { reason: SuspensionReason; note: string | null; since: string; until: string | null }
+
+/** The member's notice of an open suspension, while it is in force at `now`. */
+function noticeOf(open: OpenSuspension | null | undefined, now: Date): SuspensionNotice | null {
+  if (!open) return null
+  const until = open.until === null ? null : new Date(open.until)
+  if (until && until <= now) return null
+  return { reason: open.reason, note: open.note, since: new Date(open.since).toISOString(), until: until?.toISOString() ?? null }
 }
 
 function toSummary(row: MemberRow, facts: { hasAddress: boolean; balance: string | number }): MemberSummary {
@@ -180,9 +194,14 @@ const memberInfoByUid = preparedPerDatabase((db) =>
     .prepare('member_info_by_uid'),
 )
 
-type InfoFacts = { address: typeof addresses.$inferSelect | null; balance: string; participations: [number, number] | null }
+type InfoFacts = {
+  address: typeof addresses.$inferSelect | null
+  balance: string
+  participations: [number, number] | null
+  suspension: OpenSuspension | null
+}
 
-function toInfo(row: MemberRow, facts: InfoFacts | undefined): MemberInfo {
+function toInfo(row: MemberRow, facts: InfoFacts | undefined, now: Date): MemberInfo {
   const address = facts?.address ?? null
   const [active, completed] = facts?.participations ?? [0, 0]
   return {
@@ -191,12 +210,13 @@ function toInfo(row: MemberRow, facts: InfoFacts | undefined): MemberInfo {
     languages: row.languages,
     activeParticipations: Number(active),
     completedParticipations: Number(completed),
+    suspension: noticeOf(facts?.suspension, now),
   }
 }
 
-async function memberInfo(db: Db, row: MemberRow): Promise<MemberInfo> {
+async function memberInfo(db: Db, row: MemberRow, now: Date): Promise<MemberInfo> {
   const [facts] = await memberInfoById(db).execute({ id: row.id })
-  return toInfo(row, facts)
+  return toInfo(row, facts, now)
 }
 
 /**
@@ -206,10 +226,11 @@ async function memberInfo(db: Db, row: MemberRow): Promise<MemberInfo> {
  */
 export async function memberInfoOf(deps: SuiteDeps, identity: VerifiedIdentity): Promise<{ member: MemberRow; info: MemberInfo }> {
   const [found] = await memberInfoByUid(deps.db).execute({ uid: identity.uid })
-  if (found && !found.member.pseudonymizedAt && emailInStep(found.member, identity)) return { member: found.member, info: toInfo(found.member, found) }
+  if (found && !found.member.pseudonymizedAt && emailInStep(found.member, identity))
+    return { member: found.member, info: toInfo(found.member, found, deps.clock.now()) }
   const member = await memberForIdentity(deps, identity)
   if (member.pseudonymizedAt) throw unauthenticated('This account was deleted')
-  return { member, info: await memberInfo(deps.db, member) }
+  return { member, info: await memberInfo(deps.db, member, deps.clock.now()) }
 }
 
 /** A valid code belongs to an active member other than the one asking. */

@@ -20,6 +20,7 @@ import type { MemberRow } from './members'
 import { syncMissions } from './missions'
 import { notifyMember } from './notify'
 import { toShipment } from './shipments'
+import { notSuspended, suspendedAmong } from './suspensions'
 
 type ParticipationRow = typeof participations.$inferSelect
 /** The other participations of a flight, to count the places ahead on its waitlist. */
@@ -289,7 +290,9 @@ async function promoteFirstWaitlisted(tx: Tx, deps: SuiteDeps, flight: FlightRow
     const [next] = await tx
       .select()
       .from(participations)
-      .where(and(eq(participations.flightId, flight.id), eq(participations.status, 'waitlisted')))
+      // A suspended member is never promoted (their places are released when suspended; this holds
+      // for one who applied in the same moment).
+      .where(and(eq(participations.flightId, flight.id), eq(participations.status, 'waitlisted'), notSuspended(participations.memberId, now)))
       .orderBy(desc(participations.standingRank), asc(participations.seq))
       .limit(1)
       .for('update')
@@ -371,13 +374,44 @@ export async function withdraw(
         now,
       )
     }
-    if (current.status === 'selected') {
-      await tx.delete(shipments).where(and(eq(shipments.participationId, current.id), eq(shipments.status, 'pending')))
-      const [campaign] = await tx.select({ selectionMode: campaigns.selectionMode }).from(campaigns).where(eq(campaigns.id, flight.campaignId))
-      if (campaign?.selectionMode !== 'curated') await promoteFirstWaitlisted(tx, deps, flight, now)
-    }
+    await freePlace(tx, deps, current, flight, now)
   })
   return getParticipation(deps.db, member.id, participationId)
+}
+
+/**
+ * After a withdrawal (flight row locked by caller): a selected tester's pending parcel is dropped and,
+ * in a first-come campaign, their place goes to the first waitlisted member.
+ */
+async function freePlace(tx: Tx, deps: SuiteDeps, was: ParticipationRow, flight: FlightRow, now: Date): Promise<void> {
+  if (was.status !== 'selected') return
+  await tx.delete(shipments).where(and(eq(shipments.participationId, was.id), eq(shipments.status, 'pending')))
+  const [campaign] = await tx.select({ selectionMode: campaigns.selectionMode }).from(campaigns).where(eq(campaigns.id, flight.campaignId))
+  if (campaign?.selectionMode !== 'curated') await promoteFirstWaitlisted(tx, deps, flight, now)
+}
+
+/**
+ * A suspension releases the member's applications, waitlist places and places not yet shipped, as
+ * withdrawals in the suspension's transaction: each flight locked in turn, a freed place going to the
+ * next waitlisted member as a withdrawal's does. A test already shipped stays theirs. Returns the
+ * participations released, with the status each had.
+ */
+export async function releaseForSuspension(tx: Tx, deps: SuiteDeps, memberId: string, now: Date): Promise<{ id: string; status: ParticipationStatus }[]> {
+  const open = await tx
+    .select({ id: participations.id, flightId: participations.flightId })
+    .from(participations)
+    .where(and(eq(participations.memberId, memberId), inArray(participations.status, [...WITHDRAWABLE_STATUSES])))
+    .orderBy(asc(participations.flightId))
+  const released: { id: string; status: ParticipationStatus }[] = []
+  for (const p of open) {
+    const [flight] = await tx.select().from(flights).where(eq(flights.id, p.flightId)).for('update')
+    const [current] = await tx.select().from(participations).where(eq(participations.id, p.id)).for('update')
+    if (!flight || !current || !WITHDRAWABLE_STATUSES.includes(current.status)) continue
+    await tx.update(participations).set({ status: 'withdrawn', withdrawnAt: now, updatedAt: now }).where(eq(participations.id, current.id))
+    await freePlace(tx, deps, current, flight, now)
+    released.push({ id: current.id, status: current.status })
+  }
+  return released
 }
 
 const ACTIVE_SELECTED: ParticipationStatus[] = ['selected', 'shipped', 'delivered', 'reviewed', 'completed']
@@ -509,7 +543,7 @@ export async function selectInFlight(deps: SuiteDeps, actor: StaffActor, flightI
       .for('update')
     if (chosen.length !== participationIds.length) throw notFound('Participation')
     const chosenUids = await tx
-      .select({ uid: members.uid })
+      .select({ uid: members.uid, id: members.id })
       .from(members)
       .where(
         inArray(
@@ -518,6 +552,14 @@ export async function selectInFlight(deps: SuiteDeps, actor: StaffActor, flightI
         ),
       )
     for (const { uid } of chosenUids) refuseSelfService(actor, uid)
+    // A suspended member cannot be selected: staff are told how many of those chosen are.
+    const suspended = await suspendedAmong(
+      tx,
+      chosenUids.map((m) => m.id),
+      now,
+    )
+    if (suspended.size > 0)
+      throw conflict(`Suspended members cannot be selected; ${suspended.size} of those chosen ${suspended.size === 1 ? 'is' : 'are'} suspended`)
     const notWaiting = chosen.filter((p) => !SELECTABLE_STATUSES.includes(p.status))
     if (notWaiting.length > 0)
       throw conflict(

@@ -5,14 +5,18 @@ import { WITHDRAWABLE_STATUSES } from '../../contract/participation-rules'
 import { standingOf } from '../../contract/standing'
 import type { MemberSearchResult, OpsMember } from '../../contract/ops-members'
 import { linksOf } from '../services/account-links'
-import { auditLog, campaigns, flights, ledgerEntries, members, outbox, participations } from '../db/schema'
+import { auditLog, campaigns, flights, ledgerEntries, members, outbox, participations, suspensions } from '../db/schema'
 import type { SuiteDeps } from '../deps'
-import { conflict, notFound } from '../http/errors'
+import { badRequest, conflict, notFound } from '../http/errors'
 import { pointsBalance } from '../services/ledger'
 import { notifyMember } from '../services/notify'
 import { withdraw } from '../services/participations'
 import { FORMER_MEMBER } from '../services/reviews'
 import { standingCounts } from '../services/standing'
+import { releaseForSuspension } from '../services/participations'
+import { suspendedAmong, suspensionHistory, suspensionInForce, toOpsSuspension } from '../services/suspensions'
+import type { SuspendBody } from '../../contract/suspension'
+import { SUPPORT_EMAIL } from '../../contract/suspension'
 import { refuseSelfService, type StaffActor } from '../actors/actor'
 import { recordAudit } from '../actors/audit'
 
@@ -53,6 +57,7 @@ export async function searchMembers(deps: SuiteDeps, actor: StaffActor, query: {
         startsWith(sql`${members.firstName} || ' ' || ${members.lastName}`, q),
         startsWith(sql`${members.displayName}`, q),
       )
+  const now = deps.clock.now()
   const [rows, [counted]] = await Promise.all([
     deps.db
       .select()
@@ -63,6 +68,11 @@ export async function searchMembers(deps: SuiteDeps, actor: StaffActor, query: {
       .offset((query.page - 1) * query.pageSize),
     deps.db.select({ n: count() }).from(members).where(condition),
   ])
+  const suspended = await suspendedAmong(
+    deps.db,
+    rows.map((row) => row.id),
+    now,
+  )
   return {
     items: rows.map((row) => ({
       memberId: row.id,
@@ -72,6 +82,7 @@ export async function searchMembers(deps: SuiteDeps, actor: StaffActor, query: {
       referralCode: row.referralCode,
       createdAt: row.createdAt.toISOString(),
       deleted: row.pseudonymizedAt !== null,
+      suspended: suspended.has(row.id),
     })),
     page: query.page,
     pageSize: query.pageSize,
@@ -89,7 +100,8 @@ async function memberRow(deps: SuiteDeps, memberId: string) {
 export async function opsMember(deps: SuiteDeps, actor: StaffActor, memberId: string): Promise<OpsMember> {
   const row = await memberRow(deps, memberId)
   const recipients = [row.email, row.phone].filter((value): value is string => Boolean(value))
-  const [counts, balance, ledger, taken, sent, links] = await Promise.all([
+  const now = deps.clock.now()
+  const [counts, balance, ledger, taken, sent, links, suspensionList] = await Promise.all([
     standingCounts(deps.db, [row.id], deps.clock.now()),
     pointsBalance(deps.db, row.id),
     deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.memberId, row.id)).orderBy(desc(ledgerEntries.createdAt)).limit(100),
@@ -133,6 +145,7 @@ export async function opsMember(deps: SuiteDeps, actor: StaffActor, memberId: st
           .orderBy(desc(outbox.createdAt))
           .limit(50),
     row.pseudonymizedAt ? Promise.resolve([]) : linksOf(deps.db, row.id),
+    suspensionHistory(deps.db, row.id, now),
   ])
   const standing = standingOf(counts.get(row.id)!)
   const contact = seesContact(actor) && !row.pseudonymizedAt
@@ -163,6 +176,8 @@ export async function opsMember(deps: SuiteDeps, actor: StaffActor, memberId: st
       attempts: m.attempts,
     })),
     links,
+    suspension: suspensionList.find((s) => s.inForce) ?? null,
+    suspensions: suspensionList,
   }
 }
 
@@ -236,4 +251,82 @@ export async function resendVerification(deps: SuiteDeps, actor: StaffActor, mem
     )
   })
   return { sent: true as const }
+}
+
+/**
+ * Suspends a member: a reason from the list (a note for `other`), until a date ahead or until lifted.
+ * In one transaction, under the member's row lock (so at most one suspension is in force): the
+ * suspension, the release of their applications, waitlist places and places not yet shipped (each
+ * freed place going to the next waitlisted member), the audit entry, and the e-mail telling them
+ * why, until when and how to appeal. A test already shipped stays theirs.
+ */
+export async function suspendMember(deps: SuiteDeps, actor: StaffActor, memberId: string, body: SuspendBody) {
+  const row = await memberRow(deps, memberId)
+  refuseSelfService(actor, row.uid)
+  if (row.pseudonymizedAt) throw conflict('This account was deleted')
+  const now = deps.clock.now()
+  const until = body.until === null ? null : new Date(body.until)
+  if (until && until <= now) throw badRequest('The end of a suspension must be ahead', { until: ['must be in the future'] })
+  const note = body.note === '' ? null : body.note
+  return deps.db.transaction(async (tx) => {
+    await tx.select({ id: members.id }).from(members).where(eq(members.id, row.id)).for('update')
+    if (await suspensionInForce(tx, row.id, now)) throw conflict('This member is suspended already: lift the suspension first to change it')
+    const [written] = await tx
+      .insert(suspensions)
+      .values({ memberId: row.id, reason: body.reason, note, suspendedAt: now, until, suspendedBy: actor.uid })
+      .returning()
+    if (!written) throw new Error('Suspension not written')
+    const released = await releaseForSuspension(tx, deps, row.id, now)
+    await recordAudit(
+      tx,
+      actor,
+      [
+        {
+          action: 'member.suspend',
+          targetType: 'member',
+          targetId: row.id,
+          changes: { before: null, after: { reason: body.reason, note, until: until?.toISOString() ?? null, released: released.length } },
+        },
+        ...released.map((p) => ({
+          action: 'participation.withdraw' as const,
+          targetType: 'participation' as const,
+          targetId: p.id,
+          changes: { before: { status: p.status }, after: { status: 'withdrawn', note: 'Released by a suspension' } },
+        })),
+      ],
+      now,
+    )
+    await notifyMember(tx, deps, row.id, {
+      template: 'suspended',
+      params: { firstName: row.firstName || null, reason: body.reason, note, until: until?.toISOString() ?? null, support: SUPPORT_EMAIL },
+    })
+    return { suspension: toOpsSuspension(written, now, new Map([[actor.uid, actor.email]])), released: released.length }
+  })
+}
+
+/** Lifts the member's suspension in force: audited, and the member is told they may take part again. */
+export async function liftSuspension(deps: SuiteDeps, actor: StaffActor, memberId: string) {
+  const row = await memberRow(deps, memberId)
+  refuseSelfService(actor, row.uid)
+  const now = deps.clock.now()
+  return deps.db.transaction(async (tx) => {
+    await tx.select({ id: members.id }).from(members).where(eq(members.id, row.id)).for('update')
+    const open = await suspensionInForce(tx, row.id, now)
+    if (!open) throw conflict('This member is not suspended')
+    const [lifted] = await tx.update(suspensions).set({ liftedAt: now, liftedBy: actor.uid }).where(eq(suspensions.id, open.id)).returning()
+    if (!lifted) throw new Error('Suspension not lifted')
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'member.lift-suspension',
+        targetType: 'member',
+        targetId: row.id,
+        changes: { before: { reason: open.reason, until: open.until?.toISOString() ?? null }, after: { liftedAt: now.toISOString() } },
+      },
+      now,
+    )
+    await notifyMember(tx, deps, row.id, { template: 'suspension-lifted', params: { firstName: row.firstName || null } })
+    return { suspension: (await suspensionHistory(tx, row.id, now)).find((s) => s.id === lifted.id)! }
+  })
 }

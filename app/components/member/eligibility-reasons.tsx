@@ -5,6 +5,7 @@ import { useCategoryName } from '~/lib/categories/categories.queries'
 import { petLabel } from '~/lib/preference-labels'
 import { tierLabel } from '~/lib/standing-texts'
 import { useLocale } from '~/lib/locale'
+import { formatDate } from '~/lib/date-format'
 
 const fixLink = 'font-semibold text-colbolt underline underline-offset-2 hover:text-authentic'
 
@@ -123,6 +124,26 @@ function Reason({ reason, back }: { reason: IneligibleReason; back: string }) {
       return <Trans>You are a user of this product's brand. To keep reviews independent, a brand's users do not test its products.</Trans>
     case 'staff':
       return <Trans>Staff do not take part in tests while they hold a console role, since they choose testers and moderate reviews.</Trans>
+    case 'suspended': {
+      if (reason.until === null)
+        return (
+          <Trans>
+            Your account is suspended until our support team lifts the suspension: you cannot apply meanwhile.{' '}
+            <Link to="/$locale/support" params={{ locale }} className={fixLink}>
+              Contact support
+            </Link>
+          </Trans>
+        )
+      const until = formatDate(reason.until)
+      return (
+        <Trans>
+          Your account is suspended until {until}: you cannot apply meanwhile.{' '}
+          <Link to="/$locale/support" params={{ locale }} className={fixLink}>
+            Contact support
+          </Link>
+        </Trans>
+      )
+    }
   }
 }
 

@@ -26,4 +26,5 @@ export const ineligibleReasonLabel: Record<IneligibleReasonCode, MessageDescript
   household: msg`someone at their address has a place`,
   'own-brand': msg`a user of the product's brand`,
   staff: msg`holds a staff role`,
+  suspended: msg`suspended`,
 }

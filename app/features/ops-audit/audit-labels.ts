@@ -17,6 +17,8 @@ export const auditActionLabel: Record<AuditAction, MessageDescriptor> = {
   'shipment.returned': msg`Return received`,
   'member.grant-points': msg`Goodwill points granted`,
   'member.resend-verification': msg`Confirmation e-mail sent again`,
+  'member.suspend': msg`Member suspended`,
+  'member.lift-suspension': msg`Suspension lifted`,
   'campaign.set-min-tier': msg`Campaign's minimum tier set`,
   'campaign.status': msg`Campaign published or archived`,
   'campaign.create': msg`Campaign created`,

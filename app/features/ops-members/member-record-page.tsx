@@ -14,9 +14,10 @@ import { useLocale } from '~/lib/locale'
 import { statusLabel } from '~/lib/participation-texts'
 import { tierLabel } from '~/lib/standing-texts'
 import { cn } from '~/lib/cn'
-import { channelLabel, DeletedMarker, topicLabel } from './member-texts'
+import { channelLabel, DeletedMarker, SuspendedMarker, topicLabel } from './member-texts'
 import { opsMemberQuery } from './ops-members.queries'
 import { GoodwillForm, ResendVerification, WithdrawForm } from './support-actions'
+import { SuspensionSection } from './suspension-actions'
 
 type Participation = OpsMember['participations'][number]
 /** History rows carry no id of their own: their place in the list is their key. */
@@ -51,6 +52,7 @@ export function MemberRecordPage({ memberId, searched, abilities }: { memberId: 
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-3xl font-bold text-authentic">{member.displayName}</h1>
           {member.deleted && <DeletedMarker />}
+          {member.suspension && <SuspendedMarker />}
         </div>
         {member.deleted && (
           <FormAlert tone="info">{t`This account was deleted: its personal details are gone, and nothing can be done for it any more.`}</FormAlert>
@@ -65,6 +67,7 @@ export function MemberRecordPage({ memberId, searched, abilities }: { memberId: 
           <div className="grid gap-4 lg:grid-cols-2">
             <GoodwillForm member={member} />
             {!member.emailVerified && <ResendVerification member={member} />}
+            <SuspensionSection member={member} />
           </div>
         </section>
       )}

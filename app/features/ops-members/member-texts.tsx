@@ -24,3 +24,9 @@ export function DeletedMarker() {
   const { t } = useLingui()
   return <span className="rounded-full bg-[#fdecea] px-2 py-0.5 text-xs font-semibold text-[#7a1a12]">{t`Deleted`}</span>
 }
+
+/** A suspension is in force. */
+export function SuspendedMarker() {
+  const { t } = useLingui()
+  return <span className="rounded-full bg-[#fdf1e4] px-2 py-0.5 text-xs font-semibold text-[#6b3a00]">{t`Suspended`}</span>
+}

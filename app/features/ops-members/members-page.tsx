@@ -10,7 +10,7 @@ import { formatDate } from '~/lib/date-format'
 import { useLocale } from '~/lib/locale'
 import { MEMBERS_PAGE_SIZE, type MemberSearchInput } from './ops-members.functions'
 import { memberSearchQuery } from './ops-members.queries'
-import { DeletedMarker } from './member-texts'
+import { DeletedMarker, SuspendedMarker } from './member-texts'
 
 /** The search field checked by the contract's own rule for the text (trimmed, 2 to 120 characters). */
 const SearchFormSchema = v.object({ q: MemberSearchQuerySchema.entries.q })
@@ -90,6 +90,7 @@ function SearchResults({ input, onPage }: { input: MemberSearchInput; onPage: (p
             {row.original.displayName}
           </Link>
           {row.original.deleted && <DeletedMarker />}
+          {row.original.suspended && <SuspendedMarker />}
         </span>
       ),
     },

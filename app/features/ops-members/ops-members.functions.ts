@@ -5,6 +5,7 @@ import * as v from 'valibot'
 import { Uuid } from '#contract/common'
 import { ENDPOINTS } from '#contract/endpoints'
 import { GoodwillBodySchema, MemberSearchQuerySchema, SupportWithdrawBodySchema } from '#contract/ops-members'
+import { SuspendBodySchema } from '#contract/suspension'
 import { memberMiddleware } from '~/auth/member.middleware'
 import { browserAddress, browserUserAgent } from '~/upstream/browser-address.server'
 import { callEndpoint } from '~/upstream/suite-client.server'
@@ -70,6 +71,34 @@ export const resendVerificationFn = createServerFn({ method: 'POST' })
   .validator(v.strictObject({ memberId: Uuid }))
   .handler(async ({ context, data }) =>
     callEndpoint(ENDPOINTS.opsResendVerification, {
+      member: context.member,
+      params: { id: data.memberId },
+      body: {},
+      clientIp: await browserAddress(),
+      userAgent: await browserUserAgent(),
+    }),
+  )
+
+/** POST ops/v1/members/:id/suspension: suspends the member (reason, note, until); audited, the member told by e-mail. */
+export const suspendMemberFn = createServerFn({ method: 'POST' })
+  .middleware([memberMiddleware])
+  .validator(v.strictObject({ memberId: Uuid, suspension: SuspendBodySchema }))
+  .handler(async ({ context, data }) =>
+    callEndpoint(ENDPOINTS.opsSuspendMember, {
+      member: context.member,
+      params: { id: data.memberId },
+      body: data.suspension,
+      clientIp: await browserAddress(),
+      userAgent: await browserUserAgent(),
+    }),
+  )
+
+/** POST ops/v1/members/:id/suspension/lift: lifts the member's suspension; audited, the member told by e-mail. */
+export const liftSuspensionFn = createServerFn({ method: 'POST' })
+  .middleware([memberMiddleware])
+  .validator(v.strictObject({ memberId: Uuid }))
+  .handler(async ({ context, data }) =>
+    callEndpoint(ENDPOINTS.opsLiftSuspension, {
       member: context.member,
       params: { id: data.memberId },
       body: {},
