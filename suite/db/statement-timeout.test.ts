@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ENDPOINTS } from '../../contract/endpoints'
 import { fillPath } from '../../contract/paths'
 import { createCampaign, insertReviews } from '../test/fixtures'
-import { call, createHarness, type Harness } from '../test/harness'
+import { call, createHarness, credentialHeaders, type Harness } from '../test/harness'
 import { createTestMember } from '../test/members'
 import { createTestDatabase } from '../test/postgres'
 import { createTestStaff } from '../test/staff'
@@ -90,7 +90,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('statement time limits', () => {
     await insertReviews(h.deps.db, h.clock.now(), campaign, 3, { tag: 'slow' })
     const manager = await createTestStaff(h.deps.db, ['campaign-manager'])
     const response = await h.app.request(`/${fillPath(ENDPOINTS.opsCampaignReviewsCsv.path, { id: campaign.campaignId })}`, {
-      headers: { authorization: manager.bearer },
+      headers: credentialHeaders(manager.bearer),
     })
     expect(response.status).toBe(200)
     const release = await lockTable('reviews')

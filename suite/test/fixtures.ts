@@ -83,19 +83,23 @@ export async function insertReviews(
 ) {
   // As text: postgres.js takes no Date in a raw statement.
   const now = at.toISOString()
-  await db.execute(sql`
+  // Tens of thousands of rows at once are a test's setup, not a call: no statement time limit.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local statement_timeout = 0`)
+    await tx.execute(sql`
     insert into ${members} (uid, email, display_name, notification_settings, referral_code, created_at, updated_at)
     select ${options.tag} || '-' || n, ${options.tag} || '-' || n || '@example.test', 'Reviewer ' || n, '{}'::jsonb, upper(${options.tag}) || n, ${now}, ${now}
     from generate_series(1, ${count}) as n`)
-  await db.execute(sql`
+    await tx.execute(sql`
     insert into ${participations} (member_id, campaign_id, flight_id, status, applied_at, selected_at, review_submitted_at, updated_at)
     select m.id, ${campaign.campaignId}, ${campaign.flightId}, 'reviewed', ${now}, ${now}, ${now}, ${now}
     from ${members} m where m.uid like ${options.tag} || '-%'`)
-  await db.execute(sql`
+    await tx.execute(sql`
     insert into ${reviews} (participation_id, member_id, campaign_id, product_id, rating, title, body, photos, received_for_free, status, submitted_at, published_at)
     select p.id, p.member_id, ${campaign.campaignId}, ${campaign.productId}, 1 + (row_number() over (order by m.uid)) % 5, 'Title, "quoted"', 'Line one' || chr(10) || 'line two of review ' || m.uid,
       ${options.photo ? sql`jsonb_build_array(jsonb_build_object('id', gen_random_uuid(), 'alt', 'A photo', 'width', 1200, 'height', 900))` : sql`'[]'::jsonb`},
       true, ${options.status ?? 'published'}, ${now},
       ${options.status === 'pending' ? null : sql`${now}::timestamptz - (row_number() over (order by m.uid)) * interval '1 minute'`}
     from ${participations} p join ${members} m on m.id = p.member_id where m.uid like ${options.tag} || '-%'`)
+  })
 }

@@ -21,7 +21,10 @@ import { freePort } from '../../scripts/lib/auth-emulator.mjs'
 import { startHaproxy } from '../../scripts/lib/haproxy.mjs'
 import { startNode, waitForHttp } from '../../scripts/lib/processes.mjs'
 import { startS3Store } from '../../scripts/lib/s3-store.mjs'
-import { DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, startSuite } from '../../scripts/lib/suite.mjs'
+import { DEMO_STAFF_AUTHENTICATOR_KEY, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, startSuite } from '../../scripts/lib/suite.mjs'
+import { generate } from 'otplib'
+import { SECOND_FACTOR_PASS_HEADER } from '../../contract/second-factor'
+import { SECOND_FACTOR_VERIFY_PATH } from '../../contract/paths'
 import { signIn } from '../../suite/test/members'
 import { createTestDatabase } from '../../suite/test/postgres'
 import { gotoHydrated, launchBrowser, newContext, takeCspRefusals, textOnPage } from '../e2e/support/browser'
@@ -76,6 +79,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two portals and two member APIs
   const servedBy: string[] = []
   let portalUrl = ''
   let staffToken = ''
+  /** The demo staff's second-factor pass: a pass given by one member API is honoured by the other. */
+  let staffPass = ''
 
   async function startApi(name: string, port: number, env: Record<string, string>) {
     const api = startSuite({
@@ -139,6 +144,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two portals and two member APIs
     portalBalancer = await startHaproxy({ port: portalPort, servers: { p1, p2 }, checkPath: '/readyz' })
     await waitForHttp(`${portalUrl}/readyz`)
     staffToken = await signIn(DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD)
+    const code = await generate({ secret: DEMO_STAFF_AUTHENTICATOR_KEY, epoch: Math.floor(Date.now() / 1000) })
+    const passed = await fetch(`${apiBalancer.url}/${SECOND_FACTOR_VERIFY_PATH}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${staffToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ method: 'totp', code }),
+    })
+    staffPass = ((await passed.json()) as { data: { pass: string } }).data.pass
 
     browser = await launchBrowser()
     context = await newContext(browser, { baseURL: portalUrl })
@@ -164,7 +176,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two portals and two member APIs
   async function asStaff<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
     const response = await fetch(`${apiBalancer.url}/${path}`, {
       method,
-      headers: { authorization: `Bearer ${staffToken}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${staffToken}`, [SECOND_FACTOR_PASS_HEADER]: staffPass, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     })
     const json = (await response.json()) as { data?: T; message?: string }

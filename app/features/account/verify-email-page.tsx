@@ -22,12 +22,16 @@ import { forgetSecretAddress, takeSecretAddress } from '~/lib/address-secrets'
  */
 export function VerifyEmailPage({ mode, oobCode, checking = false }: { mode?: string; oobCode?: string; checking?: boolean }) {
   const { t } = useLingui()
+  // The page is named from the first answer, before the browser has read the link's code.
   if (checking) {
     return (
-      <p className="flex items-center gap-3 text-muted" aria-live="polite">
-        <Spinner />
-        {t`Checking your link…`}
-      </p>
+      <>
+        <h1 className="text-2xl font-bold text-authentic">{t`Verify your e-mail`}</h1>
+        <p className="flex items-center gap-3 text-muted" aria-live="polite">
+          <Spinner />
+          {t`Checking your link…`}
+        </p>
+      </>
     )
   }
   if (!oobCode) {

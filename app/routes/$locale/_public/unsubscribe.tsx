@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { UnsubscribeLinkPage, unsubscribeLinkQuery } from '~/features/messages/unsubscribe-page'
@@ -27,9 +28,17 @@ export const Route = createFileRoute('/$locale/_public/unsubscribe')({
 })
 
 function UnsubscribeRoute() {
+  const { t } = useLingui()
   const { token } = Route.useSearch()
   const secret = useAddressSecret('token', token)
-  if (!secret.ready) return <PagePending />
+  // The page is named from the first answer, before the browser has read the link's token.
+  if (!secret.ready)
+    return (
+      <>
+        <h1 className="text-2xl font-bold text-authentic">{t`Unsubscribe`}</h1>
+        <PagePending />
+      </>
+    )
   // A new link opened over this one starts afresh.
   return <UnsubscribeLinkPage key={secret.value ?? ''} token={secret.value} />
 }
