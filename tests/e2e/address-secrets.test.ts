@@ -9,7 +9,7 @@ import { CONSENT_STORAGE_KEY } from '../../app/features/consent/consent-choice'
 import { gotoHydrated, launchBrowser } from './support/browser'
 import { latestOobCode } from './support/emulator'
 import { asMember, idTokenOf, secondFactorPassOf } from './support/member-api'
-import { createConfirmedMember, createMember, giveAuthenticator, type TestMember } from './support/members'
+import { uniqueStreet, createConfirmedMember, createMember, giveAuthenticator, type TestMember } from './support/members'
 import { startPortal } from './support/portal'
 import { callSuite, emailsTo, operatorCommand } from './support/suite'
 import { contextWithStandIns } from './support/stand-ins'
@@ -181,7 +181,7 @@ describe('an unsubscribe link', () => {
     const idToken = await idTokenOf(member)
     await asMember(idToken, 'PUT', 'logistics/v1/members/address', {
       name: 'Uma Unsub',
-      line1: 'Torstraße 1',
+      line1: uniqueStreet(),
       postalCode: '10119',
       city: 'Berlin',
       country: 'DE',

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectNoAxeViolationsAtEveryWidth, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
 import { expectFocusVisible, pressUntilFocused, waitForFocus } from './support/keyboard'
 import { asMember, idTokenOf, secondFactorPassOf } from './support/member-api'
-import { createConfirmedMember, createMember, giveAuthenticator, signInThroughUi, type TestMember } from './support/members'
+import { uniqueStreet, createConfirmedMember, createMember, giveAuthenticator, signInThroughUi, type TestMember } from './support/members'
 import { callSuite, operatorCommand, type Json } from './support/suite'
 
 /** A word only this run's campaign carries. */
@@ -352,7 +352,7 @@ describe('a campaign made in the console', () => {
     const token = await idTokenOf(member)
     await asMember(token, 'PUT', 'logistics/v1/members/address', {
       name: member.displayName,
-      line1: 'Torstraße 1',
+      line1: uniqueStreet(),
       postalCode: '10119',
       city: 'Berlin',
       country: 'DE',

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectNoAxeViolationsAtEveryWidth, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
 import { expectFocusVisible, pressUntilFocused } from './support/keyboard'
 import { asMember, idTokenOf } from './support/member-api'
-import { createConfirmedMember, createMember, giveAuthenticator, signInThroughUi, type TestMember } from './support/members'
+import { uniqueStreet, createConfirmedMember, createMember, giveAuthenticator, signInThroughUi, type TestMember } from './support/members'
 import { callSuite, operatorCommand, type Json } from './support/suite'
 
 /** A word only this run's members carry in their names. */
@@ -25,7 +25,7 @@ const TAG = `zf${Date.now().toString(36)}`
 const FULL = { slug: 'hushhour-pillow-mist', title: 'Sleep test: lavender and vetiver pillow mist' }
 const OPEN = { slug: 'kettle-kiln-cold-brew', title: 'Brew less, sip more: cold brew concentrate' }
 
-type Applicant = TestMember & { token: string; participationId: string; status: string }
+type Applicant = TestMember & { token: string; street: string; participationId: string; status: string }
 type Parcel = Applicant & { shipmentId: string; trackingNumber: string }
 
 let browser: Browser
@@ -43,10 +43,11 @@ async function freshPage(): Promise<Page> {
 async function signedUp(name: string, slug: string, answers: Array<{ questionId: string; answer: string }>): Promise<Applicant> {
   const member = await createMember(name)
   const token = await idTokenOf(member)
-  await asMember(token, 'PUT', 'logistics/v1/members/address', { name, line1: 'Torstraße 1', postalCode: '10119', city: 'Berlin', country: 'DE' })
+  const street = uniqueStreet()
+  await asMember(token, 'PUT', 'logistics/v1/members/address', { name, line1: street, postalCode: '10119', city: 'Berlin', country: 'DE' })
   const campaign = await callSuite('GET', `suite/api/public/campaigns/${slug}`)
   const participation = await asMember(token, 'POST', 'logistics/v1/campaigns/process_signup', { campaignId: campaign.id, answers })
-  return { ...member, token, participationId: participation.id as string, status: participation.status as string }
+  return { ...member, token, street, participationId: participation.id as string, status: participation.status as string }
 }
 
 /** The row of the console table that names this member. */
@@ -189,7 +190,7 @@ describe('shipments', () => {
       const cells = await cellsOf(page, parcel.displayName)
       expect(cells[1]).toBe(`Cold Brew Concentrate 500 ml\n${OPEN.slug}`)
       expect(cells[2]).toMatch(/^Pending\nsince \d\d\/\d\d\/\d\d$/)
-      expect(cells[5]).toBe(`${parcel.displayName}\nTorstraße 1\n10119 Berlin\nGermany`)
+      expect(cells[5]).toBe(`${parcel.displayName}\n${parcel.street}\n10119 Berlin\nGermany`)
     }
 
     // The CSV of the pending parcels, of this campaign, for the partner.

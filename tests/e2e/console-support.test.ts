@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { BOT_TOKEN_HEADER, LOCAL_BOT_TOKEN } from '../../contract/bot-protection'
 import { expectNoAxeViolationsAtEveryWidth, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
 import { expectFocusVisible, pressUntilFocused } from './support/keyboard'
-import { createConfirmedMember, createMember, giveAuthenticator, signInThroughUi, type TestMember } from './support/members'
+import { uniqueStreet, createConfirmedMember, createMember, giveAuthenticator, signInThroughUi, type TestMember } from './support/members'
 import { callSuite, emailsTo, operatorCommand, type Json } from './support/suite'
 
 /** Words only this run's goodwill entry carries. */
@@ -69,7 +69,7 @@ beforeAll(async () => {
   await signInThroughUi(memberPage, member, '/en/member/missions')
   await memberPage.getByRole('heading', { name: 'Points history', level: 2 }).waitFor()
   // The member has applied for the cold brew test: a participation support can withdraw on their request.
-  await asMember('PUT', 'logistics/v1/members/address', { name: 'Gwen Goodwill', line1: 'Torstraße 1', postalCode: '10119', city: 'Berlin', country: 'DE' })
+  await asMember('PUT', 'logistics/v1/members/address', { name: 'Gwen Goodwill', line1: uniqueStreet(), postalCode: '10119', city: 'Berlin', country: 'DE' })
   const campaign = await callSuite('GET', 'suite/api/public/campaigns/kettle-kiln-cold-brew')
   await asMember('POST', 'logistics/v1/campaigns/process_signup', {
     campaignId: campaign.id,

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { baseUrl, expectNoAxeViolationsAtEveryWidth, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
 import { expectFocusVisible, pressUntilFocused, waitForFocus } from './support/keyboard'
 import {
+  uniqueStreet,
   createConfirmedMember,
   createMember,
   DEMO_STAFF,
@@ -48,7 +49,7 @@ async function freshPage(): Promise<Page> {
 async function authorWithPendingReview(name: string, title: string, body: string): Promise<Author> {
   const member = await createMember(name)
   const token = await idTokenOf(member)
-  await asMember(token, 'PUT', 'logistics/v1/members/address', { name, line1: 'Torstraße 1', postalCode: '10119', city: 'Berlin', country: 'DE' })
+  await asMember(token, 'PUT', 'logistics/v1/members/address', { name, line1: uniqueStreet(), postalCode: '10119', city: 'Berlin', country: 'DE' })
   const participation = await asMember(token, 'POST', 'logistics/v1/campaigns/process_signup', {
     campaignId: campaign.id,
     answers: [

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectNoAxeViolations, gotoHydrated, launchBrowser, newContext, textOnPage } from './support/browser'
 import { asMember, idTokenOf } from './support/member-api'
-import { createMember, markEmailVerified, signInThroughUi, type TestMember } from './support/members'
+import { uniqueStreet, createMember, markEmailVerified, signInThroughUi, type TestMember } from './support/members'
 import { emailsTo, latestSms, operatorCommand, textsTo, type Json } from './support/suite'
 
 const HOUR = 60 * 60 * 1000
@@ -24,7 +24,7 @@ beforeAll(async () => {
   member = await createMember('Remi Nder')
   await markEmailVerified(member)
   token = await idTokenOf(member)
-  await asMember(token, 'PUT', 'logistics/v1/members/address', { name: 'Remi Nder', line1: 'Torstraße 5', postalCode: '10119', city: 'Berlin', country: 'DE' })
+  await asMember(token, 'PUT', 'logistics/v1/members/address', { name: 'Remi Nder', line1: uniqueStreet(), postalCode: '10119', city: 'Berlin', country: 'DE' })
   // The mobile number, verified with the code from the text message, as the verification page does.
   await asMember(token, 'POST', 'logistics/v1/members/phone_number/otp/send', { phone: mobile })
   const code = /\b(\d{6})\b/.exec(await latestSms(mobile))![1]

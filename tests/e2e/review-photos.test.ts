@@ -6,7 +6,7 @@ import sharp from 'sharp'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { baseUrl, expectNoAxeViolations, gotoHydrated, launchBrowser, newContext, screenshotFromTop, textOnPage } from './support/browser'
-import { createMember, signInThroughUi, type TestMember } from './support/members'
+import { uniqueStreet, createMember, signInThroughUi, type TestMember } from './support/members'
 import { asMember as callAsMember, idTokenOf } from './support/member-api'
 import { callSuite, operatorCommand, type Json } from './support/suite'
 
@@ -55,7 +55,7 @@ beforeAll(async () => {
   member = await createMember('Pia Photo')
   idToken = await idTokenOf(member)
   // Selected for the cold brew test, shipped and delivered: the review can be written.
-  await asMember('PUT', 'logistics/v1/members/address', { name: 'Pia Photo', line1: 'Torstraße 1', postalCode: '10119', city: 'Berlin', country: 'DE' })
+  await asMember('PUT', 'logistics/v1/members/address', { name: 'Pia Photo', line1: uniqueStreet(), postalCode: '10119', city: 'Berlin', country: 'DE' })
   const campaign = await callSuite('GET', 'suite/api/public/campaigns/kettle-kiln-cold-brew')
   const participation = await asMember('POST', 'logistics/v1/campaigns/process_signup', {
     campaignId: campaign.id,

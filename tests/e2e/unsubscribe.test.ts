@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { baseUrl, expectNoAxeViolations, gotoHydrated, launchBrowser, newContext, takeCspRefusals } from './support/browser'
 import { asMember, idTokenOf } from './support/member-api'
-import { createMember, type TestMember } from './support/members'
+import { uniqueStreet, createMember, type TestMember } from './support/members'
 import { callSuite, emailsTo, operatorCommand, type Json, type OutboxMessage } from './support/suite'
 
 /** An open first-come test of the demo catalogue: a new member who signs up is selected at once. */
@@ -46,7 +46,7 @@ beforeAll(async () => {
   token = await idTokenOf(member)
   await asMember(token, 'PUT', 'logistics/v1/members/address', {
     name: 'Una Subscriber',
-    line1: 'Torstraße 1',
+    line1: uniqueStreet(),
     postalCode: '10119',
     city: 'Berlin',
     country: 'DE',

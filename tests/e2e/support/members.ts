@@ -124,10 +124,18 @@ export async function untilDoneConfirmingIfAsked(page: Page, member: Pick<TestMe
   await done.first().waitFor()
 }
 
+const streetBase = Date.now() % 1_000_000
+let streetsGiven = 0
+/**
+ * A street and house number no other test member has: each lives in a household of their own, as
+ * testers do (a campaign gives one place per household).
+ */
+export const uniqueStreet = () => `Torstraße ${streetBase + ++streetsGiven}`
+
 /** Fills the address form the page shows (Berlin unless told otherwise) and saves it; the caller waits for what follows. */
 export async function fillAndSaveAddress(page: Page, address: { name: string; street?: string; postalCode?: string }): Promise<void> {
   await page.getByLabel('Full name').fill(address.name)
-  await page.getByLabel('Street and house number').fill(address.street ?? 'Torstraße 1')
+  await page.getByLabel('Street and house number').fill(address.street ?? uniqueStreet())
   await page.getByLabel('Postal code').fill(address.postalCode ?? '10119')
   await page.getByLabel('Town or city').fill('Berlin')
   await page.getByLabel('Country').selectOption('DE')
