@@ -48,7 +48,7 @@ export const CAMPAIGNS: SeedCampaign[] = [
       'Kettle & Kiln steep single-origin Colombian beans for 20 hours to make a concentrate you mix one to three with milk or water. We want to know how it tastes in your routine: straight over ice, with oat milk, or in a weekend espresso martini. Testers receive one 500 ml bottle (about 16 drinks) and a short questionnaire after two weeks.',
     kind: 'free-product',
     phase: 'open',
-    quota: 40,
+    quota: 60,
     eligibility: open(),
     screener: [
       {

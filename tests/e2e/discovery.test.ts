@@ -139,7 +139,7 @@ describe('a visitor', () => {
     for (const heading of ['What testers do', 'Dates', 'Who can apply']) {
       expect(await page.getByRole('heading', { level: 2, name: heading }).isVisible()).toBe(true)
     }
-    expect(await textOnPage(page, /of 40 places left/).isVisible()).toBe(true)
+    expect(await textOnPage(page, /of 60 places left/).isVisible()).toBe(true)
     await keepScreenshot(page, 'discovery-campaign-visitor')
     await expectNoAxeViolations(page)
 
