@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { freePort } from '../../scripts/lib/auth-emulator.mjs'
 import { axeViolations, baseUrl, firebaseUsersInBrowser, gotoHydrated, keepScreenshot, launchBrowser, newContext, textOnPage } from './support/browser'
-import { createMember, DEMO_MEMBER, signInThroughUi, type TestMember } from './support/members'
+import { createMember, DEMO_MEMBER, signInThroughUi, uniqueStreet, type TestMember } from './support/members'
 import { startPortal } from './support/portal'
 
 let browser: Browser
@@ -32,13 +32,14 @@ describe('the address guard and the address form', () => {
     expect(await axeViolations(page)).toEqual([])
 
     await page.getByLabel('Full name').fill('Alex Address')
-    await page.getByLabel('Street and house number').fill('Invalidenstraße 117')
+    const street = uniqueStreet()
+    await page.getByLabel('Street and house number').fill(street)
     await page.getByLabel('Postal code').fill('123')
     await page.getByLabel('Town or city').fill('Berlin')
     await page.getByLabel('Country').selectOption('DE')
     await page.getByRole('button', { name: 'Save my address' }).click()
     await textOnPage(page, 'Enter a postal code of the chosen country').waitFor()
-    expect(await page.getByLabel('Street and house number').inputValue()).toBe('Invalidenstraße 117')
+    expect(await page.getByLabel('Street and house number').inputValue()).toBe(street)
     await keepScreenshot(page, 'address-form-error')
 
     await page.getByLabel('Postal code').fill('10115')

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto'
 import type { Locator, Page } from 'playwright-core'
 import { inject } from 'vitest'
 import { generate } from 'otplib'
@@ -124,13 +125,12 @@ export async function untilDoneConfirmingIfAsked(page: Page, member: Pick<TestMe
   await done.first().waitFor()
 }
 
-const streetBase = Date.now() % 1_000_000
-let streetsGiven = 0
 /**
  * A street and house number no other test member has: each lives in a household of their own, as
- * testers do (a campaign gives one place per household).
+ * testers do (a campaign gives one place per household). Random, not counted from the clock: test
+ * files start in parallel workers within the same milliseconds.
  */
-export const uniqueStreet = () => `Torstraße ${streetBase + ++streetsGiven}`
+export const uniqueStreet = () => `Torstraße ${randomInt(1, 1_000_000_000)}`
 
 /** Fills the address form the page shows (Berlin unless told otherwise) and saves it; the caller waits for what follows. */
 export async function fillAndSaveAddress(page: Page, address: { name: string; street?: string; postalCode?: string }): Promise<void> {
