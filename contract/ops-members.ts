@@ -26,14 +26,23 @@ export const MemberHitSchema = v.strictObject({
 export const MemberSearchResultSchema = v.strictObject({ items: v.array(MemberHitSchema), page: v.number(), pageSize: v.number(), total: v.number() })
 export type MemberSearchResult = v.InferOutput<typeof MemberSearchResultSchema>
 
-/** What two accounts share that suggests one person or one household: a normalised e-mail address or postal address. */
-export const ACCOUNT_LINK_KINDS = ['email', 'address'] as const
+/**
+ * What two accounts share that suggests one person or one household: a normalised e-mail address or
+ * postal address, a verified phone number, a payout account, a device (the portal's device cookie),
+ * or a network address seen at sign-up or application within a short window of each other.
+ */
+export const ACCOUNT_LINK_KINDS = ['email', 'address', 'phone', 'payout', 'device', 'network'] as const
+export type AccountLinkKind = (typeof ACCOUNT_LINK_KINDS)[number]
+/** Staff's ruling that two linked accounts are two people: the link stops counting. */
+export const LinkRulingSchema = v.strictObject({ note: v.string(), byStaffId: v.string(), at: v.string() })
 export const AccountLinkSchema = v.strictObject({
   memberId: v.string(),
   displayName: v.string(),
   kind: v.picklist(ACCOUNT_LINK_KINDS),
   firstSeenAt: v.string(),
   lastSeenAt: v.string(),
+  /** Set when staff marked the two accounts "not the same person": the link no longer counts. */
+  ruling: v.nullable(LinkRulingSchema),
 })
 export type AccountLink = v.InferOutput<typeof AccountLinkSchema>
 

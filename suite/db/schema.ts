@@ -84,6 +84,8 @@ export const members = pgTable(
     identityDeletedAt: ts('identity_deleted_at'),
     /** The e-mail address in the form shared by the addresses that reach one mailbox (normaliseEmail), written with `email`. */
     emailKey: text('email_key'),
+    /** The payout account in the form shared by the ways one account is written (payoutKey in services/normalise.ts), written with `payout`. */
+    payoutKey: text('payout_key'),
   },
   (t) => [
     uniqueIndex('members_uid_key').on(t.uid),
@@ -99,6 +101,7 @@ export const members = pgTable(
     uniqueIndex('members_referral_code_key').on(t.referralCode),
     index('members_email_idx').on(t.email),
     index('members_phone_idx').on(t.phone),
+    index('members_payout_key_idx').on(t.payoutKey),
     index('members_referred_by_idx').on(t.referredById),
   ],
 )
@@ -147,6 +150,58 @@ export const accountLinks = pgTable(
     lastSeenAt: ts('last_seen_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.memberId, t.linkedMemberId, t.kind] }), index('account_links_linked_idx').on(t.linkedMemberId)],
+)
+
+/**
+ * Staff's ruling that two linked accounts are two people ("not the same person"), kept in both
+ * directions like the links: every link between the two stops counting, whatever its kind,
+ * including kinds seen after the ruling. Audited when made.
+ */
+export const accountLinkRulings = pgTable(
+  'account_link_rulings',
+  {
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    linkedMemberId: uuid('linked_member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    note: text('note').notNull(),
+    /** The staff person's Firebase uid. */
+    ruledBy: text('ruled_by').notNull(),
+    ruledAt: ts('ruled_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.linkedMemberId] })],
+)
+
+export const SIGHTING_KINDS = ['device', 'network'] as const
+export const SIGHTING_EVENTS = ['sign-up', 'application'] as const
+export const sightingKind = pgEnum('sighting_kind', SIGHTING_KINDS)
+export const sightingEvent = pgEnum('sighting_event', SIGHTING_EVENTS)
+
+/**
+ * A device or network address seen when a member signed up or applied: the device cookie the
+ * portal sets, or the browser's network address. Kept only as a keyed hash (the value itself is not
+ * stored), for a limited time (retention), and deleted with the account. Two accounts seen with one
+ * device are linked; with one network address, only when seen within a short window of each other.
+ */
+export const memberSightings = pgTable(
+  'member_sightings',
+  {
+    id: id(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    kind: sightingKind('kind').notNull(),
+    valueHash: text('value_hash').notNull(),
+    event: sightingEvent('event').notNull(),
+    seenAt: ts('seen_at').notNull(),
+  },
+  (t) => [
+    index('member_sightings_value_idx').on(t.kind, t.valueHash, t.seenAt),
+    index('member_sightings_member_idx').on(t.memberId),
+    index('member_sightings_seen_idx').on(t.seenAt),
+  ],
 )
 
 export const socialProfiles = pgTable(

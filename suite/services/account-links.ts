@@ -4,7 +4,7 @@
 import { and, desc, eq, isNotNull, isNull, ne } from 'drizzle-orm'
 import type { AccountLink } from '../../contract/ops-members'
 import type { Executor } from '../db/client'
-import { accountLinks, addresses, members } from '../db/schema'
+import { accountLinkRulings, accountLinks, addresses, members } from '../db/schema'
 import { normaliseEmail } from './normalise'
 
 type LinkKind = AccountLink['kind']
@@ -64,13 +64,25 @@ export async function linksOf(ex: Executor, memberId: string): Promise<AccountLi
       kind: accountLinks.kind,
       firstSeenAt: accountLinks.firstSeenAt,
       lastSeenAt: accountLinks.lastSeenAt,
+      note: accountLinkRulings.note,
+      ruledBy: accountLinkRulings.ruledBy,
+      ruledAt: accountLinkRulings.ruledAt,
     })
     .from(accountLinks)
     .innerJoin(members, eq(members.id, accountLinks.linkedMemberId))
+    .leftJoin(
+      accountLinkRulings,
+      and(eq(accountLinkRulings.memberId, accountLinks.memberId), eq(accountLinkRulings.linkedMemberId, accountLinks.linkedMemberId)),
+    )
     .where(and(eq(accountLinks.memberId, memberId), isNull(members.pseudonymizedAt)))
     .orderBy(desc(accountLinks.lastSeenAt))
     .limit(100)
-  return rows.map((r) => ({ ...r, firstSeenAt: r.firstSeenAt.toISOString(), lastSeenAt: r.lastSeenAt.toISOString() }))
+  return rows.map(({ note, ruledBy, ruledAt, ...r }) => ({
+    ...r,
+    firstSeenAt: r.firstSeenAt.toISOString(),
+    lastSeenAt: r.lastSeenAt.toISOString(),
+    ruling: note !== null && ruledBy !== null && ruledAt !== null ? { note, byStaffId: ruledBy, at: ruledAt.toISOString() } : null,
+  }))
 }
 
 /**

@@ -14,7 +14,7 @@ import { useLocale } from '~/lib/locale'
 import { statusLabel } from '~/lib/participation-texts'
 import { tierLabel } from '~/lib/standing-texts'
 import { cn } from '~/lib/cn'
-import { channelLabel, DeletedMarker, SuspendedMarker, topicLabel } from './member-texts'
+import { channelLabel, DeletedMarker, linkKindLabel, SuspendedMarker, topicLabel } from './member-texts'
 import { opsMemberQuery } from './ops-members.queries'
 import { GoodwillForm, ResendVerification, WithdrawForm } from './support-actions'
 import { SuspensionSection } from './suspension-actions'
@@ -133,10 +133,6 @@ function AccountDetails({ member, seeContact }: { member: OpsMember; seeContact:
 function LinkedAccounts({ links }: { links: AccountLink[] }) {
   const { t } = useLingui()
   const locale = useLocale()
-  const kindLabel: Record<AccountLink['kind'], string> = {
-    email: t`Same e-mail address (dots and +tags aside where the provider ignores them)`,
-    address: t`Same postal address`,
-  }
   const columns: OpsColumn<AccountLink & { key: string }>[] = [
     {
       id: 'account',
@@ -151,7 +147,7 @@ function LinkedAccounts({ links }: { links: AccountLink[] }) {
         </Link>
       ),
     },
-    { id: 'kind', header: t`What they share`, cell: ({ row }) => kindLabel[row.original.kind] },
+    { id: 'kind', header: t`What they share`, cell: ({ row }) => t(linkKindLabel[row.original.kind]) },
     { id: 'first', header: t`First seen`, cell: ({ row }) => formatDate(row.original.firstSeenAt) },
     { id: 'last', header: t`Last seen`, cell: ({ row }) => formatDate(row.original.lastSeenAt) },
   ]

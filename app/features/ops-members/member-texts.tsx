@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react/macro'
 import type { MessageTopic } from '#contract/messages'
+import type { AccountLinkKind } from '#contract/ops-members'
 import type { MessageChannel } from '#contract/outbox'
 
 /** How a message reached the member, in support's words. */
@@ -17,6 +18,16 @@ export const topicLabel: Record<MessageTopic, MessageDescriptor> = {
   shipmentUpdates: msg`Shipment updates`,
   reminders: msg`Reminders`,
   newsletter: msg`Newsletter`,
+}
+
+/** What two linked accounts share, in staff's words. */
+export const linkKindLabel: Record<AccountLinkKind, MessageDescriptor> = {
+  email: msg`Same e-mail address (dots and +tags aside where the provider ignores them)`,
+  address: msg`Same postal address`,
+  phone: msg`Same verified phone number`,
+  payout: msg`Same payout account`,
+  device: msg`Same device`,
+  network: msg`Same network address, within minutes`,
 }
 
 /** The account was deleted: only its pseudonymous traces are left. */
