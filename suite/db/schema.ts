@@ -122,7 +122,7 @@ export const addresses = pgTable(
     updatedAt: ts('updated_at').notNull(),
     /**
      * The household the address belongs to (householdKey in services/normalise.ts): written with
-     * every save; rows saved before it existed are filled in at start-up (backfillHouseholdKeys).
+     * every save; rows saved before it existed are filled in by the `fill-link-keys` job (backfillHouseholdKeys).
      */
     householdKey: text('household_key'),
   },

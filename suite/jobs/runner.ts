@@ -6,6 +6,8 @@
 import { fromPglite, PgBoss } from 'pg-boss'
 import type { JobStore } from '../db/client'
 import { longWork, type SuiteDeps } from '../deps'
+import { backfillEmailKeys } from '../services/account-links'
+import { backfillHouseholdKeys } from '../services/address'
 import { sendCampaignDigests } from '../services/campaign-digest'
 import { sendNewsletters } from '../services/newsletter-sending'
 import { sendReminders } from '../services/reminders'
@@ -29,6 +31,15 @@ export const SWEEPS = {
   'send-newsletters': { cron: '* * * * *', run: (deps, now) => sendNewsletters(deps, now) },
   /** Curated flights whose sign-up has closed: the applicants not chosen are told (each flight once). */
   'tell-unchosen': { cron: '*/5 * * * *', run: (deps, now) => tellUnchosen(deps, now) },
+  /**
+   * Addresses and e-mail addresses taken on before their normal forms were kept get them, and their
+   * links (services/account-links.ts): once when the queue starts, then daily for any row an older
+   * process wrote during a rolling update. Off the start-up path, so a large database starts at once.
+   */
+  'fill-link-keys': {
+    cron: '41 3 * * *',
+    run: async (deps, now) => ({ addresses: await backfillHouseholdKeys(deps.db, now), emails: await backfillEmailKeys(deps.db, now) }),
+  },
 } satisfies Record<string, Sweep>
 export type SweepName = keyof typeof SWEEPS
 

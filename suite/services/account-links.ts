@@ -1,7 +1,8 @@
 // Links between accounts that share a normalised e-mail address or postal address (services/
 // normalise.ts), for staff: written when an e-mail address is taken on or an address is saved, in
 // both directions, each with when it was first and last seen. Members are never shown them.
-import { and, desc, eq, isNotNull, isNull, ne } from 'drizzle-orm'
+import { and, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { AccountLink } from '../../contract/ops-members'
 import type { Executor } from '../db/client'
 import { accountLinkRulings, accountLinks, addresses, members } from '../db/schema'
@@ -10,7 +11,7 @@ import { normaliseEmail } from './normalise'
 type LinkKind = AccountLink['kind']
 
 /** Records (or sees again) links of this kind between the member and each of the others, both ways. */
-async function recordLinks(ex: Executor, memberId: string, others: string[], kind: LinkKind, now: Date): Promise<void> {
+export async function recordLinks(ex: Executor, memberId: string, others: string[], kind: LinkKind, now: Date): Promise<void> {
   if (others.length === 0) return
   const rows = others.flatMap((other) => [
     { memberId, linkedMemberId: other, kind, firstSeenAt: now, lastSeenAt: now },
@@ -22,37 +23,45 @@ async function recordLinks(ex: Executor, memberId: string, others: string[], kin
     .onConflictDoUpdate({ target: [accountLinks.memberId, accountLinks.linkedMemberId, accountLinks.kind], set: { lastSeenAt: now } })
 }
 
+/**
+ * What "sharing" means for the kinds kept as a normal form on the row: the other accounts whose key
+ * equals the member's (deleted accounts left out). One statement links a whole batch of members.
+ */
+const SHARED_KEY = {
+  address: (ids: SQL) => sql`select a.member_id as one, b.member_id as other
+    from ${addresses} a join ${addresses} b on b.household_key = a.household_key and b.member_id <> a.member_id
+    join ${members} m on m.id = b.member_id and m.pseudonymized_at is null
+    where a.member_id = any(${ids}) and a.household_key is not null`,
+  email: (ids: SQL) => sql`select a.id as one, b.id as other
+    from ${members} a join ${members} b on b.email_key = a.email_key and b.id <> a.id and b.pseudonymized_at is null
+    where a.id = any(${ids}) and a.email_key is not null`,
+} satisfies Partial<Record<LinkKind, (ids: SQL) => SQL>>
+
+/**
+ * Links each of these members to every account that shares its key of this kind, in both
+ * directions: a link seen before is seen again (`lastSeenAt`), a new one is recorded.
+ */
+export async function linkBySharedKey(ex: Executor, kind: keyof typeof SHARED_KEY, memberIds: string[], now: Date): Promise<void> {
+  if (memberIds.length === 0) return
+  const ids = sql`${`{${memberIds.join(',')}}`}::uuid[]`
+  await ex.execute(sql`insert into ${accountLinks} (member_id, linked_member_id, kind, first_seen_at, last_seen_at)
+    select pair.one, pair.other, ${kind}::account_link_kind, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz from (
+      select one, other from (${SHARED_KEY[kind](ids)}) shared
+      union select other, one from (${SHARED_KEY[kind](ids)}) shared
+    ) pair
+    on conflict (member_id, linked_member_id, kind) do update set last_seen_at = excluded.last_seen_at`)
+}
+
 /** After an address is saved: links the member to the other accounts of the household. */
-export async function linkByAddress(ex: Executor, memberId: string, householdKey: string, now: Date): Promise<void> {
-  const others = await ex
-    .select({ id: addresses.memberId })
-    .from(addresses)
-    .where(and(eq(addresses.householdKey, householdKey), ne(addresses.memberId, memberId)))
-  await recordLinks(
-    ex,
-    memberId,
-    others.map((o) => o.id),
-    'address',
-    now,
-  )
+export async function linkByAddress(ex: Executor, memberId: string, now: Date): Promise<void> {
+  await linkBySharedKey(ex, 'address', [memberId], now)
 }
 
 /** After the member's e-mail address is taken on: keeps its normal form and links the accounts that share it. */
 export async function linkByEmail(ex: Executor, memberId: string, email: string | null, now: Date): Promise<void> {
   const key = email ? normaliseEmail(email) : null
   await ex.update(members).set({ emailKey: key }).where(eq(members.id, memberId))
-  if (!key) return
-  const others = await ex
-    .select({ id: members.id })
-    .from(members)
-    .where(and(eq(members.emailKey, key), ne(members.id, memberId), isNull(members.pseudonymizedAt)))
-  await recordLinks(
-    ex,
-    memberId,
-    others.map((o) => o.id),
-    'email',
-    now,
-  )
+  if (key) await linkBySharedKey(ex, 'email', [memberId], now)
 }
 
 /** The member's links, newest seen first, with the linked accounts' display names. */
@@ -87,9 +96,10 @@ export async function linksOf(ex: Executor, memberId: string): Promise<AccountLi
 
 /**
  * Gives every member whose e-mail address was taken on before e-mail keys existed its key (and its
- * links), a batch at a time; run at start-up (idempotent: only members without a key are read).
+ * links), a batch at a time: one statement writes a batch's keys and one links them. Idempotent:
+ * only members without a key are read, and taking on an address writes the key itself.
  */
-export async function backfillEmailKeys(ex: Executor, now: Date, batchSize = 500): Promise<number> {
+export async function backfillEmailKeys(ex: Executor, now: Date, batchSize = 1000): Promise<number> {
   let filled = 0
   for (;;) {
     const rows = await ex
@@ -97,8 +107,39 @@ export async function backfillEmailKeys(ex: Executor, now: Date, batchSize = 500
       .from(members)
       .where(and(isNull(members.emailKey), isNotNull(members.email), isNull(members.pseudonymizedAt)))
       .limit(batchSize)
-    for (const row of rows) await linkByEmail(ex, row.id, row.email, now)
+    if (rows.length === 0) return filled
+    await writeKeys(
+      ex,
+      members,
+      members.id,
+      members.emailKey,
+      rows.map((row) => ({ id: row.id, key: normaliseEmail(row.email!) })),
+    )
+    await linkBySharedKey(
+      ex,
+      'email',
+      rows.map((row) => row.id),
+      now,
+    )
     filled += rows.length
     if (rows.length < batchSize) return filled
   }
+}
+
+/** Writes each row's key in one statement (an update from a list of values). */
+export async function writeKeys(
+  ex: Executor,
+  table: PgTable,
+  idColumn: PgColumn,
+  keyColumn: PgColumn,
+  keys: Array<{ id: string; key: string }>,
+): Promise<void> {
+  if (keys.length === 0) return
+  const values = sql.join(
+    keys.map(({ id, key }) => sql`(${id}::uuid, ${key}::text)`),
+    sql`, `,
+  )
+  await ex.execute(
+    sql`update ${table} set ${sql.identifier(keyColumn.name)} = v.key from (values ${values}) as v(id, key) where ${table}.${sql.identifier(idColumn.name)} = v.id`,
+  )
 }

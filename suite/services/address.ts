@@ -6,7 +6,7 @@ import type { Address, AddressInputSchema } from '../../contract/address'
 import type { Country } from '../../contract/common'
 import { preparedPerDatabase, type Executor } from '../db/client'
 import { addresses } from '../db/schema'
-import { linkByAddress } from './account-links'
+import { linkByAddress, linkBySharedKey, writeKeys } from './account-links'
 import { householdKey } from './normalise'
 
 type AddressRow = typeof addresses.$inferSelect
@@ -58,24 +58,31 @@ export async function saveAddress(ex: Executor, memberId: string, input: v.Infer
     .onConflictDoUpdate({ target: addresses.memberId, set: values })
     .returning()
   if (!row) throw new Error('Address not saved')
-  await linkByAddress(ex, memberId, values.householdKey, now)
+  await linkByAddress(ex, memberId, now)
   return toAddress(row)
 }
 
 /**
  * Gives every address saved before household keys existed its key (and its links to the household's
- * other accounts), a batch at a time; run at start-up (idempotent: only rows without a key are read,
- * and a save writes the key itself).
+ * other accounts), a batch at a time: one statement writes a batch's keys and one links them.
+ * Idempotent: only rows without a key are read, and a save writes the key itself.
  */
-export async function backfillHouseholdKeys(ex: Executor, now: Date, batchSize = 500): Promise<number> {
+export async function backfillHouseholdKeys(ex: Executor, now: Date, batchSize = 1000): Promise<number> {
   let filled = 0
   for (;;) {
     const rows = await ex.select().from(addresses).where(isNull(addresses.householdKey)).limit(batchSize)
-    for (const row of rows) {
-      const key = householdKey({ line1: row.line1, line2: row.line2, postalCode: row.postalCode, country: row.country as Country })
-      await ex.update(addresses).set({ householdKey: key }).where(eq(addresses.memberId, row.memberId))
-      await linkByAddress(ex, row.memberId, key, now)
-    }
+    if (rows.length === 0) return filled
+    const keys = rows.map((row) => ({
+      id: row.memberId,
+      key: householdKey({ line1: row.line1, line2: row.line2, postalCode: row.postalCode, country: row.country as Country }),
+    }))
+    await writeKeys(ex, addresses, addresses.memberId, addresses.householdKey, keys)
+    await linkBySharedKey(
+      ex,
+      'address',
+      keys.map((k) => k.id),
+      now,
+    )
     filled += rows.length
     if (rows.length < batchSize) return filled
   }
