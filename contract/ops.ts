@@ -5,6 +5,7 @@ import { CampaignDefinitionSchema } from './campaign-authoring'
 import { TierSchema } from './standing'
 import { RoleSchema } from './staff'
 import { RejectionReasonSchema } from './review-rejection'
+import { noteGivenForOther, SuspendFieldsSchema } from './suspension'
 
 const id = v.pipe(v.string(), v.uuid('must be an id'))
 
@@ -46,6 +47,21 @@ export const OpsCommandSchema = v.variant('command', [
     tier: v.union([TierSchema, v.literal('none')], 'must be newcomer, tester, trusted, top or none'),
   }),
   v.strictObject({ command: v.literal('delete-identities') }),
+  /** Suspends the member as support does in the console: a reason from the list (a note for `other`), until a date or until lifted. */
+  v.pipe(
+    v.strictObject({
+      command: v.literal('suspend'),
+      email: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email('must be an e-mail address')),
+      reason: SuspendFieldsSchema.entries.reason,
+      note: v.optional(SuspendFieldsSchema.entries.note, ''),
+      until: v.optional(SuspendFieldsSchema.entries.until, null),
+    }),
+    v.forward(
+      v.check((cmd) => noteGivenForOther(cmd), 'say why with --note'),
+      ['note'],
+    ),
+  ),
+  v.strictObject({ command: v.literal('lift-suspension'), email: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email('must be an e-mail address')) }),
   v.strictObject({
     command: v.picklist(['staff-grant', 'staff-revoke']),
     email: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email('must be an e-mail address')),

@@ -14,7 +14,7 @@ import { withEligibilityDefaults } from '../contract/campaigns'
 import { commandLineActor } from './actors/actor'
 import { createCampaignFromDefinition, nextVersion } from './staff/campaign-authoring'
 import { recordAudit } from './actors/audit'
-import { grantGoodwill } from './staff/members'
+import { grantGoodwill, liftSuspension, suspendMember } from './staff/members'
 import { grantRole, listStaff, resetSecondFactors, revokeRole } from './staff/roles'
 import { currentAuthenticatorCode, enrolKnownAuthenticator } from './services/second-factor'
 import { badRequest, notFound } from './http/errors'
@@ -47,6 +47,12 @@ export async function runOpsCommand(deps: SuiteDeps, cmd: OpsCommand): Promise<u
       return setMinTier(deps, cmd.campaign, cmd.tier === 'none' ? null : cmd.tier)
     case 'delete-identities':
       return deletePendingIdentities(deps)
+    case 'suspend': {
+      const member = await memberByEmail(deps, cmd.email)
+      return suspendMember(deps, commandLineActor(), member.id, { reason: cmd.reason, note: cmd.note, until: cmd.until })
+    }
+    case 'lift-suspension':
+      return liftSuspension(deps, commandLineActor(), (await memberByEmail(deps, cmd.email)).id)
     case 'staff-grant':
       return grantRole(deps, commandLineActor(), cmd.email, cmd.role)
     case 'staff-revoke':

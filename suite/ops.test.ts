@@ -230,6 +230,29 @@ describe('the operator command line', () => {
   )
 
   it(
+    'suspends a member with a reason, refuses one without a note for "other", and lifts it',
+    async () => {
+      const noNote = await ops('suspend', emails.cy, '--reason', 'other')
+      expect(noNote.code).toBe(1)
+      expect(noNote.stderr).toContain('say why with --note')
+      const suspended = await ops('suspend', emails.cy, '--reason', 'several-accounts', '--note', 'Second account at one address')
+      expect(suspended.code, suspended.stderr).toBe(0)
+      expect(JSON.parse(suspended.stdout)).toMatchObject({
+        suspension: { reason: 'several-accounts', note: 'Second account at one address', until: null, suspendedBy: 'cli', inForce: true },
+        // Cy's application, waitlisted behind the one place, is released.
+        released: 1,
+      })
+      const again = await ops('suspend', emails.cy, '--reason', 'false-review')
+      expect(again.code).toBe(1)
+      expect(again.stderr).toContain('suspended already')
+      const lifted = await ops('lift-suspension', emails.cy)
+      expect(lifted.code, lifted.stderr).toBe(0)
+      expect(JSON.parse(lifted.stdout)).toMatchObject({ suspension: { reason: 'several-accounts', inForce: false } })
+    },
+    COMMANDS_MS,
+  )
+
+  it(
     'grants, lists and revokes console roles by e-mail, as the first admin is made, and refuses what cannot be done',
     async () => {
       const granted = await ops('staff', 'grant', emails.ada, 'admin')

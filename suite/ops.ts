@@ -33,6 +33,11 @@ Act:
   grant-points <member e-mail> --points N --reason "…"  goodwill points, shown in the member's points history
   standing <member e-mail>                         the member's standing: score, tier, and what it is made of
   set-min-tier <campaign slug> <tier|none>         open a campaign only to members of this standing tier or higher
+  suspend <member e-mail> --reason R [--note "…"] [--until 2026-12-31T00:00:00Z]
+                                                   suspend a member as support does in the console: R is several-accounts, false-review,
+                                                   products-resold, staff-abuse or other (with a note); until a date, or until lifted.
+                                                   Audited; the member is told by e-mail, and their places not yet shipped are released
+  lift-suspension <member e-mail>                  lift the member's suspension in force (audited, told)
   staff grant|revoke <e-mail> <role>               give or take a console role: admin, campaign-manager, moderator, fulfilment, support
                                                    (given only to an account whose e-mail address is confirmed)
   staff list                                       who holds which role and since when
@@ -63,6 +68,8 @@ function parseCommand(argv: string[]): OpsCommand {
       campaign: { type: 'string' },
       points: { type: 'string' },
       days: { type: 'string' },
+      note: { type: 'string' },
+      until: { type: 'string' },
     },
   })
   const [command, arg] = positionals
@@ -87,7 +94,11 @@ function parseCommand(argv: string[]): OpsCommand {
       Object.assign(raw, { email: arg, points: values.points === undefined ? undefined : Number(values.points), reason: values.reason })
       break
     case 'standing':
+    case 'lift-suspension':
       raw['email'] = arg
+      break
+    case 'suspend':
+      Object.assign(raw, { email: arg, reason: values.reason, note: values.note, until: values.until })
       break
     case 'set-min-tier':
       Object.assign(raw, { campaign: arg, tier: positionals[2] })
