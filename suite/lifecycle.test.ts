@@ -28,7 +28,7 @@ describe('a member-API process stopping', () => {
       env: { SUITE_SEED: 'none', GCLOUD_PROJECT: projectId(), SHUTDOWN_DRAIN_SECONDS: String(DRAIN_SECONDS), LOG_LEVEL: 'info' },
     })
     try {
-      await waitForHttp(`${base}/readyz`, { isAlive: suite.isAlive, timeoutMs: 60_000 })
+      await waitForHttp(`${base}/readyz`, { isAlive: suite.isAlive, timeoutMs: 180_000 })
       expect((await fetch(`${base}/readyz`)).status).toBe(200)
       const signalled = Date.now()
       const draining = suite.waitForLine(/stopping: not ready, draining/)

@@ -98,11 +98,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two member-API processes runnin
       processes.push({ process: started, url: `http://127.0.0.1:${port}` })
     }
     for (const { process: p, url } of processes) {
-      await waitForHttp(`${url}/readyz`, { isAlive: p.isAlive, timeoutMs: 90_000 }).catch((error: unknown) => {
+      await waitForHttp(`${url}/readyz`, { isAlive: p.isAlive, timeoutMs: 180_000 }).catch((error: unknown) => {
         throw new Error(`A member-API process did not start: ${String(error)}\n${p.output()}`)
       })
     }
-  }, 180_000)
+  }, 300_000)
 
   afterAll(async () => {
     await Promise.all(processes.map(({ process: p }) => p.stop()))

@@ -28,10 +28,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('what each member-API process re
         quiet: true,
         env: { DATABASE_URL: database.url, SUITE_SEED: 'none', GCLOUD_PROJECT: projectId(), REVOCATION_CHECK_SECONDS: String(WINDOW_SECONDS) },
       })
-      await waitForHttp(`http://127.0.0.1:${port}/readyz`, { isAlive: api.isAlive, timeoutMs: 90_000 })
+      await waitForHttp(`http://127.0.0.1:${port}/readyz`, { isAlive: api.isAlive, timeoutMs: 150_000 })
       apis.push({ url: `http://127.0.0.1:${port}`, stop: () => api.stop() })
     }
-  }, 180_000)
+  }, 240_000)
   afterAll(async () => {
     await Promise.all(apis.map((api) => api.stop()))
     await database?.close()
