@@ -3,7 +3,7 @@ import { serve } from '@hono/node-server'
 import { createSuiteApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { createRuntime } from './runtime'
-import { backfillEmailKeys } from './services/account-links'
+import { backfillEmailKeys, backfillPayoutKeys } from './services/account-links'
 import { backfillHouseholdKeys } from './services/address'
 import { logBotCheck } from './services/bot-check'
 import { DEMO_MEMBER, DEMO_STAFF } from './seed/catalogue'
@@ -16,11 +16,14 @@ async function main() {
   const { deps, database, relay } = await createRuntime(config)
   const log = deps.logger
   log.info({ mode: config.mode, database: database.kind }, 'database migrated')
-  // Addresses and e-mail addresses taken on before their normal forms were kept get them, and their
-  // links (computed in TypeScript, as saves do).
+  // Addresses, e-mail addresses and payout details taken on before their normal forms were kept get
+  // them, and their links (computed in TypeScript, as saves do).
   const householdKeys = await backfillHouseholdKeys(deps.db, deps.clock.now())
   const emailKeys = await backfillEmailKeys(deps.db, deps.clock.now())
-  if (householdKeys + emailKeys > 0) log.info({ addresses: householdKeys, emails: emailKeys }, 'household and e-mail keys filled in')
+  const payoutKeys = await backfillPayoutKeys(deps.db, deps.clock.now())
+  if (householdKeys + emailKeys + payoutKeys > 0) {
+    log.info({ addresses: householdKeys, emails: emailKeys, payouts: payoutKeys }, 'household, e-mail and payout keys filled in')
+  }
   logBotCheck(config.botCheck, log)
   if (config.seed === 'demo') {
     // The demo member is an account of the identity emulator, which may still be starting (npm start

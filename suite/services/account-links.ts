@@ -1,16 +1,18 @@
-// Links between accounts that share a normalised e-mail address or postal address (services/
-// normalise.ts), for staff: written when an e-mail address is taken on or an address is saved, in
-// both directions, each with when it was first and last seen. Members are never shown them.
-import { and, desc, eq, isNotNull, isNull, ne } from 'drizzle-orm'
+// Links between accounts for staff, in both directions, each with when it was first and last seen:
+// a normalised e-mail address, postal address or payout account (services/normalise.ts), or a
+// verified phone number, written when the member takes it on; a device or network address seen at
+// sign-up or application (services/sightings.ts). Members are never shown them.
+import { and, asc, desc, eq, gt, isNotNull, isNull, ne } from 'drizzle-orm'
+import type { Payout } from '../../contract/members'
 import type { AccountLink } from '../../contract/ops-members'
 import type { Executor } from '../db/client'
 import { accountLinkRulings, accountLinks, addresses, members } from '../db/schema'
-import { normaliseEmail } from './normalise'
+import { normaliseEmail, payoutKey } from './normalise'
 
 type LinkKind = AccountLink['kind']
 
 /** Records (or sees again) links of this kind between the member and each of the others, both ways. */
-async function recordLinks(ex: Executor, memberId: string, others: string[], kind: LinkKind, now: Date): Promise<void> {
+export async function recordLinks(ex: Executor, memberId: string, others: string[], kind: LinkKind, now: Date): Promise<void> {
   if (others.length === 0) return
   const rows = others.flatMap((other) => [
     { memberId, linkedMemberId: other, kind, firstSeenAt: now, lastSeenAt: now },
@@ -53,6 +55,46 @@ export async function linkByEmail(ex: Executor, memberId: string, email: string 
     'email',
     now,
   )
+}
+
+/**
+ * After the member's phone number is verified: links the other accounts whose number is this one
+ * and verified (an unverified number may be a typing mistake, or someone else's).
+ */
+export async function linkByPhone(ex: Executor, memberId: string, e164: string, now: Date): Promise<void> {
+  const others = await ex
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.phone, e164), eq(members.phoneVerified, true), ne(members.id, memberId), isNull(members.pseudonymizedAt)))
+  await recordLinks(
+    ex,
+    memberId,
+    others.map((o) => o.id),
+    'phone',
+    now,
+  )
+}
+
+/** After the member's payout details are saved: links the accounts paid into the same account (by its normal form). */
+export async function linkByPayoutKey(ex: Executor, memberId: string, key: string, now: Date): Promise<void> {
+  const others = await ex
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.payoutKey, key), ne(members.id, memberId), isNull(members.pseudonymizedAt)))
+  await recordLinks(
+    ex,
+    memberId,
+    others.map((o) => o.id),
+    'payout',
+    now,
+  )
+}
+
+/** Keeps the normal form of the member's payout details (none without them) and links the accounts that share it. */
+export async function linkByPayout(ex: Executor, memberId: string, payout: Payout | null, now: Date): Promise<void> {
+  const key = payoutKey(payout)
+  await ex.update(members).set({ payoutKey: key }).where(eq(members.id, memberId))
+  if (key) await linkByPayoutKey(ex, memberId, key, now)
 }
 
 /** The member's links, newest seen first, with the linked accounts' display names. */
@@ -100,5 +142,29 @@ export async function backfillEmailKeys(ex: Executor, now: Date, batchSize = 500
     for (const row of rows) await linkByEmail(ex, row.id, row.email, now)
     filled += rows.length
     if (rows.length < batchSize) return filled
+  }
+}
+
+/**
+ * Gives every member whose payout details were saved before payout keys existed its key (and its
+ * links), a batch at a time; run at start-up (idempotent: only members without a key are read).
+ */
+export async function backfillPayoutKeys(ex: Executor, now: Date, batchSize = 500): Promise<number> {
+  let filled = 0
+  // In id order from where the last batch ended: a row whose details give no key is read once.
+  let after: string | null = null
+  for (;;) {
+    const rows: { id: string; payout: Payout | null }[] = await ex
+      .select({ id: members.id, payout: members.payout })
+      .from(members)
+      .where(
+        and(isNull(members.payoutKey), isNotNull(members.payout), isNull(members.pseudonymizedAt), after === null ? undefined : gt(members.id, after)),
+      )
+      .orderBy(asc(members.id))
+      .limit(batchSize)
+    for (const row of rows) await linkByPayout(ex, row.id, row.payout, now)
+    filled += rows.length
+    if (rows.length < batchSize) return filled
+    after = rows[rows.length - 1]!.id
   }
 }
