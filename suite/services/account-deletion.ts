@@ -11,6 +11,7 @@ import {
   frontEndLogs,
   ledgerEntries,
   members,
+  memberSightings,
   otpCodes,
   outbox,
   participations,
@@ -151,6 +152,8 @@ export async function pseudonymize(deps: SuiteDeps, member: MemberRow): Promise<
     if (commented.length) removed.add('return-comments')
     // Links to other accounts say something about this person: they go with the rest.
     await tx.delete(accountLinks).where(or(eq(accountLinks.memberId, member.id), eq(accountLinks.linkedMemberId, member.id)))
+    // So do the devices and network addresses seen at their sign-up and applications (kept hashed).
+    await tx.delete(memberSightings).where(eq(memberSightings.memberId, member.id))
     // The member record is pseudonymised first: the audit log's trigger lets its entries change only
     // for a pseudonymised member (below), and the entries about reviews deleted further down first.
     const reference = `DEL-${randomCode(10)}`
@@ -170,6 +173,7 @@ export async function pseudonymize(deps: SuiteDeps, member: MemberRow): Promise<
         languages: [],
         preferences: { interests: [], children: 0, pets: [] },
         payout: null,
+        payoutKey: null,
         pseudonymizedAt: now,
         deletionReference: reference,
         updatedAt: now,
