@@ -157,9 +157,7 @@ export async function backfillPayoutKeys(ex: Executor, now: Date, batchSize = 50
     const rows: { id: string; payout: Payout | null }[] = await ex
       .select({ id: members.id, payout: members.payout })
       .from(members)
-      .where(
-        and(isNull(members.payoutKey), isNotNull(members.payout), isNull(members.pseudonymizedAt), after === null ? undefined : gt(members.id, after)),
-      )
+      .where(and(isNull(members.payoutKey), isNotNull(members.payout), isNull(members.pseudonymizedAt), after === null ? undefined : gt(members.id, after)))
       .orderBy(asc(members.id))
       .limit(batchSize)
     for (const row of rows) await linkByPayout(ex, row.id, row.payout, now)

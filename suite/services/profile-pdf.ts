@@ -92,9 +92,17 @@ export function profilePdf(data: ProfileExport): Promise<Buffer> {
     line('Accepted', data.referrals.filter((r) => r.status === 'accepted').length)
     if (data.sightings.length) {
       heading('Devices and network addresses seen')
-      doc.font('Helvetica').fontSize(9).fillColor('#333').text(`Kept as a keyed hash only, to find duplicate accounts; deleted after ${SIGHTING_RETENTION_DAYS} days.`).fillColor('#222')
+      doc
+        .font('Helvetica')
+        .fontSize(9)
+        .fillColor('#333')
+        .text(`Kept as a keyed hash only, to find duplicate accounts; deleted after ${SIGHTING_RETENTION_DAYS} days.`)
+        .fillColor('#222')
       for (const s of data.sightings) {
-        line(s.seenAt.slice(0, 10), `${s.kind === 'device' ? 'device' : 'network address'} when you ${s.event === 'sign-up' ? 'signed up' : 'applied for a test'}`)
+        line(
+          s.seenAt.slice(0, 10),
+          `${s.kind === 'device' ? 'device' : 'network address'} when you ${s.event === 'sign-up' ? 'signed up' : 'applied for a test'}`,
+        )
       }
     }
     doc.end()
