@@ -7,18 +7,10 @@ import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ENDPOINTS } from '../../contract/endpoints'
 import { ProfileExportSchema } from '../../contract/export'
-import { MemberSchema, MemberSummarySchema, PseudonymizeResultSchema } from '../../contract/members'
+import { MemberSchema, PseudonymizeResultSchema } from '../../contract/members'
 import { OpsMemberSchema } from '../../contract/ops-members'
 import { ParticipationSchema } from '../../contract/participations'
-import {
-  API_MEMBER_PATH,
-  DOWNLOAD_PROFILE_PATH,
-  fillPath,
-  MEMBERS_PATH,
-  PROCESS_SIGNUP_PATH,
-  PSEUDONYMIZE_PATH,
-  UPDATE_PROFILE_PATH,
-} from '../../contract/paths'
+import { DOWNLOAD_PROFILE_PATH, fillPath, MEMBERS_PATH, PROCESS_SIGNUP_PATH, PSEUDONYMIZE_PATH, UPDATE_PROFILE_PATH } from '../../contract/paths'
 import { DEVICE_HEADER, NETWORK_LINK_WINDOW_MINUTES } from '../../contract/sightings'
 import { accountLinks, members, memberSightings } from '../db/schema'
 import { backfillPayoutKeys, linkByPhone } from '../services/account-links'
@@ -40,7 +32,6 @@ afterAll(() => h?.close())
 // Changes that need a recent sign-in compare the token's sign-in time with the harness clock.
 beforeEach(() => h.clock.set(new Date()))
 
-const idOf = async (member: TestMember) => expectOk(await call(h.app, 'GET', API_MEMBER_PATH, { token: member.bearer }), MemberSummarySchema).id
 const linksOf = async (memberId: string) =>
   expectOk(await call(h.app, 'GET', fillPath(ENDPOINTS.opsMember.path, { id: memberId }), { token: support.bearer }), OpsMemberSchema).links.map((l) => [
     l.memberId,
