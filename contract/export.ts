@@ -6,6 +6,7 @@ import { MemberReviewSchema, SocialPostSchema } from './content'
 import { MemberSchema, NotificationSettingsSchema, ReferralSchema, SocialProfileSchema } from './members'
 import { ParticipationSchema } from './participations'
 import { LedgerEntrySchema, RedemptionSchema } from './rewards'
+import { SightingExportSchema } from './sightings'
 import { MemberSuspensionRecordSchema } from './suspension'
 
 export const ProfileExportSchema = v.strictObject({
@@ -22,5 +23,11 @@ export const ProfileExportSchema = v.strictObject({
   referrals: v.array(ReferralSchema),
   /** Every suspension of the account, newest first (the note once the account is deleted is gone with it). */
   suspensions: v.array(MemberSuspensionRecordSchema),
+  /**
+   * The devices and network addresses seen when the member signed up or applied: what, at which
+   * event and when, oldest first. The values themselves are not kept (only a keyed hash, which
+   * tells nothing to anyone but the member API), so there is none to give.
+   */
+  sightings: v.array(SightingExportSchema),
 })
 export type ProfileExport = v.InferOutput<typeof ProfileExportSchema>

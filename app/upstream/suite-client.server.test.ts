@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Endpoint } from '#contract/endpoints'
+import { DEVICE_HEADER } from '#contract/sightings'
 import { FAILURES_TO_OPEN } from './circuit-breaker'
 import { withRenderDeadline } from './render-deadline.server'
 import { callEndpoint, refusedBeforeSending, streamFile, SUITE_TIMEOUT_MS } from './suite-client.server'
@@ -82,6 +83,20 @@ describe('callEndpoint over node:http', () => {
       body: new TextDecoder().decode(bytes),
     })
     expect(headers).toMatchObject({ 'content-type': 'application/octet-stream', 'content-length': String(bytes.byteLength) })
+  })
+
+  it("forwards the browser's address and device id when given, and neither when not", async () => {
+    let headers: IncomingMessage['headers'] = {}
+    route = (req, res) => {
+      headers = req.headers
+      json(res, 200, { status: 'OK', data: { balance: 1 } })
+    }
+    const deviceId = '0123456789abcdef0123456789abcdef'
+    await callEndpoint(read, { params, member, baseUrl, clientIp: '203.0.113.9', deviceId })
+    expect(headers).toMatchObject({ 'x-forwarded-for': '203.0.113.9', [DEVICE_HEADER]: deviceId })
+    await callEndpoint(read, { params, member, baseUrl })
+    expect(headers).not.toHaveProperty('x-forwarded-for')
+    expect(headers).not.toHaveProperty(DEVICE_HEADER)
   })
 
   it('maps an error answer through the catalogue, and an answer off its schema to a bad response', async () => {

@@ -10,6 +10,7 @@ import { fillPath } from '#contract/paths'
 import type { VerifiedMember } from '~/auth/member.server'
 import { STAFF_USER_AGENT_HEADER } from '#contract/staff'
 import { SECOND_FACTOR_PASS_HEADER } from '#contract/second-factor'
+import { DEVICE_HEADER } from '#contract/sightings'
 import { portalConfig } from '~/config/config.server'
 import { breakerFor } from './circuit-breaker'
 import { callBudgetMs, markRenderDegraded } from './render-deadline.server'
@@ -33,6 +34,12 @@ export type CallOptions<E extends Endpoint> = {
   clientIp?: string
   /** The browser's user agent: staff calls forward it for the audit entry. */
   userAgent?: string
+  /**
+   * The browser's device id (auth/device.server.ts), given only with the calls the member API
+   * records devices at (sign-up and application): every other call has no use for it, and an
+   * identifier sent nowhere cannot be logged or kept anywhere else.
+   */
+  deviceId?: string
   /** For tests: the fetch and base address to use. */
   fetchImpl?: typeof fetch
   baseUrl?: string
@@ -187,6 +194,7 @@ function outgoingRequest<E extends Endpoint>(endpoint: E, options: CallOptions<E
   if (options.body !== undefined) headers['content-type'] = 'application/json'
   if (options.upload !== undefined) headers['content-type'] = 'application/octet-stream'
   if (options.clientIp) headers['x-forwarded-for'] = options.clientIp
+  if (options.deviceId) headers[DEVICE_HEADER] = options.deviceId
   // Given for the calls that write an audit entry (the console's, and joining a brand).
   if (options.userAgent) headers[STAFF_USER_AGENT_HEADER] = options.userAgent
   if (endpoint.bot && options.botToken) headers[BOT_TOKEN_HEADER] = options.botToken

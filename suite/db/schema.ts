@@ -15,6 +15,7 @@ import { SOCIAL_PLATFORMS } from '../../contract/common'
 import { REVIEW_STATUSES } from '../../contract/content'
 import type { ReviewPhoto } from '../../contract/review-photos'
 import { REJECTION_REASONS } from '../../contract/review-rejection'
+import { SIGHTING_EVENTS, SIGHTING_KINDS } from '../../contract/sightings'
 import { ROLES } from '../../contract/staff'
 import { SUSPENSION_REASONS } from '../../contract/suspension'
 import type { AuditState } from '../../contract/ops-audit'
@@ -174,8 +175,6 @@ export const accountLinkRulings = pgTable(
   (t) => [primaryKey({ columns: [t.memberId, t.linkedMemberId] })],
 )
 
-export const SIGHTING_KINDS = ['device', 'network'] as const
-export const SIGHTING_EVENTS = ['sign-up', 'application'] as const
 export const sightingKind = pgEnum('sighting_kind', SIGHTING_KINDS)
 export const sightingEvent = pgEnum('sighting_event', SIGHTING_EVENTS)
 

@@ -6,7 +6,7 @@
 import { fromPglite, PgBoss } from 'pg-boss'
 import type { JobStore } from '../db/client'
 import { longWork, type SuiteDeps } from '../deps'
-import { backfillEmailKeys } from '../services/account-links'
+import { backfillEmailKeys, backfillPayoutKeys } from '../services/account-links'
 import { backfillHouseholdKeys } from '../services/address'
 import { sendCampaignDigests } from '../services/campaign-digest'
 import { sendNewsletters } from '../services/newsletter-sending'
@@ -32,13 +32,17 @@ export const SWEEPS = {
   /** Curated flights whose sign-up has closed: the applicants not chosen are told (each flight once). */
   'tell-unchosen': { cron: '*/5 * * * *', run: (deps, now) => tellUnchosen(deps, now) },
   /**
-   * Addresses and e-mail addresses taken on before their normal forms were kept get them, and their
+   * Addresses, e-mail addresses and payout details taken on before their normal forms were kept get them, and their
    * links (services/account-links.ts): once when the queue starts, then daily for any row an older
    * process wrote during a rolling update. Off the start-up path, so a large database starts at once.
    */
   'fill-link-keys': {
     cron: '41 3 * * *',
-    run: async (deps, now) => ({ addresses: await backfillHouseholdKeys(deps.db, now), emails: await backfillEmailKeys(deps.db, now) }),
+    run: async (deps, now) => ({
+      addresses: await backfillHouseholdKeys(deps.db, now),
+      emails: await backfillEmailKeys(deps.db, now),
+      payouts: await backfillPayoutKeys(deps.db, now),
+    }),
   },
 } satisfies Record<string, Sweep>
 export type SweepName = keyof typeof SWEEPS

@@ -6,6 +6,7 @@ import type { SuiteDeps } from '../deps'
 import { currentMember } from '../http/auth'
 import type { RegisterRoute } from '../http/endpoint'
 import { notFound } from '../http/errors'
+import { seenIn } from '../http/sightings'
 import { productImage } from '../seed/images'
 import { campaignDetail, listCampaigns } from '../services/campaigns'
 import { listCategories } from '../services/categories'
@@ -61,7 +62,7 @@ export function registerCampaignRoutes(route: RegisterRoute, deps: SuiteDeps) {
   })
 
   route(ENDPOINTS.processSignup, async (c, { body }) => {
-    const { participation, created } = await processSignup(deps, currentMember(c), body)
+    const { participation, created } = await processSignup(deps, currentMember(c), body, seenIn(c, deps.settings.trustedProxies))
     if (created) c.status(201)
     return participation
   })

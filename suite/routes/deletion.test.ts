@@ -53,6 +53,8 @@ const TABLES: Record<string, string> = {
   members: 'blanked to "Former member"; uid and ids kept as the pseudonym',
   addresses: 'deleted',
   account_links: "links to and from the member's account deleted",
+  account_link_rulings: "staff's rulings that the member and another account are two people deleted, with their notes",
+  member_sightings: "the devices and network addresses seen at the member's sign-up and applications (hashed) deleted",
   social_profiles: 'deleted',
   products: 'catalogue, no member data',
   campaigns: 'catalogue, no member data',

@@ -3,6 +3,7 @@ import { ENDPOINTS } from '../../contract/endpoints'
 import type { SuiteDeps } from '../deps'
 import { currentIdentity, currentMember, requireRecentSignIn } from '../http/auth'
 import type { RegisterRoute } from '../http/endpoint'
+import { seenIn } from '../http/sightings'
 import { completeRegistration, memberInfoOf, memberProfile, memberSummary, updateProfile } from '../services/members'
 
 export function registerMemberRoutes(route: RegisterRoute, deps: SuiteDeps) {
@@ -24,7 +25,7 @@ export function registerMemberRoutes(route: RegisterRoute, deps: SuiteDeps) {
   route(ENDPOINTS.getMember, (c) => memberProfile(deps.db, currentMember(c)))
 
   route(ENDPOINTS.createMember, async (c, { body }) => {
-    const { member: row, created } = await completeRegistration(deps, currentMember(c), body)
+    const { member: row, created } = await completeRegistration(deps, currentMember(c), body, seenIn(c, deps.settings.trustedProxies))
     const profile = await memberProfile(deps.db, row)
     if (created) c.status(201)
     return profile

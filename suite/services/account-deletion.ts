@@ -5,12 +5,14 @@ import { DELETION_REMOVED, type DeletionKept, type DeletionReceipt, type Deletio
 import { WITHDRAWABLE_STATUSES } from '../../contract/participations'
 import type { Tx } from '../db/client'
 import {
+  accountLinkRulings,
   accountLinks,
   addresses,
   auditLog,
   frontEndLogs,
   ledgerEntries,
   members,
+  memberSightings,
   otpCodes,
   outbox,
   participations,
@@ -151,6 +153,9 @@ export async function pseudonymize(deps: SuiteDeps, member: MemberRow): Promise<
     if (commented.length) removed.add('return-comments')
     // Links to other accounts say something about this person: they go with the rest.
     await tx.delete(accountLinks).where(or(eq(accountLinks.memberId, member.id), eq(accountLinks.linkedMemberId, member.id)))
+    await tx.delete(accountLinkRulings).where(or(eq(accountLinkRulings.memberId, member.id), eq(accountLinkRulings.linkedMemberId, member.id)))
+    // So do the devices and network addresses seen at their sign-up and applications (kept hashed).
+    await tx.delete(memberSightings).where(eq(memberSightings.memberId, member.id))
     // The member record is pseudonymised first: the audit log's trigger lets its entries change only
     // for a pseudonymised member (below), and the entries about reviews deleted further down first.
     const reference = `DEL-${randomCode(10)}`
@@ -170,6 +175,7 @@ export async function pseudonymize(deps: SuiteDeps, member: MemberRow): Promise<
         languages: [],
         preferences: { interests: [], children: 0, pets: [] },
         payout: null,
+        payoutKey: null,
         pseudonymizedAt: now,
         deletionReference: reference,
         updatedAt: now,

@@ -1,12 +1,14 @@
-// Links between accounts that share a normalised e-mail address or postal address (services/
-// normalise.ts), for staff: written when an e-mail address is taken on or an address is saved, in
-// both directions, each with when it was first and last seen. Members are never shown them.
-import { and, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
+// Links between accounts for staff, in both directions, each with when it was first and last seen:
+// a normalised e-mail address, postal address or payout account (services/normalise.ts), or a
+// verified phone number, written when the member takes it on; a device or network address seen at
+// sign-up or application (services/sightings.ts). Members are never shown them.
+import { and, asc, desc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { Payout } from '../../contract/members'
 import type { AccountLink } from '../../contract/ops-members'
 import type { Executor } from '../db/client'
 import { accountLinkRulings, accountLinks, addresses, members } from '../db/schema'
-import { normaliseEmail } from './normalise'
+import { normaliseEmail, payoutKey } from './normalise'
 
 type LinkKind = AccountLink['kind']
 
@@ -24,7 +26,7 @@ export async function recordLinks(ex: Executor, memberId: string, others: string
 }
 
 /**
- * What "sharing" means for the kinds kept as a normal form on the row: the other accounts whose key
+ * What "sharing" means for the kinds kept on the member's rows (a normal form, or a verified number): the other accounts whose key
  * equals the member's (deleted accounts left out). One statement links a whole batch of members.
  */
 const SHARED_KEY = {
@@ -35,6 +37,13 @@ const SHARED_KEY = {
   email: (ids: SQL) => sql`select a.id as one, b.id as other
     from ${members} a join ${members} b on b.email_key = a.email_key and b.id <> a.id and b.pseudonymized_at is null
     where a.id = any(${ids}) and a.email_key is not null`,
+  // Verified numbers only: an unverified one may be a typing mistake, or someone else's.
+  phone: (ids: SQL) => sql`select a.id as one, b.id as other
+    from ${members} a join ${members} b on b.phone = a.phone and b.phone_verified and b.id <> a.id and b.pseudonymized_at is null
+    where a.id = any(${ids}) and a.phone is not null and a.phone_verified`,
+  payout: (ids: SQL) => sql`select a.id as one, b.id as other
+    from ${members} a join ${members} b on b.payout_key = a.payout_key and b.id <> a.id and b.pseudonymized_at is null
+    where a.id = any(${ids}) and a.payout_key is not null`,
 } satisfies Partial<Record<LinkKind, (ids: SQL) => SQL>>
 
 /**
@@ -62,6 +71,22 @@ export async function linkByEmail(ex: Executor, memberId: string, email: string 
   const key = email ? normaliseEmail(email) : null
   await ex.update(members).set({ emailKey: key }).where(eq(members.id, memberId))
   if (key) await linkBySharedKey(ex, 'email', [memberId], now)
+}
+
+/**
+ * After the member's phone number is verified (written first, in the same transaction): links the
+ * other accounts whose number is this one and verified (an unverified number may be a typing
+ * mistake, or someone else's).
+ */
+export async function linkByPhone(ex: Executor, memberId: string, now: Date): Promise<void> {
+  await linkBySharedKey(ex, 'phone', [memberId], now)
+}
+
+/** Keeps the normal form of the member's payout details (none without them) and links the accounts paid into the same account. */
+export async function linkByPayout(ex: Executor, memberId: string, payout: Payout | null, now: Date): Promise<void> {
+  const key = payoutKey(payout)
+  await ex.update(members).set({ payoutKey: key }).where(eq(members.id, memberId))
+  if (key) await linkBySharedKey(ex, 'payout', [memberId], now)
 }
 
 /** The member's links, newest seen first, with the linked accounts' display names. */
@@ -123,6 +148,39 @@ export async function backfillEmailKeys(ex: Executor, now: Date, batchSize = 100
     )
     filled += rows.length
     if (rows.length < batchSize) return filled
+  }
+}
+
+/**
+ * Gives every member whose payout details were saved before payout keys existed its key (and its
+ * links), a batch at a time: one statement writes a batch's keys and one links them. Idempotent:
+ * only members without a key are read, and saving details writes the key itself.
+ */
+export async function backfillPayoutKeys(ex: Executor, now: Date, batchSize = 1000): Promise<number> {
+  let filled = 0
+  // In id order from where the last batch ended: a row whose details give no key is read once.
+  let after: string | null = null
+  for (;;) {
+    const rows: { id: string; payout: Payout | null }[] = await ex
+      .select({ id: members.id, payout: members.payout })
+      .from(members)
+      .where(and(isNull(members.payoutKey), isNotNull(members.payout), isNull(members.pseudonymizedAt), after === null ? undefined : gt(members.id, after)))
+      .orderBy(asc(members.id))
+      .limit(batchSize)
+    const keys = rows.flatMap((row) => {
+      const key = payoutKey(row.payout)
+      return key ? [{ id: row.id, key }] : []
+    })
+    await writeKeys(ex, members, members.id, members.payoutKey, keys)
+    await linkBySharedKey(
+      ex,
+      'payout',
+      keys.map((k) => k.id),
+      now,
+    )
+    filled += rows.length
+    if (rows.length < batchSize) return filled
+    after = rows[rows.length - 1]!.id
   }
 }
 

@@ -12,6 +12,7 @@ import { myReferrals } from './referrals'
 import { toMemberReview } from './reviews'
 import { listRedemptions } from './rewards'
 import { listSocialProfiles } from './social'
+import { sightingsOf } from './sightings'
 import { toNotice } from './suspensions'
 
 export async function exportProfile(ex: Executor, member: MemberRow, now: Date): Promise<ProfileExport> {
@@ -36,5 +37,6 @@ export async function exportProfile(ex: Executor, member: MemberRow, now: Date):
       ...toNotice(row),
       liftedAt: row.liftedAt?.toISOString() ?? null,
     })),
+    sightings: await sightingsOf(ex, member.id),
   }
 }

@@ -11,8 +11,10 @@ import { badRequest, conflict, unauthenticated } from '../http/errors'
 import { toAddress } from './address'
 import { requireKnownCategories } from './categories'
 import { randomCode } from './discount-codes'
-import { linkByEmail } from './account-links'
+import { linkByEmail, linkBySharedKey } from './account-links'
+import { payoutKey } from './normalise'
 import { syncMissions } from './missions'
+import { recordSightings, type Seen } from './sightings'
 import type * as v from 'valibot'
 import type { UpdateProfileBodySchema, CreateMemberBodySchema } from '../../contract/members'
 
@@ -266,6 +268,7 @@ export async function completeRegistration(
   deps: SuiteDeps,
   member: MemberRow,
   body: v.InferOutput<typeof CreateMemberBodySchema>,
+  seen: Seen = { device: null, network: null },
 ): Promise<{ member: MemberRow; created: boolean }> {
   return deps.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(members).where(eq(members.id, member.id)).for('update')
@@ -296,6 +299,9 @@ export async function completeRegistration(
     const [updated] = await tx.update(members).set(changes).where(eq(members.id, locked.id)).returning()
     if (!updated) throw new Error('Member disappeared')
     await syncMissions(tx, updated.id, deps.clock.now())
+    // The device and network of the sign-up, and the accounts seen with them (for staff): once, as
+    // the registration itself (a repeated call changes nothing).
+    if (firstTime) await recordSightings(tx, deps.settings.secondFactorKey, updated.id, seen, 'sign-up', deps.clock.now())
     return { member: updated, created: firstTime }
   })
 }
@@ -309,12 +315,18 @@ export async function updateProfile(deps: SuiteDeps, member: MemberRow, body: v.
   if (body.gender !== undefined) changes.gender = body.gender
   if (body.languages !== undefined) changes.languages = [...new Set(body.languages)]
   if (body.preferences !== undefined) changes.preferences = body.preferences
-  if (body.payout !== undefined) changes.payout = body.payout
+  if (body.payout !== undefined) {
+    changes.payout = body.payout
+    // Written with the details (none when they are removed): see services/normalise.ts.
+    changes.payoutKey = payoutKey(body.payout)
+  }
   return deps.db.transaction(async (tx) => {
     // Interests are categories: one that does not exist is refused, and nothing of the profile changes.
     if (body.preferences !== undefined) await requireKnownCategories(tx, 'preferences.interests', body.preferences.interests)
     const [updated] = await tx.update(members).set(changes).where(eq(members.id, member.id)).returning()
     if (!updated) throw new Error('Member disappeared')
+    // Payout details saved: the accounts paid into the same account are linked (for staff).
+    if (changes.payoutKey) await linkBySharedKey(tx, 'payout', [updated.id], changes.updatedAt ?? deps.clock.now())
     // The profile may now be complete.
     await syncMissions(tx, updated.id, changes.updatedAt ?? deps.clock.now())
     return updated

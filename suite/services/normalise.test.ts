@@ -1,7 +1,7 @@
 // Keys that tell when two accounts are one person or one household, with the variants people type.
 import { describe, expect, it } from 'vitest'
 import type { Country } from '../../contract/common'
-import { householdKey, normaliseEmail, normalisePostalCode } from './normalise'
+import { householdKey, networkKey, normaliseEmail, normalisePostalCode, payoutKey } from './normalise'
 
 describe('normaliseEmail', () => {
   it.each([
@@ -122,5 +122,51 @@ describe('householdKey', () => {
   it('reads the postal code per country', () => {
     expect(gb('15 Baker Street', undefined, 'sw1a1aa')).toBe(gb('15 Baker Street', undefined, 'SW1A 1AA'))
     expect(us('1 Market St', undefined, '94105-1234')).toBe(us('1 Market Street'))
+  })
+})
+
+describe('payoutKey', () => {
+  it('is the IBAN without spaces, in upper case', () => {
+    expect(payoutKey({ method: 'iban', accountHolder: 'Mia', iban: 'de89 3704 0044 0532 0130 00' })).toBe('iban:DE89370400440532013000')
+    expect(payoutKey({ method: 'iban', accountHolder: 'Max', iban: 'DE89370400440532013000' })).toBe('iban:DE89370400440532013000')
+  })
+
+  it('is the PayPal address in its normal form', () => {
+    expect(payoutKey({ method: 'paypal', email: 'Jane.Doe+paypal@GoogleMail.com' })).toBe('paypal:janedoe@gmail.com')
+    expect(payoutKey({ method: 'paypal', email: 'jane.doe@web.de' })).toBe('paypal:jane.doe@web.de')
+  })
+
+  it('keeps a PayPal address and an account apart, and is null without payout details', () => {
+    expect(payoutKey({ method: 'paypal', email: 'DE89370400440532013000@example.com' })).not.toBe(
+      payoutKey({ method: 'iban', accountHolder: 'Mia', iban: 'DE89370400440532013000' }),
+    )
+    expect(payoutKey(null)).toBeNull()
+    expect(payoutKey(undefined)).toBeNull()
+  })
+})
+
+describe('networkKey', () => {
+  it.each([
+    ['203.0.113.7', '203.0.113.7'],
+    [' 203.0.113.7 ', '203.0.113.7'],
+    ['::ffff:203.0.113.7', '203.0.113.7'],
+    ['2001:db8:85a3:0042:1000:8a2e:0370:7334', '2001:db8:85a3:42'],
+    ['2001:DB8:85A3:42::1', '2001:db8:85a3:42'],
+    ['2001:db8::1', '2001:db8:0:0'],
+    ['fe80::1%eth0', 'fe80:0:0:0'],
+    ['::1', '0:0:0:0'],
+  ])('%s → %s', (address, expected) => {
+    expect(networkKey(address)).toBe(expected)
+  })
+
+  it('is one network for the addresses a line picks within its /64', () => {
+    expect(networkKey('2001:db8:1:2:aaaa::1')).toBe(networkKey('2001:0db8:0001:0002:bbbb:cccc:dddd:eeee'))
+    expect(networkKey('2001:db8:1:2::1')).not.toBe(networkKey('2001:db8:1:3::1'))
+  })
+
+  it('is null for what is not an IP address', () => {
+    expect(networkKey('unknown')).toBeNull()
+    expect(networkKey('')).toBeNull()
+    expect(networkKey('300.1.1.1')).toBeNull()
   })
 })

@@ -26,7 +26,16 @@
 //   of number 15), is taken out of the street and kept as the unit, lower-cased ("No." and "Ste"
 //   are left alone: they also mean a house number and "Sainte").
 // Town and region are left out: the postal code places the street, and towns are spelt many ways.
+//
+// Payout accounts (payoutKey): "iban:" and the IBAN without spaces in upper case, or "paypal:" and
+// the PayPal e-mail address in its normal form (normaliseEmail: PayPal pays into that mailbox).
+//
+// Network addresses (networkKey): an IPv4 address as it is; an IPv6 address by its /64 prefix (the
+// network a provider gives one line: the device picks, and changes, the rest itself), written as
+// four groups of lower-case hexadecimal without leading zeros.
+import { isIPv4, isIPv6 } from 'node:net'
 import type { Country } from '../../contract/common'
+import type { Payout } from '../../contract/members'
 
 const GMAIL = new Set(['gmail.com', 'googlemail.com'])
 const PROTON = new Set(['proton.me', 'protonmail.com', 'protonmail.ch', 'pm.me'])
@@ -143,4 +152,33 @@ export type PostalAddress = { line1: string; line2?: string | null; postalCode: 
 export function householdKey(address: PostalAddress): string {
   const { street, unit } = splitUnit(plain(`${address.line1} ${address.line2 ?? ''}`).trim())
   return [address.country, normalisePostalCode(address.country, address.postalCode), foldStreet(street), unit].join('|')
+}
+
+/** The account a payout goes to, in one form for the ways it is written; null without payout details. */
+export function payoutKey(payout: Payout | null | undefined): string | null {
+  if (!payout) return null
+  if (payout.method === 'iban') return `iban:${payout.iban.replace(/\s+/g, '').toUpperCase()}`
+  return `paypal:${normaliseEmail(payout.email)}`
+}
+
+/** The eight groups of an IPv6 address, "::" filled in (an IPv4 tail counts as two groups). */
+function ipv6Groups(address: string): string[] {
+  const [head = '', tail] = address.toLowerCase().split('::') as [string, string | undefined]
+  const groups = (part: string) => (part ? part.split(':') : []).flatMap((g) => (g.includes('.') ? ['0', '0'] : [g]))
+  const left = groups(head)
+  if (tail === undefined) return left
+  const right = groups(tail)
+  return [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+}
+
+/** The network an address belongs to, in one form (null when it is not an IP address). */
+export function networkKey(address: string): string | null {
+  const plainAddress = address.trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '')
+  if (isIPv4(plainAddress)) return plainAddress
+  const unzoned = plainAddress.replace(/%.*$/, '')
+  if (!isIPv6(unzoned)) return null
+  return ipv6Groups(unzoned)
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')
 }

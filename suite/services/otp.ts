@@ -19,6 +19,7 @@ import { members, otpCodes } from '../db/schema'
 import type { Executor } from '../db/client'
 import type { SuiteDeps } from '../deps'
 import { badRequest, conflict, rateLimited, type ApiError } from '../http/errors'
+import { linkByPhone } from './account-links'
 import type { MemberRow } from './members'
 import { syncMissions } from './missions'
 import { sendToAddress } from './notify'
@@ -273,6 +274,8 @@ export async function changePhone(deps: SuiteDeps, member: MemberRow, e164: stri
   if (await inUse(deps.db, 'phone', e164, member.id)) throw conflict('This phone number belongs to another account', { code: 'in-use' })
   await consumeVerified(deps, member, 'sms', e164, async (tx) => {
     await tx.update(members).set({ phone: e164, phoneVerified: true, updatedAt: deps.clock.now() }).where(eq(members.id, member.id))
+    // The accounts whose verified number this is too are linked (for staff).
+    await linkByPhone(tx, member.id, deps.clock.now())
     await syncMissions(tx, member.id, deps.clock.now())
     await deps.identity.setVerifiedPhone(member.uid, e164)
   })

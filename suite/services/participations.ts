@@ -19,6 +19,7 @@ import { eligibilityFacts, householdHoldsPlace, householdKeyOf, ineligibleReason
 import type { MemberRow } from './members'
 import { syncMissions } from './missions'
 import { notifyMember } from './notify'
+import { recordSightings, type Seen } from './sightings'
 import { toShipment } from './shipments'
 import { notSuspended, suspendedAmong } from './suspensions'
 
@@ -200,6 +201,7 @@ export async function processSignup(
   deps: SuiteDeps,
   member: MemberRow,
   body: { campaignId: string; flightId?: string | undefined; answers: ScreenerAnswer[] },
+  seen: Seen = { device: null, network: null },
 ): Promise<{ participation: Participation; created: boolean }> {
   const now = deps.clock.now()
   const participationId = await deps.db.transaction(async (tx) => {
@@ -273,6 +275,8 @@ export async function processSignup(
     }
     if (!row) throw new Error('Participation not written')
     if (status === 'selected') await onSelected(tx, deps, row, campaign.kind, now)
+    // The device and network the application came from, and the accounts seen with them (for staff).
+    await recordSightings(tx, deps.settings.secondFactorKey, member.id, seen, 'application', now)
     return { id: row.id, created: !existing }
   })
   return { participation: await getParticipation(deps.db, member.id, participationId.id), created: participationId.created }

@@ -2,6 +2,7 @@
 import PDFDocument from 'pdfkit'
 import type { ProfileExport } from '../../contract/export'
 import type { NotificationSettings } from '../../contract/members'
+import { SIGHTING_RETENTION_DAYS } from '../../contract/sightings'
 
 /** Renders the export as a PDF document (the layout of /en/member/download-data/profile-pdf). */
 export function profilePdf(data: ProfileExport): Promise<Buffer> {
@@ -89,6 +90,21 @@ export function profilePdf(data: ProfileExport): Promise<Buffer> {
     heading('Referrals')
     line('Friends referred', data.referrals.length)
     line('Accepted', data.referrals.filter((r) => r.status === 'accepted').length)
+    if (data.sightings.length) {
+      heading('Devices and network addresses seen')
+      doc
+        .font('Helvetica')
+        .fontSize(9)
+        .fillColor('#333')
+        .text(`Kept as a keyed hash only, to find duplicate accounts; deleted after ${SIGHTING_RETENTION_DAYS} days.`)
+        .fillColor('#222')
+      for (const s of data.sightings) {
+        line(
+          s.seenAt.slice(0, 10),
+          `${s.kind === 'device' ? 'device' : 'network address'} when you ${s.event === 'sign-up' ? 'signed up' : 'applied for a test'}`,
+        )
+      }
+    }
     doc.end()
   })
 }

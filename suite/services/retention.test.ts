@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MemberSchema } from '../../contract/members'
 import { MEMBERS_PATH } from '../../contract/paths'
-import { frontEndLogs, otpCodes, outbox, participations, rateLimits, reviewPhotos } from '../db/schema'
+import { SIGHTING_RETENTION_DAYS } from '../../contract/sightings'
+import { frontEndLogs, memberSightings, otpCodes, outbox, participations, rateLimits, reviewPhotos } from '../db/schema'
 import { createCampaign } from '../test/fixtures'
 import { photoKey } from './review-photos'
 import { runOpsCommand } from '../ops-commands'
@@ -19,7 +20,7 @@ afterAll(() => h?.close())
 const DAY = 24 * 60 * 60 * 1000
 
 describe('purging what is past its retention', () => {
-  it('deletes old delivered messages, expired codes, logs, rate-limit windows and photos of reviews never sent, and keeps the rest', async () => {
+  it('deletes old delivered messages, expired codes, logs, rate-limit windows, photos of reviews never sent and old sightings, and keeps the rest', async () => {
     const now = h.clock.now()
     const old = new Date(now.getTime() - 40 * DAY)
     const recent = new Date(now.getTime() - 2 * DAY)
@@ -72,7 +73,18 @@ describe('purging what is past its retention', () => {
     await h.deps.db.insert(reviewPhotos).values([forgotten, inProgress])
     for (const { id } of [forgotten, inProgress]) await h.deps.photoStorage.put(photoKey(id, 'thumb'), new Uint8Array([1, 2, 3]), 'image/jpeg')
 
-    expect(await purgeExpired(h.deps, now, 30)).toMatchObject({ outbox: 2, otpCodes: 1, frontEndLogs: 1, rateLimits: 1, draftPhotos: 1 })
+    // Devices and networks seen: kept for their own period, longer than the rest's.
+    const seen = (daysAgo: number) => ({
+      memberId: member.id,
+      kind: 'device' as const,
+      valueHash: `hash-${daysAgo}`,
+      event: 'sign-up' as const,
+      seenAt: new Date(now.getTime() - daysAgo * DAY),
+    })
+    await h.deps.db.insert(memberSightings).values([seen(SIGHTING_RETENTION_DAYS + 1), seen(40)])
+
+    expect(await purgeExpired(h.deps, now, 30)).toMatchObject({ outbox: 2, otpCodes: 1, frontEndLogs: 1, rateLimits: 1, draftPhotos: 1, sightings: 1 })
+    expect((await h.deps.db.select({ valueHash: memberSightings.valueHash }).from(memberSightings)).map((r) => r.valueHash)).toEqual(['hash-40'])
     expect((await h.deps.db.select({ id: reviewPhotos.id }).from(reviewPhotos)).map((r) => r.id)).toEqual([inProgress.id])
     expect(await h.deps.photoStorage.get(photoKey(forgotten.id, 'thumb'))).toBeNull()
     expect(await h.deps.photoStorage.get(photoKey(inProgress.id, 'thumb'))).not.toBeNull()
@@ -80,8 +92,15 @@ describe('purging what is past its retention', () => {
     expect(left.map((m) => m.recipient).sort()).toEqual([message(old, 'waiting').recipient, message(recent, 'sent').recipient].sort())
     expect(await h.deps.db.select().from(otpCodes)).toHaveLength(1)
     // Nothing left past the period: a second purge deletes nothing.
-    expect(await purgeExpired(h.deps, now, 30)).toEqual({ outbox: 0, otpCodes: 0, frontEndLogs: 0, rateLimits: 0, draftPhotos: 0 })
-    // The operators' command takes a shorter period at once.
-    expect(await runOpsCommand(h.deps, { command: 'purge', days: 1 })).toMatchObject({ outbox: 1, otpCodes: 1, frontEndLogs: 1, rateLimits: 1, draftPhotos: 1 })
+    expect(await purgeExpired(h.deps, now, 30)).toEqual({ outbox: 0, otpCodes: 0, frontEndLogs: 0, rateLimits: 0, draftPhotos: 0, sightings: 0 })
+    // The operators' command takes a shorter period at once; sightings keep the one the privacy notice states.
+    expect(await runOpsCommand(h.deps, { command: 'purge', days: 1 })).toMatchObject({
+      outbox: 1,
+      otpCodes: 1,
+      frontEndLogs: 1,
+      rateLimits: 1,
+      draftPhotos: 1,
+      sightings: 0,
+    })
   })
 })

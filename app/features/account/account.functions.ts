@@ -4,16 +4,20 @@ import { EmptyBodySchema } from '#contract/common'
 import { withBotToken } from '#contract/bot-protection'
 import { ENDPOINTS } from '#contract/endpoints'
 import { CreateMemberBodySchema } from '#contract/members'
+import { browserDevice } from '~/auth/device.server'
 import { memberMiddleware } from '~/auth/member.middleware'
 import { browserAddress } from '~/upstream/browser-address.server'
 import { callEndpoint } from '~/upstream/suite-client.server'
 
-/** POST suite/api/members: the member record, right after registration (idempotent; bot-checked). */
+/**
+ * POST suite/api/members: the member record, right after registration (idempotent; bot-checked),
+ * with the browser's address and device id (a browser without one is given its cookie here).
+ */
 export const createMemberFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
   .validator(withBotToken(CreateMemberBodySchema))
   .handler(async ({ context, data: { botToken, ...body } }) =>
-    callEndpoint(ENDPOINTS.createMember, { member: context.member, body, botToken, clientIp: await browserAddress() }),
+    callEndpoint(ENDPOINTS.createMember, { member: context.member, body, botToken, clientIp: await browserAddress(), deviceId: await browserDevice() }),
   )
 
 /**

@@ -2,12 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { Building, Cookie, FileText, ShieldCheck } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { SIGHTING_RETENTION_DAYS } from '#contract/sightings'
 import { formatDate } from '~/lib/date-format'
 import { ContentCard, PageHeader, Prose } from './content-blocks'
 import { useLocale } from '~/lib/locale'
 
 /** The date these texts last changed; update it together with the texts. */
-const LAST_UPDATED = '2026-11-01'
+const LAST_UPDATED = '2026-11-27'
 
 const mailLinkClass = 'font-semibold text-colbolt underline underline-offset-2 hover:text-authentic'
 
@@ -36,6 +37,7 @@ export function LegalPage() {
   const locale = useLocale()
   const { t } = useLingui()
   const lastUpdated = formatDate(LAST_UPDATED)
+  const retentionDays = SIGHTING_RETENTION_DAYS
 
   const contents = [
     { id: 'terms', title: <Trans>Terms of use</Trans>, icon: <FileText className="size-5" aria-hidden="true" /> },
@@ -262,6 +264,15 @@ export function LegalPage() {
                   or sign in – to keep the service secure and working.
                 </Trans>
               </li>
+              <li>
+                <Trans>
+                  <strong>Checks for duplicate accounts</strong> – to find several accounts of one person, and testers of one household, so that places and
+                  rewards go round fairly. When you sign up and when you apply for a test, we note the device you use (by our device cookie, see Cookies below)
+                  and your network (IP) address; we keep them only as a code made with a secret key, never the device or address itself, for {retentionDays}{' '}
+                  days. We also compare verified phone numbers, payout details, e-mail addresses and postal addresses between accounts. Only our staff see which
+                  accounts match, never other members, and all of it is deleted with your account.
+                </Trans>
+              </li>
             </ul>
           </Clause>
           <Clause title={<Trans>Legal bases</Trans>}>
@@ -412,6 +423,19 @@ export function LegalPage() {
                     </td>
                     <td className="px-4 py-3 align-top">
                       <Trans>Until you sign out or the session ends</Trans>
+                    </td>
+                  </tr>
+                  <tr>
+                    <th scope="row" className="px-4 py-3 align-top font-semibold">
+                      <Trans>Device cookie</Trans>
+                    </th>
+                    <td className="px-4 py-3 align-top">
+                      <Trans>
+                        Recognises the device you sign up or apply for a test with, to find duplicate accounts. Set only then; only our server can read it.
+                      </Trans>
+                    </td>
+                    <td className="px-4 py-3 align-top">
+                      <Trans>400 days</Trans>
                     </td>
                   </tr>
                   <tr>
