@@ -34,7 +34,7 @@ describe('account links', () => {
     const second = await idOf(await createTestMember({ email: `${name.slice(0, 2)}.${name.slice(2)}+tests@GoogleMail.com` }))
     const other = await idOf(await createTestMember({ email: `${name}@outlook.com` }))
     expect((await recordOf(first)).links).toEqual([
-      { memberId: second, displayName: 'Test Tester', kind: 'email', firstSeenAt: expect.any(String), lastSeenAt: expect.any(String) },
+      { memberId: second, displayName: 'Test Tester', kind: 'email', firstSeenAt: expect.any(String), lastSeenAt: expect.any(String), ruling: null },
     ])
     expect((await recordOf(second)).links.map((l) => [l.memberId, l.kind])).toEqual([[first, 'email']])
     expect((await recordOf(other)).links).toEqual([])
