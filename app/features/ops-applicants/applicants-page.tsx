@@ -251,12 +251,12 @@ function FlightApplicants({
         )
       },
     },
-    { id: 'links', header: t`Links`, cell: ({ row }) => <Links applicant={row.original} readsMembers={readsMembers} /> },
     { id: 'tier', header: t`Tier`, cell: ({ row }) => i18n._(tierLabel[row.original.tier as keyof typeof tierLabel] ?? tierLabel.newcomer) },
     { id: 'country', header: t`Country`, cell: ({ row }) => (row.original.country ? (countries.of(row.original.country) ?? row.original.country) : '—') },
     { id: 'applied', header: t`Applied`, cell: ({ row }) => formatDate(row.original.appliedAt) },
     { id: 'tests', header: t`Finished tests`, cell: ({ row }) => row.original.completedTests },
     { id: 'answers', header: t`Screener answers`, cell: ({ row }) => <Answers applicant={row.original} /> },
+    { id: 'links', header: t`Links`, cell: ({ row }) => <Links applicant={row.original} readsMembers={readsMembers} /> },
   ]
 
   return (
