@@ -99,18 +99,14 @@ export async function linksOf(ex: Executor, memberId: string): Promise<AccountLi
 }
 
 /**
- * A condition true of a link row (aliased `link`) that counts: the linked account is not deleted and
- * staff did not rule the pair "not the same person". Read by the rulings' primary key.
- */
-const linkCounts = sql`exists (select 1 from ${members} as linked where linked.id = link.linked_member_id and linked.pseudonymized_at is null)
-  and not exists (select 1 from ${accountLinkRulings} as ruling where ruling.member_id = link.member_id and ruling.linked_member_id = link.linked_member_id)`
-
-/**
- * A condition true of a member (by their id column) with at least one link that counts: an EXISTS
- * over their links (account_links' primary key starts with the member), each probed for a ruling.
+ * A condition true of a member (by their id column) with at least one link that counts: one staff
+ * did not rule "not the same person". An EXISTS over the member's links (account_links' primary key
+ * starts with the member), each probed for a ruling by the rulings' primary key. A deleted account's
+ * links go with it (account-deletion.ts), so no link names one.
  */
 export function hasCountingLink(memberId: AnyPgColumn | SQL): SQL {
-  return sql`exists (select 1 from ${accountLinks} as link where link.member_id = ${memberId} and ${linkCounts})`
+  return sql`exists (select 1 from ${accountLinks} as link where link.member_id = ${memberId}
+    and not exists (select 1 from ${accountLinkRulings} as ruling where ruling.member_id = link.member_id and ruling.linked_member_id = link.linked_member_id))`
 }
 
 /** One account linked to a member by links that count, with all they share. */
@@ -135,7 +131,7 @@ export async function countingLinksOf(ex: Executor, memberIds: readonly string[]
       inThisCampaign: sql<boolean>`exists (select 1 from ${participations} as applied where applied.member_id = ${link.linkedMemberId} and applied.campaign_id = ${campaignId})`,
     })
     .from(link)
-    .innerJoin(members, and(eq(members.id, link.linkedMemberId), isNull(members.pseudonymizedAt)))
+    .innerJoin(members, eq(members.id, link.linkedMemberId))
     .where(
       and(
         inArray(link.memberId, [...memberIds]),
