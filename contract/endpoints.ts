@@ -159,6 +159,8 @@ import {
 import {
   GoodwillBodySchema,
   GoodwillResultSchema,
+  LinkRulingBodySchema,
+  LinkRulingResultSchema,
   MemberSearchQuerySchema,
   MemberSearchResultSchema,
   OpsMemberSchema,
@@ -867,7 +869,7 @@ export const ENDPOINTS = {
     capability: 'applicants:select',
     body: SelectionBodySchema,
     data: SelectionResultSchema,
-    refusals: ['household'],
+    refusals: ['household', 'linked-applicants'],
   }),
   opsShipments: e({
     method: 'GET',
@@ -949,6 +951,27 @@ export const ENDPOINTS = {
     capability: 'members:act',
     body: EmptyBodySchema,
     data: LiftResultSchema,
+  }),
+  // "Not the same person" is support's call (members:act: support and admins), made on the member
+  // page where the links are read in full with both accounts' records (members:read). Campaign
+  // managers read no member records: they see an applicant's links in the applicants table and
+  // confirm them selection by selection (opsSelect's confirmLinked) rather than rule on them.
+  opsRuleLink: e({
+    method: 'POST',
+    path: P.OPS_MEMBER_LINK_RULING_PATH,
+    params: { id: MemberIdParam, linkedId: MemberIdParam },
+    auth: 'staff',
+    capability: 'members:act',
+    body: LinkRulingBodySchema,
+    data: LinkRulingResultSchema,
+  }),
+  opsWithdrawLinkRuling: e({
+    method: 'DELETE',
+    path: P.OPS_MEMBER_LINK_RULING_PATH,
+    params: { id: MemberIdParam, linkedId: MemberIdParam },
+    auth: 'staff',
+    capability: 'members:act',
+    data: LinkRulingResultSchema,
   }),
   opsResendVerification: e({
     method: 'POST',

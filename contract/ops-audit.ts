@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = [
   'member.resend-verification',
   'member.suspend',
   'member.lift-suspension',
+  'member.rule-link',
+  'member.withdraw-link-ruling',
   'campaign.set-min-tier',
   'campaign.status',
   'product.create',

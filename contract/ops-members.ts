@@ -33,8 +33,12 @@ export type MemberSearchResult = v.InferOutput<typeof MemberSearchResultSchema>
  */
 export const ACCOUNT_LINK_KINDS = ['email', 'address', 'phone', 'payout', 'device', 'network'] as const
 export type AccountLinkKind = (typeof ACCOUNT_LINK_KINDS)[number]
-/** Staff's ruling that two linked accounts are two people: the link stops counting. */
-export const LinkRulingSchema = v.strictObject({ note: v.string(), byStaffId: v.string(), at: v.string() })
+/**
+ * Staff's ruling that two linked accounts are two people: the link stops counting. `byStaffEmail`
+ * names who ruled as the audit log names them (null where it does not).
+ */
+export const LinkRulingSchema = v.strictObject({ note: v.string(), byStaffId: v.string(), byStaffEmail: v.nullable(v.string()), at: v.string() })
+export type LinkRuling = v.InferOutput<typeof LinkRulingSchema>
 export const AccountLinkSchema = v.strictObject({
   memberId: v.string(),
   displayName: v.string(),
@@ -97,5 +101,13 @@ export const SupportWithdrawBodySchema = v.strictObject({
   note: v.pipe(v.string(), v.trim(), v.minLength(3, 'say what the member asked'), v.maxLength(200)),
 })
 export const SupportWithdrawResultSchema = v.strictObject({ participationId: v.string(), status: v.string() })
+
+/** "Not the same person": why staff hold the two linked accounts to be two people (for the audit log and the member page). */
+export const LinkRulingBodySchema = v.strictObject({
+  note: v.pipe(v.string(), v.trim(), v.minLength(1, 'say why they are two people'), v.maxLength(500)),
+})
+export type LinkRulingBody = v.InferOutput<typeof LinkRulingBodySchema>
+/** The pair's ruling after the change: null once withdrawn. */
+export const LinkRulingResultSchema = v.strictObject({ ruling: v.nullable(LinkRulingSchema) })
 
 export const VerificationSentSchema = v.strictObject({ sent: v.literal(true) })

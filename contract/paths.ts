@@ -127,6 +127,7 @@ export const OPS_MEMBER_WITHDRAW_PATH = 'ops/v1/members/:id/participations/:pid/
 export const OPS_MEMBER_VERIFICATION_PATH = 'ops/v1/members/:id/verification-email'
 export const OPS_MEMBER_SUSPENSION_PATH = 'ops/v1/members/:id/suspension'
 export const OPS_MEMBER_LIFT_SUSPENSION_PATH = 'ops/v1/members/:id/suspension/lift'
+export const OPS_MEMBER_LINK_RULING_PATH = 'ops/v1/members/:id/links/:linkedId/ruling'
 export const OPS_CAMPAIGN_STATUS_PATH = 'ops/v1/campaigns/:id/status'
 export const OPS_NEWSLETTERS_PATH = 'ops/v1/newsletters'
 export const OPS_CAMPAIGN_PATH = 'ops/v1/campaigns/:id'

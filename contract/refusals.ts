@@ -4,6 +4,7 @@
 // so a page's handling of them is type-checked against what the endpoint can answer.
 import * as v from 'valibot'
 import { PUBLISH_REQUIREMENTS } from './ops-campaigns'
+import { ACCOUNT_LINK_KINDS } from './ops-members'
 
 export const RefusalSchema = v.variant('code', [
   /** The edit was made on an older version (of a campaign, a product): someone saved in between. */
@@ -66,6 +67,20 @@ export const RefusalSchema = v.variant('code', [
    * someone holds a place in it, or where another of those chosen lives. Nothing was selected.
    */
   v.strictObject({ code: v.literal('household'), participationIds: v.pipe(v.array(v.string()), v.minLength(1)) }),
+  /**
+   * Some of the applicants chosen are linked to other accounts by links that count (not ruled "not
+   * the same person"): each with what the links share and whether a linked account applied to this
+   * campaign too. Nothing was selected; sent again with `confirmLinked`, the selection goes ahead.
+   */
+  v.strictObject({
+    code: v.literal('linked-applicants'),
+    applicants: v.pipe(
+      v.array(
+        v.strictObject({ participationId: v.string(), kinds: v.pipe(v.array(v.picklist(ACCOUNT_LINK_KINDS)), v.minLength(1)), inThisCampaign: v.boolean() }),
+      ),
+      v.minLength(1),
+    ),
+  }),
   /**
    * The member is suspended (contract/suspension.ts): they may read, export and delete their data,
    * but not apply, post reviews or social posts, or redeem points. `until` is its end, null until lifted.

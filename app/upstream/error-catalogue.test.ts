@@ -79,6 +79,16 @@ describe('the error catalogue', () => {
     ).toEqual({ kind: 'suspended-dialog' })
   })
 
+  it('HTTP 409 with the reason "linked-applicants" → nothing: the applicants page asks to confirm in a dialog of its own', async () => {
+    expect(
+      await effectFor(409, {
+        status: 'CONFLICT',
+        message: '1 of those chosen is linked to other accounts: confirm to select them anyway',
+        reason: { code: 'linked-applicants', applicants: [{ participationId: 'p1', kinds: ['address'], inThisCampaign: true }] },
+      }),
+    ).toEqual({ kind: 'none' })
+  })
+
   it('body status BOT_CHECK_FAILED (HTTP 400) → the dialog with the portal’s own sentence; inline where the call is silent', async () => {
     const refused = { status: 'BOT_CHECK_FAILED', message: 'We could not confirm that this request comes from a person' }
     const { fetchImpl } = answering(400, refused)

@@ -23,9 +23,16 @@ export type ErrorEffect =
   | { kind: 'generic-dialog' }
   | { kind: 'none' }
 
+/**
+ * Refusals a page answers with a dialog of its own, where the person decides what next (selecting
+ * linked applicants: confirm or go back): the catalogue's dialog stays out of its way.
+ */
+const ANSWERED_BY_THE_PAGE: ReadonlySet<string> = new Set(['linked-applicants'])
+
 export function effectOf(failure: UpstreamFailure): ErrorEffect {
   if (failure.silent) return { kind: 'none' }
   if (failure.refusalsInline && failure.kind === 'rejected') return { kind: 'none' }
+  if (failure.kind === 'rejected' && failure.reason && ANSWERED_BY_THE_PAGE.has(failure.reason.code)) return { kind: 'none' }
   switch (failure.kind) {
     case 'not-found':
       return failure.staff ? { kind: 'staff-gone-dialog' } : { kind: 'redirect-locale-404' }

@@ -1,7 +1,8 @@
 // A realistic community in PostgreSQL, for measuring the big-table paths (`npm run db:large`):
 // members with addresses, campaigns with their products and flights across three years, five
 // participations per member in every state a test goes through, shipments, reviews (most published,
-// some waiting for moderation, some with photos), the points ledger and sent messages. Generated in
+// some waiting for moderation, some with photos), the points ledger, sent messages, and links
+// between accounts (a few percent of members in linked pairs, some ruled "not the same person"). Generated in
 // the database itself (INSERT … SELECT over generate_series), one table at a time, so a million
 // members take minutes. Ids are made from a table's tag and a row number, so rows refer to each
 // other by arithmetic instead of lookups.
@@ -12,6 +13,7 @@
 import postgres from 'postgres'
 import { openDatabase } from '../db/client'
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../services/members'
+import { householdKey, normaliseEmail, type PostalAddress } from '../services/normalise'
 
 export interface LargeSize {
   members: number
@@ -89,6 +91,23 @@ const BODIES = [
   'It works, but the packaging was hard to open and the instructions could be clearer.',
   'After a month of testing I can say it is worth trying, especially if you value quality.',
 ]
+/**
+ * The normal forms the member API keeps of each e-mail and postal address (services/normalise.ts),
+ * written with the rows: the member API fills missing ones at start-up a row at a time, which for a
+ * million members would hold its start-up for an hour. The generated addresses' domains keep no
+ * aliases, and their streets ("12 Main Street", no flat) fold to lower case; checked against the
+ * member API's own functions before anything is written.
+ */
+const GENERATED_HOUSEHOLD_KEY = `country || '|' || postal_code || '|' || lower(line1) || '|'`
+function checkNormalForms() {
+  const email = 'Anbel.Corda17@Mail.Example'
+  if (normaliseEmail(email) !== email.toLowerCase()) throw new Error('The generated e-mail keys no longer match normaliseEmail: update generate.ts')
+  for (const country of COUNTRIES) {
+    const key = householdKey({ line1: '12 Main Street', postalCode: '00012', country } as PostalAddress)
+    if (key !== `${country}|00012|12 main street|`) throw new Error(`The generated household keys no longer match householdKey (${key}): update generate.ts`)
+  }
+}
+
 const array = (values: string[]) => `array[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ')}]`
 /** The element of a literal array picked by a number (1-based arrays). */
 const pick = (values: string[], n: string) => `(${array(values)})[1 + ((${n}) % ${values.length})]`
@@ -98,6 +117,7 @@ const pick = (values: string[], n: string) => `(${array(values)})[1 + ((${n}) % 
  * each table's row count and time. Resolves to the counts made.
  */
 export async function generateLargeCommunity(url: string, size: LargeSize, log: (line: string) => void = console.log) {
+  checkNormalForms()
   const { members: M, campaigns: C } = plannedCounts(size)
   const upcoming = upcomingOf(C)
   const active = C - upcoming
@@ -154,16 +174,17 @@ export async function generateLargeCommunity(url: string, size: LargeSize, log: 
     const settings = JSON.stringify(DEFAULT_NOTIFICATION_SETTINGS).replaceAll("'", "''")
     await step(
       'members',
-      `insert into members (id, uid, email, email_verified, first_name, last_name, display_name, notification_settings, referral_code, created_at, registered_at, updated_at)
-       select ${gid(TAG.member, 'i')}, 'large-' || i, lower(f) || '.' || lower(l) || i || '@' || ${pick(MAIL_DOMAINS, 'i')}, true,
-              f, l, f || ' ' || left(l, 1) || '.', '${settings}'::jsonb, ${referralCode('i')}, t, t, t
-       from (select i, ${firstName('i')} as f, ${lastName('i')} as l, now() - (i % 1100) * interval '1 day' as t from generate_series(1, ${M}) i) m`,
+      `insert into members (id, uid, email, email_key, email_verified, first_name, last_name, display_name, notification_settings, referral_code, created_at, registered_at, updated_at)
+       select ${gid(TAG.member, 'i')}, 'large-' || i, e, e, true, f, l, f || ' ' || left(l, 1) || '.', '${settings}'::jsonb, ${referralCode('i')}, t, t, t
+       from (select i, f, l, t, lower(f) || '.' || lower(l) || i || '@' || ${pick(MAIL_DOMAINS, 'i')} as e
+             from (select i, ${firstName('i')} as f, ${lastName('i')} as l, now() - (i % 1100) * interval '1 day' as t from generate_series(1, ${M}) i) n) m`,
     )
     await step(
       'addresses',
-      `insert into addresses (member_id, name, line1, postal_code, city, country, updated_at)
-       select ${gid(TAG.member, 'i')}, ${firstName('i')} || ' ' || ${lastName('i')}, (i % 200 + 1) || ' Main Street', lpad((i % 99999)::text, 5, '0'), 'Town ' || (i % 500), ${pick(COUNTRIES, 'i')}, now()
-       from generate_series(1, ${M}) i`,
+      `insert into addresses (member_id, name, line1, postal_code, city, country, household_key, updated_at)
+       select ${gid(TAG.member, 'i')}, name, line1, postal_code, city, country, ${GENERATED_HOUSEHOLD_KEY}, now()
+       from (select i, ${firstName('i')} || ' ' || ${lastName('i')} as name, (i % 200 + 1) || ' Main Street' as line1, lpad((i % 99999)::text, 5, '0') as postal_code,
+                    'Town ' || (i % 500) as city, ${pick(COUNTRIES, 'i')} as country from generate_series(1, ${M}) i) a`,
     )
     // Participation p = (i - 1) * 5 + k + 1 of member i in campaign c = (7i + 131k) mod active + 1.
     const status = `case ph
@@ -239,6 +260,32 @@ export async function generateLargeCommunity(url: string, size: LargeSize, log: 
               t, t, 1, t, (array['transactional', 'shipmentUpdates'])[e], (array['verify-email', 'shipment-shipped'])[e], id
        from (select m.id, m.email, substr(m.uid, 7)::int as i, e, m.created_at + e * interval '1 day' as t
              from members m, generate_series(1, 2) e where m.uid like 'large-%') x`,
+    )
+    // Links between accounts, both ways, for about a tenth of members, in pairs chosen by a hash of the
+    // member's number (a member's campaigns follow from that number modulo active, so a choice by
+    // modulo would leave whole flights without links). i and i + active share all their campaigns
+    // (the step between members' campaigns is 7 per member, modulo active): those pairs are households
+    // whose two accounts apply to the same flights. Others share an e-mail mailbox or a device with
+    // the next member (other campaigns), one device pair in ten an address too. One household pair
+    // in ten is ruled "not the same person".
+    const chosen = (i: string, every: number, which: number) => `abs(hashint4(${i} + 11)) % ${every} = ${which}`
+    await sql.unsafe(`create temporary table gen_links as
+      select i, i + ${active} as j, 'address' as kind from generate_series(1, ${M - active}) i where ${chosen('i', 50, 1)}
+      union all select i, i + 1, 'email' from generate_series(1, ${M - 1}) i where ${chosen('i', 50, 2)}
+      union all select i, i + 1, 'device' from generate_series(1, ${M - 1}) i where ${chosen('i', 50, 3)}
+      union all select i, i + 1, 'address' from generate_series(1, ${M - 1}) i where ${chosen('i', 500, 3)}`)
+    await step(
+      'account_links',
+      `insert into account_links (member_id, linked_member_id, kind, first_seen_at, last_seen_at)
+       select ${gid(TAG.member, 'a')}, ${gid(TAG.member, 'b')}, kind::account_link_kind, now() - (a % 700) * interval '1 day', now() - (a % 30) * interval '1 day'
+       from (select i as a, j as b, kind from gen_links union all select j, i, kind from gen_links) l`,
+    )
+    await step(
+      'account_link_rulings',
+      `insert into account_link_rulings (member_id, linked_member_id, note, ruled_by, ruled_at)
+       select ${gid(TAG.member, 'a')}, ${gid(TAG.member, 'b')}, 'Two people: checked by support', 'large-support', now() - (a % 30) * interval '1 day'
+       from (select i as a, j as b from gen_links where kind = 'address' and ${chosen('i', 500, 1)}
+             union all select j, i from gen_links where kind = 'address' and ${chosen('i', 500, 1)}) r`,
     )
     // As autovacuum would soon: the statistics the planner needs, the GIN indexes' pending entries
     // merged (searched linearly until then), and the visibility map that lets index-only scans skip the heap.

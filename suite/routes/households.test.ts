@@ -117,8 +117,11 @@ describe('curated selection', () => {
     await h.deps.db.update(campaigns).set({ selectionMode: 'curated' }).where(eq(campaigns.id, campaign.campaignId))
     return campaign
   }
-  const select = (campaign: CampaignFixture, ids: string[]) =>
-    call(h.app, 'POST', fillPath(ENDPOINTS.opsSelect.path, { id: campaign.flightId }), { token: manager.bearer, body: { participationIds: ids } })
+  const select = (campaign: CampaignFixture, ids: string[], confirmLinked = false) =>
+    call(h.app, 'POST', fillPath(ENDPOINTS.opsSelect.path, { id: campaign.flightId }), {
+      token: manager.bearer,
+      body: { participationIds: ids, confirmLinked },
+    })
 
   it('refuses a second place for a household, naming who, and selects nobody', async () => {
     const campaign = await curated()
@@ -132,7 +135,9 @@ describe('curated selection', () => {
     const selected = await h.deps.db.select().from(participations).where(eq(participations.status, 'selected'))
     expect(selected.filter((r) => r.flightId === campaign.flightId)).toEqual([])
 
-    expectOk(await select(campaign, [mia.id]), SelectionResultSchema)
+    // Mia and Max are linked by their address: Mia alone is selected once the manager confirms it.
+    expect(expectError(await select(campaign, [mia.id]), 'CONFLICT', 409).reason).toMatchObject({ code: 'linked-applicants' })
+    expectOk(await select(campaign, [mia.id], true), SelectionResultSchema)
     const again = expectError(await select(campaign, [max.id]), 'CONFLICT', 409)
     expect(again.reason).toEqual({ code: 'household', participationIds: [max.id] })
   })

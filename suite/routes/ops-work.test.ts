@@ -22,7 +22,7 @@ import { ShipmentSchema, ShipmentsResultSchema } from '../../contract/participat
 import { RECENT_SIGN_IN_SECONDS } from '../../contract/auth'
 import { auditLog } from '../db/schema'
 import { runOpsCommand } from '../ops-commands'
-import { createCampaign, GOOD_ADDRESS, type CampaignFixture } from '../test/fixtures'
+import { createCampaign, ownAddress, type CampaignFixture } from '../test/fixtures'
 import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
 import { createTestMember, verifyEmail, type TestMember } from '../test/members'
 import { messagesTo } from '../test/outbox'
@@ -43,7 +43,7 @@ afterAll(() => h?.close())
 /** A member with a saved address who has signed up for the campaign. */
 async function applicant(campaign: CampaignFixture, name = 'Ada L.') {
   const member = await createTestMember({ displayName: name })
-  await call(h.app, 'PUT', ADDRESS_PATH, { token: member.bearer, body: { ...GOOD_ADDRESS, name } })
+  await call(h.app, 'PUT', ADDRESS_PATH, { token: member.bearer, body: { ...ownAddress(), name } })
   const participation = expectOk(
     await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: member.bearer, body: { campaignId: campaign.campaignId } }),
     ParticipationSchema,

@@ -214,6 +214,11 @@ const SAMPLES: Record<StaffEndpointName, () => { path: string; query?: Record<st
     body: { reason: 'several-accounts', note: '', until: null },
   }),
   opsLiftSuspension: () => ({ path: fillPath(ENDPOINTS.opsLiftSuspension.path, { id: crypto.randomUUID() }), body: {} }),
+  opsRuleLink: () => ({
+    path: fillPath(ENDPOINTS.opsRuleLink.path, { id: crypto.randomUUID(), linkedId: crypto.randomUUID() }),
+    body: { note: 'Twins: two passports seen' },
+  }),
+  opsWithdrawLinkRuling: () => ({ path: fillPath(ENDPOINTS.opsWithdrawLinkRuling.path, { id: crypto.randomUUID(), linkedId: crypto.randomUUID() }) }),
   opsAuditExport: () => ({ path: OPS_AUDIT_EXPORT_PATH }),
   opsCategories: () => ({ path: ENDPOINTS.opsCategories.path }),
   opsCreateCategory: () => {

@@ -29,6 +29,7 @@ import { auditCsv, auditPage } from '../staff/audit-log'
 import { limitedExport } from '../staff/export-limits'
 import { moderationPhotoFile, moderationQueue } from '../staff/moderation'
 import { grantRole, listStaff, resetSecondFactors, revokeRole } from '../staff/roles'
+import { ruleNotSamePerson, withdrawLinkRuling } from '../staff/link-rulings'
 import { createCategory, listOpsCategories, renameCategory } from '../staff/categories'
 
 export function registerOpsRoutes(route: RegisterRoute, deps: SuiteDeps) {
@@ -108,7 +109,9 @@ export function registerOpsWorkRoutes(route: RegisterRoute, deps: SuiteDeps) {
   route(ENDPOINTS.opsUpdateFlight, (c, { params, body }) => updateFlight(deps, currentStaff(c), params.id, params.flightId, body.flight, body.editedVersion))
   route(ENDPOINTS.opsDeleteFlight, (c, { params, query }) => deleteFlight(deps, currentStaff(c), params.id, params.flightId, query.editedVersion))
   route(ENDPOINTS.opsApplicants, (_c, { params, query }) => flightApplicants(deps, params.id, query))
-  route(ENDPOINTS.opsSelect, (c, { params, body }) => selectApplicants(deps, currentStaff(c), params.id, body.participationIds))
+  route(ENDPOINTS.opsSelect, (c, { params, body }) =>
+    selectApplicants(deps, currentStaff(c), params.id, body.participationIds, { confirmLinked: body.confirmLinked === true }),
+  )
 
   route(ENDPOINTS.opsShipments, (_c, { query }) => opsShipments(deps, query))
   route(ENDPOINTS.opsShipmentAction, (c, { params, body }) => shipmentAction(deps, currentStaff(c), params.id, body))
@@ -138,4 +141,6 @@ export function registerOpsWorkRoutes(route: RegisterRoute, deps: SuiteDeps) {
   route(ENDPOINTS.opsResendVerification, (c, { params }) => resendVerification(deps, currentStaff(c), params.id))
   route(ENDPOINTS.opsSuspendMember, (c, { params, body }) => suspendMember(deps, currentStaff(c), params.id, body))
   route(ENDPOINTS.opsLiftSuspension, (c, { params }) => liftSuspension(deps, currentStaff(c), params.id))
+  route(ENDPOINTS.opsRuleLink, (c, { params, body }) => ruleNotSamePerson(deps, currentStaff(c), params.id, params.linkedId, body.note))
+  route(ENDPOINTS.opsWithdrawLinkRuling, (c, { params }) => withdrawLinkRuling(deps, currentStaff(c), params.id, params.linkedId))
 }

@@ -11,7 +11,7 @@ import { SelectionResultSchema } from '../../contract/ops-applicants'
 import { auditLog, campaigns, flights, participations } from '../db/schema'
 import { runOpsCommand } from '../ops-commands'
 import { tellUnchosen } from '../services/unchosen'
-import { createCampaign, GOOD_ADDRESS, type CampaignFixture } from '../test/fixtures'
+import { createCampaign, ownAddress, type CampaignFixture } from '../test/fixtures'
 import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
 import { createTestMember, type TestMember } from '../test/members'
 import { messagesTo } from '../test/outbox'
@@ -35,7 +35,7 @@ async function curatedCampaign(quota: number): Promise<CampaignFixture> {
 /** A member with a saved address who has signed up for the campaign. */
 async function applicant(campaign: CampaignFixture, name: string) {
   const member = await createTestMember({ displayName: name })
-  await call(h.app, 'PUT', ADDRESS_PATH, { token: member.bearer, body: { ...GOOD_ADDRESS, name } })
+  await call(h.app, 'PUT', ADDRESS_PATH, { token: member.bearer, body: { ...ownAddress(), name } })
   const participation = expectOk(
     await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: member.bearer, body: { campaignId: campaign.campaignId } }),
     ParticipationSchema,

@@ -2,12 +2,13 @@
 // a normalised e-mail address, postal address or payout account (services/normalise.ts), or a
 // verified phone number, written when the member takes it on; a device or network address seen at
 // sign-up or application (services/sightings.ts). Members are never shown them.
-import { and, asc, desc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
+import { alias, type AnyPgColumn, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
 import type { Payout } from '../../contract/members'
-import type { AccountLink } from '../../contract/ops-members'
+import { APPLICANT_LINKS_LISTED, type ApplicantLink } from '../../contract/ops-applicants'
+import type { AccountLink, AccountLinkKind } from '../../contract/ops-members'
 import type { Executor } from '../db/client'
-import { accountLinkRulings, accountLinks, addresses, members } from '../db/schema'
+import { accountLinkRulings, accountLinks, addresses, auditLog, members, participations } from '../db/schema'
 import { normaliseEmail, payoutKey } from './normalise'
 
 type LinkKind = AccountLink['kind']
@@ -111,12 +112,85 @@ export async function linksOf(ex: Executor, memberId: string): Promise<AccountLi
     .where(and(eq(accountLinks.memberId, memberId), isNull(members.pseudonymizedAt)))
     .orderBy(desc(accountLinks.lastSeenAt))
     .limit(100)
+  // Who ruled is named as the audit log names them (its entries of the member), by uid where it does not.
+  const rulers = rows.some((r) => r.ruledBy !== null)
+    ? await ex
+        .selectDistinct({ uid: auditLog.actorUid, email: auditLog.actorEmail })
+        .from(auditLog)
+        .where(and(eq(auditLog.targetType, 'member'), eq(auditLog.targetId, memberId), eq(auditLog.action, 'member.rule-link')))
+    : []
+  const emails = new Map(rulers.map((r) => [r.uid, r.email]))
   return rows.map(({ note, ruledBy, ruledAt, ...r }) => ({
     ...r,
     firstSeenAt: r.firstSeenAt.toISOString(),
     lastSeenAt: r.lastSeenAt.toISOString(),
-    ruling: note !== null && ruledBy !== null && ruledAt !== null ? { note, byStaffId: ruledBy, at: ruledAt.toISOString() } : null,
+    ruling:
+      note !== null && ruledBy !== null && ruledAt !== null
+        ? { note, byStaffId: ruledBy, byStaffEmail: emails.get(ruledBy) ?? null, at: ruledAt.toISOString() }
+        : null,
   }))
+}
+
+/**
+ * A condition true of a member (by their id column) with at least one link that counts: one staff
+ * did not rule "not the same person". An EXISTS over the member's links (account_links' primary key
+ * starts with the member), each probed for a ruling by the rulings' primary key. A deleted account's
+ * links go with it (account-deletion.ts), so no link names one.
+ */
+export function hasCountingLink(memberId: AnyPgColumn | SQL): SQL {
+  return sql`exists (select 1 from ${accountLinks} as link where link.member_id = ${memberId}
+    and not exists (select 1 from ${accountLinkRulings} as ruling where ruling.member_id = link.member_id and ruling.linked_member_id = link.linked_member_id))`
+}
+
+/** One account linked to a member by links that count, with all they share. */
+export type CountingLink = ApplicantLink
+
+/**
+ * The links that count of these members, one entry per linked account with every kind the two share
+ * and whether it applied to this campaign too (any flight): one query over the members' links, for
+ * a page of applicants or the applicants chosen. Each member's list is in the order staff weigh
+ * them: accounts that applied to the campaign first, then those that share more.
+ */
+export async function countingLinksOf(ex: Executor, memberIds: readonly string[], campaignId: string): Promise<Map<string, CountingLink[]>> {
+  const byMember = new Map<string, CountingLink[]>()
+  if (memberIds.length === 0) return byMember
+  const link = alias(accountLinks, 'link')
+  const rows = await ex
+    .select({
+      memberId: link.memberId,
+      linkedMemberId: link.linkedMemberId,
+      displayName: sql<string>`coalesce(nullif(${members.displayName}, ''), 'Member')`,
+      kinds: sql<AccountLinkKind[]>`array_agg(${link.kind}::text order by ${link.kind})`,
+      inThisCampaign: sql<boolean>`exists (select 1 from ${participations} as applied where applied.member_id = ${link.linkedMemberId} and applied.campaign_id = ${campaignId})`,
+    })
+    .from(link)
+    .innerJoin(members, eq(members.id, link.linkedMemberId))
+    .where(
+      and(
+        inArray(link.memberId, [...memberIds]),
+        sql`not exists (select 1 from ${accountLinkRulings} as ruling where ruling.member_id = ${link.memberId} and ruling.linked_member_id = ${link.linkedMemberId})`,
+      ),
+    )
+    .groupBy(link.memberId, link.linkedMemberId, members.displayName)
+  for (const row of rows) {
+    const list = byMember.get(row.memberId) ?? []
+    list.push({ memberId: row.linkedMemberId, displayName: row.displayName, kinds: row.kinds, inThisCampaign: row.inThisCampaign })
+    byMember.set(row.memberId, list)
+  }
+  for (const list of byMember.values())
+    list.sort(
+      (a, b) =>
+        Number(b.inThisCampaign) - Number(a.inThisCampaign) ||
+        b.kinds.length - a.kinds.length ||
+        a.displayName.localeCompare(b.displayName) ||
+        a.memberId.localeCompare(b.memberId),
+    )
+  return byMember
+}
+
+/** An applicant's links as the applicants table lists them: how many, and the first APPLICANT_LINKS_LISTED. */
+export function listedLinks(links: CountingLink[] | undefined): { linkedAccounts: number; links: ApplicantLink[] } {
+  return { linkedAccounts: links?.length ?? 0, links: (links ?? []).slice(0, APPLICANT_LINKS_LISTED) }
 }
 
 /**

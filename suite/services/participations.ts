@@ -11,6 +11,9 @@ import { campaigns, flights, members, participations, products, reviews, shipmen
 import type { SuiteDeps } from '../deps'
 import { refuseSelfService, type StaffActor } from '../actors/actor'
 import type { SelectionResult } from '../../contract/ops-applicants'
+import { ACCOUNT_LINK_KINDS } from '../../contract/ops-members'
+import type { AuditState } from '../../contract/ops-audit'
+import { countingLinksOf } from './account-links'
 import { recordAudit } from '../actors/audit'
 import { badRequest, conflict, notFound } from '../http/errors'
 import { countPlaceHolders, phaseOf, type FlightRow } from './campaigns'
@@ -524,7 +527,9 @@ const SELECTABLE_STATUSES: ParticipationStatus[] = ['applied', 'waitlisted', 'no
 export async function selectParticipation(deps: SuiteDeps, participationId: string, actor: StaffActor): Promise<void> {
   const [p] = await deps.db.select({ flightId: participations.flightId }).from(participations).where(eq(participations.id, participationId))
   if (!p) throw notFound('Participation')
-  await selectInFlight(deps, actor, p.flightId, [participationId])
+  // The command line (and the demo seed) names the one participation to select: that is the
+  // operator's confirmation; the links an applicant has are weighed in the console's table.
+  await selectInFlight(deps, actor, p.flightId, [participationId], { confirmLinked: true })
 }
 
 /**
@@ -533,9 +538,17 @@ export async function selectParticipation(deps: SuiteDeps, participationId: stri
  * places left is refused and changes nothing. Each selection is audited under one operation.
  * Applicants of a curated flight already told they were not chosen ('not-selected', see
  * tellUnchosen) may still be chosen, for a place freed later say: they are told they are selected,
- * as anyone selected is.
+ * as anyone selected is. Applicants linked to other accounts (links that count) are selected only
+ * when the manager confirmed it (`confirmLinked`): otherwise the selection is refused with which of
+ * them and what they share, and the confirmed selection's audit entries say the links were seen.
  */
-export async function selectInFlight(deps: SuiteDeps, actor: StaffActor, flightId: string, participationIds: string[]): Promise<SelectionResult> {
+export async function selectInFlight(
+  deps: SuiteDeps,
+  actor: StaffActor,
+  flightId: string,
+  participationIds: string[],
+  { confirmLinked }: { confirmLinked: boolean },
+): Promise<SelectionResult> {
   const now = deps.clock.now()
   return deps.db.transaction(async (tx) => {
     const [flight] = await tx.select().from(flights).where(eq(flights.id, flightId)).for('update')
@@ -577,6 +590,23 @@ export async function selectInFlight(deps: SuiteDeps, actor: StaffActor, flightI
       )
     const [campaign] = await tx.select({ kind: campaigns.kind, eligibility: campaigns.eligibility }).from(campaigns).where(eq(campaigns.id, flight.campaignId))
     if (campaign && withEligibilityDefaults(campaign.eligibility).onePerHousehold) await refuseSecondOfHousehold(tx, flight.campaignId, chosen)
+    const links = await countingLinksOf(
+      tx,
+      chosen.map((p) => p.memberId),
+      flight.campaignId,
+    )
+    const linked = chosen.flatMap((p) => {
+      const accounts = links.get(p.memberId) ?? []
+      if (accounts.length === 0) return []
+      const kinds = ACCOUNT_LINK_KINDS.filter((kind) => accounts.some((a) => a.kinds.includes(kind)))
+      return [{ participationId: p.id, kinds, inThisCampaign: accounts.some((a) => a.inThisCampaign) }]
+    })
+    if (linked.length > 0 && !confirmLinked)
+      throw conflict(`${linked.length} of those chosen ${linked.length === 1 ? 'is' : 'are'} linked to other accounts: confirm to select them anyway`, {
+        code: 'linked-applicants',
+        applicants: linked,
+      })
+    const linkedIds = new Set(linked.map((l) => l.participationId))
     for (const p of chosen) {
       const [updated] = await tx
         .update(participations)
@@ -592,7 +622,10 @@ export async function selectInFlight(deps: SuiteDeps, actor: StaffActor, flightI
         action: 'participation.select' as const,
         targetType: 'participation' as const,
         targetId: p.id,
-        changes: { before: { status: p.status }, after: { status: 'selected' } },
+        changes: {
+          before: { status: p.status },
+          after: linkedIds.has(p.id) ? { status: 'selected', linksConfirmed: true } : ({ status: 'selected' } as AuditState),
+        },
       })),
       now,
     )

@@ -6,6 +6,7 @@ import type { ApplicantPage, ApplicantsQuery, OpsCampaignList, SelectionResult }
 import { addresses, campaignScreeners, campaigns, flights, members, participations } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { notFound } from '../http/errors'
+import { countingLinksOf, hasCountingLink, listedLinks } from '../services/account-links'
 import { PLACE_HOLDING_STATUSES } from '../services/campaigns'
 import { selectInFlight } from '../services/participations'
 import { FORMER_MEMBER } from '../services/reviews'
@@ -80,7 +81,8 @@ export async function flightApplicants(deps: SuiteDeps, flightId: string, query:
     'not-eligible': eq(participations.status, 'not-eligible'),
     all: undefined,
   }
-  const where = and(eq(participations.flightId, flightId), view[query.view])
+  // Only linked applicants: an EXISTS over each one's links (account_links' key starts with the member).
+  const where = and(eq(participations.flightId, flightId), view[query.view], query.linked === 'yes' ? hasCountingLink(participations.memberId) : undefined)
   const waitingView = query.view === 'waiting'
   const offset = (query.page - 1) * query.pageSize
   // The page's participations first (the waiting view walks participations_waiting_idx in serving
@@ -124,7 +126,12 @@ export async function flightApplicants(deps: SuiteDeps, flightId: string, query:
       .from(participations)
       .where(and(eq(participations.flightId, flightId), inArray(participations.status, [...PLACE_HOLDING_STATUSES]))),
   ])
-  const standings = await standingCounts(deps.db, [...new Set(rows.map((row) => row.memberId))], deps.clock.now())
+  const pageMembers = [...new Set(rows.map((row) => row.memberId))]
+  // The page's links in one query over its members' links (not the flight's), beside their standings.
+  const [standings, links] = await Promise.all([
+    standingCounts(deps.db, pageMembers, deps.clock.now()),
+    countingLinksOf(deps.db, pageMembers, flight.campaignId),
+  ])
   // Each answer is shown with the question as the applicant read it: the screener version they answered.
   const earlier = await deps.db
     .select({ version: campaignScreeners.version, questions: campaignScreeners.questions })
@@ -153,6 +160,7 @@ export async function flightApplicants(deps: SuiteDeps, flightId: string, query:
         answer: Array.isArray(answer.answer) ? answer.answer.join(', ') : answer.answer,
       })),
       ineligibleReasons: row.ineligibleReasons.map((reason) => reason.code),
+      ...listedLinks(links.get(row.memberId)),
     })),
     page: query.page,
     pageSize: query.pageSize,
@@ -160,7 +168,16 @@ export async function flightApplicants(deps: SuiteDeps, flightId: string, query:
   }
 }
 
-/** Selects the applicants chosen, all or none: more than the places left is refused and changes nothing. */
-export async function selectApplicants(deps: SuiteDeps, actor: StaffActor, flightId: string, participationIds: string[]): Promise<SelectionResult> {
-  return selectInFlight(deps, actor, flightId, [...new Set(participationIds)])
+/**
+ * Selects the applicants chosen, all or none: more than the places left is refused and changes
+ * nothing, and so is choosing applicants linked to other accounts unless the manager confirmed it.
+ */
+export async function selectApplicants(
+  deps: SuiteDeps,
+  actor: StaffActor,
+  flightId: string,
+  participationIds: string[],
+  options: { confirmLinked: boolean },
+): Promise<SelectionResult> {
+  return selectInFlight(deps, actor, flightId, [...new Set(participationIds)], options)
 }

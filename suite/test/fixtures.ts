@@ -73,6 +73,13 @@ export async function createCampaign(
 
 export const GOOD_ADDRESS = { name: 'Test Tester', line1: 'Teststraße 1', postalCode: '10115', city: 'Berlin', country: 'DE' }
 
+/**
+ * GOOD_ADDRESS on a street of its own: members at one address are linked as one household, and a
+ * selection of linked applicants needs the manager's confirmation; testers who are not meant to
+ * share a household each get one of these.
+ */
+export const ownAddress = () => ({ ...GOOD_ADDRESS, line1: `Teststraße ${crypto.randomUUID().slice(0, 8)}` })
+
 /** `count` reviewers of the campaign, each with a review in `status`, published a minute apart (inserted by SQL: thousands at once). */
 export async function insertReviews(
   db: Db,

@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import type { IneligibleReasonCode } from '#contract/campaigns'
 import type { ApplicantView } from '#contract/ops-applicants'
+import type { AccountLinkKind } from '#contract/ops-members'
 
 export const applicantViewLabel: Record<ApplicantView, MessageDescriptor> = {
   waiting: msg`Waiting`,
@@ -27,4 +28,14 @@ export const ineligibleReasonLabel: Record<IneligibleReasonCode, MessageDescript
   'own-brand': msg`a user of the product's brand`,
   staff: msg`holds a staff role`,
   suspended: msg`suspended`,
+}
+
+/** What two linked accounts share, in a word or two for the applicants table (the member page says it in full). */
+export const linkKindShortLabel: Record<AccountLinkKind, MessageDescriptor> = {
+  email: msg`e-mail`,
+  address: msg`address`,
+  phone: msg`phone`,
+  payout: msg`payout account`,
+  device: msg`device`,
+  network: msg`network`,
 }

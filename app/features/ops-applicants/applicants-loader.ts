@@ -9,5 +9,6 @@ export async function loadApplicants(queryClient: QueryClient, search: Record<st
   const address = applicantsAddressOf(search)
   const campaigns = await loadPageData(queryClient, opsCampaignsQuery, location)
   const chosen = chosenFlight(campaigns, address)
-  if (chosen) await loadPageData(queryClient, applicantsQuery({ flightId: chosen.flight.id, view: address.view, page: address.page }), location)
+  if (chosen)
+    await loadPageData(queryClient, applicantsQuery({ flightId: chosen.flight.id, view: address.view, page: address.page, linked: address.linked }), location)
 }

@@ -1,19 +1,23 @@
 import { useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { useId, useState } from 'react'
 import type { ParticipationStatus } from '#contract/participations'
-import { APPLICANT_VIEWS, type Applicant, type ApplicantView } from '#contract/ops-applicants'
+import { APPLICANT_VIEWS, type Applicant, type ApplicantLink, type ApplicantView } from '#contract/ops-applicants'
+import type { RefusalOf } from '#contract/refusals'
 import { DataTable, Pager, type OpsColumn } from '~/components/ops/data-table'
 import { ViewSwitch } from '~/components/ops/view-switch'
 import { Button } from '~/components/ui/button'
 import { CheckboxField, SelectField } from '~/components/ui/field'
 import { feedback } from '~/components/ui/feedback-store'
+import { ModalDialog } from '~/components/ui/modal-dialog'
 import { formatDate } from '~/lib/date-format'
+import { useLocale } from '~/lib/locale'
 import { statusLabel } from '~/lib/participation-texts'
 import { tierLabel } from '~/lib/standing-texts'
 import type { ENDPOINTS } from '#contract/endpoints'
 import { refusalOf, unwrap } from '~/upstream/upstream-result'
-import { applicantViewLabel, ineligibleReasonLabel } from './applicant-labels'
+import { applicantViewLabel, ineligibleReasonLabel, linkKindShortLabel } from './applicant-labels'
 import { chosenFlight, type ApplicantsAddress, type OpsCampaign, type OpsFlight } from './applicants-search'
 import { APPLICANTS_PAGE_SIZE, selectApplicantsFn } from './ops-applicants.functions'
 import { applicantsQuery, opsCampaignsQuery } from './ops-applicants.queries'
@@ -24,13 +28,26 @@ import { applicantsQuery, opsCampaignsQuery } from './ops-applicants.queries'
  */
 const isWaiting = (applicant: Applicant) => applicant.status === 'applied' || applicant.status === 'waitlisted' || applicant.status === 'not-selected'
 
+/** The selection's refusal for linked applicants: who, what they share, whether a linked account applied too. */
+type LinkedApplicants = RefusalOf<typeof ENDPOINTS.opsSelect> & { code: 'linked-applicants' }
+
 /**
  * Campaign managers: a campaign's flight, how full it is, and its applicants a page at a time (the
- * waiting ones in the order places are given), with their screener answers; choosing waiting
- * applicants and selecting them at once, within the quota (the member API refuses more, and the
- * error catalogue's dialog says so).
+ * waiting ones in the order places are given, all or only those linked to other accounts), with
+ * their screener answers and links; choosing waiting applicants and selecting them at once, within
+ * the quota (the member API refuses more, and the error catalogue's dialog says so), confirming
+ * first the choice of applicants linked to other accounts.
  */
-export function ApplicantsPage({ address, onSearch }: { address: ApplicantsAddress; onSearch: (next: Partial<ApplicantsAddress>) => void }) {
+export function ApplicantsPage({
+  address,
+  onSearch,
+  readsMembers,
+}: {
+  address: ApplicantsAddress
+  onSearch: (next: Partial<ApplicantsAddress>) => void
+  /** May open member records (members:read): linked accounts link to theirs. */
+  readsMembers: boolean
+}) {
   const { t } = useLingui()
   const { data: campaigns } = useSuspenseQuery(opsCampaignsQuery)
   const chosen = chosenFlight(campaigns, address)
@@ -49,11 +66,13 @@ export function ApplicantsPage({ address, onSearch }: { address: ApplicantsAddre
       />
       {chosen ? (
         <FlightApplicants
-          key={`${chosen.flight.id}/${address.view}/${address.page}`}
+          key={`${chosen.flight.id}/${address.view}/${address.page}/${address.linked ?? ''}`}
           campaign={chosen.campaign}
           flight={chosen.flight}
           view={address.view}
           page={address.page}
+          linked={address.linked}
+          readsMembers={readsMembers}
           onSearch={onSearch}
         />
       ) : (
@@ -126,17 +145,23 @@ function FlightApplicants({
   flight,
   view,
   page,
+  linked,
+  readsMembers,
   onSearch,
 }: {
   campaign: OpsCampaign
   flight: OpsFlight
   view: ApplicantView
   page: number
+  linked: 'yes' | undefined
+  readsMembers: boolean
   onSearch: (next: Partial<ApplicantsAddress>) => void
 }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
-  const { data } = useSuspenseQuery(applicantsQuery({ flightId: flight.id, view, page }))
+  const { data } = useSuspenseQuery(applicantsQuery({ flightId: flight.id, view, page, linked }))
+  // A selection refused for linked applicants, with the ids it chose: the dialog shows why and sends it again once confirmed.
+  const [linkedRefusal, setLinkedRefusal] = useState<{ participationIds: string[]; refusal: LinkedApplicants } | null>(null)
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set())
   // Applicants a selection was refused for under the one-tester-per-household rule: marked in the table and unchosen.
   const [householdRefused, setHouseholdRefused] = useState<ReadonlySet<string>>(new Set())
@@ -157,8 +182,10 @@ function FlightApplicants({
     })
 
   const select = useMutation({
-    mutationFn: async (participationIds: string[]) => unwrap(await selectApplicantsFn({ data: { flightId: flight.id, participationIds } })),
+    mutationFn: async ({ participationIds, confirmLinked }: { participationIds: string[]; confirmLinked: boolean }) =>
+      unwrap(await selectApplicantsFn({ data: { flightId: flight.id, participationIds, confirmLinked } })),
     onSuccess: (result) => {
+      setLinkedRefusal(null)
       const count = result.selected.length
       const { placesTaken, quota } = result
       feedback.toast({
@@ -169,8 +196,9 @@ function FlightApplicants({
       setChosen(new Set())
       setHouseholdRefused(new Set())
     },
-    onError: (error) => {
+    onError: (error, { participationIds }) => {
       const refusal = refusalOf<typeof ENDPOINTS.opsSelect>(error)
+      setLinkedRefusal(refusal?.code === 'linked-applicants' ? { participationIds, refusal } : null)
       if (refusal?.code !== 'household') return
       const refused = new Set(refusal.participationIds)
       setHouseholdRefused(refused)
@@ -228,6 +256,7 @@ function FlightApplicants({
     { id: 'applied', header: t`Applied`, cell: ({ row }) => formatDate(row.original.appliedAt) },
     { id: 'tests', header: t`Finished tests`, cell: ({ row }) => row.original.completedTests },
     { id: 'answers', header: t`Screener answers`, cell: ({ row }) => <Answers applicant={row.original} /> },
+    { id: 'links', header: t`Links`, cell: ({ row }) => <Links applicant={row.original} readsMembers={readsMembers} /> },
   ]
 
   return (
@@ -261,6 +290,12 @@ function FlightApplicants({
         value={view}
         onChange={(next) => onSearch({ view: next, page: 1 })}
       />
+      <CheckboxField
+        label={t`Only applicants linked to other accounts`}
+        description={t`Accounts that share an e-mail or postal address, a phone, a payout account, a device or a network address, unless marked “not the same person”.`}
+        checked={linked === 'yes'}
+        onChange={(event) => onSearch({ linked: event.target.checked ? 'yes' : undefined, page: 1 })}
+      />
       {view === 'waiting' && <p className="text-sm text-ink">{t`In serving order: the highest standing tier at sign-up first, then who signed up first.`}</p>}
       {waitingRows.length > 0 && (
         <div className="flex flex-wrap items-center gap-4 rounded-xl bg-canvas p-3">
@@ -271,7 +306,7 @@ function FlightApplicants({
           />
           <Button
             onClick={() => {
-              if (chosenIds.length > 0 && !select.isPending) select.mutate(chosenIds)
+              if (chosenIds.length > 0 && !select.isPending) select.mutate({ participationIds: chosenIds, confirmLinked: false })
             }}
             loading={select.isPending}
             unavailable={chosenIds.length === 0}
@@ -294,7 +329,103 @@ function FlightApplicants({
         />
         <Pager page={data.page} pageSize={APPLICANTS_PAGE_SIZE} total={data.total} onPage={(next) => onSearch({ page: next })} />
       </div>
+      <ModalDialog
+        open={linkedRefusal !== null}
+        onClose={() => setLinkedRefusal(null)}
+        title={t`Select linked applicants?`}
+        description={t`These applicants are linked to other accounts: they may be one person or one household applying more than once.`}
+        testId="linked-applicants-dialog"
+      >
+        {linkedRefusal && <LinkedApplicantsList refusal={linkedRefusal.refusal} rows={data.items} />}
+        <div className="mt-6 flex justify-end gap-3">
+          <Button severity="secondary" onClick={() => setLinkedRefusal(null)}>
+            {t`Go back`}
+          </Button>
+          <Button
+            loading={select.isPending}
+            onClick={() => {
+              if (linkedRefusal && !select.isPending) select.mutate({ participationIds: linkedRefusal.participationIds, confirmLinked: true })
+            }}
+          >
+            {t`Select them anyway`}
+          </Button>
+        </div>
+      </ModalDialog>
     </section>
+  )
+}
+
+/** What the applicant's links share, in a word or two each. */
+function useKinds() {
+  const { i18n } = useLingui()
+  return (kinds: ApplicantLink['kinds']) => kinds.map((kind) => i18n._(linkKindShortLabel[kind])).join(', ')
+}
+
+/**
+ * The applicant's links that count: how many accounts, and (the first few of) them with what they
+ * share, those who applied to this campaign too first and flagged: probably the same person or
+ * household applying twice.
+ */
+function Links({ applicant, readsMembers }: { applicant: Applicant; readsMembers: boolean }) {
+  const { t } = useLingui()
+  const locale = useLocale()
+  const kindsOf = useKinds()
+  const count = applicant.linkedAccounts
+  if (count === 0) return <span className="text-muted">—</span>
+  const more = count - applicant.links.length
+  return (
+    <div className="flex max-w-xs flex-col gap-1">
+      <span className="font-semibold">{count === 1 ? t`1 linked account` : t`${count} linked accounts`}</span>
+      <ul className="flex flex-col gap-1">
+        {applicant.links.map((link) => {
+          const kinds = kindsOf(link.kinds)
+          return (
+            <li key={link.memberId}>
+              {readsMembers ? (
+                <Link to="/$locale/ops/members/$memberId" params={{ locale, memberId: link.memberId }} className="text-authentic underline underline-offset-2">
+                  {link.displayName}
+                </Link>
+              ) : (
+                <span>{link.displayName}</span>
+              )}
+              <span className="text-muted"> {t`(${kinds})`}</span>
+              {link.inThisCampaign && <span className="block font-semibold text-danger">{t`Applied to this campaign too`}</span>}
+            </li>
+          )
+        })}
+      </ul>
+      {more > 0 && <span className="text-muted">{t`and ${more} more`}</span>}
+    </div>
+  )
+}
+
+/** The refused selection's linked applicants, each with what their links share and who among them applied too. */
+function LinkedApplicantsList({ refusal, rows }: { refusal: LinkedApplicants; rows: Applicant[] }) {
+  const { t } = useLingui()
+  const kindsOf = useKinds()
+  return (
+    <ul className="flex flex-col gap-3">
+      {refusal.applicants.map((linked) => {
+        const row = rows.find((item) => item.participationId === linked.participationId)
+        const name = row?.displayName ?? linked.participationId
+        const kinds = kindsOf(linked.kinds)
+        const applicants = (row?.links ?? [])
+          .filter((link) => link.inThisCampaign)
+          .map((link) => link.displayName)
+          .join(', ')
+        return (
+          <li key={linked.participationId} className="rounded-lg border border-line p-3">
+            <span className="block font-semibold text-ink">{name}</span>
+            <span className="block text-ink">{t`Shares: ${kinds}`}</span>
+            {linked.inThisCampaign && (
+              <span className="block font-semibold text-danger">
+                {applicants ? t`Probably the same person or household as ${applicants}, who applied too` : t`A linked account applied to this campaign too`}
+              </span>
+            )}
+          </li>
+        )
+      })}
+    </ul>
   )
 }
 

@@ -38,6 +38,12 @@ describe('the applicants page’s address', () => {
     })
   })
 
+  it('keeps the linked-only filter when the address says yes, and nothing else', () => {
+    expect(applicantsAddressOf({ campaign: 'sleep-test', linked: 'yes' }).linked).toBe('yes')
+    for (const linked of ['no', 'true', 1, true, '']) expect(applicantsAddressOf({ campaign: 'sleep-test', linked }).linked).toBeUndefined()
+    expect(applicantsAddressOf({}).linked).toBeUndefined()
+  })
+
   it('finds the flight the address names, else the campaign’s first; nothing until a campaign with a flight is chosen', () => {
     const address = (over: object) => applicantsAddressOf({ campaign: 'sleep-test', ...over })
     expect(chosenFlight(campaigns, address({ flight: SECOND }))?.flight.name).toBe('Flight 2')

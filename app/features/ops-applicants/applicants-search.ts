@@ -3,17 +3,26 @@ import { Uuid } from '#contract/common'
 import { APPLICANT_VIEWS, type ApplicantView, type OpsCampaignList } from '#contract/ops-applicants'
 
 /**
- * The campaign (by its address name), flight, view and page as the address gives them (read
- * loosely by the route, so none of the console's code rides in every page's script): what is not
- * valid is left out, and the view falls back to the waiting applicants.
+ * The campaign (by its address name), flight, view, page and whether only linked applicants are
+ * shown (`linked=yes`), as the address gives them (read loosely by the route, so none of the
+ * console's code rides in every page's script): what is not valid is left out, and the view falls
+ * back to the waiting applicants.
  */
 const ApplicantsAddressSchema = v.object({
   campaign: v.fallback(v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(120))), undefined),
   flight: v.fallback(v.optional(Uuid), undefined),
   view: v.fallback(v.optional(v.picklist(APPLICANT_VIEWS), 'waiting'), 'waiting'),
   page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000)), 1), 1),
+  linked: v.fallback(v.optional(v.literal('yes')), undefined),
 })
-export type ApplicantsAddress = { campaign?: string | undefined; flight?: string | undefined; view: ApplicantView; page: number }
+export type ApplicantsAddress = {
+  campaign?: string | undefined
+  flight?: string | undefined
+  view: ApplicantView
+  page: number
+  /** Only applicants with links that count. */
+  linked?: 'yes' | undefined
+}
 
 export function applicantsAddressOf(search: Record<string, unknown>): ApplicantsAddress {
   return v.parse(ApplicantsAddressSchema, search)

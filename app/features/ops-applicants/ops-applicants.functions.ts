@@ -12,6 +12,8 @@ export const ApplicantsInputSchema = v.strictObject({
   flightId: Uuid,
   view: v.picklist(APPLICANT_VIEWS),
   page: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000)),
+  /** Only applicants with links that count. */
+  linked: v.optional(v.literal('yes')),
 })
 export type ApplicantsInput = v.InferOutput<typeof ApplicantsInputSchema>
 
@@ -31,19 +33,28 @@ export const getApplicantsFn = createServerFn({ method: 'GET' })
     callEndpoint(ENDPOINTS.opsApplicants, {
       member: context.member,
       params: { id: data.flightId },
-      query: { page: String(data.page), pageSize: String(APPLICANTS_PAGE_SIZE), view: data.view },
+      query: { page: String(data.page), pageSize: String(APPLICANTS_PAGE_SIZE), view: data.view, ...(data.linked && { linked: data.linked }) },
     }),
   )
 
-/** POST ops/v1/flights/:id/selection: select the chosen applicants, all or none (409 past the quota); audited. */
+/**
+ * POST ops/v1/flights/:id/selection: select the chosen applicants, all or none (409 past the quota,
+ * and for linked applicants until `confirmLinked`); audited.
+ */
 export const selectApplicantsFn = createServerFn({ method: 'POST' })
   .middleware([memberMiddleware])
-  .validator(v.strictObject({ flightId: Uuid, participationIds: SelectionBodySchema.entries.participationIds }))
+  .validator(
+    v.strictObject({
+      flightId: Uuid,
+      participationIds: SelectionBodySchema.entries.participationIds,
+      confirmLinked: SelectionBodySchema.entries.confirmLinked,
+    }),
+  )
   .handler(async ({ context, data }) =>
     callEndpoint(ENDPOINTS.opsSelect, {
       member: context.member,
       params: { id: data.flightId },
-      body: { participationIds: data.participationIds },
+      body: { participationIds: data.participationIds, ...(data.confirmLinked && { confirmLinked: true }) },
       clientIp: await browserAddress(),
       userAgent: await browserUserAgent(),
     }),

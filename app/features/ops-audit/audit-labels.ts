@@ -19,6 +19,8 @@ export const auditActionLabel: Record<AuditAction, MessageDescriptor> = {
   'member.resend-verification': msg`Confirmation e-mail sent again`,
   'member.suspend': msg`Member suspended`,
   'member.lift-suspension': msg`Suspension lifted`,
+  'member.rule-link': msg`Linked accounts marked as two people`,
+  'member.withdraw-link-ruling': msg`“Not the same person” withdrawn`,
   'campaign.set-min-tier': msg`Campaign's minimum tier set`,
   'campaign.status': msg`Campaign published or archived`,
   'campaign.create': msg`Campaign created`,

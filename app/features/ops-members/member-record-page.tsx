@@ -17,6 +17,7 @@ import { cn } from '~/lib/cn'
 import { channelLabel, DeletedMarker, linkKindLabel, SuspendedMarker, topicLabel } from './member-texts'
 import { opsMemberQuery } from './ops-members.queries'
 import { GoodwillForm, ResendVerification, WithdrawForm } from './support-actions'
+import { RuleNotSamePerson, RulingNote, WithdrawRuling } from './link-rulings'
 import { SuspensionSection } from './suspension-actions'
 
 type Participation = OpsMember['participations'][number]
@@ -71,7 +72,7 @@ export function MemberRecordPage({ memberId, searched, abilities }: { memberId: 
           </div>
         </section>
       )}
-      <LinkedAccounts links={member.links} />
+      <LinkedAccounts member={member} canAct={canAct} />
       <PointsHistory member={member} />
       <Participations member={member} canAct={canAct} />
       <Messages messages={member.messages} />
@@ -126,14 +127,34 @@ function AccountDetails({ member, seeContact }: { member: OpsMember; seeContact:
   )
 }
 
+/** One linked account with everything it shares with the member (one link per kind), and the pair's ruling. */
+type LinkedAccount = Omit<AccountLink, 'kind'> & { kinds: AccountLink['kind'][] }
+
+/** The member's links, one row per linked account: the kinds it shares, first and last seen over them, in the order given (last seen first). */
+function byAccount(links: AccountLink[]): LinkedAccount[] {
+  const accounts = new Map<string, LinkedAccount>()
+  for (const { kind, ...link } of links) {
+    const account = accounts.get(link.memberId)
+    if (!account) accounts.set(link.memberId, { ...link, kinds: [kind] })
+    else {
+      account.kinds.push(kind)
+      if (link.firstSeenAt < account.firstSeenAt) account.firstSeenAt = link.firstSeenAt
+      if (link.lastSeenAt > account.lastSeenAt) account.lastSeenAt = link.lastSeenAt
+    }
+  }
+  return [...accounts.values()]
+}
+
 /**
- * Other accounts that share this member's e-mail address or postal address in their normal forms:
- * a hint that they are one person or one household, for staff to weigh (members never see it).
+ * Other accounts that share something with this member that suggests one person or one household
+ * (an e-mail or postal address in their normal forms, a phone, a payout account, a device, a
+ * network address), for staff to weigh (members never see it). With members:act, staff mark a pair
+ * "not the same person" (with a note) and the pair's links stop counting; the row stays, with the note.
  */
-function LinkedAccounts({ links }: { links: AccountLink[] }) {
-  const { t } = useLingui()
+function LinkedAccounts({ member, canAct }: { member: OpsMember; canAct: boolean }) {
+  const { t, i18n } = useLingui()
   const locale = useLocale()
-  const columns: OpsColumn<AccountLink & { key: string }>[] = [
+  const columns: OpsColumn<LinkedAccount>[] = [
     {
       id: 'account',
       header: t`Account`,
@@ -147,21 +168,47 @@ function LinkedAccounts({ links }: { links: AccountLink[] }) {
         </Link>
       ),
     },
-    { id: 'kind', header: t`What they share`, cell: ({ row }) => t(linkKindLabel[row.original.kind]) },
+    {
+      id: 'kind',
+      header: t`What they share`,
+      cell: ({ row }) => (
+        <ul className="flex flex-col gap-1">
+          {row.original.kinds.map((kind) => (
+            <li key={kind}>{i18n._(linkKindLabel[kind])}</li>
+          ))}
+        </ul>
+      ),
+    },
     { id: 'first', header: t`First seen`, cell: ({ row }) => formatDate(row.original.firstSeenAt) },
     { id: 'last', header: t`Last seen`, cell: ({ row }) => formatDate(row.original.lastSeenAt) },
+    {
+      id: 'ruling',
+      header: t`Same person?`,
+      cell: ({ row }) => {
+        const linked = { memberId: row.original.memberId, displayName: row.original.displayName || row.original.memberId }
+        const { ruling } = row.original
+        if (ruling)
+          return (
+            <span className="flex flex-col items-start gap-2">
+              <RulingNote ruling={ruling} />
+              {canAct && <WithdrawRuling member={member} linked={linked} />}
+            </span>
+          )
+        return canAct ? <RuleNotSamePerson member={member} linked={linked} /> : <span className="text-muted">{t`Not ruled on`}</span>
+      },
+    },
   ]
   return (
     <section aria-labelledby="links-heading" className="flex flex-col gap-3">
       <h2 id="links-heading" className="text-xl font-bold text-authentic">
         {t`Linked accounts`}
       </h2>
-      <p className="text-ink">{t`Accounts that share this member's e-mail address or postal address. Members are not shown this.`}</p>
+      <p className="text-ink">{t`Accounts that share something with this member that suggests one person or one household. Members are not shown this.`}</p>
       <DataTable
         caption={t`Linked accounts, last seen first`}
         columns={columns}
-        rows={links.map((link) => ({ ...link, key: `${link.memberId}-${link.kind}` }))}
-        rowId={(row) => row.key}
+        rows={byAccount(member.links)}
+        rowId={(row) => row.memberId}
         empty={t`No linked accounts.`}
       />
     </section>

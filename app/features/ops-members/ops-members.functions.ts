@@ -4,7 +4,7 @@ import { createServerFn } from '@tanstack/react-start'
 import * as v from 'valibot'
 import { Uuid } from '#contract/common'
 import { ENDPOINTS } from '#contract/endpoints'
-import { GoodwillBodySchema, MemberSearchQuerySchema, SupportWithdrawBodySchema } from '#contract/ops-members'
+import { GoodwillBodySchema, LinkRulingBodySchema, MemberSearchQuerySchema, SupportWithdrawBodySchema } from '#contract/ops-members'
 import { SuspendBodySchema } from '#contract/suspension'
 import { memberMiddleware } from '~/auth/member.middleware'
 import { browserAddress, browserUserAgent } from '~/upstream/browser-address.server'
@@ -102,6 +102,33 @@ export const liftSuspensionFn = createServerFn({ method: 'POST' })
       member: context.member,
       params: { id: data.memberId },
       body: {},
+      clientIp: await browserAddress(),
+      userAgent: await browserUserAgent(),
+    }),
+  )
+
+/** POST ops/v1/members/:id/links/:linkedId/ruling: marks two linked accounts "not the same person", with a note; audited. */
+export const ruleLinkFn = createServerFn({ method: 'POST' })
+  .middleware([memberMiddleware])
+  .validator(v.strictObject({ memberId: Uuid, linkedId: Uuid, note: LinkRulingBodySchema.entries.note }))
+  .handler(async ({ context, data }) =>
+    callEndpoint(ENDPOINTS.opsRuleLink, {
+      member: context.member,
+      params: { id: data.memberId, linkedId: data.linkedId },
+      body: { note: data.note },
+      clientIp: await browserAddress(),
+      userAgent: await browserUserAgent(),
+    }),
+  )
+
+/** DELETE ops/v1/members/:id/links/:linkedId/ruling: withdraws "not the same person": the two accounts' links count again; audited. */
+export const withdrawLinkRulingFn = createServerFn({ method: 'POST' })
+  .middleware([memberMiddleware])
+  .validator(v.strictObject({ memberId: Uuid, linkedId: Uuid }))
+  .handler(async ({ context, data }) =>
+    callEndpoint(ENDPOINTS.opsWithdrawLinkRuling, {
+      member: context.member,
+      params: { id: data.memberId, linkedId: data.linkedId },
       clientIp: await browserAddress(),
       userAgent: await browserUserAgent(),
     }),
