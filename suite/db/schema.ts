@@ -447,10 +447,13 @@ export const participations = pgTable(
     // One participation per member and flight, even under concurrent sign-ups.
     uniqueIndex('participations_member_flight_key').on(t.memberId, t.flightId),
     index('participations_flight_status_idx').on(t.flightId, t.status, t.seq),
+    // A flight's applicants in sign-up order (the applicants table's other views): with the id,
+    // member and status, a page of them, filtered by view or to the linked, is read from the index alone.
+    index('participations_flight_seq_idx').on(t.flightId, t.seq, t.id, t.memberId, t.status),
     // A flight's waiting applicants in the order places are given (tier at sign-up, then sign-up
-    // order); with the id, a page of them is read from the index alone.
+    // order); with the id and member, a page of them (linked only too) is read from the index alone.
     index('participations_waiting_idx')
-      .on(t.flightId, t.standingRank.desc(), t.seq, t.id)
+      .on(t.flightId, t.standingRank.desc(), t.seq, t.id, t.memberId)
       .where(sql`${t.status} in ('applied', 'waitlisted')`),
     index('participations_member_idx').on(t.memberId),
   ],

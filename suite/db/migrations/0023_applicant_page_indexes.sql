@@ -1,0 +1,3 @@
+DROP INDEX "participations_waiting_idx";--> statement-breakpoint
+CREATE INDEX "participations_flight_seq_idx" ON "participations" USING btree ("flight_id","seq","id","member_id","status");--> statement-breakpoint
+CREATE INDEX "participations_waiting_idx" ON "participations" USING btree ("flight_id","standing_rank" DESC NULLS LAST,"seq","id","member_id") WHERE "participations"."status" in ('applied', 'waitlisted');
