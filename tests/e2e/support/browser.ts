@@ -71,6 +71,24 @@ export async function keepScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: resolve(screenshotDir, `${name}.png`), fullPage: true })
 }
 
+/**
+ * Waits for `locator`; when it does not come, fails saying what the page showed instead: its
+ * address and the start of its text, with a screenshot kept as `failed-<what>-<time>.png`.
+ */
+export async function waitForOrExplain(page: Page, locator: Locator, what: string): Promise<void> {
+  try {
+    await locator.waitFor()
+  } catch (error) {
+    const shown = await page
+      .evaluate(() => document.body?.innerText ?? '')
+      .then((text) => text.replace(/\s+/g, ' ').slice(0, 600))
+      .catch(() => '(the page could not be read)')
+    const shot = `failed-${what}-${Date.now()}`
+    await keepScreenshot(page, shot).catch(() => {})
+    throw new Error(`${what} did not appear at ${page.url()} (screenshot ${shot}.png); the page showed: ${shown}`, { cause: error })
+  }
+}
+
 /** Fails with the list of axe's WCAG A/AA violations on the page, if there are any. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(await axeViolations(page)).toEqual([])

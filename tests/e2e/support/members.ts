@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core'
 import { inject } from 'vitest'
 import { generate } from 'otplib'
 import { TOTP_PERIOD_SECONDS } from '../../../contract/second-factor'
-import { gotoHydrated, textOnPage } from './browser'
+import { gotoHydrated, textOnPage, waitForOrExplain } from './browser'
 import { operatorCommand, suiteNow } from './suite'
 
 export type TestMember = { email: string; password: string; displayName: string; uid: string }
@@ -134,6 +134,7 @@ export const uniqueStreet = () => `Torstraße ${randomInt(1, 1_000_000_000)}`
 
 /** Fills the address form the page shows (Berlin unless told otherwise) and saves it; the caller waits for what follows. */
 export async function fillAndSaveAddress(page: Page, address: { name: string; street?: string; postalCode?: string }): Promise<void> {
+  await waitForOrExplain(page, page.getByLabel('Full name'), 'address-form')
   await page.getByLabel('Full name').fill(address.name)
   await page.getByLabel('Street and house number').fill(address.street ?? uniqueStreet())
   await page.getByLabel('Postal code').fill(address.postalCode ?? '10119')
