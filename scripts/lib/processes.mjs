@@ -1,5 +1,7 @@
 // Small process supervisor for the start and test scripts: spawn, wait until a URL answers, stop cleanly.
 import { spawn } from 'node:child_process'
+import { createWriteStream, mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
 
 /**
  * Waits until `url` answers with any HTTP status below 500.
@@ -23,15 +25,20 @@ export async function waitForHttp(url, { timeoutMs = 90_000, isAlive = () => tru
 
 /**
  * Starts `node <args>` with the project's Node (this process's), prefixing its output with `name`.
- * Returns a handle whose stop() sends SIGTERM and waits for the exit.
+ * Returns a handle whose stop() sends SIGTERM and waits for the exit. With `logFile`, everything the
+ * process prints is also kept in that file (quiet or not), for a failed test to quote.
+ * @param {string} name
+ * @param {string[]} args
+ * @param {{ env?: Record<string, string>, quiet?: boolean, cwd?: string, logFile?: string }} [options]
  */
-export function startNode(name, args, { env = {}, quiet = false, cwd } = {}) {
+export function startNode(name, args, { env = {}, quiet = false, cwd, logFile } = {}) {
   const child = spawn(process.execPath, args, {
     cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   })
   let tail = ''
+  const log = logFile ? (mkdirSync(dirname(logFile), { recursive: true }), createWriteStream(logFile, { flags: 'a' })) : null
   /** Lines not yet complete, per stream, and who waits for a line: see waitForLine. */
   const partial = { stdout: '', stderr: '' }
   /** @type {Array<{ pattern: RegExp, resolve: (line: string) => void }>} */
@@ -45,6 +52,7 @@ export function startNode(name, args, { env = {}, quiet = false, cwd } = {}) {
   }
   const forward = (stream, key) => (chunk) => {
     tail = (tail + chunk).slice(-4000)
+    log?.write(chunk)
     const lines = (partial[key] + chunk).split('\n')
     partial[key] = lines.pop() ?? ''
     if (waiters.length > 0) for (const line of lines) match(line)
@@ -54,6 +62,7 @@ export function startNode(name, args, { env = {}, quiet = false, cwd } = {}) {
   child.stdout.on('data', forward(process.stdout, 'stdout'))
   child.stderr.on('data', forward(process.stderr, 'stderr'))
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
+  void exited.then(() => log?.end())
   return {
     name,
     child,

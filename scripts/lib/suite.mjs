@@ -22,11 +22,12 @@ export const DEMO_BRAND_PASSWORD = 'demo-brand-2026'
 export const DEMO_BRAND_AUTHENTICATOR_KEY = 'DEMOBRANDTESTERSCIRCLELOCALONLYB'
 
 /**
- * @param {{ port: number, authEmulatorHost: string, dataDir: string, quiet?: boolean, env?: Record<string, string> }} options
+ * @param {{ port: number, authEmulatorHost: string, dataDir: string, quiet?: boolean, logFile?: string, env?: Record<string, string> }} options
  */
-export function startSuite({ port, authEmulatorHost, dataDir, quiet = false, env = {} }) {
+export function startSuite({ port, authEmulatorHost, dataDir, quiet = false, logFile, env = {} }) {
   return startNode('suite', ['--import', tsxLoader, resolve(root, 'suite/server.ts')], {
     quiet,
+    logFile,
     env: {
       SUITE_MODE: 'local',
       SUITE_PORT: String(port),

@@ -4,6 +4,7 @@ import { resolve } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 import { expect, inject } from 'vitest'
 import { CHROMIUM_ARGS, findChromium } from '../../../scripts/lib/browser.mjs'
+import { noteworthyServerLines } from './server-logs'
 
 const require = createRequire(import.meta.url)
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
@@ -73,7 +74,8 @@ export async function keepScreenshot(page: Page, name: string): Promise<void> {
 
 /**
  * Waits for `locator`; when it does not come, fails saying what the page showed instead: its
- * address and the start of its text, with a screenshot kept as `failed-<what>-<time>.png`.
+ * address and the start of its text, with a screenshot kept as `failed-<what>-<time>.png`, and what
+ * the servers last warned of.
  */
 export async function waitForOrExplain(page: Page, locator: Locator, what: string): Promise<void> {
   try {
@@ -85,7 +87,12 @@ export async function waitForOrExplain(page: Page, locator: Locator, what: strin
       .catch(() => '(the page could not be read)')
     const shot = `failed-${what}-${Date.now()}`
     await keepScreenshot(page, shot).catch(() => {})
-    throw new Error(`${what} did not appear at ${page.url()} (screenshot ${shot}.png); the page showed: ${shown}`, { cause: error })
+    const said = noteworthyServerLines()
+    throw new Error(
+      `${what} did not appear at ${page.url()} (screenshot ${shot}.png); the page showed: ${shown}` +
+        (said ? `\nThe servers' last warnings and errors:\n${said}` : ''),
+      { cause: error },
+    )
   }
 }
 

@@ -4,12 +4,14 @@ import { resolve } from 'node:path'
 import { inject } from 'vitest'
 import { freePort } from '../../../scripts/lib/auth-emulator.mjs'
 import { startNode, waitForHttp } from '../../../scripts/lib/processes.mjs'
+import { serverLog } from './server-logs'
 
 export type OwnPortal = { baseURL: string; stop: () => Promise<void> }
 
 /**
  * Local mode on loopback, talking to the run's member API and Auth emulator unless `env` names
- * others. Ready once a page without data answers (not the home page: its copy would then sit in the
+ * others. A page's calls share the same 10 s deadline as the run's portal (production's 3 s would
+ * turn a page slowed by a busy machine into the error page), unless `env` sets another. Ready once a page without data answers (not the home page: its copy would then sit in the
  * page cache when the test asks for it).
  */
 export async function startPortal(name: string, env: Record<string, string> = {}): Promise<OwnPortal> {
@@ -23,9 +25,11 @@ export async function startPortal(name: string, env: Record<string, string> = {}
       SUITE_URL: inject('suiteUrl'),
       FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
       PORTAL_URL: `http://127.0.0.1:${port}`,
+      PAGE_DEADLINE_SECONDS: '10',
       ...env,
     },
     quiet: true,
+    logFile: serverLog(name),
   })
   const baseURL = `http://127.0.0.1:${port}`
   try {

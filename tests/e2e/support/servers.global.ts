@@ -5,12 +5,14 @@ import type { TestProject } from 'vitest/node'
 import { freePort, startAuthEmulator } from '../../../scripts/lib/auth-emulator.mjs'
 import { startNode, waitForHttp } from '../../../scripts/lib/processes.mjs'
 import { startSuite } from '../../../scripts/lib/suite.mjs'
+import { clearServerLogs, serverLog } from './server-logs'
 
 export default async function setup(project: TestProject) {
   const root = resolve(import.meta.dirname, '../../..')
   const serverEntry = resolve(root, process.env.PORTAL_OUTPUT_DIR ?? '.output', 'server/index.mjs')
   if (!existsSync(serverEntry)) throw new Error('No production build: run `npm run build` first (npm test does).')
 
+  clearServerLogs()
   const stops: Array<() => Promise<void>> = []
   if (!process.env.FIREBASE_AUTH_EMULATOR_HOST) {
     const emulator = await startAuthEmulator({ port: 0, hubPort: 0, loggingPort: 0, workDir: resolve(root, `.data/e2e-emulator-${process.pid}`) })
@@ -35,6 +37,7 @@ export default async function setup(project: TestProject) {
     authEmulatorHost: process.env.FIREBASE_AUTH_EMULATOR_HOST!,
     dataDir: suiteDataDir,
     quiet: true,
+    logFile: serverLog('suite'),
     // Every browser of the run comes from 127.0.0.1: one client address for all the text messages the tests send.
     env: {
       REVOCATION_CHECK_SECONDS: '0',
@@ -70,6 +73,7 @@ export default async function setup(project: TestProject) {
       PAGE_DEADLINE_SECONDS: '10',
     },
     quiet: true,
+    logFile: serverLog('portal'),
   })
   stops.push(() => portal.stop())
   const baseUrl = `http://127.0.0.1:${portalPort}`
