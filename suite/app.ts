@@ -9,6 +9,7 @@ import { ENDPOINTS } from '../contract/endpoints'
 import type { ErrorEnvelope } from '../contract/envelope'
 import type { SuiteDeps } from './deps'
 import type { SuiteEnv } from './http/env'
+import type { SuiteMetrics } from './metrics/registry'
 import { ApiError } from './http/errors'
 import { routeRegistrar } from './http/endpoint'
 import { requestLog } from './http/log'
@@ -42,9 +43,11 @@ const UPLOAD_PATHS = new Set(
   }),
 )
 
-export function createSuiteApp(deps: SuiteDeps) {
+export function createSuiteApp(deps: SuiteDeps, options: { metrics?: SuiteMetrics } = {}) {
   const app = new Hono<SuiteEnv>()
 
+  // First, so a request's time counts everything the member API does for it (metrics/registry.ts).
+  if (options.metrics) app.use(options.metrics.requests)
   app.use(requestId())
   // The member API's own security headers (nosniff, no framing, HSTS, same-origin resources…).
   app.use(secureHeaders())

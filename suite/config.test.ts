@@ -94,6 +94,17 @@ describe('config', () => {
     expect(() => loadConfig({ ...production, SUITE_SEED: 'demo' })).toThrow(/SUITE_SEED=demo is for local mode only/)
   })
 
+  it('serves metrics only when METRICS_PORT is set, on loopback unless METRICS_HOST says otherwise, never on the API port', () => {
+    expect(loadConfig(local).metrics).toBeNull()
+    expect(loadConfig(production).metrics).toBeNull()
+    expect(loadConfig({ ...local, METRICS_PORT: '9464' }).metrics).toEqual({ host: '127.0.0.1', port: 9464 })
+    expect(loadConfig({ ...production, METRICS_PORT: '9464', METRICS_HOST: '10.0.2.21' }).metrics).toEqual({ host: '10.0.2.21', port: 9464 })
+    expect(() => loadConfig({ ...local, METRICS_PORT: 'nine' })).toThrow(/METRICS_PORT must be a port number/)
+    expect(() => loadConfig({ ...local, METRICS_PORT: '8787' })).toThrow(/METRICS_PORT must differ from SUITE_PORT/)
+    expect(() => loadConfig({ ...local, METRICS_HOST: '127.0.0.1' })).toThrow(/METRICS_HOST is set without METRICS_PORT/)
+    expect(() => loadConfig({ ...local, METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' })).toThrow(/METRICS_HOST must be a loopback address in local mode/)
+  })
+
   it('believes X-Forwarded-For from the portal on loopback locally, and from configured addresses only in production', () => {
     expect(loadConfig(local).trustedProxies).toEqual(['127.0.0.1', '::1'])
     expect(loadConfig(production).trustedProxies).toEqual(['10.0.0.5', '10.0.0.6'])

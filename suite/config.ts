@@ -37,6 +37,12 @@ const EnvSchema = v.object({
   SUITE_MODE: v.optional(v.picklist(['local', 'production'], 'must be "local" or "production"'), 'production'),
   SUITE_PORT: v.optional(port, '8787'),
   SUITE_HOST: v.optional(v.pipe(v.string(), v.minLength(1)), '127.0.0.1'),
+  /**
+   * Prometheus metrics on an address of their own, never the member API's: off unless METRICS_PORT
+   * is set, and on loopback unless METRICS_HOST names an interface the scraper reaches.
+   */
+  METRICS_PORT: v.optional(port),
+  METRICS_HOST: v.optional(v.pipe(v.string(), v.minLength(1))),
   DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'))),
   /** A streaming replica of DATABASE_URL's database: the public pages' reads go there. */
   DATABASE_REPLICA_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'))),
@@ -161,6 +167,8 @@ export interface SuiteConfig {
   mode: 'local' | 'production'
   port: number
   host: string
+  /** Where Prometheus scrapes the metrics (METRICS_HOST, METRICS_PORT); null: no metrics served. */
+  metrics: { host: string; port: number } | null
   /** PostgreSQL, with a streaming replica for reads that may lag a little; or the embedded database. */
   database:
     { kind: 'postgres'; url: string; replicaUrl?: string; statementTimeoutMs: number; longStatementTimeoutMs: number } | { kind: 'pglite'; dataDir: string }
@@ -233,6 +241,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`SUITE_HOST must be a loopback address in local mode (SUITE_MODE=local), got ${JSON.stringify(e.SUITE_HOST)}`)
   }
 
+  if (e.METRICS_HOST !== undefined && e.METRICS_PORT === undefined)
+    throw new ConfigError('METRICS_HOST is set without METRICS_PORT: set the port to serve the metrics')
+  // The metrics are not for the public: never on the port the member API answers on.
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.SUITE_PORT) throw new ConfigError(`METRICS_PORT must differ from SUITE_PORT (${e.SUITE_PORT})`)
+  if (!production && e.METRICS_HOST !== undefined && !LOOPBACK.test(e.METRICS_HOST)) {
+    throw new ConfigError(`METRICS_HOST must be a loopback address in local mode (SUITE_MODE=local), got ${JSON.stringify(e.METRICS_HOST)}`)
+  }
+
   if (production) {
     // The emulator accepts forged tokens: a production process must never trust it.
     if (e.FIREBASE_AUTH_EMULATOR_HOST) throw new ConfigError('FIREBASE_AUTH_EMULATOR_HOST must not be set in production')
@@ -296,6 +312,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mode: production ? 'production' : 'local',
     port: e.SUITE_PORT,
     host: e.SUITE_HOST,
+    metrics: e.METRICS_PORT === undefined ? null : { host: e.METRICS_HOST ?? '127.0.0.1', port: e.METRICS_PORT },
     database: e.DATABASE_URL
       ? {
           kind: 'postgres',

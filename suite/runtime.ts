@@ -11,7 +11,7 @@ import { smtpMail, twilioSms } from './services/delivery'
 import { databaseOutbox } from './services/outbox'
 import { imageWorkLimit } from './services/image-work'
 import { localPhotoStorage, s3PhotoStorage } from './services/photo-storage'
-import { createOutboxRelay, type OutboxRelay } from './services/outbox-relay'
+import { createOutboxRelay, type OutboxRelay, type RelayOptions } from './services/outbox-relay'
 
 export interface Runtime {
   deps: SuiteDeps
@@ -20,7 +20,12 @@ export interface Runtime {
   relay: OutboxRelay | null
 }
 
-export async function createRuntime(config: SuiteConfig): Promise<Runtime> {
+export interface RuntimeHooks {
+  /** Told how each of the relay's attempts at a message ended (the metrics). */
+  onOutboxOutcome?: RelayOptions['onOutcome']
+}
+
+export async function createRuntime(config: SuiteConfig, hooks: RuntimeHooks = {}): Promise<Runtime> {
   // firebase-admin reads the emulator address from the environment; local mode defaults it.
   if (config.firebase.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.firebase.emulatorHost
   const logger = createLogger({ level: config.logLevel, mode: config.mode })
@@ -77,6 +82,7 @@ export async function createRuntime(config: SuiteConfig): Promise<Runtime> {
           ...(delivery.email && { email: smtpMail(delivery.email) }),
           ...(delivery.sms && { sms: twilioSms(delivery.sms) }),
         },
+        ...(hooks.onOutboxOutcome && { onOutcome: hooks.onOutboxOutcome }),
       })
     : null
   return { deps, database, relay }

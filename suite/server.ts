@@ -8,10 +8,14 @@ import { DEMO_MEMBER, DEMO_STAFF } from './seed/catalogue'
 import { seedDemoData } from './seed/seed'
 import type { SuiteDeps } from './deps'
 import { createJobRunner, SWEEPS } from './jobs/runner'
+import { createSuiteMetrics, type SuiteMetrics } from './metrics/registry'
+import { startMetricsServer } from './metrics/server'
 
 async function main() {
   const config = loadConfig()
-  const { deps, database, relay } = await createRuntime(config)
+  // Built once the database and the job queue are: the relay and the jobs tell it from their start.
+  let metrics: SuiteMetrics | null = null
+  const { deps, database, relay } = await createRuntime(config, { onOutboxOutcome: (channel, outcome) => metrics?.outboxOutcome(channel, outcome) })
   const log = deps.logger
   log.info({ mode: config.mode, database: database.kind }, 'database migrated')
   logBotCheck(config.botCheck, log)
@@ -26,13 +30,19 @@ async function main() {
       log.info({ email: DEMO_STAFF.email, password: DEMO_STAFF.password }, 'demo staff, every console role (local mode only)')
     }
   }
-  const app = createSuiteApp(deps)
+  // Periodic work (retention purges, telling curated flights' applicants not chosen) runs as jobs
+  // on the database's queue: once across every member-API process, retried with backoff (suite/jobs).
+  const jobs = createJobRunner(deps, database.jobStore, { onRun: (queue, outcome) => metrics?.jobRun(queue, outcome) })
+  metrics = config.metrics
+    ? createSuiteMetrics({ logger: log, db: database.db, replica: database.replica, pools: database.pools, queues: () => jobs.queues() })
+    : null
+  // Prometheus scrapes an address of its own, which the member API's port never serves.
+  const metricsServer = metrics && config.metrics ? await startMetricsServer(metrics.registry, config.metrics) : null
+  if (metricsServer) log.info({ url: `http://${config.metrics?.host}:${metricsServer.port}/metrics` }, 'metrics listening')
+  const app = createSuiteApp(deps, metrics ? { metrics } : {})
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     log.info({ url: `http://${config.host}:${info.port}` }, 'suite listening')
   })
-  // Periodic work (retention purges, telling curated flights' applicants not chosen) runs as jobs
-  // on the database's queue: once across every member-API process, retried with backoff (suite/jobs).
-  const jobs = createJobRunner(deps, database.jobStore)
 
   let stopping = false
   const stop = (signal: string) => {
@@ -50,7 +60,7 @@ async function main() {
       // A job in hand is finished too, then the queue lets go of the database.
       const workStopped = Promise.all([relay ? relay.stop() : Promise.resolve(), jobs.stop()])
       server.close(() => {
-        void workStopped.finally(() => database.close().finally(() => process.exit(0)))
+        void workStopped.finally(() => Promise.all([database.close(), metricsServer?.close()]).finally(() => process.exit(0)))
       })
       if ('closeIdleConnections' in server) server.closeIdleConnections()
       setTimeout(() => process.exit(0), 20_000).unref()

@@ -10,7 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
 import postgres from 'postgres'
-import { memberApiPool } from './postgres-pool'
+import { memberApiPool, PoolUse } from './postgres-pool'
 import { DEFAULT_LONG_STATEMENT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS, LONG_WORK_CONNECTIONS } from './statement-limits'
 import * as schema from './schema'
 
@@ -50,6 +50,8 @@ export interface Database {
   replica: Db | null
   kind: 'pglite' | 'postgres'
   jobStore: JobStore
+  /** How much of each connection pool is taken (the calls', the long work's, the replica's); none for PGlite's one connection. */
+  pools: PoolUse[]
   /** Throws when the database does not answer. */
   ping(): Promise<void>
   close(): Promise<void>
@@ -92,6 +94,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       replica: null,
       kind: 'pglite',
       jobStore: { kind: 'pglite', client },
+      pools: [],
       ping: async () => {
         await client.query('select 1')
       },
@@ -116,13 +119,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = postgres(options.url, { max: options.maxConnections ?? 10, onnotice: () => {}, connection })
   const onQuery = options.onQuery
   const logger = onQuery && { logger: { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } }
-  const db = drizzlePostgres(memberApiPool(client), { schema, ...logger })
+  const callsUse = new PoolUse('calls', options.maxConnections ?? 10)
+  const db = drizzlePostgres(memberApiPool(client, callsUse), { schema, ...logger })
   const longClient = postgres(options.url, {
     max: LONG_WORK_CONNECTIONS,
     onnotice: () => {},
     connection: { ...connection, statement_timeout: options.longStatementTimeoutMs ?? DEFAULT_LONG_STATEMENT_TIMEOUT_MS },
   })
-  const long = drizzlePostgres(memberApiPool(longClient), { schema, ...logger })
+  const longUse = new PoolUse('long', LONG_WORK_CONNECTIONS)
+  const long = drizzlePostgres(memberApiPool(longClient, longUse), { schema, ...logger })
   // The replica's pool: a short connect timeout, so a replica that is down costs a read little before it goes to the primary.
   const replicaClient = options.replicaUrl
     ? postgres(options.replicaUrl, {
@@ -132,13 +137,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         connection,
       })
     : null
-  const replica = replicaClient ? drizzlePostgres(memberApiPool(replicaClient), { schema }) : null
+  const replicaUse = replicaClient ? new PoolUse('replica', options.maxConnections ?? 10) : null
+  const replica = replicaClient && replicaUse ? drizzlePostgres(memberApiPool(replicaClient, replicaUse), { schema }) : null
   return {
     db: db as unknown as Db,
     long: long as unknown as Db,
     replica: replica as unknown as Db | null,
     kind: 'postgres',
     jobStore: { kind: 'postgres', url: options.url },
+    pools: replicaUse ? [callsUse, longUse, replicaUse] : [callsUse, longUse],
     ping: async () => {
       await db.execute(sql`select 1`)
     },

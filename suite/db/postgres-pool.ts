@@ -5,16 +5,66 @@ import postgres, { type ReservedSql, type Sql } from 'postgres'
 type Unsafe = (query: string, params?: unknown[] | object, options?: object) => unknown
 
 /**
+ * How much of one pool is taken, for the metrics (suite/metrics.ts). postgres.js keeps its
+ * connections' states to itself, so the pool's users are counted where they pass: statements sent
+ * outside a transaction until answered, transactions holding a connection, and transactions waiting
+ * for one. postgres.js gives a statement an idle connection first and pipelines it behind a busy one
+ * only when none is idle, so a statement beyond the idle connections is one that waits.
+ */
+export class PoolUse {
+  statements = 0
+  reserved = 0
+  reserving = 0
+  constructor(
+    readonly name: string,
+    readonly max: number,
+  ) {}
+  /** Connections running a statement or held by a transaction. */
+  get inUse(): number {
+    return this.reserved + Math.min(this.statements, Math.max(0, this.max - this.reserved))
+  }
+  /** Statements and transactions that found no idle connection. */
+  get waiting(): number {
+    return this.reserving + Math.max(0, this.statements - Math.max(0, this.max - this.reserved))
+  }
+}
+
+type CountedQuery = { handler: (query: CountedQuery) => unknown; resolve: (value: unknown) => unknown; reject: (error: unknown) => unknown }
+
+/** Counts a statement from the moment it is handed to the pool until its answer (or failure). */
+function counted(query: unknown, use: PoolUse): unknown {
+  const q = query as CountedQuery
+  const handler = q.handler
+  q.handler = (sent) => {
+    use.statements++
+    let open = true
+    const done = () => {
+      if (open) use.statements--
+      open = false
+    }
+    const { resolve, reject } = sent
+    sent.resolve = (value) => (done(), resolve(value))
+    sent.reject = (error) => (done(), reject(error))
+    return handler(sent)
+  }
+  return query
+}
+
+/**
  * Every statement drizzle sends is a prepared one. Unprepared (drizzle's choice for a query without
  * a name), postgres.js runs a statement with parameters as two round trips, parse-and-describe and
  * then bind-and-execute, and PostgreSQL parses and plans it each time. Prepared, a connection parses
  * it once and then runs it in one round trip (postgres.js keeps a connection's statements for the
  * connection's life, 30 to 60 minutes).
  */
-function preparedUnsafe(target: Sql | ReservedSql, value: Unsafe): Unsafe {
+function preparedUnsafe(target: Sql | ReservedSql, value: Unsafe, use?: PoolUse): Unsafe {
   // unsafe(query, params?, options?) or unsafe(query, options)
-  return (query, params = [], options = {}) =>
-    Array.isArray(params) ? value.call(target, query, params, { ...options, prepare: true }) : value.call(target, query, [], { ...params, prepare: true })
+  return (query, params = [], options = {}) => {
+    const statement = Array.isArray(params)
+      ? value.call(target, query, params, { ...options, prepare: true })
+      : value.call(target, query, [], { ...params, prepare: true })
+    return use ? counted(statement, use) : statement
+  }
 }
 
 /**
@@ -28,15 +78,15 @@ function preparedUnsafe(target: Sql | ReservedSql, value: Unsafe): Unsafe {
  * member APIs). Here a transaction first takes an idle connection out of the pool (sql.reserve()),
  * then sends BEGIN, its statements and COMMIT or ROLLBACK on it alone, and gives it back.
  */
-export function memberApiPool(pool: Sql): Sql {
+export function memberApiPool(pool: Sql, use?: PoolUse): Sql {
   return new Proxy(pool, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver)
-      if (property === 'unsafe') return preparedUnsafe(target, value as Unsafe)
+      if (property === 'unsafe') return preparedUnsafe(target, value as Unsafe, use)
       if (property === 'begin') {
         return (...args: unknown[]) => {
           const body = args.pop() as (tx: Sql) => unknown
-          return inTransaction(target, typeof args[0] === 'string' ? args[0] : '', body)
+          return inTransaction(target, typeof args[0] === 'string' ? args[0] : '', body, use)
         }
       }
       return value
@@ -44,8 +94,15 @@ export function memberApiPool(pool: Sql): Sql {
   })
 }
 
-async function inTransaction(pool: Sql, options: string, body: (tx: Sql) => unknown): Promise<unknown> {
-  const connection = await pool.reserve()
+async function inTransaction(pool: Sql, options: string, body: (tx: Sql) => unknown, use?: PoolUse): Promise<unknown> {
+  if (use) use.reserving++
+  let connection: ReservedSql
+  try {
+    connection = await pool.reserve()
+  } finally {
+    if (use) use.reserving--
+  }
+  if (use) use.reserved++
   // A connection goes back to the pool only while it answers: a statement that failed without an
   // answer from PostgreSQL (the connection closed) leaves it to postgres.js, which reconnects it.
   let answering = true
@@ -65,6 +122,7 @@ async function inTransaction(pool: Sql, options: string, body: (tx: Sql) => unkn
     await connection.unsafe('commit').catch((error: unknown) => Promise.reject(failed(error)))
     return result
   } finally {
+    if (use) use.reserved--
     if (answering) connection.release()
   }
 }

@@ -6,6 +6,7 @@
 import { fromPglite, PgBoss } from 'pg-boss'
 import type { JobStore } from '../db/client'
 import { longWork, type SuiteDeps } from '../deps'
+import type { QueueFigures } from '../metrics/registry'
 import { backfillEmailKeys, backfillPayoutKeys } from '../services/account-links'
 import { backfillHouseholdKeys } from '../services/address'
 import { sendCampaignDigests } from '../services/campaign-digest'
@@ -54,6 +55,8 @@ export interface JobRunner {
   stop(timeoutMs?: number): Promise<void>
   /** Queues a sweep now, as its schedule would; null when one is already waiting or running. */
   runNow(name: string): Promise<string | null>
+  /** Each sweep's queue as pg-boss counts it, across every process: waiting, being worked, failed for good. */
+  queues(): Promise<QueueFigures[]>
 }
 
 /** Tries of a failing sweep, the first retry after 30 s, doubling up to 30 minutes. */
@@ -62,7 +65,12 @@ const RETRY = { retryLimit: 5, retryDelay: 30, retryBackoff: true, retryDelayMax
 export function createJobRunner(
   deps: SuiteDeps,
   store: JobStore,
-  options: { sweeps?: Record<string, Sweep>; pollingIntervalSeconds?: number } = {},
+  options: {
+    sweeps?: Record<string, Sweep>
+    pollingIntervalSeconds?: number
+    /** Told of every run and whether it failed (the metrics: metrics/registry.ts). */
+    onRun?: (queue: string, outcome: 'done' | 'failed') => void
+  } = {},
 ): JobRunner {
   const sweeps: Record<string, Sweep> = options.sweeps ?? SWEEPS
   const log = deps.logger.child({ component: 'jobs' })
@@ -86,8 +94,10 @@ export function createJobRunner(
           try {
             const result = await sweep.run(jobDeps, deps.clock.now())
             log.debug({ job: name, result }, 'sweep done')
+            options.onRun?.(name, 'done')
           } catch (error) {
             log.warn({ err: error, job: name }, 'sweep failed; tried again with backoff')
+            options.onRun?.(name, 'failed')
             throw error
           }
         })
@@ -100,6 +110,10 @@ export function createJobRunner(
     async runNow(name) {
       if (!(name in sweeps)) throw new Error(`No sweep named ${name}`)
       return boss.send(name, null, { singletonKey: name })
+    },
+    async queues() {
+      const queues = await boss.getQueues(Object.keys(sweeps))
+      return queues.map(({ name, queuedCount, activeCount, failedCount }) => ({ name, queuedCount, activeCount, failedCount }))
     },
   }
 }

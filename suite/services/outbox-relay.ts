@@ -37,6 +37,8 @@ export interface RelayOptions {
   retryMs?: number
   /** How long a claim keeps other relays away: longer than a batch can take (deliveries time out at 15 s). */
   leaseMs?: number
+  /** Told how each attempt at a message ended (the metrics: metrics/registry.ts). */
+  onOutcome?: (channel: Channel, outcome: 'sent' | 'retry' | 'failed' | 'withheld') => void
 }
 
 export interface OutboxRelay {
@@ -125,6 +127,7 @@ export function createOutboxRelay(options: RelayOptions): OutboxRelay {
         .set({ withheldAt: clock.now(), lastError: withheld, ...finished })
         .where(eq(outbox.id, row.id))
       log.info({ ...fields, reason: withheld }, 'outbox message withheld')
+      options.onOutcome?.(channel, 'withheld')
       return
     }
     try {
@@ -147,10 +150,12 @@ export function createOutboxRelay(options: RelayOptions): OutboxRelay {
             .set({ lastError: reason, failedAt: now, ...finished })
             .where(eq(outbox.id, row.id))
         log.error({ ...fields, error: reason }, 'outbox message not delivered; gave up')
+        options.onOutcome?.(channel, 'failed')
       } else {
         const retryAt = new Date(now.getTime() + Math.min(retryMs * 2 ** (row.attempts - 1), MAX_RETRY_MS))
         await db.update(outbox).set({ lastError: reason, nextAttemptAt: retryAt }).where(eq(outbox.id, row.id))
         log.warn({ ...fields, error: reason, retryAt: retryAt.toISOString() }, 'outbox message not delivered; will retry')
+        options.onOutcome?.(channel, 'retry')
       }
       return
     }
@@ -161,6 +166,7 @@ export function createOutboxRelay(options: RelayOptions): OutboxRelay {
         .set({ sentAt: clock.now(), ...finished })
         .where(eq(outbox.id, row.id))
     log.info(fields, 'outbox message delivered')
+    options.onOutcome?.(channel, 'sent')
   }
 
   /** Hands unattempted claims back, due at once and without the attempt counted. */

@@ -1,0 +1,234 @@
+// The member API's Prometheus metrics: every request by its route pattern and status with its
+// latency, the database pools' use, the outbox, the job queue and the replica's lag. Counted where
+// the work passes, or read when Prometheus scrapes (the database's figures). Served on an address
+// of its own that the public never reaches (metrics/server.ts, METRICS_PORT).
+import { sql } from 'drizzle-orm'
+import type { MiddlewareHandler } from 'hono'
+import { routePath } from 'hono/route'
+import type { Logger } from 'pino'
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import type { Db } from '../db/client'
+import type { PoolUse } from '../db/postgres-pool'
+import type { SuiteEnv } from '../http/env'
+
+/** Latency buckets, in seconds: a call's goal is 150 ms at p99, a page's render waits 3 s at most. */
+export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.15, 0.25, 0.5, 1, 2.5, 5, 10]
+
+/** The label of a request that matched no route: its path is not a pattern, and unknown paths are unbounded. */
+export const UNMATCHED_ROUTE = '(unmatched)'
+
+/** A queue's figures as the job runner reads them (pg-boss's own counts). */
+export interface QueueFigures {
+  name: string
+  queuedCount: number
+  activeCount: number
+  failedCount: number
+}
+
+export interface MetricSources {
+  logger: Logger
+  /** The primary: the outbox's waiting messages are counted there. Absent in tests of the requests alone. */
+  db?: Db
+  /** The replica, when there is one: its lag behind the primary. */
+  replica?: Db | null
+  pools?: PoolUse[]
+  /** The job queues' figures (jobs/runner.ts). */
+  queues?: () => Promise<QueueFigures[]>
+}
+
+export type OutboxOutcome = 'sent' | 'retry' | 'failed' | 'withheld'
+
+export interface SuiteMetrics {
+  registry: Registry
+  /** Hono middleware: each request counted and timed under its route pattern, once answered. */
+  requests: MiddlewareHandler<SuiteEnv>
+  /** The outbox relay's outcome for one message (services/outbox-relay.ts). */
+  outboxOutcome(channel: string, outcome: OutboxOutcome): void
+  /** One run of a background job, and whether it failed (jobs/runner.ts). */
+  jobRun(queue: string, outcome: 'done' | 'failed'): void
+}
+
+/**
+ * The route pattern a request matched (`/logistics/v1/campaigns/:slug`), never its path: ids in
+ * paths would make a series per member. A request no route took is counted as UNMATCHED_ROUTE.
+ */
+export function routePattern(c: Parameters<MiddlewareHandler<SuiteEnv>>[0]): string {
+  const pattern = routePath(c, -1)
+  // Only the app-wide middleware (`/*`) matched: the not-found answer.
+  return pattern === '/*' || pattern === '*' ? UNMATCHED_ROUTE : pattern
+}
+
+/** The first row of a statement's answer: postgres.js answers an array of rows, PGlite an object holding them. */
+function firstRow<T>(result: unknown): T | undefined {
+  const rows = Array.isArray(result) ? result : (result as { rows?: unknown[] }).rows
+  return rows?.[0] as T | undefined
+}
+
+export function createSuiteMetrics(sources: MetricSources): SuiteMetrics {
+  const registry = new Registry()
+  const registers = [registry]
+  // The process's CPU, memory, event-loop delay and garbage collection.
+  collectDefaultMetrics({ register: registry })
+
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'Requests answered, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers,
+  })
+  const durations = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from a request to its answer, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers,
+  })
+
+  /** A figure read from the database when Prometheus scrapes: left out of that scrape when the read fails, and said in the log. */
+  const read = async <T>(what: string, work: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await work()
+    } catch (error) {
+      sources.logger.warn({ err: error, metric: what }, 'a metric could not be read')
+      return undefined
+    }
+  }
+
+  /**
+   * One read per scrape however many gauges show its figures: the gauges that share it are
+   * registered side by side, so the scrape collects them one after the other before the next turn
+   * of the event loop lets the answer go.
+   */
+  const perScrape = <T>(what: string, work: () => Promise<T>): (() => Promise<T | undefined>) => {
+    let pending: Promise<T | undefined> | null = null
+    return () => (pending ??= read(what, work).finally(() => setImmediate(() => (pending = null))))
+  }
+
+  const pools = sources.pools ?? []
+  if (pools.length > 0) {
+    const poolGauge = (name: string, help: string, figure: (use: PoolUse) => number) =>
+      new Gauge({
+        name,
+        help,
+        labelNames: ['pool'] as const,
+        registers,
+        collect() {
+          for (const use of pools) this.set({ pool: use.name }, figure(use))
+        },
+      })
+    poolGauge('db_pool_connections_max', 'Connections the pool may open (calls, long work, replica)', (use) => use.max)
+    poolGauge('db_pool_connections_in_use', 'Connections running a statement or held by a transaction', (use) => use.inUse)
+    poolGauge('db_pool_waiting', 'Statements and transactions that found no idle connection', (use) => use.waiting)
+  }
+
+  const outboxOutcomes = new Counter({
+    name: 'outbox_messages_total',
+    help: 'Messages the outbox relay of this process finished an attempt at, by channel and outcome (sent; retry: will try again; failed: gave up after its last try; withheld)',
+    labelNames: ['channel', 'outcome'] as const,
+    registers,
+  })
+  const db = sources.db
+  if (db) {
+    // Both figures in one read, over the outbox's index of the messages still to deliver.
+    const readWaiting = perScrape('outbox_messages_waiting', async () => {
+      const row = firstRow<{ count: string; oldest: string | null }>(
+        await db.execute(
+          sql`select count(*) as count, extract(epoch from now() - min(created_at)) as oldest from outbox where sent_at is null and failed_at is null and withheld_at is null`,
+        ),
+      )
+      return { count: Number(row?.count ?? 0), oldest: Number(row?.oldest ?? 0) }
+    })
+    new Gauge({
+      name: 'outbox_messages_waiting',
+      help: 'Messages in the outbox not yet delivered, given up on or withheld',
+      registers,
+      async collect() {
+        const figures = await readWaiting()
+        if (figures) this.set(figures.count)
+        else this.reset()
+      },
+    })
+    new Gauge({
+      name: 'outbox_oldest_waiting_seconds',
+      help: 'Age of the oldest message still waiting in the outbox (0 when none waits)',
+      registers,
+      async collect() {
+        const figures = await readWaiting()
+        if (figures) this.set(figures.oldest)
+        else this.reset()
+      },
+    })
+  }
+
+  const jobRuns = new Counter({
+    name: 'job_runs_total',
+    help: 'Background job runs worked by this process, by queue and outcome (a failed run is tried again with backoff)',
+    labelNames: ['queue', 'outcome'] as const,
+    registers,
+  })
+  const queues = sources.queues
+  if (queues) {
+    const readQueues = perScrape('jobs_queued', queues)
+    const queueGauge = (name: string, help: string, figure: (queue: QueueFigures) => number) =>
+      new Gauge({
+        name,
+        help,
+        labelNames: ['queue'] as const,
+        registers,
+        async collect() {
+          const all = await readQueues()
+          this.reset()
+          for (const queue of all ?? []) this.set({ queue: queue.name }, figure(queue))
+        },
+      })
+    queueGauge('jobs_queued', 'Jobs waiting in the queue (due or deferred), across every process', (queue) => queue.queuedCount)
+    queueGauge('jobs_active', 'Jobs being worked, across every process', (queue) => queue.activeCount)
+    queueGauge('jobs_failed', 'Jobs that failed for good and are still kept by the queue, across every process', (queue) => queue.failedCount)
+  }
+
+  const replica = sources.replica
+  if (replica) {
+    const readLag = perScrape('db_replica_lag_seconds', async () => {
+      const row = firstRow<{ lag: string | null }>(
+        await replica.execute(
+          sql`select case when pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() then 0 else extract(epoch from now() - pg_last_xact_replay_timestamp()) end as lag`,
+        ),
+      )
+      return Number(row?.lag ?? 0)
+    })
+    new Gauge({
+      name: 'db_replica_up',
+      help: 'Whether the read replica answered this scrape (1) or not (0)',
+      registers,
+      async collect() {
+        this.set((await readLag()) === undefined ? 0 : 1)
+      },
+    })
+    new Gauge({
+      name: 'db_replica_lag_seconds',
+      help: 'How far the replica is behind the primary: 0 when it has replayed all it received, else the age of the last transaction it replayed',
+      registers,
+      async collect() {
+        const lag = await readLag()
+        if (lag === undefined) this.reset()
+        else this.set(lag)
+      },
+    })
+  }
+
+  return {
+    registry,
+    requests: async (c, next) => {
+      const started = performance.now()
+      try {
+        await next()
+      } finally {
+        const labels = { method: c.req.method, route: routePattern(c), status: String(c.res.status) }
+        requests.inc(labels)
+        durations.observe(labels, (performance.now() - started) / 1000)
+      }
+    },
+    outboxOutcome: (channel, outcome) => outboxOutcomes.inc({ channel, outcome }),
+    jobRun: (queue, outcome) => jobRuns.inc({ queue, outcome }),
+  }
+}
