@@ -35,11 +35,47 @@ function refuseOversizedBody(request: Request): void {
  * both: each one more in the chain cost the cached public pages a measurable share of their speed.)
  */
 const securityMiddleware = createMiddleware({ type: 'request' }).server(async ({ request, next, handlerType }) => {
-  if (handlerType === 'serverFn') refuseOversizedBody(request)
-  const result = await next()
+  const started = performance.now()
+  let result: Awaited<ReturnType<typeof next>>
+  try {
+    if (handlerType === 'serverFn') refuseOversizedBody(request)
+    result = await next()
+  } catch (error) {
+    // A refusal thrown as an answer (411, 413) or a failure is a request answered too.
+    void countRequest(request, handlerType, error instanceof Response ? error.status : 500, started)
+    throw error
+  }
   const { portalConfig } = await (configModule ??= import('./config/config.server'))
+  void countRequest(request, handlerType, result.response.status, started)
   return { ...result, response: withSecurityHeaders(result.response, portalConfig().mode === 'production') }
 })
+
+let metricsModules: Promise<[typeof import('./server/metrics.server'), typeof import('./server/route-label.server')]> | null = null
+
+/**
+ * The request counted and timed under the route it took, when the portal serves metrics
+ * (METRICS_PORT): after the answer, off its path.
+ */
+async function countRequest(request: Request, handlerType: 'serverFn' | 'router', status: number, started: number): Promise<void> {
+  const seconds = (performance.now() - started) / 1000
+  const { portalConfig } = await (configModule ??= import('./config/config.server'))
+  if (!portalConfig().metrics) return
+  const [{ portalMetrics }, { pageRoute, serverFunctionRoute }] = await (metricsModules ??= Promise.all([
+    import('./server/metrics.server'),
+    import('./server/route-label.server'),
+  ]))
+  const { pathname } = new URL(request.url)
+  portalMetrics().request(request.method, handlerType === 'serverFn' ? serverFunctionRoute(pathname, status) : pageRoute(pathname), status, seconds)
+}
+
+/** What the public page cache did for an anonymous page request, when the portal serves metrics. */
+async function countPageCache(response: Response): Promise<void> {
+  const { portalConfig } = await (configModule ??= import('./config/config.server'))
+  if (!portalConfig().metrics) return
+  const [{ portalMetrics }] = await (metricsModules ??= Promise.all([import('./server/metrics.server'), import('./server/route-label.server')]))
+  const outcome = response.headers.get('x-portal-cache')
+  portalMetrics().pageCache(outcome === 'hit' || outcome === 'miss' ? outcome : 'bypass')
+}
 
 const publicPages = createPublicPageCache()
 
@@ -80,6 +116,7 @@ const responseMiddleware = createMiddleware({ type: 'request' }).server(async ({
   }
   // A shared page comes out of the cache compressed already; compression leaves it alone.
   const response = shared ? await publicPages.serve(request, render) : await render()
+  if (shared) void countPageCache(response)
   if (response.status >= 500) {
     const { reportServerPageError } = await import('./observability/server-report.server')
     void reportServerPageError(request, response.status)

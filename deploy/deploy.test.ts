@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { readPortalConfig } from '../app/config/config.server'
 import { findHaproxy } from '../scripts/lib/haproxy.mjs'
+import { findPromtool } from '../scripts/lib/prometheus.mjs'
 import { loadConfig } from '../suite/config'
 
 const here = import.meta.dirname
@@ -27,6 +28,8 @@ describe('the deployment examples', () => {
   it('portal.env.example is a complete production configuration of the portal', () => {
     const config = readPortalConfig(envFile('portal.env.example'))
     expect(config).toMatchObject({ mode: 'production', suiteUrl: 'http://10.0.2.10:8787', drainSeconds: 5, trustedProxies: ['10.0.1.10'] })
+    // Metrics on a port of their own, on the machine's private address the balancer never forwards to.
+    expect(config.metrics).toEqual({ host: '10.0.1.11', port: 9465 })
   })
 
   it('member-api.env.example is a complete production configuration of the member API', () => {
@@ -34,7 +37,35 @@ describe('the deployment examples', () => {
     expect(config.mode).toBe('production')
     expect(config.photos.kind).toBe('s3')
     expect(config.drainSeconds).toBe(5)
+    expect(config.metrics).toEqual({ host: '10.0.2.21', port: 9464 })
   })
+
+  /** Prometheus's scrape configuration names every process's metrics address of the env examples and the balancer's servers. */
+  it('prometheus.yml scrapes each portal and member API of haproxy.cfg on its metrics port', () => {
+    const scrape = readFileSync(join(here, 'prometheus/prometheus.yml'), 'utf8')
+    const servers = [...readFileSync(join(here, 'haproxy.cfg'), 'utf8').matchAll(/server \w+ ([\d.]+):(3000|8787) check/g)]
+    expect(servers.length).toBe(6)
+    for (const [, host, port] of servers)
+      expect(scrape).toContain(`'${host}:${port === '3000' ? envFile('portal.env.example').METRICS_PORT : envFile('member-api.env.example').METRICS_PORT}'`)
+    expect(scrape).toContain('testers-circle.rules.yml')
+  })
+
+  // The test command (scripts/test.mjs) installs Debian's prometheus, which brings promtool; run alone without it, this is skipped.
+  it.skipIf(!findPromtool())(
+    "the scrape configuration and the alert rules are accepted by promtool, and each alert fires on the trouble it watches (skipped without promtool: PROMTOOL_PATH or Debian's prometheus)",
+    () => {
+      const promtool = findPromtool()!
+      const prometheus = join(here, 'prometheus')
+      for (const args of [
+        ['check', 'config', 'prometheus.yml'],
+        ['check', 'rules', 'testers-circle.rules.yml'],
+        ['test', 'rules', 'testers-circle.rules.test.yml'],
+      ]) {
+        const check = spawnSync(promtool, args, { cwd: prometheus, encoding: 'utf8' })
+        expect(check.status, `promtool ${args.join(' ')}: ${check.stderr}${check.stdout}`).toBe(0)
+      }
+    },
+  )
 
   const hasOpenssl = spawnSync('openssl', ['version']).status === 0
   it.skipIf(!findHaproxy() || !hasOpenssl)('haproxy.cfg is accepted by HAProxy, checking readiness as the scale tests do', () => {

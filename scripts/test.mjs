@@ -5,6 +5,7 @@ import { resolve } from 'node:path'
 import { startAuthEmulator } from './lib/auth-emulator.mjs'
 import { ensureChromium } from './lib/browser.mjs'
 import { ensureHaproxy } from './lib/haproxy.mjs'
+import { ensurePrometheus } from './lib/prometheus.mjs'
 import { run } from './lib/processes.mjs'
 
 const root = resolve(import.meta.dirname, '..')
@@ -62,6 +63,13 @@ try {
 } catch (error) {
   stopEarly('no load balancer for the scale tests', error)
 }
+// Prometheus scrapes the scale tests' processes; its promtool checks deploy/'s rules (unit tests).
+let prometheus
+try {
+  prometheus = ensurePrometheus()
+} catch (error) {
+  stopEarly('no Prometheus for the metrics tests', error)
+}
 
 let emulator
 try {
@@ -69,7 +77,14 @@ try {
 } catch (error) {
   stopEarly('the identity emulator did not start', error)
 }
-const env = { FIREBASE_AUTH_EMULATOR_HOST: emulator.host, GCLOUD_PROJECT: emulator.projectId, CHROMIUM_PATH: chromium, HAPROXY_PATH: haproxy }
+const env = {
+  FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+  GCLOUD_PROJECT: emulator.projectId,
+  CHROMIUM_PATH: chromium,
+  HAPROXY_PATH: haproxy,
+  PROMETHEUS_PATH: prometheus.prometheus,
+  PROMTOOL_PATH: prometheus.promtool,
+}
 const vitest = (config, report) => ['run', ...(config ? ['--config', config] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]
 
 try {

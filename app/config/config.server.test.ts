@@ -89,6 +89,19 @@ describe('portal configuration', () => {
     expect(() => readPortalConfig({ ...production, PORTAL_URL: 'https://testerscircle.example/en' })).toThrow(/PORTAL_URL must be an http\(s\) origin/)
   })
 
+  it('serves metrics only when METRICS_PORT is set, on loopback unless METRICS_HOST says otherwise, never on the pages’ port', () => {
+    const local = { PORTAL_MODE: 'local', HOST: '127.0.0.1' }
+    expect(readPortalConfig(local).metrics).toBeNull()
+    expect(readPortalConfig(production).metrics).toBeNull()
+    expect(readPortalConfig({ ...local, METRICS_PORT: '9465' }).metrics).toEqual({ host: '127.0.0.1', port: 9465 })
+    expect(readPortalConfig({ ...production, METRICS_PORT: '9465', METRICS_HOST: '10.0.1.21' }).metrics).toEqual({ host: '10.0.1.21', port: 9465 })
+    expect(() => readPortalConfig({ ...local, METRICS_PORT: 'x' })).toThrow(/METRICS_PORT must be a port number/)
+    expect(() => readPortalConfig({ ...local, METRICS_PORT: '3000' })).toThrow(/METRICS_PORT must differ from PORT/)
+    expect(() => readPortalConfig({ ...production, PORT: '8080', METRICS_PORT: '8080' })).toThrow(/METRICS_PORT must differ from PORT \(8080\)/)
+    expect(() => readPortalConfig({ ...local, METRICS_HOST: '127.0.0.1' })).toThrow(/METRICS_HOST is set without METRICS_PORT/)
+    expect(() => readPortalConfig({ ...local, METRICS_PORT: '9465', METRICS_HOST: '0.0.0.0' })).toThrow(/METRICS_HOST must be a loopback address in local mode/)
+  })
+
   it('believes X-Forwarded-For only from the proxies it names', () => {
     expect(readPortalConfig(production).trustedProxies).toEqual([])
     expect(readPortalConfig({ ...production, TRUSTED_PROXIES: '10.0.1.10,10.0.1.11' }).trustedProxies).toEqual(['10.0.1.10', '10.0.1.11'])

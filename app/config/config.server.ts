@@ -62,6 +62,11 @@ export type PortalConfig = {
    */
   botCheck: 'on' | 'off'
   /**
+   * Where Prometheus scrapes the portal's metrics (METRICS_PORT, and METRICS_HOST, loopback by
+   * default): an address of their own, never the port pages are served on. Null: none served.
+   */
+  metrics: { host: string; port: number } | null
+  /**
    * Local mode only (`PORTAL_FAULT_INJECTION=1`, set by the browser tests): a request with the
    * header `x-portal-fault: render` fails while the page renders, so the error page can be tested.
    */
@@ -123,6 +128,34 @@ const TrustedProxies = v.pipe(
   v.regex(/^[\d.:a-fA-F]+(,[\d.:a-fA-F]+)*$/, 'TRUSTED_PROXIES must be IP addresses separated by commas'),
   v.transform((list) => list.split(',')),
 )
+const MetricsPort = v.pipe(
+  v.string(),
+  v.regex(/^\d+$/, 'METRICS_PORT must be a port number'),
+  v.transform(Number),
+  v.minValue(1, 'METRICS_PORT must be a port number'),
+  v.maxValue(65535, 'METRICS_PORT must be a port number'),
+)
+const MetricsHost = v.pipe(v.string(), v.trim(), v.nonEmpty('METRICS_HOST must name an address'))
+
+/**
+ * The metrics' own address: off unless METRICS_PORT is set, on loopback unless METRICS_HOST names an
+ * interface the scraper reaches (loopback only in local mode), and never the pages' port.
+ */
+function readMetrics(env: Record<string, string | undefined>, mode: PortalMode): PortalConfig['metrics'] {
+  const host = env.METRICS_HOST === undefined ? undefined : parse(MetricsHost, env.METRICS_HOST, 'METRICS_HOST')
+  if (env.METRICS_PORT === undefined) {
+    if (host !== undefined) throw new ConfigError('METRICS_HOST is set without METRICS_PORT: set the port to serve the metrics')
+    return null
+  }
+  const port = parse(MetricsPort, env.METRICS_PORT, 'METRICS_PORT')
+  if (port === Number(env.PORT ?? '3000'))
+    throw new ConfigError(`METRICS_PORT must differ from PORT (${env.PORT ?? '3000'}): the metrics are not for the public`)
+  if (mode === 'local' && host !== undefined && !LOOPBACK.test(host)) {
+    throw new ConfigError(`METRICS_HOST must be a loopback address in local mode (PORTAL_MODE=local), got ${JSON.stringify(host)}`)
+  }
+  return { host: host ?? '127.0.0.1', port }
+}
+
 const IntercomAppId = v.pipe(v.string(), v.regex(/^[a-z0-9]{6,16}$/, 'INTERCOM_APP_ID must be an Intercom workspace id (lower-case letters and digits)'))
 const RecaptchaSiteKey = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{20,64}$/, 'RECAPTCHA_SITE_KEY must be a reCAPTCHA v3 site key'))
 const BotCheck = v.optional(v.picklist(['on', 'off'], 'BOT_CHECK must be "on" or "off"'), 'on')
@@ -166,6 +199,7 @@ export function readPortalConfig(env: Record<string, string | undefined>): Porta
   const trustedProxies = env.TRUSTED_PROXIES ? parse(TrustedProxies, env.TRUSTED_PROXIES, 'TRUSTED_PROXIES') : []
   const drainSeconds = parse(v.optional(DrainSeconds, mode === 'local' ? '0' : '5'), env.SHUTDOWN_DRAIN_SECONDS, 'SHUTDOWN_DRAIN_SECONDS')
   const botCheck = parse(BotCheck, env.BOT_CHECK, 'BOT_CHECK')
+  const metrics = readMetrics(env, mode)
   if (botCheck === 'off' && services.recaptchaSiteKey)
     throw new ConfigError('BOT_CHECK=off turns the bot check off, yet RECAPTCHA_SITE_KEY is set: unset one of them')
   const suiteUrl = parse(v.optional(v.pipe(v.string(), v.url('SUITE_URL must be a URL')), 'http://127.0.0.1:8787'), env.SUITE_URL, 'SUITE_URL').replace(
@@ -195,6 +229,7 @@ export function readPortalConfig(env: Record<string, string | undefined>): Porta
       trustedProxies,
       services,
       botCheck,
+      metrics,
       faultInjection: env.PORTAL_FAULT_INJECTION === '1',
     }
   }
@@ -254,6 +289,7 @@ export function readPortalConfig(env: Record<string, string | undefined>): Porta
     trustedProxies,
     services,
     botCheck,
+    metrics,
     faultInjection: false,
   }
 }

@@ -72,7 +72,7 @@ describe('the member API metrics', () => {
     const waiting = Number(rows[0]?.n)
     expect(await valueOf(metrics, 'outbox_messages_waiting')).toBe(waiting)
     expect(waiting).toBeGreaterThanOrEqual(1)
-    expect(await valueOf(metrics, 'outbox_oldest_waiting_seconds')).toBeGreaterThanOrEqual(0)
+    expect(await valueOf(metrics, 'outbox_oldest_due_seconds')).toBeGreaterThanOrEqual(0)
 
     expect(await valueOf(metrics, 'jobs_queued', { queue: 'send-reminders' })).toBe(3)
     expect(await valueOf(metrics, 'jobs_failed', { queue: 'send-reminders' })).toBe(2)

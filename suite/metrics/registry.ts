@@ -129,18 +129,20 @@ export function createSuiteMetrics(sources: MetricSources): SuiteMetrics {
   })
   const db = sources.db
   if (db) {
-    // Both figures in one read, over the outbox's index of the messages still to deliver.
+    // Both figures in one read, over the outbox's index of the messages still to deliver. A message
+    // not due yet (a retry's pause, a text held until the morning) waits on purpose: only the due
+    // ones say how far behind the relays are.
     const readWaiting = perScrape('outbox_messages_waiting', async () => {
       const row = firstRow<{ count: string; oldest: string | null }>(
         await db.execute(
-          sql`select count(*) as count, extract(epoch from now() - min(created_at)) as oldest from outbox where sent_at is null and failed_at is null and withheld_at is null`,
+          sql`select count(*) as count, extract(epoch from now() - min(next_attempt_at) filter (where next_attempt_at <= now())) as oldest from outbox where sent_at is null and failed_at is null and withheld_at is null`,
         ),
       )
-      return { count: Number(row?.count ?? 0), oldest: Number(row?.oldest ?? 0) }
+      return { count: Number(row?.count ?? 0), oldest: Math.max(0, Number(row?.oldest ?? 0)) }
     })
     new Gauge({
       name: 'outbox_messages_waiting',
-      help: 'Messages in the outbox not yet delivered, given up on or withheld',
+      help: 'Messages in the outbox not yet delivered, given up on or withheld (due or not)',
       registers,
       async collect() {
         const figures = await readWaiting()
@@ -149,8 +151,8 @@ export function createSuiteMetrics(sources: MetricSources): SuiteMetrics {
       },
     })
     new Gauge({
-      name: 'outbox_oldest_waiting_seconds',
-      help: 'Age of the oldest message still waiting in the outbox (0 when none waits)',
+      name: 'outbox_oldest_due_seconds',
+      help: 'How long the longest-due message has been due without being delivered (0 when none is due)',
       registers,
       async collect() {
         const figures = await readWaiting()

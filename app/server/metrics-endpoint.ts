@@ -1,0 +1,34 @@
+import { createServer } from 'node:http'
+import { definePlugin } from 'nitro'
+import { portalConfig } from '../config/config.server'
+import { portalMetrics } from './metrics.server'
+
+/**
+ * When METRICS_PORT is set, the portal's metrics are served at GET /metrics on that port (and
+ * METRICS_HOST, loopback by default), apart from the pages: Prometheus scrapes them there, and the
+ * public, who reach only the pages' port through the balancer, never does.
+ */
+export default definePlugin(() => {
+  const address = portalConfig().metrics
+  if (!address) return
+  const { registry } = portalMetrics()
+  const server = createServer((request, response) => {
+    if (request.method !== 'GET' || (request.url ?? '').split('?')[0] !== '/metrics') {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: the metrics are at GET /metrics\n')
+      return
+    }
+    registry.metrics().then(
+      (text) => response.writeHead(200, { 'content-type': registry.contentType }).end(text),
+      (error: unknown) => response.writeHead(500, { 'content-type': 'text/plain' }).end(`The metrics could not be read: ${String(error)}\n`),
+    )
+  })
+  server.on('error', (error) => {
+    console.error(`The portal cannot serve its metrics on ${address.host}:${address.port}: ${error.message}`)
+    process.exit(1)
+  })
+  // Never what keeps a stopping process alive: the shutdown plugin decides when it exits.
+  server.listen(address.port, address.host, () => {
+    console.info(JSON.stringify({ level: 'info', msg: 'metrics listening', url: `http://${address.host}:${address.port}/metrics` }))
+  })
+  server.unref()
+})
