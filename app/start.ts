@@ -46,8 +46,9 @@ const securityMiddleware = createMiddleware({ type: 'request' }).server(async ({
     throw error
   }
   const { portalConfig } = await (configModule ??= import('./config/config.server'))
-  void countRequest(request, handlerType, result.response.status, started)
-  return { ...result, response: withSecurityHeaders(result.response, portalConfig().mode === 'production') }
+  const config = portalConfig()
+  if (config.metrics) void countRequest(request, handlerType, result.response.status, started)
+  return { ...result, response: withSecurityHeaders(result.response, config.mode === 'production') }
 })
 
 let metricsModules: Promise<[typeof import('./server/metrics.server'), typeof import('./server/route-label.server')]> | null = null
@@ -70,8 +71,6 @@ async function countRequest(request: Request, handlerType: 'serverFn' | 'router'
 
 /** What the public page cache did for an anonymous page request, when the portal serves metrics. */
 async function countPageCache(response: Response): Promise<void> {
-  const { portalConfig } = await (configModule ??= import('./config/config.server'))
-  if (!portalConfig().metrics) return
   const [{ portalMetrics }] = await (metricsModules ??= Promise.all([import('./server/metrics.server'), import('./server/route-label.server')]))
   const outcome = response.headers.get('x-portal-cache')
   portalMetrics().pageCache(outcome === 'hit' || outcome === 'miss' ? outcome : 'bypass')
@@ -116,7 +115,7 @@ const responseMiddleware = createMiddleware({ type: 'request' }).server(async ({
   }
   // A shared page comes out of the cache compressed already; compression leaves it alone.
   const response = shared ? await publicPages.serve(request, render) : await render()
-  if (shared) void countPageCache(response)
+  if (shared && portalConfig().metrics) void countPageCache(response)
   if (response.status >= 500) {
     const { reportServerPageError } = await import('./observability/server-report.server')
     void reportServerPageError(request, response.status)
