@@ -12,6 +12,8 @@ import { createCampaign, GOOD_ADDRESS } from '../test/fixtures'
 import { call, createHarness, expectOk, type Harness } from '../test/harness'
 import { createTestMember } from '../test/members'
 import { createTestDatabase } from '../test/postgres'
+import { createSuiteMetrics } from '../metrics/registry'
+import pino from 'pino'
 
 const base = process.env.TEST_DATABASE_URL
 const cannot = base ? replicaUnavailable() : 'TEST_DATABASE_URL is not set'
@@ -50,6 +52,15 @@ describe.skipIf(cannot !== null)('a streaming read replica', () => {
     await replica?.stop()
   })
 
+  /** The replica's figures as Prometheus would scrape them (suite/metrics/registry.ts). */
+  let metrics: ReturnType<typeof createSuiteMetrics> | null = null
+  const replicaFigure = async (name: 'db_replica_lag_seconds' | 'db_replica_up') => {
+    metrics ??= createSuiteMetrics({ logger: pino({ level: 'silent' }), replica: h.database.replica })
+    // A scrape reads the figures.
+    await metrics.registry.metrics()
+    return (await metrics.registry.getSingleMetric(name)!.get()).values[0]?.value
+  }
+
   const publicPage = (slug: string) => call(h.app, 'GET', fillPath(PUBLIC_CAMPAIGN_PATH, { idOrSlug: slug }))
 
   it('serves the public pages from the replica, which may lag, and a member’s own data from the primary at once', async () => {
@@ -63,6 +74,9 @@ describe.skipIf(cannot !== null)('a streaming read replica', () => {
     await replica.pause()
     const campaign = await createCampaign(h.deps.db, h.clock.now())
     expect((await publicPage(campaign.slug)).status).toBe(404)
+    // The metrics say it lags: it received what it has not replayed.
+    await eventually(async () => ((await replicaFigure('db_replica_lag_seconds')) ?? 0) > 0)
+    expect(await replicaFigure('db_replica_up')).toBe(1)
     // …but a member who signs up to it sees their participation at once (read from the primary).
     const member = await createTestMember()
     expect((await call(h.app, 'PUT', ADDRESS_PATH, { token: member.bearer, body: GOOD_ADDRESS })).status).toBe(200)
@@ -77,6 +91,7 @@ describe.skipIf(cannot !== null)('a streaming read replica', () => {
     // Replay resumes: the public page catches up.
     await replica.resume()
     await eventually(async () => (await publicPage(campaign.slug)).status === 200)
+    await eventually(async () => (await replicaFigure('db_replica_lag_seconds')) === 0)
   }, 270_000) // room for both waits for the replica (30 s each)
 
   it('answers the public pages from the primary when the replica is down', async () => {
@@ -88,5 +103,8 @@ describe.skipIf(cannot !== null)('a streaming read replica', () => {
     expect((page.json as { data: { title: string } }).data.title).toBe('Written on the primary')
     // And again while the replica is left alone (no wait for its connection each time).
     expect((await publicPage(campaign.slug)).status).toBe(200)
+    // The metrics say it does not answer, and give no lag they could not read.
+    expect(await replicaFigure('db_replica_up')).toBe(0)
+    expect(await replicaFigure('db_replica_lag_seconds')).toBeNaN()
   })
 })

@@ -82,6 +82,20 @@ describe('the member API metrics', () => {
     expect(await valueOf(metrics, 'outbox_messages_total', { channel: 'email', outcome: 'failed' })).toBe(1)
   })
 
+  it('gives NaN, never a healthy-looking 0, for a figure the database did not answer, and says why in the log', async () => {
+    const warnings: string[] = []
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(line) })
+    const down = { execute: () => Promise.reject(new Error('connection refused')) } as unknown as Database['db']
+    const broken = createSuiteMetrics({ logger, db: down, replica: down })
+    const text = await broken.registry.metrics()
+    // prom-client writes NaN as "Nan", which Prometheus reads as NaN (its parser takes any case).
+    expect(text).toContain('outbox_messages_waiting Nan')
+    expect(text).toContain('outbox_oldest_due_seconds Nan')
+    expect(text).toContain('db_replica_lag_seconds Nan')
+    expect(text).toContain('db_replica_up 0')
+    expect(warnings.join('')).toContain('a metric could not be read')
+  })
+
   it('serves the metrics at GET /metrics on its own server, and nothing else there', async () => {
     const base = `http://127.0.0.1:${server.port}`
     const scraped = await fetch(`${base}/metrics`)

@@ -84,7 +84,11 @@ export function createSuiteMetrics(sources: MetricSources): SuiteMetrics {
     registers,
   })
 
-  /** A figure read from the database when Prometheus scrapes: left out of that scrape when the read fails, and said in the log. */
+  /**
+   * A figure read from the database when Prometheus scrapes. When the read fails the log says why and
+   * the figure is NaN in that scrape (unknown: no comparison of an alert holds on it), never a 0
+   * that would look healthy.
+   */
   const read = async <T>(what: string, work: () => Promise<T>): Promise<T | undefined> => {
     try {
       return await work()
@@ -146,8 +150,7 @@ export function createSuiteMetrics(sources: MetricSources): SuiteMetrics {
       registers,
       async collect() {
         const figures = await readWaiting()
-        if (figures) this.set(figures.count)
-        else this.reset()
+        this.set(figures ? figures.count : Number.NaN)
       },
     })
     new Gauge({
@@ -156,8 +159,7 @@ export function createSuiteMetrics(sources: MetricSources): SuiteMetrics {
       registers,
       async collect() {
         const figures = await readWaiting()
-        if (figures) this.set(figures.oldest)
-        else this.reset()
+        this.set(figures ? figures.oldest : Number.NaN)
       },
     })
   }
@@ -211,9 +213,7 @@ export function createSuiteMetrics(sources: MetricSources): SuiteMetrics {
       help: 'How far the replica is behind the primary: 0 when it has replayed all it received, else the age of the last transaction it replayed',
       registers,
       async collect() {
-        const lag = await readLag()
-        if (lag === undefined) this.reset()
-        else this.set(lag)
+        this.set((await readLag()) ?? Number.NaN)
       },
     })
   }
