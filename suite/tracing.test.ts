@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ENDPOINTS } from '../contract/endpoints'
 import { fillPath } from '../contract/paths'
 import { call, createHarness, type Harness } from './test/harness'
-import { startSuiteTracing, stopSuiteTracing } from './tracing'
+import { tracePendingQuery } from './db/traced-statements'
+import { requestTracing, startSuiteTracing, stopSuiteTracing } from './tracing'
 
 const exporter = new InMemorySpanExporter()
 const logLines: Array<Record<string, unknown>> = []
@@ -94,5 +95,16 @@ describe('traces of the member API', () => {
     const statements = exporter.getFinishedSpans().filter((span) => span.attributes['db.system.name'] === 'postgresql')
     expect(statements.map((span) => span.name)).toEqual(['select', 'select'])
     for (const statement of statements) expect(statement.parentSpanContext?.spanId).toBe(outer.spanId)
+  })
+
+  it('once off, add no middleware and leave statements as they are', async () => {
+    await stopSuiteTracing()
+    exporter.reset()
+    expect(requestTracing()).toBeNull()
+    const pending = Promise.resolve([])
+    expect(tracePendingQuery('select 1', pending)).toBe(pending)
+    expect(Object.hasOwn(pending, 'then')).toBe(false)
+    await h.database.db.query.members.findFirst()
+    expect(exporter.getFinishedSpans()).toHaveLength(0)
   })
 })
