@@ -76,7 +76,8 @@ export default defineConfig({
     precompressSmallAssets(),
     // PORTAL_OUTPUT_DIR lets two builds live side by side (e.g. a test run while developing).
     nitro({
-      plugins: ['./app/server/startup-check.ts', './app/server/shutdown.ts'],
+      // Tracing before shutdown: its close hook (sending the spans still waiting) runs, and is awaited, before the one that exits.
+      plugins: ['./app/server/startup-check.ts', './app/server/tracing.ts', './app/server/shutdown.ts'],
       // Scripts, styles and images are compressed once at build time and served as .br or .gz to
       // the browsers that take them (pages are compressed as they are rendered: app/server/compression.ts).
       compressPublicAssets: { gzip: true, brotli: true },

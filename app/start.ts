@@ -1,6 +1,7 @@
 import { createSerializationAdapter } from '@tanstack/react-router'
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
 import { PHOTO_MAX_BYTES } from '#contract/review-photos'
+import { portalTracing } from './observability/tracing-hooks'
 import { compressResponse } from './server/compression'
 import { finishPageResponse, isAnonymousPageRequest, isProbe } from './server/page-response'
 import { createPublicPageCache } from './server/public-page-cache'
@@ -36,7 +37,9 @@ function refuseOversizedBody(request: Request): void {
  */
 const securityMiddleware = createMiddleware({ type: 'request' }).server(async ({ request, next, handlerType }) => {
   if (handlerType === 'serverFn') refuseOversizedBody(request)
-  const result = await next()
+  // With traces on, the request's span covers all that follows: the render and its calls (observability/tracing.server.ts).
+  const tracing = portalTracing()
+  const result = await (tracing ? tracing.request(request, handlerType, () => next()) : next())
   const { portalConfig } = await (configModule ??= import('./config/config.server'))
   return { ...result, response: withSecurityHeaders(result.response, portalConfig().mode === 'production') }
 })

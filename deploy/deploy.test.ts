@@ -10,11 +10,15 @@ import { findHaproxy } from '../scripts/lib/haproxy.mjs'
 import { loadConfig } from '../suite/config'
 
 const here = import.meta.dirname
-/** KEY=value lines; comments and blank lines skipped (systemd's EnvironmentFile reads them so). */
-function envFile(name: string): Record<string, string> {
+/**
+ * KEY=value lines; comments and blank lines skipped (systemd's EnvironmentFile reads them so).
+ * `uncomment` takes the optional settings whose commented-out line it matches as set.
+ */
+function envFile(name: string, uncomment?: RegExp): Record<string, string> {
   return Object.fromEntries(
     readFileSync(join(here, name), 'utf8')
       .split('\n')
+      .map((line) => (uncomment?.test(line) ? line.replace(/^# /, '') : line))
       .filter((line) => line.trim() !== '' && !line.startsWith('#'))
       .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
   )
@@ -34,6 +38,14 @@ describe('the deployment examples', () => {
     expect(config.mode).toBe('production')
     expect(config.photos.kind).toBe('s3')
     expect(config.drainSeconds).toBe(5)
+  })
+
+  it("both examples' optional trace setting, once set, sends each program's traces to the collector", () => {
+    expect(readPortalConfig(envFile('portal.env.example')).tracing).toBeNull()
+    expect(loadConfig(envFile('member-api.env.example')).tracing).toBeNull()
+    const collector = 'http://10.0.4.10:4318/v1/traces'
+    expect(readPortalConfig(envFile('portal.env.example', /^# OTEL_/)).tracing).toEqual({ url: collector, serviceName: 'portal' })
+    expect(loadConfig(envFile('member-api.env.example', /^# OTEL_/)).tracing).toEqual({ url: collector, serviceName: 'member-api' })
   })
 
   const hasOpenssl = spawnSync('openssl', ['version']).status === 0

@@ -13,6 +13,7 @@ import { ApiError } from './http/errors'
 import { routeRegistrar } from './http/endpoint'
 import { requestLog } from './http/log'
 import { isStatementCancelled } from './db/statement-limits'
+import { requestTracing } from './tracing'
 import { registerAddressRoutes } from './routes/address'
 import { registerCampaignRoutes } from './routes/campaigns'
 import { registerDevRoutes } from './routes/dev'
@@ -46,6 +47,9 @@ export function createSuiteApp(deps: SuiteDeps) {
   const app = new Hono<SuiteEnv>()
 
   app.use(requestId())
+  // Traces, when an OTLP endpoint is configured (tracing.ts): the request's span covers all that follows.
+  const tracing = requestTracing()
+  if (tracing) app.use(tracing)
   // The member API's own security headers (nosniff, no framing, HSTS, same-origin resources…).
   app.use(secureHeaders())
   // One line per request; nothing is built for it when the level leaves info lines out.
@@ -56,6 +60,7 @@ export function createSuiteApp(deps: SuiteDeps) {
       deps.logger.info(
         {
           requestId: c.get('requestId'),
+          traceId: c.get('traceId'),
           memberId: c.get('member')?.id,
           method: c.req.method,
           path: c.req.path,

@@ -1,6 +1,7 @@
 // postgres.js as the member API uses it: every statement prepared, and every transaction on a
 // connection taken out of the pool before its BEGIN is sent.
 import postgres, { type ReservedSql, type Sql } from 'postgres'
+import { tracePendingQuery } from './traced-statements'
 
 type Unsafe = (query: string, params?: unknown[] | object, options?: object) => unknown
 
@@ -12,9 +13,14 @@ type Unsafe = (query: string, params?: unknown[] | object, options?: object) => 
  * connection's life, 30 to 60 minutes).
  */
 function preparedUnsafe(target: Sql | ReservedSql, value: Unsafe): Unsafe {
-  // unsafe(query, params?, options?) or unsafe(query, options)
+  // unsafe(query, params?, options?) or unsafe(query, options); spanned while a traced request is served (traced-statements.ts).
   return (query, params = [], options = {}) =>
-    Array.isArray(params) ? value.call(target, query, params, { ...options, prepare: true }) : value.call(target, query, [], { ...params, prepare: true })
+    tracePendingQuery(
+      query,
+      (Array.isArray(params)
+        ? value.call(target, query, params, { ...options, prepare: true })
+        : value.call(target, query, [], { ...params, prepare: true })) as PromiseLike<unknown>,
+    )
 }
 
 /**
