@@ -17,6 +17,7 @@ export default tseslint.config(
       'node_modules/',
       '.output/',
       '.output-*/',
+      'dist/',
       '.nitro/',
       '.tanstack/',
       '.data/',

@@ -1,6 +1,7 @@
 import { createSerializationAdapter } from '@tanstack/react-router'
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
 import { PHOTO_MAX_BYTES } from '#contract/review-photos'
+import { portalTracing } from './observability/tracing-hooks'
 import { compressResponse } from './server/compression'
 import { finishPageResponse, isAnonymousPageRequest, isProbe } from './server/page-response'
 import { createPublicPageCache } from './server/public-page-cache'
@@ -39,7 +40,9 @@ const securityMiddleware = createMiddleware({ type: 'request' }).server(async ({
   let result: Awaited<ReturnType<typeof next>>
   try {
     if (handlerType === 'serverFn') refuseOversizedBody(request)
-    result = await next()
+    // With traces on, the request's span covers all that follows: the render and its calls (observability/tracing.server.ts).
+    const tracing = portalTracing()
+    result = await (tracing ? tracing.request(request, handlerType, () => next()) : next())
   } catch (error) {
     // A refusal thrown as an answer (411, 413) or a failure is a request answered too.
     void countRequest(request, handlerType, error instanceof Response ? error.status : 500, started)

@@ -1,21 +1,27 @@
 // The deployment examples stay true: HAProxy accepts its configuration, with the checks the scale
-// tests run with, and each program accepts its example settings as a production configuration.
+// tests run with, each program accepts its example settings as a production configuration, and the
+// member API's unit runs the file its build makes, with plain node.
 import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { readPortalConfig } from '../app/config/config.server'
+import { MEMBER_API_OUTPUT_DIR, MEMBER_API_SERVER } from '../scripts/build-suite.mjs'
 import { findHaproxy } from '../scripts/lib/haproxy.mjs'
 import { findPromtool } from '../scripts/lib/prometheus.mjs'
 import { loadConfig } from '../suite/config'
 
 const here = import.meta.dirname
-/** KEY=value lines; comments and blank lines skipped (systemd's EnvironmentFile reads them so). */
-function envFile(name: string): Record<string, string> {
+/**
+ * KEY=value lines; comments and blank lines skipped (systemd's EnvironmentFile reads them so).
+ * `uncomment` takes the optional settings whose commented-out line it matches as set.
+ */
+function envFile(name: string, uncomment?: RegExp): Record<string, string> {
   return Object.fromEntries(
     readFileSync(join(here, name), 'utf8')
       .split('\n')
+      .map((line) => (uncomment?.test(line) ? line.replace(/^# /, '') : line))
       .filter((line) => line.trim() !== '' && !line.startsWith('#'))
       .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
   )
@@ -38,6 +44,27 @@ describe('the deployment examples', () => {
     expect(config.photos.kind).toBe('s3')
     expect(config.drainSeconds).toBe(5)
     expect(config.metrics).toEqual({ host: '10.0.2.21', port: 9464 })
+  })
+
+  it("both examples' optional trace setting, once set, sends each program's traces to the collector", () => {
+    expect(readPortalConfig(envFile('portal.env.example')).tracing).toBeNull()
+    expect(loadConfig(envFile('member-api.env.example')).tracing).toBeNull()
+    const collector = 'http://10.0.4.10:4318/v1/traces'
+    expect(readPortalConfig(envFile('portal.env.example', /^# OTEL_/)).tracing).toEqual({ url: collector, serviceName: 'portal' })
+    expect(loadConfig(envFile('member-api.env.example', /^# OTEL_/)).tracing).toEqual({ url: collector, serviceName: 'member-api' })
+  })
+
+  it("the member API's unit runs its build with plain node, from the release's folder", () => {
+    const unit = readFileSync(join(here, 'systemd/testers-member-api.service'), 'utf8')
+    const setting = (name: string) => unit.match(new RegExp(`^${name}=(.*)$`, 'm'))?.[1]
+    const release = setting('WorkingDirectory')
+    expect(release).toBe('/opt/testers-circle')
+    // The file scripts/build-suite.mjs writes (build-suite.test.ts starts it from a release folder),
+    // relative to the checkout as it is to the release.
+    const server = relative(join(here, '..'), join(MEMBER_API_OUTPUT_DIR, MEMBER_API_SERVER))
+    expect(setting('ExecStart')).toBe(`${release}/node_modules/.bin/node --enable-source-maps ${server}`)
+    // No TypeScript at run time: tsx is a development tool, and the machine has only the dependencies.
+    expect(unit).not.toMatch(/tsx|suite\/server\.ts/)
   })
 
   /** Prometheus's scrape configuration names every process's metrics address of the env examples and the balancer's servers. */

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { emailFromEmulatorLine } from './lib/action-links.mjs'
 import { startAuthEmulator } from './lib/auth-emulator.mjs'
+import { memberApiBuildIsCurrent } from './build-suite.mjs'
 import { buildFingerprint, buildIsCurrent, recordBuild } from './lib/build-fingerprint.mjs'
 import { startNode, waitForHttp } from './lib/processes.mjs'
 import {
@@ -26,7 +27,7 @@ const SUITE_PORT = Number(process.env.SUITE_PORT ?? 8787)
 
 if (process.env.NODE_ENV === 'production') {
   console.error(
-    'npm start runs the local mode. In production, build with `npm run build` and run `node .output/server/index.mjs` with the production configuration (see README).',
+    'npm start runs the local mode. In production, build with `npm run build` and run `node .output/server/index.mjs` (the portal) and `node dist/member-api/server.mjs` (the member API) with the production configuration (see README).',
   )
   process.exit(1)
 }
@@ -79,6 +80,9 @@ try {
   emulatorStarted.catch(() => {}) // reported where it is awaited below
   if (importsUsers) running.push(await emulatorStarted)
 
+  // The member API runs its production build, as in production: rebuilt first when its sources
+  // changed (a few seconds; `npm run suite` runs the sources through tsx instead).
+  if (!memberApiBuildIsCurrent()) console.log('Building the member API…')
   console.log('Starting the member API (embedded PostgreSQL in .data/pglite)…')
   const suite = startSuite({ port: SUITE_PORT, authEmulatorHost: `127.0.0.1:${AUTH_PORT}`, dataDir: resolve(root, '.data/pglite') })
   running.push(suite)

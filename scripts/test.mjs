@@ -1,5 +1,5 @@
 // `npm test`: every test — types, lint, format, i18n catalog, unit and integration, then on the production
-// build several processes behind HAProxy and the browser tests. Ends with one line 'N passed, N failed'.
+// builds (the member API's and the portal's) several processes behind HAProxy and the browser tests. Ends with one line 'N passed, N failed'.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { startAuthEmulator } from './lib/auth-emulator.mjs'
@@ -93,9 +93,11 @@ try {
   await step('lint (eslint)', bin('eslint'), ['--max-warnings', '0', root])
   await step('format (prettier)', bin('prettier'), ['--check', '--log-level', 'warn', root])
   await step('i18n catalog', process.execPath, [resolve(root, 'scripts/check-i18n.mjs')])
+  // The member API's build first (seconds): the tests that start member APIs run it, as production does.
+  await step('member API build (esbuild)', process.execPath, [resolve(root, 'scripts/build-suite.mjs')])
   const unitReport = resolve(resultsDir, 'unit.json')
   await step('unit and integration tests (vitest)', bin('vitest'), vitest(undefined, unitReport), { vitestReport: unitReport, env })
-  if (await step('production build (vite)', bin('vite'), ['build', '--logLevel', 'warn'])) {
+  if (await step('production build of the portal (vite)', bin('vite'), ['build', '--logLevel', 'warn'])) {
     // Several portals and member APIs behind HAProxy, on PostgreSQL (skipped without TEST_DATABASE_URL).
     const scaleReport = resolve(resultsDir, 'scale.json')
     await step('scale tests (processes behind HAProxy)', bin('vitest'), vitest('tests/scale/vitest.config.ts', scaleReport), { vitestReport: scaleReport, env })

@@ -14,6 +14,7 @@ import { ApiError } from './http/errors'
 import { routeRegistrar } from './http/endpoint'
 import { requestLog } from './http/log'
 import { isStatementCancelled } from './db/statement-limits'
+import { requestTracing } from './tracing'
 import { registerAddressRoutes } from './routes/address'
 import { registerCampaignRoutes } from './routes/campaigns'
 import { registerDevRoutes } from './routes/dev'
@@ -49,6 +50,9 @@ export function createSuiteApp(deps: SuiteDeps, options: { metrics?: SuiteMetric
   // First, so a request's time counts everything the member API does for it (metrics/registry.ts).
   if (options.metrics) app.use(options.metrics.requests)
   app.use(requestId())
+  // Traces, when an OTLP endpoint is configured (tracing.ts): the request's span covers all that follows.
+  const tracing = requestTracing()
+  if (tracing) app.use(tracing)
   // The member API's own security headers (nosniff, no framing, HSTS, same-origin resources…).
   app.use(secureHeaders())
   // One line per request; nothing is built for it when the level leaves info lines out.
@@ -59,6 +63,7 @@ export function createSuiteApp(deps: SuiteDeps, options: { metrics?: SuiteMetric
       deps.logger.info(
         {
           requestId: c.get('requestId'),
+          traceId: c.get('traceId'),
           memberId: c.get('member')?.id,
           method: c.req.method,
           path: c.req.path,

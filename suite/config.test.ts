@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { loadConfig } from './config'
+import { ConfigError, loadConfig } from './config'
 
 const local = { SUITE_MODE: 'local' }
 
@@ -242,5 +242,21 @@ describe('config', () => {
       loadConfig({ ...local, SMS_ACCOUNT_SID: 'AC1', SMS_AUTH_TOKEN: 'token-123', SMS_FROM: 'Testers', SMS_API_BASE: 'http://127.0.0.1:9/' }).delivery.sms
         ?.apiBase,
     ).toBe('http://127.0.0.1:9')
+  })
+
+  it('sends traces only when an OTLP endpoint is configured, and does not echo a wrong one (it may hold a credential)', () => {
+    expect(loadConfig(local).tracing).toBeNull()
+    expect(loadConfig({ ...local, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318' }).tracing).toEqual({
+      url: 'http://127.0.0.1:4318/v1/traces',
+      serviceName: 'member-api',
+    })
+    expect(
+      loadConfig({ ...local, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://collector.example/v1/traces', OTEL_SERVICE_NAME: 'member-api-2' }).tracing,
+    ).toEqual({
+      url: 'https://collector.example/v1/traces',
+      serviceName: 'member-api-2',
+    })
+    expect(() => loadConfig({ ...local, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'collector:4318?token=secret-value' })).toThrow(ConfigError)
+    expect(() => loadConfig({ ...local, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'collector:4318?token=secret-value' })).not.toThrow(/secret-value/)
   })
 })

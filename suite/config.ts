@@ -4,6 +4,7 @@ import { resolve } from 'node:path'
 import * as v from 'valibot'
 import { MAX_RECORD_TTL_SECONDS } from '../contract/credentials.server'
 import { SHIPPING_COUNTRIES } from '../contract/common'
+import { readTracingSettings, TracingConfigError, type TracingSettings } from '../contract/tracing.server'
 import { DEFAULT_LONG_STATEMENT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS } from './db/statement-limits'
 import type { SmsLimits } from './deps'
 import { defaultImageWorkLimits, type ImageWorkLimits } from './services/image-work'
@@ -187,6 +188,11 @@ export interface SuiteConfig {
   /** Peers whose X-Forwarded-For names the client (the portal); any other peer is the client itself. */
   trustedProxies: string[]
   logLevel: string
+  /**
+   * Traces, sent over OTLP/HTTP when OTEL_EXPORTER_OTLP_TRACES_ENDPOINT or OTEL_EXPORTER_OTLP_ENDPOINT
+   * names a collector (service name OTEL_SERVICE_NAME, `member-api` by default); off otherwise (suite/tracing.ts).
+   */
+  tracing: TracingSettings | null
   /** Seconds of "not ready" on SIGTERM before the server stops listening (SHUTDOWN_DRAIN_SECONDS). */
   drainSeconds: number
   /**
@@ -236,6 +242,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = result.output
   const production = e.SUITE_MODE === 'production'
+  let tracing: TracingSettings | null
+  try {
+    tracing = readTracingSettings(env, 'member-api')
+  } catch (error) {
+    throw error instanceof TracingConfigError ? new ConfigError(error.message) : error
+  }
   // Local mode trusts the emulator's unsigned tokens and opens the dev endpoints: loopback only.
   if (!production && !LOOPBACK.test(e.SUITE_HOST)) {
     throw new ConfigError(`SUITE_HOST must be a loopback address in local mode (SUITE_MODE=local), got ${JSON.stringify(e.SUITE_HOST)}`)
@@ -340,6 +352,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Locally the portal runs on this machine; in production its addresses are configuration.
     trustedProxies: e.SUITE_TRUSTED_PROXIES?.split(',') ?? (production ? [] : ['127.0.0.1', '::1']),
     logLevel: e.LOG_LEVEL,
+    tracing,
     botCheck:
       e.BOT_CHECK === 'off'
         ? { kind: 'off' }

@@ -1,4 +1,5 @@
-// Operator command line: `npx tsx suite/ops.ts <command> …` (see `help`).
+// Operator command line: `npx tsx suite/ops.ts <command> …`, in production its build
+// `node dist/member-api/ops.mjs <command> …` (see `help`).
 // On PostgreSQL it works on the database directly. On PGlite (local mode) the embedded database
 // belongs to the running suite, so the command is sent to its local-only ops endpoint; when the
 // suite is not running the CLI opens the database itself.
@@ -13,6 +14,7 @@ import { createRuntime } from './runtime'
 import { longWork } from './deps'
 
 const HELP = `Usage: npm run suite:ops -- <command> [options]   (or: npx tsx suite/ops.ts <command> …)
+       node dist/member-api/ops.mjs <command> [options]   (production: the build, with the member API's settings)
 
 Find who to act on:
   list waitlisted [--campaign SLUG]                members waiting for a place, with their place in line

@@ -10,14 +10,18 @@ import type { SuiteDeps } from './deps'
 import { createJobRunner, SWEEPS } from './jobs/runner'
 import { createSuiteMetrics, type SuiteMetrics } from './metrics/registry'
 import { startMetricsServer } from './metrics/server'
+import { startSuiteTracing, stopSuiteTracing } from './tracing'
 
 async function main() {
   const config = loadConfig()
+  // Before the database opens and the app is built: both are traced from their start (tracing.ts).
+  if (config.tracing) await startSuiteTracing(config.tracing)
   // Built once the database and the job queue are: the relay and the jobs tell it from their start.
   let metrics: SuiteMetrics | null = null
   const { deps, database, relay } = await createRuntime(config, { onOutboxOutcome: (channel, outcome) => metrics?.outboxOutcome(channel, outcome) })
   const log = deps.logger
   log.info({ mode: config.mode, database: database.kind }, 'database migrated')
+  if (config.tracing) log.info({ endpoint: withoutCredentials(config.tracing.url), service: config.tracing.serviceName }, 'traces on')
   logBotCheck(config.botCheck, log)
   if (config.seed === 'demo') {
     // The demo member is an account of the identity emulator, which may still be starting (npm start
@@ -60,7 +64,8 @@ async function main() {
       // A job in hand is finished too, then the queue lets go of the database.
       const workStopped = Promise.all([relay ? relay.stop() : Promise.resolve(), jobs.stop()])
       server.close(() => {
-        void workStopped.finally(() => Promise.all([database.close(), metricsServer?.close()]).finally(() => process.exit(0)))
+        // The spans still waiting are sent before the process ends.
+        void workStopped.finally(() => Promise.allSettled([database.close(), stopSuiteTracing(), metricsServer?.close()]).finally(() => process.exit(0)))
       })
       if ('closeIdleConnections' in server) server.closeIdleConnections()
       setTimeout(() => process.exit(0), 20_000).unref()
@@ -79,6 +84,12 @@ async function main() {
     throw error
   }
   log.info({ sweeps: Object.keys(SWEEPS) }, 'background jobs started')
+}
+
+/** An address as it may be logged: a user name and password in it are left out. */
+function withoutCredentials(url: string): string {
+  const parsed = new URL(url)
+  return `${parsed.origin}${parsed.pathname}`
 }
 
 /** Resolves once the identity emulator at `host` answers; gives up after a minute and a half. */

@@ -70,6 +70,27 @@ describe('portal configuration', () => {
     expect(() => readPortalConfig({ PORTAL_MODE: 'local', PAGE_DEADLINE_SECONDS: 'soon' })).toThrow(/PAGE_DEADLINE_SECONDS must be a number/)
   })
 
+  it('sends traces only when an OTLP endpoint is configured: the traces endpoint as it is, or the base endpoint with /v1/traces', () => {
+    expect(readPortalConfig(production).tracing).toBeNull()
+    expect(readPortalConfig({ PORTAL_MODE: 'local' }).tracing).toBeNull()
+    expect(readPortalConfig({ ...production, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://10.0.4.10:4318/' }).tracing).toEqual({
+      url: 'http://10.0.4.10:4318/v1/traces',
+      serviceName: 'portal',
+    })
+    expect(
+      readPortalConfig({
+        PORTAL_MODE: 'local',
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318',
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://127.0.0.1:9999/spans',
+        OTEL_SERVICE_NAME: 'portal-eu-1',
+      }).tracing,
+    ).toEqual({ url: 'http://127.0.0.1:9999/spans', serviceName: 'portal-eu-1' })
+    expect(() => readPortalConfig({ ...production, OTEL_EXPORTER_OTLP_ENDPOINT: 'grpc://collector:4317' })).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT must be an http/,
+    )
+    expect(() => readPortalConfig({ ...production, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_SERVICE_NAME: 'a portal' })).toThrow(/OTEL_SERVICE_NAME/)
+  })
+
   it('drains 5 s on SIGTERM in production and none locally, up to 60 s when set', () => {
     expect(readPortalConfig(production).drainSeconds).toBe(5)
     expect(readPortalConfig({ PORTAL_MODE: 'local' }).drainSeconds).toBe(0)

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { MAX_RECORD_TTL_SECONDS } from '#contract/credentials.server'
+import { readTracingSettings, TracingConfigError, type TracingSettings } from '#contract/tracing.server'
 
 /**
  * The portal's configuration, read once from the environment and validated. Local mode needs none;
@@ -71,6 +72,12 @@ export type PortalConfig = {
    * header `x-portal-fault: render` fails while the page renders, so the error page can be tested.
    */
   faultInjection: boolean
+  /**
+   * Traces of page renders and server functions with their calls to the member API, sent over
+   * OTLP/HTTP when OTEL_EXPORTER_OTLP_TRACES_ENDPOINT or OTEL_EXPORTER_OTLP_ENDPOINT names a collector
+   * (service name OTEL_SERVICE_NAME, `portal` by default); off otherwise (observability/tracing.server.ts).
+   */
+  tracing: TracingSettings | null
 }
 
 export const LOCAL_PROJECT_ID = 'demo-portal'
@@ -202,6 +209,12 @@ export function readPortalConfig(env: Record<string, string | undefined>): Porta
   const metrics = readMetrics(env, mode)
   if (botCheck === 'off' && services.recaptchaSiteKey)
     throw new ConfigError('BOT_CHECK=off turns the bot check off, yet RECAPTCHA_SITE_KEY is set: unset one of them')
+  let tracing: TracingSettings | null
+  try {
+    tracing = readTracingSettings(env, 'portal')
+  } catch (error) {
+    throw error instanceof TracingConfigError ? new ConfigError(error.message) : error
+  }
   const suiteUrl = parse(v.optional(v.pipe(v.string(), v.url('SUITE_URL must be a URL')), 'http://127.0.0.1:8787'), env.SUITE_URL, 'SUITE_URL').replace(
     /\/+$/,
     '',
@@ -231,6 +244,7 @@ export function readPortalConfig(env: Record<string, string | undefined>): Porta
       botCheck,
       metrics,
       faultInjection: env.PORTAL_FAULT_INJECTION === '1',
+      tracing,
     }
   }
 
@@ -291,6 +305,7 @@ export function readPortalConfig(env: Record<string, string | undefined>): Porta
     botCheck,
     metrics,
     faultInjection: false,
+    tracing,
   }
 }
 

@@ -3,13 +3,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { LifeBuoy, LogOut, Menu, UserRound, X } from 'lucide-react'
-import { useRef, useState } from 'react'
+import { lazy, Suspense, useRef, useState } from 'react'
 import { viewerQuery } from '~/auth/viewer'
 import { Button } from '~/components/ui/button'
 import { cn } from '~/lib/cn'
 import { CookieSettingsButton } from '~/features/consent/cookie-settings-button'
 import { BrandMark } from './brand'
-import { SuspensionBanner } from '~/components/member/suspension-banner'
 import { memberInfoQuery } from '~/lib/member-data/member-data.queries'
 import { useLocale } from '~/lib/locale'
 
@@ -288,14 +287,21 @@ function Footer() {
   )
 }
 
-/** The default layout: skip link, header, the page, footer. */
+// Only a suspended member sees the banner: its code is fetched when there is one to show, not by every visitor.
+const SuspensionBanner = lazy(() => import('~/components/member/suspension-banner').then((module) => ({ default: module.SuspensionBanner })))
+
 /** The suspended member's banner, above every page's content while the suspension is in force. */
 function Suspended() {
   const { data: viewer } = useQuery(viewerQuery)
   const { data: memberInfo } = useQuery({ ...memberInfoQuery, enabled: viewer?.signedIn === true })
-  return memberInfo?.suspension ? <SuspensionBanner suspension={memberInfo.suspension} /> : null
+  return memberInfo?.suspension ? (
+    <Suspense fallback={null}>
+      <SuspensionBanner suspension={memberInfo.suspension} />
+    </Suspense>
+  ) : null
 }
 
+/** The default layout: skip link, header, the page, footer. */
 export function DefaultLayout({ children, lightHeader, pageBackground }: { children: ReactNode; lightHeader: boolean; pageBackground: boolean }) {
   return (
     <div

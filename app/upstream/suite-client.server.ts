@@ -12,6 +12,7 @@ import { STAFF_USER_AGENT_HEADER } from '#contract/staff'
 import { SECOND_FACTOR_PASS_HEADER } from '#contract/second-factor'
 import { DEVICE_HEADER } from '#contract/sightings'
 import { portalConfig } from '~/config/config.server'
+import { portalTracing } from '~/observability/tracing-hooks'
 import { breakerFor } from './circuit-breaker'
 import { callBudgetMs, markRenderDegraded } from './render-deadline.server'
 import type { UpstreamFailure, UpstreamResult } from './upstream-result'
@@ -222,8 +223,13 @@ export async function streamFile<E extends Endpoint & { file: NonNullable<Endpoi
   const started = new AbortController()
   const timer = setTimeout(() => started.abort(), timeoutMs)
   let response: Response
+  const request = () => (options.fetchImpl ?? fetch)(url, { headers, signal: started.signal })
+  // With traces on, the file's call (until its answer starts) is a span of the trace and carries it on.
+  const tracing = portalTracing()
   try {
-    response = await (options.fetchImpl ?? fetch)(url, { headers, signal: started.signal })
+    response = await (tracing
+      ? tracing.upstreamCall({ method: endpoint.method, route: endpoint.path, url }, headers, request, (answer) => answer.status)
+      : request())
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
     return { ok: false, failure: { kind: 'unavailable', path, reason: timedOut ? 'timeout' : 'network', httpStatus: null } }
@@ -305,9 +311,16 @@ async function call<E extends Endpoint>(endpoint: E, options: CallOptions<E>): P
   if (!breaker.allow()) return fail({ kind: 'unavailable', path, reason: 'circuit-open', httpStatus: null })
   let response: Answer
   let bytes: Buffer
+  const exchange = async () => {
+    const answer = await (options.fetchImpl ? sendWithFetch(options.fetchImpl, url, outgoing) : send(url, outgoing))
+    return { answer, bytes: await answer.bytes() }
+  }
+  // With traces on, the call is a span of the render's trace and carries it on (`traceparent`).
+  const tracing = portalTracing()
   try {
-    response = await (options.fetchImpl ? sendWithFetch(options.fetchImpl, url, outgoing) : send(url, outgoing))
-    bytes = await response.bytes()
+    ;({ answer: response, bytes } = await (tracing
+      ? tracing.upstreamCall({ method: endpoint.method, route: endpoint.path, url }, headers, exchange, (done) => done.answer.status)
+      : exchange()))
   } catch (error) {
     breaker.failed()
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')

@@ -16,7 +16,7 @@ import { load, table } from './measure.mjs'
 import { runScope, waitUntilUp } from './run-support.mjs'
 import { freePort, startAuthEmulator } from '../lib/auth-emulator.mjs'
 import { startNode } from '../lib/processes.mjs'
-import { DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD } from '../lib/suite.mjs'
+import { DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, memberApiCommand } from '../lib/suite.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
@@ -86,7 +86,7 @@ async function main() {
   const databaseUrl = await throwAwayDatabase(DATABASE_URL, 'bench_console')
   const port = await freePort()
   const suite = started(
-    startNode('suite', ['--import', 'tsx', resolve(root, 'suite/server.ts')], {
+    startNode('suite', memberApiCommand('build'), {
       quiet: true,
       env: {
         SUITE_MODE: 'local',

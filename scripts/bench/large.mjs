@@ -19,7 +19,7 @@ import { listeningPid, load, table } from './measure.mjs'
 import { runScope, waitUntilUp } from './run-support.mjs'
 import { freePort, startAuthEmulator } from '../lib/auth-emulator.mjs'
 import { startNode } from '../lib/processes.mjs'
-import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD } from '../lib/suite.mjs'
+import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, memberApiCommand } from '../lib/suite.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
@@ -97,7 +97,7 @@ async function secondFactorPass(base, email, token) {
 
 function startMemberApi(emulator, port, databaseUrl, seed) {
   return started(
-    startNode(`suite-${seed === 'demo' ? 'demo' : 'large'}`, ['--import', 'tsx', resolve(root, 'suite/server.ts')], {
+    startNode(`suite-${seed === 'demo' ? 'demo' : 'large'}`, memberApiCommand('build'), {
       quiet: true,
       env: {
         SUITE_MODE: 'local',

@@ -1,12 +1,24 @@
-// Starts the member API (suite/server.ts through tsx) for local mode and the browser tests.
+// Starts the member API for local mode, the tests and the benchmarks: its production build
+// (dist/member-api/server.mjs, rebuilt first when its sources changed), run by plain `node` as
+// production runs it, or, when asked, its TypeScript sources through tsx.
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { ensureMemberApiBuild } from '../build-suite.mjs'
 import { startNode } from './processes.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
 // tsx as a loader of this one process (not its command line, which runs the server in a child):
 // a signal sent to the handle's process reaches the server itself, SIGKILL included.
 const tsxLoader = pathToFileURL(resolve(root, 'node_modules/tsx/dist/loader.mjs')).href
+
+/**
+ * The Node arguments that run the member API: the build, as the systemd unit runs it (with source
+ * maps, so stack traces name the TypeScript files), or the sources through tsx.
+ * @param {'build' | 'sources'} from
+ */
+export function memberApiCommand(from) {
+  return from === 'build' ? ['--enable-source-maps', ensureMemberApiBuild()] : ['--import', tsxLoader, resolve(root, 'suite/server.ts')]
+}
 
 /** The demo member the seed creates (suite/seed/catalogue.ts); local mode only. */
 export const DEMO_EMAIL = 'demo@testerscircle.example'
@@ -22,10 +34,10 @@ export const DEMO_BRAND_PASSWORD = 'demo-brand-2026'
 export const DEMO_BRAND_AUTHENTICATOR_KEY = 'DEMOBRANDTESTERSCIRCLELOCALONLYB'
 
 /**
- * @param {{ port: number, authEmulatorHost: string, dataDir: string, quiet?: boolean, logFile?: string, env?: Record<string, string> }} options
+ * @param {{ port: number, authEmulatorHost: string, dataDir: string, quiet?: boolean, logFile?: string, env?: Record<string, string>, from?: 'build' | 'sources' }} options
  */
-export function startSuite({ port, authEmulatorHost, dataDir, quiet = false, logFile, env = {} }) {
-  return startNode('suite', ['--import', tsxLoader, resolve(root, 'suite/server.ts')], {
+export function startSuite({ port, authEmulatorHost, dataDir, quiet = false, logFile, env = {}, from = 'build' }) {
+  return startNode('suite', memberApiCommand(from), {
     quiet,
     logFile,
     env: {

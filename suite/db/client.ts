@@ -13,6 +13,8 @@ import postgres from 'postgres'
 import { memberApiPool, PoolUse } from './postgres-pool'
 import { DEFAULT_LONG_STATEMENT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS, LONG_WORK_CONNECTIONS } from './statement-limits'
 import * as schema from './schema'
+import { tracedPglite } from './traced-statements'
+import { suiteTracer } from '../tracing'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -86,7 +88,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // are serialized (and row locks are trivially held); every query inside one must use `tx`.
     if (options.dataDir !== 'memory') mkdirSync(options.dataDir, { recursive: true })
     const client = options.dataDir === 'memory' ? new PGlite() : new PGlite(options.dataDir)
-    const db = drizzlePglite(client, { schema })
+    // Its statements spanned when tracing is on (traced-statements.ts); otherwise PGlite itself.
+    const db = drizzlePglite(suiteTracer() ? tracedPglite(client) : client, { schema })
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
     return {
       db: db as unknown as Db,

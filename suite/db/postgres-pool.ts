@@ -1,6 +1,7 @@
 // postgres.js as the member API uses it: every statement prepared, and every transaction on a
 // connection taken out of the pool before its BEGIN is sent.
 import postgres, { type ReservedSql, type Sql } from 'postgres'
+import { tracePendingQuery } from './traced-statements'
 
 type Unsafe = (query: string, params?: unknown[] | object, options?: object) => unknown
 
@@ -58,12 +59,13 @@ function counted(query: unknown, use: PoolUse): unknown {
  * connection's life, 30 to 60 minutes).
  */
 function preparedUnsafe(target: Sql | ReservedSql, value: Unsafe, use?: PoolUse): Unsafe {
-  // unsafe(query, params?, options?) or unsafe(query, options)
+  // unsafe(query, params?, options?) or unsafe(query, options); spanned while a traced request is served
+  // (traced-statements.ts), and counted in the pool's use when it is the pool's (metrics).
   return (query, params = [], options = {}) => {
     const statement = Array.isArray(params)
       ? value.call(target, query, params, { ...options, prepare: true })
       : value.call(target, query, [], { ...params, prepare: true })
-    return use ? counted(statement, use) : statement
+    return tracePendingQuery(query, (use ? counted(statement, use) : statement) as PromiseLike<unknown>)
   }
 }
 

@@ -9,6 +9,8 @@ import type { BrandViewer } from '../services/brands'
 export type SuiteEnv = {
   Variables: {
     requestId: string
+    /** The request's trace when tracing is on (tracing.ts): on its log lines beside the request id. */
+    traceId: string | undefined
     /** Made on first use (http/log.ts): most requests log nothing but their request line. */
     log: Logger | undefined
     identity: VerifiedIdentity | undefined

@@ -7,7 +7,8 @@ export function requestLog(deps: Pick<SuiteDeps, 'logger'>, c: SuiteContext) {
   let log = c.get('log')
   if (!log) {
     const memberId = c.get('member')?.id
-    log = deps.logger.child(memberId ? { requestId: c.get('requestId'), memberId } : { requestId: c.get('requestId') })
+    const traceId = c.get('traceId')
+    log = deps.logger.child({ requestId: c.get('requestId'), ...(traceId && { traceId }), ...(memberId && { memberId }) })
     c.set('log', log)
   }
   return log

@@ -32,6 +32,33 @@ const isText = (response: Response) => /^(text\/|application\/(json|javascript))
 const FIREBASE_MARKER = 'identitytoolkit.googleapis.com'
 
 describe('a visitor’s public pages', () => {
+  /** What a first visit to the home page may download as script, as sent (compressed): 140 KB. */
+  const FIRST_VISIT_SCRIPT_BUDGET = 140 * 1024
+
+  it('bring at most 140 KB of script, as sent, on a first visit to the home page', async () => {
+    const context = await newContext(browser)
+    try {
+      const page = await context.newPage()
+      const finished: Array<Promise<{ url: string; bytes: number }>> = []
+      page.on('requestfinished', (request) => {
+        if (request.resourceType() === 'script') finished.push(request.sizes().then((sizes) => ({ url: request.url(), bytes: sizes.responseBodySize })))
+      })
+      await gotoHydrated(page, '/en')
+      await page.waitForLoadState('networkidle')
+      const scripts = await Promise.all(finished)
+      const total = scripts.reduce((sum, script) => sum + script.bytes, 0)
+      const listing = scripts.map((script) => `${new URL(script.url).pathname} ${script.bytes} B`).join(', ')
+      // Sizes as the network saw them: a script that came from no cache has a body.
+      expect(
+        scripts.filter((script) => script.bytes === 0),
+        listing,
+      ).toEqual([])
+      expect(total, `${total} B in ${scripts.length} files: ${listing}`).toBeLessThanOrEqual(FIRST_VISIT_SCRIPT_BUDGET)
+    } finally {
+      await context.close()
+    }
+  })
+
   it('arrive compressed, scripts cached for good, with no Firebase SDK and the messages from their own address', async () => {
     const context = await newContext(browser)
     try {

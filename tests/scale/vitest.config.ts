@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config'
 
-/** Tests of several processes (member APIs, and portals from the production build) behind a real load balancer (HAProxy), on PostgreSQL (TEST_DATABASE_URL). */
+/** Tests of several processes (member APIs and portals, each from its production build: dist/member-api run by node, .output) behind a real load balancer (HAProxy), on PostgreSQL (TEST_DATABASE_URL). */
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {

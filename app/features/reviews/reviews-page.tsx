@@ -2,24 +2,14 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
-import type { Category } from '#contract/common'
 import { Button } from '~/components/ui/button'
 import { SelectField } from '~/components/ui/field'
 import { categoriesQuery } from '~/lib/categories/categories.queries'
 import { reviewListQuery } from '~/features/reviews/reviews.queries'
-import { MIN_RATINGS, pageCount, REVIEWS_PAGE_SIZE } from '~/features/reviews/review-filter'
+import { MIN_RATINGS, pageCount, REVIEWS_PAGE_SIZE, reviewListInput, type ReviewsSearch } from '~/features/reviews/review-filter'
 import { Pagination } from './pagination'
 import { ReviewCard } from '~/components/catalogue/review-card'
 import { localePath, useLocale } from '~/lib/locale'
-
-export type ReviewsSearch = {
-  page?: number | undefined
-  category?: Category | undefined
-  rating?: number | undefined
-  /** The review the page follows or precedes (the list's cursors): deep pages are read from there. */
-  after?: string | undefined
-  before?: string | undefined
-}
 
 /** The public reviews: filters (category, minimum rating), the list and its pages. */
 export function ReviewsList({ search }: { search: ReviewsSearch }) {
@@ -142,11 +132,6 @@ export function ReviewsList({ search }: { search: ReviewsSearch }) {
       </div>
     </div>
   )
-}
-
-/** What the list asks the member API for, from the page's address. */
-export function reviewListInput(search: ReviewsSearch) {
-  return { page: search.page ?? 1, category: search.category, minRating: search.rating, after: search.after, before: search.before }
 }
 
 /**

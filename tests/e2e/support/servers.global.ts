@@ -1,4 +1,5 @@
-// Starts what the browser tests talk to: the Auth emulator (unless given) and the built portal.
+// Starts what the browser tests talk to: the Auth emulator (unless given), the built member API
+// (dist/member-api, rebuilt by startSuite when its sources changed) and the built portal.
 import { existsSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { TestProject } from 'vitest/node'
