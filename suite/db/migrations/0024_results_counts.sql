@@ -107,6 +107,11 @@ BEGIN
     SELECT flight_id, label::numeric, sum(n) FROM unnest(d) WHERE facet = 'lag'
     GROUP BY flight_id, label::numeric HAVING sum(n) <> 0 ORDER BY flight_id, label::numeric
     ON CONFLICT (flight_id, seconds) DO UPDATE SET people = l.people + excluded.people;
+  -- A group no one is in any more goes: its label may be an answer's words (a deleted account's too).
+  DELETE FROM result_flight_groups g USING (SELECT DISTINCT flight_id, facet, item, label FROM unnest(d) WHERE facet NOT IN ('funnel', 'lag')) k
+    WHERE g.flight_id = k.flight_id AND g.facet = k.facet AND g.item = k.item AND g.label = k.label AND g.people = 0;
+  DELETE FROM result_flight_lags l USING (SELECT DISTINCT flight_id, label::numeric AS seconds FROM unnest(d) WHERE facet = 'lag') k
+    WHERE l.flight_id = k.flight_id AND l.seconds = k.seconds AND l.people = 0;
 END
 $$;--> statement-breakpoint
 -- Participations written, changed or removed: minus what the rows counted before, plus what they count
