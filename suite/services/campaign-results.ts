@@ -231,31 +231,25 @@ async function flightFunnels(ex: Executor, campaignId: string): Promise<FlightFu
 }
 
 async function ratingResults(ex: Executor, campaignId: string): Promise<CampaignResults['ratings']> {
-  const published = and(eq(reviews.campaignId, campaignId), sql`${reviews.status} = 'published'`)
-  const [byRating, byWeek, [totals]] = await Promise.all([
-    ex
-      .select({ rating: reviews.rating, n: sql<string>`count(*)` })
-      .from(reviews)
-      .where(published)
-      .groupBy(reviews.rating),
-    ex
-      .select({
-        week: sql<string>`to_char(date_trunc('week', ${reviews.publishedAt} at time zone 'UTC'), 'YYYY-MM-DD')`,
-        n: sql<string>`count(*)`,
-        average: sql<string>`avg(${reviews.rating})`,
-      })
-      .from(reviews)
-      .where(published)
-      .groupBy(sql`1`)
-      .orderBy(sql`1`),
-    ex
-      .select({
-        withPhotos: sql<string>`count(*) filter (where jsonb_array_length(${reviews.photos}) > 0)`,
-        withDisclosure: sql<string>`count(*) filter (where ${reviews.receivedForFree})`,
-      })
-      .from(reviews)
-      .where(published),
-  ])
+  const week = sql.raw(`to_char(date_trunc('week', "reviews"."published_at" at time zone 'UTC'), 'YYYY-MM-DD')`)
+  // One pass over the campaign's published reviews: by stars, by week, and in all (grouping() says
+  // which: 1 for a rating's row, 2 for a week's, 3 for the whole).
+  const rows = await ex
+    .select({
+      set: sql<number>`grouping(${reviews.rating}, ${week})`,
+      rating: reviews.rating,
+      week: sql<string | null>`${week}`,
+      n: sql<string>`count(*)`,
+      average: sql<string>`avg(${reviews.rating})`,
+      withPhotos: sql<string>`count(*) filter (where jsonb_array_length(${reviews.photos}) > 0)`,
+      withDisclosure: sql<string>`count(*) filter (where ${reviews.receivedForFree})`,
+    })
+    .from(reviews)
+    .where(and(eq(reviews.campaignId, campaignId), sql`${reviews.status} = 'published'`))
+    .groupBy(sql`grouping sets ((${reviews.rating}), (${week}), ())`)
+  const byRating = rows.filter((row) => Number(row.set) === 1)
+  const byWeek = rows.filter((row) => Number(row.set) === 2).sort((a, b) => (a.week! < b.week! ? -1 : a.week! > b.week! ? 1 : 0))
+  const totals = rows.find((row) => Number(row.set) === 3)
   const counts = new Map(byRating.map((row) => [row.rating, Number(row.n)]))
   const distribution = [1, 2, 3, 4, 5].map((rating) => ({ rating, reviews: counts.get(rating) ?? 0 }))
   const total = distribution.reduce((sum, d) => sum + d.reviews, 0)
@@ -265,7 +259,7 @@ async function ratingResults(ex: Executor, campaignId: string): Promise<Campaign
     published: total,
     average: total === 0 ? null : tenth(stars / total),
     distribution,
-    overTime: byWeek.map((row) => ({ week: row.week, reviews: Number(row.n), average: tenth(Number(row.average)) })),
+    overTime: byWeek.map((row) => ({ week: row.week!, reviews: Number(row.n), average: tenth(Number(row.average)) })),
     withPhotos: Number(totals?.withPhotos ?? 0),
     withDisclosure: Number(totals?.withDisclosure ?? 0),
   }
