@@ -694,7 +694,9 @@ export const resultFlightCounts = pgTable('result_flight_counts', {
  * members for the testers' country and birth date): `answered` (item: the question) counts applicants
  * who answered a screener question, `option` (item: the question, label: the option) those who chose
  * an option; `country`, `birth` (label: the birth date, empty when not given) and `tier` (label: the
- * standing rank) count testers, the applicants who were selected.
+ * standing rank) count testers, the applicants who were selected; `rating` (item: the Monday of the
+ * week, UTC; label: the stars), `photos` and `disclosure` count published reviews. A group no one is
+ * in any more is deleted.
  */
 export const resultFlightGroups = pgTable(
   'result_flight_groups',

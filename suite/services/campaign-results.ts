@@ -1,8 +1,8 @@
 // A campaign's results, exact at every reading: each flight's funnel, the ratings, the screener's
 // answers and the testers' profile in aggregate (groups under five people hidden), and the social
-// reach. Nothing returned names or locates a tester. The funnel, the answers and the profile are read
-// from counts kept per flight by triggers in the transaction of every change (migration 0024), a few
-// rows per flight; `recountCampaignResults` counts the same from every applicant, as the tests' check.
+// reach. Nothing returned names or locates a tester. All but the reach are read from counts kept per
+// flight by triggers in the transaction of every change (migration 0024), a few rows per flight;
+// `recountCampaignResults` counts the same from every applicant and review, as the tests' check.
 import { and, asc, eq, sql, type AnyColumn } from 'drizzle-orm'
 import { ageBandOf, groupsOf, type CampaignResults, type FlightFunnel } from '../../contract/results'
 import { TIERS } from '../../contract/standing'
@@ -37,24 +37,20 @@ type Answers = Map<string, { answered: number; options: Map<string, number> }>
 
 /**
  * The figures results are made of, before groups under five people are hidden: each flight's funnel,
- * each screener question's applicants (and each option's), and the testers by country, age band and
- * standing rank.
+ * the ratings, each screener question's applicants (and each option's), and the testers by country,
+ * age band and standing rank.
  */
 export interface Figures {
   funnel: FlightFunnel[]
+  ratings: CampaignResults['ratings']
   answers: Answers
   testers: { countries: Map<string, number>; ageBands: Map<string, number>; tiers: Map<number, number> }
 }
 
 /** For staff (brandId null), any campaign's; for a brand's viewers, only a campaign of that brand past draft. */
 export async function campaignResults(ex: Executor, campaignId: string, now: Date, brandId: string | null = null): Promise<CampaignResults> {
-  const [campaign, figures, ratings, social] = await Promise.all([
-    campaignOf(ex, campaignId, brandId),
-    keptFigures(ex, campaignId, now),
-    ratingResults(ex, campaignId),
-    socialReach(ex, campaignId),
-  ])
-  return assemble(campaign, now, figures, ratings, social)
+  const [campaign, figures, social] = await Promise.all([campaignOf(ex, campaignId, brandId), keptFigures(ex, campaignId, now), socialReach(ex, campaignId)])
+  return assemble(campaign, now, figures, social)
 }
 
 /**
@@ -62,40 +58,55 @@ export async function campaignResults(ex: Executor, campaignId: string, now: Dat
  * equal): the tests compare the two after every series of changes.
  */
 export async function recountCampaignResults(ex: Executor, campaignId: string, now: Date): Promise<CampaignResults> {
-  const [campaign, figures, ratings, social] = await Promise.all([
-    campaignOf(ex, campaignId, null),
-    recountedFigures(ex, campaignId, now),
-    ratingResults(ex, campaignId),
-    socialReach(ex, campaignId),
-  ])
-  return assemble(campaign, now, figures, ratings, social)
+  const [campaign, figures, social] = await Promise.all([campaignOf(ex, campaignId, null), recountedFigures(ex, campaignId, now), socialReach(ex, campaignId)])
+  return assemble(campaign, now, figures, social)
 }
 
-/** The figures from the counts kept per flight (result_flight_counts, _groups and _lags): a few rows per flight. */
+/** The figures from the counts kept per flight (result_flight_counts, _groups and _lags): a few rows per flight and week. */
 export async function keptFigures(ex: Executor, campaignId: string, now: Date): Promise<Figures> {
   const [funnel, groups] = await Promise.all([keptFunnels(ex, campaignId), keptGroups(ex, campaignId)])
-  const figures: Figures = { funnel, answers: new Map(), testers: { countries: new Map(), ageBands: new Map(), tiers: new Map() } }
+  const answers: Answers = new Map()
+  const testers: Figures['testers'] = { countries: new Map(), ageBands: new Map(), tiers: new Map() }
+  // Published reviews: by week and stars, with photos, with the disclosure.
+  const weeks = new Map<string, Map<number, number>>()
+  const reviewsWith = { photos: 0, disclosure: 0 }
   const add = <K>(counts: Map<K, number>, key: K, n: number) => counts.set(key, (counts.get(key) ?? 0) + n)
   for (const { facet, item, label, n } of groups) {
     const count = Number(n)
-    // A group everyone left is kept at zero: it is not there.
+    // A group everyone left is not there (its row goes at zero).
     if (count <= 0) continue
     if (facet === 'answered' || facet === 'option') {
-      const entry = figures.answers.get(item) ?? { answered: 0, options: new Map<string, number>() }
+      const entry = answers.get(item) ?? { answered: 0, options: new Map<string, number>() }
       if (facet === 'answered') entry.answered = count
       else entry.options.set(label, count)
-      figures.answers.set(item, entry)
-    } else if (facet === 'country') add(figures.testers.countries, label, count)
-    else if (facet === 'birth') add(figures.testers.ageBands, ageBandOf(label === '' ? null : label, now), count)
-    else if (facet === 'tier') add(figures.testers.tiers, Number(label), count)
+      answers.set(item, entry)
+    } else if (facet === 'country') add(testers.countries, label, count)
+    else if (facet === 'birth') add(testers.ageBands, ageBandOf(label === '' ? null : label, now), count)
+    else if (facet === 'tier') add(testers.tiers, Number(label), count)
+    else if (facet === 'rating') add(weeks.get(item) ?? weeks.set(item, new Map()).get(item)!, Number(label), count)
+    else if (facet === 'photos') reviewsWith.photos = count
+    else if (facet === 'disclosure') reviewsWith.disclosure = count
   }
-  return figures
+  const byRating = new Map<number, number>()
+  for (const stars of weeks.values()) for (const [rating, n] of stars) add(byRating, rating, n)
+  const overTime = [...weeks]
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .map(([week, stars]) => {
+      const n = [...stars.values()].reduce((sum, x) => sum + x, 0)
+      return { week, reviews: n, average: [...stars].reduce((sum, [rating, x]) => sum + rating * x, 0) / n }
+    })
+  return { funnel, answers, testers, ratings: ratingsOf(byRating, overTime, reviewsWith.photos, reviewsWith.disclosure) }
 }
 
-/** The figures counted from every applicant of the campaign. */
+/** The figures counted from every applicant and published review of the campaign. */
 export async function recountedFigures(ex: Executor, campaignId: string, now: Date): Promise<Figures> {
-  const [funnel, answers, testers] = await Promise.all([flightFunnels(ex, campaignId), screenerAnswers(ex, campaignId), testerProfile(ex, campaignId, now)])
-  return { funnel, answers, testers }
+  const [funnel, answers, testers, ratings] = await Promise.all([
+    flightFunnels(ex, campaignId),
+    screenerAnswers(ex, campaignId),
+    testerProfile(ex, campaignId, now),
+    ratingResults(ex, campaignId),
+  ])
+  return { funnel, answers, testers, ratings }
 }
 
 async function campaignOf(ex: Executor, campaignId: string, brandId: string | null): Promise<Campaign> {
@@ -108,13 +119,7 @@ async function campaignOf(ex: Executor, campaignId: string, brandId: string | nu
   return campaign
 }
 
-function assemble(
-  campaign: Campaign,
-  now: Date,
-  { funnel, answers, testers }: Figures,
-  ratings: CampaignResults['ratings'],
-  social: CampaignResults['social'],
-): CampaignResults {
+function assemble(campaign: Campaign, now: Date, { funnel, answers, testers, ratings }: Figures, social: CampaignResults['social']): CampaignResults {
   return {
     campaignId: campaign.id,
     title: campaign.title,
@@ -250,8 +255,22 @@ async function ratingResults(ex: Executor, campaignId: string): Promise<Campaign
   const byRating = rows.filter((row) => Number(row.set) === 1)
   const byWeek = rows.filter((row) => Number(row.set) === 2).sort((a, b) => (a.week! < b.week! ? -1 : a.week! > b.week! ? 1 : 0))
   const totals = rows.find((row) => Number(row.set) === 3)
-  const counts = new Map(byRating.map((row) => [row.rating, Number(row.n)]))
-  const distribution = [1, 2, 3, 4, 5].map((rating) => ({ rating, reviews: counts.get(rating) ?? 0 }))
+  return ratingsOf(
+    new Map(byRating.map((row) => [row.rating!, Number(row.n)])),
+    byWeek.map((row) => ({ week: row.week!, reviews: Number(row.n), average: Number(row.average) })),
+    Number(totals?.withPhotos ?? 0),
+    Number(totals?.withDisclosure ?? 0),
+  )
+}
+
+/** The ratings from the published reviews' count by stars and by week (each week's average unrounded). */
+function ratingsOf(
+  byRating: Map<number, number>,
+  overTime: Array<{ week: string; reviews: number; average: number }>,
+  withPhotos: number,
+  withDisclosure: number,
+): CampaignResults['ratings'] {
+  const distribution = [1, 2, 3, 4, 5].map((rating) => ({ rating, reviews: byRating.get(rating) ?? 0 }))
   const total = distribution.reduce((sum, d) => sum + d.reviews, 0)
   const stars = distribution.reduce((sum, d) => sum + d.rating * d.reviews, 0)
   const tenth = (x: number) => Math.round(x * 10) / 10
@@ -259,9 +278,9 @@ async function ratingResults(ex: Executor, campaignId: string): Promise<Campaign
     published: total,
     average: total === 0 ? null : tenth(stars / total),
     distribution,
-    overTime: byWeek.map((row) => ({ week: row.week!, reviews: Number(row.n), average: tenth(Number(row.average)) })),
-    withPhotos: Number(totals?.withPhotos ?? 0),
-    withDisclosure: Number(totals?.withDisclosure ?? 0),
+    overTime: overTime.map((week) => ({ ...week, average: tenth(week.average) })),
+    withPhotos,
+    withDisclosure,
   }
 }
 

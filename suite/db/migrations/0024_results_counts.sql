@@ -33,6 +33,17 @@ CREATE TABLE "result_flight_lags" (
 -- statement leaves and plus for the rows it writes, summed and added to the three tables in the
 -- order of their keys (so two statements lock the rows they share in the same order).
 CREATE TYPE result_delta AS (flight_id uuid, facet text, item text, label text, n integer);--> statement-breakpoint
+-- What a review counts for the flight of its participation while it is published: the funnel's
+-- `published`, its stars in the week it was published (`rating`, item: the Monday, UTC; label: the
+-- stars), and whether it has photos and the line saying the product was received for free.
+CREATE FUNCTION results_of_review(v reviews, flight uuid, sign integer) RETURNS SETOF result_delta LANGUAGE sql IMMUTABLE AS $$
+  SELECT flight, x.facet, x.item, x.label, sign
+    FROM (VALUES ('funnel', 'published', '', true),
+      ('rating', coalesce(to_char(date_trunc('week', v.published_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD'), ''), v.rating::text, true),
+      ('photos', '', '', jsonb_array_length(v.photos) > 0),
+      ('disclosure', '', '', v.received_for_free)) x(facet, item, label, counted)
+    WHERE v.status = 'published' AND x.counted
+$$;--> statement-breakpoint
 -- What the participations `p` count (times `sign`): the funnel's stages (with the parcel's and the
 -- review's, which follow the participation's flight), the days from shipping to review, the screener's
 -- answers (each question and option once per applicant), and each tester's country, birth date and tier.
@@ -49,8 +60,8 @@ CREATE FUNCTION results_of_participations(p participations[], sign integer) RETU
       LATERAL (VALUES ('shipped', s.shipped_at IS NOT NULL), ('delivered', s.delivered_at IS NOT NULL)) x(stage, counted)
     WHERE x.counted
   UNION ALL
-  SELECT r.flight_id, 'funnel', 'published', '', sign
-    FROM unnest(p) r JOIN reviews v ON v.participation_id = r.id AND v.status = 'published'
+  SELECT x.*
+    FROM unnest(p) r JOIN reviews v ON v.participation_id = r.id AND v.status = 'published', LATERAL results_of_review(v, r.flight_id, sign) x
   UNION ALL
   SELECT r.flight_id, 'lag', '', extract(epoch FROM r.review_submitted_at - s.shipped_at)::text, sign
     FROM unnest(p) r JOIN shipments s ON s.participation_id = r.id
@@ -187,28 +198,27 @@ CREATE TRIGGER results_follow_shipments_update AFTER UPDATE ON shipments
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION results_follow_shipments();--> statement-breakpoint
 CREATE TRIGGER results_follow_shipments_delete AFTER DELETE ON shipments
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION results_follow_shipments();--> statement-breakpoint
--- Reviews: a participation counts as published while its review is (the flight is the participation's).
+-- Reviews: what a published review counts (results_of_review), for its participation's flight.
 CREATE FUNCTION results_follow_reviews() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  moves result_delta[];
+  before reviews[];
+  after reviews[];
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    moves := ARRAY(SELECT (p.flight_id, 'funnel', 'published', '', 1)::result_delta FROM new_rows n JOIN participations p ON p.id = n.participation_id
-      WHERE n.status = 'published');
+    SELECT array_agg(n) INTO after FROM new_rows n WHERE n.status = 'published';
   ELSIF TG_OP = 'DELETE' THEN
-    moves := ARRAY(SELECT (p.flight_id, 'funnel', 'published', '', -1)::result_delta FROM old_rows o JOIN participations p ON p.id = o.participation_id
-      WHERE o.status = 'published');
+    SELECT array_agg(o) INTO before FROM old_rows o WHERE o.status = 'published';
   ELSE
-    moves := ARRAY(
-      SELECT (p.flight_id, 'funnel', 'published', '', s.sign)::result_delta
-      FROM (SELECT o.participation_id, -1 AS sign FROM old_rows o JOIN new_rows n ON n.id = o.id
-              WHERE o.status = 'published' AND (n.status <> 'published' OR n.participation_id <> o.participation_id)
-            UNION ALL
-            SELECT n.participation_id, 1 FROM old_rows o JOIN new_rows n ON n.id = o.id
-              WHERE n.status = 'published' AND (o.status <> 'published' OR n.participation_id <> o.participation_id)) s
-        JOIN participations p ON p.id = s.participation_id);
+    SELECT array_agg(o) FILTER (WHERE o.status = 'published'), array_agg(n) FILTER (WHERE n.status = 'published') INTO before, after
+      FROM old_rows o JOIN new_rows n ON n.id = o.id
+      WHERE (o.participation_id, o.status, o.rating, o.published_at, jsonb_array_length(o.photos) > 0, o.received_for_free)
+        IS DISTINCT FROM (n.participation_id, n.status, n.rating, n.published_at, jsonb_array_length(n.photos) > 0, n.received_for_free);
   END IF;
-  PERFORM results_apply(moves);
+  IF before IS NULL AND after IS NULL THEN RETURN NULL; END IF;
+  PERFORM results_apply(ARRAY(
+    SELECT x FROM unnest(before) v JOIN participations p ON p.id = v.participation_id, LATERAL results_of_review(v, p.flight_id, -1) x
+    UNION ALL
+    SELECT x FROM unnest(after) v JOIN participations p ON p.id = v.participation_id, LATERAL results_of_review(v, p.flight_id, 1) x));
   RETURN NULL;
 END
 $$;--> statement-breakpoint
@@ -311,7 +321,11 @@ BEGIN
         FROM participations r LEFT JOIN addresses a ON a.member_id = r.member_id LEFT JOIN members m ON m.id = r.member_id,
           LATERAL (VALUES ('country', coalesce(a.country, 'not given')), ('birth', coalesce(to_char(m.birth_date, 'YYYY-MM-DD'), '')),
             ('tier', r.standing_rank::text)) x(facet, label)
-        WHERE r.selected_at IS NOT NULL) g
+        WHERE r.selected_at IS NOT NULL
+      UNION ALL
+      SELECT x.flight_id, x.facet, x.item, x.label
+        FROM reviews v JOIN participations r ON r.id = v.participation_id, LATERAL results_of_review(v, r.flight_id, 1) x
+        WHERE v.status = 'published' AND x.facet <> 'funnel') g
     GROUP BY 1, 2, 3, 4;
 END
 $$;--> statement-breakpoint
