@@ -10,6 +10,8 @@
 //   BENCH_LARGE_DATABASE_URL=postgres://postgres@127.0.0.1:5432/large node scripts/bench/large.mjs
 //
 //   BENCH_SECONDS   seconds of load per call (default 5, each after a 1 s warm-up)
+//   BENCH_CALLS     only the calls whose name contains one of these comma-separated words, and
+//                   `member_info` (the quickest call, as the machine's anchor): e.g. `results`
 // The generated database is used as it is (a member and a staff account are added to it once); the
 // demo database, the Auth emulator and the processes are removed at the end.
 import { mkdirSync, readFileSync } from 'node:fs'
@@ -27,6 +29,12 @@ const LARGE_URL = process.env.BENCH_LARGE_DATABASE_URL
 const CONNECTIONS = 10
 /** Crawlers read sitemaps a few at a time: the sitemap rows load at 4 connections. */
 const CONNECTIONS_BY_KIND = { sitemap: 4 }
+/** The calls measured (BENCH_CALLS), by a word of their name; all when unset. */
+const ONLY = (process.env.BENCH_CALLS ?? '')
+  .split(',')
+  .map((word) => word.trim())
+  .filter(Boolean)
+const chosen = (name) => ONLY.length === 0 || name === 'member_info' || ONLY.some((word) => name.includes(word))
 const GOALS = { member: 50, public: 50, console: 150, brand: 150, sitemap: 1000 }
 /** The generated accounts the bench signs in as (the member is generated; the staff account is added). */
 const LARGE_MEMBER_UID = 'large-8'
@@ -259,6 +267,7 @@ async function main() {
   const largePid = listeningPid(largePort)
   const memory = { before: null, peak: 0 }
   for (const [i, call] of largeCalls.entries()) {
+    if (!chosen(call.name)) continue
     const measured = {}
     for (const [which, target] of [
       ['demo', demoCalls[i]],
@@ -299,6 +308,18 @@ async function main() {
       table(
         ['call', 'large p50 ms', 'large p99 ms', 'p50 ratio', 'p99 ratio'],
         applicantRows.map(([name, m]) => [name, m.p50.toFixed(0), m.p99.toFixed(0), ratio(m.p50, anchor.p50), ratio(m.p99, anchor.p99)]),
+      ),
+    )
+  }
+  // A campaign's results beside the anchor of the same run: the quickest call (member_info) on the large database.
+  const quickest = figures.get('member_info')
+  const resultRows = [...figures].filter(([name]) => name.includes('results'))
+  if (quickest && resultRows.length > 0) {
+    console.log(`\na campaign's results on the large database, against member_info (p50 ${quickest.p50.toFixed(0)} ms, p99 ${quickest.p99.toFixed(0)} ms):`)
+    console.log(
+      table(
+        ['call', 'large p50 ms', 'large p99 ms', 'p50 ratio', 'p99 ratio'],
+        resultRows.map(([name, m]) => [name, m.p50.toFixed(0), m.p99.toFixed(0), ratio(m.p50, quickest.p50), ratio(m.p99, quickest.p99)]),
       ),
     )
   }

@@ -1,7 +1,7 @@
 // Database schema of the member API. Migrations are generated from this file with drizzle-kit
 // (`npx drizzle-kit generate --config suite/drizzle.config.ts`) and checked in under ./migrations.
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { bigint, boolean, date, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import {
   CAMPAIGN_KINDS,
   CAMPAIGN_STATUSES,
@@ -665,6 +665,63 @@ export const reviewStats = pgTable(
     reviews: integer('reviews').notNull(),
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.productId, t.rating] }), index('review_stats_product_idx').on(t.productId)],
+)
+
+/**
+ * Each flight's funnel (participations by stage, parcels shipped and delivered, published reviews),
+ * kept by statement triggers on participations, shipments and reviews (migration 0024) in the
+ * transaction that moves one: a campaign's results read a row per flight instead of every applicant.
+ * No foreign key to flights: its check would lock the flight's row for key share, which a sign-up's or
+ * withdrawal's lock of the flight waits for (a deadlock with a parcel's change holding the counts); a
+ * flight with participations is never deleted, so no count outlives its flight.
+ */
+export const resultFlightCounts = pgTable('result_flight_counts', {
+  flightId: uuid('flight_id').primaryKey(),
+  applied: integer('applied').notNull().default(0),
+  eligible: integer('eligible').notNull().default(0),
+  selected: integer('selected').notNull().default(0),
+  waitlisted: integer('waitlisted').notNull().default(0),
+  shipped: integer('shipped').notNull().default(0),
+  delivered: integer('delivered').notNull().default(0),
+  reviewed: integer('reviewed').notNull().default(0),
+  published: integer('published').notNull().default(0),
+  completed: integer('completed').notNull().default(0),
+  withdrawn: integer('withdrawn').notNull().default(0),
+})
+
+/**
+ * People per group of a flight's results, kept by the same triggers (and by triggers on addresses and
+ * members for the testers' country and birth date): `answered` (item: the question) counts applicants
+ * who answered a screener question, `option` (item: the question, label: the option) those who chose
+ * an option; `country`, `birth` (label: the birth date, empty when not given) and `tier` (label: the
+ * standing rank) count testers, the applicants who were selected; `rating` (item: the Monday of the
+ * week, UTC; label: the stars), `photos` and `disclosure` count published reviews. A group no one is
+ * in any more is deleted.
+ */
+export const resultFlightGroups = pgTable(
+  'result_flight_groups',
+  {
+    flightId: uuid('flight_id').notNull(),
+    facet: text('facet').notNull(),
+    item: text('item').notNull(),
+    label: text('label').notNull(),
+    people: integer('people').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.flightId, t.facet, t.item, t.label] })],
+)
+
+/**
+ * The seconds from a parcel's shipping to its review, with how many of a flight's reviews took them
+ * (kept by the triggers on participations and shipments): the funnel's median is read from these.
+ */
+export const resultFlightLags = pgTable(
+  'result_flight_lags',
+  {
+    flightId: uuid('flight_id').notNull(),
+    seconds: numeric('seconds').notNull(),
+    people: integer('people').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.flightId, t.seconds] })],
 )
 
 /**
