@@ -298,11 +298,14 @@ export type PublicReview = v.InferOutput<typeof PublicReviewSchema>
 
 /**
  * A published review on its own page: with what its page tells search engines and link previews,
- * the size of its first photo (the card image) and the brand's identifiers of the product.
+ * the size of its first photo (the card image), else the product's first image, and the brand's
+ * identifiers of the product.
  */
 export const PublicReviewPageSchema = v.strictObject({
   ...PublicReviewSchema.entries,
   firstPhoto: v.nullable(v.strictObject({ id: v.string(), alt: v.string(), width: v.number(), height: v.number() })),
+  /** The product's first image: the card image of a review without photos. */
+  productImage: v.nullable(ProductImageSchema),
   productIdentifiers: v.strictObject(ProductIdentifiersSchema),
 })
 export type PublicReviewPage = v.InferOutput<typeof PublicReviewPageSchema>

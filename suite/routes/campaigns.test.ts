@@ -1,4 +1,4 @@
-import * as v from 'valibot'
+import type * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   CampaignDetailSchema,
@@ -86,9 +86,13 @@ describe('public campaigns and reviews', () => {
     const one = first.items[0]!
     // Timestamps have the one form every answer uses (Date.toISOString).
     expect(first.items.every((r) => new Date(r.publishedAt).toISOString() === r.publishedAt)).toBe(true)
-    expect(v.parse(PublicReviewPageSchema, expectOk(await call(h.app, 'GET', fillPath(PUBLIC_REVIEW_PATH, { id: one.id })), PublicReviewPageSchema)).id).toBe(
-      one.id,
-    )
+    const page = expectOk(await call(h.app, 'GET', fillPath(PUBLIC_REVIEW_PATH, { id: one.id })), PublicReviewPageSchema)
+    expect(page.id).toBe(one.id)
+    // The demo reviews have no photo: the page's card image is the product's first image, as its campaign shows it.
+    expect(page.firstPhoto).toBeNull()
+    const campaign = expectOk(await call(h.app, 'GET', fillPath(PUBLIC_CAMPAIGN_PATH, { idOrSlug: one.campaignSlug })), CampaignDetailSchema)
+    expect(page.productImage).toEqual(campaign.product.images[0])
+    expect(page.productImage).toMatchObject({ width: expect.any(Number), height: expect.any(Number), alt: expect.stringMatching(/\S/) })
     expectError(await call(h.app, 'GET', fillPath(PUBLIC_REVIEW_PATH, { id: crypto.randomUUID() })), 'NOT_FOUND', 404)
     expectError(await call(h.app, 'GET', fillPath(PUBLIC_REVIEW_PATH, { id: 'x' })), 'NOT_FOUND', 404)
   })

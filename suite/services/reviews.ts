@@ -15,6 +15,7 @@ import { pointsBalance } from './ledger'
 import { syncMissions } from './missions'
 import { notifyMember } from './notify'
 import { completeWhenDone } from './participations'
+import { publicProductImages } from './product-images'
 
 type ReviewRow = typeof reviews.$inferSelect
 export const FORMER_MEMBER = 'Former member'
@@ -208,17 +209,21 @@ export async function listPublicReviews(db: Db, query: ReviewListQuery): Promise
   }
 }
 
-/** A published review for its own page: with its first photo's size (the link preview's image) and the product's identifiers. */
+/**
+ * A published review for its own page: with its first photo's size (the link preview's image), the
+ * product's first image (the preview's image when the review has no photo) and the product's identifiers.
+ */
 export async function publicReview(ex: Executor, id: string): Promise<PublicReviewPage | null> {
   const [row] = await ex
-    .select({ ...publicColumns, gtin: products.gtin, mpn: products.mpn, sku: products.sku })
+    .select({ ...publicColumns, gtin: products.gtin, mpn: products.mpn, sku: products.sku, productImages: products.images })
     .from(reviews)
     .innerJoin(campaigns, eq(campaigns.id, reviews.campaignId))
     .innerJoin(products, eq(products.id, reviews.productId))
     .innerJoin(members, eq(members.id, reviews.memberId))
     .where(and(eq(reviews.id, id), eq(reviews.status, 'published')))
   if (!row) return null
-  const { gtin, mpn, sku, ...review } = row
+  const { gtin, mpn, sku, productImages, ...review } = row
+  const [productImage] = await publicProductImages(ex, { id: review.productId, brand: review.brand, name: review.productName, images: productImages })
   const first = review.photos[0]
   const [size] = first
     ? await ex
@@ -226,7 +231,12 @@ export async function publicReview(ex: Executor, id: string): Promise<PublicRevi
         .from(reviewPhotos)
         .where(and(eq(reviewPhotos.id, first.id), eq(reviewPhotos.reviewId, id)))
     : []
-  return { ...toPublic(review), firstPhoto: first && size ? { id: first.id, alt: first.alt, ...size } : null, productIdentifiers: { gtin, mpn, sku } }
+  return {
+    ...toPublic(review),
+    firstPhoto: first && size ? { id: first.id, alt: first.alt, ...size } : null,
+    productImage: productImage ?? null,
+    productIdentifiers: { gtin, mpn, sku },
+  }
 }
 
 /** What a moderator decides about a pending review: publish it, or send it back to its author with a reason. */

@@ -198,6 +198,24 @@ describe('routes as a visitor sees them', () => {
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image"')
   })
 
+  it("shows a review without photos with its product's photograph on its preview card", async () => {
+    const suite = inject('suiteUrl')
+    const reviews = (await (await fetch(`${suite}/suite/api/public/reviews?pageSize=20`)).json()) as {
+      data: { items: Array<{ id: string; photos: unknown[] }> }
+    }
+    const withoutPhotos = reviews.data.items.find((review) => review.photos.length === 0)!
+    const html = await (await get(`/en/reviews/${withoutPhotos.id}`)).text()
+    const card = Object.fromEntries(
+      [...html.matchAll(/<meta property="(og:image[^"]*)" content="([^"]*)"/g)].map(([, property, content]) => [property, content]),
+    )
+    expect(card['og:image']).toMatch(new RegExp(`^${baseUrl()}/images/products/[0-9a-f-]+-display\\.jpg$`))
+    expect(Number(card['og:image:width'])).toBeGreaterThan(0)
+    expect(card['og:image:alt']).not.toBe('')
+    const image = await fetch(card['og:image']!)
+    expect(image.status).toBe(200)
+    expect(image.headers.get('content-type')).toBe('image/jpeg')
+  })
+
   it('a review and a campaign answer 200 by their id, and an unknown id goes to the 404 page', async () => {
     const suite = inject('suiteUrl')
     const reviews = (await (await fetch(`${suite}/suite/api/public/reviews?pageSize=1`)).json()) as { data: { items: Array<{ id: string }> } }

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { i18n } from '~/i18n/i18n'
-import { pageHead, publicPageHead, publicUrlOf, summaryOf } from '~/lib/page-head'
+import { cardImageOf, pageHead, publicPageHead, publicUrlOf, summaryOf } from '~/lib/page-head'
 import { breadcrumbData, reviewData } from '~/lib/structured-data'
 import { publicReviewPhotoSrc } from '~/components/catalogue/review-photo-src'
 import { ReviewDetail } from '~/features/reviews/review-page'
@@ -24,6 +24,7 @@ export const Route = createFileRoute('/$locale/_public/reviews/$id')({
       description: msg`${rating} out of 5 stars. ${excerpt}`,
       canonicalPath: `/en/reviews/${review.id}`,
       type: 'article',
+      // The review's first photo; without one, the product's image.
       image: review.firstPhoto
         ? {
             path: publicReviewPhotoSrc(review.firstPhoto.id, 'display'),
@@ -31,7 +32,7 @@ export const Route = createFileRoute('/$locale/_public/reviews/$id')({
             height: review.firstPhoto.height,
             alt: review.firstPhoto.alt,
           }
-        : undefined,
+        : cardImageOf(review.productImage ? [review.productImage] : []),
       structuredData: [
         reviewData(origin, review, review.productIdentifiers),
         breadcrumbData(origin, [
