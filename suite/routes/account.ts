@@ -10,13 +10,12 @@ import type { RegisterRoute } from '../http/endpoint'
 import type { SuiteContext } from '../http/env'
 import { notFound } from '../http/errors'
 import { referrerByCode } from '../services/members'
-import { syncMissions } from '../services/missions'
 import { pseudonymize } from '../services/account-deletion'
 import { exportProfile } from '../services/data-export'
 import { profilePdf } from '../services/profile-pdf'
 import { myReferrals } from '../services/referrals'
 import { loadShipments, requestReturn } from '../services/shipments'
-import { deleteSocialProfile, listSocialProfiles, saveSocialProfile } from '../services/social'
+import { deleteSocialProfile, listSocialProfiles, saveMemberSocialProfile } from '../services/social'
 
 export function registerAccountRoutes(route: RegisterRoute, deps: SuiteDeps) {
   route(ENDPOINTS.getNotifications, (c) => currentMember(c).notificationSettings)
@@ -31,15 +30,7 @@ export function registerAccountRoutes(route: RegisterRoute, deps: SuiteDeps) {
   })
 
   route(ENDPOINTS.getSocialProfiles, async (c) => ({ profiles: await listSocialProfiles(deps.db, currentMember(c).id) }))
-  route(ENDPOINTS.putSocialProfile, async (c, { body }) => {
-    const me = currentMember(c)
-    const now = deps.clock.now()
-    await deps.db.transaction(async (tx) => {
-      await saveSocialProfile(tx, me.id, body, now)
-      await syncMissions(tx, me.id, now)
-    })
-    return { profiles: await listSocialProfiles(deps.db, me.id) }
-  })
+  route(ENDPOINTS.putSocialProfile, async (c, { body }) => ({ profiles: await saveMemberSocialProfile(deps, currentMember(c).id, body) }))
   route(ENDPOINTS.deleteSocialProfile, async (c, { query }) => {
     const me = currentMember(c)
     if (!(await deleteSocialProfile(deps.db, me.id, query.platform))) throw notFound('Social profile')

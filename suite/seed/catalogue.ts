@@ -1,7 +1,10 @@
 // The demo catalogue: original products, campaigns across phases and categories, and reviews.
 import type { Currency } from '../../contract/authoring'
 import { openTo, type CampaignKind, type Eligibility, type ScreenerQuestion, type SelectionMode, type Tasks } from '../../contract/campaigns'
-import type { Category } from '../../contract/common'
+import type { Category, Country } from '../../contract/common'
+import type { PETS } from '../../contract/members'
+
+type Pet = (typeof PETS)[number]
 
 export type SeedPhase = 'upcoming' | 'open' | 'testing' | 'completed'
 
@@ -429,33 +432,198 @@ export const CAMPAIGNS: SeedCampaign[] = [
   },
 ]
 
-/** Members of the community who wrote the seeded reviews (no sign-in: they have no Firebase user). */
-export const COMMUNITY = [
-  ['Maya', 'Reyes'],
-  ['Jonas', 'Berg'],
-  ['Priya', 'Nair'],
-  ['Tom', 'Okafor'],
-  ['Lena', 'Hofmann'],
-  ['Chloé', 'Martin'],
-  ['Sven', 'Lund'],
-  ['Aisha', 'Bello'],
-  ['Marco', 'Rossi'],
-  ['Emma', 'Walsh'],
-  ['Yuki', 'Tanaka'],
-  ['Noah', 'Fischer'],
-  ['Sofia', 'Costa'],
-  ['Liam', 'Murphy'],
-  ['Ines', 'García'],
-  ['Oskar', 'Nowak'],
-  ['Hannah', 'Klein'],
-  ['Ravi', 'Patel'],
-  ['Elena', 'Popescu'],
-  ['Finn', 'Jensen'],
-  ['Zoe', 'Laurent'],
-  ['Mateo', 'Silva'],
-  ['Grace', 'Kim'],
-  ['Ali', 'Hassan'],
-] as const
+/**
+ * The community who took part in the seeded tests, as each registered: names, birth date, profile,
+ * one saved address each (their own household, in the countries the campaigns serve) and, for two
+ * in three, an Instagram profile. They have an account at the identity provider but no published
+ * password: nobody signs in as them.
+ */
+export interface SeedCommunityMember {
+  firstName: string
+  lastName: string
+  birthDate: string
+  interests: Category[]
+  pets: Pet[]
+  children: number
+  languages: string[]
+  address: { line1: string; line2?: string; postalCode: string; city: string; region?: string; country: Country }
+}
+
+const member = (
+  [firstName, lastName]: [string, string],
+  birthDate: string,
+  profile: { interests: Category[]; pets?: Pet[]; children?: number; languages?: string[] },
+  address: SeedCommunityMember['address'],
+): SeedCommunityMember => ({
+  firstName,
+  lastName,
+  birthDate,
+  interests: profile.interests,
+  pets: profile.pets ?? [],
+  children: profile.children ?? 0,
+  languages: profile.languages ?? ['en'],
+  address,
+})
+
+export const COMMUNITY: SeedCommunityMember[] = [
+  member(
+    ['Maya', 'Reyes'],
+    '1988-03-12',
+    { interests: ['kitchen', 'food-drink'], pets: ['dog'], children: 1, languages: ['en', 'es'] },
+    { line1: '418 Alder Street', postalCode: '97205', city: 'Portland', region: 'OR', country: 'US' },
+  ),
+  member(
+    ['Jonas', 'Berg'],
+    '1979-11-02',
+    { interests: ['outdoors', 'tech'], languages: ['sv', 'en'] },
+    { line1: 'Söder Mälarstrand 21', postalCode: '118 25', city: 'Stockholm', country: 'SE' },
+  ),
+  member(['Priya', 'Nair'], '1993-06-25', { interests: ['beauty', 'health'] }, { line1: '14 Mill Lane', postalCode: 'LS6 2AB', city: 'Leeds', country: 'GB' }),
+  member(
+    ['Tom', 'Okafor'],
+    '1985-01-30',
+    { interests: ['tech', 'outdoors'], children: 2 },
+    { line1: '9 Castle Road', postalCode: 'BS1 4QA', city: 'Bristol', country: 'GB' },
+  ),
+  member(
+    ['Lena', 'Hofmann'],
+    '1990-09-14',
+    { interests: ['baby', 'personal-care'], children: 1, languages: ['de', 'en'] },
+    { line1: 'Lindenstraße 12', postalCode: '20095', city: 'Hamburg', country: 'DE' },
+  ),
+  member(
+    ['Chloé', 'Martin'],
+    '1996-04-08',
+    { interests: ['beauty', 'food-drink'], pets: ['cat'], languages: ['fr', 'en'] },
+    { line1: '8 rue des Lilas', postalCode: '69003', city: 'Lyon', country: 'FR' },
+  ),
+  member(
+    ['Sven', 'Lund'],
+    '1975-12-19',
+    { interests: ['outdoors', 'home'], pets: ['dog'], languages: ['da', 'en'] },
+    { line1: 'Nørregade 7', postalCode: '8000', city: 'Aarhus', country: 'DK' },
+  ),
+  member(
+    ['Aisha', 'Bello'],
+    '1992-07-03',
+    { interests: ['health', 'beauty'], children: 2 },
+    { line1: '22 Harbour View', postalCode: 'T12 X70A', city: 'Cork', country: 'IE' },
+  ),
+  member(
+    ['Marco', 'Rossi'],
+    '1983-02-21',
+    { interests: ['kitchen', 'food-drink'], languages: ['it', 'en'] },
+    { line1: 'Via Garibaldi 18', postalCode: '10122', city: 'Torino', country: 'IT' },
+  ),
+  member(
+    ['Emma', 'Walsh'],
+    '1998-10-11',
+    { interests: ['personal-care', 'home'], pets: ['cat'] },
+    { line1: '5 Seaview Terrace', postalCode: 'H91 E2K3', city: 'Galway', country: 'IE' },
+  ),
+  member(
+    ['Yuki', 'Tanaka'],
+    '1987-05-27',
+    { interests: ['tech', 'kitchen'], languages: ['en', 'ja'] },
+    { line1: '77 Maple Avenue', postalCode: 'M4E 1Z8', city: 'Toronto', region: 'ON', country: 'CA' },
+  ),
+  member(
+    ['Noah', 'Fischer'],
+    '1991-08-16',
+    { interests: ['outdoors', 'health'], pets: ['dog'], languages: ['de', 'en'] },
+    { line1: 'Mariahilfer Straße 40', line2: 'Top 12', postalCode: '1070', city: 'Wien', country: 'AT' },
+  ),
+  member(
+    ['Sofia', 'Costa'],
+    '1994-01-05',
+    { interests: ['baby', 'food-drink'], children: 1, languages: ['pt', 'en'] },
+    { line1: 'Rua das Flores 33', postalCode: '4050-262', city: 'Porto', country: 'PT' },
+  ),
+  member(
+    ['Liam', 'Murphy'],
+    '1989-03-29',
+    { interests: ['tech', 'home'], pets: ['dog', 'cat'] },
+    { line1: '3 Elm Close', postalCode: 'M20 2RN', city: 'Manchester', country: 'GB' },
+  ),
+  member(
+    ['Ines', 'García'],
+    '1986-11-23',
+    { interests: ['beauty', 'kitchen'], children: 2, languages: ['es', 'en'] },
+    { line1: 'Calle Mayor 25', line2: '3º B', postalCode: '28013', city: 'Madrid', country: 'ES' },
+  ),
+  member(
+    ['Oskar', 'Nowak'],
+    '1981-06-09',
+    { interests: ['outdoors', 'tech'], languages: ['pl', 'en'] },
+    { line1: 'ul. Długa 8', postalCode: '80-827', city: 'Gdańsk', country: 'PL' },
+  ),
+  member(
+    ['Hannah', 'Klein'],
+    '1997-02-17',
+    { interests: ['personal-care', 'health'], pets: ['small-animal'], languages: ['de', 'en'] },
+    { line1: 'Bergstraße 3', postalCode: '80331', city: 'München', country: 'DE' },
+  ),
+  member(
+    ['Ravi', 'Patel'],
+    '1984-09-01',
+    { interests: ['kitchen', 'tech'], children: 3 },
+    { line1: '1520 Oak Ridge Drive', postalCode: '78704', city: 'Austin', region: 'TX', country: 'US' },
+  ),
+  member(
+    ['Elena', 'Popescu'],
+    '1990-12-04',
+    { interests: ['home', 'beauty'], pets: ['cat'], languages: ['nl', 'en', 'ro'] },
+    { line1: 'Prinsengracht 263', postalCode: '1016 GV', city: 'Amsterdam', country: 'NL' },
+  ),
+  member(
+    ['Finn', 'Jensen'],
+    '1995-07-22',
+    { interests: ['outdoors', 'food-drink'], languages: ['no', 'en'] },
+    { line1: 'Storgata 15', postalCode: '0184', city: 'Oslo', country: 'NO' },
+  ),
+  member(
+    ['Zoe', 'Laurent'],
+    '1993-04-30',
+    { interests: ['baby', 'home'], children: 1, languages: ['fr', 'nl', 'en'] },
+    { line1: 'Rue de la Loi 16', postalCode: '1000', city: 'Bruxelles', country: 'BE' },
+  ),
+  member(
+    ['Mateo', 'Silva'],
+    '1988-08-08',
+    { interests: ['food-drink', 'outdoors'], pets: ['dog'], languages: ['es', 'ca', 'en'] },
+    { line1: 'Carrer de Mallorca 120', postalCode: '08036', city: 'Barcelona', country: 'ES' },
+  ),
+  member(
+    ['Grace', 'Kim'],
+    '1999-05-15',
+    { interests: ['beauty', 'tech'] },
+    { line1: '210 Robson Street', postalCode: 'V6B 2B7', city: 'Vancouver', region: 'BC', country: 'CA' },
+  ),
+  member(
+    ['Ali', 'Hassan'],
+    '1982-10-26',
+    { interests: ['health', 'kitchen'], children: 2, languages: ['nl', 'en', 'ar'] },
+    { line1: 'Mariaplaats 4', postalCode: '3511 LH', city: 'Utrecht', country: 'NL' },
+  ),
+]
+
+/** Friends who joined with the demo member's referral code (local mode's demo member only). */
+export const DEMO_FRIENDS = {
+  /** Joined months ago, took part in a completed test and reviewed it: the referral counted. */
+  finished: member(
+    ['Nadia', 'Quinn'],
+    '1992-09-09',
+    { interests: ['pets', 'home'], pets: ['dog'] },
+    { line1: '40 Kingsland Road', postalCode: 'E2 8DA', city: 'London', country: 'GB' },
+  ),
+  /** Joined a few days ago and has not finished a test yet. */
+  recent: member(
+    ['Nora', 'Vidal'],
+    '1996-03-03',
+    { interests: ['beauty', 'outdoors'], languages: ['es', 'en'] },
+    { line1: 'Carrer de Verdi 71', postalCode: '08012', city: 'Barcelona', country: 'ES' },
+  ),
+}
 
 export const DEMO_MEMBER = {
   email: 'demo@testerscircle.example',

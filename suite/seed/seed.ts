@@ -2,20 +2,33 @@
 // State changes go through the same operator services as the ops CLI.
 import * as v from 'valibot'
 import { ProductInputSchema } from '../../contract/authoring'
+import { AddressInputSchema } from '../../contract/address'
+import { CreateMemberBodySchema, SocialProfileInputSchema, UpdateProfileBodySchema } from '../../contract/members'
 import { eq, or, sql } from 'drizzle-orm'
-import { brands, brandUsers, campaigns, flights, ledgerEntries, members, participations, secondFactors, socialProfiles, staffRoles } from '../db/schema'
+import { brands, brandUsers, campaigns, flights, ledgerEntries, members, secondFactors, staffRoles } from '../db/schema'
 import { enrolKnownAuthenticator } from '../services/second-factor'
-import type { Executor } from '../db/client'
 import type { Clock, SuiteDeps } from '../deps'
-import { DEFAULT_NOTIFICATION_SETTINGS, newReferralCode } from '../services/members'
-import { credit } from '../services/ledger'
-import { syncMissions } from '../services/missions'
-import { saveAddress } from '../services/address'
+import { completeRegistration, memberForIdentity, updateProfile } from '../services/members'
+import { saveMemberAddress } from '../services/address'
+import { saveMemberSocialProfile } from '../services/social'
+import { campaignEligibility } from '../services/eligibility'
 import { reportImpressions, submitReview, submitSocialPost } from '../services/content'
-import { acknowledge } from '../services/participations'
-import { approveReview, deliver, selectParticipation, ship } from '../services/operations'
-import type { TasksInput } from '../../contract/campaigns'
-import { CAMPAIGNS, COMMUNITY, DEMO_BRAND_VIEWER, DEMO_MEMBER, DEMO_STAFF, type SeedCampaign, type SeedPhase } from './catalogue'
+import { acknowledge, processSignup, selectParticipation } from '../services/participations'
+import { approveReview, deliver, ship } from '../services/operations'
+import { grantGoodwill } from '../staff/members'
+import type { ScreenerQuestion, TasksInput } from '../../contract/campaigns'
+import type { ScreenerAnswer } from '../../contract/participations'
+import {
+  CAMPAIGNS,
+  COMMUNITY,
+  DEMO_BRAND_VIEWER,
+  DEMO_FRIENDS,
+  DEMO_MEMBER,
+  DEMO_STAFF,
+  type SeedCampaign,
+  type SeedCommunityMember,
+  type SeedPhase,
+} from './catalogue'
 import { ROLES } from '../../contract/staff'
 import { demoImageAlt, demoImagePng } from './images'
 import { commandLineActor, type StaffActor } from '../actors/actor'
@@ -95,29 +108,98 @@ async function seedDemoBrandViewer(deps: SuiteDeps): Promise<void> {
   await ensureDemoAuthenticator(deps, uid, DEMO_BRAND_VIEWER.authenticatorKey)
 }
 
-async function insertCommunity(ex: Executor, now: Date) {
-  const rows = []
-  for (const [i, [firstName, lastName]] of COMMUNITY.entries()) {
-    const [row] = await ex
-      .insert(members)
-      .values({
-        uid: `seed-community-${i + 1}`,
-        email: null,
-        emailVerified: true,
-        firstName,
-        lastName,
-        displayName: `${firstName} ${lastName.charAt(0)}.`,
-        languages: ['en'],
-        notificationSettings: DEFAULT_NOTIFICATION_SETTINGS,
-        referralCode: newReferralCode(),
-        createdAt: at(now, -200 + i),
-        registeredAt: at(now, -200 + i),
-        updatedAt: at(now, -200 + i),
-      })
-      .returning()
-    if (row) rows.push(row)
+type MemberRow = typeof members.$inferSelect
+
+/** A member's e-mail address in the demo: their name, in plain letters, at the demo's own domain. */
+function demoEmail(person: SeedCommunityMember): string {
+  const plain = (name: string) =>
+    name
+      .normalize('NFD')
+      .replace(/[^A-Za-z]/g, '')
+      .toLowerCase()
+  return `${plain(person.firstName)}.${plain(person.lastName)}@community.testerscircle.example`
+}
+
+/**
+ * Someone joins as a member does: an account at the identity provider (with a password nobody is
+ * told), the member record made on their first call, the registration form (with a friend's
+ * referral code when they have one), their profile, their shipping address and, when they have
+ * one, their Instagram profile; each on the day it happened. Every input is read through the
+ * contract's schema, as the member API reads the portal's forms.
+ */
+async function joinAsMember(
+  deps: SuiteDeps,
+  person: SeedCommunityMember,
+  joined: Date,
+  extra: { referralCode?: string; instagramFollowers?: number } = {},
+): Promise<MemberRow> {
+  const email = demoEmail(person)
+  const displayName = `${person.firstName} ${person.lastName.charAt(0)}.`
+  const uid = await deps.identity.ensureUser({ email, password: crypto.randomUUID(), displayName })
+  const onDay = (hours: number) => ({ ...deps, clock: fixedClock(new Date(joined.getTime() + hours * 60 * 60 * 1000)) })
+  const identity = {
+    uid,
+    email,
+    emailVerified: true,
+    phoneVerified: false,
+    name: `${person.firstName} ${person.lastName}`,
+    signInProvider: 'password',
+    authTime: joined,
+  }
+  const first = await memberForIdentity(onDay(0), identity)
+  const registration = v.parse(CreateMemberBodySchema, {
+    firstName: person.firstName,
+    lastName: person.lastName,
+    birthDate: person.birthDate,
+    ...(extra.referralCode ? { referralCode: extra.referralCode } : {}),
+  })
+  const { member: registered } = await completeRegistration(onDay(0.1), first, registration)
+  const profile = v.parse(UpdateProfileBodySchema, {
+    languages: person.languages,
+    preferences: { interests: person.interests, pets: person.pets, children: person.children },
+  })
+  await updateProfile(onDay(0.2), registered, profile)
+  const { line1, line2, postalCode, city, region, country } = person.address
+  await saveMemberAddress(
+    onDay(0.3),
+    registered.id,
+    v.parse(AddressInputSchema, { name: `${person.firstName} ${person.lastName}`, line1, line2, postalCode, city, region, country }),
+  )
+  if (extra.instagramFollowers !== undefined) {
+    const handle = email.split('@')[0]!.replace('.', '_')
+    const social = v.parse(SocialProfileInputSchema, {
+      platform: 'instagram',
+      handle,
+      url: `https://www.instagram.com/${handle}`,
+      followers: extra.instagramFollowers,
+    })
+    await saveMemberSocialProfile(onDay(24), registered.id, social)
+  }
+  const [row] = await deps.db.select().from(members).where(eq(members.id, registered.id))
+  if (!row) throw new Error(`${email} was not registered`)
+  return row
+}
+
+/** The community joined over the months before the first seeded test, one every few days; two in three have an Instagram profile. */
+async function joinCommunity(deps: SuiteDeps, now: Date): Promise<MemberRow[]> {
+  const rows: MemberRow[] = []
+  for (const [i, person] of COMMUNITY.entries()) {
+    rows.push(await joinAsMember(deps, person, at(now, -200 + i * 2), i % 3 === 2 ? {} : { instagramFollowers: 300 + ((i * 977) % 9000) }))
   }
   return rows
+}
+
+/**
+ * Answers a campaign's screener as an applicant who passes it would: for each question, one of the
+ * options its author did not mark as turning an applicant away (varied by `n`), or a line of text.
+ */
+function passingAnswers(screener: ScreenerQuestion[], n: number): ScreenerAnswer[] {
+  return screener.map((question) => {
+    const allowed = question.options.filter((option) => !(question.disqualifying ?? []).includes(option))
+    const choice = allowed[n % allowed.length] ?? ''
+    if (question.kind === 'text') return { questionId: question.id, answer: 'I use products like this every week.' }
+    return { questionId: question.id, answer: question.kind === 'multi' ? [choice] : choice }
+  })
 }
 
 /** The seed acts as the command line does, under its own name in the audit log. */
@@ -168,34 +250,40 @@ async function authorCampaign(deps: SuiteDeps, seed: SeedCampaign, now: Date): P
   return { campaignId: campaign.id, flightId: campaign.flights[0]!.id }
 }
 
+/**
+ * The seeded tests' community: members who joined, applied to the campaigns they could take part
+ * in (the eligibility check the portal shows decides who applies), were selected or waitlisted by
+ * the sign-up itself (first come, first served) or chosen by staff (curated), received their
+ * parcels, did their tasks and wrote the reviews a moderator published.
+ */
 async function seedCatalogue(deps: SuiteDeps) {
   const now = deps.clock.now()
-  const community = await insertCommunity(deps.db, now)
+  const community = await joinCommunity(deps, now)
   const list: { seed: SeedCampaign; campaignId: string; flightId: string }[] = []
   for (const seed of CAMPAIGNS) list.push({ seed, ...(await authorCampaign(deps, seed, now)) })
 
   let next = 0
-  const nextMember = () => community[next++ % community.length]!
-  for (const { seed, campaignId, flightId } of list) {
+  for (const { seed, campaignId } of list) {
     const [opens, , testing] = PHASE_DAYS[seed.phase]
     const applied = at(now, opens + 1)
-    const testers: string[] = []
     const testerCount = seed.reviews?.length ?? seed.selected ?? (seed.phase === 'testing' ? 8 : 0)
-    for (let i = 0; i < testerCount; i++) {
-      testers.push(await applyAndSelect(deps, nextMember().id, campaignId, flightId, applied))
-    }
-    for (let i = 0; i < (seed.waitlisted ?? 0); i++) {
-      await deps.db.insert(participations).values({
-        memberId: nextMember().id,
-        campaignId,
-        flightId,
-        status: 'waitlisted',
-        appliedAt: at(applied, 0.1 + i * 0.1),
-        updatedAt: at(applied, 0.1 + i * 0.1),
-      })
+    const waitlist = seed.waitlisted ?? 0
+    const testers: { member: MemberRow; participationId: string }[] = []
+    let waiting = 0
+    // The community takes turns: each campaign's applicants are the next members it is open to.
+    for (let looked = 0; testers.length < testerCount || waiting < waitlist; looked++) {
+      if (looked === community.length) throw new Error(`Too few community members can take part in ${seed.slug}`)
+      const member = community[next++ % community.length]!
+      const when = at(applied, looked * 0.02)
+      const [eligibility] = await campaignEligibility(deps.db, member, when, campaignId)
+      if (!eligibility?.eligible) continue
+      const p = await apply(deps, member, campaignId, seed.screener, when, looked)
+      if (p.status === 'waitlisted') waiting++
+      else if (testers.length < testerCount) testers.push({ member, participationId: p.id })
+      else throw new Error(`${seed.slug}: its waitlist starts only when its quota (${seed.quota}) is full`)
     }
     if (seed.phase === 'testing' || seed.phase === 'completed') {
-      for (const [i, participationId] of testers.entries()) {
+      for (const [i, { participationId }] of testers.entries()) {
         const opsAt = { ...deps, clock: fixedClock(at(now, testing - 3 + (i % 3) * 0.2)) }
         await ship(opsAt, participationId, CARRIERS[i % CARRIERS.length]!, `TC${String(100000 + i * 7919).slice(0, 6)}${seed.slug.length}`, seedActor())
         if (seed.phase === 'completed' || i % 2 === 0) {
@@ -204,22 +292,30 @@ async function seedCatalogue(deps: SuiteDeps) {
       }
     }
     for (const [i, review] of (seed.reviews ?? []).entries()) {
-      const participationId = testers[i]
-      if (!participationId) continue
+      const tester = testers[i]
+      if (!tester) continue
       const [rating, title, body] = review
-      const [p] = await deps.db.select().from(participations).where(eq(participations.id, participationId))
-      const [author] = p ? await deps.db.select().from(members).where(eq(members.id, p.memberId)) : []
-      if (!author) continue
       const writtenAt = at(now, testing + 10 + i)
-      await finishTasks(deps, author, participationId, seed.tasks, at(writtenAt, -2))
-      const review_ = await submitReview({ ...deps, clock: fixedClock(writtenAt) }, author, { participationId, rating, title, body, photos: [] })
-      await approveReview({ ...deps, clock: fixedClock(at(writtenAt, 1)) }, review_.id, seedActor())
+      await finishTasks(deps, tester.member, tester.participationId, seed.tasks, at(writtenAt, -2))
+      await writeApprovedReview(deps, tester.member, tester.participationId, { rating, title, body }, writtenAt)
     }
   }
 }
 
+/** The tester writes their review and a moderator publishes it the next day. */
+async function writeApprovedReview(
+  deps: SuiteDeps,
+  author: MemberRow,
+  participationId: string,
+  review: { rating: number; title: string; body: string },
+  writtenAt: Date,
+) {
+  const written = await submitReview({ ...deps, clock: fixedClock(writtenAt) }, author, { participationId, ...review, photos: [] })
+  await approveReview({ ...deps, clock: fixedClock(at(writtenAt, 1)) }, written.id, seedActor())
+}
+
 /** A tester who did everything the campaign asks besides the review (which the operator approves). */
-async function finishTasks(deps: SuiteDeps, author: typeof members.$inferSelect, participationId: string, tasks: TasksInput, when: Date) {
+async function finishTasks(deps: SuiteDeps, author: MemberRow, participationId: string, tasks: TasksInput, when: Date) {
   const clock = { ...deps, clock: fixedClock(when) }
   if (tasks.questionnaire) await acknowledge(clock, author, participationId, 'questionnaire')
   if (tasks.social) {
@@ -232,18 +328,42 @@ async function finishTasks(deps: SuiteDeps, author: typeof members.$inferSelect,
   }
 }
 
-async function applyAndSelect(deps: SuiteDeps, memberId: string, campaignId: string, flightId: string, appliedAt: Date): Promise<string> {
-  const [p] = await deps.db
-    .insert(participations)
-    .values({ memberId, campaignId, flightId, status: 'applied', appliedAt, updatedAt: appliedAt })
-    .returning({ id: participations.id })
-  if (!p) throw new Error('Participation not written')
-  await selectParticipation({ ...deps, clock: fixedClock(appliedAt) }, p.id, seedActor())
-  return p.id
+/**
+ * The member applies on the day given, answering the screener as one who passes it; a curated
+ * campaign's applicant is then chosen by staff the same day. Resolves to the participation's id and
+ * the status the sign-up left it in (selected, or waitlisted when the flight was full).
+ */
+async function apply(
+  deps: SuiteDeps,
+  member: MemberRow,
+  campaignId: string,
+  screener: ScreenerQuestion[],
+  when: Date,
+  n: number,
+  answers = passingAnswers(screener, n),
+) {
+  const onDay = { ...deps, clock: fixedClock(when) }
+  const { participation } = await processSignup(onDay, member, { campaignId, answers })
+  if (participation.status === 'applied') {
+    await selectParticipation({ ...deps, clock: fixedClock(at(when, 0.1)) }, participation.id, seedActor())
+    return { id: participation.id, status: 'selected' as const }
+  }
+  if (participation.status !== 'selected' && participation.status !== 'waitlisted') {
+    throw new Error(`${member.email} could not apply to a seeded campaign: ${participation.status}`)
+  }
+  return { id: participation.id, status: participation.status }
 }
 
+/**
+ * Local mode's demo member, Sam, as someone who has used the product for five months: registered,
+ * profile and address saved, Instagram connected; a completed test with a published review, a
+ * parcel delivered and one on its way, a place on a full campaign's waitlist; two friends who
+ * joined with Sam's referral code (one finished a test, so the referral counted); and a prize from
+ * support. Each made through the services the portal and the console call, on the day it happened.
+ */
 async function seedDemoMember(deps: SuiteDeps): Promise<SeedResult['demo']> {
   const now = deps.clock.now()
+  const onDay = (date: Date) => ({ ...deps, clock: fixedClock(date) })
   const uid = await deps.identity.ensureUser({
     email: DEMO_MEMBER.email,
     password: DEMO_MEMBER.password,
@@ -258,35 +378,48 @@ async function seedDemoMember(deps: SuiteDeps): Promise<SeedResult['demo']> {
     if (found.uid !== uid) await deps.db.update(members).set({ uid }).where(eq(members.id, found.id))
     return 'present'
   }
-  const [member] = await deps.db
-    .insert(members)
-    .values({
-      uid,
-      email: DEMO_MEMBER.email,
-      emailVerified: true,
+  const joined = at(now, -150)
+  const identity = {
+    uid,
+    email: DEMO_MEMBER.email,
+    emailVerified: true,
+    phoneVerified: false,
+    name: DEMO_MEMBER.displayName,
+    signInProvider: 'password',
+    authTime: joined,
+  }
+  const first = await memberForIdentity(onDay(joined), identity)
+  const { member: registered } = await completeRegistration(
+    onDay(joined),
+    first,
+    v.parse(CreateMemberBodySchema, {
       firstName: DEMO_MEMBER.firstName,
       lastName: DEMO_MEMBER.lastName,
       displayName: DEMO_MEMBER.displayName,
       birthDate: DEMO_MEMBER.birthDate,
-      languages: ['en', 'es'],
-      preferences: { interests: ['kitchen', 'outdoors', 'tech'], children: 0, pets: ['dog'] },
-      notificationSettings: DEFAULT_NOTIFICATION_SETTINGS,
-      referralCode: 'SAMTESTS',
-      createdAt: at(now, -150),
-      registeredAt: at(now, -150),
-      updatedAt: at(now, -1),
-    })
-    .returning()
-  if (!member) throw new Error('Demo member not written')
-  await saveAddress(deps.db, member.id, { ...DEMO_MEMBER.address, line2: DEMO_MEMBER.address.line2, region: '' }, at(now, -150))
-  await deps.db.insert(socialProfiles).values({
-    memberId: member.id,
-    platform: 'instagram',
-    handle: 'sam.tests.things',
-    url: 'https://www.instagram.com/sam.tests.things',
-    followers: 1840,
-    updatedAt: at(now, -100),
-  })
+    }),
+  )
+  await updateProfile(
+    onDay(at(joined, 0.01)),
+    registered,
+    v.parse(UpdateProfileBodySchema, { languages: ['en', 'es'], preferences: { interests: ['kitchen', 'outdoors', 'tech'], children: 0, pets: ['dog'] } }),
+  )
+  await saveMemberAddress(onDay(at(joined, 0.02)), registered.id, v.parse(AddressInputSchema, { ...DEMO_MEMBER.address, region: '' }))
+  await saveMemberSocialProfile(
+    onDay(at(now, -100)),
+    registered.id,
+    v.parse(SocialProfileInputSchema, {
+      platform: 'instagram',
+      handle: 'sam.tests.things',
+      url: 'https://www.instagram.com/sam.tests.things',
+      followers: 1840,
+    }),
+  )
+  const member = async () => {
+    const [row] = await deps.db.select().from(members).where(eq(members.id, registered.id))
+    if (!row) throw new Error('Demo member not written')
+    return row
+  }
 
   const bySlug = async (slug: string) => {
     const [row] = await deps.db
@@ -294,6 +427,7 @@ async function seedDemoMember(deps: SuiteDeps): Promise<SeedResult['demo']> {
         campaignId: campaigns.id,
         flightId: flights.id,
         tasks: campaigns.tasks,
+        screener: campaigns.screener,
         testingStartsAt: flights.testingStartsAt,
         signupOpensAt: flights.signupOpensAt,
       })
@@ -303,75 +437,72 @@ async function seedDemoMember(deps: SuiteDeps): Promise<SeedResult['demo']> {
     if (!row) throw new Error(`Seed campaign ${slug} is missing`)
     return row
   }
+  const selected = async (p: { id: string; status: string }, slug: string) => {
+    if (p.status !== 'selected') throw new Error(`The demo member was not selected for ${slug} (${p.status})`)
+    return p.id
+  }
 
   // Completed test with a published review.
   const skillet = await bySlug('ember-oak-cast-iron-skillet')
-  const skilletP = await applyAndSelect(deps, member.id, skillet.campaignId, skillet.flightId, at(skillet.signupOpensAt, 2))
-  await ship({ ...deps, clock: fixedClock(at(skillet.testingStartsAt, -2)) }, skilletP, 'Royal Mail', 'RM482913GB', seedActor())
-  await deliver({ ...deps, clock: fixedClock(at(skillet.testingStartsAt, 0)) }, skilletP, seedActor())
-  await finishTasks(deps, member, skilletP, skillet.tasks, at(skillet.testingStartsAt, 10))
-  const review = await submitReview({ ...deps, clock: fixedClock(at(skillet.testingStartsAt, 20)) }, member, {
-    participationId: skilletP,
-    rating: 5,
-    title: 'My new Sunday pancake pan',
-    body: 'Heavy, yes, but the even heat makes perfect pancakes from the first one on. The pre-seasoning held up through a month of daily use and it cleans up in a minute.',
-    photos: [],
-  })
-  await approveReview({ ...deps, clock: fixedClock(at(skillet.testingStartsAt, 21)) }, review.id, seedActor())
+  const skilletP = await selected(await apply(deps, await member(), skillet.campaignId, skillet.screener, at(skillet.signupOpensAt, 2), 0), 'skillet')
+  await ship(onDay(at(skillet.testingStartsAt, -2)), skilletP, 'Royal Mail', 'RM482913GB', seedActor())
+  await deliver(onDay(at(skillet.testingStartsAt, 0)), skilletP, seedActor())
+  await finishTasks(deps, await member(), skilletP, skillet.tasks, at(skillet.testingStartsAt, 10))
+  await writeApprovedReview(
+    deps,
+    await member(),
+    skilletP,
+    {
+      rating: 5,
+      title: 'My new Sunday pancake pan',
+      body: 'Heavy, yes, but the even heat makes perfect pancakes from the first one on. The pre-seasoning held up through a month of daily use and it cleans up in a minute.',
+    },
+    at(skillet.testingStartsAt, 20),
+  )
 
-  // A delivered product waiting for its review, and one on its way.
+  // A delivered product waiting for its review (the questionnaire answered), and one on its way.
   const daypack = await bySlug('northwild-trailmate-daypack')
-  const daypackP = await applyAndSelect(deps, member.id, daypack.campaignId, daypack.flightId, at(daypack.signupOpensAt, 3))
-  await ship({ ...deps, clock: fixedClock(at(now, -6)) }, daypackP, 'DHL', 'JD014600003812345678', seedActor())
-  await deliver({ ...deps, clock: fixedClock(at(now, -3)) }, daypackP, seedActor())
-  await deps.db
-    .update(participations)
-    .set({ questionnaireAckedAt: at(now, -2) })
-    .where(eq(participations.id, daypackP))
+  const daypackP = await selected(await apply(deps, await member(), daypack.campaignId, daypack.screener, at(daypack.signupOpensAt, 3), 1), 'daypack')
+  await ship(onDay(at(now, -6)), daypackP, 'DHL', 'JD014600003812345678', seedActor())
+  await deliver(onDay(at(now, -3)), daypackP, seedActor())
+  if (daypack.tasks.questionnaire) await acknowledge(onDay(at(now, -2)), await member(), daypackP, 'questionnaire')
 
   const brush = await bySlug('evergreen-bamboo-toothbrush')
-  const brushP = await applyAndSelect(deps, member.id, brush.campaignId, brush.flightId, at(brush.signupOpensAt, 1))
-  await ship({ ...deps, clock: fixedClock(at(now, -1)) }, brushP, 'DPD', '15501234567890', seedActor())
+  const brushP = await selected(await apply(deps, await member(), brush.campaignId, brush.screener, at(brush.signupOpensAt, 1), 2), 'toothbrush')
+  await ship(onDay(at(now, -1)), brushP, 'DPD', '15501234567890', seedActor())
 
   // On the waitlist of the full campaign.
   const mist = await bySlug('hushhour-pillow-mist')
-  await deps.db.insert(participations).values({
-    memberId: member.id,
-    campaignId: mist.campaignId,
-    flightId: mist.flightId,
-    status: 'waitlisted',
-    answers: [{ questionId: 'sleep', answer: 'Restless' }],
-    appliedAt: at(now, -1),
-    updatedAt: at(now, -1),
-  })
+  const onList = await apply(deps, await member(), mist.campaignId, mist.screener, at(now, -1), 0, [{ questionId: 'sleep', answer: 'Restless' }])
+  if (onList.status !== 'waitlisted') throw new Error(`The demo member should wait for a place on the full ${mist.campaignId}`)
 
-  // A friend who joined with Sam's code and finished a test.
-  const [friend] = await deps.db.select().from(members).where(eq(members.uid, 'seed-community-1'))
-  if (friend) {
-    await deps.db
-      .update(members)
-      .set({ referredById: member.id, referralAcceptedAt: at(now, -40) })
-      .where(eq(members.id, friend.id))
-  }
-  // A second friend who joined recently and has not finished a test yet.
-  await deps.db.insert(members).values({
-    uid: 'seed-community-referred',
-    emailVerified: true,
-    firstName: 'Nora',
-    lastName: 'Vidal',
-    displayName: 'Nora V.',
-    languages: ['en'],
-    notificationSettings: DEFAULT_NOTIFICATION_SETTINGS,
-    referralCode: newReferralCode(),
-    referredById: member.id,
-    createdAt: at(now, -4),
-    registeredAt: at(now, -4),
-    updatedAt: at(now, -4),
+  // A friend who joined with Sam's code, took part in a completed test and reviewed it: the referral counts when the test is done.
+  const salmon = await bySlug('good-boy-salmon-bites')
+  const friend = await joinAsMember(deps, DEMO_FRIENDS.finished, at(salmon.signupOpensAt, -10), {
+    referralCode: registered.referralCode,
+    instagramFollowers: 640,
   })
+  const friendP = await selected(await apply(deps, friend, salmon.campaignId, salmon.screener, at(salmon.signupOpensAt, 4), 3), 'the friend')
+  await ship(onDay(at(salmon.testingStartsAt, -1)), friendP, 'UPS', '1Z999AA10123456784', seedActor())
+  await deliver(onDay(at(salmon.testingStartsAt, 1)), friendP, seedActor())
+  await finishTasks(deps, friend, friendP, salmon.tasks, at(salmon.testingStartsAt, 12))
+  await writeApprovedReview(
+    deps,
+    friend,
+    friendP,
+    {
+      rating: 4,
+      title: 'Our spaniel sits for these on the first ask',
+      body: 'Small enough to break in two for training, and they do not crumble in a pocket. They smell of fish, so keep them in the bag, but my dog has never been this keen to come back when called.',
+    },
+    at(salmon.testingStartsAt, 16),
+  )
+  // A second friend who joined a few days ago and has not finished a test yet.
+  await joinAsMember(deps, DEMO_FRIENDS.recent, at(now, -4), { referralCode: registered.referralCode })
 
-  await credit(deps.db, member.id, { points: 300, reason: 'Welcome bonus', key: 'welcome-bonus' }, at(now, -150))
-  await syncMissions(deps.db, member.id, now)
-  const [balance] = await deps.db.select({ id: ledgerEntries.id }).from(ledgerEntries).where(eq(ledgerEntries.memberId, member.id))
+  // Support's prize for the month's most helpful review, as staff grant goodwill points.
+  await grantGoodwill(onDay(at(now, -30)), seedActor(), registered.id, 300, "Prize: the month's most helpful review", 'seed-demo-member-prize')
+  const [balance] = await deps.db.select({ id: ledgerEntries.id }).from(ledgerEntries).where(eq(ledgerEntries.memberId, registered.id))
   if (!balance) throw new Error('Demo ledger not written')
   return 'created'
 }

@@ -8,6 +8,8 @@ import { preparedPerDatabase, type Executor } from '../db/client'
 import { addresses } from '../db/schema'
 import { linkByAddress, linkBySharedKey, writeKeys } from './account-links'
 import { householdKey } from './normalise'
+import { syncMissions } from './missions'
+import type { SuiteDeps } from '../deps'
 
 type AddressRow = typeof addresses.$inferSelect
 
@@ -60,6 +62,16 @@ export async function saveAddress(ex: Executor, memberId: string, input: v.Infer
   if (!row) throw new Error('Address not saved')
   await linkByAddress(ex, memberId, now)
   return toAddress(row)
+}
+
+/** A member saves their shipping address (the address page), in one transaction with what it earns: a saved address may complete the profile mission. */
+export async function saveMemberAddress(deps: SuiteDeps, memberId: string, input: v.InferOutput<typeof AddressInputSchema>): Promise<Address> {
+  const now = deps.clock.now()
+  return deps.db.transaction(async (tx) => {
+    const saved = await saveAddress(tx, memberId, input, now)
+    await syncMissions(tx, memberId, now)
+    return saved
+  })
 }
 
 /**
