@@ -13,7 +13,7 @@ import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import postgres from 'postgres'
 import { load, table } from './measure.mjs'
-import { runScope, waitUntilUp } from './run-support.mjs'
+import { runScope, secondFactorPass, waitUntilUp } from './run-support.mjs'
 import { freePort, startAuthEmulator } from '../lib/auth-emulator.mjs'
 import { startNode } from '../lib/processes.mjs'
 import { DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, memberApiCommand } from '../lib/suite.mjs'
@@ -119,7 +119,8 @@ async function main() {
   })
   const { idToken } = await signIn.json()
   if (!idToken) throw new Error('The demo staff account could not sign in')
-  const headers = { authorization: `Bearer ${idToken}` }
+  // Staff calls carry the session's second-factor pass, as the console sends it.
+  const headers = { authorization: `Bearer ${idToken}`, 'x-second-factor-pass': await secondFactorPass(suiteUrl, DEMO_STAFF_EMAIL, idToken) }
 
   const queue = (page) => `${suiteUrl}/ops/v1/reviews?pageSize=${PAGE}&page=${page}`
   const applicants = (page) => `${suiteUrl}/ops/v1/flights/${filled.flightIds[1]}/applicants?pageSize=${PAGE}&page=${page}`

@@ -18,7 +18,7 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import postgres from 'postgres'
 import { listeningPid, load, table } from './measure.mjs'
-import { runScope, waitUntilUp } from './run-support.mjs'
+import { runScope, secondFactorPass, waitUntilUp } from './run-support.mjs'
 import { freePort, startAuthEmulator } from '../lib/auth-emulator.mjs'
 import { startNode } from '../lib/processes.mjs'
 import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, memberApiCommand } from '../lib/suite.mjs'
@@ -76,31 +76,6 @@ async function signIn(emulator, email, password) {
   const { idToken } = await response.json()
   if (!idToken) throw new Error(`${email} could not sign in`)
   return idToken
-}
-
-/**
- * The second-factor pass a staff or brand session sends with every call (x-second-factor-pass): the
- * account's authenticator gets one (local mode's command) unless it holds one, and its current code
- * is verified, as the two-step page would.
- */
-async function secondFactorPass(base, email, token) {
-  const ops = (body) => fetch(`${base}/suite/api/dev/ops`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-  let code = await ops({ command: 'second-factor-code', email })
-  if (!code.ok) {
-    const key = Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'[byte % 32]).join('')
-    const enrolled = await ops({ command: 'second-factor-enrol', email, key })
-    if (!enrolled.ok) throw new Error(`${email} could not be given an authenticator: ${enrolled.status} ${await enrolled.text()}`)
-    code = await ops({ command: 'second-factor-code', email })
-  }
-  const { data } = await code.json()
-  const verified = await fetch(`${base}/suite/api/second-factor/verify`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ method: 'totp', code: data?.code }),
-  })
-  const json = await verified.json()
-  if (!json.data?.pass) throw new Error(`${email} passed no second factor: ${verified.status} ${JSON.stringify(json)}`)
-  return json.data.pass
 }
 
 function startMemberApi(emulator, port, databaseUrl, seed) {

@@ -1,7 +1,7 @@
 // What `npm run bench` measures: throughput under load (autocannon), bytes a browser downloads on a
 // first visit (playwright-core + Chromium), and the self time in a CPU profile.
 import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import autocannon from 'autocannon'
 
 /** Loopback only: the benchmark never loads anything but this machine. */
@@ -139,6 +139,48 @@ export function summariseProfile(path, top = 15) {
       .map(([name, ms]) => ({ name, ms, share: ms / total }))
   const total = [...byFile.values()].reduce((a, b) => a + b, 0)
   return { busyMs: total, idleMs, functions: rank(byFunction), files: rank(byFile) }
+}
+
+/**
+ * A CPU profile of a node process started with `--inspect=127.0.0.1:<port>`, taken while `work`
+ * runs (its start-up and its end are left out), through the inspector's Profiler domain; written to
+ * `path`, to summarise with summariseProfile or open in Chrome's DevTools.
+ */
+export async function profileDuring(inspectPort, path, work) {
+  const [target] = await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json()
+  if (!target?.webSocketDebuggerUrl) throw new Error(`Nothing to profile on the inspector port ${inspectPort}`)
+  const socket = new WebSocket(target.webSocketDebuggerUrl)
+  await new Promise((resolve, reject) => {
+    socket.addEventListener('open', resolve, { once: true })
+    socket.addEventListener('error', () => reject(new Error('The inspector refused the connection')), { once: true })
+  })
+  let next = 0
+  const waiting = new Map()
+  socket.addEventListener('message', (event) => {
+    const message = JSON.parse(String(event.data))
+    const answer = waiting.get(message.id)
+    if (!answer) return
+    waiting.delete(message.id)
+    if (message.error) answer.reject(new Error(message.error.message))
+    else answer.resolve(message.result)
+  })
+  const send = (method, params = {}) =>
+    new Promise((resolve, reject) => {
+      const id = ++next
+      waiting.set(id, { resolve, reject })
+      socket.send(JSON.stringify({ id, method, params }))
+    })
+  try {
+    await send('Profiler.enable')
+    await send('Profiler.setSamplingInterval', { interval: 200 })
+    await send('Profiler.start')
+    const result = await work()
+    const { profile } = await send('Profiler.stop')
+    writeFileSync(path, JSON.stringify(profile))
+    return result
+  } finally {
+    socket.close()
+  }
 }
 
 /** A plain text table: columns padded to their widest cell, numbers right-aligned. */

@@ -1,6 +1,7 @@
 // What the benchmark scripts (run.mjs, suite/bench/api.mjs) share: everything they start is
 // stopped at the end or on Ctrl-C, processes are waited for until they answer, and databases on
-// the BENCH_DATABASE_URL server are made for one run and dropped after it.
+// the BENCH_DATABASE_URL server are made for one run and dropped after it; staff and brand calls get
+// the second-factor pass a signed-in session holds.
 import { rmSync } from 'node:fs'
 import postgres from 'postgres'
 import { waitForHttp } from '../lib/processes.mjs'
@@ -70,4 +71,29 @@ export async function waitUntilUp(handle, url) {
   } catch (error) {
     throw new Error(`${handle.name} did not start: ${error instanceof Error ? error.message : error}\n${handle.output()}`)
   }
+}
+
+/**
+ * The second-factor pass a staff or brand session sends with every call (x-second-factor-pass): the
+ * account's authenticator gets one (local mode's command) unless it holds one, and its current code
+ * is verified, as the two-step page would.
+ */
+export async function secondFactorPass(base, email, token) {
+  const ops = (body) => fetch(`${base}/suite/api/dev/ops`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  let code = await ops({ command: 'second-factor-code', email })
+  if (!code.ok) {
+    const key = Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'[byte % 32]).join('')
+    const enrolled = await ops({ command: 'second-factor-enrol', email, key })
+    if (!enrolled.ok) throw new Error(`${email} could not be given an authenticator: ${enrolled.status} ${await enrolled.text()}`)
+    code = await ops({ command: 'second-factor-code', email })
+  }
+  const { data } = await code.json()
+  const verified = await fetch(`${base}/suite/api/second-factor/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ method: 'totp', code: data?.code }),
+  })
+  const json = await verified.json()
+  if (!json.data?.pass) throw new Error(`${email} passed no second factor: ${verified.status} ${JSON.stringify(json)}`)
+  return json.data.pass
 }

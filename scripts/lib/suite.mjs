@@ -34,10 +34,10 @@ export const DEMO_BRAND_PASSWORD = 'demo-brand-2026'
 export const DEMO_BRAND_AUTHENTICATOR_KEY = 'DEMOBRANDTESTERSCIRCLELOCALONLYB'
 
 /**
- * @param {{ port: number, authEmulatorHost: string, dataDir: string, quiet?: boolean, logFile?: string, env?: Record<string, string>, from?: 'build' | 'sources' }} options
+ * @param {{ port: number, authEmulatorHost: string, dataDir: string, quiet?: boolean, logFile?: string, env?: Record<string, string>, from?: 'build' | 'sources', nodeArgs?: string[] }} options  nodeArgs: given to node before the program (a profiler's flags)
  */
-export function startSuite({ port, authEmulatorHost, dataDir, quiet = false, logFile, env = {}, from = 'build' }) {
-  return startNode('suite', memberApiCommand(from), {
+export function startSuite({ port, authEmulatorHost, dataDir, quiet = false, logFile, env = {}, from = 'build', nodeArgs = [] }) {
+  return startNode('suite', [...nodeArgs, ...memberApiCommand(from)], {
     quiet,
     logFile,
     env: {

@@ -1,0 +1,111 @@
+// `npm run bench:profile-api`: where the member API's time goes under load, beside the bare Hono +
+// PostgreSQL anchor doing the same kind of work. Starts an Auth emulator, the member API (its build,
+// on a throw-away PostgreSQL database with the demo data) and the anchor, each with the inspector
+// on; loads the anchor, then each chosen member API call, at 50 connections, with V8's CPU profiler
+// running during that load only (start-up left out); prints the self time of the busiest functions
+// and files per request. The profiles are kept in .data/ to open in Chrome's DevTools.
+//
+//   BENCH_DATABASE_URL  PostgreSQL server for the throw-away databases (required)
+//   BENCH_SECONDS       seconds of load per target (default 8, after a 2 s warm-up)
+//   BENCH_CALLS         comma-separated: public-reviews, member-info (default both)
+import { mkdirSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { MEMBER_INFO_PATH, PUBLIC_REVIEWS_PATH } from '../../contract/paths.ts'
+import { freePort, startAuthEmulator } from '../lib/auth-emulator.mjs'
+import { startNode } from '../lib/processes.mjs'
+import { DEMO_EMAIL, DEMO_PASSWORD, startSuite } from '../lib/suite.mjs'
+import { load, profileDuring, summariseProfile, table } from './measure.mjs'
+import { runScope, waitUntilUp } from './run-support.mjs'
+
+const root = resolve(import.meta.dirname, '../..')
+const DATABASE_URL = process.env.BENCH_DATABASE_URL
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
+const CALLS = (process.env.BENCH_CALLS ?? 'public-reviews,member-info').split(',')
+const CONNECTIONS = 50
+const KNOWN = ['public-reviews', 'member-info']
+
+if (!DATABASE_URL) {
+  console.error('Set BENCH_DATABASE_URL to a PostgreSQL server (postgres://postgres@127.0.0.1:5432/test here).')
+  process.exit(1)
+}
+if (CALLS.some((call) => !KNOWN.includes(call))) {
+  console.error(`BENCH_CALLS takes ${KNOWN.join(', ')}.`)
+  process.exit(1)
+}
+
+const tmp = resolve(root, `.data/bench-profile-${process.pid}`)
+const { cleanUp, started, throwAwayDatabase } = runScope(tmp)
+
+async function main() {
+  mkdirSync(tmp, { recursive: true })
+  const emulator = await startAuthEmulator({ port: 0, hubPort: 0, loggingPort: 0, workDir: resolve(tmp, 'firebase') })
+  try {
+    const results = []
+    const anchorPort = await freePort()
+    const anchorInspect = await freePort()
+    const suitePort = await freePort()
+    const suiteInspect = await freePort()
+    const suite = started(
+      startSuite({
+        port: suitePort,
+        authEmulatorHost: emulator.host,
+        dataDir: resolve(tmp, 'pglite-unused'),
+        quiet: true,
+        nodeArgs: [`--inspect=127.0.0.1:${suiteInspect}`],
+        env: { DATABASE_URL: await throwAwayDatabase(DATABASE_URL, 'bench_profile_suite') },
+      }),
+    )
+    const suiteUrl = `http://127.0.0.1:${suitePort}`
+    await waitUntilUp(suite, `${suiteUrl}/readyz`)
+    const payloadBytes = (await (await fetch(`${suiteUrl}/${PUBLIC_REVIEWS_PATH}`)).arrayBuffer()).byteLength
+    const anchor = started(
+      startNode('anchor-hono', [`--inspect=127.0.0.1:${anchorInspect}`, resolve(root, 'scripts/bench/anchors/hono-postgres.mjs')], {
+        quiet: true,
+        env: { PORT: String(anchorPort), DATABASE_URL: await throwAwayDatabase(DATABASE_URL, 'bench_profile_anchor'), BENCH_PAYLOAD_BYTES: String(payloadBytes) },
+      }),
+    )
+    const anchorUrl = `http://127.0.0.1:${anchorPort}/reviews`
+    await waitUntilUp(anchor, anchorUrl)
+
+    const signIn = await fetch(`http://${emulator.host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench-profile-key`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD, returnSecureToken: true }),
+    })
+    const { idToken } = await signIn.json()
+    if (!idToken) throw new Error('The demo member could not sign in')
+    const calls = {
+      'public-reviews': { url: `${suiteUrl}/${PUBLIC_REVIEWS_PATH}`, headers: {} },
+      'member-info': { url: `${suiteUrl}/${MEMBER_INFO_PATH}`, headers: { authorization: `Bearer ${idToken}` } },
+    }
+    const targets = [['Hono + PostgreSQL anchor', { url: anchorUrl, headers: {} }], ...CALLS.map((call) => [call, calls[call]])]
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-')
+    for (const [name, target] of targets) {
+      await load(target.url, { connections: CONNECTIONS, seconds: Math.min(2, SECONDS), headers: target.headers })
+      const path = resolve(root, `.data/bench-profile-${stamp}-${name.replace(/[^a-z]+/gi, '-').toLowerCase()}.cpuprofile`)
+      const inspectPort = name === targets[0][0] ? anchorInspect : suiteInspect
+      const r = await profileDuring(inspectPort, path, () => load(target.url, { connections: CONNECTIONS, seconds: SECONDS, headers: target.headers }))
+      if (r.errors > 0) throw new Error(`${name}: ${r.errors} errors under load`)
+      results.push({ name, ...r, path })
+    }
+    for (const { name, requests, path } of results) {
+      const summary = summariseProfile(path, 25)
+      console.log(`\n${name}: ${path}`)
+      console.log(`busy ${(summary.busyMs / requests).toFixed(3)} ms per request (${requests} requests)\n`)
+      console.log(table(['function', 'µs/request', 'share'], summary.functions.map((f) => [f.name, ((1000 * f.ms) / requests).toFixed(1), `${(100 * f.share).toFixed(1)} %`])))
+      console.log('')
+      console.log(table(['file', 'µs/request', 'share'], summary.files.map((f) => [f.name, ((1000 * f.ms) / requests).toFixed(1), `${(100 * f.share).toFixed(1)} %`])))
+    }
+    console.log('')
+    console.log(table(['target', 'req/s', 'p99 ms'], results.map((r) => [r.name, r.rps.toFixed(0), String(r.p99)])))
+  } finally {
+    await emulator.stop()
+  }
+}
+
+main()
+  .catch((error) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error)
+    process.exitCode = 1
+  })
+  .finally(cleanUp)
