@@ -37,7 +37,7 @@ async function newMember(name: string, address = ownAddress()): Promise<MemberRo
       updatedAt: now,
     })
     .returning()
-  await saveAddress(h.deps.db, row!.id, { ...address, line2: '', region: '' }, now)
+  await saveAddress(h.deps.db, row!.id, { ...address, country: 'DE', line2: '', region: '' }, now)
   h.clock.advance(MINUTE)
   ids[name] = row!.id
   return row!
