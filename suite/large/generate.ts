@@ -2,7 +2,9 @@
 // members with addresses, campaigns with their products and flights across three years, five
 // participations per member in every state a test goes through, shipments, reviews (most published,
 // some waiting for moderation, some with photos), the points ledger, sent messages, and links
-// between accounts (a few percent of members in linked pairs, some ruled "not the same person"). Generated in
+// between accounts (a few percent of members in linked pairs, some ruled "not the same person").
+// Only states the member API's services could have made (the rules of seed/invariants.ts, checked
+// by generate.test.ts): a place has its parcel and its dates in order, a review its decision. Generated in
 // the database itself (INSERT … SELECT over generate_series), one table at a time, so a million
 // members take minutes. Ids are made from a table's tag and a row number, so rows refer to each
 // other by arithmetic instead of lookups.
@@ -170,77 +172,128 @@ export async function generateLargeCommunity(url: string, size: LargeSize, log: 
               case when c % 10 = 0 then 'verified-purchase' else 'free-product' end::campaign_kind, ${gid(TAG.product, 'c')},
               '{"countries": ["DE","GB","US","FR","NL","AT","CA","IT","ES","SE"], "minAge": null, "phoneVerifiedRequired": false, "socialProfileRequired": false, "interests": [], "pets": [], "children": null, "minTier": null}'::jsonb,
               '[]'::jsonb, '{"questionnaire": false, "purchaseIntent": false, "review": true, "social": false, "socialPlatforms": [], "impressions": false}'::jsonb,
-              'published', case when c % 5 = 0 then 'curated' else 'first-come' end::selection_mode, ${opensAt('c')} - interval '7 days', now()
-       from generate_series(1, ${C}) c`,
+              'published', case when c % 5 = 0 then 'curated' else 'first-come' end::selection_mode, o - interval '7 days', o - interval '7 days'
+       from (select c, ${opensAt('c')} as o from generate_series(1, ${C}) c) f`,
     )
     await step(
       'flights',
       `insert into flights (id, campaign_id, name, position, signup_opens_at, signup_closes_at, testing_starts_at, review_due_at, quota, unchosen_told_at)
        select ${gid(TAG.flight, 'c')}, ${gid(TAG.campaign, 'c')}, 'Wave 1', 1, o, o + interval '11 days', o + interval '13 days', o + interval '40 days',
-              ${Math.max(50, Math.ceil((M * 5) / Math.max(1, active)))}, null
-       from (select c, ${opensAt('c')} as o from generate_series(1, ${C}) c) f`,
+              ${Math.max(50, Math.ceil((M * 5) / Math.max(1, active)))},
+              case when c % 5 = 0 and ph in ('testing', 'completed') then o + interval '11 days' + interval '1 hour' end
+       from (select c, ${phase('c')} as ph, ${opensAt('c')} as o from generate_series(1, ${C}) c) f`,
     )
     const settings = JSON.stringify(DEFAULT_NOTIFICATION_SETTINGS).replaceAll("'", "''")
+    // Member i takes part in campaigns (7i + 131k) mod active + 1, k = 0 … 4, and joined before the
+    // first of them opened (else on a day of the last three years): nobody signs up before they exist.
+    const joinedAt = (i: string) =>
+      `least(now() - ((${i}) % 1100) * interval '1 day',
+             (select min(${opensAt('c')}) from (select ((7 * (${i}) + 131 * k) % ${active}) + 1 as c from generate_series(0, 4) k) mine) - interval '1 day')`
     await step(
       'members',
       `insert into members (id, uid, email, email_key, email_verified, first_name, last_name, display_name, notification_settings, referral_code, created_at, registered_at, updated_at)
        select ${gid(TAG.member, 'i')}, 'large-' || i, e, e, true, f, l, f || ' ' || left(l, 1) || '.', '${settings}'::jsonb, ${referralCode('i')}, t, t, t
        from (select i, f, l, t, lower(f) || '.' || lower(l) || i || '@' || ${pick(MAIL_DOMAINS, 'i')} as e
-             from (select i, ${firstName('i')} as f, ${lastName('i')} as l, now() - (i % 1100) * interval '1 day' as t from generate_series(1, ${M}) i) n) m`,
+             from (select i, ${firstName('i')} as f, ${lastName('i')} as l, ${joinedAt('i')} as t from generate_series(1, ${M}) i) n) m`,
     )
+    // Households of two accounts, for a few percent of members: i and i + active share all their
+    // campaigns (the step between members' campaigns is 7 per member, modulo active), i and i + 1
+    // share none (one device pair in ten, below, lives together too). The pairs are kept apart (a
+    // member in two of them is left in none), so each household is exactly the two accounts its
+    // address links name; the second member of a pair saved the first one's address.
+    const chosen = (i: string, every: number, which: number) => `abs(hashint4(${i} + 11)) % ${every} = ${which}`
+    await sql.unsafe(`create temporary table gen_households as
+      with candidates as (
+        select i, i + ${active} as j from generate_series(1, ${M - active}) i where ${chosen('i', 50, 1)}
+        union all select i, i + 1 from generate_series(1, ${M - 1}) i where ${chosen('i', 500, 3)}),
+      taken as (select m, count(*) as n from (select i as m from candidates union all select j from candidates) u group by m)
+      select c.i, c.j from candidates c join taken a on a.m = c.i and a.n = 1 join taken b on b.m = c.j and b.n = 1`)
     await step(
       'addresses',
       `insert into addresses (member_id, name, line1, postal_code, city, country, household_key, updated_at)
-       select ${gid(TAG.member, 'i')}, name, line1, postal_code, city, country, ${GENERATED_HOUSEHOLD_KEY}, now()
-       from (select i, ${firstName('i')} || ' ' || ${lastName('i')} as name, (i % 200 + 1) || ' Main Street' as line1, lpad((i % 99999)::text, 5, '0') as postal_code,
-                    'Town ' || (i % 500) as city, ${pick(COUNTRIES, 'i')} as country from generate_series(1, ${M}) i) a`,
+       select ${gid(TAG.member, 'i')}, name, line1, postal_code, city, country, ${GENERATED_HOUSEHOLD_KEY}, m.created_at
+       from (select i, ${firstName('i')} || ' ' || ${lastName('i')} as name, (h % 200 + 1) || ' Main Street' as line1, lpad((h % 99999)::text, 5, '0') as postal_code,
+                    'Town ' || (h % 500) as city, ${pick(COUNTRIES, 'h')} as country
+             from (select n as i, coalesce(hh.i, n) as h from generate_series(1, ${M}) n left join gen_households hh on hh.j = n) x) a
+       join members m on m.id = ${gid(TAG.member, 'i')}`,
     )
-    // Participation p = (i - 1) * 5 + k + 1 of member i in campaign c = (7i + 131k) mod active + 1.
+    // Participation p = (i - 1) * 5 + k + 1 of member i in campaign c = (7i + 131k) mod active + 1,
+    // in a state the services reach for its campaign's phase. Campaigns c % 5 = 0 are curated,
+    // c % 10 = 0 verified purchases (bought by the tester: no parcel; their purchase confirmed
+    // before the review). A review is written for the first participation of three members in four:
+    // only those are reviewed (waiting for moderation) or completed (published); the others end
+    // with the product in hand (delivered, or selected for a purchase). While sign-up is open, a
+    // first-come applicant takes a place at once or, the flight being full (its quota is the places
+    // taken, below), waits on the waitlist; a curated one waits as an applicant.
+    const reviewed = `(k = 0 and i % 4 <> 3)`
+    const received = `case when c % 10 = 0 then 'selected' else 'delivered' end`
     const status = `case ph
-        when 'completed' then case (i + k) % 10 when 0 then 'withdrawn' when 1 then case when c % 5 = 0 then 'not-selected' else 'withdrawn' end else 'completed' end
-        when 'testing' then case (i + k) % 3 when 0 then 'delivered' when 1 then 'shipped' else 'reviewed' end
-        else case (i + k) % 3 when 0 then 'applied' when 1 then 'selected' else 'waitlisted' end end`
+        when 'completed' then case (i + k) % 10 when 0 then 'withdrawn' when 1 then case when c % 5 = 0 then 'not-selected' else 'withdrawn' end
+          else case when ${reviewed} then 'completed' else ${received} end end
+        when 'testing' then case (i + k) % 3 when 0 then ${received} when 1 then case when c % 10 = 0 then 'selected' else 'shipped' end
+          else case when ${reviewed} then 'reviewed' else ${received} end end
+        else case (i + k) % 3 when 1 then 'selected' else case when c % 5 = 0 then 'applied' else 'waitlisted' end end end`
+    // Signed up while the flight was open (an open one opened a day ago: the places taken first, the
+    // waitlist after); selected at once when first come, by staff at the close when curated (or
+    // meanwhile, while open); a review written after delivery, published two days later.
     await sql.unsafe(`create temporary table gen_participations as
-      select i, k, c, (i - 1) * 5 + k + 1 as p, ph, o, (${status})::participation_status as status
-      from (select i, k, ((7 * i + 131 * k) % ${active}) + 1 as c from generate_series(1, ${M}) i, generate_series(0, 4) k) x,
-      lateral (select ${phase('c')} as ph, ${opensAt('c')} as o) f`)
+      select s.*,
+             case when status not in ('applied', 'waitlisted', 'not-selected') then
+               case when c % 5 <> 0 then applied when ph = 'open' then applied + (now() - applied) / 2 else o + interval '11 days' end end as selected,
+             case when status in ('reviewed', 'completed') then
+               o + case when ph = 'testing' then interval '16 days' else interval '30 days' end + (p % 1440) * interval '1 minute' end as submitted
+      from (select t.*, o + case when ph = 'open' then (case when status = 'selected' then p % 12 else 12 + p % 12 end) * interval '1 hour'
+                                 else (p % 240) * interval '1 hour' end as applied
+            from (select i, k, c, (i - 1) * 5 + k + 1 as p, ph, o, (${status})::participation_status as status
+                  from (select i, k, ((7 * i + 131 * k) % ${active}) + 1 as c from generate_series(1, ${M}) i, generate_series(0, 4) k) x,
+                  lateral (select ${phase('c')} as ph, ${opensAt('c')} as o) f) t) s`)
     await step(
       'participations',
-      `insert into participations (id, member_id, campaign_id, flight_id, status, applied_at, selected_at, withdrawn_at, completed_at, review_submitted_at, updated_at)
-       select ${gid(TAG.participation, 'p')}, ${gid(TAG.member, 'i')}, ${gid(TAG.campaign, 'c')}, ${gid(TAG.flight, 'c')}, status,
-              o + (p % 240) * interval '1 hour',
-              case when status not in ('applied', 'waitlisted', 'not-selected') then o + interval '11 days' end,
+      `insert into participations (id, member_id, campaign_id, flight_id, status, applied_at, selected_at, withdrawn_at, completed_at,
+                                   purchase_intent_acked_at, review_submitted_at, updated_at)
+       select ${gid(TAG.participation, 'p')}, ${gid(TAG.member, 'i')}, ${gid(TAG.campaign, 'c')}, ${gid(TAG.flight, 'c')}, status, applied, selected,
               case when status = 'withdrawn' then o + interval '12 days' end,
-              case when status = 'completed' then o + interval '38 days' end,
-              case when status in ('reviewed', 'completed') then o + interval '30 days' end,
-              o + interval '38 days'
+              case when status = 'completed' then submitted + interval '2 days' end,
+              case when c % 10 = 0 and status in ('reviewed', 'completed') then selected + interval '1 day' end,
+              submitted, least(now(), o + interval '38 days')
        from gen_participations`,
     )
+    // Each flight's quota holds its places; a first-come flight with a waitlist is full.
+    await sql.unsafe(`update flights f set quota = case when n.waiting > 0 and n.c % 5 <> 0 then n.places else greatest(f.quota, n.places) end
+      from (select c, count(*) filter (where status in ('selected', 'shipped', 'delivered', 'reviewed', 'completed'))::int as places,
+                   count(*) filter (where status = 'waitlisted')::int as waiting
+            from gen_participations group by c) n
+      where f.id = ${gid(TAG.flight, 'n.c')}`)
+    // A free product's parcel from its selection: waiting while selected, then shipped, then delivered.
     await step(
       'shipments',
       `insert into shipments (id, participation_id, member_id, status, carrier, tracking_number, created_at, shipped_at, delivered_at)
        select ${gid(TAG.shipment, 'p')}, ${gid(TAG.participation, 'p')}, ${gid(TAG.member, 'i')},
-              case when status = 'shipped' then 'shipped' else 'delivered' end::shipment_status, 'DHL', 'JD' || lpad(p::text, 12, '0'),
-              o + interval '11 days', o + interval '12 days', case when status <> 'shipped' then o + interval '14 days' end
-       from gen_participations where status in ('shipped', 'delivered', 'reviewed', 'completed')`,
+              case status when 'selected' then 'pending' when 'shipped' then 'shipped' else 'delivered' end::shipment_status,
+              case when status <> 'selected' then 'DHL' end, case when status <> 'selected' then 'JD' || lpad(p::text, 12, '0') end,
+              selected, case when status <> 'selected' then o + interval '12 days' end,
+              case when status in ('delivered', 'reviewed', 'completed') then o + interval '14 days' end
+       from gen_participations where c % 10 <> 0 and status in ('selected', 'shipped', 'delivered', 'reviewed', 'completed')`,
     )
-    // A review for the first participation of three members in four once it is reviewed or completed:
-    // published when completed, waiting for moderation when reviewed; a third of them with a photo.
+    // The reviews of the reviewed and completed participations: published (by a moderator's
+    // decision) when completed, waiting for moderation when reviewed; a third of them with a photo.
     await sql.unsafe(`create temporary table gen_reviews as
-      select p, i, c, o, status, case when status = 'completed' then 'published' else 'pending' end::review_status as review_status,
+      select p, i, c, o, status, submitted, case when status = 'completed' then submitted + interval '2 days' end as published,
+             case when status = 'completed' then 'published' else 'pending' end::review_status as review_status,
              (array[5, 5, 4, 4, 5, 3, 4, 2, 5, 1])[1 + (i * 31) % 10] as rating
-      from gen_participations where k = 0 and i % 4 <> 3 and status in ('reviewed', 'completed')`)
+      from gen_participations where status in ('reviewed', 'completed')`)
     // The reviews' count per campaign and rating is kept by a trigger row by row; for a bulk insert
     // it is summed once afterwards instead.
     await sql`alter table reviews disable trigger reviews_follow_stats`
     await step(
       'reviews',
-      `insert into reviews (id, participation_id, member_id, campaign_id, product_id, rating, title, body, photos, received_for_free, status, submitted_at, published_at)
+      `insert into reviews (id, participation_id, member_id, campaign_id, product_id, rating, title, body, photos, received_for_free, status, submitted_at,
+                            published_at, decided_by_uid, decided_by_name, decided_at)
        select ${gid(TAG.review, 'p')}, ${gid(TAG.participation, 'p')}, ${gid(TAG.member, 'i')}, ${gid(TAG.campaign, 'c')}, ${gid(TAG.product, 'c')},
               rating, ${pick(TITLES, 'p')}, ${pick(BODIES, 'i')},
               case when p % 3 = 0 then jsonb_build_array(jsonb_build_object('id', ${gid(TAG.photo, 'p')}::text, 'alt', 'The product in use')) else '[]'::jsonb end,
-              true, review_status, o + interval '30 days' + (p % 1440) * interval '1 minute',
-              case when review_status = 'published' then o + interval '32 days' + (p % 1440) * interval '1 minute' end
+              true, review_status, submitted, published,
+              case when published is not null then 'large-moderator' end, case when published is not null then 'Community moderator' end, published
        from gen_reviews`,
     )
     await sql`alter table reviews enable trigger reviews_follow_stats`
@@ -260,15 +313,15 @@ export async function generateLargeCommunity(url: string, size: LargeSize, log: 
     await step(
       'review_photos',
       `insert into review_photos (id, member_id, participation_id, review_id, width, height, created_at)
-       select ${gid(TAG.photo, 'p')}, ${gid(TAG.member, 'i')}, ${gid(TAG.participation, 'p')}, ${gid(TAG.review, 'p')}, 1600, 1200, o + interval '29 days'
+       select ${gid(TAG.photo, 'p')}, ${gid(TAG.member, 'i')}, ${gid(TAG.participation, 'p')}, ${gid(TAG.review, 'p')}, 1600, 1200, submitted - interval '1 hour'
        from gen_reviews where p % 3 = 0`,
     )
     await step(
       'ledger_entries',
       `insert into ledger_entries (id, member_id, points, reason, mission_key, idempotency_key, created_at)
-       select ${gid(TAG.ledger, '(i - 1) * 3 + e')}, ${gid(TAG.member, 'i')}, (array[50, 25, 100])[e], (array['Mission: Welcome', 'Mission: Verify your e-mail', 'Review published'])[e],
-              (array['welcome', 'verify-email', null])[e], 'large:' || e, now() - (i % 1100) * interval '1 day' + e * interval '1 hour'
-       from generate_series(1, ${M}) i, generate_series(1, 3) e`,
+       select ${gid(TAG.ledger, '(i - 1) * 3 + e')}, id, (array[50, 25, 100])[e], (array['Mission: Welcome', 'Mission: Verify your e-mail', 'Review published'])[e],
+              (array['welcome', 'verify-email', null])[e], 'large:' || e, created_at + e * interval '1 hour'
+       from (select m.id, substr(m.uid, 7)::int as i, m.created_at, e from members m, generate_series(1, 3) e where m.uid like 'large-%') x`,
     )
     await step(
       'outbox',
@@ -280,22 +333,21 @@ export async function generateLargeCommunity(url: string, size: LargeSize, log: 
     )
     // Links between accounts, both ways, for about a tenth of members, in pairs chosen by a hash of the
     // member's number (a member's campaigns follow from that number modulo active, so a choice by
-    // modulo would leave whole flights without links). i and i + active share all their campaigns
-    // (the step between members' campaigns is 7 per member, modulo active): those pairs are households
-    // whose two accounts apply to the same flights. Others share an e-mail mailbox or a device with
-    // the next member (other campaigns), one device pair in ten an address too. One household pair
-    // in ten is ruled "not the same person".
-    const chosen = (i: string, every: number, which: number) => `abs(hashint4(${i} + 11)) % ${every} = ${which}`
+    // modulo would leave whole flights without links): the households above, linked by their
+    // address, and members who share an e-mail mailbox or a device with the next member (other
+    // campaigns). One household pair of i and i + active in ten is ruled "not the same person". A
+    // link is first seen once both accounts exist.
     await sql.unsafe(`create temporary table gen_links as
-      select i, i + ${active} as j, 'address' as kind from generate_series(1, ${M - active}) i where ${chosen('i', 50, 1)}
+      select i, j, 'address' as kind from gen_households
       union all select i, i + 1, 'email' from generate_series(1, ${M - 1}) i where ${chosen('i', 50, 2)}
-      union all select i, i + 1, 'device' from generate_series(1, ${M - 1}) i where ${chosen('i', 50, 3)}
-      union all select i, i + 1, 'address' from generate_series(1, ${M - 1}) i where ${chosen('i', 500, 3)}`)
+      union all select i, i + 1, 'device' from generate_series(1, ${M - 1}) i where ${chosen('i', 50, 3)}`)
     await step(
       'account_links',
       `insert into account_links (member_id, linked_member_id, kind, first_seen_at, last_seen_at)
-       select ${gid(TAG.member, 'a')}, ${gid(TAG.member, 'b')}, kind::account_link_kind, now() - (a % 700) * interval '1 day', now() - (a % 30) * interval '1 day'
-       from (select i as a, j as b, kind from gen_links union all select j, i, kind from gen_links) l`,
+       select ${gid(TAG.member, 'a')}, ${gid(TAG.member, 'b')}, kind::account_link_kind, first_seen, greatest(first_seen, now() - (a % 30) * interval '1 day')
+       from (select a, b, kind, least(now(), greatest(ma.created_at, mb.created_at) + (a % 700) * interval '1 hour') as first_seen
+             from (select i as a, j as b, kind from gen_links union all select j, i, kind from gen_links) l
+             join members ma on ma.id = ${gid(TAG.member, 'l.a')} join members mb on mb.id = ${gid(TAG.member, 'l.b')}) s`,
     )
     await step(
       'account_link_rulings',
