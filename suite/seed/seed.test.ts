@@ -21,10 +21,11 @@ import { initFirebase } from '../identity/identity'
 import { DEMO_BRAND_VIEWER, DEMO_MEMBER, DEMO_STAFF } from './catalogue'
 import { CAPABILITIES, ROLES, StaffSelfSchema } from '../../contract/staff'
 import { seedDemoData } from './seed'
+import { invariantViolations } from './invariants'
 import { eq } from 'drizzle-orm'
 import { BrandCampaignListSchema, BrandSelfSchema } from '../../contract/brands'
 import { ENDPOINTS } from '../../contract/endpoints'
-import { campaigns, products } from '../db/schema'
+import { addresses, campaigns, products, shipments } from '../db/schema'
 
 let h: Harness
 let token: string
@@ -39,6 +40,20 @@ beforeAll(async () => {
 afterAll(() => h?.close())
 
 describe('demo data', () => {
+  it('holds only states the services could have made (every rule of invariants.ts, over all of it)', async () => {
+    expect(await invariantViolations(h.deps.db)).toEqual([])
+  })
+
+  it('gives every parcel waiting to ship an address to go to', async () => {
+    const waiting = await h.deps.db
+      .select({ id: shipments.id, country: addresses.country })
+      .from(shipments)
+      .leftJoin(addresses, eq(addresses.memberId, shipments.memberId))
+      .where(eq(shipments.status, 'pending'))
+    expect(waiting.length).toBeGreaterThan(0)
+    expect(waiting.filter((parcel) => parcel.country === null)).toEqual([])
+  })
+
   it('has campaigns across phases and categories, with images, and 30+ published reviews', async () => {
     const all = expectOk(await call(h.app, 'GET', PUBLIC_CAMPAIGNS_PATH, { query: { pageSize: '50' } }), CampaignPageSchema)
     expect(all.total).toBeGreaterThanOrEqual(8)
