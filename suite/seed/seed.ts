@@ -4,8 +4,8 @@ import * as v from 'valibot'
 import { ProductInputSchema } from '../../contract/authoring'
 import { AddressInputSchema } from '../../contract/address'
 import { CreateMemberBodySchema, SocialProfileInputSchema, UpdateProfileBodySchema } from '../../contract/members'
-import { eq, or, sql } from 'drizzle-orm'
-import { brands, brandUsers, campaigns, flights, ledgerEntries, members, secondFactors, staffRoles } from '../db/schema'
+import { and, desc, eq, or, sql } from 'drizzle-orm'
+import { brands, brandUsers, campaigns, flights, ledgerEntries, members, outbox, secondFactors } from '../db/schema'
 import { enrolKnownAuthenticator } from '../services/second-factor'
 import type { Clock, SuiteDeps } from '../deps'
 import { completeRegistration, memberForIdentity, updateProfile } from '../services/members'
@@ -16,6 +16,9 @@ import { reportImpressions, submitReview, submitSocialPost } from '../services/c
 import { acknowledge, processSignup, selectParticipation } from '../services/participations'
 import { approveReview, deliver, ship } from '../services/operations'
 import { grantGoodwill } from '../staff/members'
+import { grantRole } from '../staff/roles'
+import { inviteBrandUser } from '../staff/brands'
+import { acceptInvitation } from '../services/brands'
 import type { ScreenerQuestion, TasksInput } from '../../contract/campaigns'
 import type { ScreenerAnswer } from '../../contract/participations'
 import {
@@ -76,13 +79,13 @@ export async function seedDemoData(deps: SuiteDeps, options: { demoMember?: bool
   return { seeded, campaigns: CAMPAIGNS.length, demo, demoEmail: DEMO_MEMBER.email, staffEmail }
 }
 
-/** The demo staff account holds every role (kept if present; roles revoked since are given back). */
+/**
+ * The demo staff account holds every role, granted as an admin grants one (audited; kept if present,
+ * and roles revoked since are given back at the next start).
+ */
 async function seedDemoStaff(deps: SuiteDeps): Promise<string> {
   const uid = await deps.identity.ensureUser({ email: DEMO_STAFF.email, password: DEMO_STAFF.password, displayName: DEMO_STAFF.displayName })
-  await deps.db
-    .insert(staffRoles)
-    .values(ROLES.map((role) => ({ uid, role, email: DEMO_STAFF.email, name: DEMO_STAFF.displayName, grantedAt: deps.clock.now(), grantedBy: 'seed' })))
-    .onConflictDoNothing()
+  for (const role of ROLES) await grantRole(deps, seedActor(), DEMO_STAFF.email, role)
   await ensureDemoAuthenticator(deps, uid, DEMO_STAFF.authenticatorKey)
   return DEMO_STAFF.email
 }
@@ -93,6 +96,10 @@ async function ensureDemoAuthenticator(deps: SuiteDeps, uid: string, key: string
   if (!held) await enrolKnownAuthenticator(deps, uid, key, 'Demo authenticator')
 }
 
+/**
+ * The demo brand's user joins as anyone outside the community does: staff invite the address, and
+ * the person follows the link of the invitation e-mail (local mode's outbox holds it) signed in.
+ */
 async function seedDemoBrandViewer(deps: SuiteDeps): Promise<void> {
   const { email, password, displayName, brand } = DEMO_BRAND_VIEWER
   const uid = await deps.identity.ensureUser({ email, password, displayName })
@@ -101,10 +108,20 @@ async function seedDemoBrandViewer(deps: SuiteDeps): Promise<void> {
     .from(brands)
     .where(sql`lower(${brands.name}) = lower(${brand})`)
   if (!owner) throw new Error(`The demo brand ${brand} is not in the catalogue`)
-  await deps.db
-    .insert(brandUsers)
-    .values({ uid, brandId: owner.id, email, name: displayName, joinedAt: deps.clock.now(), invitedBy: 'seed' })
-    .onConflictDoNothing()
+  const [joined] = await deps.db.select({ uid: brandUsers.uid }).from(brandUsers).where(eq(brandUsers.uid, uid))
+  if (!joined) {
+    await inviteBrandUser(deps, seedActor(), owner.id, email)
+    const [message] = await deps.db
+      .select({ body: outbox.body })
+      .from(outbox)
+      .where(and(eq(outbox.recipient, email), eq(outbox.template, 'brand-invitation')))
+      .orderBy(desc(outbox.createdAt))
+      .limit(1)
+    const token = /join-brand\?token=([A-Za-z0-9_-]+)/.exec(message?.body ?? '')?.[1]
+    if (!token) throw new Error(`No invitation e-mail reached ${email}`)
+    const identity = { uid, email, emailVerified: true, phoneVerified: false, name: displayName, signInProvider: 'password', authTime: deps.clock.now() }
+    await acceptInvitation(deps, identity, { ...seedActor(), uid, email, name: displayName }, token)
+  }
   await ensureDemoAuthenticator(deps, uid, DEMO_BRAND_VIEWER.authenticatorKey)
 }
 
