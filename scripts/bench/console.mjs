@@ -13,7 +13,7 @@ import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import postgres from 'postgres'
 import { load, table } from './measure.mjs'
-import { runScope, secondFactorPass, waitUntilUp } from './run-support.mjs'
+import { emulatorSignIn, runScope, secondFactorPass, waitUntilUp } from './run-support.mjs'
 import { freePort, startAuthEmulator } from '../lib/auth-emulator.mjs'
 import { startNode } from '../lib/processes.mjs'
 import { DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, memberApiCommand } from '../lib/suite.mjs'
@@ -112,13 +112,7 @@ async function main() {
     console.log(`holding for probes: ${databaseUrl} ${suiteUrl}`)
     await new Promise((r) => setTimeout(r, Number(process.env.BENCH_HOLD_SECONDS ?? 600) * 1000))
   }
-  const signIn = await fetch(`http://${emulator.host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench-console-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_STAFF_EMAIL, password: DEMO_STAFF_PASSWORD, returnSecureToken: true }),
-  })
-  const { idToken } = await signIn.json()
-  if (!idToken) throw new Error('The demo staff account could not sign in')
+  const { idToken } = await emulatorSignIn(emulator.host, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD)
   // Staff calls carry the session's second-factor pass, as the console sends it.
   const headers = { authorization: `Bearer ${idToken}`, 'x-second-factor-pass': await secondFactorPass(suiteUrl, DEMO_STAFF_EMAIL, idToken) }
 

@@ -18,7 +18,7 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import postgres from 'postgres'
 import { listeningPid, load, table } from './measure.mjs'
-import { runScope, secondFactorPass, waitUntilUp } from './run-support.mjs'
+import { emulatorSignIn, runScope, secondFactorPass, waitUntilUp } from './run-support.mjs'
 import { freePort, startAuthEmulator } from '../lib/auth-emulator.mjs'
 import { startNode } from '../lib/processes.mjs'
 import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, memberApiCommand } from '../lib/suite.mjs'
@@ -68,14 +68,7 @@ async function emulatorUser(emulator, { uid, email, password }) {
 }
 
 async function signIn(emulator, email, password) {
-  const response = await fetch(`http://${emulator.host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench-large-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  })
-  const { idToken } = await response.json()
-  if (!idToken) throw new Error(`${email} could not sign in`)
-  return idToken
+  return (await emulatorSignIn(emulator.host, email, password)).idToken
 }
 
 function startMemberApi(emulator, port, databaseUrl, seed) {

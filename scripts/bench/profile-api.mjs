@@ -15,7 +15,7 @@ import { freePort, startAuthEmulator } from '../lib/auth-emulator.mjs'
 import { startNode } from '../lib/processes.mjs'
 import { DEMO_EMAIL, DEMO_PASSWORD, startSuite } from '../lib/suite.mjs'
 import { load, profileDuring, summariseProfile, table } from './measure.mjs'
-import { runScope, waitUntilUp } from './run-support.mjs'
+import { emulatorSignIn, runScope, waitUntilUp } from './run-support.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
 const DATABASE_URL = process.env.BENCH_DATABASE_URL
@@ -61,19 +61,17 @@ async function main() {
     const anchor = started(
       startNode('anchor-hono', [`--inspect=127.0.0.1:${anchorInspect}`, resolve(root, 'scripts/bench/anchors/hono-postgres.mjs')], {
         quiet: true,
-        env: { PORT: String(anchorPort), DATABASE_URL: await throwAwayDatabase(DATABASE_URL, 'bench_profile_anchor'), BENCH_PAYLOAD_BYTES: String(payloadBytes) },
+        env: {
+          PORT: String(anchorPort),
+          DATABASE_URL: await throwAwayDatabase(DATABASE_URL, 'bench_profile_anchor'),
+          BENCH_PAYLOAD_BYTES: String(payloadBytes),
+        },
       }),
     )
     const anchorUrl = `http://127.0.0.1:${anchorPort}/reviews`
     await waitUntilUp(anchor, anchorUrl)
 
-    const signIn = await fetch(`http://${emulator.host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench-profile-key`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD, returnSecureToken: true }),
-    })
-    const { idToken } = await signIn.json()
-    if (!idToken) throw new Error('The demo member could not sign in')
+    const { idToken } = await emulatorSignIn(emulator.host, DEMO_EMAIL, DEMO_PASSWORD)
     const calls = {
       'public-reviews': { url: `${suiteUrl}/${PUBLIC_REVIEWS_PATH}`, headers: {} },
       'member-info': { url: `${suiteUrl}/${MEMBER_INFO_PATH}`, headers: { authorization: `Bearer ${idToken}` } },
@@ -92,12 +90,27 @@ async function main() {
       const summary = summariseProfile(path, 25)
       console.log(`\n${name}: ${path}`)
       console.log(`busy ${(summary.busyMs / requests).toFixed(3)} ms per request (${requests} requests)\n`)
-      console.log(table(['function', 'µs/request', 'share'], summary.functions.map((f) => [f.name, ((1000 * f.ms) / requests).toFixed(1), `${(100 * f.share).toFixed(1)} %`])))
+      console.log(
+        table(
+          ['function', 'µs/request', 'share'],
+          summary.functions.map((f) => [f.name, ((1000 * f.ms) / requests).toFixed(1), `${(100 * f.share).toFixed(1)} %`]),
+        ),
+      )
       console.log('')
-      console.log(table(['file', 'µs/request', 'share'], summary.files.map((f) => [f.name, ((1000 * f.ms) / requests).toFixed(1), `${(100 * f.share).toFixed(1)} %`])))
+      console.log(
+        table(
+          ['file', 'µs/request', 'share'],
+          summary.files.map((f) => [f.name, ((1000 * f.ms) / requests).toFixed(1), `${(100 * f.share).toFixed(1)} %`]),
+        ),
+      )
     }
     console.log('')
-    console.log(table(['target', 'req/s', 'p99 ms'], results.map((r) => [r.name, r.rps.toFixed(0), String(r.p99)])))
+    console.log(
+      table(
+        ['target', 'req/s', 'p99 ms'],
+        results.map((r) => [r.name, r.rps.toFixed(0), String(r.p99)]),
+      ),
+    )
   } finally {
     await emulator.stop()
   }

@@ -97,3 +97,15 @@ export async function secondFactorPass(base, email, token) {
   if (!json.data?.pass) throw new Error(`${email} passed no second factor: ${verified.status} ${JSON.stringify(json)}`)
   return json.data.pass
 }
+
+/** Signs a user in at the Auth emulator with their password (its REST API), as the portal's sign-in does: their ID token and uid. */
+export async function emulatorSignIn(emulatorHost, email, password) {
+  const response = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  })
+  const body = await response.json()
+  if (!body.idToken) throw new Error(`${email} could not sign in: ${JSON.stringify(body)}`)
+  return { idToken: body.idToken, uid: body.localId }
+}

@@ -37,7 +37,7 @@ import { startNode } from '../lib/processes.mjs'
 import { DEMO_EMAIL, DEMO_PASSWORD, startSuite } from '../lib/suite.mjs'
 import { GOALS, lighthouseRun, medianRun, startLighthouseChromium } from './lighthouse.mjs'
 import { cpuTime, listeningPid, load, pageWeight, summariseProfile, table } from './measure.mjs'
-import { runScope, waitUntilUp } from './run-support.mjs'
+import { emulatorSignIn, runScope, waitUntilUp } from './run-support.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
 const vite = resolve(root, 'node_modules/vite/bin/vite.js')
@@ -88,16 +88,7 @@ async function build(name, args, env) {
 }
 
 /** The demo member's ID token, from the emulator's REST API. */
-async function demoIdToken(emulatorHost) {
-  const response = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD, returnSecureToken: true }),
-  })
-  const body = await response.json()
-  if (!body.idToken) throw new Error(`The demo member could not sign in: ${JSON.stringify(body)}`)
-  return { idToken: body.idToken, uid: body.localId }
-}
+const demoIdToken = (emulatorHost) => emulatorSignIn(emulatorHost, DEMO_EMAIL, DEMO_PASSWORD)
 
 /** Signs the demo member in on the portal's login page, as a member would; returns the session cookie. */
 async function portalSessionCookie(browser, portalUrl) {

@@ -21,7 +21,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { MEMBER_INFO_PATH, PUBLIC_REVIEWS_PATH } from '../../contract/paths.ts'
 import { load, summariseProfile, table } from '../../scripts/bench/measure.mjs'
-import { runScope, waitUntilUp } from '../../scripts/bench/run-support.mjs'
+import { emulatorSignIn, runScope, waitUntilUp } from '../../scripts/bench/run-support.mjs'
 import { freePort, startAuthEmulator } from '../../scripts/lib/auth-emulator.mjs'
 import { startNode } from '../../scripts/lib/processes.mjs'
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../scripts/lib/suite.mjs'
@@ -126,13 +126,7 @@ async function main() {
   const anchorUrl = `http://127.0.0.1:${anchorPort}/reviews`
   await waitUntilUp(anchor, anchorUrl)
 
-  const signIn = await fetch(`http://${emulator.host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD, returnSecureToken: true }),
-  })
-  const { idToken } = await signIn.json()
-  if (!idToken) throw new Error('The demo member could not sign in')
+  const { idToken } = await emulatorSignIn(emulator.host, DEMO_EMAIL, DEMO_PASSWORD)
 
   const ANCHOR = 'Hono + PostgreSQL anchor'
   let targets = [
