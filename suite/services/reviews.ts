@@ -67,6 +67,14 @@ const publicColumns = {
   publishedAt: sql<Date>`coalesce(${reviews.publishedAt}, ${reviews.submittedAt})`.mapWith(reviews.publishedAt),
 }
 
+/** A public review as one JSON object, written by PostgreSQL: the columns above, the time in ISO 8601 as toISOString writes it. */
+const publicReviewJson = sql<PublicReview>`json_build_object(
+  'id', ${reviews.id}, 'campaignId', ${reviews.campaignId}, 'campaignSlug', ${campaigns.slug}, 'productId', ${reviews.productId},
+  'productName', ${products.name}, 'brand', ${products.brand}, 'imageUrl', ${publicColumns.imageUrl}, 'rating', ${reviews.rating},
+  'title', ${reviews.title}, 'body', ${reviews.body}, 'photos', ${reviews.photos}, 'authorName', ${publicColumns.authorName},
+  'receivedForFree', ${reviews.receivedForFree},
+  'publishedAt', to_char(coalesce(${reviews.publishedAt}, ${reviews.submittedAt}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`
+
 function toPublic(r: { publishedAt: Date } & Omit<PublicReview, 'publishedAt'>): PublicReview {
   return {
     id: r.id,
@@ -91,9 +99,10 @@ const REVIEW_FILTERS: ReviewFilter[] = ['campaignId', 'productId', 'category', '
 
 /**
  * The queries of the list of published reviews for one combination of filters, built once per
- * database. The page's ids are read first, from an index of published reviews in the list's order
- * (a deep page skips index entries, not rows); then the rows of those ids, with what they show. Two
- * statements rather than a join: the plan PostgreSQL keeps for a prepared statement after five runs
+ * database. One statement per page: the page's ids are read first, from an index of published
+ * reviews in the list's order (a deep page skips index entries, not rows), and each id is then
+ * joined to what it shows through a lateral subquery of one row, which PostgreSQL runs as a lookup
+ * per id. A plain join would not do: the plan PostgreSQL keeps for a prepared statement after five runs
  * cannot know the page size and guesses a tenth of the table, for which it would join every review.
  * The count and average come from review_stats (a row per campaign, product and rating, kept by a
  * trigger), not from every published review; the rows carry them. Only an empty page (past the
@@ -126,47 +135,55 @@ function buildReviewList(db: Db, filters: ReviewFilter[]) {
   >`json_build_array(coalesce(sum(${reviewStats.reviews}), 0), sum(${reviewStats.reviews} * ${reviewStats.rating})::numeric / nullif(sum(${reviewStats.reviews}), 0))`
   const stats = db.select({ totals: totalsJson }).from(reviewStats).$dynamic()
   const totals = (byCategory ? stats.innerJoin(products, eq(products.id, reviewStats.productId)) : stats).where(and(...statsConditions))
-  // A new builder for each statement (a dynamic one is changed by what is chained to it). Products
-  // are joined to the ids only to filter by their category.
-  const filtered = () => {
-    const ids = db.select({ id: reviews.id }).from(reviews).$dynamic()
-    return byCategory ? ids.innerJoin(products, eq(products.id, reviews.productId)) : ids
-  }
   // Where a cursor's review is in the list's order: its publication time and id.
   const cursor = sql`(select c.published_at, c.id from ${reviews} c where c.id = ${sql.placeholder('cursor')}::uuid and c.status = 'published')`
-  const name = filters.join('_') || 'all'
-  return {
-    ids: filtered()
-      .where(and(...conditions))
-      .orderBy(desc(reviews.publishedAt), desc(reviews.id))
+  /**
+   * A page: the ids where `where` holds, in the list's order (newest first) or the other way, from
+   * the offset or not; each joined to the review it shows. A new builder for each statement (a
+   * dynamic one is changed by what is chained to it); products are joined to the ids only to filter
+   * by their category.
+   */
+  const page = (where: SQL[], direction: 'newest first' | 'oldest first', withOffset: boolean) => {
+    const order = direction === 'newest first' ? desc : asc
+    const ids = db.select({ id: reviews.id, publishedAt: reviews.publishedAt }).from(reviews).$dynamic()
+    const filtered = (byCategory ? ids.innerJoin(products, eq(products.id, reviews.productId)) : ids)
+      .where(and(...conditions, ...where))
+      .orderBy(order(reviews.publishedAt), order(reviews.id))
       .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(`review_ids_${name}`),
-    // Keyset pages: the reviews after (older than) or before (newer than) the cursor's, read from
-    // the index from there on, so page 5,000 costs what page 1 does.
-    idsAfter: filtered()
-      .where(and(...conditions, sql`(${reviews.publishedAt}, ${reviews.id}) < ${cursor}`))
-      .orderBy(desc(reviews.publishedAt), desc(reviews.id))
-      .limit(sql.placeholder('limit'))
-      .prepare(`review_ids_after_${name}`),
-    idsBefore: filtered()
-      .where(and(...conditions, sql`(${reviews.publishedAt}, ${reviews.id}) > ${cursor}`))
-      .orderBy(asc(reviews.publishedAt), asc(reviews.id))
-      .limit(sql.placeholder('limit'))
-      .prepare(`review_ids_before_${name}`),
-    rows: db
-      // Uncorrelated: PostgreSQL computes the totals once per query.
-      .select({ ...publicColumns, totals: sql<[number, number | string | null]>`(${totals})` })
+    const chosen = (withOffset ? filtered.offset(sql.placeholder('offset')) : filtered).as('page')
+    const shown = db
+      .select({ review: publicReviewJson.as('review') })
       .from(reviews)
       .innerJoin(campaigns, eq(campaigns.id, reviews.campaignId))
       .innerJoin(products, eq(products.id, reviews.productId))
       .innerJoin(members, eq(members.id, reviews.memberId))
-      .where(sql`${reviews.id} = any(${sql.placeholder('ids')}::uuid[])`)
-      .orderBy(desc(reviews.publishedAt), desc(reviews.id))
-      .prepare(`review_rows_${name}`),
+      .where(eq(reviews.id, chosen.id))
+      // One row per id at most anyway; the limit keeps PostgreSQL from turning the lateral subquery
+      // into a plain join, which the kept plan would make by reading every review.
+      .limit(1)
+      .as('shown')
+    return (
+      db
+        // Uncorrelated: PostgreSQL computes the totals once per statement.
+        .select({ review: shown.review, totals: sql<[number, number | string | null]>`(${totals})` })
+        .from(chosen)
+        .crossJoinLateral(shown)
+        .orderBy(order(chosen.publishedAt), order(chosen.id))
+    )
+  }
+  const name = filters.join('_') || 'all'
+  return {
+    page: page([], 'newest first', true).prepare(`review_page_${name}`),
+    // Keyset pages: the reviews after (older than) or before (newer than) the cursor's, read from
+    // the index from there on, so page 5,000 costs what page 1 does.
+    pageAfter: page([sql`(${reviews.publishedAt}, ${reviews.id}) < ${cursor}`], 'newest first', false).prepare(`review_page_after_${name}`),
+    pageBefore: page([sql`(${reviews.publishedAt}, ${reviews.id}) > ${cursor}`], 'oldest first', false).prepare(`review_page_before_${name}`),
     totals: totals.prepare(`review_totals_${name}`),
   }
 }
+/** One row of a page of the list: the review, and the totals of the list it belongs to. */
+type PageRow = { review: PublicReview; totals: [number, number | string | null] }
+
 /** Per database, the queries of each combination of filters asked for so far (at most 16). */
 const reviewLists = preparedPerDatabase(() => new Map<string, ReturnType<typeof buildReviewList>>())
 
@@ -184,17 +201,16 @@ export async function listPublicReviews(db: Db, query: ReviewListQuery): Promise
   for (const f of filters) values[f] = query[f]
   // One review more than a page is read, to tell whether there is more beyond it (in the direction read).
   const read = { ...values, limit: query.pageSize + 1 }
-  const pageIds = query.after
-    ? list.idsAfter.execute({ ...read, cursor: query.after })
+  const found: PageRow[] = await (query.after
+    ? list.pageAfter.execute({ ...read, cursor: query.after })
     : query.before
-      ? list.idsBefore.execute({ ...read, cursor: query.before })
-      : list.ids.execute(read)
-  const found = (await pageIds).map((row) => row.id)
+      ? list.pageBefore.execute({ ...read, cursor: query.before })
+      : list.page.execute(read))
   const more = found.length > query.pageSize
-  const ids = found.slice(0, query.pageSize)
-  const rows = ids.length > 0 ? await list.rows.execute({ ...values, ids }) : []
+  // Read backwards from a cursor, the page is the newest-first order of the reviews nearest to it.
+  const rows = query.before ? found.slice(0, query.pageSize).reverse() : found.slice(0, query.pageSize)
   const [total, average] = (rows[0] ?? (await list.totals.execute(values))[0])?.totals ?? [0, null]
-  const items = rows.map(toPublic)
+  const items = rows.map((row) => row.review)
   // Read backwards from a cursor, "more" means newer reviews before this page; otherwise older after it.
   const hasNext = query.before ? items.length > 0 : more
   const hasPrevious = query.before ? more : Boolean(query.after) || query.page > 1
