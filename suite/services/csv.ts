@@ -8,22 +8,18 @@
 // semicolon, a tab, a line break), for one that reads the file with another separator or ignores
 // the quotes. A value such as `a;=1+1` is therefore written `"a;'=1+1"`.
 
-/** What a spreadsheet takes as the start of a formula: =, +, -, @, a tab, a carriage return, and their full-width forms. */
-const FORMULA_START = new Set(['=', '+', '-', '@', '\t', '\r', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20'])
-/** Where a spreadsheet may start a new cell or row: after either list separator, a tab or a line break. */
-const CELL_BREAK = new Set([',', ';', '\t', '\r', '\n'])
-const MAY_HOLD_FORMULA = /[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/
+// What a spreadsheet takes as the start of a formula: =, +, -, @, a tab, a carriage return, and
+// their full-width forms; where it may start a new cell or row: after either list separator, a tab
+// or a line break.
+/** A formula's first character where a cell could start: at the text's start or after a cell break. */
+const FORMULA_AT_CELL_START = /(?:^|[,;\t\r\n])[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/
+/** Each place such a character stands (zero-width, so a tab that both breaks and starts a cell counts at each place). */
+const BEFORE_FORMULA_AT_CELL_START = /(?<=^|[,;\t\r\n])(?=[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])/g
 
 /** A value's text with a ' put before every formula a spreadsheet could find in it: at its start and after every cell break. */
 export function defuseFormulas(text: string): string {
-  if (!MAY_HOLD_FORMULA.test(text)) return text
-  let out = ''
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!
-    if (FORMULA_START.has(ch) && (i === 0 || CELL_BREAK.has(text[i - 1]!))) out += "'"
-    out += ch
-  }
-  return out
+  // Most values (ids, dates, names, numbers) hold none: they are returned as they are, unscanned char by char.
+  return FORMULA_AT_CELL_START.test(text) ? text.replace(BEFORE_FORMULA_AT_CELL_START, "'") : text
 }
 
 /** One CSV field: always quoted, and any formula in it defused (defuseFormulas). */

@@ -10,6 +10,8 @@ import { csvLine } from './csv'
 
 /** When a review was published (older reviews carry only when they were sent). */
 const publishedAt = sql<Date>`coalesce(${reviews.publishedAt}, ${reviews.submittedAt})`
+/** The same in ISO 8601 as toISOString writes it, written by PostgreSQL: a share's 50,000 dates are not parsed and formatted again here. */
+const publishedIso = sql<string>`to_char(${publishedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 
 /**
  * The sitemap index's parts: when a published campaign last changed, and where each share of the
@@ -74,7 +76,8 @@ export async function sitemapCampaigns(db: Db): Promise<CampaignSitemap> {
   return { items: rows.map((row) => ({ slug: row.slug, lastmod: row.lastmod.toISOString() })) }
 }
 
-const BATCH = 1000
+/** Reviews read per statement: a share of 50,000 in ten round trips, each batch about 350 KB of CSV, so memory stays flat. */
+const BATCH = 5000
 
 /** One share of the published reviews as CSV lines `"id","published at"` (csvLine, as every CSV the product writes): those after `after`, at most `shareSize`. */
 export function sitemapReviewsCsv(deps: SuiteDeps, after: string | null, shareSize = SITEMAP_MAX_ADDRESSES): ReadableStream<Uint8Array> {
@@ -89,7 +92,7 @@ export function sitemapReviewsCsv(deps: SuiteDeps, after: string | null, shareSi
           ? []
           : await deps.reads((db) =>
               db
-                .select({ id: reviews.id, published: publishedAt })
+                .select({ id: reviews.id, published: publishedIso })
                 .from(reviews)
                 .where(and(eq(reviews.status, 'published'), last === null ? undefined : gt(reviews.id, last)))
                 .orderBy(asc(reviews.id))
@@ -101,7 +104,7 @@ export function sitemapReviewsCsv(deps: SuiteDeps, after: string | null, shareSi
       }
       sent += rows.length
       last = rows[rows.length - 1]!.id
-      controller.enqueue(encoder.encode(rows.map((row) => csvLine([row.id, new Date(row.published).toISOString()])).join('')))
+      controller.enqueue(encoder.encode(rows.map((row) => csvLine([row.id, row.published])).join('')))
     },
   })
 }
