@@ -1,3 +1,4 @@
+import { metricsRequestHandler } from '../../contract/metrics-endpoint.server'
 import { createServer } from 'node:http'
 import { definePlugin } from 'nitro'
 import { portalConfig } from '../config/config.server'
@@ -12,16 +13,7 @@ export default definePlugin(() => {
   const address = portalConfig().metrics
   if (!address) return
   const { registry } = portalMetrics()
-  const server = createServer((request, response) => {
-    if (request.method !== 'GET' || (request.url ?? '').split('?')[0] !== '/metrics') {
-      response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: the metrics are at GET /metrics\n')
-      return
-    }
-    registry.metrics().then(
-      (text) => response.writeHead(200, { 'content-type': registry.contentType }).end(text),
-      (error: unknown) => response.writeHead(500, { 'content-type': 'text/plain' }).end(`The metrics could not be read: ${String(error)}\n`),
-    )
-  })
+  const server = createServer(metricsRequestHandler(registry))
   server.on('error', (error) => {
     console.error(`The portal cannot serve its metrics on ${address.host}:${address.port}: ${error.message}`)
     process.exit(1)

@@ -1,5 +1,6 @@
 // The metrics' own HTTP server, on an address apart from the member API's (METRICS_HOST,
 // METRICS_PORT): Prometheus scrapes it there, and nothing the public reaches serves it.
+import { metricsRequestHandler } from '../../contract/metrics-endpoint.server'
 import { createServer, type Server } from 'node:http'
 import type { Registry } from 'prom-client'
 
@@ -11,16 +12,7 @@ export interface MetricsServer {
 
 /** Serves `GET /metrics` in Prometheus's text format; every other request answers 404. */
 export async function startMetricsServer(registry: Registry, address: { host: string; port: number }): Promise<MetricsServer> {
-  const server: Server = createServer((request, response) => {
-    if (request.method !== 'GET' || (request.url ?? '').split('?')[0] !== '/metrics') {
-      response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: the metrics are at GET /metrics\n')
-      return
-    }
-    registry.metrics().then(
-      (text) => response.writeHead(200, { 'content-type': registry.contentType }).end(text),
-      (error: unknown) => response.writeHead(500, { 'content-type': 'text/plain' }).end(`The metrics could not be read: ${String(error)}\n`),
-    )
-  })
+  const server: Server = createServer(metricsRequestHandler(registry))
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(address.port, address.host, () => resolve())
