@@ -4,7 +4,7 @@
 import postgres, { type Sql } from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase } from '../test/postgres'
-import { memberApiPool } from './postgres-pool'
+import { memberApiPool, PoolUse, TRANSACTION_ATTEMPTS } from './postgres-pool'
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('transactions on a busy pool', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>
@@ -52,6 +52,59 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('transactions on a busy pool', (
     const pool = postgres(database.url, { max: 3, onnotice: () => {}, ...({ max_pipeline: 2 } as object) })
     try {
       expect(await busyPool(memberApiPool(pool))).toEqual([])
+    } finally {
+      await pool.end({ timeout: 1 })
+    }
+  })
+
+  it('runs a transaction again when PostgreSQL ends it for a deadlock, so both changes are made', async () => {
+    const pool = postgres(database.url, { max: 2, onnotice: () => {} })
+    const use = new PoolUse('calls', 2)
+    const sql = memberApiPool(pool, use)
+    try {
+      await sql`create table deadlock_check (id int primary key, n int not null)`
+      await sql`insert into deadlock_check values (1, 0), (2, 0)`
+      // Each takes one row, then, once the other holds its own, the other's: a deadlock on the first
+      // attempts. The bodies are run again from the start; the second time nothing holds them up.
+      let bothHold: () => void = () => {}
+      const held = new Promise<void>((resolve) => {
+        let count = 0
+        bothHold = () => (++count === 2 ? resolve() : undefined)
+      })
+      const attempts = { a: 0, b: 0 }
+      const change = (name: 'a' | 'b', first: number, second: number) =>
+        sql.begin(async (tx) => {
+          attempts[name]++
+          await tx`update deadlock_check set n = n + 1 where id = ${first}`
+          if (attempts[name] === 1) {
+            bothHold()
+            await held
+          }
+          await tx`update deadlock_check set n = n + 10 where id = ${second}`
+        })
+      await Promise.all([change('a', 1, 2), change('b', 2, 1)])
+      expect((await sql`select n from deadlock_check order by id`).map((row) => row.n)).toEqual([11, 11])
+      expect(attempts.a + attempts.b).toBe(3)
+      expect(use.retried).toBe(1)
+    } finally {
+      await pool.end({ timeout: 1 })
+    }
+  })
+
+  it('gives up on a deadlock after its last attempt, and says so', async () => {
+    const pool = postgres(database.url, { max: 1, onnotice: () => {} })
+    const sql = memberApiPool(pool)
+    let attempts = 0
+    try {
+      const deadlock = Object.assign(new postgres.PostgresError({ message: 'deadlock detected', code: '40P01' } as never), { code: '40P01' })
+      await expect(
+        sql.begin(async (tx) => {
+          attempts++
+          await tx`select 1`
+          throw new Error('Failed query', { cause: deadlock })
+        }),
+      ).rejects.toThrow('Failed query')
+      expect(attempts).toBe(TRANSACTION_ATTEMPTS)
     } finally {
       await pool.end({ timeout: 1 })
     }

@@ -16,6 +16,8 @@ export class PoolUse {
   statements = 0
   reserved = 0
   reserving = 0
+  /** Transactions run again after PostgreSQL ended them for a deadlock or a serialisation failure. */
+  retried = 0
   constructor(
     readonly name: string,
     readonly max: number,
@@ -96,7 +98,37 @@ export function memberApiPool(pool: Sql, use?: PoolUse): Sql {
   })
 }
 
+/**
+ * PostgreSQL ends one of two transactions that wait for each other's locks (deadlock detected) and
+ * may end a transaction it cannot serialise; the work itself was sound, so it is run again from
+ * BEGIN, at most this many times in all, after a short random pause so that the two do not meet
+ * again in step. Only top-level transactions are run again (their bodies change nothing outside
+ * the database but through it: messages go to the outbox in the same transaction).
+ */
+export const TRANSACTION_ATTEMPTS = 3
+const RETRIED_CODES = new Set(['40P01', '40001'])
+
 async function inTransaction(pool: Sql, options: string, body: (tx: Sql) => unknown, use?: PoolUse): Promise<unknown> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await inTransactionOnce(pool, options, body, use)
+    } catch (error) {
+      if (attempt >= TRANSACTION_ATTEMPTS || !RETRIED_CODES.has(postgresCode(error) ?? '')) throw error
+      if (use) use.retried++
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 45))
+    }
+  }
+}
+
+/** The PostgreSQL error code of an error or of what caused it (drizzle wraps the driver's error as its cause). */
+function postgresCode(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e instanceof postgres.PostgresError) return e.code
+  }
+  return undefined
+}
+
+async function inTransactionOnce(pool: Sql, options: string, body: (tx: Sql) => unknown, use?: PoolUse): Promise<unknown> {
   if (use) use.reserving++
   let connection: ReservedSql
   try {

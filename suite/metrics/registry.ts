@@ -123,6 +123,16 @@ export function createSuiteMetrics(sources: MetricSources): SuiteMetrics {
     poolGauge('db_pool_connections_max', 'Connections the pool may open (calls, long work, replica)', (use) => use.max)
     poolGauge('db_pool_connections_in_use', 'Connections running a statement or held by a transaction', (use) => use.inUse)
     poolGauge('db_pool_waiting', 'Statements and transactions that found no idle connection', (use) => use.waiting)
+    new Counter({
+      name: 'db_transactions_retried_total',
+      help: 'Transactions run again after PostgreSQL ended them for a deadlock or a serialisation failure',
+      labelNames: ['pool'] as const,
+      registers,
+      collect() {
+        this.reset()
+        for (const use of pools) this.inc({ pool: use.name }, use.retried)
+      },
+    })
   }
 
   const outboxOutcomes = new Counter({

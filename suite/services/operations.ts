@@ -1,7 +1,7 @@
 // Operator transitions members cannot make themselves (the ops CLI, the console, the seed and tests
 // use them). Each takes the acting staff person from its caller and audits the step as theirs: a
 // caller always says who acts, so none runs with the command line's capabilities by omission.
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { trackingPageUrl } from '../../contract/tracking'
 import { campaigns, members, participations, shipments } from '../db/schema'
 import type { SuiteDeps } from '../deps'
@@ -53,6 +53,7 @@ export async function ship(deps: SuiteDeps, id: string, carrier: string, trackin
  * the participation moves on, the member is told as their settings ask, and the step is audited.
  */
 export async function shipInTransaction(tx: Tx, deps: SuiteDeps, actor: StaffActor, shipmentId: string, carrier: string, trackingNumber: string, now: Date) {
+  await lockParticipationOfShipment(tx, shipmentId)
   const [shipment] = await tx.select().from(shipments).where(eq(shipments.id, shipmentId)).for('update')
   if (!shipment) throw notFound('Shipment')
   if (shipment.status !== 'pending') throw conflict(`The shipment is ${shipment.status}, not pending`)
@@ -80,6 +81,20 @@ export async function shipInTransaction(tx: Tx, deps: SuiteDeps, actor: StaffAct
   }
 }
 
+/**
+ * A parcel's participation is locked before the parcel, as a withdrawal locks them: a step of the
+ * parcel changes its participation too, and the kept results' triggers read it; taken in the other
+ * order, a withdrawal or an address change of the same tester would wait on this transaction while
+ * it waits on them.
+ */
+async function lockParticipationOfShipment(tx: Tx, shipmentId: string): Promise<void> {
+  await tx
+    .select({ id: participations.id })
+    .from(participations)
+    .where(inArray(participations.id, tx.select({ id: shipments.participationId }).from(shipments).where(eq(shipments.id, shipmentId))))
+    .for('no key update')
+}
+
 /** Staff never take a step of their own parcel (as with shipping it): refused before anything changes. */
 async function refuseOwnParcel(tx: Tx, actor: StaffActor, memberId: string): Promise<void> {
   const [member] = await tx.select({ uid: members.uid }).from(members).where(eq(members.id, memberId))
@@ -102,6 +117,7 @@ export async function deliver(deps: SuiteDeps, id: string, actor: StaffActor) {
   const shipment = await shipmentFor(deps, id)
   await deps.db.transaction(async (tx) => {
     await refuseOwnParcel(tx, actor, shipment.memberId)
+    await lockParticipationOfShipment(tx, shipment.id)
     const updated = await tx
       .update(shipments)
       .set({ status: 'delivered', deliveredAt: now })
