@@ -141,6 +141,26 @@ export function summariseProfile(path, top = 15) {
   return { busyMs: total, idleMs, functions: rank(byFunction), files: rank(byFile) }
 }
 
+/** Prints a profile's busy time per request and its busiest functions and files, per request. */
+export function printProfile(name, path, requests, top = 25) {
+  const summary = summariseProfile(path, top)
+  const perRequest = (ms) => ((1000 * ms) / requests).toFixed(1)
+  console.log(`\n${name}: ${path}`)
+  console.log(`busy ${(summary.busyMs / requests).toFixed(3)} ms per request (${requests} requests)\n`)
+  for (const [label, rows] of [
+    ['function', summary.functions],
+    ['file', summary.files],
+  ]) {
+    console.log(
+      table(
+        [label, 'µs/request', 'share'],
+        rows.map((f) => [f.name, perRequest(f.ms), `${(100 * f.share).toFixed(1)} %`]),
+      ),
+    )
+    console.log('')
+  }
+}
+
 /**
  * A CPU profile of a node process started with `--inspect=127.0.0.1:<port>`, taken while `work`
  * runs (its start-up and its end are left out), through the inspector's Profiler domain; written to

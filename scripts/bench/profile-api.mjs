@@ -14,7 +14,7 @@ import { MEMBER_INFO_PATH, PUBLIC_REVIEWS_PATH } from '../../contract/paths.ts'
 import { freePort, startAuthEmulator } from '../lib/auth-emulator.mjs'
 import { startNode } from '../lib/processes.mjs'
 import { DEMO_EMAIL, DEMO_PASSWORD, startSuite } from '../lib/suite.mjs'
-import { load, profileDuring, summariseProfile, table } from './measure.mjs'
+import { load, printProfile, profileDuring, table } from './measure.mjs'
 import { emulatorSignIn, runScope, waitUntilUp } from './run-support.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -86,24 +86,7 @@ async function main() {
       if (r.errors > 0) throw new Error(`${name}: ${r.errors} errors under load`)
       results.push({ name, ...r, path })
     }
-    for (const { name, requests, path } of results) {
-      const summary = summariseProfile(path, 25)
-      console.log(`\n${name}: ${path}`)
-      console.log(`busy ${(summary.busyMs / requests).toFixed(3)} ms per request (${requests} requests)\n`)
-      console.log(
-        table(
-          ['function', 'µs/request', 'share'],
-          summary.functions.map((f) => [f.name, ((1000 * f.ms) / requests).toFixed(1), `${(100 * f.share).toFixed(1)} %`]),
-        ),
-      )
-      console.log('')
-      console.log(
-        table(
-          ['file', 'µs/request', 'share'],
-          summary.files.map((f) => [f.name, ((1000 * f.ms) / requests).toFixed(1), `${(100 * f.share).toFixed(1)} %`]),
-        ),
-      )
-    }
+    for (const { name, requests, path } of results) printProfile(name, path, requests)
     console.log('')
     console.log(
       table(

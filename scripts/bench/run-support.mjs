@@ -2,9 +2,11 @@
 // stopped at the end or on Ctrl-C, processes are waited for until they answer, and databases on
 // the BENCH_DATABASE_URL server are made for one run and dropped after it; staff and brand calls get
 // the second-factor pass a signed-in session holds.
-import { rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { resolve } from 'node:path'
 import postgres from 'postgres'
-import { waitForHttp } from '../lib/processes.mjs'
+import { startNode, waitForHttp } from '../lib/processes.mjs'
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../lib/suite.mjs'
 
 /**
  * Undo steps, run last-in first-out once (at the end, or on SIGINT/SIGTERM), then `tmp` removed.
@@ -109,3 +111,47 @@ export async function emulatorSignIn(emulatorHost, email, password) {
   if (!body.idToken) throw new Error(`${email} could not sign in: ${JSON.stringify(body)}`)
   return { idToken: body.idToken, uid: body.localId }
 }
+
+/** Signs the demo member in on the portal's login page, as a member would; returns the session cookie. */
+export async function portalSessionCookie(browser, portalUrl) {
+  const context = await browser.newContext({ baseURL: portalUrl })
+  try {
+    const page = await context.newPage()
+    await page.goto('/en/user/login', { waitUntil: 'load' })
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await page.getByLabel('E-mail address').fill(DEMO_EMAIL)
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await page.waitForURL((url) => !url.pathname.startsWith('/en/user/login'), { timeout: 30_000 })
+    const cookie = (await context.cookies()).find((c) => c.name === '__session' || c.name === '__Host-session')
+    if (!cookie) throw new Error('Signed in, but the portal set no session cookie')
+    return `${cookie.name}=${cookie.value}`
+  } finally {
+    await context.close()
+  }
+}
+
+const root = resolve(import.meta.dirname, '../..')
+const vite = resolve(root, 'node_modules/vite/bin/vite.js')
+
+/** `vite build` with these arguments and environment, as a process `started` stops on Ctrl-C. */
+export async function viteBuild(started, name, args, env) {
+  const child = started(startNode(name, [vite, 'build', ...args], { env, quiet: true }))
+  const { code } = await child.exited
+  if (code !== 0) throw new Error(`${name} failed:\n${child.output()}`)
+}
+
+/** The portal's production build into `outputDir` (never .output/), leaving nitro's pointer to "the last build" as it was. */
+export async function buildPortal(started, outputDir) {
+  const lastBuild = resolve(root, 'node_modules/.nitro/last-build.json')
+  const lastBuildBefore = existsSync(lastBuild) ? readFileSync(lastBuild) : null
+  await viteBuild(started, 'portal build', ['--logLevel', 'error'], { PORTAL_OUTPUT_DIR: outputDir })
+  if (lastBuildBefore) writeFileSync(lastBuild, lastBuildBefore)
+}
+
+/** The member-page anchor (scripts/bench/anchors/start/member-src/): the bare stack doing a member page's work. */
+export const buildMemberAnchor = (started, outputDir) =>
+  viteBuild(started, 'member-page anchor build', ['--config', resolve(root, 'scripts/bench/anchors/start/vite.config.mjs'), '--logLevel', 'error'], {
+    BENCH_ANCHOR_APP: 'member-src',
+    BENCH_ANCHOR_OUTPUT_DIR: outputDir,
+  })

@@ -26,7 +26,7 @@
 //   BENCH_ONLY=lighthouse  Lighthouse alone: no load targets (autocannon), no page weight, no PostgreSQL
 //                        targets, no profile; still builds and starts the portal and the anchor
 import { execFileSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readdirSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import { chromium } from 'playwright-core'
@@ -37,10 +37,9 @@ import { startNode } from '../lib/processes.mjs'
 import { DEMO_EMAIL, DEMO_PASSWORD, startSuite } from '../lib/suite.mjs'
 import { GOALS, lighthouseRun, medianRun, startLighthouseChromium } from './lighthouse.mjs'
 import { cpuTime, listeningPid, load, pageWeight, summariseProfile, table } from './measure.mjs'
-import { emulatorSignIn, runScope, waitUntilUp } from './run-support.mjs'
+import { buildMemberAnchor, buildPortal, emulatorSignIn, portalSessionCookie, runScope, viteBuild, waitUntilUp } from './run-support.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
-const vite = resolve(root, 'node_modules/vite/bin/vite.js')
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const WARMUP_SECONDS = Math.min(2, SECONDS)
 const DATABASE_URL = process.env.BENCH_DATABASE_URL
@@ -81,33 +80,8 @@ const { cleanups, cleanUp, cleaningStarted, started, throwAwayDatabase: throwAwa
 /** A throw-away database on the BENCH_DATABASE_URL server, dropped at the end. */
 const throwAwayDatabase = (prefix) => throwAwayOn(DATABASE_URL, prefix)
 
-async function build(name, args, env) {
-  const child = started(startNode(name, [vite, 'build', ...args], { env, quiet: true }))
-  const { code } = await child.exited
-  if (code !== 0) throw new Error(`${name} failed:\n${child.output()}`)
-}
-
 /** The demo member's ID token, from the emulator's REST API. */
 const demoIdToken = (emulatorHost) => emulatorSignIn(emulatorHost, DEMO_EMAIL, DEMO_PASSWORD)
-
-/** Signs the demo member in on the portal's login page, as a member would; returns the session cookie. */
-async function portalSessionCookie(browser, portalUrl) {
-  const context = await browser.newContext({ baseURL: portalUrl })
-  try {
-    const page = await context.newPage()
-    await page.goto('/en/user/login', { waitUntil: 'load' })
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
-    await page.getByLabel('E-mail address').fill(DEMO_EMAIL)
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-    await page.waitForURL((url) => !url.pathname.startsWith('/en/user/login'), { timeout: 30_000 })
-    const cookie = (await context.cookies()).find((c) => c.name === '__session' || c.name === '__Host-session')
-    if (!cookie) throw new Error('Signed in, but the portal set no session cookie')
-    return `${cookie.name}=${cookie.value}`
-  } finally {
-    await context.close()
-  }
-}
 
 /** Each target answers 2xx before it is loaded; otherwise the load would measure an error page. */
 async function checkAnswers(target) {
@@ -144,15 +118,11 @@ async function main() {
   if (!chromiumPath) throw new Error('No Chromium found (looked for /usr/bin/chromium and others; CHROMIUM_PATH to point at one).')
 
   step('Building the portal and the TanStack Start anchor…')
-  // The product build rewrites nitro's pointer to "the last build"; it is put back afterwards.
-  const lastBuild = resolve(root, 'node_modules/.nitro/last-build.json')
-  const lastBuildBefore = existsSync(lastBuild) ? readFileSync(lastBuild) : null
-  await build('portal build', ['--logLevel', 'error'], { PORTAL_OUTPUT_DIR: resolve(tmp, 'portal') })
-  if (lastBuildBefore) writeFileSync(lastBuild, lastBuildBefore)
+  await buildPortal(started, resolve(tmp, 'portal'))
   const anchorConfig = ['--config', resolve(root, 'scripts/bench/anchors/start/vite.config.mjs'), '--logLevel', 'error']
-  await build('anchor build', anchorConfig, { BENCH_ANCHOR_OUTPUT_DIR: resolve(tmp, 'anchor-start') })
+  await viteBuild(started, 'anchor build', anchorConfig, { BENCH_ANCHOR_OUTPUT_DIR: resolve(tmp, 'anchor-start') })
   if (!LIGHTHOUSE_ONLY) {
-    await build('member-page anchor build', anchorConfig, { BENCH_ANCHOR_APP: 'member-src', BENCH_ANCHOR_OUTPUT_DIR: resolve(tmp, 'anchor-member') })
+    await buildMemberAnchor(started, resolve(tmp, 'anchor-member'))
   }
 
   // BENCH_ONLY=lighthouse measures pages only: the PostgreSQL targets are not started.

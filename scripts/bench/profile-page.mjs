@@ -1,0 +1,149 @@
+// `npm run bench:profile-page`: where the portal's member page spends its time under load, beside
+// the member-page anchor (scripts/bench/anchors/start/member-src/: the bare TanStack Start stack
+// doing a member page's work). Builds both, starts an Auth emulator and the member API (its build, on
+// a throw-away PostgreSQL database with the demo data), then the portal and the anchor in front of it,
+// each with the inspector on; signs the demo member in on the portal's login page; loads the anchor,
+// then /en/member/campaigns, at 20 connections, with V8's CPU profiler running during that load only;
+// prints each one's busy time per request and its busiest functions and files. The profiles are kept
+// in .data/ to open in Chrome's DevTools.
+//
+//   BENCH_DATABASE_URL  PostgreSQL server for the throw-away database (required)
+//   BENCH_SECONDS       seconds of load per target (default 8, after a 2 s warm-up)
+//   BENCH_PAGE          the portal's page to profile (default /en/member/campaigns)
+import { mkdirSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { chromium } from 'playwright-core'
+import { MEMBER_INFO_PATH, PARTICIPATIONS_PATH } from '../../contract/paths.ts'
+import { freePort, startAuthEmulator } from '../lib/auth-emulator.mjs'
+import { CHROMIUM_ARGS, findChromium } from '../lib/browser.mjs'
+import { startNode } from '../lib/processes.mjs'
+import { DEMO_EMAIL, DEMO_PASSWORD, startSuite } from '../lib/suite.mjs'
+import { cpuTime, listeningPid, load, printProfile, profileDuring, table } from './measure.mjs'
+import { buildMemberAnchor, buildPortal, emulatorSignIn, portalSessionCookie, runScope, waitUntilUp } from './run-support.mjs'
+
+const root = resolve(import.meta.dirname, '../..')
+const DATABASE_URL = process.env.BENCH_DATABASE_URL
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
+const PAGE = process.env.BENCH_PAGE ?? '/en/member/campaigns'
+const CONNECTIONS = 20
+const HEADERS = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'gzip, deflate, br, zstd' }
+
+if (!DATABASE_URL) {
+  console.error('Set BENCH_DATABASE_URL to a PostgreSQL server (postgres://postgres@127.0.0.1:5432/test here).')
+  process.exit(1)
+}
+if (!PAGE.startsWith('/')) {
+  console.error('BENCH_PAGE is a path of the portal, such as /en/member/campaigns.')
+  process.exit(1)
+}
+
+const tmp = resolve(root, `.data/bench-profile-page-${process.pid}`)
+const { cleanUp, started, throwAwayDatabase } = runScope(tmp)
+
+async function main() {
+  mkdirSync(tmp, { recursive: true })
+  const chromiumPath = findChromium()
+  if (!chromiumPath) throw new Error('No Chromium found (CHROMIUM_PATH to point at one): the demo member signs in on the login page.')
+  await buildPortal(started, resolve(tmp, 'portal'))
+  await buildMemberAnchor(started, resolve(tmp, 'anchor-member'))
+
+  const emulator = await startAuthEmulator({ port: 0, hubPort: 0, loggingPort: 0, workDir: resolve(tmp, 'firebase') })
+  try {
+    const suitePort = await freePort()
+    const suite = started(
+      startSuite({
+        port: suitePort,
+        authEmulatorHost: emulator.host,
+        dataDir: resolve(tmp, 'pglite-unused'),
+        quiet: true,
+        env: { DATABASE_URL: await throwAwayDatabase(DATABASE_URL, 'bench_profile_page') },
+      }),
+    )
+    const suiteUrl = `http://127.0.0.1:${suitePort}`
+    await waitUntilUp(suite, `${suiteUrl}/readyz`)
+
+    const portalPort = await freePort()
+    const portalInspect = await freePort()
+    const portalUrl = `http://127.0.0.1:${portalPort}`
+    const portal = started(
+      startNode('portal', [`--inspect=127.0.0.1:${portalInspect}`, resolve(tmp, 'portal/server/index.mjs')], {
+        quiet: true,
+        env: {
+          HOST: '127.0.0.1',
+          PORT: String(portalPort),
+          PORTAL_URL: portalUrl,
+          NODE_ENV: 'production',
+          PORTAL_MODE: 'local',
+          FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+          GCLOUD_PROJECT: emulator.projectId,
+          SUITE_URL: suiteUrl,
+        },
+      }),
+    )
+    await waitUntilUp(portal, `${portalUrl}/en`)
+
+    const { idToken } = await emulatorSignIn(emulator.host, DEMO_EMAIL, DEMO_PASSWORD)
+    const anchorPort = await freePort()
+    const anchorInspect = await freePort()
+    const anchor = started(
+      startNode('anchor-member', [`--inspect=127.0.0.1:${anchorInspect}`, resolve(tmp, 'anchor-member/server/index.mjs')], {
+        quiet: true,
+        env: {
+          PORT: String(anchorPort),
+          HOST: '127.0.0.1',
+          ANCHOR_INFO_URL: `${suiteUrl}/${MEMBER_INFO_PATH}`,
+          ANCHOR_LIST_URL: `${suiteUrl}/${PARTICIPATIONS_PATH}`,
+          ANCHOR_ID_TOKEN: idToken,
+        },
+      }),
+    )
+    const anchorUrl = `http://127.0.0.1:${anchorPort}/member`
+    await waitUntilUp(anchor, anchorUrl)
+
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS.filter((arg) => arg !== '--headless'), headless: true })
+    let cookie
+    try {
+      cookie = await portalSessionCookie(browser, portalUrl)
+    } finally {
+      await browser.close()
+    }
+
+    const targets = [
+      { name: 'member-page anchor', url: anchorUrl, inspect: anchorInspect },
+      { name: `portal ${PAGE}`, url: `${portalUrl}${PAGE}`, inspect: portalInspect },
+    ]
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-')
+    const results = []
+    for (const target of targets) {
+      const headers = { ...HEADERS, cookie }
+      const check = await fetch(target.url, { headers, redirect: 'manual' })
+      await check.arrayBuffer()
+      if (check.status !== 200) throw new Error(`${target.name} answers ${check.status}, not 200`)
+      await load(target.url, { connections: CONNECTIONS, seconds: Math.min(2, SECONDS), headers })
+      const path = resolve(root, `.data/bench-profile-${stamp}-${target.name.replace(/[^a-z]+/gi, '-').toLowerCase()}.cpuprofile`)
+      // Main-thread CPU from /proc as well: the profiler's own cost is left in both.
+      const pid = listeningPid(new URL(target.url).port)
+      const before = pid ? cpuTime(pid) : null
+      const r = await profileDuring(target.inspect, path, () => load(target.url, { connections: CONNECTIONS, seconds: SECONDS, headers }))
+      const after = pid ? cpuTime(pid) : null
+      if (r.errors > 0) throw new Error(`${target.name}: ${r.errors} errors under load`)
+      results.push({ ...target, ...r, path, mainMs: before && after ? (after.mainMs - before.mainMs) / r.requests : NaN })
+    }
+    for (const { name, requests, path } of results) printProfile(name, path, requests)
+    console.log(
+      table(
+        ['target', 'req/s', 'p99 ms', 'main-thread ms/request'],
+        results.map((r) => [r.name, r.rps.toFixed(0), String(r.p99), r.mainMs.toFixed(3)]),
+      ),
+    )
+  } finally {
+    await emulator.stop()
+  }
+}
+
+main()
+  .catch((error) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error)
+    process.exitCode = 1
+  })
+  .finally(cleanUp)
