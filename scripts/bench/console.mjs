@@ -8,11 +8,13 @@
 //   BENCH_SECONDS   seconds of load per target (default 8, each after a 2 s warm-up)
 //   BENCH_HOLD=1    once filled, wait BENCH_HOLD_SECONDS (600) before loading, printing the database's
 //                   address, to look at query plans with psql
+//   BENCH_PROFILE=1 a CPU profile of the member API during each target's load (the inspector on;
+//                   its busiest functions and files printed per request, the profiles kept in .data/)
 // Everything it starts or creates (Auth emulator, processes, databases) is removed at the end.
 import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import postgres from 'postgres'
-import { load, table } from './measure.mjs'
+import { load, printProfile, profileDuring, table } from './measure.mjs'
 import { emulatorSignIn, runScope, secondFactorPass, waitUntilUp } from './run-support.mjs'
 import { freePort, startAuthEmulator } from '../lib/auth-emulator.mjs'
 import { startNode } from '../lib/processes.mjs'
@@ -26,6 +28,7 @@ const MEMBERS = 20_000
 const FLIGHTS = 5
 const PAGE = 50
 const GOAL_P99_MS = 100
+const PROFILE = process.env.BENCH_PROFILE === '1'
 if (!DATABASE_URL) {
   console.error('Set BENCH_DATABASE_URL to a PostgreSQL server (e.g. postgres://postgres@127.0.0.1:5432/test).')
   process.exit(1)
@@ -85,8 +88,9 @@ async function main() {
 
   const databaseUrl = await throwAwayDatabase(DATABASE_URL, 'bench_console')
   const port = await freePort()
+  const inspectPort = await freePort()
   const suite = started(
-    startNode('suite', memberApiCommand('build'), {
+    startNode('suite', [...(PROFILE ? [`--inspect=127.0.0.1:${inspectPort}`] : []), ...memberApiCommand('build')], {
       quiet: true,
       env: {
         SUITE_MODE: 'local',
@@ -145,11 +149,22 @@ async function main() {
   }
   console.log(`${SECONDS} s per target at ${CONNECTIONS} connections; a console page is ${payloadBytes} B\n`)
   const results = new Map()
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-')
+  const profiles = []
   for (const target of targets) {
     await load(target.url, { connections: CONNECTIONS, seconds: Math.min(2, SECONDS), headers: target.headers })
-    results.set(target.name, await load(target.url, { connections: CONNECTIONS, seconds: SECONDS, headers: target.headers }))
+    const measured = () => load(target.url, { connections: CONNECTIONS, seconds: SECONDS, headers: target.headers })
+    if (PROFILE && target.name !== ANCHOR) {
+      const path = resolve(root, `.data/bench-console-${stamp}-${target.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.cpuprofile`)
+      const result = await profileDuring(inspectPort, path, measured)
+      profiles.push({ name: target.name, path, requests: result.requests })
+      results.set(target.name, result)
+    } else {
+      results.set(target.name, await measured())
+    }
     await new Promise((r) => setTimeout(r, 500))
   }
+  for (const { name, path, requests } of profiles) printProfile(name, path, requests)
   const fmt = (n) => (Number.isFinite(n) ? n.toFixed(0) : '—')
   const anchorResult = results.get(ANCHOR)
   console.log(

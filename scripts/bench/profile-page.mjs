@@ -5,12 +5,12 @@
 // each with the inspector on; signs the demo member in on the portal's login page; loads the anchor,
 // then /en/member/campaigns, at 20 connections, with V8's CPU profiler running during that load only;
 // prints each one's busy time per request and its busiest functions and files. The profiles are kept
-// in .data/ to open in Chrome's DevTools.
+// in .data/ to open in Chrome's DevTools, each beside the page's HTML as it was served.
 //
 //   BENCH_DATABASE_URL  PostgreSQL server for the throw-away database (required)
 //   BENCH_SECONDS       seconds of load per target (default 8, after a 2 s warm-up)
 //   BENCH_PAGE          the portal's page to profile (default /en/member/campaigns)
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { chromium } from 'playwright-core'
 import { MEMBER_INFO_PATH, PARTICIPATIONS_PATH } from '../../contract/paths.ts'
@@ -116,11 +116,13 @@ async function main() {
     const results = []
     for (const target of targets) {
       const headers = { ...HEADERS, cookie }
-      const check = await fetch(target.url, { headers, redirect: 'manual' })
-      await check.arrayBuffer()
-      if (check.status !== 200) throw new Error(`${target.name} answers ${check.status}, not 200`)
-      await load(target.url, { connections: CONNECTIONS, seconds: Math.min(2, SECONDS), headers })
       const path = resolve(root, `.data/bench-profile-${stamp}-${target.name.replace(/[^a-z]+/gi, '-').toLowerCase()}.cpuprofile`)
+      const check = await fetch(target.url, { headers: { ...headers, 'accept-encoding': 'identity' }, redirect: 'manual' })
+      const html = await check.text()
+      if (check.status !== 200) throw new Error(`${target.name} answers ${check.status}, not 200`)
+      // The page as served, beside its profile: what was rendered, element by element.
+      writeFileSync(path.replace(/\.cpuprofile$/, '.html'), html)
+      await load(target.url, { connections: CONNECTIONS, seconds: Math.min(2, SECONDS), headers })
       // Main-thread CPU from /proc as well: the profiler's own cost is left in both.
       const pid = listeningPid(new URL(target.url).port)
       const before = pid ? cpuTime(pid) : null

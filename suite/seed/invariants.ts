@@ -9,6 +9,7 @@
 // compared with the time the participation was decided.
 import { sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../db/client'
+import { uuidList } from '../db/id-lists'
 
 export interface Violation {
   rule: string
@@ -34,7 +35,7 @@ interface Scope {
 
 function scopeOf(scope?: { memberIds: string[] }): Scope {
   if (!scope) return { member: () => sql`true`, flight: () => sql`true` }
-  const ids = sql`${`{${scope.memberIds.join(',')}}`}::uuid[]`
+  const ids = uuidList(scope.memberIds)
   return {
     member: (column) => sql`${sql.raw(column)} = any(${ids})`,
     flight: (column) => sql`${sql.raw(column)} in (select sp.flight_id from participations sp where sp.member_id = any(${ids}))`,

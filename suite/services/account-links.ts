@@ -2,7 +2,7 @@
 // a normalised e-mail address, postal address or payout account (services/normalise.ts), or a
 // verified phone number, written when the member takes it on; a device or network address seen at
 // sign-up or application (services/sightings.ts). Members are never shown them.
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
 import { alias, type AnyPgColumn, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
 import type { Payout } from '../../contract/members'
 import { APPLICANT_LINKS_LISTED, type ApplicantLink } from '../../contract/ops-applicants'
@@ -10,6 +10,7 @@ import type { AccountLink, AccountLinkKind } from '../../contract/ops-members'
 import type { Executor } from '../db/client'
 import { accountLinkRulings, accountLinks, addresses, auditLog, members, participations } from '../db/schema'
 import { normaliseEmail, payoutKey } from './normalise'
+import { inIds, uuidList } from '../db/id-lists'
 
 type LinkKind = AccountLink['kind']
 
@@ -53,7 +54,7 @@ const SHARED_KEY = {
  */
 export async function linkBySharedKey(ex: Executor, kind: keyof typeof SHARED_KEY, memberIds: string[], now: Date): Promise<void> {
   if (memberIds.length === 0) return
-  const ids = sql`${`{${memberIds.join(',')}}`}::uuid[]`
+  const ids = uuidList(memberIds)
   await ex.execute(sql`insert into ${accountLinks} (member_id, linked_member_id, kind, first_seen_at, last_seen_at)
     select pair.one, pair.other, ${kind}::account_link_kind, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz from (
       select one, other from (${SHARED_KEY[kind](ids)}) shared
@@ -169,7 +170,7 @@ export async function countingLinksOf(ex: Executor, memberIds: readonly string[]
     .innerJoin(members, eq(members.id, link.linkedMemberId))
     .where(
       and(
-        inArray(link.memberId, [...memberIds]),
+        inIds(link.memberId, memberIds),
         sql`not exists (select 1 from ${accountLinkRulings} as ruling where ruling.member_id = ${link.memberId} and ruling.linked_member_id = ${link.linkedMemberId})`,
       ),
     )

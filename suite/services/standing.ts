@@ -2,10 +2,11 @@
 // rules and tiers: contract/standing.ts). Reliability earns: tests completed with the review in by
 // its due date, reviews approved, social posts shared. Letting a test down costs: withdrawing after
 // being selected, and a review not in by its due date (late or never).
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { standingOf, tierOf, tierRank, standingScore, type Standing, type StandingCounts, type TierId } from '../../contract/standing'
 import type { Executor } from '../db/client'
 import { flights, participations, reviews } from '../db/schema'
+import { inIds } from '../db/id-lists'
 
 const NONE: StandingCounts = { completedOnTime: 0, reviewApproved: 0, socialTaskDone: 0, withdrawnAfterSelection: 0, missedDeadline: 0 }
 
@@ -38,7 +39,7 @@ export async function standingsAndDecisions(
       })
       .from(participations)
       .innerJoin(flights, eq(flights.id, participations.flightId))
-      .where(inArray(participations.memberId, memberIds))
+      .where(inIds(participations.memberId, memberIds))
       .groupBy(participations.memberId),
     ex
       .select({
@@ -47,7 +48,7 @@ export async function standingsAndDecisions(
         rejected: sql<string>`count(*) filter (where ${reviews.status} = 'rejected')`,
       })
       .from(reviews)
-      .where(and(inArray(reviews.memberId, memberIds), sql`${reviews.status} in ('published', 'rejected')`))
+      .where(and(inIds(reviews.memberId, memberIds), sql`${reviews.status} in ('published', 'rejected')`))
       .groupBy(reviews.memberId),
   ])
   for (const row of rows) {

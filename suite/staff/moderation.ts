@@ -1,7 +1,7 @@
 // The moderation queue: reviews waiting for a decision, a page at a time, with what a moderator
 // weighs (the text, the photos with their descriptions, the disclosure, the author's standing and
 // earlier reviews). The author appears by display name and member id only.
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import { standingOf } from '../../contract/standing'
 import type { ModerationPage, ModerationQuery } from '../../contract/ops-moderation'
 import type { Executor } from '../db/client'
@@ -12,6 +12,7 @@ import type { PhotoSize } from '../../contract/review-photos'
 import { photoKey } from '../services/review-photos'
 import { standingsAndDecisions } from '../services/standing'
 import { FORMER_MEMBER } from '../services/reviews'
+import { inIds } from '../db/id-lists'
 
 /** `%` and `_` typed by a moderator are searched for as themselves. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
@@ -120,7 +121,7 @@ async function photoSizes(ex: Executor, photoIds: string[]) {
   const rows = await ex
     .select({ id: reviewPhotos.id, width: reviewPhotos.width, height: reviewPhotos.height })
     .from(reviewPhotos)
-    .where(inArray(reviewPhotos.id, photoIds))
+    .where(inIds(reviewPhotos.id, photoIds))
   for (const row of rows) result.set(row.id, { width: row.width, height: row.height })
   return result
 }
