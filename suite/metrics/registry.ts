@@ -6,13 +6,11 @@ import { sql } from 'drizzle-orm'
 import type { MiddlewareHandler } from 'hono'
 import { routePath } from 'hono/route'
 import type { Logger } from 'pino'
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import { Counter, Gauge, Registry } from 'prom-client'
+import { registerRequestMetrics } from '../../contract/request-metrics.server'
 import type { Db } from '../db/client'
 import type { PoolUse } from '../db/postgres-pool'
 import type { SuiteEnv } from '../http/env'
-
-/** Latency buckets, in seconds: a call's goal is 150 ms at p99, a page's render waits 3 s at most. */
-export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.15, 0.25, 0.5, 1, 2.5, 5, 10]
 
 /** The label of a request that matched no route: its path is not a pattern, and unknown paths are unbounded. */
 export const UNMATCHED_ROUTE = '(unmatched)'
@@ -67,22 +65,7 @@ function firstRow<T>(result: unknown): T | undefined {
 export function createSuiteMetrics(sources: MetricSources): SuiteMetrics {
   const registry = new Registry()
   const registers = [registry]
-  // The process's CPU, memory, event-loop delay and garbage collection.
-  collectDefaultMetrics({ register: registry })
-
-  const requests = new Counter({
-    name: 'http_requests_total',
-    help: 'Requests answered, by method, route pattern and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers,
-  })
-  const durations = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time from a request to its answer, by method, route pattern and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers,
-  })
+  const recordRequest = registerRequestMetrics(registry, { answeredAt: 'its answer' })
 
   /**
    * A figure read from the database when Prometheus scrapes. When the read fails the log says why and
@@ -235,9 +218,7 @@ export function createSuiteMetrics(sources: MetricSources): SuiteMetrics {
       try {
         await next()
       } finally {
-        const labels = { method: c.req.method, route: routePattern(c), status: String(c.res.status) }
-        requests.inc(labels)
-        durations.observe(labels, (performance.now() - started) / 1000)
+        recordRequest(c.req.method, routePattern(c), c.res.status, (performance.now() - started) / 1000)
       }
     },
     outboxOutcome: (channel, outcome) => outboxOutcomes.inc({ channel, outcome }),
