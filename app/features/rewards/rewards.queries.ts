@@ -11,13 +11,17 @@ export const redemptionsQuery = queryOptions({ queryKey: ['member', 'redemptions
 /** Every query that shows the member's points: the header's (member info) and the rewards pages'. */
 const BALANCE_QUERIES = [memberInfoQuery, missionsQuery, pointsQuery, rewardsQuery]
 
+/** The pages that read the balance afresh (missions, points, rewards), by their hashed keys. */
+const FRESHER_KEYS = new Set([missionsQuery, pointsQuery, rewardsQuery].map((q) => hashKey(q.queryKey)))
+
 /**
  * One balance on every part of the page: when the missions, points or rewards page reads the
  * balance afresh, the header's copy (member info) takes the same figure.
  */
 export function shareBalance(queryClient: QueryClient, queryKey: QueryKey, data: unknown): void {
-  const fresher = [missionsQuery, pointsQuery, rewardsQuery].some((q) => hashKey(q.queryKey) === hashKey(queryKey))
-  if (!fresher || typeof data !== 'object' || data === null || typeof (data as { balance?: unknown }).balance !== 'number') return
+  // Cheap checks first: every query of every page passes here when it succeeds.
+  if (typeof data !== 'object' || data === null || !FRESHER_KEYS.has(hashKey(queryKey))) return
+  if (typeof (data as { balance?: unknown }).balance !== 'number') return
   const balance = (data as { balance: number }).balance
   queryClient.setQueryData(memberInfoQuery.queryKey, (info) =>
     info && info.member.pointsBalance !== balance ? { ...info, member: { ...info.member, pointsBalance: balance } } : info,
