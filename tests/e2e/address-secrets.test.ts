@@ -3,14 +3,14 @@
 // reset link, a brand invitation link and an unsubscribe link each leave the address bar by the time
 // the page is interactive, the flow still completes (after a reload too), no chat or analytics
 // script is on those pages nor asked for, and the sign-in page's `redirect` carries no token.
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { CONSENT_STORAGE_KEY } from '../../app/features/consent/consent-choice'
-import { gotoHydrated, launchBrowser } from './support/browser'
+import { gotoHydrated } from './support/browser'
 import { latestOobCode } from './support/emulator'
 import { asMember, idTokenOf, secondFactorPassOf } from './support/member-api'
 import { uniqueStreet, createConfirmedMember, createMember, giveAuthenticator, type TestMember } from './support/members'
-import { startPortal } from './support/portal'
+import { ownPortalAndBrowser } from './support/portal'
 import { callSuite, emailsTo, operatorCommand } from './support/suite'
 import { contextWithStandIns } from './support/stand-ins'
 
@@ -21,25 +21,11 @@ const BRAND = 'Little Meadow'
 const INTERCOM_SCRIPT = /^https:\/\/widget\.intercom\.io\/widget\//
 const GTAG_SCRIPT = /^https:\/\/www\.googletagmanager\.com\/gtag\/js\?id=/
 
-let browser: Browser
-let stopPortal: (() => Promise<void>) | undefined
-let baseURL: string
-
-beforeAll(async () => {
-  const own = await startPortal('portal-address-secrets', { INTERCOM_APP_ID: 'tcsecrets1', GA_MEASUREMENT_ID: 'G-SECRETS1' })
-  baseURL = own.baseURL
-  stopPortal = own.stop
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await stopPortal?.()
-})
+const own = ownPortalAndBrowser('portal-address-secrets', () => ({ INTERCOM_APP_ID: 'tcsecrets1', GA_MEASUREMENT_ID: 'G-SECRETS1' }))
 
 /** A page whose requests to the chat's and analytics' hosts are answered by stand-ins (or refused), counted either way. */
 async function pageWithStandIns() {
-  const { context, seen } = await contextWithStandIns(browser, baseURL, {
+  const { context, seen } = await contextWithStandIns(own.browser, own.baseURL, {
     hosts: /intercom|google-analytics|googletagmanager|analytics\.google/,
     standIns: [
       { script: INTERCOM_SCRIPT, body: 'window.Intercom = () => {}' },

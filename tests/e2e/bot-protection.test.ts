@@ -3,12 +3,12 @@
 // asked of it and hands out the local test token, which the shared member API (local mode) accepts.
 // The member API's verification with the provider (scores, actions) is tested in
 // suite/routes/bot-check.test.ts against a stand-in of siteverify.
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
 import { LOCAL_BOT_TOKEN } from '../../contract/bot-protection'
-import { gotoHydrated, launchBrowser, textOnPage } from './support/browser'
+import { gotoHydrated, textOnPage } from './support/browser'
 import { createMember, registerThroughUi, signInWithAddress } from './support/members'
-import { startPortal } from './support/portal'
+import { ownPortalAndBrowser } from './support/portal'
 import { contextWithStandIns } from './support/stand-ins'
 import { callSuite, emailsTo } from './support/suite'
 
@@ -32,25 +32,11 @@ const RECAPTCHA_STAND_IN = `(() => {
   }
 })()`
 
-let browser: Browser
-let stopPortal: (() => Promise<void>) | undefined
-let baseURL: string
-
-beforeAll(async () => {
-  const own = await startPortal('portal-bot-protection', { RECAPTCHA_SITE_KEY: SITE_KEY })
-  baseURL = own.baseURL
-  stopPortal = own.stop
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await stopPortal?.()
-})
+const own = ownPortalAndBrowser('portal-bot-protection', () => ({ RECAPTCHA_SITE_KEY: SITE_KEY }))
 
 /** A browser context whose reCAPTCHA requests go to the stand-in (anything else of Google's is refused and noted). */
 async function contextWithStandIn() {
-  const { context, seen } = await contextWithStandIns(browser, baseURL, {
+  const { context, seen } = await contextWithStandIns(own.browser, own.baseURL, {
     hosts: /^https:\/\/(www\.google\.com|www\.gstatic\.com|recaptcha\.google\.com)\//,
     standIns: [{ script: SCRIPT, body: RECAPTCHA_STAND_IN }],
   })

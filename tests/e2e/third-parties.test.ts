@@ -2,11 +2,11 @@
 // reaches the real services: their script addresses are answered by small stand-ins of ours that
 // record what the page asked of them, and any other request to their hosts is counted.
 import { jwtVerify } from 'jose'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { gotoHydrated, launchBrowser, newContext, textOnPage } from './support/browser'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { gotoHydrated, newContext, textOnPage } from './support/browser'
 import { createMember, markEmailVerified, signInThroughUi } from './support/members'
-import { startPortal } from './support/portal'
+import { ownPortalAndBrowser } from './support/portal'
 import { contextWithStandIns as withStandIns } from './support/stand-ins'
 
 const INTERCOM_APP_ID = 'tcportal1'
@@ -24,28 +24,14 @@ const INTERCOM_STAND_IN = `(() => {
 /** Stand-in for gtag.js: notes that it ran and what the data layer held by then. */
 const GTAG_STAND_IN = `window.__gtagRan = (window.__gtagRan || 0) + 1`
 
-let browser: Browser
-let stopPortal: (() => Promise<void>) | undefined
-let baseURL: string
-
-beforeAll(async () => {
-  const own = await startPortal('portal-third-parties', { INTERCOM_APP_ID, GA_MEASUREMENT_ID: GA_ID })
-  baseURL = own.baseURL
-  stopPortal = own.stop
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await stopPortal?.()
-})
+const own = ownPortalAndBrowser('portal-third-parties', () => ({ INTERCOM_APP_ID, GA_MEASUREMENT_ID: GA_ID }))
 
 const INTERCOM_SCRIPT = /^https:\/\/widget\.intercom\.io\/widget\//
 const GTAG_SCRIPT = /^https:\/\/www\.googletagmanager\.com\/gtag\/js\?id=/
 
 /** A browser context whose requests to the chat's and analytics' hosts go to the stand-ins (or are refused and noted). */
 async function contextWithStandIns() {
-  const { context, seen } = await withStandIns(browser, baseURL, {
+  const { context, seen } = await withStandIns(own.browser, own.baseURL, {
     hosts: /intercom|google-analytics|googletagmanager|analytics\.google/,
     standIns: [
       { script: INTERCOM_SCRIPT, body: INTERCOM_STAND_IN },
@@ -112,7 +98,7 @@ describe('the support chat', () => {
 
 describe('without the services configured (the run’s own portal)', () => {
   it('loads no chat and no analytics, and the contact page offers the other ways instead of a chat', async () => {
-    const context = await newContext(browser)
+    const context = await newContext(own.browser)
     const thirdParty: string[] = []
     context.on('request', (request) => {
       if (/intercom|google-analytics|googletagmanager/.test(request.url())) thirdParty.push(request.url())

@@ -6,14 +6,14 @@
 import { createServer, type Server } from 'node:http'
 import { readFileSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
-import type { Browser, BrowserContext } from 'playwright-core'
+import type { BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { freePort } from '../../scripts/lib/auth-emulator.mjs'
 import { waitForHttp } from '../../scripts/lib/processes.mjs'
 import { startSuite } from '../../scripts/lib/suite.mjs'
-import { launchBrowser, newContext } from './support/browser'
+import { newContext } from './support/browser'
 import { createMember, signInThroughUi } from './support/members'
-import { startPortal } from './support/portal'
+import { ownPortalAndBrowser } from './support/portal'
 import { serverLog } from './support/server-logs'
 
 /** A span as this test reads it from the OTLP JSON. */
@@ -42,10 +42,9 @@ const root = resolve(import.meta.dirname, '../..')
 const dataDir = resolve(root, `.data/e2e-traces-${process.pid}`)
 const received: ReceivedSpan[] = []
 let receiver: Server
-let browser: Browser
 let suite: ReturnType<typeof startSuite>
-let stopPortal: (() => Promise<void>) | undefined
-let baseURL: string
+/** What the portal is started with, once the receiver and the member API are up. */
+let portalEnv: Record<string, string> = {}
 
 /** Trace and span ids are hex in OTLP JSON; an exporter writing base64 instead is read too. */
 const hex = (id: string) => (/^[0-9a-f]+$/.test(id) ? id : Buffer.from(id, 'base64').toString('hex'))
@@ -103,20 +102,18 @@ beforeAll(async () => {
   })
   const suiteUrl = `http://127.0.0.1:${suitePort}`
   await waitForHttp(`${suiteUrl}/readyz`, { isAlive: suite.isAlive, timeoutMs: 120_000 })
-  const own = await startPortal('portal-traces', { SUITE_URL: suiteUrl, ...tracing })
-  baseURL = own.baseURL
-  stopPortal = own.stop
-  browser = await launchBrowser()
+  portalEnv = { SUITE_URL: suiteUrl, ...tracing }
 })
 
 afterAll(async () => {
-  await browser?.close()
-  await stopPortal?.()
   await suite?.stop()
   receiver?.closeAllConnections()
   await new Promise((done) => receiver?.close(done))
   rmSync(dataDir, { recursive: true, force: true })
 })
+
+// Started after the receiver and the member API (the hooks above), and stopped before them.
+const own = ownPortalAndBrowser('portal-traces', () => portalEnv)
 
 const PAGE = '/en/member/missions'
 const isRender = (span: ReceivedSpan) =>
@@ -140,7 +137,7 @@ function wholeTrace(traceId: string): ReceivedSpan[] | null {
 describe('traces', () => {
   it('follow one signed-in member page from the portal through the member API into the database, as one tree', async () => {
     const member = await createMember('Tracy Trace')
-    const context: BrowserContext = await newContext(browser, { baseURL })
+    const context: BrowserContext = await newContext(own.browser, { baseURL: own.baseURL })
     try {
       const page = await context.newPage()
       await signInThroughUi(page, member, PAGE)

@@ -1,9 +1,11 @@
 // A portal of a test's own, started from the run's build, for tests that need other settings than
 // the run's portal (a member API that is down or stopped, third-party services, short windows).
 import { resolve } from 'node:path'
-import { inject } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, inject } from 'vitest'
 import { freePort } from '../../../scripts/lib/auth-emulator.mjs'
 import { startNode, waitForHttp } from '../../../scripts/lib/processes.mjs'
+import { launchBrowser } from './browser'
 import { serverLog } from './server-logs'
 
 export type OwnPortal = { baseURL: string; stop: () => Promise<void> }
@@ -39,4 +41,31 @@ export async function startPortal(name: string, env: Record<string, string> = {}
     throw new Error(`The portal ${name} did not start: ${String(error)}\n${portal.output()}`)
   }
   return { baseURL, stop: () => portal.stop() }
+}
+
+/**
+ * A portal of the file's own (`env` read when the file's tests start, after the hooks registered
+ * before this call) and a browser, both closed once its tests are done.
+ */
+export function ownPortalAndBrowser(name: string, env: () => Record<string, string>): { readonly baseURL: string; readonly browser: Browser } {
+  let own: OwnPortal | undefined
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    own = await startPortal(name, env())
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await own?.stop()
+  })
+  return {
+    get baseURL() {
+      if (!own) throw new Error(`The portal ${name} has not started`)
+      return own.baseURL
+    },
+    get browser() {
+      if (!browser) throw new Error(`The browser of ${name} has not started`)
+      return browser
+    },
+  }
 }
