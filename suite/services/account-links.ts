@@ -197,61 +197,43 @@ export function listedLinks(links: CountingLink[] | undefined): { linkedAccounts
 }
 
 /**
- * Gives every member whose e-mail address was taken on before e-mail keys existed its key (and its
- * links), a batch at a time: one statement writes a batch's keys and one links them. Idempotent:
- * only members without a key are read, and taking on an address writes the key itself.
+ * Gives every row that has no key of this kind yet its key (and its links), a batch at a time, in
+ * id order from where the last batch ended, so a row whose details give no key is read once: one
+ * statement reads a batch, one writes its keys and one links them. Idempotent: only rows without a
+ * key are read, and a save writes the key itself. Returns how many rows were read.
  */
-export async function backfillEmailKeys(ex: Executor, now: Date, batchSize = 1000): Promise<number> {
+export async function backfillKeys<Row extends { id: string }>(
+  ex: Executor,
+  now: Date,
+  kind: keyof typeof SHARED_KEY,
+  batchSize: number,
+  {
+    batchAfter,
+    keyOf,
+    table,
+    idColumn,
+    keyColumn,
+  }: {
+    /** Up to `batchSize` rows without a key, in id order, after `after` (from the start when null). */
+    batchAfter: (after: string | null) => Promise<Row[]>
+    keyOf: (row: Row) => string | null
+    table: PgTable
+    idColumn: PgColumn
+    keyColumn: PgColumn
+  },
+): Promise<number> {
   let filled = 0
-  for (;;) {
-    const rows = await ex
-      .select({ id: members.id, email: members.email })
-      .from(members)
-      .where(and(isNull(members.emailKey), isNotNull(members.email), isNull(members.pseudonymizedAt)))
-      .limit(batchSize)
-    if (rows.length === 0) return filled
-    await writeKeys(
-      ex,
-      members,
-      members.id,
-      members.emailKey,
-      rows.map((row) => ({ id: row.id, key: normaliseEmail(row.email!) })),
-    )
-    await linkBySharedKey(
-      ex,
-      'email',
-      rows.map((row) => row.id),
-      now,
-    )
-    filled += rows.length
-    if (rows.length < batchSize) return filled
-  }
-}
-
-/**
- * Gives every member whose payout details were saved before payout keys existed its key (and its
- * links), a batch at a time: one statement writes a batch's keys and one links them. Idempotent:
- * only members without a key are read, and saving details writes the key itself.
- */
-export async function backfillPayoutKeys(ex: Executor, now: Date, batchSize = 1000): Promise<number> {
-  let filled = 0
-  // In id order from where the last batch ended: a row whose details give no key is read once.
   let after: string | null = null
   for (;;) {
-    const rows: { id: string; payout: Payout | null }[] = await ex
-      .select({ id: members.id, payout: members.payout })
-      .from(members)
-      .where(and(isNull(members.payoutKey), isNotNull(members.payout), isNull(members.pseudonymizedAt), after === null ? undefined : gt(members.id, after)))
-      .orderBy(asc(members.id))
-      .limit(batchSize)
+    const rows = await batchAfter(after)
     const keys = rows.flatMap((row) => {
-      const key = payoutKey(row.payout)
+      const key = keyOf(row)
       return key ? [{ id: row.id, key }] : []
     })
-    await writeKeys(ex, members, members.id, members.payoutKey, keys)
+    await writeKeys(ex, table, idColumn, keyColumn, keys)
     await linkBySharedKey(
       ex,
-      'payout',
+      kind,
       keys.map((k) => k.id),
       now,
     )
@@ -259,6 +241,40 @@ export async function backfillPayoutKeys(ex: Executor, now: Date, batchSize = 10
     if (rows.length < batchSize) return filled
     after = rows[rows.length - 1]!.id
   }
+}
+
+/** Members whose e-mail address was taken on before e-mail keys existed: their keys and links (backfillKeys). */
+export function backfillEmailKeys(ex: Executor, now: Date, batchSize = 1000): Promise<number> {
+  return backfillKeys(ex, now, 'email', batchSize, {
+    batchAfter: (after) =>
+      ex
+        .select({ id: members.id, email: members.email })
+        .from(members)
+        .where(and(isNull(members.emailKey), isNotNull(members.email), isNull(members.pseudonymizedAt), after === null ? undefined : gt(members.id, after)))
+        .orderBy(asc(members.id))
+        .limit(batchSize),
+    keyOf: (row) => normaliseEmail(row.email!),
+    table: members,
+    idColumn: members.id,
+    keyColumn: members.emailKey,
+  })
+}
+
+/** Members whose payout details were saved before payout keys existed: their keys and links (backfillKeys). */
+export function backfillPayoutKeys(ex: Executor, now: Date, batchSize = 1000): Promise<number> {
+  return backfillKeys(ex, now, 'payout', batchSize, {
+    batchAfter: (after): Promise<{ id: string; payout: Payout | null }[]> =>
+      ex
+        .select({ id: members.id, payout: members.payout })
+        .from(members)
+        .where(and(isNull(members.payoutKey), isNotNull(members.payout), isNull(members.pseudonymizedAt), after === null ? undefined : gt(members.id, after)))
+        .orderBy(asc(members.id))
+        .limit(batchSize),
+    keyOf: (row) => payoutKey(row.payout),
+    table: members,
+    idColumn: members.id,
+    keyColumn: members.payoutKey,
+  })
 }
 
 /** Writes each row's key in one statement (an update from a list of values). */

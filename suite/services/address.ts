@@ -1,12 +1,12 @@
 // The member's one shipping address.
-import { eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm'
 import { PgTransaction } from 'drizzle-orm/pg-core'
 import type * as v from 'valibot'
 import type { Address, AddressInputSchema } from '../../contract/address'
 import type { Country } from '../../contract/common'
 import { preparedPerDatabase, type Executor } from '../db/client'
 import { addresses } from '../db/schema'
-import { linkByAddress, linkBySharedKey, writeKeys } from './account-links'
+import { backfillKeys, linkByAddress } from './account-links'
 import { householdKey } from './normalise'
 import { syncMissions } from './missions'
 import type { SuiteDeps } from '../deps'
@@ -75,27 +75,21 @@ export async function saveMemberAddress(deps: SuiteDeps, memberId: string, input
 }
 
 /**
- * Gives every address saved before household keys existed its key (and its links to the household's
- * other accounts), a batch at a time: one statement writes a batch's keys and one links them.
- * Idempotent: only rows without a key are read, and a save writes the key itself.
+ * Addresses saved before household keys existed: their keys and links to the household's other
+ * accounts (backfillKeys).
  */
-export async function backfillHouseholdKeys(ex: Executor, now: Date, batchSize = 1000): Promise<number> {
-  let filled = 0
-  for (;;) {
-    const rows = await ex.select().from(addresses).where(isNull(addresses.householdKey)).limit(batchSize)
-    if (rows.length === 0) return filled
-    const keys = rows.map((row) => ({
-      id: row.memberId,
-      key: householdKey({ line1: row.line1, line2: row.line2, postalCode: row.postalCode, country: row.country as Country }),
-    }))
-    await writeKeys(ex, addresses, addresses.memberId, addresses.householdKey, keys)
-    await linkBySharedKey(
-      ex,
-      'address',
-      keys.map((k) => k.id),
-      now,
-    )
-    filled += rows.length
-    if (rows.length < batchSize) return filled
-  }
+export function backfillHouseholdKeys(ex: Executor, now: Date, batchSize = 1000): Promise<number> {
+  return backfillKeys(ex, now, 'address', batchSize, {
+    batchAfter: (after) =>
+      ex
+        .select({ id: addresses.memberId, line1: addresses.line1, line2: addresses.line2, postalCode: addresses.postalCode, country: addresses.country })
+        .from(addresses)
+        .where(and(isNull(addresses.householdKey), after === null ? undefined : gt(addresses.memberId, after)))
+        .orderBy(asc(addresses.memberId))
+        .limit(batchSize),
+    keyOf: (row) => householdKey({ line1: row.line1, line2: row.line2, postalCode: row.postalCode, country: row.country as Country }),
+    table: addresses,
+    idColumn: addresses.memberId,
+    keyColumn: addresses.householdKey,
+  })
 }
