@@ -179,6 +179,11 @@ describe('choices and invitations', () => {
 
   it('invites a friend with the link, who registers with the code filled in and shows up as joined', async () => {
     await gotoHydrated(page, '/en/member/referrals')
+    // The server writes the page whole: its link and button are in the HTML, and no part was left
+    // for the browser to render after the server failed on it (React's <!--$!--> mark).
+    const served = await (await page.request.get('/en/member/referrals', { headers: { accept: 'text/html' } })).text()
+    expect(served).toContain('Copy the link')
+    expect(served).not.toContain('<!--$!-->')
     const code = (await page.getByTestId('referral-code').textContent())!.trim()
     await page.getByRole('heading', { name: 'No friends yet' }).waitFor()
     const link = await page.getByLabel('Invitation link').inputValue()

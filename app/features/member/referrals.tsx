@@ -61,7 +61,7 @@ export function Referrals() {
               className="w-full rounded-md border border-line bg-canvas px-3 py-2 text-ink"
             />
           </div>
-          <Button type="button" severity="secondary" onClick={copyLink} disabled={!origin}>
+          <Button type="button" severity="secondary" onClick={copyLink}>
             {t`Copy the link`}
           </Button>
         </div>
