@@ -225,6 +225,24 @@ describe('callEndpoint over node:http', () => {
     })
   })
 
+  it('sends a read once more when the member API closed its kept-open connection as the read took it, and never a change', async () => {
+    route = (_req, res) => json(res, 200, { status: 'OK', data: { balance: 7 } })
+    const answered = { ok: true, data: { balance: 7 } }
+    const closedAsTaken = async <T>(call: () => Promise<T>): Promise<{ result: T; arrived: number }> => {
+      // A connection is kept open by a first read; the member API closes it (as its idle timeout
+      // does), and in the same turn, before the client can hear of it, the next call takes it.
+      expect(await callEndpoint(read, { params, member, baseUrl })).toEqual(answered)
+      const before = seen.length
+      server.closeIdleConnections()
+      const result = await call()
+      return { result, arrived: seen.length - before }
+    }
+    const again = await closedAsTaken(() => callEndpoint(read, { params, member, baseUrl }))
+    expect(again).toEqual({ result: answered, arrived: 1 })
+    const change_ = await closedAsTaken(() => callEndpoint(change, { params, member, baseUrl, body: { name: 'x' } }))
+    expect(change_).toEqual({ result: { ok: false, failure: expect.objectContaining({ kind: 'unavailable', reason: 'network' }) as unknown }, arrived: 0 })
+  })
+
   it('stops calling a member API that does not answer, and says so at once', async () => {
     const closed = createServer()
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))

@@ -74,10 +74,31 @@ const agents = { http: new Agent({ keepAlive: true }), https: new HttpsAgent({ k
 
 /** One call over node:http with the keep-alive agent; the deadline covers the whole answer. */
 function send(url: URL, outgoing: Outgoing): Promise<Answer> {
+  const started = Date.now()
+  return sendOnce(url, outgoing).catch((error: unknown) => {
+    // A connection kept open can be closed by the member API (its idle timeout) just as a call
+    // takes it: the call fails before anything was answered (ECONNRESET on a reused socket; Node
+    // issue 47130). A read is sent once more on a fresh connection, within what is left of its
+    // deadline; a change is not, as the member API may have received it.
+    if (!(error instanceof StaleConnection)) throw error
+    if (outgoing.method !== 'GET' && outgoing.method !== 'HEAD') throw error.cause
+    return sendOnce(url, { ...outgoing, timeoutMs: Math.max(1, outgoing.timeoutMs - (Date.now() - started)) }, { fresh: true })
+  })
+}
+
+/** A call that failed on a kept-open connection the member API had closed, before any answer. */
+class StaleConnection extends Error {}
+
+function sendOnce(url: URL, outgoing: Outgoing, { fresh = false } = {}): Promise<Answer> {
   const secure = url.protocol === 'https:'
   return new Promise((resolve, reject) => {
     const headers = outgoing.body === undefined ? outgoing.headers : { ...outgoing.headers, 'content-length': String(Buffer.byteLength(outgoing.body)) }
-    const req = (secure ? httpsRequest : httpRequest)(url, { method: outgoing.method, headers, agent: secure ? agents.https : agents.http })
+    // A fresh connection of its own (no agent): the kept-open ones may be closing together.
+    const req = (secure ? httpsRequest : httpRequest)(url, {
+      method: outgoing.method,
+      headers,
+      agent: fresh ? false : secure ? agents.https : agents.http,
+    })
     // Past the deadline every failure that follows (the request's, or the body's) reads as a timeout.
     let timeout: Error | null = null
     const timer = setTimeout(() => {
@@ -86,7 +107,8 @@ function send(url: URL, outgoing: Outgoing): Promise<Answer> {
     }, outgoing.timeoutMs)
     req.once('error', (error) => {
       clearTimeout(timer)
-      reject(timeout ?? error)
+      if (!timeout && req.reusedSocket && (error as NodeJS.ErrnoException).code === 'ECONNRESET') reject(new StaleConnection(error.message, { cause: error }))
+      else reject(timeout ?? error)
     })
     req.once('response', (res) => {
       const chunks: Buffer[] = []
