@@ -14,7 +14,7 @@
 import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import postgres from 'postgres'
-import { cpuTime, listeningPid, load, printProfile, profileDuring, table } from './measure.mjs'
+import { load, loadWithCpu, printProfile, profileDuring, table } from './measure.mjs'
 import { emulatorSignIn, runScope, secondFactorPass, waitUntilUp } from './run-support.mjs'
 import { freePort, startAuthEmulator } from '../lib/auth-emulator.mjs'
 import { startNode } from '../lib/processes.mjs'
@@ -153,21 +153,15 @@ async function main() {
   const profiles = []
   for (const target of targets) {
     await load(target.url, { connections: CONNECTIONS, seconds: Math.min(2, SECONDS), headers: target.headers })
-    // The serving process's main-thread CPU per request beside the latency: steadier when the machine is busy.
-    const measured = async () => {
-      const pid = listeningPid(new URL(target.url).port)
-      const before = pid ? cpuTime(pid) : null
-      const result = await load(target.url, { connections: CONNECTIONS, seconds: SECONDS, headers: target.headers })
-      const after = pid ? cpuTime(pid) : null
-      return { ...result, mainMs: before && after && result.requests > 0 ? (after.mainMs - before.mainMs) / result.requests : NaN }
-    }
+    // The member API's main-thread CPU per request beside the latency: steadier when the machine is busy.
+    const options = { connections: CONNECTIONS, seconds: SECONDS, headers: target.headers }
     if (PROFILE && target.name !== ANCHOR) {
       const path = resolve(root, `.data/bench-console-${stamp}-${target.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.cpuprofile`)
-      const result = await profileDuring(inspectPort, path, measured)
+      const result = await loadWithCpu(target.url, options, (run) => profileDuring(inspectPort, path, run))
       profiles.push({ name: target.name, path, requests: result.requests })
       results.set(target.name, result)
     } else {
-      results.set(target.name, await measured())
+      results.set(target.name, await loadWithCpu(target.url, options))
     }
     await new Promise((r) => setTimeout(r, 500))
   }
@@ -186,7 +180,7 @@ async function main() {
           fmt(r.p99),
           r.errors,
           t.name === ANCHOR ? '—' : `${fmt((100 * r.rps) / anchorResult.rps)} %`,
-          Number.isFinite(r.mainMs) ? r.mainMs.toFixed(2) : '—',
+          Number.isFinite(r.mainMsPerRequest) ? r.mainMsPerRequest.toFixed(2) : '—',
           t.name === ANCHOR ? '—' : r.p99 < GOAL_P99_MS ? 'yes' : 'NO',
         ]
       }),

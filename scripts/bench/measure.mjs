@@ -23,6 +23,23 @@ export async function load(url, { connections, seconds, headers = {}, method = '
   }
 }
 
+/**
+ * `load`, with the serving process's CPU time per request, on its main thread (where a Node
+ * server's JavaScript runs) and in all its threads, where Linux's /proc tells it: steadier than
+ * req/s when something else runs on the machine. `around` wraps the load (a CPU profile of it).
+ */
+export async function loadWithCpu(url, options, around = (run) => run()) {
+  const pid = listeningPid(new URL(url).port)
+  const before = pid ? cpuTime(pid) : null
+  const result = await around(() => load(url, options))
+  const after = pid ? cpuTime(pid) : null
+  if (before && after && result.requests > 0) {
+    result.mainMsPerRequest = (after.mainMs - before.mainMs) / result.requests
+    result.allMsPerRequest = (after.allMs - before.allMs) / result.requests
+  }
+  return result
+}
+
 /** The process listening on a TCP port (Linux, through `ss`), or null where that cannot be told. */
 export function listeningPid(port) {
   try {

@@ -13,9 +13,9 @@ import { resolve } from 'node:path'
 import { MEMBER_INFO_PATH, PUBLIC_REVIEWS_PATH } from '../../contract/paths.ts'
 import { freePort, startAuthEmulator } from '../lib/auth-emulator.mjs'
 import { startNode } from '../lib/processes.mjs'
-import { DEMO_EMAIL, DEMO_PASSWORD, startSuite } from '../lib/suite.mjs'
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../lib/suite.mjs'
 import { load, printProfile, profileDuring, table } from './measure.mjs'
-import { emulatorSignIn, runScope, waitUntilUp } from './run-support.mjs'
+import { emulatorSignIn, runScope, runScript, startMemberApiOnPostgres, waitUntilUp } from './run-support.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
 const DATABASE_URL = process.env.BENCH_DATABASE_URL
@@ -43,20 +43,13 @@ async function main() {
     const results = []
     const anchorPort = await freePort()
     const anchorInspect = await freePort()
-    const suitePort = await freePort()
     const suiteInspect = await freePort()
-    const suite = started(
-      startSuite({
-        port: suitePort,
-        authEmulatorHost: emulator.host,
-        dataDir: resolve(tmp, 'pglite-unused'),
-        quiet: true,
-        nodeArgs: [`--inspect=127.0.0.1:${suiteInspect}`],
-        env: { DATABASE_URL: await throwAwayDatabase(DATABASE_URL, 'bench_profile_suite') },
-      }),
-    )
-    const suiteUrl = `http://127.0.0.1:${suitePort}`
-    await waitUntilUp(suite, `${suiteUrl}/readyz`)
+    const suiteUrl = await startMemberApiOnPostgres(started, {
+      emulatorHost: emulator.host,
+      tmp,
+      databaseUrl: await throwAwayDatabase(DATABASE_URL, 'bench_profile_suite'),
+      nodeArgs: [`--inspect=127.0.0.1:${suiteInspect}`],
+    })
     const payloadBytes = (await (await fetch(`${suiteUrl}/${PUBLIC_REVIEWS_PATH}`)).arrayBuffer()).byteLength
     const anchor = started(
       startNode('anchor-hono', [`--inspect=127.0.0.1:${anchorInspect}`, resolve(root, 'scripts/bench/anchors/hono-postgres.mjs')], {
@@ -99,9 +92,4 @@ async function main() {
   }
 }
 
-main()
-  .catch((error) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error)
-    process.exitCode = 1
-  })
-  .finally(cleanUp)
+void runScript(main, cleanUp)

@@ -13,13 +13,22 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { chromium } from 'playwright-core'
-import { MEMBER_INFO_PATH, PARTICIPATIONS_PATH } from '../../contract/paths.ts'
 import { freePort, startAuthEmulator } from '../lib/auth-emulator.mjs'
 import { CHROMIUM_ARGS, findChromium } from '../lib/browser.mjs'
 import { startNode } from '../lib/processes.mjs'
-import { DEMO_EMAIL, DEMO_PASSWORD, startSuite } from '../lib/suite.mjs'
-import { cpuTime, listeningPid, load, printProfile, profileDuring, table } from './measure.mjs'
-import { buildMemberAnchor, buildPortal, emulatorSignIn, portalSessionCookie, runScope, waitUntilUp } from './run-support.mjs'
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../lib/suite.mjs'
+import { load, loadWithCpu, printProfile, profileDuring, table } from './measure.mjs'
+import {
+  buildMemberAnchor,
+  buildPortal,
+  emulatorSignIn,
+  portalSessionCookie,
+  runScope,
+  runScript,
+  startMemberAnchor,
+  startMemberApiOnPostgres,
+  waitUntilUp,
+} from './run-support.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
 const DATABASE_URL = process.env.BENCH_DATABASE_URL
@@ -49,18 +58,11 @@ async function main() {
 
   const emulator = await startAuthEmulator({ port: 0, hubPort: 0, loggingPort: 0, workDir: resolve(tmp, 'firebase') })
   try {
-    const suitePort = await freePort()
-    const suite = started(
-      startSuite({
-        port: suitePort,
-        authEmulatorHost: emulator.host,
-        dataDir: resolve(tmp, 'pglite-unused'),
-        quiet: true,
-        env: { DATABASE_URL: await throwAwayDatabase(DATABASE_URL, 'bench_profile_page') },
-      }),
-    )
-    const suiteUrl = `http://127.0.0.1:${suitePort}`
-    await waitUntilUp(suite, `${suiteUrl}/readyz`)
+    const suiteUrl = await startMemberApiOnPostgres(started, {
+      emulatorHost: emulator.host,
+      tmp,
+      databaseUrl: await throwAwayDatabase(DATABASE_URL, 'bench_profile_page'),
+    })
 
     const portalPort = await freePort()
     const portalInspect = await freePort()
@@ -83,22 +85,8 @@ async function main() {
     await waitUntilUp(portal, `${portalUrl}/en`)
 
     const { idToken } = await emulatorSignIn(emulator.host, DEMO_EMAIL, DEMO_PASSWORD)
-    const anchorPort = await freePort()
     const anchorInspect = await freePort()
-    const anchor = started(
-      startNode('anchor-member', [`--inspect=127.0.0.1:${anchorInspect}`, resolve(tmp, 'anchor-member/server/index.mjs')], {
-        quiet: true,
-        env: {
-          PORT: String(anchorPort),
-          HOST: '127.0.0.1',
-          ANCHOR_INFO_URL: `${suiteUrl}/${MEMBER_INFO_PATH}`,
-          ANCHOR_LIST_URL: `${suiteUrl}/${PARTICIPATIONS_PATH}`,
-          ANCHOR_ID_TOKEN: idToken,
-        },
-      }),
-    )
-    const anchorUrl = `http://127.0.0.1:${anchorPort}/member`
-    await waitUntilUp(anchor, anchorUrl)
+    const { url: anchorUrl } = await startMemberAnchor(started, resolve(tmp, 'anchor-member'), suiteUrl, idToken, [`--inspect=127.0.0.1:${anchorInspect}`])
 
     const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS.filter((arg) => arg !== '--headless'), headless: true })
     let cookie
@@ -124,18 +112,15 @@ async function main() {
       writeFileSync(path.replace(/\.cpuprofile$/, '.html'), html)
       await load(target.url, { connections: CONNECTIONS, seconds: Math.min(2, SECONDS), headers })
       // Main-thread CPU from /proc as well: the profiler's own cost is left in both.
-      const pid = listeningPid(new URL(target.url).port)
-      const before = pid ? cpuTime(pid) : null
-      const r = await profileDuring(target.inspect, path, () => load(target.url, { connections: CONNECTIONS, seconds: SECONDS, headers }))
-      const after = pid ? cpuTime(pid) : null
+      const r = await loadWithCpu(target.url, { connections: CONNECTIONS, seconds: SECONDS, headers }, (run) => profileDuring(target.inspect, path, run))
       if (r.errors > 0) throw new Error(`${target.name}: ${r.errors} errors under load`)
-      results.push({ ...target, ...r, path, mainMs: before && after ? (after.mainMs - before.mainMs) / r.requests : NaN })
+      results.push({ ...target, ...r, path })
     }
     for (const { name, requests, path } of results) printProfile(name, path, requests)
     console.log(
       table(
         ['target', 'req/s', 'p99 ms', 'main-thread ms/request'],
-        results.map((r) => [r.name, r.rps.toFixed(0), String(r.p99), r.mainMs.toFixed(3)]),
+        results.map((r) => [r.name, r.rps.toFixed(0), String(r.p99), (r.mainMsPerRequest ?? NaN).toFixed(3)]),
       ),
     )
   } finally {
@@ -143,9 +128,4 @@ async function main() {
   }
 }
 
-main()
-  .catch((error) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error)
-    process.exitCode = 1
-  })
-  .finally(cleanUp)
+void runScript(main, cleanUp)

@@ -5,8 +5,10 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import postgres from 'postgres'
+import { MEMBER_INFO_PATH, PARTICIPATIONS_PATH } from '../../contract/paths.ts'
+import { freePort } from '../lib/auth-emulator.mjs'
 import { startNode, waitForHttp } from '../lib/processes.mjs'
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../lib/suite.mjs'
+import { DEMO_EMAIL, DEMO_PASSWORD, startSuite } from '../lib/suite.mjs'
 
 /**
  * Undo steps, run last-in first-out once (at the end, or on SIGINT/SIGTERM), then `tmp` removed.
@@ -155,3 +157,52 @@ export const buildMemberAnchor = (started, outputDir) =>
     BENCH_ANCHOR_APP: 'member-src',
     BENCH_ANCHOR_OUTPUT_DIR: outputDir,
   })
+
+/**
+ * The member-page anchor's build (buildMemberAnchor) started in front of the member API at
+ * `suiteUrl`, asking it for the demo member's two answers with `idToken`; `nodeArgs` go to node
+ * (a profiler's flags). Answers once its page does.
+ */
+export async function startMemberAnchor(started, buildDir, suiteUrl, idToken, nodeArgs = []) {
+  const port = await freePort()
+  const anchor = started(
+    startNode('anchor-member', [...nodeArgs, resolve(buildDir, 'server/index.mjs')], {
+      quiet: true,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        ANCHOR_INFO_URL: `${suiteUrl}/${MEMBER_INFO_PATH}`,
+        ANCHOR_LIST_URL: `${suiteUrl}/${PARTICIPATIONS_PATH}`,
+        ANCHOR_ID_TOKEN: idToken,
+      },
+    }),
+  )
+  const url = `http://127.0.0.1:${port}/member`
+  await waitUntilUp(anchor, url)
+  return { url }
+}
+
+/** Runs a bench script's `main`, printing its failure and setting the exit code, then `cleanUp` whatever happened. */
+export function runScript(main, cleanUp) {
+  return main()
+    .catch((error) => {
+      console.error(error instanceof Error ? (error.stack ?? error.message) : error)
+      process.exitCode = 1
+    })
+    .finally(cleanUp)
+}
+
+/**
+ * The member API (its build, local mode) on the PostgreSQL database `databaseUrl`, its embedded
+ * database's folder under `tmp` left unused; `nodeArgs` go to node (a profiler's flags). Returns its
+ * address once it is ready.
+ */
+export async function startMemberApiOnPostgres(started, { emulatorHost, tmp, databaseUrl, nodeArgs = [] }) {
+  const port = await freePort()
+  const suite = started(
+    startSuite({ port, authEmulatorHost: emulatorHost, dataDir: resolve(tmp, 'pglite-unused'), quiet: true, nodeArgs, env: { DATABASE_URL: databaseUrl } }),
+  )
+  const url = `http://127.0.0.1:${port}`
+  await waitUntilUp(suite, `${url}/readyz`)
+  return url
+}

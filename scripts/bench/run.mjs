@@ -30,14 +30,24 @@ import { copyFileSync, mkdirSync, readdirSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import { chromium } from 'playwright-core'
-import { MEMBER_INFO_PATH, PARTICIPATIONS_PATH, PUBLIC_REVIEWS_PATH } from '../../contract/paths.ts'
+import { MEMBER_INFO_PATH, PUBLIC_REVIEWS_PATH } from '../../contract/paths.ts'
 import { freePort, startAuthEmulator } from '../lib/auth-emulator.mjs'
 import { CHROMIUM_ARGS, findChromium } from '../lib/browser.mjs'
 import { startNode } from '../lib/processes.mjs'
 import { DEMO_EMAIL, DEMO_PASSWORD, startSuite } from '../lib/suite.mjs'
 import { GOALS, lighthouseRun, medianRun, startLighthouseChromium } from './lighthouse.mjs'
-import { cpuTime, listeningPid, load, pageWeight, summariseProfile, table } from './measure.mjs'
-import { buildMemberAnchor, buildPortal, emulatorSignIn, portalSessionCookie, runScope, viteBuild, waitUntilUp } from './run-support.mjs'
+import { load, loadWithCpu, pageWeight, summariseProfile, table } from './measure.mjs'
+import {
+  buildMemberAnchor,
+  buildPortal,
+  emulatorSignIn,
+  portalSessionCookie,
+  runScope,
+  startMemberAnchor,
+  startMemberApiOnPostgres,
+  viteBuild,
+  waitUntilUp,
+} from './run-support.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
@@ -140,18 +150,7 @@ async function main() {
   let suitePgUrl = null
   let anchorHonoUrl = null
   if (withPostgres) {
-    const port = await freePort()
-    const suitePg = started(
-      startSuite({
-        port,
-        authEmulatorHost: emulator.host,
-        dataDir: resolve(tmp, 'pglite-unused'),
-        quiet: true,
-        env: { DATABASE_URL: await throwAwayDatabase('bench_suite') },
-      }),
-    )
-    suitePgUrl = `http://127.0.0.1:${port}`
-    await waitUntilUp(suitePg, `${suitePgUrl}/readyz`)
+    suitePgUrl = await startMemberApiOnPostgres(started, { emulatorHost: emulator.host, tmp, databaseUrl: await throwAwayDatabase('bench_suite') })
 
     // The anchor answers as many bytes as the product's public reviews.
     const productBytes = (await (await fetch(`${suitePgUrl}/${PUBLIC_REVIEWS_PATH}`)).arrayBuffer()).byteLength
@@ -215,22 +214,7 @@ async function main() {
 
     // The member-page anchor asks the member API the portal's member page is measured with (on
     // PostgreSQL when there is one) for the same two answers, as the demo member.
-    const memberAnchorApi = suitePgUrl ?? suitePgliteUrl
-    const memberAnchorPort = await freePort()
-    const memberAnchor = started(
-      startNode('anchor-member', [resolve(tmp, 'anchor-member/server/index.mjs')], {
-        quiet: true,
-        env: {
-          PORT: String(memberAnchorPort),
-          HOST: '127.0.0.1',
-          ANCHOR_INFO_URL: `${memberAnchorApi}/${MEMBER_INFO_PATH}`,
-          ANCHOR_LIST_URL: `${memberAnchorApi}/${PARTICIPATIONS_PATH}`,
-          ANCHOR_ID_TOKEN: idToken,
-        },
-      }),
-    )
-    const memberAnchorUrl = `http://127.0.0.1:${memberAnchorPort}/member`
-    await waitUntilUp(memberAnchor, memberAnchorUrl)
+    const { url: memberAnchorUrl } = await startMemberAnchor(started, resolve(tmp, 'anchor-member'), suitePgUrl ?? suitePgliteUrl, idToken)
 
     // In this order, each anchor just before the targets compared with it.
     const HONO_ANCHOR = 'Hono + PostgreSQL anchor'
@@ -304,15 +288,7 @@ async function main() {
     for (const target of targets) {
       const label = `Loading ${target.name} (${target.connections} connections)…`
       await load(target.url, { ...target, connections: Math.min(target.connections, 10), seconds: WARMUP_SECONDS })
-      // The serving process's CPU per request: steadier than req/s when something else runs on the machine.
-      const pid = listeningPid(new URL(target.url).port)
-      const before = pid ? cpuTime(pid) : null
-      const result = await load(target.url, { ...target, seconds: SECONDS })
-      const after = pid ? cpuTime(pid) : null
-      if (before && after && result.requests > 0) {
-        result.mainMsPerRequest = (after.mainMs - before.mainMs) / result.requests
-        result.allMsPerRequest = (after.allMs - before.allMs) / result.requests
-      }
+      const result = await loadWithCpu(target.url, { ...target, seconds: SECONDS })
       results.set(target.name, result)
       step(`${label} ${fmt(result.rps)} req/s`)
       // autocannon does not wait for its last requests: let them finish before the next target.
