@@ -16,13 +16,31 @@ mkdirSync(resultsDir, { recursive: true })
 
 const tally = { passed: 0, failed: 0 }
 const failedSteps = []
+// The names of the tests that failed, with the first line of each reason: repeated at the very end, since a long
+// run's log is often read only from its tail.
+const failedTests = []
 
 function countVitest(file) {
   if (!existsSync(file)) return false
   const report = JSON.parse(readFileSync(file, 'utf8'))
   tally.passed += report.numPassedTests ?? 0
   tally.failed += report.numFailedTests ?? 0
+  for (const suite of report.testResults ?? []) {
+    const where = suite.name.startsWith(root) ? suite.name.slice(root.length + 1) : suite.name
+    const failed = (suite.assertionResults ?? []).filter((test) => test.status === 'failed')
+    for (const test of failed) failedTests.push(`${where} > ${test.fullName}\n    ${firstLine(test.failureMessages?.[0])}`)
+    // A file that failed outside any test (an import, a hook) has no failed test to name.
+    if (failed.length === 0 && suite.status === 'failed') failedTests.push(`${where}\n    ${firstLine(suite.message)}`)
+  }
   return true
+}
+
+function firstLine(text) {
+  const line =
+    String(text ?? '')
+      .split('\n')
+      .find((part) => part.trim() !== '') ?? '(no message)'
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line
 }
 
 async function step(name, command, args, { vitestReport, env } = {}) {
@@ -108,6 +126,7 @@ try {
   await emulator.stop()
 }
 
+if (failedTests.length > 0) console.log(`\nFailed tests:\n${failedTests.map((line) => `  ${line}`).join('\n')}`)
 if (failedSteps.length > 0) console.log(`\nFailed: ${failedSteps.join('; ')}`)
 console.log(`\n${tally.passed} passed, ${tally.failed} failed`)
 process.exit(failedSteps.length > 0 ? 1 : 0)
