@@ -1,6 +1,6 @@
 // Account deletion, complete: nothing that can name the member is left in any table, the Firebase
 // user is gone, the receipt is returned and mailed, and the same address can register again.
-import { eq, getTableName, is } from 'drizzle-orm'
+import { eq, getTableName, inArray, is } from 'drizzle-orm'
 import { PgTable } from 'drizzle-orm/pg-core'
 import { getAuth } from 'firebase-admin/auth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -12,6 +12,7 @@ import { ParticipationSchema, ShipmentSchema } from '../../contract/participatio
 import {
   ADDRESS_PATH,
   API_MEMBER_PATH,
+  CAMPAIGN_PARTICIPATION_PATH,
   EMAIL_OTP_SEND_PATH,
   FLIGHT_REVIEW_PATH,
   FLIGHT_SOCIAL_IMPRESSIONS_PATH,
@@ -35,7 +36,7 @@ import { runOpsCommand } from '../ops-commands'
 import { approveReview, deliver, ship } from '../services/operations'
 import { createOutboxRelay } from '../services/outbox-relay'
 import type { OutgoingMessage } from '../services/outbox'
-import { createCampaign } from '../test/fixtures'
+import { createCampaign, ownAddress } from '../test/fixtures'
 import { call, createHarness, expectError, expectOk, type Harness } from '../test/harness'
 import { recordAudit } from '../actors/audit'
 import { enrolKnownAuthenticator } from '../services/second-factor'
@@ -466,6 +467,41 @@ describe('account deletion', () => {
     expect(done?.identityDeletedAt).toBeInstanceOf(Date)
     // Nothing left to sweep.
     expect(await runOpsCommand(h2.deps, { command: 'delete-identities' })).toEqual({ deleted: 0, failed: [] })
+  })
+
+  it('goes through when the member withdraws from a test at the same moment, whichever comes first', async () => {
+    // Both at once for several members: the deletion lists the open applications, and one may be
+    // withdrawn by the member before the deletion reaches it; it is then left as the member left it.
+    const campaign = await createCampaign(h.deps.db, h.clock.now())
+    const testers = await Promise.all(Array.from({ length: 8 }, () => createTestMember({ emailVerified: true })))
+    const pids: string[] = []
+    for (const tester of testers) {
+      await call(h.app, 'PUT', ADDRESS_PATH, { token: tester.bearer, body: ownAddress() })
+      const applied = expectOk(
+        await call(h.app, 'POST', PROCESS_SIGNUP_PATH, { token: tester.bearer, body: { campaignId: campaign.campaignId } }),
+        ParticipationSchema,
+        201,
+      )
+      pids.push(applied.id)
+    }
+    freshClock()
+    const outcomes = await Promise.all(
+      testers.map(async (tester, index) => {
+        const withdrawPath = fillPath(CAMPAIGN_PARTICIPATION_PATH, { cid: campaign.campaignId, pid: pids[index]! })
+        const [deleted, withdrawn] = await Promise.all([
+          call(h.app, 'POST', PSEUDONYMIZE_PATH, { token: tester.bearer, body: { confirm: true } }),
+          call(h.app, 'PATCH', withdrawPath, { token: tester.bearer, body: { action: 'withdraw' } }),
+        ])
+        return { deleted, withdrawn }
+      }),
+    )
+    for (const { deleted, withdrawn } of outcomes) {
+      expect(deleted.status, JSON.stringify(deleted.json)).toBe(200)
+      // The withdrawal may come after the deletion, which refuses it; it never fails.
+      expect(withdrawn.status, JSON.stringify(withdrawn.json)).toBeLessThan(500)
+    }
+    const rows = await h.deps.db.select({ status: schema.participations.status }).from(schema.participations).where(inArray(schema.participations.id, pids))
+    expect(rows.map((row) => row.status)).toEqual(pids.map(() => 'withdrawn'))
   })
 
   it('asks for confirmation and a signed-in member', async () => {

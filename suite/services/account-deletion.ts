@@ -2,7 +2,6 @@
 import { and, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import { DELETION_REMOVED, type DeletionKept, type DeletionReceipt, type DeletionRemoved } from '../../contract/members'
-import { WITHDRAWABLE_STATUSES } from '../../contract/participations'
 import type { Tx } from '../db/client'
 import {
   accountLinkRulings,
@@ -32,7 +31,7 @@ import type { SuiteDeps } from '../deps'
 import { randomCode } from './discount-codes'
 import type { MemberRow } from './members'
 import { sendToAddress } from './notify'
-import { withdraw } from './participations'
+import { releaseOpenParticipations } from './participations'
 import { otpMemberLimitKey, otpTargetLimitKey, type Channel } from './otp'
 import { removePhotoFiles } from './review-photos'
 import { FORMER_MEMBER } from './reviews'
@@ -66,12 +65,8 @@ function containing(value: string): string {
  * session revoked first), which frees the e-mail address to register again.
  */
 export async function pseudonymize(deps: SuiteDeps, member: MemberRow): Promise<DeletionReceipt> {
-  const open = await deps.db
-    .select({ id: participations.id, campaignId: participations.campaignId })
-    .from(participations)
-    .where(and(eq(participations.memberId, member.id), inArray(participations.status, [...WITHDRAWABLE_STATUSES])))
-  for (const p of open) await withdraw(deps, member, p.campaignId, p.id)
   const now = deps.clock.now()
+  const released = await deps.db.transaction((tx) => releaseOpenParticipations(tx, deps, member.id, now))
   const { receipt, photoIds } = await deps.db.transaction(async (tx) => {
     // Every address the member used: the current ones and every one a code was sent to.
     const [current] = await tx.select().from(members).where(eq(members.id, member.id))
@@ -306,7 +301,7 @@ export async function pseudonymize(deps: SuiteDeps, member: MemberRow): Promise<
       deletedAt: now.toISOString(),
       removed: DELETION_REMOVED.filter((code) => removed.has(code)),
       kept,
-      withdrawnParticipations: open.length,
+      withdrawnParticipations: released.length,
       sentTo: sentTo ? maskEmail(sentTo) : null,
     }
     // Queued after the purge above, so it is the one message left to the old address; the relay

@@ -398,12 +398,13 @@ async function freePlace(tx: Tx, deps: SuiteDeps, was: ParticipationRow, flight:
 }
 
 /**
- * A suspension releases the member's applications, waitlist places and places not yet shipped, as
- * withdrawals in the suspension's transaction: each flight locked in turn, a freed place going to the
- * next waitlisted member as a withdrawal's does. A test already shipped stays theirs. Returns the
- * participations released, with the status each had.
+ * A suspension, and an account's deletion, release the member's applications, waitlist places and
+ * places not yet shipped, as withdrawals in the caller's transaction: each flight locked in turn, a
+ * freed place going to the next waitlisted member as a withdrawal's does. A test already shipped
+ * stays theirs. One that changed since it was listed (the member withdrew in another tab, staff
+ * shipped it) is left as it now is. Returns the participations released, with the status each had.
  */
-export async function releaseForSuspension(tx: Tx, deps: SuiteDeps, memberId: string, now: Date): Promise<{ id: string; status: ParticipationStatus }[]> {
+export async function releaseOpenParticipations(tx: Tx, deps: SuiteDeps, memberId: string, now: Date): Promise<{ id: string; status: ParticipationStatus }[]> {
   const open = await tx
     .select({ id: participations.id, flightId: participations.flightId })
     .from(participations)

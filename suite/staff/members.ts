@@ -13,7 +13,7 @@ import { notifyMember } from '../services/notify'
 import { withdraw } from '../services/participations'
 import { FORMER_MEMBER } from '../services/reviews'
 import { standingCounts } from '../services/standing'
-import { releaseForSuspension } from '../services/participations'
+import { releaseOpenParticipations } from '../services/participations'
 import { suspendedAmong, suspensionHistory, suspensionInForce, toOpsSuspension } from '../services/suspensions'
 import type { SuspendBody } from '../../contract/suspension'
 import { SUPPORT_EMAIL } from '../../contract/suspension'
@@ -276,7 +276,7 @@ export async function suspendMember(deps: SuiteDeps, actor: StaffActor, memberId
       .values({ memberId: row.id, reason: body.reason, note, suspendedAt: now, until, suspendedBy: actor.uid })
       .returning()
     if (!written) throw new Error('Suspension not written')
-    const released = await releaseForSuspension(tx, deps, row.id, now)
+    const released = await releaseOpenParticipations(tx, deps, row.id, now)
     await recordAudit(
       tx,
       actor,
