@@ -233,3 +233,13 @@ export function table(header, rows) {
       .trimEnd()
   return [line(cells[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n')
 }
+
+/**
+ * How much a page renders: its bytes as served (uncompressed) and the elements of its body, scripts
+ * left out. A page and its anchor are compared only where these are alike: the anchor is to do the
+ * page's work, the rendering of as much markup included.
+ */
+export function pageShape(html) {
+  const body = html.slice(Math.max(0, html.indexOf('<body'))).replace(/<script\b[\s\S]*?<\/script>/g, '')
+  return { bytes: Buffer.byteLength(html), elements: body.match(/<[a-zA-Z][\w-]*/g)?.length ?? 0 }
+}

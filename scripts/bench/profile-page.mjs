@@ -17,7 +17,7 @@ import { freePort, startAuthEmulator } from '../lib/auth-emulator.mjs'
 import { CHROMIUM_ARGS, findChromium } from '../lib/browser.mjs'
 import { startNode } from '../lib/processes.mjs'
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../lib/suite.mjs'
-import { load, loadWithCpu, printProfile, profileDuring, table } from './measure.mjs'
+import { load, loadWithCpu, pageShape, printProfile, profileDuring, table } from './measure.mjs'
 import {
   buildMemberAnchor,
   buildPortal,
@@ -114,13 +114,13 @@ async function main() {
       // Main-thread CPU from /proc as well: the profiler's own cost is left in both.
       const r = await loadWithCpu(target.url, { connections: CONNECTIONS, seconds: SECONDS, headers }, (run) => profileDuring(target.inspect, path, run))
       if (r.errors > 0) throw new Error(`${target.name}: ${r.errors} errors under load`)
-      results.push({ ...target, ...r, path })
+      results.push({ ...target, ...r, path, shape: pageShape(html) })
     }
     for (const { name, requests, path } of results) printProfile(name, path, requests)
     console.log(
       table(
-        ['target', 'req/s', 'p99 ms', 'main-thread ms/request'],
-        results.map((r) => [r.name, r.rps.toFixed(0), String(r.p99), (r.mainMsPerRequest ?? NaN).toFixed(3)]),
+        ['target', 'req/s', 'p99 ms', 'main-thread ms/request', 'page bytes', 'body elements'],
+        results.map((r) => [r.name, r.rps.toFixed(0), String(r.p99), (r.mainMsPerRequest ?? NaN).toFixed(3), String(r.shape.bytes), String(r.shape.elements)]),
       ),
     )
   } finally {

@@ -36,7 +36,7 @@ import { CHROMIUM_ARGS, findChromium } from '../lib/browser.mjs'
 import { startNode } from '../lib/processes.mjs'
 import { DEMO_EMAIL, DEMO_PASSWORD, startSuite } from '../lib/suite.mjs'
 import { GOALS, lighthouseRun, medianRun, startLighthouseChromium } from './lighthouse.mjs'
-import { load, loadWithCpu, pageWeight, summariseProfile, table } from './measure.mjs'
+import { load, loadWithCpu, pageShape, pageWeight, summariseProfile, table } from './measure.mjs'
 import {
   buildMemberAnchor,
   buildPortal,
@@ -96,8 +96,9 @@ const demoIdToken = (emulatorHost) => emulatorSignIn(emulatorHost, DEMO_EMAIL, D
 /** Each target answers 2xx before it is loaded; otherwise the load would measure an error page. */
 async function checkAnswers(target) {
   const response = await fetch(target.url, { method: target.method, body: target.body, headers: target.headers, redirect: 'manual' })
-  await response.arrayBuffer()
+  const text = await response.text()
   if (response.status >= 300) throw new Error(`${target.name} answers ${response.status} ${response.headers.get('location') ?? ''}, not 2xx`)
+  if (response.headers.get('content-type')?.startsWith('text/html')) target.shape = pageShape(text)
 }
 
 /**
@@ -384,6 +385,9 @@ async function main() {
       const reference = results.get(target.reference)
       const byCpu = reference.mainMsPerRequest && r.mainMsPerRequest ? `, ${fmt((100 * reference.mainMsPerRequest) / r.mainMsPerRequest)} % by CPU` : ''
       console.log(`\n  ${target.name}: ${fmt((100 * r.rps) / reference.rps)} % of the ${target.reference} by req/s${byCpu}.`)
+      // The comparison holds only for pages of about the same size: the anchor renders the member page's markup.
+      const anchorTarget = targets.find((t) => t.name === target.reference)
+      for (const t of [target, anchorTarget]) if (t?.shape) console.log(`    ${t.name}: ${t.shape.bytes} B, ${t.shape.elements} elements in its body`)
     }
     console.log(
       '\n  CPU ms/req: CPU time of the process serving the target per request, on its main thread (where the JavaScript runs) and, in brackets, in all its threads; for a portal page that is the portal alone, not the member API behind it. "of anchor, by CPU" compares main-thread CPU per request with the anchor\'s: steadier than req/s when something else runs on the machine (Linux only).',

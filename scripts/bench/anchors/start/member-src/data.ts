@@ -8,15 +8,19 @@ const LIST_URL = process.env.ANCHOR_LIST_URL ?? ''
 const BEARER = `Bearer ${process.env.ANCHOR_ID_TOKEN ?? ''}`
 
 type Info = { member: { displayName: string; pointsBalance: number }; address: object | null }
-type List = {
-  items: Array<{
-    id: string
-    status: string
-    appliedAt: string
-    flightName: string
-    campaign: { title: string; brand: string; productName: string; imageUrl: string }
-  }>
+export type Item = {
+  id: string
+  campaignId: string
+  status: string
+  appliedAt: string
+  reviewDueAt: string
+  flightName: string
+  waitlistPosition: number | null
+  shipment: { carrier: string | null } | null
+  review: { id: string } | null
+  campaign: { title: string; brand: string; productId: string; productName: string; imageUrl: string }
 }
+type List = { items: Item[] }
 
 async function upstream<T>(url: string): Promise<T> {
   const response = await fetch(url, { headers: { authorization: BEARER } })
