@@ -82,6 +82,22 @@ describe('the member API metrics', () => {
     expect(await valueOf(metrics, 'outbox_messages_total', { channel: 'email', outcome: 'failed' })).toBe(1)
   })
 
+  it('reads the outbox once per scrape for its two gauges, and again at the next scrape', async () => {
+    let reads = 0
+    const counting = {
+      execute: async () => {
+        reads++
+        return [{ count: String(reads), oldest: null }]
+      },
+    } as unknown as Database['db']
+    const scraped = createSuiteMetrics({ logger: silent, db: counting })
+    expect(await scraped.registry.metrics()).toContain('outbox_messages_waiting 1')
+    expect(reads).toBe(1)
+    // Straight after, in the same turn of the event loop: a new read, not the last one's figure.
+    expect(await scraped.registry.metrics()).toContain('outbox_messages_waiting 2')
+    expect(reads).toBe(2)
+  })
+
   it('gives NaN, never a healthy-looking 0, for a figure the database did not answer, and says why in the log', async () => {
     const warnings: string[] = []
     const logger = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(line) })

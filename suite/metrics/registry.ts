@@ -82,13 +82,17 @@ export function createSuiteMetrics(sources: MetricSources): SuiteMetrics {
   }
 
   /**
-   * One read per scrape however many gauges show its figures: the gauges that share it are
-   * registered side by side, so the scrape collects them one after the other before the next turn
-   * of the event loop lets the answer go.
+   * One read per scrape however many gauges show its figures: a scrape starts every metric's collect
+   * at once (prom-client's Registry.metrics), so the gauges that share a read all ask while it is
+   * under way. Once it has answered, the next ask reads again: a figure read after a change never
+   * shows what was there before it.
    */
   const perScrape = <T>(what: string, work: () => Promise<T>): (() => Promise<T | undefined>) => {
     let pending: Promise<T | undefined> | null = null
-    return () => (pending ??= read(what, work).finally(() => setImmediate(() => (pending = null))))
+    return () =>
+      (pending ??= read(what, work).finally(() => {
+        pending = null
+      }))
   }
 
   const pools = sources.pools ?? []
