@@ -668,6 +668,33 @@ export const reviewStats = pgTable(
 )
 
 /**
+ * Whether each member has a link that counts (one no staff ruled "not the same person"), kept by the
+ * triggers of migration 0025. Its row is also what those triggers lock, one member at a time and in
+ * the order of the ids, before they read a member's links or applications: a link and an
+ * application made at once for one member are then kept one after the other, and both count.
+ */
+export const memberLinkStates = pgTable('member_link_states', {
+  memberId: uuid('member_id').primaryKey(),
+  counting: boolean('counting').notNull().default(false),
+})
+
+/**
+ * The participations whose member has a link that counts, by flight: the applicants' "linked only"
+ * view reads these instead of probing every applicant's links. Kept by statement triggers on
+ * participations, account_links and account_link_rulings (migration 0025) in the transaction of
+ * each change. No foreign key to participations: its check would lock the participation for key
+ * share, which a withdrawal's lock of it waits for.
+ */
+export const linkedApplicants = pgTable(
+  'linked_applicants',
+  {
+    flightId: uuid('flight_id').notNull(),
+    participationId: uuid('participation_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.flightId, t.participationId] })],
+)
+
+/**
  * Each flight's funnel (participations by stage, parcels shipped and delivered, published reviews),
  * kept by statement triggers on participations, shipments and reviews (migration 0024) in the
  * transaction that moves one: a campaign's results read a row per flight instead of every applicant.

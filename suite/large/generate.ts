@@ -119,6 +119,15 @@ const RESULTS_TRIGGERS = ['participations', 'shipments', 'reviews', 'addresses']
   .flatMap((table) => ['insert', 'update', 'delete'].map((op) => ({ table, trigger: `results_follow_${table}_${op}` })))
   .concat({ table: 'members', trigger: 'results_follow_members_update' })
 
+/** The triggers that keep the linked applicants (migration 0025), switched off until the links are written. */
+const LINKED_TRIGGERS = (
+  [
+    ['participations', 'participations'],
+    ['account_links', 'links'],
+    ['account_link_rulings', 'rulings'],
+  ] as const
+).flatMap(([table, name]) => ['insert', 'delete'].map((op) => ({ table, trigger: `sync_linked_applicants_${name}_${op}` })))
+
 /**
  * Fills the database at `url` (migrated here) with a community of the given size; `log` is told
  * each table's row count and time. Resolves to the counts made.
@@ -148,7 +157,7 @@ export async function generateLargeCommunity(url: string, size: LargeSize, log: 
 
     // A campaign's results are kept by statement triggers that count each statement's rows again; for
     // the bulk inserts they are off, and every flight is counted once at the end (results_refill).
-    for (const statement of RESULTS_TRIGGERS) await sql.unsafe(`alter table ${statement.table} disable trigger ${statement.trigger}`)
+    for (const statement of [...RESULTS_TRIGGERS, ...LINKED_TRIGGERS]) await sql.unsafe(`alter table ${statement.table} disable trigger ${statement.trigger}`)
 
     // Campaign c (1 … C): the last `upcoming` open for sign-up later; of the others, c % 20 = 1 is
     // open now, 2 and 3 are testing, the rest completed, their dates spread over three years.
@@ -356,6 +365,15 @@ export async function generateLargeCommunity(url: string, size: LargeSize, log: 
        from (select i as a, j as b from gen_links where kind = 'address' and ${chosen('i', 500, 1)}
              union all select j, i from gen_links where kind = 'address' and ${chosen('i', 500, 1)}) r`,
     )
+    for (const statement of LINKED_TRIGGERS) await sql.unsafe(`alter table ${statement.table} enable trigger ${statement.trigger}`)
+    {
+      // Each member's state and the linked applicants, worked out once from all the links.
+      const started = performance.now()
+      await sql`select linked_applicants_refill()`
+      const [{ n }] = await sql<[{ n: number }]>`select count(*)::int as n from linked_applicants`
+      counts['linked_applicants'] = n
+      log(`${'linked applicants'.padEnd(16)} ${n.toLocaleString('en').padStart(11)} rows  ${((performance.now() - started) / 1000).toFixed(1)} s`)
+    }
     // As autovacuum would soon: the statistics the planner needs, the GIN indexes' pending entries
     // merged (searched linearly until then), and the visibility map that lets index-only scans skip the heap.
     const started = performance.now()

@@ -55,6 +55,8 @@ const TABLES: Record<string, string> = {
   addresses: 'deleted',
   account_links: "links to and from the member's account deleted",
   account_link_rulings: "staff's rulings that the member and another account are two people deleted, with their notes",
+  member_link_states: 'whether the account has a link that counts, by id only; false once its links are deleted',
+  linked_applicants: "the account's participations no longer listed as linked once its links are deleted: ids only",
   member_sightings: "the devices and network addresses seen at the member's sign-up and applications (hashed) deleted",
   social_profiles: 'deleted',
   products: 'catalogue, no member data',

@@ -148,6 +148,7 @@ const BREAKAGES: Array<[rule: string, statement: string]> = [
   ['member-registration', `update members set registered_at = created_at - interval '1 day' where id = $ada`],
   ['referral-accepted-without-completion', `update members set referral_accepted_at = created_at where id = $bob`],
   ['address-link-without-shared-address', `update addresses set household_key = 'DE|10115|elsewhere|' where member_id = $eve`],
+  ['linked-applicants-kept', `insert into linked_applicants (flight_id, participation_id) select flight_id, id from participations where id = $p1`],
 ]
 
 describe('the rules of data that could have happened', () => {

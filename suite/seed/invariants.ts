@@ -269,6 +269,14 @@ const RULES: Array<{ rule: string; query: (s: Scope) => SQL }> = [
       where l.kind = 'address' and a.household_key is distinct from b.household_key
         and a.updated_at <= l.last_seen_at and b.updated_at <= l.last_seen_at and ${s.member('l.member_id')}`,
   },
+  {
+    // The linked applicants are kept with every link, ruling and application (migration 0025): a
+    // participation is listed exactly when its member has a link no staff ruled "not the same person".
+    rule: 'linked-applicants-kept',
+    query: (s) => sql`select p.id, case when la.participation_id is null then 'linked, not listed' else 'listed, not linked' end as detail
+      from participations p left join linked_applicants la on la.flight_id = p.flight_id and la.participation_id = p.id
+      where (la.participation_id is not null) <> member_has_counting_link(p.member_id) and ${s.member('p.member_id')}`,
+  },
 ]
 
 /** The names of the rules, in the order they are checked. */

@@ -3,7 +3,7 @@
 // verified phone number, written when the member takes it on; a device or network address seen at
 // sign-up or application (services/sightings.ts). Members are never shown them.
 import { and, asc, desc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
-import { alias, type AnyPgColumn, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
+import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
 import type { Payout } from '../../contract/members'
 import { APPLICANT_LINKS_LISTED, type ApplicantLink } from '../../contract/ops-applicants'
 import type { AccountLink, AccountLinkKind } from '../../contract/ops-members'
@@ -130,19 +130,6 @@ export async function linksOf(ex: Executor, memberId: string): Promise<AccountLi
         ? { note, byStaffId: ruledBy, byStaffEmail: emails.get(ruledBy) ?? null, at: ruledAt.toISOString() }
         : null,
   }))
-}
-
-/**
- * A condition true of a member (by their id column) with at least one link that counts: one staff
- * did not rule "not the same person". An EXISTS over the member's links (account_links' primary key
- * starts with the member), each probed for a ruling by the rulings' primary key. A deleted account's
- * links go with it (account-deletion.ts), so no link names one. `offset 0` keeps the EXISTS a probe
- * per applicant: without it PostgreSQL may turn it into a join that hashes every link there is (a
- * count over one flight's 2,600 applicants took 150 ms that way on the large database, 12 ms probed).
- */
-export function hasCountingLink(memberId: AnyPgColumn | SQL): SQL {
-  return sql`exists (select 1 from ${accountLinks} as link where link.member_id = ${memberId}
-    and not exists (select 1 from ${accountLinkRulings} as ruling where ruling.member_id = link.member_id and ruling.linked_member_id = link.linked_member_id) offset 0)`
 }
 
 /** One account linked to a member by links that count, with all they share. */

@@ -4,12 +4,16 @@
 // promote the waitlist, parcels shipped and delivered, reviews sent, approved and rejected, addresses
 // and birth dates changed, accounts deleted), several of them at once, the kept figures must equal a
 // count from every applicant (the live query the results were read with before), group by group,
-// before anything is hidden. PostgreSQL only: the concurrency is PostgreSQL's.
+// before anything is hidden. Testers also move in together (a household link) and support rules
+// linked accounts two people and takes it back: the linked applicants (migration 0025) must list
+// exactly the participations whose member has a link that counts. PostgreSQL only: the concurrency
+// is PostgreSQL's.
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ENDPOINTS } from '../../contract/endpoints'
 import { ADDRESS_PATH, fillPath, FLIGHT_REVIEW_PATH, PROCESS_SIGNUP_PATH } from '../../contract/paths'
-import { flights, members, participations, reviews, shipments } from '../db/schema'
+import { accountLinkRulings, accountLinks, flights, members, participations, reviews, shipments } from '../db/schema'
+import { invariantViolations } from '../seed/invariants'
 import { createCampaign, GOOD_ADDRESS, type CampaignFixture } from '../test/fixtures'
 import { call, createHarness, type CallResult, type Harness } from '../test/harness'
 import { createTestMember, type TestMember } from '../test/members'
@@ -47,11 +51,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a campaign's kept results", () 
   let secondFlightId: string
   let fulfilment: TestMember
   let moderator: TestMember
+  let support: TestMember
   const testers: TestMember[] = []
 
   beforeAll(async () => {
     h = await createHarness()
-    ;[fulfilment, moderator] = await Promise.all([createTestStaff(h.deps.db, ['fulfilment']), createTestStaff(h.deps.db, ['moderator'])])
+    ;[fulfilment, moderator, support] = await Promise.all([
+      createTestStaff(h.deps.db, ['fulfilment']),
+      createTestStaff(h.deps.db, ['moderator']),
+      createTestStaff(h.deps.db, ['support']),
+    ])
     // Small flights, so that withdrawals promote from the waitlist.
     campaign = await createCampaign(h.deps.db, h.clock.now(), { quota: 5, screener: SCREENER, tasks: { questionnaire: false, social: false } })
     const [first] = await h.deps.db.select().from(flights).where(eq(flights.id, campaign.flightId))
@@ -84,7 +93,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a campaign's kept results", () 
     const ids = own.map((p) => p.id)
     const parcels = ids.length ? await h.deps.db.select().from(shipments).where(inArray(shipments.participationId, ids)) : []
     const written = ids.length ? await h.deps.db.select().from(reviews).where(inArray(reviews.participationId, ids)) : []
-    return { row, own, parcels, written }
+    const links = await h.deps.db
+      .selectDistinct({ linkedMemberId: accountLinks.linkedMemberId, ruled: sql<boolean>`${accountLinkRulings.memberId} is not null` })
+      .from(accountLinks)
+      .leftJoin(
+        accountLinkRulings,
+        and(eq(accountLinkRulings.memberId, accountLinks.memberId), eq(accountLinkRulings.linkedMemberId, accountLinks.linkedMemberId)),
+      )
+      .where(eq(accountLinks.memberId, row.id))
+    return { row, own, parcels, written, links }
   }
 
   /** One random change by or for this member (nothing when none applies now). */
@@ -154,6 +171,23 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a campaign's kept results", () 
       const birthDate = rng.next() < 0.2 ? null : `${1950 + rng.int(55)}-0${1 + rng.int(9)}-1${rng.int(10)}`
       return call(h.app, 'PATCH', ENDPOINTS.updateProfile.path, { token: member.bearer, body: { birthDate } })
     })
+    // Moving in with another tester links the two as a household (and may make either ineligible).
+    choices.push(() => {
+      const other = rng.int(MEMBERS)
+      return call(h.app, 'PUT', ADDRESS_PATH, {
+        token: member.bearer,
+        body: { ...GOOD_ADDRESS, line1: `Keptstraße ${other}`, country: COUNTRIES[other % 3], postalCode: other % 3 === 1 ? 'SW1A 1AA' : '10115' },
+      })
+    })
+    // Support rules that a linked account is someone else, or takes the ruling back.
+    for (const link of state.links) {
+      const path = fillPath(ENDPOINTS.opsRuleLink.path, { id: state.row.id, linkedId: link.linkedMemberId })
+      choices.push(() =>
+        link.ruled
+          ? call(h.app, 'DELETE', path, { token: support.bearer })
+          : call(h.app, 'POST', path, { token: support.bearer, body: { note: 'Two people.' } }),
+      )
+    }
     if (rng.next() < 0.05) {
       choices.push(async () => {
         await pseudonymize(h.deps, state.row)
@@ -167,6 +201,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a campaign's kept results", () 
     const now = h.clock.now()
     const [kept, recounted] = await Promise.all([keptFigures(h.deps.db, campaign.campaignId, now), recountedFigures(h.deps.db, campaign.campaignId, now)])
     expect(kept, `round ${round}`).toEqual(recounted)
+    // The linked applicants too: listed exactly when the member has a link that counts.
+    const unkept = (await invariantViolations(h.deps.db)).filter((violation) => violation.rule === 'linked-applicants-kept')
+    expect(unkept, `round ${round}`).toEqual([])
     expect(await campaignResults(h.deps.db, campaign.campaignId, now)).toEqual(await recountCampaignResults(h.deps.db, campaign.campaignId, now))
   }
 
@@ -196,6 +233,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a campaign's kept results", () 
       .where(and(eq(participations.campaignId, campaign.campaignId)))
     expect(made, `seed ${seed}`).toBeGreaterThan(ROUNDS)
     expect(moved!.applied).toBeGreaterThan(0)
+    // Testers did move in together, and support ruled on some of their links.
+    const [linked] = await h.deps.db.select({ links: sql<number>`count(*)::int` }).from(accountLinks)
+    const [ruled] = await h.deps.db.select({ rulings: sql<number>`count(*)::int` }).from(accountLinkRulings)
+    expect(linked!.links, `seed ${seed}`).toBeGreaterThan(0)
+    expect(ruled!.rulings, `seed ${seed}`).toBeGreaterThan(0)
   }, 600_000)
 
   it('equal a recount after the whole campaign is counted again (the migration fill)', async () => {

@@ -3,10 +3,10 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { standingOf } from '../../contract/standing'
 import type { ApplicantPage, ApplicantsQuery, OpsCampaignList, SelectionResult } from '../../contract/ops-applicants'
-import { addresses, campaignScreeners, campaigns, flights, members, participations } from '../db/schema'
+import { addresses, campaignScreeners, campaigns, flights, linkedApplicants, members, participations } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { notFound } from '../http/errors'
-import { countingLinksOf, hasCountingLink, listedLinks } from '../services/account-links'
+import { countingLinksOf, listedLinks } from '../services/account-links'
 import { PLACE_HOLDING_STATUSES } from '../services/campaigns'
 import { selectInFlight } from '../services/participations'
 import { FORMER_MEMBER } from '../services/reviews'
@@ -81,8 +81,10 @@ export async function flightApplicants(deps: SuiteDeps, flightId: string, query:
     'not-eligible': eq(participations.status, 'not-eligible'),
     all: undefined,
   }
-  // Only linked applicants: an EXISTS over each one's links (account_links' key starts with the member).
-  const where = and(eq(participations.flightId, flightId), view[query.view], query.linked === 'yes' ? hasCountingLink(participations.memberId) : undefined)
+  // Only linked applicants: the flight's listed ones (linked_applicants, kept in step with every link,
+  // ruling and application), instead of a probe of each applicant's links.
+  const linkedOnly = sql`${participations.id} in (select ${linkedApplicants.participationId} from ${linkedApplicants} where ${linkedApplicants.flightId} = ${flightId})`
+  const where = and(eq(participations.flightId, flightId), view[query.view], query.linked === 'yes' ? linkedOnly : undefined)
   const waitingView = query.view === 'waiting'
   const offset = (query.page - 1) * query.pageSize
   // The page's participations first (the waiting view walks participations_waiting_idx in serving
