@@ -146,9 +146,6 @@ export async function pseudonymize(deps: SuiteDeps, member: MemberRow): Promise<
       .where(and(eq(shipments.memberId, member.id), isNotNull(shipments.returnComment)))
       .returning({ id: shipments.id })
     if (commented.length) removed.add('return-comments')
-    // Links to other accounts say something about this person: they go with the rest.
-    await tx.delete(accountLinks).where(or(eq(accountLinks.memberId, member.id), eq(accountLinks.linkedMemberId, member.id)))
-    await tx.delete(accountLinkRulings).where(or(eq(accountLinkRulings.memberId, member.id), eq(accountLinkRulings.linkedMemberId, member.id)))
     // So do the devices and network addresses seen at their sign-up and applications (kept hashed).
     await tx.delete(memberSightings).where(eq(memberSightings.memberId, member.id))
     // The member record is pseudonymised first: the audit log's trigger lets its entries change only
@@ -268,6 +265,12 @@ export async function pseudonymize(deps: SuiteDeps, member: MemberRow): Promise<
     if (unpublished.length) removed.add('unpublished-reviews')
 
     if ((await tx.delete(addresses).where(eq(addresses.memberId, member.id)).returning({ id: addresses.memberId })).length) removed.add('address')
+    // Links to other accounts say something about this person: they go with the rest. After every
+    // change that moves a campaign's results (the address, the birth date, the reviews): deleting a
+    // link locks the linked members' states (migration 0025), which comes after the results' rows in
+    // every change, so that a linked member's sign-up at the same moment cannot wait in a circle.
+    await tx.delete(accountLinks).where(or(eq(accountLinks.memberId, member.id), eq(accountLinks.linkedMemberId, member.id)))
+    await tx.delete(accountLinkRulings).where(or(eq(accountLinkRulings.memberId, member.id), eq(accountLinkRulings.linkedMemberId, member.id)))
     if ((await tx.delete(socialProfiles).where(eq(socialProfiles.memberId, member.id)).returning({ id: socialProfiles.id })).length) {
       removed.add('social-profiles')
     }

@@ -30,7 +30,7 @@ BEGIN
   UPDATE member_link_states s SET counting = member_has_counting_link(s.member_id)
     WHERE s.member_id = ANY(ids) AND s.counting IS DISTINCT FROM member_has_counting_link(s.member_id);
   DELETE FROM linked_applicants la USING participations p, member_link_states s
-    WHERE la.participation_id = p.id AND s.member_id = p.member_id AND s.member_id = ANY(ids) AND NOT s.counting;
+    WHERE la.flight_id = p.flight_id AND la.participation_id = p.id AND s.member_id = p.member_id AND s.member_id = ANY(ids) AND NOT s.counting;
   INSERT INTO linked_applicants (flight_id, participation_id)
     SELECT p.flight_id, p.id FROM member_link_states s JOIN participations p ON p.member_id = s.member_id
     WHERE s.member_id = ANY(ids) AND s.counting
@@ -56,7 +56,9 @@ CREATE TRIGGER sync_linked_applicants_rulings_insert AFTER INSERT ON account_lin
 CREATE TRIGGER sync_linked_applicants_rulings_delete AFTER DELETE ON account_link_rulings
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION sync_linked_applicants_links();--> statement-breakpoint
 -- An application: listed when its member's links count (their state locked first, as above); a
--- participation deleted leaves the list.
+-- participation deleted leaves the list (its member's state locked first too, so that a link made
+-- at the same moment cannot list it again). A participation's flight and member never change: there
+-- is no update trigger.
 CREATE FUNCTION sync_linked_applicants_participations() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
@@ -65,6 +67,7 @@ BEGIN
       SELECT n.flight_id, n.id FROM new_rows n JOIN member_link_states s ON s.member_id = n.member_id AND s.counting
       ON CONFLICT DO NOTHING;
   ELSE
+    PERFORM lock_member_link_states(ARRAY(SELECT member_id FROM old_rows));
     DELETE FROM linked_applicants la USING old_rows o WHERE la.flight_id = o.flight_id AND la.participation_id = o.id;
   END IF;
   RETURN NULL;
