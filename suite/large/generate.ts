@@ -151,6 +151,18 @@ export async function generateLargeCommunity(url: string, size: LargeSize, log: 
       counts[table] = (counts[table] ?? 0) + result.count
       log(`${table.padEnd(16)} ${result.count.toLocaleString('en').padStart(11)} rows  ${((performance.now() - started) / 1000).toFixed(1)} s`)
     }
+    /**
+     * Switches kept tables' triggers back on and fills those tables once from everything inserted
+     * with the triggers off (the migration's own fill function), saying how many rows `table` holds.
+     */
+    const enableAndRefill = async (triggers: Array<{ table: string; trigger: string }>, refill: string, table: string, label: string) => {
+      for (const statement of triggers) await sql.unsafe(`alter table ${statement.table} enable trigger ${statement.trigger}`)
+      const started = performance.now()
+      await sql.unsafe(`select ${refill}()`)
+      const [{ n }] = await sql.unsafe<[{ n: number }]>(`select count(*)::int as n from ${table}`)
+      counts[table] = n
+      log(`${label.padEnd(16)} ${n.toLocaleString('en').padStart(11)} rows  ${((performance.now() - started) / 1000).toFixed(1)} s`)
+    }
     // Bulk work: no waiting for the disk on each commit, and room to sort for the indexes.
     await sql`set synchronous_commit = off`
     await sql`set maintenance_work_mem = '256MB'`
@@ -311,14 +323,7 @@ export async function generateLargeCommunity(url: string, size: LargeSize, log: 
       `insert into review_stats (campaign_id, product_id, rating, reviews)
        select ${gid(TAG.campaign, 'c')}, ${gid(TAG.product, 'c')}, rating, count(*) from gen_reviews where review_status = 'published' group by c, rating`,
     )
-    for (const statement of RESULTS_TRIGGERS) await sql.unsafe(`alter table ${statement.table} enable trigger ${statement.trigger}`)
-    {
-      const started = performance.now()
-      await sql`select results_refill()`
-      const [{ n }] = await sql<[{ n: number }]>`select count(*)::int as n from result_flight_counts`
-      counts['result_flight_counts'] = n
-      log(`${'results counts'.padEnd(16)} ${n.toLocaleString('en').padStart(11)} rows  ${((performance.now() - started) / 1000).toFixed(1)} s`)
-    }
+    await enableAndRefill(RESULTS_TRIGGERS, 'results_refill', 'result_flight_counts', 'results counts')
     await step(
       'review_photos',
       `insert into review_photos (id, member_id, participation_id, review_id, width, height, created_at)
@@ -365,15 +370,8 @@ export async function generateLargeCommunity(url: string, size: LargeSize, log: 
        from (select i as a, j as b from gen_links where kind = 'address' and ${chosen('i', 500, 1)}
              union all select j, i from gen_links where kind = 'address' and ${chosen('i', 500, 1)}) r`,
     )
-    for (const statement of LINKED_TRIGGERS) await sql.unsafe(`alter table ${statement.table} enable trigger ${statement.trigger}`)
-    {
-      // Each member's state and the linked applicants, worked out once from all the links.
-      const started = performance.now()
-      await sql`select linked_applicants_refill()`
-      const [{ n }] = await sql<[{ n: number }]>`select count(*)::int as n from linked_applicants`
-      counts['linked_applicants'] = n
-      log(`${'linked applicants'.padEnd(16)} ${n.toLocaleString('en').padStart(11)} rows  ${((performance.now() - started) / 1000).toFixed(1)} s`)
-    }
+    // Each member's state and the linked applicants, worked out once from all the links.
+    await enableAndRefill(LINKED_TRIGGERS, 'linked_applicants_refill', 'linked_applicants', 'linked applicants')
     // As autovacuum would soon: the statistics the planner needs, the GIN indexes' pending entries
     // merged (searched linearly until then), and the visibility map that lets index-only scans skip the heap.
     const started = performance.now()
