@@ -243,6 +243,29 @@ describe('callEndpoint over node:http', () => {
     expect(change_).toEqual({ result: { ok: false, failure: expect.objectContaining({ kind: 'unavailable', reason: 'network' }) as unknown }, arrived: 0 })
   })
 
+  it('sends a read once more when the member API dropped its connection before answering, and never a change', async () => {
+    const answered = { ok: true, data: { balance: 7 } }
+    // The member API closes a kept-open connection just as a call arrives on it (its idle timeout
+    // running out at that moment): the first call to arrive gets no answer, the next one does.
+    const droppedOnce = async <T>(call: () => Promise<T>): Promise<{ result: T; arrived: number }> => {
+      route = (_req, res) => json(res, 200, { status: 'OK', data: { balance: 7 } })
+      expect(await callEndpoint(read, { params, member, baseUrl })).toEqual(answered)
+      let dropped = false
+      route = (req, res) => {
+        if (dropped) return json(res, 200, { status: 'OK', data: { balance: 7 } })
+        dropped = true
+        req.socket.destroy()
+      }
+      const before = seen.length
+      const result = await call()
+      return { result, arrived: seen.length - before }
+    }
+    const again = await droppedOnce(() => callEndpoint(read, { params, member, baseUrl }))
+    expect(again).toEqual({ result: answered, arrived: 2 })
+    const change_ = await droppedOnce(() => callEndpoint(change, { params, member, baseUrl, body: { name: 'x' } }))
+    expect(change_).toEqual({ result: { ok: false, failure: expect.objectContaining({ kind: 'unavailable', reason: 'network' }) as unknown }, arrived: 1 })
+  })
+
   it('stops calling a member API that does not answer, and says so at once', async () => {
     const closed = createServer()
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))

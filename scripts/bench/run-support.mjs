@@ -137,17 +137,20 @@ const root = resolve(import.meta.dirname, '../..')
 const vite = resolve(root, 'node_modules/vite/bin/vite.js')
 
 /** `vite build` with these arguments and environment, as a process `started` stops on Ctrl-C. */
-export async function viteBuild(started, name, args, env) {
-  const child = started(startNode(name, [vite, 'build', ...args], { env, quiet: true }))
+export async function viteBuild(started, name, args, env, cwd = undefined) {
+  const child = started(startNode(name, [vite, 'build', ...args], { env, quiet: true, cwd }))
   const { code } = await child.exited
   if (code !== 0) throw new Error(`${name} failed:\n${child.output()}`)
 }
 
-/** The portal's production build into `outputDir` (never .output/), leaving nitro's pointer to "the last build" as it was. */
-export async function buildPortal(started, outputDir) {
+/**
+ * The portal's production build into `outputDir` (never .output/), leaving nitro's pointer to "the
+ * last build" as it was; from the sources in `cwd` when given (a worktree of another commit).
+ */
+export async function buildPortal(started, outputDir, { cwd, name = 'portal build' } = {}) {
   const lastBuild = resolve(root, 'node_modules/.nitro/last-build.json')
   const lastBuildBefore = existsSync(lastBuild) ? readFileSync(lastBuild) : null
-  await viteBuild(started, 'portal build', ['--logLevel', 'error'], { PORTAL_OUTPUT_DIR: outputDir })
+  await viteBuild(started, name, ['--logLevel', 'error'], { PORTAL_OUTPUT_DIR: outputDir }, cwd)
   if (lastBuildBefore) writeFileSync(lastBuild, lastBuildBefore)
 }
 
