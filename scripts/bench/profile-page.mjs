@@ -15,7 +15,6 @@ import { resolve } from 'node:path'
 import { chromium } from 'playwright-core'
 import { freePort, startAuthEmulator } from '../lib/auth-emulator.mjs'
 import { CHROMIUM_ARGS, findChromium } from '../lib/browser.mjs'
-import { startNode } from '../lib/processes.mjs'
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../lib/suite.mjs'
 import { load, loadWithCpu, pageShape, printProfile, profileDuring, table } from './measure.mjs'
 import {
@@ -27,7 +26,7 @@ import {
   runScript,
   startMemberAnchor,
   startMemberApiOnPostgres,
-  waitUntilUp,
+  startPortalBuild,
 } from './run-support.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -64,25 +63,12 @@ async function main() {
       databaseUrl: await throwAwayDatabase(DATABASE_URL, 'bench_profile_page'),
     })
 
-    const portalPort = await freePort()
     const portalInspect = await freePort()
-    const portalUrl = `http://127.0.0.1:${portalPort}`
-    const portal = started(
-      startNode('portal', [`--inspect=127.0.0.1:${portalInspect}`, resolve(tmp, 'portal/server/index.mjs')], {
-        quiet: true,
-        env: {
-          HOST: '127.0.0.1',
-          PORT: String(portalPort),
-          PORTAL_URL: portalUrl,
-          NODE_ENV: 'production',
-          PORTAL_MODE: 'local',
-          FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
-          GCLOUD_PROJECT: emulator.projectId,
-          SUITE_URL: suiteUrl,
-        },
-      }),
-    )
-    await waitUntilUp(portal, `${portalUrl}/en`)
+    const { url: portalUrl } = await startPortalBuild(started, resolve(tmp, 'portal'), {
+      emulator,
+      suiteUrl,
+      nodeArgs: [`--inspect=127.0.0.1:${portalInspect}`],
+    })
 
     const { idToken } = await emulatorSignIn(emulator.host, DEMO_EMAIL, DEMO_PASSWORD)
     const anchorInspect = await freePort()

@@ -162,6 +162,33 @@ export const buildMemberAnchor = (started, outputDir) =>
   })
 
 /**
+ * A portal build (`buildDir`) started in local mode, in production's build, in front of the member
+ * API at `suiteUrl` and the Auth emulator `emulator`; `nodeArgs` go to node (a profiler's flags).
+ * Answers once its home page does.
+ */
+export async function startPortalBuild(started, buildDir, { emulator, suiteUrl, nodeArgs = [] }) {
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const portal = started(
+    startNode('portal', [...nodeArgs, resolve(buildDir, 'server/index.mjs')], {
+      quiet: true,
+      env: {
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PORTAL_URL: url,
+        NODE_ENV: 'production',
+        PORTAL_MODE: 'local',
+        FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+        GCLOUD_PROJECT: emulator.projectId,
+        SUITE_URL: suiteUrl,
+      },
+    }),
+  )
+  await waitUntilUp(portal, `${url}/en`)
+  return { portal, url }
+}
+
+/**
  * The member-page anchor's build (buildMemberAnchor) started in front of the member API at
  * `suiteUrl`, asking it for the demo member's two answers with `idToken`; `nodeArgs` go to node
  * (a profiler's flags). Answers once its page does.

@@ -45,6 +45,7 @@ import {
   runScope,
   startMemberAnchor,
   startMemberApiOnPostgres,
+  startPortalBuild,
   viteBuild,
   waitUntilUp,
 } from './run-support.mjs'
@@ -168,26 +169,7 @@ async function main() {
     step(`Public reviews payload: member API ${productBytes} B, Hono + PostgreSQL anchor ${anchorBytes} B.`)
   }
 
-  const portalEnv = {
-    HOST: '127.0.0.1',
-    NODE_ENV: 'production',
-    PORTAL_MODE: 'local',
-    FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
-    GCLOUD_PROJECT: emulator.projectId,
-    SUITE_URL: suitePgliteUrl,
-  }
-  const startPortal = async (nodeArgs = [], suiteUrl = suitePgliteUrl) => {
-    const port = await freePort()
-    const portal = started(
-      startNode('portal', [...nodeArgs, resolve(tmp, 'portal/server/index.mjs')], {
-        quiet: true,
-        env: { ...portalEnv, SUITE_URL: suiteUrl, PORT: String(port), PORTAL_URL: `http://127.0.0.1:${port}` },
-      }),
-    )
-    const url = `http://127.0.0.1:${port}`
-    await waitUntilUp(portal, `${url}/en`)
-    return { portal, url }
-  }
+  const startPortal = (nodeArgs = [], suiteUrl = suitePgliteUrl) => startPortalBuild(started, resolve(tmp, 'portal'), { emulator, suiteUrl, nodeArgs })
   const { url: portalUrl } = await startPortal()
   // The same portal build in front of the member API on PostgreSQL, as in production: member pages
   // are measured with both upstreams, since on PGlite (one connection) the member API's queries

@@ -1,0 +1,179 @@
+// `npm run bench:compare-page -- [ref …]`: whether a change makes the portal's member page cheaper,
+// told apart from the machine's own swings. Builds the portal of each git ref given (`.` is the
+// working tree; by default `HEAD .`: the last commit against the changes not yet committed) and the
+// member-page anchor, starts them all at once in front of one member API (its build, on a
+// throw-away PostgreSQL database with the demo data), signs the demo member in on each portal, then
+// loads each for a few seconds per round, round after round: the anchor first, the portals in turn,
+// their order reversed every other round (a target measured just after a long rest pays for its
+// memory coming back), each warmed up just before it is measured.
+//
+// On a machine of two cores shared with the member API, PostgreSQL and the load, one round of one
+// target can cost a fifth more or less than the next. Most of that swing is V8 giving memory back
+// while a target rests (its memory reducer) and taking it again under load (the page faults printed
+// with each round); every target here runs without the memory reducer, which steadies the rounds.
+// Two builds of the same commit still differ by up to about 0.1 ms a request in the median of their
+// paired rounds: a smaller difference is no finding. Prints each round, then each target's median
+// main-thread CPU per request, its share of the anchor's, and against the first ref the difference in
+// each round and their median.
+//
+//   BENCH_DATABASE_URL  PostgreSQL server for the throw-away database (required)
+//   BENCH_SECONDS       seconds of load per target per round (default 5, after 2 s of warm-up)
+//   BENCH_ROUNDS        rounds (default 6)
+//   BENCH_PAGE          the portal's page (default /en/member/campaigns)
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, readFileSync, symlinkSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { chromium } from 'playwright-core'
+import { startAuthEmulator } from '../lib/auth-emulator.mjs'
+import { CHROMIUM_ARGS, findChromium } from '../lib/browser.mjs'
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../lib/suite.mjs'
+import { listeningPid, load, loadWithCpu, table } from './measure.mjs'
+import {
+  buildMemberAnchor,
+  buildPortal,
+  emulatorSignIn,
+  portalSessionCookie,
+  runScope,
+  runScript,
+  startMemberAnchor,
+  startMemberApiOnPostgres,
+  startPortalBuild,
+} from './run-support.mjs'
+
+const root = resolve(import.meta.dirname, '../..')
+const DATABASE_URL = process.env.BENCH_DATABASE_URL
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6)
+const PAGE = process.env.BENCH_PAGE ?? '/en/member/campaigns'
+const CONNECTIONS = 20
+const HEADERS = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'gzip, deflate, br, zstd' }
+/** For every target alike: see above. */
+const NODE_ARGS = ['--no-memory-reducer']
+const REFS = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['HEAD', '.']
+
+if (!DATABASE_URL) {
+  console.error('Set BENCH_DATABASE_URL to a PostgreSQL server (postgres://postgres@127.0.0.1:5432/test here).')
+  process.exit(1)
+}
+if (new Set(REFS).size !== REFS.length) {
+  console.error('Name each ref once.')
+  process.exit(1)
+}
+
+// Under the project (its node_modules resolve the builds' imports), removed at the end.
+const tmp = resolve(root, `.data/bench-compare-page-${process.pid}`)
+const { cleanUp, started, throwAwayDatabase } = runScope(tmp)
+// Each process started adds an exit listener (runScope): more than node's default warning threshold.
+process.setMaxListeners(64)
+const git = (...args) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim()
+
+/** A ref's portal build, from a worktree of that commit built with this checkout's dependencies. */
+async function buildRef(ref, index) {
+  const outputDir = resolve(tmp, `portal-${index}`)
+  if (ref === '.') {
+    await buildPortal(started, outputDir, { name: 'portal build (working tree)' })
+    return { label: 'working tree', outputDir }
+  }
+  const commit = git('rev-parse', '--short', `${ref}^{commit}`)
+  const source = resolve(tmp, `src-${index}`)
+  git('worktree', 'add', '--detach', source, commit)
+  started({ stop: () => git('worktree', 'remove', '--force', source), child: { kill: () => {} } })
+  if (git('diff', '--name-only', commit, '--', 'package-lock.json') !== '')
+    console.warn(`${ref} (${commit}) has other dependencies than the working tree; it is built with the working tree's.`)
+  symlinkSync(resolve(root, 'node_modules'), resolve(source, 'node_modules'))
+  await buildPortal(started, outputDir, { cwd: source, name: `portal build (${commit})` })
+  return { label: `${ref} (${commit})`, outputDir }
+}
+
+/** Minor page faults of a process so far (Linux /proc): memory it is given back after a rest. */
+function pageFaults(pid) {
+  return Number(
+    readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /s, '')
+      .split(' ')[7],
+  )
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+async function main() {
+  mkdirSync(tmp, { recursive: true })
+  const chromiumPath = findChromium()
+  if (!chromiumPath) throw new Error('No Chromium found (CHROMIUM_PATH to point at one): the demo member signs in on the login page.')
+  const builds = []
+  for (const [index, ref] of REFS.entries()) builds.push(await buildRef(ref, index))
+  await buildMemberAnchor(started, resolve(tmp, 'anchor-member'))
+
+  const emulator = await startAuthEmulator({ port: 0, hubPort: 0, loggingPort: 0, workDir: resolve(tmp, 'firebase') })
+  try {
+    const suiteUrl = await startMemberApiOnPostgres(started, {
+      emulatorHost: emulator.host,
+      tmp,
+      databaseUrl: await throwAwayDatabase(DATABASE_URL, 'bench_compare_page'),
+    })
+    const portals = []
+    for (const build of builds) {
+      const { url: base } = await startPortalBuild(started, build.outputDir, { emulator, suiteUrl, nodeArgs: NODE_ARGS })
+      portals.push({ name: build.label, base, url: `${base}${PAGE}` })
+    }
+    const { idToken } = await emulatorSignIn(emulator.host, DEMO_EMAIL, DEMO_PASSWORD)
+    const { url: anchorUrl } = await startMemberAnchor(started, resolve(tmp, 'anchor-member'), suiteUrl, idToken, NODE_ARGS)
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS.filter((arg) => arg !== '--headless'), headless: true })
+    try {
+      for (const portal of portals) portal.cookie = await portalSessionCookie(browser, portal.base)
+    } finally {
+      await browser.close()
+    }
+    // The anchor tells signed in from not by the cookie alone: any portal's will do.
+    const anchor = { name: 'member-page anchor', url: anchorUrl, cookie: portals[0].cookie }
+    for (const target of [anchor, ...portals]) {
+      const check = await fetch(target.url, { headers: { ...HEADERS, cookie: target.cookie }, redirect: 'manual' })
+      if (check.status !== 200) throw new Error(`${target.name} answers ${check.status}, not 200`)
+      target.cpu = []
+      target.rows = []
+    }
+
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const target of [anchor, ...(round % 2 ? [...portals].reverse() : portals)]) {
+        const options = { connections: CONNECTIONS, headers: { ...HEADERS, cookie: target.cookie } }
+        await load(target.url, { ...options, seconds: 2 })
+        const pid = listeningPid(new URL(target.url).port)
+        const faultsBefore = pageFaults(pid)
+        const result = await loadWithCpu(target.url, { ...options, seconds: SECONDS })
+        if (result.errors > 0) throw new Error(`${target.name}: ${result.errors} errors under load`)
+        target.cpu[round] = result.mainMsPerRequest
+        console.log(
+          `round ${round + 1}  ${target.name}: ${result.rps.toFixed(0)} req/s, ${result.mainMsPerRequest.toFixed(3)} ms main-thread CPU a request, ` +
+            `${((pageFaults(pid) - faultsBefore) / result.requests).toFixed(1)} page faults a request`,
+        )
+      }
+    }
+
+    const anchorMedian = median(anchor.cpu)
+    const first = portals[0]
+    console.log(
+      `\n${PAGE}, ${ROUNDS} rounds of ${SECONDS} s at ${CONNECTIONS} connections:\n` +
+        table(
+          ['target', 'median ms a request', 'of the anchor', `against ${first.name}, each round (ms)`, 'median'],
+          [anchor, ...portals].map((target) => {
+            const paired = target.cpu.map((ms, round) => ms - first.cpu[round])
+            return [
+              target.name,
+              median(target.cpu).toFixed(3),
+              target === anchor ? '—' : `${((100 * anchorMedian) / median(target.cpu)).toFixed(1)} %`,
+              target === first ? '—' : paired.map((ms) => (ms >= 0 ? '+' : '') + ms.toFixed(3)).join(' '),
+              target === first ? '—' : (median(paired) >= 0 ? '+' : '') + median(paired).toFixed(3),
+            ]
+          }),
+        ),
+    )
+  } finally {
+    await emulator.stop()
+  }
+}
+
+void runScript(main, cleanUp)
