@@ -23,16 +23,15 @@
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, readFileSync, symlinkSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { chromium } from 'playwright-core'
 import { startAuthEmulator } from '../lib/auth-emulator.mjs'
-import { CHROMIUM_ARGS, findChromium } from '../lib/browser.mjs'
+import { findChromium } from '../lib/browser.mjs'
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../lib/suite.mjs'
-import { listeningPid, load, loadWithCpu, table } from './measure.mjs'
+import { listeningPid, load, loadWithCpu, median, table } from './measure.mjs'
 import {
   buildMemberAnchor,
   buildPortal,
   emulatorSignIn,
-  portalSessionCookie,
+  portalSessionCookies,
   runScope,
   runScript,
   startMemberAnchor,
@@ -94,16 +93,10 @@ function pageFaults(pid) {
   )
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-}
-
 async function main() {
   mkdirSync(tmp, { recursive: true })
-  const chromiumPath = findChromium()
-  if (!chromiumPath) throw new Error('No Chromium found (CHROMIUM_PATH to point at one): the demo member signs in on the login page.')
+  // Before the builds: no Chromium, no sign-in.
+  if (!findChromium()) throw new Error('No Chromium found (CHROMIUM_PATH to point at one): the demo member signs in on the login page.')
   const builds = []
   for (const [index, ref] of REFS.entries()) builds.push(await buildRef(ref, index))
   await buildMemberAnchor(started, resolve(tmp, 'anchor-member'))
@@ -122,12 +115,8 @@ async function main() {
     }
     const { idToken } = await emulatorSignIn(emulator.host, DEMO_EMAIL, DEMO_PASSWORD)
     const { url: anchorUrl } = await startMemberAnchor(started, resolve(tmp, 'anchor-member'), suiteUrl, idToken, NODE_ARGS)
-    const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS.filter((arg) => arg !== '--headless'), headless: true })
-    try {
-      for (const portal of portals) portal.cookie = await portalSessionCookie(browser, portal.base)
-    } finally {
-      await browser.close()
-    }
+    const cookies = await portalSessionCookies(portals.map((portal) => portal.base))
+    for (const [index, portal] of portals.entries()) portal.cookie = cookies[index]
     // The anchor tells signed in from not by the cookie alone: any portal's will do.
     const anchor = { name: 'member-page anchor', url: anchorUrl, cookie: portals[0].cookie }
     for (const target of [anchor, ...portals]) {

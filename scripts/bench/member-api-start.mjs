@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { freePort } from '../lib/auth-emulator.mjs'
 import { startNode } from '../lib/processes.mjs'
 import { memberApiCommand } from '../lib/suite.mjs'
+import { median } from './measure.mjs'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
 const dataDir = mkdtempSync(join(tmpdir(), 'member-api-start-'))
@@ -54,8 +55,6 @@ async function startOnce(from, database) {
     await server.stop()
   }
 }
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 try {
   const databases = ['pglite', ...(process.env.BENCH_DATABASE_URL ? ['postgres'] : [])]

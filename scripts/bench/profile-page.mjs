@@ -12,16 +12,15 @@
 //   BENCH_PAGE          the portal's page to profile (default /en/member/campaigns)
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { chromium } from 'playwright-core'
 import { freePort, startAuthEmulator } from '../lib/auth-emulator.mjs'
-import { CHROMIUM_ARGS, findChromium } from '../lib/browser.mjs'
+import { findChromium } from '../lib/browser.mjs'
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../lib/suite.mjs'
 import { load, loadWithCpu, pageShape, printProfile, profileDuring, table } from './measure.mjs'
 import {
   buildMemberAnchor,
   buildPortal,
   emulatorSignIn,
-  portalSessionCookie,
+  portalSessionCookies,
   runScope,
   runScript,
   startMemberAnchor,
@@ -50,8 +49,8 @@ const { cleanUp, started, throwAwayDatabase } = runScope(tmp)
 
 async function main() {
   mkdirSync(tmp, { recursive: true })
-  const chromiumPath = findChromium()
-  if (!chromiumPath) throw new Error('No Chromium found (CHROMIUM_PATH to point at one): the demo member signs in on the login page.')
+  // Before the builds: no Chromium, no sign-in.
+  if (!findChromium()) throw new Error('No Chromium found (CHROMIUM_PATH to point at one): the demo member signs in on the login page.')
   await buildPortal(started, resolve(tmp, 'portal'))
   await buildMemberAnchor(started, resolve(tmp, 'anchor-member'))
 
@@ -74,13 +73,7 @@ async function main() {
     const anchorInspect = await freePort()
     const { url: anchorUrl } = await startMemberAnchor(started, resolve(tmp, 'anchor-member'), suiteUrl, idToken, [`--inspect=127.0.0.1:${anchorInspect}`])
 
-    const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS.filter((arg) => arg !== '--headless'), headless: true })
-    let cookie
-    try {
-      cookie = await portalSessionCookie(browser, portalUrl)
-    } finally {
-      await browser.close()
-    }
+    const [cookie] = await portalSessionCookies([portalUrl])
 
     const targets = [
       { name: 'member-page anchor', url: anchorUrl, inspect: anchorInspect },

@@ -4,9 +4,11 @@
 // the second-factor pass a signed-in session holds.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { chromium } from 'playwright-core'
 import postgres from 'postgres'
 import { MEMBER_INFO_PATH, PARTICIPATIONS_PATH } from '../../contract/paths.ts'
 import { freePort } from '../lib/auth-emulator.mjs'
+import { CHROMIUM_ARGS, findChromium } from '../lib/browser.mjs'
 import { startNode, waitForHttp } from '../lib/processes.mjs'
 import { DEMO_EMAIL, DEMO_PASSWORD, startSuite } from '../lib/suite.mjs'
 
@@ -130,6 +132,23 @@ export async function portalSessionCookie(browser, portalUrl) {
     return `${cookie.name}=${cookie.value}`
   } finally {
     await context.close()
+  }
+}
+
+/**
+ * The demo member's session cookie on each of these portals, signed in on each login page in a
+ * Chromium of its own, closed again (the benches that need no browser beyond that).
+ */
+export async function portalSessionCookies(portalUrls) {
+  const executablePath = findChromium()
+  if (!executablePath) throw new Error('No Chromium found (CHROMIUM_PATH to point at one): the demo member signs in on the login page.')
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS.filter((arg) => arg !== '--headless'), headless: true })
+  try {
+    const cookies = []
+    for (const url of portalUrls) cookies.push(await portalSessionCookie(browser, url))
+    return cookies
+  } finally {
+    await browser.close()
   }
 }
 
