@@ -225,45 +225,47 @@ describe('callEndpoint over node:http', () => {
     })
   })
 
+  const answerBalance = (_req: IncomingMessage, res: ServerResponse) => json(res, 200, { status: 'OK', data: { balance: 7 } })
+  const answered = { ok: true, data: { balance: 7 } }
+  const networkFailure = { ok: false, failure: expect.objectContaining({ kind: 'unavailable', reason: 'network' }) as unknown }
+  /**
+   * A first read keeps a connection open, `lose` has the member API lose it, then `call` runs: what
+   * it gave, and how many calls reached the member API meanwhile.
+   */
+  const afterLosingConnection = async <T>(lose: () => void, call: () => Promise<T>): Promise<{ result: T; arrived: number }> => {
+    route = answerBalance
+    expect(await callEndpoint(read, { params, member, baseUrl })).toEqual(answered)
+    const before = seen.length
+    lose()
+    const result = await call()
+    return { result, arrived: seen.length - before }
+  }
+
   it('sends a read once more when the member API closed its kept-open connection as the read took it, and never a change', async () => {
-    route = (_req, res) => json(res, 200, { status: 'OK', data: { balance: 7 } })
-    const answered = { ok: true, data: { balance: 7 } }
-    const closedAsTaken = async <T>(call: () => Promise<T>): Promise<{ result: T; arrived: number }> => {
-      // A connection is kept open by a first read; the member API closes it (as its idle timeout
-      // does), and in the same turn, before the client can hear of it, the next call takes it.
-      expect(await callEndpoint(read, { params, member, baseUrl })).toEqual(answered)
-      const before = seen.length
-      server.closeIdleConnections()
-      const result = await call()
-      return { result, arrived: seen.length - before }
-    }
-    const again = await closedAsTaken(() => callEndpoint(read, { params, member, baseUrl }))
+    // The member API closes the connection (as its idle timeout does), and in the same turn, before
+    // the client can hear of it, the next call takes it.
+    const closeIdle = () => server.closeIdleConnections()
+    const again = await afterLosingConnection(closeIdle, () => callEndpoint(read, { params, member, baseUrl }))
     expect(again).toEqual({ result: answered, arrived: 1 })
-    const change_ = await closedAsTaken(() => callEndpoint(change, { params, member, baseUrl, body: { name: 'x' } }))
-    expect(change_).toEqual({ result: { ok: false, failure: expect.objectContaining({ kind: 'unavailable', reason: 'network' }) as unknown }, arrived: 0 })
+    const change_ = await afterLosingConnection(closeIdle, () => callEndpoint(change, { params, member, baseUrl, body: { name: 'x' } }))
+    expect(change_).toEqual({ result: networkFailure, arrived: 0 })
   })
 
   it('sends a read once more when the member API dropped its connection before answering, and never a change', async () => {
-    const answered = { ok: true, data: { balance: 7 } }
-    // The member API closes a kept-open connection just as a call arrives on it (its idle timeout
-    // running out at that moment): the first call to arrive gets no answer, the next one does.
-    const droppedOnce = async <T>(call: () => Promise<T>): Promise<{ result: T; arrived: number }> => {
-      route = (_req, res) => json(res, 200, { status: 'OK', data: { balance: 7 } })
-      expect(await callEndpoint(read, { params, member, baseUrl })).toEqual(answered)
+    // The member API closes the connection just as a call arrives on it (its idle timeout running
+    // out at that moment): the first call to arrive gets no answer, the next one does.
+    const dropTheNextCall = () => {
       let dropped = false
       route = (req, res) => {
-        if (dropped) return json(res, 200, { status: 'OK', data: { balance: 7 } })
+        if (dropped) return answerBalance(req, res)
         dropped = true
         req.socket.destroy()
       }
-      const before = seen.length
-      const result = await call()
-      return { result, arrived: seen.length - before }
     }
-    const again = await droppedOnce(() => callEndpoint(read, { params, member, baseUrl }))
+    const again = await afterLosingConnection(dropTheNextCall, () => callEndpoint(read, { params, member, baseUrl }))
     expect(again).toEqual({ result: answered, arrived: 2 })
-    const change_ = await droppedOnce(() => callEndpoint(change, { params, member, baseUrl, body: { name: 'x' } }))
-    expect(change_).toEqual({ result: { ok: false, failure: expect.objectContaining({ kind: 'unavailable', reason: 'network' }) as unknown }, arrived: 1 })
+    const change_ = await afterLosingConnection(dropTheNextCall, () => callEndpoint(change, { params, member, baseUrl, body: { name: 'x' } }))
+    expect(change_).toEqual({ result: networkFailure, arrived: 1 })
   })
 
   it('stops calling a member API that does not answer, and says so at once', async () => {
