@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import { LifeBuoy, LogOut, Menu, UserRound, X } from 'lucide-react'
 import { lazy, Suspense, useRef, useState } from 'react'
-import { viewerQuery } from '~/auth/viewer'
+import type { MemberInfo } from '#contract/members'
+import { viewerQuery, type Viewer } from '~/auth/viewer'
 import { Button } from '~/components/ui/button'
 import { cn } from '~/lib/cn'
 import { CookieSettingsButton } from '~/features/consent/cookie-settings-button'
@@ -12,35 +13,40 @@ import { BrandMark } from './brand'
 import { memberInfoQuery } from '~/lib/member-data/member-data.queries'
 import { useLocale } from '~/lib/locale'
 
+// The header and footer are on every page: their plain texts are translated with `t`, not `<Trans>`,
+// which would render three more components for each text on every request.
+
 function SkipLink() {
+  const { t } = useLingui()
   return (
     <a
       href="#main"
       className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:outline-offset-0 focus:z-tooltip focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:text-authentic focus:shadow-lg"
     >
-      <Trans>Skip to main content</Trans>
+      {t`Skip to main content`}
     </a>
   )
 }
 
 function NavLinks({ signedIn, onNavigate }: { signedIn: boolean; onNavigate?: () => void }) {
   const locale = useLocale()
+  const { t } = useLingui()
   const linkClass = 'rounded-md px-3 py-2 font-medium whitespace-nowrap hover:bg-black/5'
   const activeProps = { className: 'underline underline-offset-8 decoration-2', 'aria-current': 'page' as const }
   if (signedIn) {
     return (
       <>
         <Link to="/$locale/ready-to-test" params={{ locale }} className={linkClass} activeProps={activeProps} onClick={onNavigate}>
-          <Trans>Ready to test</Trans>
+          {t`Ready to test`}
         </Link>
         <Link to="/$locale/member/campaigns" params={{ locale }} className={linkClass} activeProps={activeProps} onClick={onNavigate}>
-          <Trans>My campaigns</Trans>
+          {t`My campaigns`}
         </Link>
         <Link to="/$locale/member/missions" params={{ locale }} className={linkClass} activeProps={activeProps} onClick={onNavigate}>
-          <Trans>Missions</Trans>
+          {t`Missions`}
         </Link>
         <Link to="/$locale/member/profile" params={{ locale }} className={linkClass} activeProps={activeProps} onClick={onNavigate}>
-          <Trans>My account</Trans>
+          {t`My account`}
         </Link>
       </>
     )
@@ -48,16 +54,16 @@ function NavLinks({ signedIn, onNavigate }: { signedIn: boolean; onNavigate?: ()
   return (
     <>
       <Link to="/$locale/campaign-details" params={{ locale }} className={linkClass} activeProps={activeProps} onClick={onNavigate}>
-        <Trans>Campaigns</Trans>
+        {t`Campaigns`}
       </Link>
       <Link to="/$locale/reviews" params={{ locale }} className={linkClass} activeProps={activeProps} onClick={onNavigate}>
-        <Trans>Reviews</Trans>
+        {t`Reviews`}
       </Link>
       <Link to="/$locale/how-it-works" params={{ locale }} className={linkClass} activeProps={activeProps} onClick={onNavigate}>
-        <Trans>How it works</Trans>
+        {t`How it works`}
       </Link>
       <Link to="/$locale/about-us" params={{ locale }} className={linkClass} activeProps={activeProps} onClick={onNavigate}>
-        <Trans>About us</Trans>
+        {t`About us`}
       </Link>
     </>
   )
@@ -92,12 +98,10 @@ export function SignOutButton({ inverted, align, onDone }: { inverted: boolean; 
   )
 }
 
-function Header({ light }: { light: boolean }) {
+function Header({ light, viewer, memberInfo }: { light: boolean; viewer: Viewer | undefined; memberInfo: MemberInfo | undefined }) {
   const locale = useLocale()
   const { t } = useLingui()
-  const { data: viewer } = useQuery(viewerQuery)
   const signedIn = viewer?.signedIn === true
-  const { data: memberInfo } = useQuery({ ...memberInfoQuery, enabled: signedIn })
   const memberName = memberInfo?.member.displayName ?? (viewer?.signedIn ? (viewer.displayName ?? viewer.email ?? '') : '')
   const points = memberInfo?.member.pointsBalance
   const [menuOpen, setMenuOpen] = useState(false)
@@ -133,9 +137,7 @@ function Header({ light }: { light: boolean }) {
           <Link to="/$locale/support" params={{ locale }} className="inline-flex items-center gap-1.5 rounded-md px-3 py-2 font-medium hover:bg-black/5">
             <LifeBuoy className="size-4" aria-hidden="true" />
             {/* An icon with its name for screen readers until the header has room for the word. */}
-            <span className={signedIn ? 'sr-only 2xl:not-sr-only' : undefined}>
-              <Trans>Support</Trans>
-            </span>
+            <span className={signedIn ? 'sr-only 2xl:not-sr-only' : undefined}>{t`Support`}</span>
           </Link>
           {signedIn && (
             <>
@@ -166,12 +168,12 @@ function Header({ light }: { light: boolean }) {
             <>
               <Button asChild size="small" severity={light ? 'secondary' : 'light'} variant={light ? 'solid' : 'outlined'}>
                 <Link to="/$locale/user/login" params={{ locale }}>
-                  <Trans>Sign in</Trans>
+                  {t`Sign in`}
                 </Link>
               </Button>
               <Button asChild size="small">
                 <Link to="/$locale/user/register" params={{ locale }}>
-                  <Trans>Join for free</Trans>
+                  {t`Join for free`}
                 </Link>
               </Button>
             </>
@@ -193,7 +195,7 @@ function Header({ light }: { light: boolean }) {
         <nav id="mobile-menu" aria-label={t`Main`} className="flex flex-col gap-1 border-t border-white/20 px-4 pb-4 xl:hidden">
           <NavLinks signedIn={signedIn} onNavigate={() => setMenuOpen(false)} />
           <Link to="/$locale/support" params={{ locale }} className="rounded-md px-3 py-2 font-medium" onClick={() => setMenuOpen(false)}>
-            <Trans>Support</Trans>
+            {t`Support`}
           </Link>
           {signedIn && (
             <p className="flex items-center gap-2 px-3 py-2 font-semibold">
@@ -206,10 +208,10 @@ function Header({ light }: { light: boolean }) {
           {!signedIn && (
             <>
               <Link to="/$locale/user/login" params={{ locale }} className="rounded-md px-3 py-2 font-medium" onClick={() => setMenuOpen(false)}>
-                <Trans>Sign in</Trans>
+                {t`Sign in`}
               </Link>
               <Link to="/$locale/user/register" params={{ locale }} className="rounded-md px-3 py-2 font-medium" onClick={() => setMenuOpen(false)}>
-                <Trans>Join for free</Trans>
+                {t`Join for free`}
               </Link>
             </>
           )}
@@ -228,50 +230,44 @@ function Footer() {
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
         <div>
           <BrandMark inverted />
-          <p className="mt-3 max-w-xs text-sm text-white/85">
-            <Trans>A community of everyday people who test new products at home and share honest reviews.</Trans>
-          </p>
+          <p className="mt-3 max-w-xs text-sm text-white/85">{t`A community of everyday people who test new products at home and share honest reviews.`}</p>
         </div>
         <nav aria-label={t`Community`}>
-          <h2 className="text-sm font-bold tracking-wide uppercase">
-            <Trans>Community</Trans>
-          </h2>
+          <h2 className="text-sm font-bold tracking-wide uppercase">{t`Community`}</h2>
           <ul className="mt-3 space-y-2 text-sm">
             <li>
               <Link to="/$locale/how-it-works" params={{ locale }} className={linkClass}>
-                <Trans>How it works</Trans>
+                {t`How it works`}
               </Link>
             </li>
             <li>
               <Link to="/$locale/about-us" params={{ locale }} className={linkClass}>
-                <Trans>About us</Trans>
+                {t`About us`}
               </Link>
             </li>
             <li>
               <Link to="/$locale/reviews" params={{ locale }} className={linkClass}>
-                <Trans>Reviews</Trans>
+                {t`Reviews`}
               </Link>
             </li>
           </ul>
         </nav>
         <nav aria-label={t`Help and legal`}>
-          <h2 className="text-sm font-bold tracking-wide uppercase">
-            <Trans>Help and legal</Trans>
-          </h2>
+          <h2 className="text-sm font-bold tracking-wide uppercase">{t`Help and legal`}</h2>
           <ul className="mt-3 space-y-2 text-sm">
             <li>
               <Link to="/$locale/support" params={{ locale }} className={linkClass}>
-                <Trans>Support</Trans>
+                {t`Support`}
               </Link>
             </li>
             <li>
               <Link to="/$locale/contact" params={{ locale }} className={linkClass}>
-                <Trans>Contact</Trans>
+                {t`Contact`}
               </Link>
             </li>
             <li>
               <Link to="/$locale/legal" params={{ locale }} className={linkClass}>
-                <Trans>Legal</Trans>
+                {t`Legal`}
               </Link>
             </li>
             <li>
@@ -281,7 +277,7 @@ function Footer() {
         </nav>
       </div>
       <p className="border-t border-white/20 py-4 text-center text-xs text-white/85">
-        <Trans>© {new Date().getFullYear()} Testers Circle. Products are provided for free in exchange for honest reviews.</Trans>
+        {t`© ${new Date().getFullYear()} Testers Circle. Products are provided for free in exchange for honest reviews.`}
       </p>
     </footer>
   )
@@ -290,19 +286,14 @@ function Footer() {
 // Only a suspended member sees the banner: its code is fetched when there is one to show, not by every visitor.
 const SuspensionBanner = lazy(() => import('~/components/member/suspension-banner').then((module) => ({ default: module.SuspensionBanner })))
 
-/** The suspended member's banner, above every page's content while the suspension is in force. */
-function Suspended() {
+/**
+ * The default layout: skip link, header, the page, footer; above the page, a suspended member's
+ * banner while the suspension is in force. Who is looking and the member's info are read once here,
+ * for the header and the banner alike.
+ */
+export function DefaultLayout({ children, lightHeader, pageBackground }: { children: ReactNode; lightHeader: boolean; pageBackground: boolean }) {
   const { data: viewer } = useQuery(viewerQuery)
   const { data: memberInfo } = useQuery({ ...memberInfoQuery, enabled: viewer?.signedIn === true })
-  return memberInfo?.suspension ? (
-    <Suspense fallback={null}>
-      <SuspensionBanner suspension={memberInfo.suspension} />
-    </Suspense>
-  ) : null
-}
-
-/** The default layout: skip link, header, the page, footer. */
-export function DefaultLayout({ children, lightHeader, pageBackground }: { children: ReactNode; lightHeader: boolean; pageBackground: boolean }) {
   return (
     <div
       className={cn('flex min-h-screen flex-col', pageBackground ? 'bg-petal' : 'bg-white')}
@@ -310,9 +301,13 @@ export function DefaultLayout({ children, lightHeader, pageBackground }: { child
       data-page-background={pageBackground || undefined}
     >
       <SkipLink />
-      <Header light={lightHeader} />
+      <Header light={lightHeader} viewer={viewer} memberInfo={memberInfo} />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Suspended />
+        {memberInfo?.suspension && (
+          <Suspense fallback={null}>
+            <SuspensionBanner suspension={memberInfo.suspension} />
+          </Suspense>
+        )}
         {children}
       </main>
       <Footer />
