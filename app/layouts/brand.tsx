@@ -1,8 +1,10 @@
-import { Trans } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import { cn } from '~/lib/cn'
 
 /** The product's name and mark. */
 export function BrandMark({ inverted = false }: { inverted?: boolean }) {
+  // On every page, twice: `t`, not `<Trans>` (three components each render).
+  const { t } = useLingui()
   return (
     <span className={cn('inline-flex items-center gap-2 text-lg font-extrabold tracking-tight', inverted ? 'text-white' : 'text-authentic')}>
       <svg viewBox="0 0 32 32" className="size-8" aria-hidden="true">
@@ -16,9 +18,7 @@ export function BrandMark({ inverted = false }: { inverted?: boolean }) {
           className={inverted ? 'stroke-toga' : 'stroke-white'}
         />
       </svg>
-      <span>
-        <Trans>Testers Circle</Trans>
-      </span>
+      <span>{t`Testers Circle`}</span>
     </span>
   )
 }
