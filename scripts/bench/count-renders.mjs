@@ -1,0 +1,134 @@
+// `npm run bench:count-renders`: how many React components the server renders for one member page,
+// in the portal and in the member-page anchor, component by component. A count does not move with
+// the machine's load as CPU time does, so a change that renders fewer components shows exactly,
+// where `bench:compare-page` needs a quiet machine to tell a few per cent apart.
+//
+// Builds both (the portal from the working tree), starts an Auth emulator and the member API (its
+// build, on a throw-away PostgreSQL database with the demo data), then the portal and the anchor in
+// front of it; signs the demo member in; warms each with 200 requests, then counts React's component
+// renders over 10 requests. The count comes from React's server renderer in each build, which is
+// given a counter at its one entry for function components (renderWithHooks); the builds are thrown
+// away afterwards. Class components and host elements are not counted.
+//
+//   BENCH_DATABASE_URL  PostgreSQL server for the throw-away database (required)
+//   BENCH_PAGE          the portal's page (default /en/member/campaigns)
+import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { startAuthEmulator } from '../lib/auth-emulator.mjs'
+import { findChromium } from '../lib/browser.mjs'
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../lib/suite.mjs'
+import { listeningPid, table } from './measure.mjs'
+import {
+  buildMemberAnchor,
+  buildPortal,
+  emulatorSignIn,
+  portalSessionCookies,
+  runScope,
+  runScript,
+  startMemberAnchor,
+  startMemberApiOnPostgres,
+  startPortalBuild,
+} from './run-support.mjs'
+
+const root = resolve(import.meta.dirname, '../..')
+const DATABASE_URL = process.env.BENCH_DATABASE_URL
+const PAGE = process.env.BENCH_PAGE ?? '/en/member/campaigns'
+const COUNTED = 10
+const HEADERS = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'gzip, deflate, br, zstd' }
+
+if (!DATABASE_URL) {
+  console.error('Set BENCH_DATABASE_URL to a PostgreSQL server (postgres://postgres@127.0.0.1:5432/test here).')
+  process.exit(1)
+}
+
+const tmp = resolve(root, `.data/bench-count-renders-${process.pid}`)
+const { cleanUp, started, throwAwayDatabase } = runScope(tmp)
+
+const RENDER_ENTRY = 'function renderWithHooks(request, task, keyPath, Component, props, secondArg) {'
+
+/**
+ * Gives the React server renderer in a build a render counter, switched on and off by SIGUSR2; when
+ * switched off it writes the counts to `countsFile`. Every copy of the renderer in the bundle (node's
+ * and the web streams' builds) is given one.
+ */
+function addRenderCounter(buildDir, countsFile) {
+  const libs = resolve(buildDir, 'server/_libs')
+  let patched = 0
+  for (const file of readdirSync(libs, { recursive: true })) {
+    const path = resolve(libs, String(file))
+    if (!path.endsWith('.mjs')) continue
+    const source = readFileSync(path, 'utf8')
+    if (!source.includes(RENDER_ENTRY)) continue
+    const counting = `\n\tif (globalThis.__renderCounts) { const name = Component.displayName || Component.name || '(anonymous)'; globalThis.__renderCounts.set(name, (globalThis.__renderCounts.get(name) ?? 0) + 1) }`
+    const toggle =
+      `process.on('SIGUSR2', () => { if (!globalThis.__renderCounts) globalThis.__renderCounts = new Map(); else { ` +
+      `process.getBuiltinModule('node:fs').writeFileSync(${JSON.stringify(countsFile)}, JSON.stringify([...globalThis.__renderCounts])); globalThis.__renderCounts = null } });\n`
+    writeFileSync(path, toggle + source.replaceAll(RENDER_ENTRY, RENDER_ENTRY + counting))
+    patched++
+  }
+  if (patched === 0) throw new Error(`No React server renderer found in ${buildDir}: React's internals have changed; adapt addRenderCounter.`)
+}
+
+async function countRenders(target) {
+  const headers = { ...HEADERS, cookie: target.cookie }
+  const get = async () => {
+    const response = await fetch(target.url, { headers, redirect: 'manual' })
+    await response.arrayBuffer()
+    if (response.status !== 200) throw new Error(`${target.name} answers ${response.status}, not 200`)
+  }
+  for (let i = 0; i < 200; i++) await get()
+  const pid = listeningPid(new URL(target.url).port)
+  process.kill(pid, 'SIGUSR2')
+  // The signal is handled between two turns of the target's event loop: wait for the switch.
+  await new Promise((done) => setTimeout(done, 500))
+  for (let i = 0; i < COUNTED; i++) await get()
+  process.kill(pid, 'SIGUSR2')
+  for (let waited = 0; !existsSync(target.countsFile); waited += 100) {
+    if (waited > 10_000) throw new Error(`${target.name} wrote no counts`)
+    await new Promise((done) => setTimeout(done, 100))
+  }
+  return new Map(JSON.parse(readFileSync(target.countsFile, 'utf8')).map(([name, count]) => [name, count / COUNTED]))
+}
+
+async function main() {
+  mkdirSync(tmp, { recursive: true })
+  if (!findChromium()) throw new Error('No Chromium found (CHROMIUM_PATH to point at one): the demo member signs in on the login page.')
+  const portalDir = resolve(tmp, 'portal')
+  const anchorDir = resolve(tmp, 'anchor-member')
+  await buildPortal(started, portalDir)
+  await buildMemberAnchor(started, anchorDir)
+  addRenderCounter(portalDir, resolve(tmp, 'portal-counts.json'))
+  addRenderCounter(anchorDir, resolve(tmp, 'anchor-counts.json'))
+
+  const emulator = await startAuthEmulator({ port: 0, hubPort: 0, loggingPort: 0, workDir: resolve(tmp, 'firebase') })
+  try {
+    const suiteUrl = await startMemberApiOnPostgres(started, {
+      emulatorHost: emulator.host,
+      tmp,
+      databaseUrl: await throwAwayDatabase(DATABASE_URL, 'bench_count_renders'),
+    })
+    const { url: portalUrl } = await startPortalBuild(started, portalDir, { emulator, suiteUrl })
+    const { idToken } = await emulatorSignIn(emulator.host, DEMO_EMAIL, DEMO_PASSWORD)
+    const { url: anchorUrl } = await startMemberAnchor(started, anchorDir, suiteUrl, idToken)
+    const [cookie] = await portalSessionCookies([portalUrl])
+    // The anchor tells signed in from not by the cookie alone: the portal's will do.
+    const anchor = await countRenders({ name: 'member-page anchor', url: anchorUrl, cookie, countsFile: resolve(tmp, 'anchor-counts.json') })
+    const portal = await countRenders({ name: `portal ${PAGE}`, url: `${portalUrl}${PAGE}`, cookie, countsFile: resolve(tmp, 'portal-counts.json') })
+
+    const total = (counts) => [...counts.values()].reduce((sum, count) => sum + count, 0)
+    const names = [...new Set([...portal.keys(), ...anchor.keys()])].sort(
+      (a, b) => (portal.get(b) ?? 0) - (portal.get(a) ?? 0) || (anchor.get(b) ?? 0) - (anchor.get(a) ?? 0) || a.localeCompare(b),
+    )
+    console.log(
+      `\nComponent renders per request of ${PAGE} (function components, counted over ${COUNTED} requests):\n` +
+        table(
+          ['component', 'member-page anchor', 'portal'],
+          [...names.map((name) => [name, String(anchor.get(name) ?? 0), String(portal.get(name) ?? 0)]), ['all', String(total(anchor)), String(total(portal))]],
+        ),
+    )
+  } finally {
+    await emulator.stop()
+  }
+}
+
+void runScript(main, cleanUp)
