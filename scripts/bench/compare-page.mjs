@@ -25,23 +25,11 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, readFileSync, symlinkSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { startAuthEmulator } from '../lib/auth-emulator.mjs'
-import { findChromium } from '../lib/browser.mjs'
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../lib/suite.mjs'
 import { listeningPid, load, loadWithCpu, median, table } from './measure.mjs'
-import {
-  buildMemberAnchor,
-  buildPortal,
-  emulatorSignIn,
-  portalSessionCookies,
-  runScope,
-  runScript,
-  startMemberAnchor,
-  startMemberApiOnPostgres,
-  startPortalBuild,
-} from './run-support.mjs'
+import { buildMemberAnchor, buildPortal, requiredBenchDatabase, requireSignInBrowser, runScope, runScript, startMemberPageStage } from './run-support.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
-const DATABASE_URL = process.env.BENCH_DATABASE_URL
+const DATABASE_URL = requiredBenchDatabase()
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6)
 const PAGE = process.env.BENCH_PAGE ?? '/en/member/campaigns'
@@ -51,14 +39,10 @@ const HEADERS = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 
 const NODE_ARGS = ['--no-memory-reducer']
 const REFS = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['HEAD', '.']
 
-if (!DATABASE_URL) {
-  console.error('Set BENCH_DATABASE_URL to a PostgreSQL server (postgres://postgres@127.0.0.1:5432/test here).')
-  process.exit(1)
-}
-
 // Under the project (its node_modules resolve the builds' imports), removed at the end.
 const tmp = resolve(root, `.data/bench-compare-page-${process.pid}`)
-const { cleanUp, started, throwAwayDatabase } = runScope(tmp)
+const scope = runScope(tmp)
+const { cleanUp, started } = scope
 // Each process started adds an exit listener (runScope): more than node's default warning threshold.
 process.setMaxListeners(64)
 const git = (...args) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim()
@@ -93,7 +77,7 @@ function pageFaults(pid) {
 async function main() {
   mkdirSync(tmp, { recursive: true })
   // Before the builds: no Chromium, no sign-in.
-  if (!findChromium()) throw new Error('No Chromium found (CHROMIUM_PATH to point at one): the demo member signs in on the login page.')
+  requireSignInBrowser()
   const builds = []
   for (const [index, ref] of REFS.entries()) {
     const build = await buildRef(ref, index)
@@ -105,20 +89,18 @@ async function main() {
 
   const emulator = await startAuthEmulator({ port: 0, hubPort: 0, loggingPort: 0, workDir: resolve(tmp, 'firebase') })
   try {
-    const suiteUrl = await startMemberApiOnPostgres(started, {
-      emulatorHost: emulator.host,
+    const stage = await startMemberPageStage(scope, {
+      emulator,
       tmp,
-      databaseUrl: await throwAwayDatabase(DATABASE_URL, 'bench_compare_page'),
+      databaseUrl: DATABASE_URL,
+      databaseName: 'bench_compare_page',
+      portalDirs: builds.map((build) => build.outputDir),
+      anchorDir: resolve(tmp, 'anchor-member'),
+      portalNodeArgs: () => NODE_ARGS,
+      anchorNodeArgs: NODE_ARGS,
     })
-    const portals = []
-    for (const build of builds) {
-      const { url: base } = await startPortalBuild(started, build.outputDir, { emulator, suiteUrl, nodeArgs: NODE_ARGS })
-      portals.push({ name: build.label, base, url: `${base}${PAGE}` })
-    }
-    const { idToken } = await emulatorSignIn(emulator.host, DEMO_EMAIL, DEMO_PASSWORD)
-    const { url: anchorUrl } = await startMemberAnchor(started, resolve(tmp, 'anchor-member'), suiteUrl, idToken, NODE_ARGS)
-    const cookies = await portalSessionCookies(portals.map((portal) => portal.base))
-    for (const [index, portal] of portals.entries()) portal.cookie = cookies[index]
+    const { anchorUrl } = stage
+    const portals = stage.portals.map(({ url, cookie }, index) => ({ name: builds[index].label, url: `${url}${PAGE}`, cookie }))
     // The anchor tells signed in from not by the cookie alone: any portal's will do.
     const anchor = { name: 'member-page anchor', url: anchorUrl, cookie: portals[0].cookie }
     for (const target of [anchor, ...portals]) {

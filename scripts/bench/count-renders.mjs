@@ -15,34 +15,18 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { startAuthEmulator } from '../lib/auth-emulator.mjs'
-import { findChromium } from '../lib/browser.mjs'
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../lib/suite.mjs'
 import { listeningPid, table } from './measure.mjs'
-import {
-  buildMemberAnchor,
-  buildPortal,
-  emulatorSignIn,
-  portalSessionCookies,
-  runScope,
-  runScript,
-  startMemberAnchor,
-  startMemberApiOnPostgres,
-  startPortalBuild,
-} from './run-support.mjs'
+import { buildMemberAnchor, buildPortal, requiredBenchDatabase, requireSignInBrowser, runScope, runScript, startMemberPageStage } from './run-support.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
-const DATABASE_URL = process.env.BENCH_DATABASE_URL
+const DATABASE_URL = requiredBenchDatabase()
 const PAGE = process.env.BENCH_PAGE ?? '/en/member/campaigns'
 const COUNTED = 10
 const HEADERS = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'gzip, deflate, br, zstd' }
 
-if (!DATABASE_URL) {
-  console.error('Set BENCH_DATABASE_URL to a PostgreSQL server (postgres://postgres@127.0.0.1:5432/test here).')
-  process.exit(1)
-}
-
 const tmp = resolve(root, `.data/bench-count-renders-${process.pid}`)
-const { cleanUp, started, throwAwayDatabase } = runScope(tmp)
+const scope = runScope(tmp)
+const { cleanUp, started } = scope
 
 const RENDER_ENTRY = 'function renderWithHooks(request, task, keyPath, Component, props, secondArg) {'
 
@@ -92,7 +76,7 @@ async function countRenders(target) {
 
 async function main() {
   mkdirSync(tmp, { recursive: true })
-  if (!findChromium()) throw new Error('No Chromium found (CHROMIUM_PATH to point at one): the demo member signs in on the login page.')
+  requireSignInBrowser()
   const portalDir = resolve(tmp, 'portal')
   const anchorDir = resolve(tmp, 'anchor-member')
   await buildPortal(started, portalDir)
@@ -102,15 +86,10 @@ async function main() {
 
   const emulator = await startAuthEmulator({ port: 0, hubPort: 0, loggingPort: 0, workDir: resolve(tmp, 'firebase') })
   try {
-    const suiteUrl = await startMemberApiOnPostgres(started, {
-      emulatorHost: emulator.host,
-      tmp,
-      databaseUrl: await throwAwayDatabase(DATABASE_URL, 'bench_count_renders'),
-    })
-    const { url: portalUrl } = await startPortalBuild(started, portalDir, { emulator, suiteUrl })
-    const { idToken } = await emulatorSignIn(emulator.host, DEMO_EMAIL, DEMO_PASSWORD)
-    const { url: anchorUrl } = await startMemberAnchor(started, anchorDir, suiteUrl, idToken)
-    const [cookie] = await portalSessionCookies([portalUrl])
+    const {
+      portals: [{ url: portalUrl, cookie }],
+      anchorUrl,
+    } = await startMemberPageStage(scope, { emulator, tmp, databaseUrl: DATABASE_URL, databaseName: 'bench_count_renders', portalDirs: [portalDir], anchorDir })
     // The anchor tells signed in from not by the cookie alone: the portal's will do.
     const anchor = await countRenders({ name: 'member-page anchor', url: anchorUrl, cookie, countsFile: resolve(tmp, 'anchor-counts.json') })
     const portal = await countRenders({ name: `portal ${PAGE}`, url: `${portalUrl}${PAGE}`, cookie, countsFile: resolve(tmp, 'portal-counts.json') })

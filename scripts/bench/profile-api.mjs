@@ -15,19 +15,15 @@ import { freePort, startAuthEmulator } from '../lib/auth-emulator.mjs'
 import { startNode } from '../lib/processes.mjs'
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../lib/suite.mjs'
 import { load, printProfile, profileDuring, table } from './measure.mjs'
-import { emulatorSignIn, runScope, runScript, startMemberApiOnPostgres, waitUntilUp } from './run-support.mjs'
+import { emulatorSignIn, requiredBenchDatabase, runScope, runScript, startMemberApiOnPostgres, waitUntilUp } from './run-support.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
-const DATABASE_URL = process.env.BENCH_DATABASE_URL
+const DATABASE_URL = requiredBenchDatabase()
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
 const CALLS = (process.env.BENCH_CALLS ?? 'public-reviews,member-info').split(',')
 const CONNECTIONS = 50
 const KNOWN = ['public-reviews', 'member-info']
 
-if (!DATABASE_URL) {
-  console.error('Set BENCH_DATABASE_URL to a PostgreSQL server (postgres://postgres@127.0.0.1:5432/test here).')
-  process.exit(1)
-}
 if (CALLS.some((call) => !KNOWN.includes(call))) {
   console.error(`BENCH_CALLS takes ${KNOWN.join(', ')}.`)
   process.exit(1)

@@ -13,67 +13,48 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { freePort, startAuthEmulator } from '../lib/auth-emulator.mjs'
-import { findChromium } from '../lib/browser.mjs'
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../lib/suite.mjs'
 import { load, loadWithCpu, pageShape, printProfile, profileDuring, table } from './measure.mjs'
-import {
-  buildMemberAnchor,
-  buildPortal,
-  emulatorSignIn,
-  portalSessionCookies,
-  runScope,
-  runScript,
-  startMemberAnchor,
-  startMemberApiOnPostgres,
-  startPortalBuild,
-} from './run-support.mjs'
+import { buildMemberAnchor, buildPortal, requiredBenchDatabase, requireSignInBrowser, runScope, runScript, startMemberPageStage } from './run-support.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
-const DATABASE_URL = process.env.BENCH_DATABASE_URL
+const DATABASE_URL = requiredBenchDatabase()
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
 const PAGE = process.env.BENCH_PAGE ?? '/en/member/campaigns'
 const CONNECTIONS = 20
 const HEADERS = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'gzip, deflate, br, zstd' }
-
-if (!DATABASE_URL) {
-  console.error('Set BENCH_DATABASE_URL to a PostgreSQL server (postgres://postgres@127.0.0.1:5432/test here).')
-  process.exit(1)
-}
 if (!PAGE.startsWith('/')) {
   console.error('BENCH_PAGE is a path of the portal, such as /en/member/campaigns.')
   process.exit(1)
 }
 
 const tmp = resolve(root, `.data/bench-profile-page-${process.pid}`)
-const { cleanUp, started, throwAwayDatabase } = runScope(tmp)
+const scope = runScope(tmp)
+const { cleanUp, started } = scope
 
 async function main() {
   mkdirSync(tmp, { recursive: true })
   // Before the builds: no Chromium, no sign-in.
-  if (!findChromium()) throw new Error('No Chromium found (CHROMIUM_PATH to point at one): the demo member signs in on the login page.')
+  requireSignInBrowser()
   await buildPortal(started, resolve(tmp, 'portal'))
   await buildMemberAnchor(started, resolve(tmp, 'anchor-member'))
 
   const emulator = await startAuthEmulator({ port: 0, hubPort: 0, loggingPort: 0, workDir: resolve(tmp, 'firebase') })
   try {
-    const suiteUrl = await startMemberApiOnPostgres(started, {
-      emulatorHost: emulator.host,
-      tmp,
-      databaseUrl: await throwAwayDatabase(DATABASE_URL, 'bench_profile_page'),
-    })
-
     const portalInspect = await freePort()
-    const { url: portalUrl } = await startPortalBuild(started, resolve(tmp, 'portal'), {
-      emulator,
-      suiteUrl,
-      nodeArgs: [`--inspect=127.0.0.1:${portalInspect}`],
-    })
-
-    const { idToken } = await emulatorSignIn(emulator.host, DEMO_EMAIL, DEMO_PASSWORD)
     const anchorInspect = await freePort()
-    const { url: anchorUrl } = await startMemberAnchor(started, resolve(tmp, 'anchor-member'), suiteUrl, idToken, [`--inspect=127.0.0.1:${anchorInspect}`])
-
-    const [cookie] = await portalSessionCookies([portalUrl])
+    const {
+      portals: [{ url: portalUrl, cookie }],
+      anchorUrl,
+    } = await startMemberPageStage(scope, {
+      emulator,
+      tmp,
+      databaseUrl: DATABASE_URL,
+      databaseName: 'bench_profile_page',
+      portalDirs: [resolve(tmp, 'portal')],
+      anchorDir: resolve(tmp, 'anchor-member'),
+      portalNodeArgs: () => [`--inspect=127.0.0.1:${portalInspect}`],
+      anchorNodeArgs: [`--inspect=127.0.0.1:${anchorInspect}`],
+    })
 
     const targets = [
       { name: 'member-page anchor', url: anchorUrl, inspect: anchorInspect },

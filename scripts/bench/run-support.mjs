@@ -255,3 +255,44 @@ export async function startMemberApiOnPostgres(started, { emulatorHost, tmp, dat
   await waitUntilUp(suite, `${url}/readyz`)
   return url
 }
+
+/** BENCH_DATABASE_URL, which a bench on PostgreSQL needs; without it the script says so and exits. */
+export function requiredBenchDatabase() {
+  const databaseUrl = process.env.BENCH_DATABASE_URL
+  if (!databaseUrl) {
+    console.error('Set BENCH_DATABASE_URL to a PostgreSQL server (postgres://postgres@127.0.0.1:5432/test here).')
+    process.exit(1)
+  }
+  return databaseUrl
+}
+
+/** Before any build: the demo member signs in on the portal's login page, in a Chromium. */
+export function requireSignInBrowser() {
+  if (!findChromium()) throw new Error('No Chromium found (CHROMIUM_PATH to point at one): the demo member signs in on the login page.')
+}
+
+/**
+ * What a member-page bench loads, in front of the Auth emulator `emulator`: the member API (its
+ * build) on a throw-away database of `databaseUrl`'s server with the demo data, each portal build of
+ * `portalDirs` and the member-page anchor's build `anchorDir`, and the demo member signed in on
+ * each portal. `portalNodeArgs(index)` and `anchorNodeArgs` go to node (a profiler's flags).
+ * Returns each portal's address with its session cookie, and the anchor's address.
+ */
+export async function startMemberPageStage(
+  { started, throwAwayDatabase },
+  { emulator, tmp, databaseUrl, databaseName, portalDirs, anchorDir, portalNodeArgs = () => [], anchorNodeArgs = [] },
+) {
+  const suiteUrl = await startMemberApiOnPostgres(started, {
+    emulatorHost: emulator.host,
+    tmp,
+    databaseUrl: await throwAwayDatabase(databaseUrl, databaseName),
+  })
+  const portalUrls = []
+  for (const [index, buildDir] of portalDirs.entries()) {
+    portalUrls.push((await startPortalBuild(started, buildDir, { emulator, suiteUrl, nodeArgs: portalNodeArgs(index) })).url)
+  }
+  const { idToken } = await emulatorSignIn(emulator.host, DEMO_EMAIL, DEMO_PASSWORD)
+  const { url: anchorUrl } = await startMemberAnchor(started, anchorDir, suiteUrl, idToken, anchorNodeArgs)
+  const cookies = await portalSessionCookies(portalUrls)
+  return { portals: portalUrls.map((url, index) => ({ url, cookie: cookies[index] })), anchorUrl }
+}
