@@ -31,9 +31,9 @@ const { cleanUp, started } = scope
 const RENDER_ENTRY = 'function renderWithHooks(request, task, keyPath, Component, props, secondArg) {'
 
 /**
- * Gives the React server renderer in a build a render counter, switched on and off by SIGUSR2; when
- * switched off it writes the counts to `countsFile`. Every copy of the renderer in the bundle (node's
- * and the web streams' builds) is given one.
+ * Gives the React server renderer in a build a render counter, switched on and off by SIGUSR2: on,
+ * it writes `countsFile`.on; off, the counts to `countsFile`. Every copy of the renderer in the
+ * bundle (node's and the web streams' builds) counts; one switch serves them all.
  */
 function addRenderCounter(buildDir, countsFile) {
   const libs = resolve(buildDir, 'server/_libs')
@@ -45,12 +45,20 @@ function addRenderCounter(buildDir, countsFile) {
     if (!source.includes(RENDER_ENTRY)) continue
     const counting = `\n\tif (globalThis.__renderCounts) { const name = Component.displayName || Component.name || '(anonymous)'; globalThis.__renderCounts.set(name, (globalThis.__renderCounts.get(name) ?? 0) + 1) }`
     const toggle =
-      `process.on('SIGUSR2', () => { if (!globalThis.__renderCounts) globalThis.__renderCounts = new Map(); else { ` +
-      `process.getBuiltinModule('node:fs').writeFileSync(${JSON.stringify(countsFile)}, JSON.stringify([...globalThis.__renderCounts])); globalThis.__renderCounts = null } });\n`
+      `if (!globalThis.__renderCounter) { globalThis.__renderCounter = true; const fs = process.getBuiltinModule('node:fs'); ` +
+      `process.on('SIGUSR2', () => { if (!globalThis.__renderCounts) { globalThis.__renderCounts = new Map(); fs.writeFileSync(${JSON.stringify(`${countsFile}.on`)}, '') } ` +
+      `else { fs.writeFileSync(${JSON.stringify(`${countsFile}.part`)}, JSON.stringify([...globalThis.__renderCounts])); fs.renameSync(${JSON.stringify(`${countsFile}.part`)}, ${JSON.stringify(countsFile)}); globalThis.__renderCounts = null } }) }\n`
     writeFileSync(path, toggle + source.replaceAll(RENDER_ENTRY, RENDER_ENTRY + counting))
     patched++
   }
   if (patched === 0) throw new Error(`No React server renderer found in ${buildDir}: React's internals have changed; adapt addRenderCounter.`)
+}
+
+async function fileWritten(path, failure) {
+  for (let waited = 0; !existsSync(path); waited += 100) {
+    if (waited > 30_000) throw new Error(failure)
+    await new Promise((done) => setTimeout(done, 100))
+  }
 }
 
 async function countRenders(target) {
@@ -62,15 +70,12 @@ async function countRenders(target) {
   }
   for (let i = 0; i < 200; i++) await get()
   const pid = listeningPid(new URL(target.url).port)
+  // The signal is handled between two turns of the target's event loop: each switch is waited for.
   process.kill(pid, 'SIGUSR2')
-  // The signal is handled between two turns of the target's event loop: wait for the switch.
-  await new Promise((done) => setTimeout(done, 500))
+  await fileWritten(`${target.countsFile}.on`, `${target.name} did not start counting`)
   for (let i = 0; i < COUNTED; i++) await get()
   process.kill(pid, 'SIGUSR2')
-  for (let waited = 0; !existsSync(target.countsFile); waited += 100) {
-    if (waited > 10_000) throw new Error(`${target.name} wrote no counts`)
-    await new Promise((done) => setTimeout(done, 100))
-  }
+  await fileWritten(target.countsFile, `${target.name} wrote no counts`)
   return new Map(JSON.parse(readFileSync(target.countsFile, 'utf8')).map(([name, count]) => [name, count / COUNTED]))
 }
 
