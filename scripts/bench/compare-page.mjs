@@ -101,7 +101,7 @@ async function main() {
     })
     const { anchorUrl } = stage
     const portals = stage.portals.map(({ url, cookie }, index) => ({ name: builds[index].label, url: `${url}${PAGE}`, cookie }))
-    // The anchor tells signed in from not by the cookie alone: any portal's will do.
+    // The anchor checks the session cookie as a portal does: any portal's will do (one Auth emulator).
     const anchor = { name: 'member-page anchor', url: anchorUrl, cookie: portals[0].cookie }
     for (const target of [anchor, ...portals]) {
       const check = await fetch(target.url, { headers: { ...HEADERS, cookie: target.cookie }, redirect: 'manual' })

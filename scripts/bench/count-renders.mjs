@@ -95,7 +95,7 @@ async function main() {
       portals: [{ url: portalUrl, cookie }],
       anchorUrl,
     } = await startMemberPageStage(scope, { emulator, tmp, databaseUrl: DATABASE_URL, databaseName: 'bench_count_renders', portalDirs: [portalDir], anchorDir })
-    // The anchor tells signed in from not by the cookie alone: the portal's will do.
+    // The anchor checks the session cookie as the portal does: the portal's will do.
     const anchor = await countRenders({ name: 'member-page anchor', url: anchorUrl, cookie, countsFile: resolve(tmp, 'anchor-counts.json') })
     const portal = await countRenders({ name: `portal ${PAGE}`, url: `${portalUrl}${PAGE}`, cookie, countsFile: resolve(tmp, 'portal-counts.json') })
 

@@ -209,10 +209,11 @@ export async function startPortalBuild(started, buildDir, { emulator, suiteUrl, 
 
 /**
  * The member-page anchor's build (buildMemberAnchor) started in front of the member API at
- * `suiteUrl`, asking it for the demo member's two answers with `idToken`; `nodeArgs` go to node
- * (a profiler's flags). Answers once its page does.
+ * `suiteUrl`, asking it for the demo member's two answers with `idToken`, and checking each
+ * request's session cookie with the Auth emulator `emulator`, as the portal does; `nodeArgs` go to
+ * node (a profiler's flags). Answers once its page does.
  */
-export async function startMemberAnchor(started, buildDir, suiteUrl, idToken, nodeArgs = []) {
+export async function startMemberAnchor(started, buildDir, { suiteUrl, idToken, emulator, nodeArgs = [] }) {
   const port = await freePort()
   const anchor = started(
     startNode('anchor-member', [...nodeArgs, resolve(buildDir, 'server/index.mjs')], {
@@ -220,6 +221,8 @@ export async function startMemberAnchor(started, buildDir, suiteUrl, idToken, no
       env: {
         PORT: String(port),
         HOST: '127.0.0.1',
+        FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+        GCLOUD_PROJECT: emulator.projectId,
         ANCHOR_INFO_URL: `${suiteUrl}/${MEMBER_INFO_PATH}`,
         ANCHOR_LIST_URL: `${suiteUrl}/${PARTICIPATIONS_PATH}`,
         ANCHOR_ID_TOKEN: idToken,
@@ -292,7 +295,7 @@ export async function startMemberPageStage(
     portalUrls.push((await startPortalBuild(started, buildDir, { emulator, suiteUrl, nodeArgs: portalNodeArgs(index) })).url)
   }
   const { idToken } = await emulatorSignIn(emulator.host, DEMO_EMAIL, DEMO_PASSWORD)
-  const { url: anchorUrl } = await startMemberAnchor(started, anchorDir, suiteUrl, idToken, anchorNodeArgs)
+  const { url: anchorUrl } = await startMemberAnchor(started, anchorDir, { suiteUrl, idToken, emulator, nodeArgs: anchorNodeArgs })
   const cookies = await portalSessionCookies(portalUrls)
   return { portals: portalUrls.map((url, index) => ({ url, cookie: cookies[index] })), anchorUrl }
 }

@@ -197,7 +197,11 @@ async function main() {
 
     // The member-page anchor asks the member API the portal's member page is measured with (on
     // PostgreSQL when there is one) for the same two answers, as the demo member.
-    const { url: memberAnchorUrl } = await startMemberAnchor(started, resolve(tmp, 'anchor-member'), suitePgUrl ?? suitePgliteUrl, idToken)
+    const { url: memberAnchorUrl } = await startMemberAnchor(started, resolve(tmp, 'anchor-member'), {
+      suiteUrl: suitePgUrl ?? suitePgliteUrl,
+      idToken,
+      emulator,
+    })
 
     // In this order, each anchor just before the targets compared with it.
     const HONO_ANCHOR = 'Hono + PostgreSQL anchor'

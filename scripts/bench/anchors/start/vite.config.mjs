@@ -1,9 +1,10 @@
 // The TanStack Start anchors: the product's plugin setup (vite.config.ts) minus Lingui and
 // Tailwind, built by `npm run bench` with the repo's vite into BENCH_ANCHOR_OUTPUT_DIR.
 // BENCH_ANCHOR_APP picks the app: `src` (default), the bare page; `member-src`, a member page doing
-// the portal's member-page work with nothing of the portal in it (a query client dehydrated into the
-// page, three server functions, two member-API calls, and the portal's markup for the page: its
-// header, the grouped cards and the footer, in plain JSX).
+// the portal's member-page work with nothing of the portal in it (the session cookie checked, a
+// query client dehydrated into the page, three server functions, two member-API calls, the portal's
+// markup for the page: its header, the grouped cards and the footer, in plain JSX; and the page
+// compressed).
 // Every file a build writes goes under that directory, so nothing lands in the repository.
 import { resolve } from 'node:path'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'

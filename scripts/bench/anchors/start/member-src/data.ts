@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { createServerFn } from '@tanstack/react-start'
-import { getRequestHeader } from '@tanstack/react-start/server'
+import { getCookie } from '@tanstack/react-start/server'
 
 // The member API's member info and participations, with the demo member's ID token (set by the bench).
 const INFO_URL = process.env.ANCHOR_INFO_URL ?? ''
@@ -28,8 +28,14 @@ async function upstream<T>(url: string): Promise<T> {
   return ((await response.json()) as { data: T }).data
 }
 
-/** Signed in when the request carries a session cookie (the anchor checks nothing more). */
-const viewerFn = createServerFn({ method: 'GET' }).handler(async () => ({ signedIn: /(^|;\s*)(__Host-)?__session=/.test(getRequestHeader('cookie') ?? '') }))
+/** Loaded by the first request, on the server only. */
+let session: Promise<typeof import('./session.server')> | null = null
+
+/** Signed in when the request's session cookie (the portal's, local mode) checks out. */
+const viewerFn = createServerFn({ method: 'GET' }).handler(async () => {
+  const { signedIn } = await (session ??= import('./session.server'))
+  return { signedIn: await signedIn(getCookie('__session')) }
+})
 const infoFn = createServerFn({ method: 'GET' }).handler(() => upstream<Info>(INFO_URL))
 const listFn = createServerFn({ method: 'GET' }).handler(() => upstream<List>(LIST_URL))
 

@@ -16,7 +16,7 @@ export const Route = createFileRoute('/_member')({
 })
 
 // The portal's markup around a member page, in plain JSX: the same elements and classes, so that the
-// anchor renders as much as the portal does, without the portal's translations, components or checks.
+// anchor renders as much as the portal does, without the portal's translations or components.
 const NAV = [
   ['Ready to test', 'ready-to-test'],
   ['My campaigns', 'campaigns'],
