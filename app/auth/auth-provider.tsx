@@ -1,9 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { authStore } from './auth-store'
 import { whenFirebaseLoaded } from './firebase-loaded'
 import { uidOf, viewerQuery } from './viewer'
 import { endSessionFn, startSessionFn } from './viewer.functions'
+import { useQueryData } from '~/lib/query-data'
 
 /**
  * Follows Firebase's sign-in state in the browser while a member is signed in: fills or clears the
@@ -18,7 +19,7 @@ import { endSessionFn, startSessionFn } from './viewer.functions'
  */
 export function AuthProvider() {
   const queryClient = useQueryClient()
-  const { data: viewer } = useQuery(viewerQuery)
+  const viewer = useQueryData(viewerQuery)
   const signedIn = viewer?.signedIn === true
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
 import { LifeBuoy, LogOut, Menu, UserRound, X } from 'lucide-react'
@@ -12,6 +12,7 @@ import { CookieSettingsButton } from '~/features/consent/cookie-settings-button'
 import { BrandMark } from './brand'
 import { memberInfoQuery } from '~/lib/member-data/member-data.queries'
 import { useLocale } from '~/lib/locale'
+import { useQueryData } from '~/lib/query-data'
 
 // The header and footer are on every page: their plain texts are translated with `t`, not `<Trans>`,
 // which would render three more components for each text on every request.
@@ -292,8 +293,8 @@ const SuspensionBanner = lazy(() => import('~/components/member/suspension-banne
  * for the header and the banner alike.
  */
 export function DefaultLayout({ children, lightHeader, pageBackground }: { children: ReactNode; lightHeader: boolean; pageBackground: boolean }) {
-  const { data: viewer } = useQuery(viewerQuery)
-  const { data: memberInfo } = useQuery({ ...memberInfoQuery, enabled: viewer?.signedIn === true })
+  const viewer = useQueryData(viewerQuery)
+  const memberInfo = useQueryData({ ...memberInfoQuery, enabled: viewer?.signedIn === true })
   return (
     <div
       className={cn('flex min-h-screen flex-col', pageBackground ? 'bg-petal' : 'bg-white')}
