@@ -21,12 +21,11 @@
 //   BENCH_SECONDS       seconds of load per target per round (default 5, after 2 s of warm-up)
 //   BENCH_ROUNDS        rounds (default 6)
 //   BENCH_PAGE          the portal's page (default /en/member/campaigns)
-import { execFileSync } from 'node:child_process'
-import { mkdirSync, readFileSync, symlinkSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { startAuthEmulator } from '../lib/auth-emulator.mjs'
 import { listeningPid, load, loadWithCpu, median, table } from './measure.mjs'
-import { buildMemberAnchor, buildPortal, requiredBenchDatabase, requireSignInBrowser, runScope, runScript, startMemberPageStage } from './run-support.mjs'
+import { buildMemberAnchor, buildPortalRefs, requiredBenchDatabase, requireSignInBrowser, runScope, runScript, startMemberPageStage } from './run-support.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
 const DATABASE_URL = requiredBenchDatabase()
@@ -45,26 +44,6 @@ const scope = runScope(tmp)
 const { cleanUp, started } = scope
 // Each process started adds an exit listener (runScope): more than node's default warning threshold.
 process.setMaxListeners(64)
-const git = (...args) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim()
-
-/** A ref's portal build, from a worktree of that commit built with this checkout's dependencies. */
-async function buildRef(ref, index) {
-  const outputDir = resolve(tmp, `portal-${index}`)
-  if (ref === '.') {
-    await buildPortal(started, outputDir, { name: 'portal build (working tree)' })
-    return { label: 'working tree', outputDir }
-  }
-  const commit = git('rev-parse', '--short', `${ref}^{commit}`)
-  const source = resolve(tmp, `src-${index}`)
-  git('worktree', 'add', '--detach', source, commit)
-  started({ stop: () => git('worktree', 'remove', '--force', source), child: { kill: () => {} } })
-  if (git('diff', '--name-only', commit, '--', 'package-lock.json') !== '')
-    console.warn(`${ref} (${commit}) has other dependencies than the working tree; it is built with the working tree's.`)
-  symlinkSync(resolve(root, 'node_modules'), resolve(source, 'node_modules'))
-  await buildPortal(started, outputDir, { cwd: source, name: `portal build (${commit})` })
-  return { label: `${ref} (${commit})`, outputDir }
-}
-
 /** Minor page faults of a process so far (Linux /proc): memory it is given back after a rest. */
 function pageFaults(pid) {
   return Number(
@@ -78,13 +57,7 @@ async function main() {
   mkdirSync(tmp, { recursive: true })
   // Before the builds: no Chromium, no sign-in.
   requireSignInBrowser()
-  const builds = []
-  for (const [index, ref] of REFS.entries()) {
-    const build = await buildRef(ref, index)
-    // A ref named again is built again: its difference from the first build is the run's noise.
-    const earlier = REFS.slice(0, index).filter((other) => other === ref).length
-    builds.push(earlier > 0 ? { ...build, label: `${build.label}, build ${earlier + 1}` } : build)
-  }
+  const builds = await buildPortalRefs(started, tmp, REFS)
   await buildMemberAnchor(started, resolve(tmp, 'anchor-member'))
 
   const emulator = await startAuthEmulator({ port: 0, hubPort: 0, loggingPort: 0, workDir: resolve(tmp, 'firebase') })

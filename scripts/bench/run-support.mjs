@@ -2,7 +2,8 @@
 // stopped at the end or on Ctrl-C, processes are waited for until they answer, and databases on
 // the BENCH_DATABASE_URL server are made for one run and dropped after it; staff and brand calls get
 // the second-factor pass a signed-in session holds.
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { chromium } from 'playwright-core'
 import postgres from 'postgres'
@@ -71,9 +72,9 @@ export function runScope(tmp) {
 }
 
 /** Waits until a started process answers at `url`; if it does not, says which and shows its output. */
-export async function waitUntilUp(handle, url) {
+export async function waitUntilUp(handle, url, timeoutMs = 120_000) {
   try {
-    await waitForHttp(url, { isAlive: handle.isAlive, timeoutMs: 120_000 })
+    await waitForHttp(url, { isAlive: handle.isAlive, timeoutMs })
   } catch (error) {
     throw new Error(`${handle.name} did not start: ${error instanceof Error ? error.message : error}\n${handle.output()}`)
   }
@@ -173,6 +174,38 @@ export async function buildPortal(started, outputDir, { cwd, name = 'portal buil
   if (lastBuildBefore) writeFileSync(lastBuild, lastBuildBefore)
 }
 
+const git = (...args) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim()
+
+/**
+ * The portal built from each git ref of `refs` (`.` is the working tree; another ref is built in a
+ * worktree of its commit under `tmp`, with this checkout's dependencies), into `tmp`/portal-<n>.
+ * A ref named again is built again, labelled "build 2" and so on: its difference from the first
+ * build is the run's own noise. Returns each build's label and directory, in order.
+ */
+export async function buildPortalRefs(started, tmp, refs) {
+  const builds = []
+  for (const [index, ref] of refs.entries()) {
+    const outputDir = resolve(tmp, `portal-${index}`)
+    let label = 'working tree'
+    if (ref === '.') {
+      await buildPortal(started, outputDir, { name: 'portal build (working tree)' })
+    } else {
+      const commit = git('rev-parse', '--short', `${ref}^{commit}`)
+      const source = resolve(tmp, `src-${index}`)
+      git('worktree', 'add', '--detach', source, commit)
+      started({ stop: () => git('worktree', 'remove', '--force', source), child: { kill: () => {} } })
+      if (git('diff', '--name-only', commit, '--', 'package-lock.json') !== '')
+        console.warn(`${ref} (${commit}) has other dependencies than the working tree; it is built with the working tree's.`)
+      symlinkSync(resolve(root, 'node_modules'), resolve(source, 'node_modules'))
+      await buildPortal(started, outputDir, { cwd: source, name: `portal build (${commit})` })
+      label = `${ref} (${commit})`
+    }
+    const earlier = refs.slice(0, index).filter((other) => other === ref).length
+    builds.push({ label: earlier > 0 ? `${label}, build ${earlier + 1}` : label, outputDir })
+  }
+  return builds
+}
+
 /** The member-page anchor (scripts/bench/anchors/start/member-src/): the bare stack doing a member page's work. */
 export const buildMemberAnchor = (started, outputDir) =>
   viteBuild(started, 'member-page anchor build', ['--config', resolve(root, 'scripts/bench/anchors/start/vite.config.mjs'), '--logLevel', 'error'], {
@@ -182,15 +215,16 @@ export const buildMemberAnchor = (started, outputDir) =>
 
 /**
  * A portal build (`buildDir`) started in local mode, in production's build, in front of the member
- * API at `suiteUrl` and the Auth emulator `emulator`; `nodeArgs` go to node (a profiler's flags).
- * Answers once its home page does.
+ * API at `suiteUrl` and the Auth emulator `emulator`; `nodeArgs` go to node (a profiler's flags),
+ * `launcher` starts node (see startNode). Answers once its home page does (within `upWithinMs`).
  */
-export async function startPortalBuild(started, buildDir, { emulator, suiteUrl, nodeArgs = [] }) {
+export async function startPortalBuild(started, buildDir, { emulator, suiteUrl, nodeArgs = [], launcher = [], upWithinMs = undefined }) {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const portal = started(
     startNode('portal', [...nodeArgs, resolve(buildDir, 'server/index.mjs')], {
       quiet: true,
+      launcher,
       env: {
         HOST: '127.0.0.1',
         PORT: String(port),
@@ -203,7 +237,7 @@ export async function startPortalBuild(started, buildDir, { emulator, suiteUrl, 
       },
     }),
   )
-  await waitUntilUp(portal, `${url}/en`)
+  await waitUntilUp(portal, `${url}/en`, upWithinMs)
   return { portal, url }
 }
 
@@ -211,13 +245,15 @@ export async function startPortalBuild(started, buildDir, { emulator, suiteUrl, 
  * The member-page anchor's build (buildMemberAnchor) started in front of the member API at
  * `suiteUrl`, asking it for the demo member's two answers with `idToken`, and checking each
  * request's session cookie with the Auth emulator `emulator`, as the portal does; `nodeArgs` go to
- * node (a profiler's flags). Answers once its page does.
+ * node (a profiler's flags), `launcher` starts node (see startNode). Answers once its page does
+ * (within `upWithinMs`).
  */
-export async function startMemberAnchor(started, buildDir, { suiteUrl, idToken, emulator, nodeArgs = [] }) {
+export async function startMemberAnchor(started, buildDir, { suiteUrl, idToken, emulator, nodeArgs = [], launcher = [], upWithinMs = undefined }) {
   const port = await freePort()
   const anchor = started(
     startNode('anchor-member', [...nodeArgs, resolve(buildDir, 'server/index.mjs')], {
       quiet: true,
+      launcher,
       env: {
         PORT: String(port),
         HOST: '127.0.0.1',
@@ -230,8 +266,8 @@ export async function startMemberAnchor(started, buildDir, { suiteUrl, idToken, 
     }),
   )
   const url = `http://127.0.0.1:${port}/member`
-  await waitUntilUp(anchor, url)
-  return { url }
+  await waitUntilUp(anchor, url, upWithinMs)
+  return { anchor, url }
 }
 
 /** Runs a bench script's `main`, printing its failure and setting the exit code, then `cleanUp` whatever happened. */

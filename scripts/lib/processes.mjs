@@ -26,13 +26,15 @@ export async function waitForHttp(url, { timeoutMs = 90_000, isAlive = () => tru
 /**
  * Starts `node <args>` with the project's Node (this process's), prefixing its output with `name`.
  * Returns a handle whose stop() sends SIGTERM and waits for the exit. With `logFile`, everything the
- * process prints is also kept in that file (quiet or not), for a failed test to quote.
+ * process prints is also kept in that file (quiet or not), for a failed test to quote. With
+ * `launcher`, node is started through that command (`['valgrind', '--tool=callgrind']`).
  * @param {string} name
  * @param {string[]} args
- * @param {{ env?: Record<string, string>, quiet?: boolean, cwd?: string, logFile?: string }} [options]
+ * @param {{ env?: Record<string, string>, quiet?: boolean, cwd?: string, logFile?: string, launcher?: string[] }} [options]
  */
-export function startNode(name, args, { env = {}, quiet = false, cwd, logFile } = {}) {
-  const child = spawn(process.execPath, args, {
+export function startNode(name, args, { env = {}, quiet = false, cwd, logFile, launcher = [] } = {}) {
+  const [command, ...commandArgs] = [...launcher, process.execPath, ...args]
+  const child = spawn(command, commandArgs, {
     cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
