@@ -33,7 +33,8 @@ export async function waitForHttp(url, { timeoutMs = 90_000, isAlive = () => tru
  * @param {{ env?: Record<string, string>, quiet?: boolean, cwd?: string, logFile?: string, launcher?: string[] }} [options]
  */
 export function startNode(name, args, { env = {}, quiet = false, cwd, logFile, launcher = [] } = {}) {
-  const [command, ...commandArgs] = [...launcher, process.execPath, ...args]
+  const command = launcher.length > 0 ? String(launcher[0]) : process.execPath
+  const commandArgs = launcher.length > 0 ? [...launcher.slice(1), process.execPath, ...args] : args
   const child = spawn(command, commandArgs, {
     cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
