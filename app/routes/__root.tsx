@@ -27,9 +27,15 @@ import { AppErrorPage } from '~/pages/error-page'
 import { failIfAsked } from '~/server/fault-injection'
 import appCss from '~/styles/app.css?url'
 import { memberInfoQuery } from '~/lib/member-data/member-data.queries'
+import { LocaleProvider } from '~/lib/locale'
 import { NOT_INDEXED, notFoundHead, siteHead } from '~/lib/page-head'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  // No Suspense boundary of its own around the document's content: the root's data is there before
+  // anything renders (on the server, and in the browser, which takes over the server's page), and
+  // the router's boundary around the pages below still shows a page's pending state. One here only
+  // made the server render its fallback on every request, to throw it away.
+  wrapInSuspense: false,
   // Who is looking, and how the browser reaches Firebase, are known before the first paint: the
   // header never flashes the signed-out state for a member.
   beforeLoad: async ({ context }) => {
@@ -123,9 +129,11 @@ function RootDocument({ children }: { children: ReactNode }) {
       </head>
       <body>
         <I18nProvider i18n={i18n}>
-          {children}
-          <FeedbackHost />
-          <AuthProvider />
+          <LocaleProvider>
+            {children}
+            <FeedbackHost />
+            <AuthProvider />
+          </LocaleProvider>
         </I18nProvider>
         <Scripts />
       </body>

@@ -30,6 +30,17 @@ describe('Button', () => {
   it('is a plain button by default (never submits a form by accident)', () => {
     expect(renderToStaticMarkup(<Button>Go</Button>)).toContain('type="button"')
   })
+
+  it("as a child lends its look to that element: class names added, the element's own props kept over the button's", () => {
+    const html = renderToStaticMarkup(
+      <Button asChild size="small" className="mt-2" title="button's" aria-label="Our reviews">
+        <a href="/en/reviews" className="w-full" title="link's">
+          Reviews
+        </a>
+      </Button>,
+    )
+    expect(html).toMatch(/^<a href="\/en\/reviews" class="[^"]*text-sm[^"]*mt-2 w-full" title="link&#x27;s" aria-label="Our reviews">Reviews<\/a>$/)
+  })
 })
 
 describe('Button classes', () => {

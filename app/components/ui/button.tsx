@@ -1,6 +1,17 @@
-import { Slot } from '@radix-ui/react-slot'
 import { cva, type VariantProps } from 'class-variance-authority'
-import { useCallback, useEffect, useRef, useState, type ComponentProps, type MouseEvent, type ReactNode } from 'react'
+import {
+  Children,
+  cloneElement,
+  isValidElement,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentProps,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+} from 'react'
 import { cn } from '~/lib/cn'
 import { Spinner } from './spinner'
 
@@ -146,13 +157,7 @@ export function Button({
   const ignorePress = useCallback((event: MouseEvent<HTMLButtonElement>) => event.preventDefault(), [])
 
   const classes = cn(lookClasses({ severity, variant, size, iconPos, align }), className)
-  if (asChild) {
-    return (
-      <Slot className={classes} {...(props as ComponentProps<typeof Slot>)}>
-        {children}
-      </Slot>
-    )
-  }
+  if (asChild) return withButtonLook(children, classes, props)
 
   return (
     <button
@@ -177,4 +182,18 @@ export function Button({
       ))}
     </button>
   )
+}
+
+/**
+ * `asChild`: the one child element (a link) rendered with the button's look: its class names added
+ * to the button's, and its own props kept over any the button was given. (Radix's Slot did this
+ * with two more components rendered for each link-button of a page.)
+ */
+function withButtonLook(children: ReactNode, classes: string, props: Record<string, unknown>): ReactElement {
+  const child = Children.only(children)
+  if (!isValidElement<Record<string, unknown>>(child)) throw new Error('Button asChild takes one element')
+  const own = child.props
+  const merged: Record<string, unknown> = { className: cn(classes, own.className as string | undefined) }
+  for (const [key, value] of Object.entries(props)) if (own[key] === undefined) merged[key] = value
+  return cloneElement(child, merged)
 }
