@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro'
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { BrandCampaignList } from '#contract/brands'
 import { DataTable, type OpsColumn } from '~/components/ops/data-table'
 import { formatDate } from '~/lib/date-format'
 import { useLocale } from '~/lib/locale'
 import { brandCampaignsQuery } from './brand-console.queries'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 type Row = BrandCampaignList['items'][number]
 
@@ -13,7 +13,7 @@ type Row = BrandCampaignList['items'][number]
 export function BrandCampaignsPage() {
   const { t } = useLingui()
   const locale = useLocale()
-  const { data } = useSuspenseQuery(brandCampaignsQuery)
+  const data = useSuspenseQueryData(brandCampaignsQuery)
   const brand = data.brand.name
   const columns: OpsColumn<Row>[] = [
     {

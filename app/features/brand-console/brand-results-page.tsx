@@ -1,15 +1,15 @@
 import { useLingui } from '@lingui/react/macro'
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { CampaignResultsView } from '~/components/results/campaign-results-view'
 import { useLocale } from '~/lib/locale'
 import { brandCampaignResultsQuery } from './brand-console.queries'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 /** One of the brand's campaigns, live: the same results staff see, read again every 30 seconds. */
 export function BrandResultsPage({ campaignId }: { campaignId: string }) {
   const { t } = useLingui()
   const locale = useLocale()
-  const { data: results } = useSuspenseQuery(brandCampaignResultsQuery(campaignId))
+  const results = useSuspenseQueryData(brandCampaignResultsQuery(campaignId))
   return (
     <CampaignResultsView
       results={results}

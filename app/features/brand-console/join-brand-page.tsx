@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import type { BrandInvitation } from '#contract/brands'
 import type { ENDPOINTS } from '#contract/endpoints'
@@ -11,6 +11,7 @@ import { forgetSecretAddress } from '~/lib/address-secrets'
 import { isUpstreamError, refusalOf, unwrap } from '~/upstream/upstream-result'
 import { acceptInvitationFn } from './brand-console.functions'
 import { invitationQuery } from './invitation.queries'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 /**
  * An invitation link, opened signed in: which brand it is for, and joining it. Only the account
@@ -35,7 +36,7 @@ export function JoinBrandPage({ token }: { token: string | undefined }) {
 
 function InvitationOfToken({ token }: { token: string }) {
   const { t } = useLingui()
-  const { data: invitation } = useSuspenseQuery(invitationQuery(token))
+  const invitation = useSuspenseQueryData(invitationQuery(token))
   return (
     <div className="mx-auto flex max-w-xl flex-col items-start gap-4 px-4 py-12">
       {invitation ? (

@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { CampaignDescription } from '~/components/catalogue/campaign-description'
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useLocation } from '@tanstack/react-router'
 import { ClipboardList, MessageSquareText, Megaphone, ShoppingBag } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
@@ -20,6 +19,7 @@ import { SignupStatus } from './participation-status'
 import { SelectionModeNote } from './selection-mode-note'
 import { ProductImage } from '~/components/catalogue/product-image'
 import { useLocale } from '~/lib/locale'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 function Section({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
   return (
@@ -171,7 +171,7 @@ export type CampaignReviewsSlot = (campaign: CampaignDetail) => ReactNode
 export function CampaignView({ idOrSlug, reviews }: { idOrSlug: string; reviews: CampaignReviewsSlot }) {
   const location = useLocation()
   const back = location.href
-  const { data: campaign } = useSuspenseQuery(campaignQuery(idOrSlug))
+  const campaign = useSuspenseQueryData(campaignQuery(idOrSlug))
 
   // Keyed: an application result belongs to this campaign only.
   return <CampaignContent key={campaign.id} campaign={campaign} back={back} reviews={reviews} />

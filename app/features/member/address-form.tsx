@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { AddressInputSchema, type Address, type AddressInput, type AddressResult } from '#contract/address'
@@ -11,6 +11,7 @@ import { ContractForm, showRejectedFields, useAppForm } from '~/lib/contract-for
 import { saveAddressFn } from '~/features/member/address.functions'
 import { unwrap } from '~/upstream/upstream-result'
 import { addressQuery, memberInfoQuery, refreshMemberData } from '~/lib/member-data/member-data.queries'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 /**
  * The form's values, as the contract takes them (the optional lines are '' while empty); the country
@@ -41,7 +42,7 @@ const valuesOf = (address: Address | null): AddressValues => ({
 })
 
 export function AddressForm({ redirect }: { redirect?: string }) {
-  const { data } = useSuspenseQuery(addressQuery)
+  const data = useSuspenseQueryData(addressQuery)
   return <AddressEditor saved={data.address} redirect={redirect} />
 }
 

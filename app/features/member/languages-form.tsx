@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { LanguageCode, type Member } from '#contract/members'
@@ -9,6 +9,7 @@ import { ContractForm, showRejectedFields, useAppForm } from '~/lib/contract-for
 import { updateProfileFn } from '~/features/member/profile.functions'
 import { unwrap } from '~/upstream/upstream-result'
 import { profileQuery, refreshMemberData } from '~/lib/member-data/member-data.queries'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 /** The languages our campaigns are written in: those of the countries we ship to. */
 export const REVIEW_LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'pl', 'sv', 'da', 'no', 'fi'] as const
@@ -31,7 +32,7 @@ export function languageOptions(saved: readonly string[], locale: string): { val
 }
 
 export function LanguagesForm({ redirect }: { redirect?: string }) {
-  const { data } = useSuspenseQuery(profileQuery)
+  const data = useSuspenseQueryData(profileQuery)
   return <LanguagesEditor saved={data.languages} redirect={redirect} />
 }
 

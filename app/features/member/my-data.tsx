@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Fragment, type ReactNode } from 'react'
 import type { ProfileExport } from '#contract/export'
@@ -12,6 +12,7 @@ import { myDataQuery } from '~/features/member/member.queries'
 import { unwrap } from '~/upstream/upstream-result'
 import { AddressLines } from '~/components/member/address-lines'
 import { useLocale } from '~/lib/locale'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 /** Hands a file made in the browser to the member, as a download. */
 function saveFile(name: string, blob: Blob) {
@@ -92,7 +93,7 @@ function SummarySection({ id, title, children }: { id: string; title: ReactNode;
 /** The printable summary (PDF layout): what the member API holds, for reading and printing. */
 export function MyDataSummary() {
   const { t, i18n } = useLingui()
-  const { data } = useSuspenseQuery(myDataQuery)
+  const data = useSuspenseQueryData(myDataQuery)
   const { member, address } = data
   const exported = formatDate(data.exportedAt)
   const since = formatDate(member.createdAt)

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
 import * as v from 'valibot'
@@ -14,6 +14,7 @@ import { removePayoutFn, savePayoutFn } from '~/features/member/payout.functions
 import { isUpstreamError, unwrap } from '~/upstream/upstream-result'
 import { formatIban, maskEmail, maskIban } from './payout-mask'
 import { profileQuery, refreshMemberData } from '~/lib/member-data/member-data.queries'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 type PayoutField = 'method' | 'email' | 'accountHolder' | 'iban'
 type PayoutValues = { method: Payout['method']; email: string; accountHolder: string; iban: string }
@@ -46,7 +47,7 @@ const isRecentSignInRefusal = (error: unknown) => isUpstreamError(error) && erro
 
 /** /en/member/payments: where reimbursements for verified purchases go, shown masked once saved. */
 export function PayoutSettings({ redirect }: { redirect?: string }) {
-  const { data } = useSuspenseQuery(profileQuery)
+  const data = useSuspenseQueryData(profileQuery)
   return <PayoutEditor saved={data.payout} redirect={redirect} />
 }
 

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useLocation, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import * as v from 'valibot'
@@ -23,6 +23,7 @@ import { memberInfoQuery } from '~/lib/member-data/member-data.queries'
 import { localePath, useLocale } from '~/lib/locale'
 import { CodeSent } from '~/components/member/code-sent'
 import { useBotToken } from '~/lib/bot-protection'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 const invalidMessage: Record<(typeof PHONE_INVALID_REASONS)[number], MessageDescriptor> = {
   format: msg`This does not look like a phone number of the chosen country. Check the digits, or choose another country.`,
@@ -74,7 +75,7 @@ function VerifyEmailFirst({ back }: { back: string }) {
 export function PhoneNumberForm({ redirect, showStatus = true }: { redirect?: string; showStatus?: boolean }) {
   const here = useLocation({ select: (location) => location.href })
   const { t } = useLingui()
-  const { data } = useSuspenseQuery(memberInfoQuery)
+  const data = useSuspenseQueryData(memberInfoQuery)
   const { member, address } = data
   const current = member.phone
   return (

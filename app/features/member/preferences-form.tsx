@@ -13,6 +13,7 @@ import { unwrap } from '~/upstream/upstream-result'
 import { petLabel } from '~/lib/preference-labels'
 import { categoriesQuery } from '~/lib/categories/categories.queries'
 import { profileQuery, refreshMemberData } from '~/lib/member-data/member-data.queries'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 type Pet = (typeof PETS)[number]
 /** The form's values: the number of children is null while its field is empty (the schema refuses that). */
@@ -27,7 +28,7 @@ const API_FIELDS: Record<string, PreferencesField> = {
 }
 
 export function PreferencesForm({ redirect }: { redirect?: string }) {
-  const { data } = useSuspenseQuery(profileQuery)
+  const data = useSuspenseQueryData(profileQuery)
   // Interests are the categories as they are now: an admin adds them.
   const categories = useSuspenseQuery(categoriesQuery)
   return <PreferencesEditor saved={data.preferences} categories={categories.data} redirect={redirect} />

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { GENDERS, type Member } from '#contract/members'
@@ -12,6 +12,7 @@ import { updateProfileFn } from '~/features/member/profile.functions'
 import { unwrap } from '~/upstream/upstream-result'
 import { ProfileFormSchema, type ProfileField, type ProfileValues } from './profile-check'
 import { profileQuery, refreshMemberData } from '~/lib/member-data/member-data.queries'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 /** The member API names the profile's own fields. */
 const API_FIELDS: Record<string, ProfileField> = {
@@ -38,7 +39,7 @@ const valuesOf = (member: Member): ProfileValues => ({
 })
 
 export function ProfileForm({ redirect }: { redirect?: string }) {
-  const { data } = useSuspenseQuery(profileQuery)
+  const data = useSuspenseQueryData(profileQuery)
   return <ProfileEditor saved={data} redirect={redirect} />
 }
 

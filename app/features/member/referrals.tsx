@@ -1,19 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { Button } from '~/components/ui/button'
 import { EmptyState } from '~/components/ui/empty-state'
 import { feedback } from '~/components/ui/feedback-store'
 import { formatDate } from '~/lib/date-format'
 import { myReferralsQuery } from '~/features/member/member.queries'
 import { publicConfigQuery } from '~/lib/public-config'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 /** The member's code, the invitation link that carries it, and the friends who joined with it. */
 export function Referrals() {
   const { t, i18n } = useLingui()
-  const { data } = useSuspenseQuery(myReferralsQuery)
+  const data = useSuspenseQueryData(myReferralsQuery)
   // The link is whole from the server's first render (the portal's public address), so a member who
   // copies it before the page has started in the browser copies a working link.
-  const { publicUrl } = useSuspenseQuery(publicConfigQuery).data
+  const { publicUrl } = useSuspenseQueryData(publicConfigQuery)
   const link = `${publicUrl}/en/user/register?ref=${encodeURIComponent(data.referralCode)}`
   const points = new Intl.NumberFormat(i18n.locale).format(data.pointsPerReferral)
   const accepted = data.referrals.filter((r) => r.status === 'accepted').length

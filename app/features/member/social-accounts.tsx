@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { SOCIAL_PLATFORMS, type SocialPlatform } from '#contract/common'
@@ -15,6 +15,7 @@ import { removeSocialProfileFn, saveSocialProfileFn } from '~/features/member/so
 import { socialProfilesQuery } from '~/features/member/member.queries'
 import { unwrap } from '~/upstream/upstream-result'
 import { refreshMemberData } from '~/lib/member-data/member-data.queries'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 /** The form's values: the platform is '' until one is chosen, the followers null while empty (the schema refuses both). */
 type SocialProfileValues = { platform: SocialPlatform | ''; handle: string; url: string; followers: number | null }
@@ -70,7 +71,7 @@ export function SocialAccounts({ redirect }: { redirect?: string }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const { data } = useSuspenseQuery(socialProfilesQuery)
+  const data = useSuspenseQueryData(socialProfilesQuery)
 
   /** One sentence per field, for the schema's refusal and the member API's alike. */
   const invalid: Record<SocialProfileField, string> = {

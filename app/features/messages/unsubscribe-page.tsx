@@ -1,7 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { MessageChannel, SettingsTopic } from '#contract/messages'
@@ -10,10 +9,11 @@ import { FormAlert } from '~/components/ui/field'
 import { useLocale } from '~/lib/locale'
 import { confirmUnsubscribeFn } from './unsubscribe.functions'
 import { linkOf, unsubscribeLinkQuery, type UnsubscribeLink } from './unsubscribe-link'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 /** The page for the link this token makes (none: the page says the link cannot be used). */
 export function UnsubscribeLinkPage({ token }: { token: string | undefined }) {
-  const { data: link } = useSuspenseQuery(unsubscribeLinkQuery(token))
+  const link = useSuspenseQueryData(unsubscribeLinkQuery(token))
   return <UnsubscribePage link={link} />
 }
 

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useId, useState } from 'react'
 import type { ParticipationStatus } from '#contract/participations'
@@ -21,6 +21,7 @@ import { applicantViewLabel, ineligibleReasonLabel, linkKindShortLabel } from '.
 import { chosenFlight, type ApplicantsAddress, type OpsCampaign, type OpsFlight } from './applicants-search'
 import { APPLICANTS_PAGE_SIZE, selectApplicantsFn } from './ops-applicants.functions'
 import { applicantsQuery, opsCampaignsQuery } from './ops-applicants.queries'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 /**
  * Applicants who can still be given a place: applied, on the waitlist, or told they were not chosen
@@ -49,7 +50,7 @@ export function ApplicantsPage({
   readsMembers: boolean
 }) {
   const { t } = useLingui()
-  const { data: campaigns } = useSuspenseQuery(opsCampaignsQuery)
+  const campaigns = useSuspenseQueryData(opsCampaignsQuery)
   const chosen = chosenFlight(campaigns, address)
   return (
     <div className="flex flex-col gap-6">
@@ -159,7 +160,7 @@ function FlightApplicants({
 }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
-  const { data } = useSuspenseQuery(applicantsQuery({ flightId: flight.id, view, page, linked }))
+  const data = useSuspenseQueryData(applicantsQuery({ flightId: flight.id, view, page, linked }))
   // A selection refused for linked applicants, with the ids it chose: the dialog shows why and sends it again once confirmed.
   const [linkedRefusal, setLinkedRefusal] = useState<{ participationIds: string[]; refusal: LinkedApplicants } | null>(null)
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set())

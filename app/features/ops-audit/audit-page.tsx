@@ -1,5 +1,4 @@
 import { useLingui } from '@lingui/react/macro'
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '#contract/ops-audit'
 import { DataTable, Pager, type OpsColumn } from '~/components/ops/data-table'
@@ -9,6 +8,7 @@ import { auditActionLabel, auditTargetLabel } from './audit-labels'
 import { AUDIT_PAGE_SIZE, type AuditFilter } from './ops-audit.functions'
 import { auditQuery } from './ops-audit.queries'
 import { CsvDownloadLink } from '~/components/results/export-download'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 /** A change as the log keeps it: `before → after`, each as compact JSON. */
 function describeChange(entry: AuditEntry): string {
@@ -21,7 +21,7 @@ const dayStart = (day: string) => (day ? new Date(`${day}T00:00:00.000Z`).toISOS
 
 export function AuditPage({ filter, onFilter }: { filter: AuditFilter; onFilter: (next: AuditFilter) => void }) {
   const { t, i18n } = useLingui()
-  const { data } = useSuspenseQuery(auditQuery(filter))
+  const data = useSuspenseQueryData(auditQuery(filter))
   const [actor, setActor] = useState(filter.actor ?? '')
   const [action, setAction] = useState<AuditAction | ''>(filter.action ?? '')
   const [targetId, setTargetId] = useState(filter.targetId ?? '')

@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { CreateBrandBodySchema, InviteBrandUserBodySchema, type InvitationState, type OpsBrand } from '#contract/brands'
 import { useRecentSignIn } from '~/auth/use-recent-sign-in'
@@ -11,6 +11,7 @@ import { formatDate } from '~/lib/date-format'
 import { unwrap, type UpstreamResult } from '~/upstream/upstream-result'
 import { createBrandFn, inviteBrandUserFn, removeBrandUserFn, withdrawInvitationFn } from './ops-brands.functions'
 import { brandListQuery } from './ops-brands.queries'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 const BRANDS_KEY = ['member', 'ops', 'brands']
 
@@ -22,7 +23,7 @@ type BrandPersonRow = { kind: 'user'; user: OpsBrand['users'][number] } | { kind
  */
 export function BrandsPage() {
   const { t } = useLingui()
-  const { data } = useSuspenseQuery(brandListQuery)
+  const data = useSuspenseQueryData(brandListQuery)
   const recent = useRecentSignIn()
   return (
     <div className="flex flex-col gap-6">

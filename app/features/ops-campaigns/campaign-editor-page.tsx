@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
 import type { CampaignInput, OpsCampaignDetail } from '#contract/campaign-authoring'
@@ -15,6 +15,7 @@ import { useInstantText } from '~/components/ops/instant-text'
 import { FlightsSection } from './flights-section'
 import { setCampaignStatusFn, updateCampaignFn } from './ops-campaigns.functions'
 import { campaignForEditQuery, campaignListQuery, productChoicesQuery } from './ops-campaigns.queries'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 /**
  * Campaign managers: one campaign's editor. Every change names the version the editor opened (or
@@ -26,8 +27,8 @@ export function CampaignEditorPage({ campaignId, selectionModeNote }: { campaign
   const locale = useLocale()
   const queryClient = useQueryClient()
   const detailQuery = campaignForEditQuery(campaignId)
-  const { data: campaign } = useSuspenseQuery(detailQuery)
-  const { data: products } = useSuspenseQuery(productChoicesQuery)
+  const campaign = useSuspenseQueryData(detailQuery)
+  const products = useSuspenseQueryData(productChoicesQuery)
   const instant = useInstantText()
   const heading = useRef<HTMLHeadingElement>(null)
   // The version the form's values were made on, and the form's generation (a reload draws it anew).

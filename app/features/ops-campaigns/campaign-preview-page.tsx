@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro'
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { CampaignDetail } from '#contract/campaigns'
 import { useLocale } from '~/lib/locale'
 import { campaignForEditQuery, campaignPreviewQuery } from './ops-campaigns.queries'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 /**
  * Campaign managers: the campaign's page exactly as members will see it, under a banner saying who
@@ -13,7 +13,7 @@ import { campaignForEditQuery, campaignPreviewQuery } from './ops-campaigns.quer
 export function CampaignPreviewPage({ campaignId, page }: { campaignId: string; page: (campaign: CampaignDetail) => ReactNode }) {
   const { t } = useLingui()
   const locale = useLocale()
-  const { data: campaign } = useSuspenseQuery(campaignForEditQuery(campaignId))
+  const campaign = useSuspenseQueryData(campaignForEditQuery(campaignId))
   const banner =
     campaign.status === 'draft'
       ? t`Preview: members do not see this draft yet.`
@@ -44,6 +44,6 @@ export function CampaignPreviewPage({ campaignId, page }: { campaignId: string; 
 
 /** The public campaign page's own view, as the route puts it in. */
 function PreviewedPage({ campaignId, page }: { campaignId: string; page: (campaign: CampaignDetail) => ReactNode }) {
-  const { data: preview } = useSuspenseQuery(campaignPreviewQuery(campaignId))
+  const preview = useSuspenseQueryData(campaignPreviewQuery(campaignId))
   return page(preview)
 }

@@ -1,15 +1,15 @@
 import { useLingui } from '@lingui/react/macro'
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { CampaignResultsView } from '~/components/results/campaign-results-view'
 import { useLocale } from '~/lib/locale'
 import { campaignResultsQuery } from './ops-campaigns.queries'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 /** Campaign managers and admins: any campaign's results, read again every 30 seconds while the page is open. */
 export function CampaignResultsPage({ campaignId }: { campaignId: string }) {
   const { t } = useLingui()
   const locale = useLocale()
-  const { data: results } = useSuspenseQuery(campaignResultsQuery(campaignId))
+  const results = useSuspenseQueryData(campaignResultsQuery(campaignId))
   return (
     <CampaignResultsView
       results={results}

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { OpsCampaignList } from '#contract/ops-applicants'
 import { DataTable, type OpsColumn } from '~/components/ops/data-table'
@@ -10,6 +10,7 @@ import { unwrap } from '~/upstream/upstream-result'
 import { statusLabel } from './campaign-labels'
 import { setCampaignStatusFn } from './ops-campaigns.functions'
 import { campaignListQuery } from './ops-campaigns.queries'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 type Campaign = OpsCampaignList['items'][number]
 
@@ -17,7 +18,7 @@ type Campaign = OpsCampaignList['items'][number]
 export function CampaignsPage() {
   const { t, i18n } = useLingui()
   const locale = useLocale()
-  const { data } = useSuspenseQuery(campaignListQuery)
+  const data = useSuspenseQueryData(campaignListQuery)
   const queryClient = useQueryClient()
   const change = useMutation({
     mutationFn: async ({ campaign, status }: { campaign: Campaign; status: 'published' | 'archived' }) =>

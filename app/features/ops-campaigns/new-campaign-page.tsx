@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import type { CampaignInput } from '#contract/campaign-authoring'
 import { feedback } from '~/components/ui/feedback-store'
@@ -8,6 +8,7 @@ import { unwrap } from '~/upstream/upstream-result'
 import { CampaignForm, type SelectionModeNoteSlot } from './campaign-form'
 import { createCampaignFn } from './ops-campaigns.functions'
 import { campaignForEditQuery, campaignListQuery, productChoicesQuery } from './ops-campaigns.queries'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 /** Campaign managers: a new campaign, saved as a draft only staff see; its editor opens next for the flights. */
 export function NewCampaignPage({ selectionModeNote }: { selectionModeNote: SelectionModeNoteSlot }) {
@@ -15,7 +16,7 @@ export function NewCampaignPage({ selectionModeNote }: { selectionModeNote: Sele
   const locale = useLocale()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const { data: products } = useSuspenseQuery(productChoicesQuery)
+  const products = useSuspenseQueryData(productChoicesQuery)
   const create = useMutation({
     mutationFn: async (input: CampaignInput) => unwrap(await createCampaignFn({ data: input })),
     onSuccess: (campaign) => {

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { CategoryCreateBody, OpsCategory } from '#contract/categories'
 import { DataTable, type OpsColumn } from '~/components/ops/data-table'
@@ -9,11 +9,12 @@ import { unwrap } from '~/upstream/upstream-result'
 import { NewCategoryForm, RenameCategoryForm } from './category-forms'
 import { createCategoryFn, renameCategoryFn } from './ops-categories.functions'
 import { opsCategoryListQuery } from './ops-categories.queries'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 /** Admins: the product categories members choose interests from and products are filed under; a new one, a new name for one. */
 export function CategoriesPage() {
   const { t } = useLingui()
-  const { data } = useSuspenseQuery(opsCategoryListQuery)
+  const data = useSuspenseQueryData(opsCategoryListQuery)
   const queryClient = useQueryClient()
   const [renaming, setRenaming] = useState<string | null>(null)
   // The console's lists, and the names every page shows.

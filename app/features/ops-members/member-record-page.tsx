@@ -1,5 +1,4 @@
 import { useLingui } from '@lingui/react/macro'
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { ArrowLeft } from 'lucide-react'
 import { useRef, useState, type ReactNode } from 'react'
@@ -19,6 +18,7 @@ import { opsMemberQuery } from './ops-members.queries'
 import { GoodwillForm, ResendVerification, WithdrawForm } from './support-actions'
 import { RuleNotSamePerson, RulingNote, WithdrawRuling } from './link-rulings'
 import { SuspensionSection } from './suspension-actions'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 type Participation = OpsMember['participations'][number]
 /** History rows carry no id of their own: their place in the list is their key. */
@@ -36,7 +36,7 @@ export type SupportAbilities = { act: boolean; seeContact: boolean }
 export function MemberRecordPage({ memberId, searched, abilities }: { memberId: string; searched: string | undefined; abilities: SupportAbilities }) {
   const { t } = useLingui()
   const locale = useLocale()
-  const { data: member } = useSuspenseQuery(opsMemberQuery(memberId))
+  const member = useSuspenseQueryData(opsMemberQuery(memberId))
   const canAct = abilities.act && !member.deleted
   return (
     <div className="flex flex-col gap-8">

@@ -1,5 +1,4 @@
 import { useLingui } from '@lingui/react/macro'
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import * as v from 'valibot'
@@ -11,6 +10,7 @@ import { useLocale } from '~/lib/locale'
 import { MEMBERS_PAGE_SIZE, type MemberSearchInput } from './ops-members.functions'
 import { memberSearchQuery } from './ops-members.queries'
 import { DeletedMarker, SuspendedMarker } from './member-texts'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 /** The search field checked by the contract's own rule for the text (trimmed, 2 to 120 characters). */
 const SearchFormSchema = v.object({ q: MemberSearchQuerySchema.entries.q })
@@ -73,7 +73,7 @@ function SearchForm({ text, onSearch }: { text: string; onSearch: (next: MemberS
 function SearchResults({ input, onPage }: { input: MemberSearchInput; onPage: (page: number) => void }) {
   const { t } = useLingui()
   const locale = useLocale()
-  const { data } = useSuspenseQuery(memberSearchQuery(input))
+  const data = useSuspenseQueryData(memberSearchQuery(input))
   const { q } = input
   const columns: OpsColumn<MemberHit>[] = [
     {

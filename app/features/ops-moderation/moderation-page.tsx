@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type RefObject } from 'react'
 import * as v from 'valibot'
 import { REJECTION_REASONS, RejectionReasonSchema, type RejectionReason } from '#contract/review-rejection'
@@ -15,6 +15,7 @@ import { unwrap } from '~/upstream/upstream-result'
 import { decideReviewFn, MODERATION_PAGE_SIZE, type ModerationInput } from './moderation.functions'
 import { moderationQueueQuery } from './moderation.queries'
 import { rejectionReasonLabel } from './rejection-labels'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 export type ModerationSearch = ModerationInput & { review?: string | undefined }
 
@@ -33,7 +34,7 @@ function typingIn(target: EventTarget | null): boolean {
 export function ModerationPage({ search, onSearch }: { search: ModerationSearch; onSearch: (next: Partial<ModerationSearch>, replace?: boolean) => void }) {
   const { t, i18n } = useLingui()
   const { review: openId, ...input } = search
-  const { data } = useSuspenseQuery(moderationQueueQuery(input))
+  const data = useSuspenseQueryData(moderationQueueQuery(input))
   const open = data.items.find((item) => item.id === openId) ?? data.items[0] ?? null
   const openIndex = open ? data.items.indexOf(open) : -1
   const panel = useRef<HTMLElement>(null)

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { NewsletterInputSchema, type NewsletterInput, type OpsNewsletter } from '#contract/messages'
 import { useRecentSignIn } from '~/auth/use-recent-sign-in'
@@ -11,6 +11,7 @@ import { unwrap } from '~/upstream/upstream-result'
 import { anySending, newsletterProgress } from './newsletter-progress'
 import { sendNewsletterFn } from './ops-newsletter.functions'
 import { newsletterListQuery } from './ops-newsletter.queries'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 /** While an issue is still going out, the list looks again this often. */
 const SENDING_REFRESH_MS = 30_000
@@ -18,7 +19,7 @@ const SENDING_REFRESH_MS = 30_000
 /** Admins: the newsletter issues written so far and how far each has gone out; writing and sending a new one (a recent sign-in is asked for first). */
 export function NewsletterPage() {
   const { t } = useLingui()
-  const { data } = useSuspenseQuery({
+  const data = useSuspenseQueryData({
     ...newsletterListQuery,
     refetchInterval: (query) => (anySending(query.state.data?.items ?? []) ? SENDING_REFRESH_MS : false),
   })

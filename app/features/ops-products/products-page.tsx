@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { OpsProduct, ProductInput } from '#contract/authoring'
 import { DataTable, type OpsColumn } from '~/components/ops/data-table'
@@ -11,12 +11,13 @@ import { createProductFn, updateProductFn } from './ops-products.functions'
 import { productListQuery } from './ops-products.queries'
 import { ProductForm } from './product-form'
 import { ProductImagesEditor } from './product-images-editor'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 /** Campaign managers: the products campaigns test, a new one, and editing one (a save by someone else in between is refused). */
 export function ProductsPage() {
   const { t, i18n } = useLingui()
-  const { data } = useSuspenseQuery(productListQuery)
-  const categories = useSuspenseQuery(categoriesQuery).data
+  const data = useSuspenseQueryData(productListQuery)
+  const categories = useSuspenseQueryData(categoriesQuery)
   const categoryName = (slug: string) => categories.find((category) => category.slug === slug)?.name ?? slug
   const queryClient = useQueryClient()
   const [editing, setEditing] = useState<string | null>(null)

@@ -1,6 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react/macro'
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { SHIPMENT_VIEWS, type OpsShipment } from '#contract/ops-shipments'
 import { AddressLines } from '~/components/member/address-lines'
@@ -15,6 +14,7 @@ import { ShipmentActions, type OpenForm } from './shipment-actions'
 import { opsReturnReasonLabel, opsReturnStatusLabel, opsShipmentStatusLabel, shipmentViewLabel } from './shipment-labels'
 import { TrackingImport } from './tracking-import'
 import { CsvDownloadLink } from '~/components/results/export-download'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 /**
  * Fulfilment: parcels by state (pending, shipped, delivered, returns), optionally of one campaign,
@@ -23,7 +23,7 @@ import { CsvDownloadLink } from '~/components/results/export-download'
  */
 export function ShipmentsPage({ input, onSearch }: { input: ShipmentsInput; onSearch: (next: Partial<ShipmentsInput>) => void }) {
   const { t, i18n } = useLingui()
-  const { data } = useSuspenseQuery(opsShipmentsQuery(input))
+  const data = useSuspenseQueryData(opsShipmentsQuery(input))
   const [open, setOpen] = useState<OpenForm>(null)
   const parcelsHeading = useRef<HTMLHeadingElement>(null)
   /** A state's words; a state this portal does not know yet shows as the member API names it. */

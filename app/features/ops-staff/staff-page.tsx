@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { RoleChangeBodySchema, ROLES, type Role, type RoleChangeBody, type StaffMember } from '#contract/staff'
 import { useRecentSignIn } from '~/auth/use-recent-sign-in'
@@ -14,11 +14,12 @@ import { refusalOf, unwrap, type UpstreamResult } from '~/upstream/upstream-resu
 import { grantRoleFn, resetSecondFactorFn, revokeRoleFn } from './ops-staff.functions'
 import { uidOf, viewerQuery } from '~/auth/viewer'
 import { staffListQuery } from './ops-staff.queries'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 /** Admins: who holds which role, and granting or revoking one (a recent sign-in is asked for first). */
 export function StaffPage() {
   const { t, i18n } = useLingui()
-  const { data } = useSuspenseQuery(staffListQuery)
+  const data = useSuspenseQueryData(staffListQuery)
   const { data: viewer } = useQuery(viewerQuery)
   const selfUid = uidOf(viewer)
   const queryClient = useQueryClient()

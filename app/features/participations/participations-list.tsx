@@ -1,5 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { Participation } from '#contract/participations'
 import { EmptyState } from '~/components/ui/empty-state'
@@ -12,11 +11,12 @@ import { groupText } from '~/lib/participation-texts'
 import { ParticipationStatusBadge } from './status-badge'
 import { participationsQuery } from '~/lib/member-data/member-data.queries'
 import { useLocale } from '~/lib/locale'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 /** The member's participations, grouped by where they stand, each with its next step. */
 export function ParticipationsList() {
   const { i18n } = useLingui()
-  const { data } = useSuspenseQuery(participationsQuery)
+  const data = useSuspenseQueryData(participationsQuery)
 
   if (data.items.length === 0) {
     return (

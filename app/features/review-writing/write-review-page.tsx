@@ -1,5 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Star } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
@@ -13,10 +12,11 @@ import { formatDate } from '~/lib/date-format'
 import { rcProductQuery } from '~/features/review-writing/review-writing.queries'
 import { ReviewForm } from './review-form'
 import { useLocale } from '~/lib/locale'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 /** The review page: the product, then the form, the review's status, or why it cannot be written yet. */
 export function WriteReview({ productId, campaignId }: { productId: string; campaignId: string }) {
-  const { data } = useSuspenseQuery(rcProductQuery(productId, campaignId))
+  const data = useSuspenseQueryData(rcProductQuery(productId, campaignId))
   const [justSubmitted, setJustSubmitted] = useState(false)
 
   return (

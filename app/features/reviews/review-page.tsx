@@ -1,5 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { ArrowLeft, ArrowRight } from 'lucide-react'
 import { ProductImage } from '~/components/catalogue/product-image'
@@ -9,6 +8,7 @@ import { reviewQuery } from '~/features/reviews/reviews.queries'
 import { FreeProductDisclosure } from '~/components/catalogue/review-card'
 import { StarRating } from '~/components/catalogue/star-rating'
 import { useLocale } from '~/lib/locale'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 function BackToReviews() {
   const locale = useLocale()
@@ -24,7 +24,7 @@ function BackToReviews() {
 export function ReviewDetail({ id }: { id: string }) {
   const locale = useLocale()
   const { t } = useLingui()
-  const { data: review } = useSuspenseQuery(reviewQuery(id))
+  const review = useSuspenseQueryData(reviewQuery(id))
 
   const paragraphs = review.body.split(/\n{2,}|\r\n\r\n/).filter((p) => p.trim() !== '')
   return (

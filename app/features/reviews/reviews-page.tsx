@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
 import { Button } from '~/components/ui/button'
@@ -10,6 +10,7 @@ import { MIN_RATINGS, pageCount, REVIEWS_PAGE_SIZE, reviewListInput, type Review
 import { Pagination } from './pagination'
 import { ReviewCard } from '~/components/catalogue/review-card'
 import { localePath, useLocale } from '~/lib/locale'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 /** The public reviews: filters (category, minimum rating), the list and its pages. */
 export function ReviewsList({ search }: { search: ReviewsSearch }) {
@@ -17,7 +18,7 @@ export function ReviewsList({ search }: { search: ReviewsSearch }) {
   const { t } = useLingui()
   const navigate = useNavigate()
   const page = search.page ?? 1
-  const { data } = useSuspenseQuery(reviewListQuery(reviewListInput(search)))
+  const data = useSuspenseQueryData(reviewListQuery(reviewListInput(search)))
   // The categories to filter by are data. The one in the address is offered even when the list does
   // not have it (unavailable, or no such category), by its slug, so the filter shows what is applied.
   const listed = useQuery(categoriesQuery).data ?? []

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import * as v from 'valibot'
@@ -25,6 +25,7 @@ import {
   verifySecondFactorFn,
 } from './second-factor.functions'
 import { secondFactorStatusQuery } from './second-factor.queries'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 const CodeSchema = v.strictObject({
   code: v.pipe(
@@ -58,7 +59,7 @@ function codeRefusal(failure: UpstreamFailure, i18n: { _: (m: ReturnType<typeof 
  */
 export function SecondFactorPage({ redirect }: { redirect?: string }) {
   const { t } = useLingui()
-  const { data: status } = useSuspenseQuery(secondFactorStatusQuery)
+  const status = useSuspenseQueryData(secondFactorStatusQuery)
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null)

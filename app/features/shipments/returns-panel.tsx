@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Check } from 'lucide-react'
 import { useState } from 'react'
@@ -19,6 +19,7 @@ import { canRequestReturn, returnableShipments } from './shipment-status'
 import { returnReasonLabel, returnStatusLabel } from './shipment-texts'
 import { shipmentsQuery } from '~/lib/member-data/member-data.queries'
 import { useLocale } from '~/lib/locale'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 const COMMENT_MAX = 1000
 
@@ -26,7 +27,7 @@ const COMMENT_MAX = 1000
 export function ReturnsPanel() {
   const locale = useLocale()
   const { t } = useLingui()
-  const { data } = useSuspenseQuery(shipmentsQuery)
+  const data = useSuspenseQueryData(shipmentsQuery)
 
   const shipments = returnableShipments(data.shipments)
   const onTheWay = data.shipments.length - shipments.length

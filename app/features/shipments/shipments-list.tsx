@@ -1,5 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { Shipment } from '#contract/participations'
@@ -13,6 +12,7 @@ import { canRequestReturn } from './shipment-status'
 import { returnStatusLabel, shipmentStatusLabel } from './shipment-texts'
 import { shipmentsQuery } from '~/lib/member-data/member-data.queries'
 import { useLocale } from '~/lib/locale'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 const statusLook: Record<Shipment['status'], string> = {
   pending: 'bg-[#fff3e0] text-[#6b3900]',
@@ -32,7 +32,7 @@ export function ShipmentStatusBadge({ shipment }: { shipment: Shipment }) {
 /** The member's shipments with carrier, tracking number and status. */
 export function ShipmentsList() {
   const locale = useLocale()
-  const { data } = useSuspenseQuery(shipmentsQuery)
+  const data = useSuspenseQueryData(shipmentsQuery)
 
   if (data.shipments.length === 0) {
     return (

@@ -1,6 +1,5 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { CampaignCard } from '~/components/catalogue/campaign-card'
@@ -12,6 +11,7 @@ import { campaignListQuery } from '~/features/campaigns/campaigns.queries'
 import { loadPageData } from '~/upstream/load-page-data'
 import { useLocale } from '~/lib/locale'
 import { publicPageHead } from '~/lib/page-head'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 /** `?campaign=<id or slug>`; anything else shows the list of campaigns. */
 const SearchSchema = v.object({
@@ -46,7 +46,7 @@ function CampaignDetailsPage() {
 function ChooseCampaign() {
   const locale = useLocale()
   const { t } = useLingui()
-  const { data } = useSuspenseQuery(allCampaigns)
+  const data = useSuspenseQueryData(allCampaigns)
   return (
     <MemberPage title={t`Campaign details`} intro={t`Choose a campaign to see the product, what testers do, the dates and who can apply.`}>
       {data.items.length === 0 ? (

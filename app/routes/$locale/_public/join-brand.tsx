@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useSuspenseQuery } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { JoinBrandPage, JoinBrandSignIn } from '~/features/brand-console/join-brand-page'
 import { invitationQuery } from '~/features/brand-console/invitation.queries'
@@ -10,6 +9,7 @@ import { loadPageData } from '~/upstream/load-page-data'
 import { msg } from '@lingui/core/macro'
 import { pageHead, PRIVATE_PAGE } from '~/lib/page-head'
 import { PagePending } from '~/pages/page-data'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 /**
  * An invitation link from an admin's e-mail (`?token=`). The token leaves the address bar as soon
@@ -33,7 +33,7 @@ export const Route = createFileRoute('/$locale/_public/join-brand')({
 function JoinBrandRoute() {
   const { token } = Route.useSearch()
   const secret = useAddressSecret('token', token)
-  const { data: viewer } = useSuspenseQuery(viewerQuery)
+  const viewer = useSuspenseQueryData(viewerQuery)
   if (!secret.ready) return <PagePending />
   if (!viewer.signedIn) return <JoinBrandSignIn hasToken={secret.value !== undefined} />
   return <JoinBrandPage token={secret.value} />

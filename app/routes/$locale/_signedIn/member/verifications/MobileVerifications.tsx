@@ -1,5 +1,4 @@
 import { useLingui } from '@lingui/react/macro'
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { FormAlert } from '~/components/ui/field'
 import { AccountPage } from '~/components/member/account-page'
@@ -10,6 +9,7 @@ import { memberInfoQuery } from '~/lib/member-data/member-data.queries'
 import { localePath } from '~/lib/locale'
 import { msg } from '@lingui/core/macro'
 import { pageHead } from '~/lib/page-head'
+import { useSuspenseQueryData } from '~/lib/query-data'
 
 /** Where the code step (/en/user/verify-phone) sends the member back to. */
 const HERE = localePath('/member/verifications/MobileVerifications')
@@ -22,7 +22,7 @@ export const Route = createFileRoute('/$locale/_signedIn/member/verifications/Mo
 
 function MobileVerificationPage() {
   const { t } = useLingui()
-  const { member } = useSuspenseQuery(memberInfoQuery).data
+  const { member } = useSuspenseQueryData(memberInfoQuery)
   return (
     <AccountPage
       title={t`Mobile verification`}
