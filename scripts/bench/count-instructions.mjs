@@ -22,8 +22,10 @@
 //   BENCH_WARMUP         requests before counting (default 300)
 //   BENCH_REQUESTS       requests counted (default 40)
 //   BENCH_PAGE           the portal's page (default /en/member/campaigns)
+//   BENCH_KEEP_DUMPS     a directory to keep each target's callgrind dump in (for callgrind_annotate:
+//                        which functions of node, V8's builtins, zlib or libc the count went to)
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { basename, dirname, resolve } from 'node:path'
 import { startAuthEmulator } from '../lib/auth-emulator.mjs'
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../lib/suite.mjs'
@@ -47,6 +49,7 @@ const DATABASE_URL = requiredBenchDatabase()
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 300)
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 40)
 const PAGE = process.env.BENCH_PAGE ?? '/en/member/campaigns'
+const KEEP_DUMPS = process.env.BENCH_KEEP_DUMPS ? resolve(process.env.BENCH_KEEP_DUMPS) : null
 const HEADERS = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'gzip, deflate, br, zstd' }
 const REFS = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['HEAD', '.']
 /** Under callgrind a process runs some fifty times slower: starting takes minutes, not seconds. */
@@ -96,7 +99,10 @@ async function dumpedInstructions(pid, outFile, wakeUrl) {
   // The file may still be being written: its total comes last.
   for (let tries = 0; ; tries++) {
     const totals = /^totals: (\d+)/m.exec(readFileSync(newest, 'utf8'))
-    if (totals) return { total: Number(totals[1]), gc: garbageCollection(newest) }
+    if (totals) {
+      if (KEEP_DUMPS) copyFileSync(newest, resolve(KEEP_DUMPS, basename(outFile)))
+      return { total: Number(totals[1]), gc: garbageCollection(newest) }
+    }
     if (tries > 100) throw new Error(`no total in ${newest}`)
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
@@ -160,6 +166,7 @@ const M = (instructions) => (instructions / 1e6).toFixed(2)
 
 async function main() {
   mkdirSync(tmp, { recursive: true })
+  if (KEEP_DUMPS) mkdirSync(KEEP_DUMPS, { recursive: true })
   requireSignInBrowser()
   requireValgrind()
   const builds = await buildPortalRefs(started, tmp, REFS)
