@@ -8,6 +8,7 @@ import { createHash, randomFillSync } from 'node:crypto'
 // style attributes). Every third-party origin the product uses is listed here and nowhere else.
 
 import type { BrowserServices } from '~/config/config.server'
+import { withEditedHeaders } from './response-headers'
 
 /** The policy's parts that hold for every response, pages or not: no framing, no plugins, no base or form targets elsewhere. */
 export const BASE_POLICY = "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'"
@@ -142,19 +143,18 @@ export async function withPagePolicy(
   response: Response,
   options: { nonce: string | null; noStore?: boolean; authEmulatorHost: string | null; services: BrowserServices; dev?: boolean },
 ): Promise<Response> {
+  const policy = (inlineScripts: string[]) => (headers: Headers) => {
+    if (options.noStore) headers.set('Cache-Control', 'no-store')
+    headers.set(
+      'Content-Security-Policy',
+      pagePolicy({ inlineScripts, authEmulatorHost: options.authEmulatorHost, services: options.services, dev: options.dev }),
+    )
+  }
+  if (options.nonce) return withEditedHeaders(response, policy([nonceSource(options.nonce)]))
+  if (!(response.headers.get('content-type') ?? '').startsWith('text/html') || !response.body) return withEditedHeaders(response, policy([]))
+  // A page shared between visitors: its inline scripts are allowed by their hashes, read from the page.
+  const html = await response.text()
   const headers = new Headers(response.headers)
-  if (options.noStore) headers.set('Cache-Control', 'no-store')
-  let body: BodyInit | null = response.body
-  let inlineScripts: string[]
-  if (options.nonce) inlineScripts = [nonceSource(options.nonce)]
-  else if ((headers.get('content-type') ?? '').startsWith('text/html') && response.body) {
-    const html = await response.text()
-    body = html
-    inlineScripts = inlineScriptHashes(html)
-  } else inlineScripts = []
-  headers.set(
-    'Content-Security-Policy',
-    pagePolicy({ inlineScripts, authEmulatorHost: options.authEmulatorHost, services: options.services, dev: options.dev }),
-  )
-  return new Response(body, { status: response.status, statusText: response.statusText, headers })
+  policy(inlineScriptHashes(html))(headers)
+  return new Response(html, { status: response.status, statusText: response.statusText, headers })
 }

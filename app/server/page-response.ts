@@ -2,6 +2,7 @@ import { LOCALE_COOKIE, localeCookieHeader, localeOfPath } from '~/i18n/locale-c
 import { isNoStore, PUBLIC_PAGE_CACHE_CONTROL } from './public-page-cache'
 import { isLocale, LOCALES } from '~/i18n/i18n'
 import { localePath } from '~/lib/locale'
+import { withEditedHeaders } from './response-headers'
 
 /** Crawlers and bots: they get pages, never error pages. */
 export const BOT_USER_AGENT = /bot|chrome-lighthouse|facebookexternalhit|google/i
@@ -54,15 +55,15 @@ export function finishPageResponse(
     (response.headers.get('content-type') ?? '').startsWith('text/html') &&
     !isNoStore(response)
   if (!setLocale && !forMember && !shared) return response
-  const headers = new Headers(response.headers)
-  if (setLocale) headers.append('Set-Cookie', localeCookieHeader(locale, options.secureCookies))
-  if (forMember) headers.set('Cache-Control', 'private, no-store')
-  else if (shared) {
-    headers.set('Cache-Control', PUBLIC_PAGE_CACHE_CONTROL)
-    // A shared cache must not hand this copy to a member (whose cookie differs).
-    headers.append('Vary', 'Cookie')
-  }
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+  return withEditedHeaders(response, (headers) => {
+    if (setLocale) headers.append('Set-Cookie', localeCookieHeader(locale, options.secureCookies))
+    if (forMember) headers.set('Cache-Control', 'private, no-store')
+    else if (shared) {
+      headers.set('Cache-Control', PUBLIC_PAGE_CACHE_CONTROL)
+      // A shared cache must not hand this copy to a member (whose cookie differs).
+      headers.append('Vary', 'Cookie')
+    }
+  })
 }
 
 /** Whether a request may be answered with the page every anonymous visitor gets (public-page-cache.ts). */

@@ -4,6 +4,7 @@
 // of these itself (a page's full policy, a product image's own) keeps its own.
 
 import { BASE_POLICY } from './content-security-policy'
+import { withEditedHeaders } from './response-headers'
 
 export function securityHeaders(production: boolean): Record<string, string> {
   return {
@@ -17,7 +18,7 @@ export function securityHeaders(production: boolean): Record<string, string> {
 }
 
 export function withSecurityHeaders(response: Response, production: boolean): Response {
-  const headers = new Headers(response.headers)
-  for (const [name, value] of Object.entries(securityHeaders(production))) if (!headers.has(name)) headers.set(name, value)
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+  return withEditedHeaders(response, (headers) => {
+    for (const [name, value] of Object.entries(securityHeaders(production))) if (!headers.has(name)) headers.set(name, value)
+  })
 }
