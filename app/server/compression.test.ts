@@ -33,6 +33,23 @@ describe('compression', () => {
     expect(chooseLiveEncoding('zstd;q=0, gzip')).toBe('gzip')
   })
 
+  it('remembers each choice, the same on every request', () => {
+    for (let i = 0; i < 100; i++) expect(chooseLiveEncoding(`gzip;q=0.${i % 10}, zstd`)).toBe('zstd')
+    expect(chooseLiveEncoding('gzip, deflate, br, zstd')).toBe('zstd')
+    expect(chooseLiveEncoding('zstd;q=0, gzip')).toBe('gzip')
+    expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br')
+  })
+
+  it('compresses an answer whose headers cannot be changed (one fetched from elsewhere) as a copy', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg">' + '<circle r="1"/>'.repeat(100) + '</svg>'
+    const fetched = await fetch(`data:image/svg+xml,${encodeURIComponent(svg)}`)
+    expect(() => fetched.headers.set('x-probe', '1')).toThrow(TypeError)
+    const compressed = await compressResponse(request('zstd'), fetched)
+    expect(compressed.headers.get('content-encoding')).toBe('zstd')
+    expect(compressed.headers.get('content-type')).toBe('image/svg+xml')
+    expect(zstdDecompressSync(Buffer.from(await compressed.arrayBuffer())).toString()).toBe(svg)
+  })
+
   it('compresses a page with Brotli or gzip, keeping every byte', async () => {
     const br = await compressResponse(request('gzip, br'), page())
     expect(br.headers.get('content-encoding')).toBe('br')

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import { promisify } from 'node:util'
+import { withEditedHeaders } from './response-headers'
 import {
   brotliCompress,
   brotliCompressSync,
@@ -30,7 +31,7 @@ export type LiveEncoding = Encoding | 'zstd'
 
 /** Brotli when the browser takes it (every current one does), else gzip, else nothing. */
 export function chooseEncoding(acceptEncoding: string | null): Encoding | null {
-  return chooseFrom(acceptEncoding, ['br', 'gzip'])
+  return choosePrecompressed(acceptEncoding)
 }
 
 /**
@@ -40,8 +41,27 @@ export function chooseEncoding(acceptEncoding: string | null): Encoding | null {
  * high quality, which is smaller.
  */
 export function chooseLiveEncoding(acceptEncoding: string | null): LiveEncoding | null {
-  return chooseFrom(acceptEncoding, ['zstd', 'br', 'gzip'])
+  return chooseLive(acceptEncoding)
 }
+
+/**
+ * Browsers send one of a handful of Accept-Encoding values, the same on every request: each value is
+ * parsed once and its choice remembered (at most 64 of them, so odd values cannot fill memory).
+ */
+function remembered<E extends string>(preferred: E[]): (acceptEncoding: string | null) => E | null {
+  const known = new Map<string | null, E | null>()
+  return (acceptEncoding) => {
+    let choice = known.get(acceptEncoding)
+    if (choice === undefined) {
+      choice = chooseFrom(acceptEncoding, preferred)
+      if (known.size >= 64) known.clear()
+      known.set(acceptEncoding, choice)
+    }
+    return choice
+  }
+}
+const choosePrecompressed = remembered<Encoding>(['br', 'gzip'])
+const chooseLive = remembered<LiveEncoding>(['zstd', 'br', 'gzip'])
 
 function chooseFrom<E extends string>(acceptEncoding: string | null, preferred: E[]): E | null {
   const offered = new Map(
@@ -150,10 +170,14 @@ export async function compressResponse(request: Request, response: Response, wai
   const encoding = chooseLiveEncoding(request.headers.get('accept-encoding'))
   if (!encoding) return response
 
-  const headers = new Headers(response.headers)
-  headers.set('content-encoding', encoding)
-  headers.append('vary', 'Accept-Encoding')
-  const reader = response.body.getReader()
+  // The compressed answer's headers are the response's own, changed (a copy of them cost every page).
+  const edited = withEditedHeaders(response, (own) => {
+    own.set('content-encoding', encoding)
+    own.append('vary', 'Accept-Encoding')
+    own.delete('content-length')
+  })
+  const { headers } = edited
+  const reader = (edited.body ?? response.body).getReader()
   const { parts, ended, underWay: readUnderWay } = await readForAWhile(reader, waitMs)
   if (ended) {
     const body = await compressOnce(Buffer.concat(parts), encoding)
@@ -164,7 +188,6 @@ export async function compressResponse(request: Request, response: Response, wai
       headers,
     })
   }
-  headers.delete('content-length')
   // What was read so far, then the rest as the renderer writes it.
   let underWay = readUnderWay
   const rest = new ReadableStream<Uint8Array>({
