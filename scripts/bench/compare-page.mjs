@@ -14,8 +14,9 @@
 // Two builds of the same commit still differ by up to about 0.1 ms a request in the median of their
 // paired rounds: a smaller difference is no finding. On a busier machine it can be several times
 // that: name the first ref twice (`HEAD HEAD .`) to measure the run's own noise beside the change.
-// Prints each round, then each target's median main-thread CPU per request, its share of the
-// anchor's, and against the first ref the difference in each round and their median.
+// Prints each round, then each target's median main-thread CPU per request (and how much of it the
+// kernel took), its share of the anchor's, and against the first ref the difference in each round
+// and their median.
 //
 //   BENCH_DATABASE_URL  PostgreSQL server for the throw-away database (required)
 //   BENCH_SECONDS       seconds of load per target per round (default 5, after 2 s of warm-up)
@@ -80,6 +81,7 @@ async function main() {
       const check = await fetch(target.url, { headers: { ...HEADERS, cookie: target.cookie }, redirect: 'manual' })
       if (check.status !== 200) throw new Error(`${target.name} answers ${check.status}, not 200`)
       target.cpu = []
+      target.kernel = []
       target.rows = []
     }
 
@@ -92,8 +94,10 @@ async function main() {
         const result = await loadWithCpu(target.url, { ...options, seconds: SECONDS })
         if (result.errors > 0) throw new Error(`${target.name}: ${result.errors} errors under load`)
         target.cpu[round] = result.mainMsPerRequest
+        target.kernel[round] = result.mainKernelMsPerRequest
         console.log(
-          `round ${round + 1}  ${target.name}: ${result.rps.toFixed(0)} req/s, ${result.mainMsPerRequest.toFixed(3)} ms main-thread CPU a request, ` +
+          `round ${round + 1}  ${target.name}: ${result.rps.toFixed(0)} req/s, ${result.mainMsPerRequest.toFixed(3)} ms main-thread CPU a request ` +
+            `(${result.mainKernelMsPerRequest.toFixed(3)} of it in the kernel), ` +
             `${((pageFaults(pid) - faultsBefore) / result.requests).toFixed(1)} page faults a request`,
         )
       }
@@ -104,12 +108,13 @@ async function main() {
     console.log(
       `\n${PAGE}, ${ROUNDS} rounds of ${SECONDS} s at ${CONNECTIONS} connections:\n` +
         table(
-          ['target', 'median ms a request', 'of the anchor', `against ${first.name}, each round (ms)`, 'median'],
+          ['target', 'median ms a request', 'in the kernel', 'of the anchor', `against ${first.name}, each round (ms)`, 'median'],
           [anchor, ...portals].map((target) => {
             const paired = target.cpu.map((ms, round) => ms - first.cpu[round])
             return [
               target.name,
               median(target.cpu).toFixed(3),
+              median(target.kernel).toFixed(3),
               target === anchor ? '—' : `${((100 * anchorMedian) / median(target.cpu)).toFixed(1)} %`,
               target === first ? '—' : paired.map((ms) => (ms >= 0 ? '+' : '') + ms.toFixed(3)).join(' '),
               target === first ? '—' : (median(paired) >= 0 ? '+' : '') + median(paired).toFixed(3),

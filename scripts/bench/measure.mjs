@@ -42,6 +42,7 @@ export async function loadWithCpu(url, options, around = (run) => run()) {
   const after = pid ? cpuTime(pid) : null
   if (before && after && result.requests > 0) {
     result.mainMsPerRequest = (after.mainMs - before.mainMs) / result.requests
+    result.mainKernelMsPerRequest = (after.mainKernelMs - before.mainKernelMs) / result.requests
     result.allMsPerRequest = (after.allMs - before.allMs) / result.requests
   }
   return result
@@ -60,19 +61,23 @@ export function listeningPid(port) {
 let clockTicks = null
 /**
  * CPU time a process has used so far, in ms: all its threads, and its main thread (where a Node
- * server's JavaScript runs). Read from Linux's /proc; null elsewhere or once the process is gone.
+ * server's JavaScript runs), and of the main thread's the part spent in the kernel (system calls:
+ * the sockets' reads and writes, memory given and taken back). Read from Linux's /proc; null
+ * elsewhere or once the process is gone.
  */
 export function cpuTime(pid) {
   try {
     clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
     // utime and stime are the 14th and 15th fields, counted from after the command's name.
-    const ms = (path) => {
+    const times = (path) => {
       const fields = readFileSync(path, 'utf8')
         .replace(/^.*\) /s, '')
         .split(' ')
-      return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks
+      return { user: (Number(fields[11]) * 1000) / clockTicks, kernel: (Number(fields[12]) * 1000) / clockTicks }
     }
-    return { allMs: ms(`/proc/${pid}/stat`), mainMs: ms(`/proc/${pid}/task/${pid}/stat`) }
+    const all = times(`/proc/${pid}/stat`)
+    const main = times(`/proc/${pid}/task/${pid}/stat`)
+    return { allMs: all.user + all.kernel, mainMs: main.user + main.kernel, mainKernelMs: main.kernel }
   } catch {
     return null
   }
