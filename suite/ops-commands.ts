@@ -1,6 +1,6 @@
 // Operator commands, shared by the CLI (suite/ops.ts) and the local-mode dev endpoint it uses
 // when the suite is running on PGlite (one process may hold the embedded database).
-import { and, asc, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { PARTICIPATION_LISTS, type ListName, type OpsCommand } from '../contract/ops'
 import { campaigns, flights, members, participations, products, reviews, shipments } from './db/schema'
 import type { SuiteDeps } from './deps'
@@ -8,6 +8,7 @@ import { approveReview, deliver, issueReturnLabel, markReturned, rejectReview, s
 import { deletePendingIdentities } from './services/account-deletion'
 import { purgeExpired } from './services/retention'
 import { tellUnchosen } from './services/unchosen'
+import { waitlistOrder } from './services/participations'
 import { sendReminders } from './services/reminders'
 import { memberStanding } from './services/standing'
 import { withEligibilityDefaults } from '../contract/campaigns'
@@ -115,11 +116,7 @@ async function listParticipations(deps: SuiteDeps, what: (typeof PARTICIPATION_L
     .innerJoin(members, eq(members.id, participations.memberId))
     .leftJoin(reviews, eq(reviews.participationId, participations.id))
     .where(and(state[what], campaignSlug ? eq(campaigns.slug, campaignSlug) : undefined))
-    .orderBy(
-      ...(what === 'waitlisted'
-        ? [asc(campaigns.slug), desc(participations.standingRank), asc(participations.seq)]
-        : [asc(campaigns.slug), asc(participations.seq)]),
-    )
+    .orderBy(...(what === 'waitlisted' ? [asc(campaigns.slug), ...waitlistOrder] : [asc(campaigns.slug), asc(participations.seq)]))
   return rows.map(({ place, reviewDueAt, appliedAt, ...row }) => ({
     ...row,
     ...(what === 'waitlisted' ? { place: Number(place) } : {}),

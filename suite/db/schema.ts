@@ -1,6 +1,6 @@
 // Database schema of the member API. Migrations are generated from this file with drizzle-kit
 // (`npx drizzle-kit generate --config suite/drizzle.config.ts`) and checked in under ./migrations.
-import { sql } from 'drizzle-orm'
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { bigint, boolean, date, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import {
   CAMPAIGN_KINDS,
@@ -391,6 +391,15 @@ export const flights = pgTable(
 )
 
 /**
+ * A participation still waiting for a place (applied, or on the waitlist): participations_waiting_idx's
+ * condition. Written with its values in the statement, not as parameters, so that a prepared
+ * statement's generic plan (which PostgreSQL switches to after five runs) can still use that index.
+ */
+export function isWaiting(status: AnyColumn): SQL {
+  return sql`${status} in ('applied', 'waitlisted')`
+}
+
+/**
  * Every screener version a campaign has had once someone answered it: an edit after the first
  * application makes a new version, and each participation keeps the version its answers belong to.
  */
@@ -452,9 +461,7 @@ export const participations = pgTable(
     index('participations_flight_seq_idx').on(t.flightId, t.seq, t.id, t.memberId, t.status),
     // A flight's waiting applicants in the order places are given (tier at sign-up, then sign-up
     // order); with the id and member, a page of them (linked only too) is read from the index alone.
-    index('participations_waiting_idx')
-      .on(t.flightId, t.standingRank.desc(), t.seq, t.id, t.memberId)
-      .where(sql`${t.status} in ('applied', 'waitlisted')`),
+    index('participations_waiting_idx').on(t.flightId, t.standingRank.desc(), t.seq, t.id, t.memberId).where(isWaiting(t.status)),
     index('participations_member_idx').on(t.memberId),
   ],
 )

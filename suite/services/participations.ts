@@ -286,6 +286,14 @@ export async function processSignup(
 }
 
 /**
+ * The order a flight's waiting applicants are served in: the highest standing tier at sign-up first,
+ * then whoever signed up first. The rank is written as participations_waiting_idx holds it (descending,
+ * nulls last; it is never null), so that PostgreSQL walks that index in order instead of sorting the
+ * flight's whole waitlist to find a page or the next in line.
+ */
+export const waitlistOrder: SQL[] = [sql`${participations.standingRank} desc nulls last`, asc(participations.seq)]
+
+/**
  * Promotes the first waitlisted member of a flight into a freed place (flight row locked by caller):
  * the highest standing tier at sign-up first, then whoever signed up first.
  */
@@ -299,8 +307,9 @@ async function promoteFirstWaitlisted(tx: Tx, deps: SuiteDeps, flight: FlightRow
       .from(participations)
       // A suspended member is never promoted (their places are released when suspended; this holds
       // for one who applied in the same moment).
-      .where(and(eq(participations.flightId, flight.id), eq(participations.status, 'waitlisted'), notSuspended(participations.memberId, now)))
-      .orderBy(desc(participations.standingRank), asc(participations.seq))
+      // The status written in the statement: participations_waiting_idx is used in a generic plan too.
+      .where(and(eq(participations.flightId, flight.id), sql`${participations.status} = 'waitlisted'`, notSuspended(participations.memberId, now)))
+      .orderBy(...waitlistOrder)
       .limit(1)
       .for('update')
     if (!next) return false

@@ -3,12 +3,12 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { standingOf } from '../../contract/standing'
 import type { ApplicantPage, ApplicantsQuery, OpsCampaignList, SelectionResult } from '../../contract/ops-applicants'
-import { addresses, campaignScreeners, campaigns, flights, linkedApplicants, members, participations } from '../db/schema'
+import { addresses, campaignScreeners, campaigns, flights, isWaiting, linkedApplicants, members, participations } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { notFound } from '../http/errors'
 import { countingLinksOf, listedLinks } from '../services/account-links'
 import { PLACE_HOLDING_STATUSES } from '../services/campaigns'
-import { selectInFlight } from '../services/participations'
+import { selectInFlight, waitlistOrder } from '../services/participations'
 import { FORMER_MEMBER } from '../services/reviews'
 import { standingCounts } from '../services/standing'
 import type { StaffActor } from '../actors/actor'
@@ -57,9 +57,6 @@ export async function opsCampaigns(deps: SuiteDeps): Promise<OpsCampaignList> {
   return { items: [...byCampaign.values()] }
 }
 
-/** The order places are given in: tier at sign-up, then sign-up order (the waitlist's order). */
-const servingOrder = [desc(participations.standingRank), asc(participations.seq)]
-
 export async function flightApplicants(deps: SuiteDeps, flightId: string, query: ApplicantsQuery): Promise<ApplicantPage> {
   const [flight] = await deps.db
     .select({
@@ -76,7 +73,7 @@ export async function flightApplicants(deps: SuiteDeps, flightId: string, query:
     .where(eq(flights.id, flightId))
   if (!flight) throw notFound('Flight')
   const view: Record<ApplicantsQuery['view'], SQL | undefined> = {
-    waiting: inArray(participations.status, ['applied', 'waitlisted']),
+    waiting: isWaiting(participations.status),
     selected: inArray(participations.status, [...PLACE_HOLDING_STATUSES]),
     'not-eligible': eq(participations.status, 'not-eligible'),
     all: undefined,
@@ -93,7 +90,7 @@ export async function flightApplicants(deps: SuiteDeps, flightId: string, query:
     .select({ id: participations.id })
     .from(participations)
     .where(where)
-    .orderBy(...(waitingView ? servingOrder : [asc(participations.seq)]))
+    .orderBy(...(waitingView ? waitlistOrder : [asc(participations.seq)]))
     .limit(query.pageSize)
     .offset(offset)
     .as('applicant_page')
@@ -121,7 +118,7 @@ export async function flightApplicants(deps: SuiteDeps, flightId: string, query:
       .innerJoin(participations, eq(participations.id, pageOfIds.id))
       .innerJoin(members, eq(members.id, participations.memberId))
       .leftJoin(addresses, eq(addresses.memberId, participations.memberId))
-      .orderBy(...(waitingView ? servingOrder : [asc(participations.seq)])),
+      .orderBy(...(waitingView ? waitlistOrder : [asc(participations.seq)])),
     deps.db.select({ n: count() }).from(participations).where(where),
     deps.db
       .select({ n: count() })
