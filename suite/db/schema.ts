@@ -538,8 +538,14 @@ export const digestDays = pgTable(
     memberId: uuid('member_id')
       .notNull()
       .references(() => members.id),
-    /** The UTC day the digest went. */
+    /** The UTC day the member's digest was settled. */
     day: date('day', { mode: 'string' }).notNull(),
+    /**
+     * Whether a digest went that day. False: the member was looked at and nothing new was theirs to
+     * sign up for; they are not looked at again until the next day, so an hourly sweep reads each
+     * member who wants the digest once a day, not every hour.
+     */
+    told: boolean('told').notNull().default(true),
   },
   (t) => [primaryKey({ columns: [t.memberId, t.day] })],
 )

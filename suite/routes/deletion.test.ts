@@ -64,7 +64,7 @@ const TABLES: Record<string, string> = {
   flights: 'catalogue, no member data',
   reminders_sent: 'kept: which reminders a participation was sent, by ids only',
   campaign_announcements: 'kept: which campaigns a member was told of, by ids only',
-  digest_days: 'kept: the days a member got a new-campaigns digest, by ids only',
+  digest_days: 'kept: the days a member was looked at for the new-campaigns digest and whether one went, by ids only',
   newsletters: 'the issues staff wrote, no member data',
   newsletter_deliveries: 'kept: which issues a member was sent, by ids only',
   campaign_screeners: 'catalogue: earlier screener questions, no member data',

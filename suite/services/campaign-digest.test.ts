@@ -1,9 +1,9 @@
 // The new-campaigns digest, with the harness clock as the dev clock: eligible members who want it
 // are told of each new campaign once, at most one digest a day, even with two sweeps at once.
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADDRESS_PATH, NOTIFICATIONS_PATH } from '../../contract/paths'
-import { outbox } from '../db/schema'
+import { ADDRESS_PATH, MEMBER_INFO_PATH, NOTIFICATIONS_PATH } from '../../contract/paths'
+import { digestDays, members, outbox } from '../db/schema'
 import { createCampaign, GOOD_ADDRESS } from '../test/fixtures'
 import { call, createHarness, type Harness } from '../test/harness'
 import { createTestMember, type TestMember } from '../test/members'
@@ -14,6 +14,7 @@ let h: Harness
 let keen: TestMember
 let quiet: TestMember
 let newcomer: TestMember
+let unplaced: TestMember
 const DAY = 24 * 60 * 60 * 1000
 
 beforeAll(async () => {
@@ -24,8 +25,10 @@ beforeAll(async () => {
   midday.setUTCHours(12, 0, 0, 0)
   if (midday.getTime() <= h.clock.now().getTime()) midday.setUTCDate(midday.getUTCDate() + 1)
   h.clock.set(midday)
-  ;[keen, quiet, newcomer] = await Promise.all([createTestMember(), createTestMember(), createTestMember()])
+  ;[keen, quiet, newcomer, unplaced] = await Promise.all([createTestMember(), createTestMember(), createTestMember(), createTestMember()])
   for (const member of [keen, quiet, newcomer]) await call(h.app, 'PUT', ADDRESS_PATH, { token: member.bearer, body: GOOD_ADDRESS })
+  // A member who has not saved an address yet.
+  expect((await call(h.app, 'GET', MEMBER_INFO_PATH, { token: unplaced.bearer })).status).toBe(200)
   const off = { ...DEFAULT_NOTIFICATION_SETTINGS, email: { ...DEFAULT_NOTIFICATION_SETTINGS.email, newCampaigns: false } }
   expect((await call(h.app, 'PUT', NOTIFICATIONS_PATH, { token: quiet.bearer, body: off })).status).toBe(200)
 })
@@ -61,5 +64,30 @@ describe('the new-campaigns digest', () => {
     expect(digests[1]!.body).toContain(second.campaignId)
     expect(digests[1]!.body).not.toContain(first.campaignId)
     expect(digests[1]!.headers).toHaveProperty('List-Unsubscribe')
+  })
+
+  it('looks at a member with nothing to be told once a day, not at every sweep', async () => {
+    const opened = await createCampaign(h.deps.db, h.clock.now(), { phase: 'open' })
+    const day = () => h.clock.now().toISOString().slice(0, 10)
+    const settled = async () =>
+      h.deps.db
+        .select({ told: digestDays.told })
+        .from(digestDays)
+        .innerJoin(members, eq(members.id, digestDays.memberId))
+        .where(and(eq(members.uid, unplaced.uid), eq(digestDays.day, day())))
+    // No saved address: no country, so no campaign is theirs to sign up for. The day is settled untold.
+    await sendCampaignDigests(h.deps, h.clock.now())
+    expect(await settled()).toEqual([{ told: false }])
+    expect(await digestsTo(unplaced.email)).toHaveLength(0)
+    // Their address saved an hour later: the sweeps of that day leave them be; the next day's tells them.
+    await call(h.app, 'PUT', ADDRESS_PATH, { token: unplaced.bearer, body: GOOD_ADDRESS })
+    h.clock.advance(3_600_000)
+    await sendCampaignDigests(h.deps, h.clock.now())
+    expect(await digestsTo(unplaced.email)).toHaveLength(0)
+    h.clock.advance(DAY)
+    await sendCampaignDigests(h.deps, h.clock.now())
+    const [digest] = await digestsTo(unplaced.email)
+    expect(digest!.body).toContain(opened.campaignId)
+    expect(await settled()).toEqual([{ told: true }])
   })
 })

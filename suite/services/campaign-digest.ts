@@ -1,6 +1,7 @@
 // The new-campaigns digest: members who want new campaigns (by e-mail or text) are told of the
 // published campaigns that opened for sign-up lately and whose rules they meet (country, age,
 // preferences, tier: the sign-up's own rules), each campaign once, in at most one message a day.
+// Each member is looked at once a day at most: one with nothing to be told waits for the next day.
 // The day's row, the campaigns' rows and the message are written in one transaction, so two
 // member-API processes sweeping at once send one digest.
 import { and, asc, between, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
@@ -74,15 +75,21 @@ export async function sendCampaignDigests(deps: SuiteDeps, now: Date, batchSize 
               )
           ).map((row) => row.campaignId),
         )
+        // Once a day: a second process or sweep finds the day taken and sends nothing. A member with
+        // nothing to be told settles the day too (told: false), and waits for tomorrow's look.
+        const settle = async (told: boolean) =>
+          (await tx.insert(digestDays).values({ memberId: id, day, told }).onConflictDoNothing().returning({ day: digestDays.day })).length > 0
         const fresh = open.filter((c) => !announced.has(c.id))
-        if (fresh.length === 0) return false
         const withTier = fresh.some((c) => withEligibilityDefaults(c.eligibility).minTier !== null)
-        const facts = await eligibilityFacts(tx, member, now, withTier)
-        const eligible = fresh.filter((c) => ineligibleReasons(withEligibilityDefaults(c.eligibility), facts, now, { brandId: c.brandId }).length === 0)
-        if (eligible.length === 0) return false
-        // Once a day: a second process or sweep finds the day taken and sends nothing.
-        const [claimed] = await tx.insert(digestDays).values({ memberId: id, day }).onConflictDoNothing().returning({ day: digestDays.day })
-        if (!claimed) return false
+        const facts = fresh.length > 0 ? await eligibilityFacts(tx, member, now, withTier) : null
+        const eligible = facts
+          ? fresh.filter((c) => ineligibleReasons(withEligibilityDefaults(c.eligibility), facts, now, { brandId: c.brandId }).length === 0)
+          : []
+        if (eligible.length === 0) {
+          await settle(false)
+          return false
+        }
+        if (!(await settle(true))) return false
         await tx
           .insert(campaignAnnouncements)
           .values(eligible.map((c) => ({ memberId: id, campaignId: c.id, sentAt: now })))

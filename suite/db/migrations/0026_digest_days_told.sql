@@ -1,0 +1,1 @@
+ALTER TABLE "digest_days" ADD COLUMN "told" boolean DEFAULT true NOT NULL;
