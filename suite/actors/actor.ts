@@ -1,9 +1,9 @@
 // Who takes a staff action: a signed-in staff person in the console, the operator command line,
 // or the account deletion; and the roles a person holds, read from the database on every staff call.
 // Services and the console both use it, so it imports neither (lint: scripts/lint/boundaries.mjs).
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { CAPABILITIES, capabilitiesOf, ROLES, type Capability, type Role } from '../../contract/staff'
-import type { Executor } from '../db/client'
+import { preparedQuery, type Executor } from '../db/client'
 import { staffRoles } from '../db/schema'
 import { forbidden } from '../http/errors'
 
@@ -56,8 +56,16 @@ export function accountDeletionActor(): StaffActor {
   }
 }
 
+/** Read on every staff call: built once. */
+const rolesByUid = preparedQuery((ex) =>
+  ex
+    .select({ role: staffRoles.role })
+    .from(staffRoles)
+    .where(eq(staffRoles.uid, sql.placeholder('uid'))),
+)
+
 export async function rolesOf(ex: Executor, uid: string): Promise<Role[]> {
-  const rows = await ex.select({ role: staffRoles.role }).from(staffRoles).where(eq(staffRoles.uid, uid))
+  const rows = await rolesByUid(ex, { uid })
   const held = new Set(rows.map((row) => row.role))
   // In the contract's order, whatever order they were granted in.
   return ROLES.filter((role) => held.has(role))

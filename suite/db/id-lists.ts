@@ -9,8 +9,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
  * (the array's text is built here).
  */
 export function uuidList(ids: readonly string[]): SQL {
+  return sql`${uuidArrayText(ids)}::uuid[]`
+}
+
+/** The text of a uuid array (`{id,id}`), each id checked to be a uuid: the value for inIdList's placeholder. */
+export function uuidArrayText(ids: readonly string[]): string {
   for (const id of ids) if (!UUID.test(id)) throw new Error(`Not a uuid: ${JSON.stringify(id)}`)
-  return sql`${`{${ids.join(',')}}`}::uuid[]`
+  return `{${ids.join(',')}}`
+}
+
+/** In a prepared statement: `column` is one of the ids given to placeholder `name` as uuidArrayText. */
+export function inIdList(column: AnyColumn | SQL.Aliased | SQL, name: string): SQL {
+  return sql`${column} = any(${sql.placeholder(name)}::uuid[])`
 }
 
 /** `column` is one of `ids` (one parameter, as uuidList). */

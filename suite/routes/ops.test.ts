@@ -416,6 +416,14 @@ describe('moderation', () => {
       ModerationPageSchema,
     )
     expect(newest).toMatchObject({ total: 2, items: [{ id: second.reviewId }] })
+    // Every filter at once, and each filter's own value: the campaign, the rating, the words.
+    const filtered = (query: Record<string, string>) =>
+      call(h.app, 'GET', OPS_REVIEWS_PATH, { token: staff.moderator.bearer, query: { q: 'of the queue', ...query } }).then((r) =>
+        expectOk(r, ModerationPageSchema),
+      )
+    expect((await filtered({ campaign: campaign.slug, rating: '4', sort: 'rating-desc' })).total).toBe(2)
+    expect((await filtered({ campaign: campaign.slug, rating: '5' })).total).toBe(0)
+    expect((await filtered({ campaign: 'no-such-campaign' })).total).toBe(0)
     // A search for the wildcard itself finds nothing rather than everything.
     expect(expectOk(await call(h.app, 'GET', OPS_REVIEWS_PATH, { token: staff.moderator.bearer, query: { q: '%' } }), ModerationPageSchema).total).toBe(0)
     expectError(await call(h.app, 'GET', OPS_REVIEWS_PATH, { token: staff.moderator.bearer, query: { sort: 'random' } }), 'BAD_REQUEST', 400)

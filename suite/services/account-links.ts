@@ -7,10 +7,10 @@ import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
 import type { Payout } from '../../contract/members'
 import { APPLICANT_LINKS_LISTED, type ApplicantLink } from '../../contract/ops-applicants'
 import type { AccountLink, AccountLinkKind } from '../../contract/ops-members'
-import type { Executor } from '../db/client'
+import { preparedQuery, type Executor } from '../db/client'
 import { accountLinkRulings, accountLinks, addresses, auditLog, members, participations } from '../db/schema'
 import { normaliseEmail, payoutKey } from './normalise'
-import { inIds, uuidList } from '../db/id-lists'
+import { inIdList, uuidArrayText, uuidList } from '../db/id-lists'
 
 type LinkKind = AccountLink['kind']
 
@@ -141,27 +141,32 @@ export type CountingLink = ApplicantLink
  * a page of applicants or the applicants chosen. Each member's list is in the order staff weigh
  * them: accounts that applied to the campaign first, then those that share more.
  */
-export async function countingLinksOf(ex: Executor, memberIds: readonly string[], campaignId: string): Promise<Map<string, CountingLink[]>> {
-  const byMember = new Map<string, CountingLink[]>()
-  if (memberIds.length === 0) return byMember
+const countingLinkRows = preparedQuery((ex) => {
   const link = alias(accountLinks, 'link')
-  const rows = await ex
+  return ex
     .select({
       memberId: link.memberId,
       linkedMemberId: link.linkedMemberId,
       displayName: sql<string>`coalesce(nullif(${members.displayName}, ''), 'Member')`,
       kinds: sql<AccountLinkKind[]>`array_agg(${link.kind}::text order by ${link.kind})`,
-      inThisCampaign: sql<boolean>`exists (select 1 from ${participations} as applied where applied.member_id = ${link.linkedMemberId} and applied.campaign_id = ${campaignId})`,
+      inThisCampaign: sql<boolean>`exists (select 1 from ${participations} as applied where applied.member_id = ${link.linkedMemberId} and applied.campaign_id = ${sql.placeholder('campaignId')})`,
     })
     .from(link)
     .innerJoin(members, eq(members.id, link.linkedMemberId))
     .where(
       and(
-        inIds(link.memberId, memberIds),
+        inIdList(link.memberId, 'ids'),
         sql`not exists (select 1 from ${accountLinkRulings} as ruling where ruling.member_id = ${link.memberId} and ruling.linked_member_id = ${link.linkedMemberId})`,
       ),
     )
     .groupBy(link.memberId, link.linkedMemberId, members.displayName)
+})
+
+export async function countingLinksOf(ex: Executor, memberIds: readonly string[], campaignId: string): Promise<Map<string, CountingLink[]>> {
+  const byMember = new Map<string, CountingLink[]>()
+  if (memberIds.length === 0) return byMember
+  // Read for every page of applicants: built once (placeholders: ids, campaignId).
+  const rows = await countingLinkRows(ex, { ids: uuidArrayText(memberIds), campaignId })
   for (const row of rows) {
     const list = byMember.get(row.memberId) ?? []
     list.push({ memberId: row.linkedMemberId, displayName: row.displayName, kinds: row.kinds, inThisCampaign: row.inThisCampaign })

@@ -12,7 +12,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
 import { generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse } from '@simplewebauthn/server'
 import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON } from '@simplewebauthn/server'
-import { and, asc, count, eq, gt, isNotNull, isNull, lt, ne, or } from 'drizzle-orm'
+import { and, asc, count, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import { generate, generateSecret, generateURI, verify as verifyTotp } from 'otplib'
 import {
   MAX_SECOND_FACTORS,
@@ -30,7 +30,7 @@ import {
   type TotpEnrolment,
 } from '../../contract/second-factor'
 import { STAFF_SESSION_SECONDS } from '../../contract/staff'
-import type { Executor } from '../db/client'
+import { preparedQuery, type Executor } from '../db/client'
 import { brandUsers, members, rateLimits, recoveryCodes, secondFactorPasses, secondFactors, staffRoles, webauthnChallenges } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import type { VerifiedIdentity } from '../identity/identity'
@@ -82,14 +82,25 @@ export async function mustHoldSecondFactor(ex: Executor, uid: string): Promise<b
   return Boolean(brand)
 }
 
+/** Read on every staff and brand call: built once. */
+const openPassOf = preparedQuery((ex) =>
+  ex
+    .select({ uid: secondFactorPasses.uid })
+    .from(secondFactorPasses)
+    .where(
+      and(
+        eq(secondFactorPasses.passHash, sql.placeholder('passHash')),
+        eq(secondFactorPasses.uid, sql.placeholder('uid')),
+        gt(secondFactorPasses.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1),
+)
+
 /** The session's pass (the header's token) is this person's and still open. */
 export async function hasPassed(ex: Executor, uid: string, pass: string | null | undefined, now: Date): Promise<boolean> {
   if (!pass || pass.length > 100) return false
-  const [row] = await ex
-    .select({ uid: secondFactorPasses.uid })
-    .from(secondFactorPasses)
-    .where(and(eq(secondFactorPasses.passHash, sha256(pass)), eq(secondFactorPasses.uid, uid), gt(secondFactorPasses.expiresAt, now)))
-    .limit(1)
+  const [row] = await openPassOf(ex, { passHash: sha256(pass), uid, now: now.toISOString() })
   return Boolean(row)
 }
 

@@ -4,14 +4,47 @@
 // being selected, and a review not in by its due date (late or never).
 import { and, eq, sql } from 'drizzle-orm'
 import { standingOf, tierOf, tierRank, standingScore, type Standing, type StandingCounts, type TierId } from '../../contract/standing'
-import type { Executor } from '../db/client'
+import { preparedQuery, type Executor } from '../db/client'
 import { flights, participations, reviews } from '../db/schema'
-import { inIds } from '../db/id-lists'
+import { inIdList, uuidArrayText } from '../db/id-lists'
 
 const NONE: StandingCounts = { completedOnTime: 0, reviewApproved: 0, socialTaskDone: 0, withdrawnAfterSelection: 0, missedDeadline: 0 }
 
 /** Each member's reviews decided so far: published, and rejected (a review rejected and then published counts as published). */
 export type ReviewDecisions = Map<string, { published: number; rejected: number }>
+
+const selected = sql`${participations.selectedAt} is not null`
+const onTime = sql`${participations.reviewSubmittedAt} <= ${flights.reviewDueAt}`
+
+/** Each member's record as a tester (placeholders: ids, now), read for every page of applicants or reviews: built once. */
+const recordsOf = preparedQuery((ex) =>
+  ex
+    .select({
+      memberId: participations.memberId,
+      completedOnTime: sql<string>`count(*) filter (where ${participations.status} = 'completed' and ${onTime})`,
+      socialTaskDone: sql<string>`count(*) filter (where ${participations.socialSubmittedAt} is not null)`,
+      withdrawnAfterSelection: sql<string>`count(*) filter (where ${participations.status} = 'withdrawn' and ${selected})`,
+      // Selected and not withdrawn, the review late, or still missing after its due date.
+      missedDeadline: sql<string>`count(*) filter (where ${selected} and ${participations.status} <> 'withdrawn' and (${participations.reviewSubmittedAt} > ${flights.reviewDueAt} or (${participations.reviewSubmittedAt} is null and ${flights.reviewDueAt} < ${sql.placeholder('now')}::timestamptz)))`,
+    })
+    .from(participations)
+    .innerJoin(flights, eq(flights.id, participations.flightId))
+    .where(inIdList(participations.memberId, 'ids'))
+    .groupBy(participations.memberId),
+)
+
+/** Each member's reviews decided so far (placeholder: ids): built once. */
+const decisionsOf = preparedQuery((ex) =>
+  ex
+    .select({
+      memberId: reviews.memberId,
+      published: sql<string>`count(*) filter (where ${reviews.status} = 'published')`,
+      rejected: sql<string>`count(*) filter (where ${reviews.status} = 'rejected')`,
+    })
+    .from(reviews)
+    .where(and(inIdList(reviews.memberId, 'ids'), sql`${reviews.status} in ('published', 'rejected')`))
+    .groupBy(reviews.memberId),
+)
 
 /**
  * The counts behind the standing of each member asked for (members with no record: all zero), and
@@ -25,32 +58,8 @@ export async function standingsAndDecisions(
   const standings = new Map<string, StandingCounts>(memberIds.map((id) => [id, { ...NONE }]))
   const decisions: ReviewDecisions = new Map()
   if (memberIds.length === 0) return { standings, decisions }
-  const selected = sql`${participations.selectedAt} is not null`
-  const onTime = sql`${participations.reviewSubmittedAt} <= ${flights.reviewDueAt}`
-  const [rows, reviewed] = await Promise.all([
-    ex
-      .select({
-        memberId: participations.memberId,
-        completedOnTime: sql<string>`count(*) filter (where ${participations.status} = 'completed' and ${onTime})`,
-        socialTaskDone: sql<string>`count(*) filter (where ${participations.socialSubmittedAt} is not null)`,
-        withdrawnAfterSelection: sql<string>`count(*) filter (where ${participations.status} = 'withdrawn' and ${selected})`,
-        // Selected and not withdrawn, the review late, or still missing after its due date.
-        missedDeadline: sql<string>`count(*) filter (where ${selected} and ${participations.status} <> 'withdrawn' and (${participations.reviewSubmittedAt} > ${flights.reviewDueAt} or (${participations.reviewSubmittedAt} is null and ${flights.reviewDueAt} < ${now.toISOString()}::timestamptz)))`,
-      })
-      .from(participations)
-      .innerJoin(flights, eq(flights.id, participations.flightId))
-      .where(inIds(participations.memberId, memberIds))
-      .groupBy(participations.memberId),
-    ex
-      .select({
-        memberId: reviews.memberId,
-        published: sql<string>`count(*) filter (where ${reviews.status} = 'published')`,
-        rejected: sql<string>`count(*) filter (where ${reviews.status} = 'rejected')`,
-      })
-      .from(reviews)
-      .where(and(inIds(reviews.memberId, memberIds), sql`${reviews.status} in ('published', 'rejected')`))
-      .groupBy(reviews.memberId),
-  ])
+  const values = { ids: uuidArrayText(memberIds), now: now.toISOString() }
+  const [rows, reviewed] = await Promise.all([recordsOf(ex, values), decisionsOf(ex, values)])
   for (const row of rows) {
     const counts = standings.get(row.memberId)!
     counts.completedOnTime = Number(row.completedOnTime)

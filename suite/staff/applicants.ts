@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { standingOf } from '../../contract/standing'
 import type { ApplicantPage, ApplicantsQuery, OpsCampaignList, SelectionResult } from '../../contract/ops-applicants'
 import { addresses, campaignScreeners, campaigns, flights, isWaiting, linkedApplicants, members, participations } from '../db/schema'
+import { preparedQueries, preparedQuery } from '../db/client'
 import type { SuiteDeps } from '../deps'
 import { notFound } from '../http/errors'
 import { countingLinksOf, listedLinks } from '../services/account-links'
@@ -57,8 +58,9 @@ export async function opsCampaigns(deps: SuiteDeps): Promise<OpsCampaignList> {
   return { items: [...byCampaign.values()] }
 }
 
-export async function flightApplicants(deps: SuiteDeps, flightId: string, query: ApplicantsQuery): Promise<ApplicantPage> {
-  const [flight] = await deps.db
+/** A flight with its campaign's current screener (placeholder: flightId), read for every page of its applicants: built once. */
+const flightWithScreener = preparedQuery((ex) =>
+  ex
     .select({
       id: flights.id,
       name: flights.name,
@@ -70,9 +72,24 @@ export async function flightApplicants(deps: SuiteDeps, flightId: string, query:
     })
     .from(flights)
     .innerJoin(campaigns, eq(campaigns.id, flights.campaignId))
-    .where(eq(flights.id, flightId))
-  if (!flight) throw notFound('Flight')
-  const view: Record<ApplicantsQuery['view'], SQL | undefined> = {
+    .where(eq(flights.id, sql.placeholder('flightId'))),
+)
+
+/** A campaign's earlier screeners (placeholder: campaignId): built once. */
+const earlierScreeners = preparedQuery((ex) =>
+  ex
+    .select({ version: campaignScreeners.version, questions: campaignScreeners.questions })
+    .from(campaignScreeners)
+    .where(eq(campaignScreeners.campaignId, sql.placeholder('campaignId'))),
+)
+
+/** A view of the applicants table, linked applicants only or not: one statement's shape. */
+type ApplicantsShape = `${ApplicantsQuery['view']}:${'linked' | 'all'}`
+
+/** The flight's applicants a shape asks for (placeholder: flightId). */
+function applicantsCondition(shape: ApplicantsShape): SQL {
+  const [view, linked] = shape.split(':') as [ApplicantsQuery['view'], 'linked' | 'all']
+  const byView: Record<ApplicantsQuery['view'], SQL | undefined> = {
     waiting: isWaiting(participations.status),
     selected: inArray(participations.status, [...PLACE_HOLDING_STATUSES]),
     'not-eligible': eq(participations.status, 'not-eligible'),
@@ -80,62 +97,83 @@ export async function flightApplicants(deps: SuiteDeps, flightId: string, query:
   }
   // Only linked applicants: the flight's listed ones (linked_applicants, kept in step with every link,
   // ruling and application), instead of a probe of each applicant's links.
-  const linkedOnly = sql`${participations.id} in (select ${linkedApplicants.participationId} from ${linkedApplicants} where ${linkedApplicants.flightId} = ${flightId})`
-  const where = and(eq(participations.flightId, flightId), view[query.view], query.linked === 'yes' ? linkedOnly : undefined)
-  const waitingView = query.view === 'waiting'
-  const offset = (query.page - 1) * query.pageSize
-  // The page's participations first (the waiting view walks participations_waiting_idx in serving
-  // order), then their members and addresses: a deep page does not join the rows before it.
-  const pageOfIds = deps.db
+  const linkedOnly = sql`${participations.id} in (select ${linkedApplicants.participationId} from ${linkedApplicants} where ${linkedApplicants.flightId} = ${sql.placeholder('flightId')})`
+  return and(eq(participations.flightId, sql.placeholder('flightId')), byView[view], linked === 'linked' ? linkedOnly : undefined)!
+}
+
+/**
+ * A page of a flight's applicants (placeholders: flightId, limit, offset), built once per shape: the
+ * page's participations first (the waiting view walks participations_waiting_idx in serving order),
+ * then their members and addresses, so a deep page does not join the rows before it.
+ */
+const applicantPages = preparedQueries((ex, shape: ApplicantsShape) => {
+  const waitingView = shape.startsWith('waiting:')
+  const order = waitingView ? waitlistOrder : [asc(participations.seq)]
+  const pageOfIds = ex
     .select({ id: participations.id })
     .from(participations)
-    .where(where)
-    .orderBy(...(waitingView ? waitlistOrder : [asc(participations.seq)]))
-    .limit(query.pageSize)
-    .offset(offset)
+    .where(applicantsCondition(shape))
+    .orderBy(...order)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
     .as('applicant_page')
+  return ex
+    .select({
+      participationId: participations.id,
+      memberId: participations.memberId,
+      displayName: sql<string>`case when ${members.pseudonymizedAt} is not null then ${FORMER_MEMBER} else coalesce(nullif(${members.displayName}, ''), 'Member') end`,
+      status: participations.status,
+      country: addresses.country,
+      appliedAt: participations.appliedAt,
+      answers: participations.answers,
+      screenerVersion: participations.screenerVersion,
+      ineligibleReasons: participations.ineligibleReasons,
+      // In the waiting view the place is the row's position; elsewhere it is counted for the waiting rows only.
+      place: waitingView
+        ? sql<null>`null`
+        : sql<
+            string | null
+          >`case when ${participations.status} in ('applied', 'waitlisted') then (select count(*) from ${participations} as ahead where ahead.flight_id = ${participations.flightId} and ahead.status in ('applied', 'waitlisted') and (ahead.standing_rank > ${participations.standingRank} or (ahead.standing_rank = ${participations.standingRank} and ahead.seq <= ${participations.seq}))) end`,
+      completedTests: sql<string>`(select count(*) from ${participations} as done where done.member_id = ${participations.memberId} and done.status = 'completed')`,
+    })
+    .from(pageOfIds)
+    .innerJoin(participations, eq(participations.id, pageOfIds.id))
+    .innerJoin(members, eq(members.id, participations.memberId))
+    .leftJoin(addresses, eq(addresses.memberId, participations.memberId))
+    .orderBy(...order)
+})
+
+/** How many applicants a shape finds (placeholder: flightId), built once per shape. */
+const applicantCounts = preparedQueries((ex, shape: ApplicantsShape) => ex.select({ n: count() }).from(participations).where(applicantsCondition(shape)))
+
+/** The places a flight's testers hold (placeholder: flightId): built once. */
+const placesTaken = preparedQuery((ex) =>
+  ex
+    .select({ n: count() })
+    .from(participations)
+    .where(and(eq(participations.flightId, sql.placeholder('flightId')), inArray(participations.status, [...PLACE_HOLDING_STATUSES]))),
+)
+
+export async function flightApplicants(deps: SuiteDeps, flightId: string, query: ApplicantsQuery): Promise<ApplicantPage> {
+  const [flight] = await flightWithScreener(deps.db, { flightId })
+  if (!flight) throw notFound('Flight')
+  const shape: ApplicantsShape = `${query.view}:${query.linked === 'yes' ? 'linked' : 'all'}`
+  const waitingView = query.view === 'waiting'
+  const offset = (query.page - 1) * query.pageSize
   const [rows, [counted], [taken]] = await Promise.all([
-    deps.db
-      .select({
-        participationId: participations.id,
-        memberId: participations.memberId,
-        displayName: sql<string>`case when ${members.pseudonymizedAt} is not null then ${FORMER_MEMBER} else coalesce(nullif(${members.displayName}, ''), 'Member') end`,
-        status: participations.status,
-        country: addresses.country,
-        appliedAt: participations.appliedAt,
-        answers: participations.answers,
-        screenerVersion: participations.screenerVersion,
-        ineligibleReasons: participations.ineligibleReasons,
-        // In the waiting view the place is the row's position; elsewhere it is counted for the waiting rows only.
-        place: waitingView
-          ? sql<null>`null`
-          : sql<
-              string | null
-            >`case when ${participations.status} in ('applied', 'waitlisted') then (select count(*) from ${participations} as ahead where ahead.flight_id = ${participations.flightId} and ahead.status in ('applied', 'waitlisted') and (ahead.standing_rank > ${participations.standingRank} or (ahead.standing_rank = ${participations.standingRank} and ahead.seq <= ${participations.seq}))) end`,
-        completedTests: sql<string>`(select count(*) from ${participations} as done where done.member_id = ${participations.memberId} and done.status = 'completed')`,
-      })
-      .from(pageOfIds)
-      .innerJoin(participations, eq(participations.id, pageOfIds.id))
-      .innerJoin(members, eq(members.id, participations.memberId))
-      .leftJoin(addresses, eq(addresses.memberId, participations.memberId))
-      .orderBy(...(waitingView ? waitlistOrder : [asc(participations.seq)])),
-    deps.db.select({ n: count() }).from(participations).where(where),
-    deps.db
-      .select({ n: count() })
-      .from(participations)
-      .where(and(eq(participations.flightId, flightId), inArray(participations.status, [...PLACE_HOLDING_STATUSES]))),
+    applicantPages(deps.db, shape, { flightId, limit: query.pageSize, offset }),
+    applicantCounts(deps.db, shape, { flightId }),
+    placesTaken(deps.db, { flightId }),
   ])
   const pageMembers = [...new Set(rows.map((row) => row.memberId))]
-  // The page's links in one query over its members' links (not the flight's), beside their standings.
-  const [standings, links] = await Promise.all([
+  // The page's links in one query over its members' links (not the flight's), beside their standings
+  // and the campaign's earlier screeners: each answer is shown with the question as the applicant
+  // read it, in the screener version they answered.
+  const [standings, links, earlier] = await Promise.all([
     standingCounts(deps.db, pageMembers, deps.clock.now()),
     countingLinksOf(deps.db, pageMembers, flight.campaignId),
+    earlierScreeners(deps.db, { campaignId: flight.campaignId }),
   ])
-  // Each answer is shown with the question as the applicant read it: the screener version they answered.
-  const earlier = await deps.db
-    .select({ version: campaignScreeners.version, questions: campaignScreeners.questions })
-    .from(campaignScreeners)
-    .where(eq(campaignScreeners.campaignId, flight.campaignId))
   const promptsOf = new Map(
     [...earlier, { version: flight.screenerVersion, questions: flight.screener }].map(({ version, questions }) => [
       version,

@@ -4,7 +4,7 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import { standingOf } from '../../contract/standing'
 import type { ModerationPage, ModerationQuery } from '../../contract/ops-moderation'
-import type { Executor } from '../db/client'
+import { preparedQueries, type Executor } from '../db/client'
 import { campaigns, members, products, reviewPhotos, reviews } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { notFound } from '../http/errors'
@@ -17,63 +17,103 @@ import { inIds } from '../db/id-lists'
 /** `%` and `_` typed by a moderator are searched for as themselves. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
 
-export async function moderationQueue(deps: SuiteDeps, query: ModerationQuery): Promise<ModerationPage> {
-  const { db } = deps
-  // The status is written into the statement, not passed as a value: the plan PostgreSQL keeps for a
-  // prepared statement after five runs then knows how few reviews wait, and walks the queue's index.
-  const conditions: (SQL | undefined)[] = [sql`${reviews.status} = 'pending'`]
-  if (query.campaign) conditions.push(eq(campaigns.slug, query.campaign))
-  if (query.rating !== undefined) conditions.push(eq(reviews.rating, query.rating))
-  if (query.q) conditions.push(or(ilike(reviews.title, likePattern(query.q)), ilike(reviews.body, likePattern(query.q))))
-  const where = and(...conditions)
-  const order = {
-    oldest: [asc(reviews.submittedAt), asc(reviews.id)],
-    newest: [desc(reviews.submittedAt), desc(reviews.id)],
-    'rating-asc': [asc(reviews.rating), asc(reviews.submittedAt)],
-    'rating-desc': [desc(reviews.rating), asc(reviews.submittedAt)],
-  }[query.sort]
-  // The page's reviews first (an index walk in the queue's order), then what they are joined with:
-  // a deep page does not join the thousands of rows before it.
+/** The queue's orders, each walked along an index of the waiting reviews. */
+const QUEUE_ORDERS = {
+  oldest: [asc(reviews.submittedAt), asc(reviews.id)],
+  newest: [desc(reviews.submittedAt), desc(reviews.id)],
+  'rating-asc': [asc(reviews.rating), asc(reviews.submittedAt)],
+  'rating-desc': [desc(reviews.rating), asc(reviews.submittedAt)],
+} satisfies Record<ModerationQuery['sort'], SQL[]>
+
+/** Which filters a query of the queue has, and its order: one statement's shape. */
+type QueueShape = { campaign: boolean; rating: boolean; text: boolean; sort: ModerationQuery['sort'] }
+const shapeKey = (shape: QueueShape) => `${shape.campaign ? 'c' : ''}${shape.rating ? 'r' : ''}${shape.text ? 't' : ''}:${shape.sort}` as const
+const shapeOf = (key: ReturnType<typeof shapeKey>): QueueShape => {
+  const [filters = '', sort] = key.split(':')
+  return { campaign: filters.includes('c'), rating: filters.includes('r'), text: filters.includes('t'), sort: sort as ModerationQuery['sort'] }
+}
+
+/**
+ * The waiting reviews a shape of query asks for (placeholders: campaign, rating, pattern). The status
+ * is written into the statement, not passed as a value: the plan PostgreSQL keeps for a prepared
+ * statement after five runs then knows how few reviews wait, and walks the queue's index.
+ */
+function queueCondition(shape: QueueShape): SQL {
+  return and(
+    sql`${reviews.status} = 'pending'`,
+    shape.campaign ? eq(campaigns.slug, sql.placeholder('campaign')) : undefined,
+    shape.rating ? eq(reviews.rating, sql.placeholder('rating')) : undefined,
+    shape.text ? or(ilike(reviews.title, sql.placeholder('pattern')), ilike(reviews.body, sql.placeholder('pattern'))) : undefined,
+  )!
+}
+
+/**
+ * A page of the queue (placeholders: the filters', limit, offset), built once per shape: the page's
+ * reviews first (an index walk in the queue's order), then what they are joined with, so a deep page
+ * does not join the thousands of rows before it.
+ */
+const queuePages = preparedQueries((ex, key: ReturnType<typeof shapeKey>) => {
+  const shape = shapeOf(key)
+  const order = QUEUE_ORDERS[shape.sort]
   const pageOfIds = (
-    query.campaign
-      ? db.select({ id: reviews.id }).from(reviews).innerJoin(campaigns, eq(campaigns.id, reviews.campaignId))
-      : db.select({ id: reviews.id }).from(reviews)
+    shape.campaign
+      ? ex.select({ id: reviews.id }).from(reviews).innerJoin(campaigns, eq(campaigns.id, reviews.campaignId))
+      : ex.select({ id: reviews.id }).from(reviews)
   )
-    .where(where)
+    .where(queueCondition(shape))
     .orderBy(...order)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
     .as('queue_page')
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({
-        id: reviews.id,
-        campaignSlug: campaigns.slug,
-        campaignTitle: campaigns.title,
-        productName: products.name,
-        brand: products.brand,
-        rating: reviews.rating,
-        title: reviews.title,
-        body: reviews.body,
-        receivedForFree: reviews.receivedForFree,
-        photos: reviews.photos,
-        submittedAt: reviews.submittedAt,
-        memberId: reviews.memberId,
-        displayName: sql<string>`case when ${members.pseudonymizedAt} is not null then ${FORMER_MEMBER} else coalesce(nullif(${members.displayName}, ''), 'Member') end`,
-      })
-      .from(pageOfIds)
-      .innerJoin(reviews, eq(reviews.id, pageOfIds.id))
-      .innerJoin(campaigns, eq(campaigns.id, reviews.campaignId))
-      .innerJoin(products, eq(products.id, reviews.productId))
-      .innerJoin(members, eq(members.id, reviews.memberId))
-      .orderBy(...order),
-    (query.campaign
-      ? db
+  return ex
+    .select({
+      id: reviews.id,
+      campaignSlug: campaigns.slug,
+      campaignTitle: campaigns.title,
+      productName: products.name,
+      brand: products.brand,
+      rating: reviews.rating,
+      title: reviews.title,
+      body: reviews.body,
+      receivedForFree: reviews.receivedForFree,
+      photos: reviews.photos,
+      submittedAt: reviews.submittedAt,
+      memberId: reviews.memberId,
+      displayName: sql<string>`case when ${members.pseudonymizedAt} is not null then ${FORMER_MEMBER} else coalesce(nullif(${members.displayName}, ''), 'Member') end`,
+    })
+    .from(pageOfIds)
+    .innerJoin(reviews, eq(reviews.id, pageOfIds.id))
+    .innerJoin(campaigns, eq(campaigns.id, reviews.campaignId))
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .innerJoin(members, eq(members.id, reviews.memberId))
+    .orderBy(...order)
+})
+
+/** How many reviews a shape of query finds (its filters' placeholders), built once per shape. */
+const queueCounts = preparedQueries((ex, key: ReturnType<typeof shapeKey>) => {
+  const shape = shapeOf(key)
+  return (
+    shape.campaign
+      ? ex
           .select({ n: sql<string>`count(*)` })
           .from(reviews)
           .innerJoin(campaigns, eq(campaigns.id, reviews.campaignId))
-      : db.select({ n: sql<string>`count(*)` }).from(reviews)
-    ).where(where),
+      : ex.select({ n: sql<string>`count(*)` }).from(reviews)
+  ).where(queueCondition(shape))
+})
+
+export async function moderationQueue(deps: SuiteDeps, query: ModerationQuery): Promise<ModerationPage> {
+  const { db } = deps
+  const shape: QueueShape = { campaign: Boolean(query.campaign), rating: query.rating !== undefined, text: Boolean(query.q), sort: query.sort }
+  const filters = {
+    ...(shape.campaign ? { campaign: query.campaign } : {}),
+    ...(shape.rating ? { rating: query.rating } : {}),
+    ...(shape.text ? { pattern: likePattern(query.q!) } : {}),
+  }
+  const key = shapeKey(shape)
+  const [rows, [counted]] = await Promise.all([
+    queuePages(db, key, { ...filters, limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
+    queueCounts(db, key, filters),
   ])
   const memberIds = [...new Set(rows.map((row) => row.memberId))]
   const [{ standings, decisions: history }, sizes] = await Promise.all([
