@@ -1,12 +1,12 @@
 // Participations: sign-up with eligibility, quota and waitlist; withdrawal; task acknowledgements.
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
-import { alias, PgTransaction } from 'drizzle-orm/pg-core'
+import { alias } from 'drizzle-orm/pg-core'
 import { withEligibilityDefaults, withTaskDefaults, type ScreenerQuestion } from '../../contract/campaigns'
 import type { FieldErrors } from '../../contract/envelope'
 import type { REVIEW_STATUSES } from '../../contract/content'
 import type { Participation, ParticipationStatus, ScreenerAnswer } from '../../contract/participations'
 import { requiredTasks, WITHDRAWABLE_STATUSES, type TaskKey } from '../../contract/participations'
-import { preparedPerDatabase, type Executor, type Tx } from '../db/client'
+import { preparedQueries, type Executor, type Tx } from '../db/client'
 import { campaigns, flights, members, participations, products, reviews, shipments } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { refuseSelfService, type StaffActor } from '../actors/actor'
@@ -73,22 +73,11 @@ function participationList(ex: Executor, filters: ParticipationFilter[]) {
 }
 
 /**
- * Per database, the prepared query of each combination of filters asked for so far (at most 8): a
- * member page asks for the list on every render, and building the SQL anew each time cost the
- * member API more than running it.
+ * A member's participations, one prepared query per combination of filters asked for (at most 8,
+ * named by the filters joined with `_`): a member page asks for the list on every render, and
+ * building the SQL anew each time cost the member API more than running it.
  */
-const preparedParticipationLists = preparedPerDatabase((db) => {
-  const lists = new Map<string, ReturnType<ReturnType<typeof participationList>['prepare']>>()
-  return (filters: ParticipationFilter[]) => {
-    const key = filters.join('_') || 'all'
-    let list = lists.get(key)
-    if (!list) {
-      list = participationList(db, filters).prepare(`participations_${key}`)
-      lists.set(key, list)
-    }
-    return list
-  }
-})
+const participationLists = preparedQueries((ex, key: string) => participationList(ex, key === 'all' ? [] : (key.split('_') as ParticipationFilter[])))
 
 export async function loadParticipations(
   ex: Executor,
@@ -98,8 +87,7 @@ export async function loadParticipations(
   const filters = PARTICIPATION_FILTERS.filter((f) => filter[f] !== undefined)
   const values: Record<string, unknown> = { memberId }
   for (const f of filters) values[f] = filter[f]
-  // Inside a transaction the query runs on the transaction's connection, so it is built for it.
-  const rows = await (ex instanceof PgTransaction ? participationList(ex, filters).execute(values) : preparedParticipationLists(ex)(filters).execute(values))
+  const rows = await participationLists(ex, filters.join('_') || 'all', values)
   const result: Participation[] = []
   for (const { p, campaign, product, flight, shipment, review, waitlistPosition } of rows) {
     result.push({
