@@ -227,7 +227,7 @@ function Footer() {
   const { t } = useLingui()
   const linkClass = 'hover:underline'
   return (
-    <footer className="on-dark border-t border-line bg-authentic text-white">
+    <footer className="on-dark render-when-near border-t [--near-height:44rem] sm:[--near-height:24rem] border-line bg-authentic text-white">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
         <div>
           <BrandMark inverted />

@@ -64,7 +64,7 @@ function Step({ number, icon, title, children }: { number: number; icon: ReactNo
 function HowTestingWorks() {
   const locale = useLocale()
   return (
-    <section className="bg-canvas" aria-labelledby="home-steps">
+    <section className="render-when-near bg-canvas [--near-height:100rem] md:[--near-height:64rem] lg:[--near-height:48rem]" aria-labelledby="home-steps">
       <div className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
         <div className="max-w-2xl">
           <h2 id="home-steps" className="text-3xl font-extrabold tracking-tight text-authentic">
@@ -119,7 +119,7 @@ function Benefit({ icon, tone, title, children }: { icon: ReactNode; tone: 'toga
 
 function WhyJoin() {
   return (
-    <section aria-labelledby="home-why" className="bg-white">
+    <section aria-labelledby="home-why" className="render-when-near bg-white [--near-height:88rem] md:[--near-height:56rem] lg:[--near-height:44rem]">
       <div className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
         <div className="max-w-2xl">
           <h2 id="home-why" className="text-3xl font-extrabold tracking-tight text-authentic">
@@ -159,7 +159,7 @@ function WhyJoin() {
 function Discover({ campaigns, reviews }: { campaigns: ReactNode; reviews: ReactNode }) {
   const locale = useLocale()
   return (
-    <section aria-labelledby="home-discover" className="bg-petal">
+    <section aria-labelledby="home-discover" className="render-when-near bg-petal [--near-height:260rem] md:[--near-height:120rem] lg:[--near-height:110rem]">
       <div className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
         <h2 id="home-discover" className="text-3xl font-extrabold tracking-tight text-authentic">
           <Trans>See what the community is testing</Trans>
@@ -211,7 +211,7 @@ function Discover({ campaigns, reviews }: { campaigns: ReactNode; reviews: React
 
 function JoinCallToAction() {
   return (
-    <section aria-labelledby="home-join" className="bg-white">
+    <section aria-labelledby="home-join" className="render-when-near bg-white [--near-height:48rem] md:[--near-height:36rem]">
       <div className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
         <div className="rounded-3xl on-dark bg-authentic px-6 py-12 text-center text-white sm:px-12">
           <h2 id="home-join" className="text-3xl font-extrabold tracking-tight">

@@ -118,7 +118,7 @@ export function ReviewsList({ search }: { search: ReviewsSearch }) {
             </p>
             <ul className="grid grid-cols-1 gap-5 md:grid-cols-2">
               {data.items.map((review) => (
-                <li key={review.id}>
+                <li key={review.id} className="render-when-near [--near-height:32rem]">
                   <ReviewCard review={review} />
                 </li>
               ))}
