@@ -1,5 +1,4 @@
 import { useLingui } from '@lingui/react/macro'
-import { cn } from '~/lib/cn'
 
 /** One star in a 24-unit box: five points, the outer ones 10.5 units from its centre. */
 const STAR = 'M12 2.1L14.7 8.88L21.99 9.36L16.37 14.02L18.17 21.09L12 17.2L5.83 21.09L7.63 14.02L2.01 9.36L9.3 8.88Z'
@@ -11,7 +10,7 @@ const WIDTH = 4 * STEP + 24
  * Five stars, read out as "4 out of 5 stars". One drawing for the five (a list of reviews shows one
  * per card), each star filled up to the rounded rating and outlined after it.
  */
-export function StarRating({ rating, className }: { rating: number; className?: string }) {
+export function StarRating({ rating }: { rating: number }) {
   const { t } = useLingui()
   const rounded = Math.round(rating)
   const label = Number.isInteger(rating) ? t`${rating} out of 5 stars` : t`${rating.toFixed(1)} out of 5 stars`
@@ -20,7 +19,7 @@ export function StarRating({ rating, className }: { rating: number; className?: 
       role="img"
       aria-label={label}
       viewBox={`0 0 ${WIDTH} 24`}
-      className={cn('inline-block h-5 w-[6.75rem] shrink-0 align-middle', className)}
+      className="inline-block h-5 w-[6.75rem] shrink-0 align-middle"
       strokeWidth={2}
       strokeLinejoin="round"
     >

@@ -31,7 +31,9 @@ export function ReviewDetail({ id }: { id: string }) {
     <div className="mx-auto grid w-full max-w-5xl gap-8 px-4 py-10 lg:grid-cols-[1fr_18rem]">
       <article className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
         <BackToReviews />
-        <StarRating rating={review.rating} className="mt-6" />
+        <div className="mt-6">
+          <StarRating rating={review.rating} />
+        </div>
         <h1 className="mt-3 text-3xl font-bold text-authentic">{review.title}</h1>
         <p className="mt-2 text-muted">
           <Trans>
