@@ -13,9 +13,11 @@ import { precompressSmallAssets } from './scripts/lib/precompress-assets.mjs'
 // One id per build: the browser compares it with /build/latest.json to notice a deployment.
 const buildId = process.env.PORTAL_BUILD_ID ?? Date.now().toString(36)
 // The catalog's content hash: the browser's messages address (/_i18n/{hash}/en/messages.json)
-// changes exactly when the messages do, so it can be cached for good.
+// changes exactly when the messages do, or the shape they are sent in (app/i18n/plain-text.ts), so
+// it can be cached for good.
 const catalogHash = createHash('sha256')
   .update(readFileSync(new URL('./locales/en/messages.po', import.meta.url)))
+  .update(readFileSync(new URL('./app/i18n/plain-text.ts', import.meta.url)))
   .digest('hex')
   .slice(0, 12)
 

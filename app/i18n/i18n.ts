@@ -1,4 +1,8 @@
 import { i18n } from '@lingui/core'
+import { keepText } from './plain-text'
+
+// A production build's catalog holds its plain-text messages as texts (plain-text.ts).
+if (import.meta.env.PROD) i18n.setMessagesCompiler(keepText)
 
 /** The only locale the portal serves. */
 export const LOCALES = ['en'] as const
