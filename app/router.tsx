@@ -3,7 +3,7 @@ import { createRouter, isNotFound, isRedirect } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { getGlobalStartContext } from '@tanstack/react-start'
 import { NotFoundPage } from './pages/not-found-page'
-import { PagePending, RouteError } from './pages/page-data'
+import { RoutePending, RouteError } from './pages/page-data'
 import { refreshBalance, shareBalance } from './features/rewards/rewards.queries'
 import { routeTree } from './routeTree.gen'
 import { applyErrorEffect, markHandled } from './upstream/apply-effect'
@@ -54,7 +54,7 @@ export function getRouter() {
     trailingSlash: 'preserve',
     defaultNotFoundComponent: NotFoundPage,
     defaultErrorComponent: RouteError,
-    defaultPendingComponent: PagePending,
+    defaultPendingComponent: RoutePending,
     // The page's Content-Security-Policy allows inline scripts by this request's nonce (start.ts);
     // in the browser the router reads it back from the page (and the lookup stays out of its bundle).
     ssr: { nonce: import.meta.env.SSR ? requestNonce() : undefined },

@@ -23,6 +23,15 @@ export function PagePending() {
   )
 }
 
+/**
+ * The router's pending state for every route: PagePending in the browser. The server renders
+ * nothing for it: it renders a page once its data is there, and React draws each boundary's
+ * fallback there only to throw it away when the page inside is complete.
+ */
+export function RoutePending() {
+  return import.meta.env.SSR ? null : <PagePending />
+}
+
 /** A route's error: a page whose data could not be loaded says so in its frame; anything else is the app's error page. */
 export function RouteError(props: ErrorComponentProps) {
   return isUpstreamError(props.error) ? <PageDataError error={props.error} reset={props.reset} /> : <AppErrorPage {...props} />
