@@ -65,9 +65,12 @@ const rolesByUid = preparedQuery((ex) =>
 )
 
 export async function rolesOf(ex: Executor, uid: string): Promise<Role[]> {
-  const rows = await rolesByUid(ex, { uid })
+  return rolesIn(await rolesByUid(ex, { uid }))
+}
+
+/** The roles of a person's rows of `staff_roles`, in the contract's order, whatever order they were granted in. */
+export function rolesIn(rows: readonly { role: Role }[]): Role[] {
   const held = new Set(rows.map((row) => row.role))
-  // In the contract's order, whatever order they were granted in.
   return ROLES.filter((role) => held.has(role))
 }
 

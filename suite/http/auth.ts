@@ -8,11 +8,11 @@ import { refuseWhileSuspended } from '../services/suspensions'
 import type { SuiteContext, SuiteEnv } from './env'
 import { forbidden, reauthRequired, secondFactorRequired, unauthenticated } from './errors'
 import { capabilitiesOf, STAFF_SESSION_SECONDS, STAFF_USER_AGENT_HEADER, type Capability } from '../../contract/staff'
-import { rolesOf, type StaffActor } from '../actors/actor'
+import type { StaffActor } from '../actors/actor'
 import { brandOfUser, type BrandViewer } from '../services/brands'
 import { clientAddress } from './client-address'
 import { SECOND_FACTOR_PASS_HEADER } from '../../contract/second-factor'
-import { hasPassed } from '../services/second-factor'
+import { hasPassed, staffAccess } from '../services/second-factor'
 
 function bearer(header: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')
@@ -171,9 +171,9 @@ export function staffAuth(deps: SuiteDeps, capability: Capability | null): Middl
   return async (c, next) => {
     const identity = await consoleIdentity(deps, c)
     requireConfirmedEmail(identity)
-    const roles = await rolesOf(deps.db, identity.uid)
+    const { roles, passed } = await staffAccess(deps.db, identity.uid, c.req.header(SECOND_FACTOR_PASS_HEADER), deps.clock.now())
     if (roles.length === 0) throw forbidden('This account holds no staff role')
-    await requireSecondFactorPassed(deps, c, identity)
+    if (!passed) throw secondFactorRequired()
     const actor = actorOf(deps, c, identity, roles)
     if (capability && !actor.capabilities.includes(capability)) {
       throw forbidden(`This needs the capability ${capability}, which your roles (${roles.join(', ')}) do not grant`)

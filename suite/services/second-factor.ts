@@ -29,7 +29,8 @@ import {
   type TotpConfirmBody,
   type TotpEnrolment,
 } from '../../contract/second-factor'
-import { STAFF_SESSION_SECONDS } from '../../contract/staff'
+import { STAFF_SESSION_SECONDS, type Role } from '../../contract/staff'
+import { rolesIn } from '../actors/actor'
 import { preparedQuery, type Executor } from '../db/client'
 import { brandUsers, members, rateLimits, recoveryCodes, secondFactorPasses, secondFactors, staffRoles, webauthnChallenges } from '../db/schema'
 import type { SuiteDeps } from '../deps'
@@ -97,11 +98,38 @@ const openPassOf = preparedQuery((ex) =>
     .limit(1),
 )
 
+/** The hash a pass is kept under; none for what cannot be a pass (no header, or far too long). */
+const passHashOf = (pass: string | null | undefined): string | null => (!pass || pass.length > 100 ? null : sha256(pass))
+
 /** The session's pass (the header's token) is this person's and still open. */
 export async function hasPassed(ex: Executor, uid: string, pass: string | null | undefined, now: Date): Promise<boolean> {
-  if (!pass || pass.length > 100) return false
-  const [row] = await openPassOf(ex, { passHash: sha256(pass), uid, now: now.toISOString() })
+  const passHash = passHashOf(pass)
+  if (!passHash) return false
+  const [row] = await openPassOf(ex, { passHash, uid, now: now.toISOString() })
   return Boolean(row)
+}
+
+/**
+ * Read on every staff call, as one statement: the person's roles, each row saying whether the
+ * session's pass is this person's and still open (as `hasPassed`). Built once.
+ */
+const rolesWithPass = preparedQuery((ex) =>
+  ex
+    .select({
+      role: staffRoles.role,
+      passed: sql<boolean>`exists (select 1 from ${secondFactorPasses} where ${secondFactorPasses.passHash} = ${sql.placeholder('passHash')} and ${secondFactorPasses.uid} = ${sql.placeholder('uid')} and ${secondFactorPasses.expiresAt} > ${sql.placeholder('now')})`,
+    })
+    .from(staffRoles)
+    .where(eq(staffRoles.uid, sql.placeholder('uid'))),
+)
+
+/**
+ * A staff call's access in one look: the roles the person holds now, and whether the session's pass
+ * is open. Without a role, `passed` is false: the call is refused for the missing role first.
+ */
+export async function staffAccess(ex: Executor, uid: string, pass: string | null | undefined, now: Date): Promise<{ roles: Role[]; passed: boolean }> {
+  const rows = await rolesWithPass(ex, { uid, passHash: passHashOf(pass), now: now.toISOString() })
+  return { roles: rolesIn(rows), passed: rows.some((row) => row.passed) }
 }
 
 export async function openPass(ex: Executor, uid: string, method: (typeof secondFactorPasses.$inferInsert)['method'], now: Date): Promise<string> {
