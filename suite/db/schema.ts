@@ -661,6 +661,23 @@ export const reviews = pgTable(
 )
 
 /**
+ * How many reviews wait for moderation in each campaign per rating, kept by a trigger on reviews
+ * (migration 0027) in the transaction that sends, decides or removes one: the moderation queue's
+ * total, unless a moderator searches its text, is read from these few rows instead of counting
+ * every waiting review. No foreign key to campaigns: its check would lock the campaign's row for
+ * every review sent; a campaign with reviews is never deleted.
+ */
+export const moderationQueueCounts = pgTable(
+  'moderation_queue_counts',
+  {
+    campaignId: uuid('campaign_id').notNull(),
+    rating: integer('rating').notNull(),
+    reviews: integer('reviews').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.rating] })],
+)
+
+/**
  * How many published reviews each campaign's product has per rating, kept by a trigger on reviews
  * (migration 0016) in the transaction that publishes, unpublishes or removes one: the public list's
  * count and average come from these few rows instead of from every published review.
@@ -706,6 +723,26 @@ export const linkedApplicants = pgTable(
   },
   (t) => [primaryKey({ columns: [t.flightId, t.participationId] })],
 )
+
+/**
+ * How many of a flight's participations are in each status now, kept by statement triggers on
+ * participations (migration 0027) in the transaction that makes or moves one: the applicants table's totals and a
+ * flight's places taken are read from this row instead of counting the flight's applicants. No
+ * foreign key to flights, as for result_flight_counts.
+ */
+export const flightApplicantCounts = pgTable('flight_applicant_counts', {
+  flightId: uuid('flight_id').primaryKey(),
+  applied: integer('applied').notNull().default(0),
+  selected: integer('selected').notNull().default(0),
+  waitlisted: integer('waitlisted').notNull().default(0),
+  notSelected: integer('not_selected').notNull().default(0),
+  notEligible: integer('not_eligible').notNull().default(0),
+  shipped: integer('shipped').notNull().default(0),
+  delivered: integer('delivered').notNull().default(0),
+  reviewed: integer('reviewed').notNull().default(0),
+  completed: integer('completed').notNull().default(0),
+  withdrawn: integer('withdrawn').notNull().default(0),
+})
 
 /**
  * Each flight's funnel (participations by stage, parcels shipped and delivered, published reviews),

@@ -119,6 +119,9 @@ const RESULTS_TRIGGERS = ['participations', 'shipments', 'reviews', 'addresses']
   .flatMap((table) => ['insert', 'update', 'delete'].map((op) => ({ table, trigger: `results_follow_${table}_${op}` })))
   .concat({ table: 'members', trigger: 'results_follow_members_update' })
 
+/** The triggers that keep each flight's participations per status (migration 0027). */
+const FLIGHT_APPLICANTS_TRIGGERS = ['insert', 'update', 'delete'].map((op) => ({ table: 'participations', trigger: `sync_flight_applicants_${op}` }))
+
 /** The triggers that keep the linked applicants (migration 0025), switched off until the links are written. */
 const LINKED_TRIGGERS = (
   [
@@ -169,7 +172,8 @@ export async function generateLargeCommunity(url: string, size: LargeSize, log: 
 
     // A campaign's results are kept by statement triggers that count each statement's rows again; for
     // the bulk inserts they are off, and every flight is counted once at the end (results_refill).
-    for (const statement of [...RESULTS_TRIGGERS, ...LINKED_TRIGGERS]) await sql.unsafe(`alter table ${statement.table} disable trigger ${statement.trigger}`)
+    for (const statement of [...RESULTS_TRIGGERS, ...LINKED_TRIGGERS, ...FLIGHT_APPLICANTS_TRIGGERS])
+      await sql.unsafe(`alter table ${statement.table} disable trigger ${statement.trigger}`)
 
     // Campaign c (1 … C): the last `upcoming` open for sign-up later; of the others, c % 20 = 1 is
     // open now, 2 and 3 are testing, the rest completed, their dates spread over three years.
@@ -303,9 +307,10 @@ export async function generateLargeCommunity(url: string, size: LargeSize, log: 
              case when status = 'completed' then 'published' else 'pending' end::review_status as review_status,
              (array[5, 5, 4, 4, 5, 3, 4, 2, 5, 1])[1 + (i * 31) % 10] as rating
       from gen_participations where status in ('reviewed', 'completed')`)
-    // The reviews' count per campaign and rating is kept by a trigger row by row; for a bulk insert
-    // it is summed once afterwards instead.
+    // The reviews' counts per campaign and rating (published; waiting for moderation) are kept by
+    // triggers row by row; for a bulk insert they are summed once afterwards instead.
     await sql`alter table reviews disable trigger reviews_follow_stats`
+    await sql`alter table reviews disable trigger reviews_follow_moderation_queue`
     await step(
       'reviews',
       `insert into reviews (id, participation_id, member_id, campaign_id, product_id, rating, title, body, photos, received_for_free, status, submitted_at,
@@ -318,12 +323,19 @@ export async function generateLargeCommunity(url: string, size: LargeSize, log: 
        from gen_reviews`,
     )
     await sql`alter table reviews enable trigger reviews_follow_stats`
+    await enableAndRefill(
+      [{ table: 'reviews', trigger: 'reviews_follow_moderation_queue' }],
+      'moderation_queue_refill',
+      'moderation_queue_counts',
+      'queue counts',
+    )
     await step(
       'review_stats',
       `insert into review_stats (campaign_id, product_id, rating, reviews)
        select ${gid(TAG.campaign, 'c')}, ${gid(TAG.product, 'c')}, rating, count(*) from gen_reviews where review_status = 'published' group by c, rating`,
     )
     await enableAndRefill(RESULTS_TRIGGERS, 'results_refill', 'result_flight_counts', 'results counts')
+    await enableAndRefill(FLIGHT_APPLICANTS_TRIGGERS, 'flight_applicants_refill', 'flight_applicant_counts', 'flight counts')
     await step(
       'review_photos',
       `insert into review_photos (id, member_id, participation_id, review_id, width, height, created_at)

@@ -75,7 +75,9 @@ const TABLES: Record<string, string> = {
   reviews: 'published kept under "Former member" without photos; others deleted',
   review_photos: 'deleted, with their files (review-photos.test.ts)',
   review_stats: 'counts of published reviews per campaign, product and rating: nothing about a member',
+  moderation_queue_counts: 'counts of reviews waiting for moderation per campaign and rating: nothing about a member',
   result_flight_counts: "counts of a flight's participations by stage: nothing about a member",
+  flight_applicant_counts: "counts of a flight's participations by status: nothing about a member",
   result_flight_groups:
     'people per screener answer, country, birth date and tier of a flight, follow the cleared answers and blanked profile: shown only in groups of five or more',
   result_flight_lags: "how many of a flight's reviews took each time from shipping: nothing about a member",

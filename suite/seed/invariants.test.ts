@@ -149,6 +149,15 @@ const BREAKAGES: Array<[rule: string, statement: string]> = [
   ['referral-accepted-without-completion', `update members set referral_accepted_at = created_at where id = $bob`],
   ['address-link-without-shared-address', `update addresses set household_key = 'DE|10115|elsewhere|' where member_id = $eve`],
   ['linked-applicants-kept', `insert into linked_applicants (flight_id, participation_id) select flight_id, id from participations where id = $p1`],
+  [
+    'moderation-queue-kept',
+    `insert into moderation_queue_counts (campaign_id, rating, reviews) select campaign_id, rating, 1 from reviews where id = $r1
+      on conflict (campaign_id, rating) do update set reviews = moderation_queue_counts.reviews + 1`,
+  ],
+  [
+    'flight-applicants-kept',
+    `update flight_applicant_counts set withdrawn = withdrawn + 1 where flight_id = (select flight_id from participations where id = $p1)`,
+  ],
 ]
 
 describe('the rules of data that could have happened', () => {

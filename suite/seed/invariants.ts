@@ -277,6 +277,30 @@ const RULES: Array<{ rule: string; query: (s: Scope) => SQL }> = [
       from participations p left join linked_applicants la on la.flight_id = p.flight_id and la.participation_id = p.id
       where (la.participation_id is not null) <> member_has_counting_link(p.member_id) and ${s.member('p.member_id')}`,
   },
+  {
+    // The moderation queue's counts are kept with every review sent, decided or removed (migration
+    // 0027): each campaign's count per rating is the number of its reviews waiting.
+    rule: 'moderation-queue-kept',
+    query: (s) => sql`select coalesce(k.campaign_id, w.campaign_id) as id,
+        'rating ' || coalesce(k.rating, w.rating) || ': kept ' || coalesce(k.reviews, 0) || ', waiting ' || coalesce(w.n, 0) as detail
+      from (select campaign_id, rating, reviews from moderation_queue_counts where reviews <> 0) k
+      full join (select campaign_id, rating, count(*)::int as n from reviews where status = 'pending' group by campaign_id, rating) w
+        on w.campaign_id = k.campaign_id and w.rating = k.rating
+      where coalesce(k.reviews, 0) <> coalesce(w.n, 0)
+        and coalesce(k.campaign_id, w.campaign_id) in (select sf.campaign_id from flights sf where ${s.flight('sf.id')})`,
+  },
+  {
+    // Each flight's participations per status are kept with every application and move (migration
+    // 0027): each kept count is the number of the flight's participations in that status.
+    rule: 'flight-applicants-kept',
+    query: (s) => sql`select coalesce(k.flight_id, w.flight_id) as id,
+        coalesce(k.status, w.status) || ': kept ' || coalesce(k.n, 0) || ', counted ' || coalesce(w.n, 0) as detail
+      from (select c.flight_id, replace(e.key, '_', '-') as status, e.value::int as n
+            from flight_applicant_counts c, jsonb_each(to_jsonb(c) - 'flight_id') e where e.value::int <> 0) k
+      full join (select flight_id, status::text as status, count(*)::int as n from participations group by flight_id, status) w
+        on w.flight_id = k.flight_id and w.status = k.status
+      where coalesce(k.n, 0) <> coalesce(w.n, 0) and ${s.flight('coalesce(k.flight_id, w.flight_id)')}`,
+  },
 ]
 
 /** The names of the rules, in the order they are checked. */

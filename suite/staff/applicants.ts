@@ -3,7 +3,9 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { standingOf } from '../../contract/standing'
 import type { ApplicantPage, ApplicantsQuery, OpsCampaignList, SelectionResult } from '../../contract/ops-applicants'
-import { addresses, campaignScreeners, campaigns, flights, isWaiting, linkedApplicants, members, participations } from '../db/schema'
+import type { ScreenerQuestion } from '../../contract/campaigns'
+import { PARTICIPATION_STATUSES, type ParticipationStatus } from '../../contract/participations'
+import { addresses, campaignScreeners, campaigns, flightApplicantCounts, flights, isWaiting, linkedApplicants, members, participations } from '../db/schema'
 import { preparedQueries, preparedQuery } from '../db/client'
 import type { SuiteDeps } from '../deps'
 import { notFound } from '../http/errors'
@@ -13,6 +15,35 @@ import { selectInFlight, waitlistOrder } from '../services/participations'
 import { FORMER_MEMBER } from '../services/reviews'
 import { standingCounts } from '../services/standing'
 import type { StaffActor } from '../actors/actor'
+
+/**
+ * The kept count of a flight's participations in these statuses (flight_applicant_counts), for the
+ * flight of the row (`flights.id`); 0 for a flight no one applied to.
+ */
+function keptCountOfFlight(statuses: readonly ParticipationStatus[]): SQL<string> {
+  return sql<string>`coalesce((select ${keptSum(statuses)} from ${flightApplicantCounts} where ${flightApplicantCounts.flightId} = ${flights.id}), 0)`
+}
+
+/** The sum of the kept counts' columns of these statuses. */
+function keptSum(statuses: readonly ParticipationStatus[]): SQL {
+  const column = (status: ParticipationStatus) => flightApplicantCounts[status.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()) as CountedStatus]
+  return sql.join(
+    statuses.map((status) => sql`${column(status)}`),
+    sql` + `,
+  )
+}
+type CountedStatus = Exclude<keyof typeof flightApplicantCounts.$inferSelect, 'flightId'>
+
+/** The statuses each view of the applicants table lists. */
+const VIEW_STATUSES: Record<ApplicantsQuery['view'], readonly ParticipationStatus[]> = {
+  waiting: ['applied', 'waitlisted'],
+  selected: PLACE_HOLDING_STATUSES,
+  'not-eligible': ['not-eligible'],
+  all: PARTICIPATION_STATUSES,
+}
+
+/** The places a flight's testers hold, for the flight of the row (`flights.id`). */
+const placesTakenOfFlight = keptCountOfFlight(PLACE_HOLDING_STATUSES)
 
 /** Every campaign with its flights and how full each is (newest campaigns first). */
 export async function opsCampaigns(deps: SuiteDeps): Promise<OpsCampaignList> {
@@ -27,12 +58,9 @@ export async function opsCampaigns(deps: SuiteDeps): Promise<OpsCampaignList> {
       quota: flights.quota,
       signupOpensAt: flights.signupOpensAt,
       signupClosesAt: flights.signupClosesAt,
-      placesTaken: sql<string>`(select count(*) from ${participations} where ${participations.flightId} = ${flights.id} and ${participations.status} in (${sql.join(
-        PLACE_HOLDING_STATUSES.map((s) => sql`${s}`),
-        sql`, `,
-      )}))`,
-      applied: sql<string>`(select count(*) from ${participations} where ${participations.flightId} = ${flights.id} and ${participations.status} = 'applied')`,
-      waitlisted: sql<string>`(select count(*) from ${participations} where ${participations.flightId} = ${flights.id} and ${participations.status} = 'waitlisted')`,
+      placesTaken: placesTakenOfFlight,
+      applied: keptCountOfFlight(['applied']),
+      waitlisted: keptCountOfFlight(['waitlisted']),
     })
     .from(campaigns)
     .innerJoin(flights, eq(flights.campaignId, campaigns.id))
@@ -58,8 +86,12 @@ export async function opsCampaigns(deps: SuiteDeps): Promise<OpsCampaignList> {
   return { items: [...byCampaign.values()] }
 }
 
-/** A flight with its campaign's current screener (placeholder: flightId), read for every page of its applicants: built once. */
-const flightWithScreener = preparedQuery((ex) =>
+/**
+ * A flight for a page of its applicants (placeholder: flightId), in one statement: the flight, its
+ * campaign's current screener and the earlier ones (an answer is shown with the question as the
+ * applicant read it, in the version they answered), and the places its testers hold. Built once.
+ */
+const flightForApplicants = preparedQuery((ex) =>
   ex
     .select({
       id: flights.id,
@@ -69,18 +101,14 @@ const flightWithScreener = preparedQuery((ex) =>
       campaignTitle: campaigns.title,
       screener: campaigns.screener,
       screenerVersion: campaigns.screenerVersion,
+      earlierScreeners: sql<
+        { version: number; questions: ScreenerQuestion[] }[]
+      >`coalesce((select json_agg(json_build_object('version', ${campaignScreeners.version}, 'questions', ${campaignScreeners.questions})) from ${campaignScreeners} where ${campaignScreeners.campaignId} = ${campaigns.id}), '[]')`,
+      placesTaken: placesTakenOfFlight,
     })
     .from(flights)
     .innerJoin(campaigns, eq(campaigns.id, flights.campaignId))
     .where(eq(flights.id, sql.placeholder('flightId'))),
-)
-
-/** A campaign's earlier screeners (placeholder: campaignId): built once. */
-const earlierScreeners = preparedQuery((ex) =>
-  ex
-    .select({ version: campaignScreeners.version, questions: campaignScreeners.questions })
-    .from(campaignScreeners)
-    .where(eq(campaignScreeners.campaignId, sql.placeholder('campaignId'))),
 )
 
 /** A view of the applicants table, linked applicants only or not: one statement's shape. */
@@ -143,45 +171,45 @@ const applicantPages = preparedQueries((ex, shape: ApplicantsShape) => {
     .orderBy(...order)
 })
 
-/** How many applicants a shape finds (placeholder: flightId), built once per shape. */
-const applicantCounts = preparedQueries((ex, shape: ApplicantsShape) => ex.select({ n: count() }).from(participations).where(applicantsCondition(shape)))
-
-/** The places a flight's testers hold (placeholder: flightId): built once. */
-const placesTaken = preparedQuery((ex) =>
-  ex
-    .select({ n: count() })
-    .from(participations)
-    .where(and(eq(participations.flightId, sql.placeholder('flightId')), inArray(participations.status, [...PLACE_HOLDING_STATUSES]))),
-)
+/**
+ * How many applicants a shape finds (placeholder: flightId), built once per shape: from the flight's
+ * kept counts, or for the linked applicants only, from the applicants themselves.
+ */
+const applicantCounts = preparedQueries((ex, shape: ApplicantsShape) => {
+  const [view, linked] = shape.split(':') as [ApplicantsQuery['view'], 'linked' | 'all']
+  if (linked === 'all') {
+    return ex
+      .select({ n: sql<number>`coalesce(sum(${keptSum(VIEW_STATUSES[view])}), 0)::int` })
+      .from(flightApplicantCounts)
+      .where(eq(flightApplicantCounts.flightId, sql.placeholder('flightId')))
+  }
+  return ex.select({ n: count() }).from(participations).where(applicantsCondition(shape))
+})
 
 export async function flightApplicants(deps: SuiteDeps, flightId: string, query: ApplicantsQuery): Promise<ApplicantPage> {
-  const [flight] = await flightWithScreener(deps.db, { flightId })
+  const [flight] = await flightForApplicants(deps.db, { flightId })
   if (!flight) throw notFound('Flight')
   const shape: ApplicantsShape = `${query.view}:${query.linked === 'yes' ? 'linked' : 'all'}`
   const waitingView = query.view === 'waiting'
   const offset = (query.page - 1) * query.pageSize
-  const [rows, [counted], [taken]] = await Promise.all([
+  const [rows, [counted]] = await Promise.all([
     applicantPages(deps.db, shape, { flightId, limit: query.pageSize, offset }),
     applicantCounts(deps.db, shape, { flightId }),
-    placesTaken(deps.db, { flightId }),
   ])
   const pageMembers = [...new Set(rows.map((row) => row.memberId))]
-  // The page's links in one query over its members' links (not the flight's), beside their standings
-  // and the campaign's earlier screeners: each answer is shown with the question as the applicant
-  // read it, in the screener version they answered.
-  const [standings, links, earlier] = await Promise.all([
+  // The page's links in one query over its members' links (not the flight's), beside their standings.
+  const [standings, links] = await Promise.all([
     standingCounts(deps.db, pageMembers, deps.clock.now()),
     countingLinksOf(deps.db, pageMembers, flight.campaignId),
-    earlierScreeners(deps.db, { campaignId: flight.campaignId }),
   ])
   const promptsOf = new Map(
-    [...earlier, { version: flight.screenerVersion, questions: flight.screener }].map(({ version, questions }) => [
+    [...flight.earlierScreeners, { version: flight.screenerVersion, questions: flight.screener }].map(({ version, questions }) => [
       version,
       new Map(questions.map((question) => [question.id, question.prompt])),
     ]),
   )
   return {
-    flight: { id: flight.id, name: flight.name, campaignTitle: flight.campaignTitle, quota: flight.quota, placesTaken: Number(taken?.n ?? 0) },
+    flight: { id: flight.id, name: flight.name, campaignTitle: flight.campaignTitle, quota: flight.quota, placesTaken: Number(flight.placesTaken) },
     items: rows.map((row, index) => ({
       participationId: row.participationId,
       memberId: row.memberId,

@@ -5,7 +5,7 @@ import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import { standingOf } from '../../contract/standing'
 import type { ModerationPage, ModerationQuery } from '../../contract/ops-moderation'
 import { preparedQueries, type Executor } from '../db/client'
-import { campaigns, members, products, reviewPhotos, reviews } from '../db/schema'
+import { campaigns, members, moderationQueueCounts, products, reviewPhotos, reviews } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { notFound } from '../http/errors'
 import type { PhotoSize } from '../../contract/review-photos'
@@ -89,9 +89,21 @@ const queuePages = preparedQueries((ex, key: ReturnType<typeof shapeKey>) => {
     .orderBy(...order)
 })
 
-/** How many reviews a shape of query finds (its filters' placeholders), built once per shape. */
+/**
+ * How many reviews a shape of query finds (its filters' placeholders), built once per shape: from the
+ * kept counts per campaign and rating, or for a search of the text, from the reviews themselves.
+ */
 const queueCounts = preparedQueries((ex, key: ReturnType<typeof shapeKey>) => {
   const shape = shapeOf(key)
+  if (!shape.text) {
+    const kept = ex.select({ n: sql<string>`coalesce(sum(${moderationQueueCounts.reviews}), 0)` }).from(moderationQueueCounts)
+    return (shape.campaign ? kept.innerJoin(campaigns, eq(campaigns.id, moderationQueueCounts.campaignId)) : kept).where(
+      and(
+        shape.campaign ? eq(campaigns.slug, sql.placeholder('campaign')) : undefined,
+        shape.rating ? eq(moderationQueueCounts.rating, sql.placeholder('rating')) : undefined,
+      ),
+    )
+  }
   return (
     shape.campaign
       ? ex
