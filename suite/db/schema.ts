@@ -23,7 +23,7 @@ import { ACCOUNT_LINK_KINDS } from '../../contract/ops-members'
 import type { NotificationSettings, Payout, Preferences } from '../../contract/members'
 import { MESSAGE_CHANNELS } from '../../contract/outbox'
 import type { MessageTopic } from '../../contract/messages'
-import { PARTICIPATION_STATUSES, RETURN_STATUSES, SHIPMENT_STATUSES, type ScreenerAnswer } from '../../contract/participations'
+import { PARTICIPATION_STATUSES, RETURN_STATUSES, SHIPMENT_STATUSES, type ParticipationStatus, type ScreenerAnswer } from '../../contract/participations'
 
 const id = () =>
   uuid('id')
@@ -390,13 +390,21 @@ export const flights = pgTable(
   (t) => [index('flights_campaign_idx').on(t.campaignId)],
 )
 
+/** The statuses of a participation still waiting for a place: applied, or on the waitlist. */
+export const WAITING_STATUSES = ['applied', 'waitlisted'] as const satisfies readonly ParticipationStatus[]
+
 /**
- * A participation still waiting for a place (applied, or on the waitlist): participations_waiting_idx's
- * condition. Written with its values in the statement, not as parameters, so that a prepared
- * statement's generic plan (which PostgreSQL switches to after five runs) can still use that index.
+ * `status in (…)` for these statuses, written with its values in the statement, not as parameters, so
+ * that a prepared statement's generic plan (which PostgreSQL switches to after five runs) can still
+ * use a partial index on them.
  */
-export function isWaiting(status: AnyColumn): SQL {
-  return sql`${status} in ('applied', 'waitlisted')`
+export function statusIn(status: AnyColumn | SQL, statuses: readonly ParticipationStatus[]): SQL {
+  return sql`${status} in (${sql.raw(statuses.map((value) => `'${value}'`).join(', '))})`
+}
+
+/** A participation still waiting for a place: participations_waiting_idx's condition. */
+export function isWaiting(status: AnyColumn | SQL): SQL {
+  return statusIn(status, WAITING_STATUSES)
 }
 
 /**

@@ -1,11 +1,23 @@
 // Applicants and selection for campaign managers: a flight's applicants with their screener
 // answers, standing and record, the waitlist in its serving order, and selecting within the quota.
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { standingOf } from '../../contract/standing'
 import type { ApplicantPage, ApplicantsQuery, OpsCampaignList, SelectionResult } from '../../contract/ops-applicants'
 import type { ScreenerQuestion } from '../../contract/campaigns'
 import { PARTICIPATION_STATUSES, type ParticipationStatus } from '../../contract/participations'
-import { addresses, campaignScreeners, campaigns, flightApplicantCounts, flights, isWaiting, linkedApplicants, members, participations } from '../db/schema'
+import {
+  addresses,
+  campaignScreeners,
+  campaigns,
+  flightApplicantCounts,
+  flights,
+  isWaiting,
+  linkedApplicants,
+  members,
+  participations,
+  statusIn,
+  WAITING_STATUSES,
+} from '../db/schema'
 import { preparedQueries, preparedQuery } from '../db/client'
 import type { SuiteDeps } from '../deps'
 import { notFound } from '../http/errors'
@@ -34,9 +46,9 @@ function keptSum(statuses: readonly ParticipationStatus[]): SQL {
 }
 type CountedStatus = Exclude<keyof typeof flightApplicantCounts.$inferSelect, 'flightId'>
 
-/** The statuses each view of the applicants table lists. */
+/** The statuses each view of the applicants table lists, and counts (from the kept counts or not). */
 const VIEW_STATUSES: Record<ApplicantsQuery['view'], readonly ParticipationStatus[]> = {
-  waiting: ['applied', 'waitlisted'],
+  waiting: WAITING_STATUSES,
   selected: PLACE_HOLDING_STATUSES,
   'not-eligible': ['not-eligible'],
   all: PARTICIPATION_STATUSES,
@@ -117,16 +129,12 @@ type ApplicantsShape = `${ApplicantsQuery['view']}:${'linked' | 'all'}`
 /** The flight's applicants a shape asks for (placeholder: flightId). */
 function applicantsCondition(shape: ApplicantsShape): SQL {
   const [view, linked] = shape.split(':') as [ApplicantsQuery['view'], 'linked' | 'all']
-  const byView: Record<ApplicantsQuery['view'], SQL | undefined> = {
-    waiting: isWaiting(participations.status),
-    selected: inArray(participations.status, [...PLACE_HOLDING_STATUSES]),
-    'not-eligible': eq(participations.status, 'not-eligible'),
-    all: undefined,
-  }
+  // Every status is every row: no condition, rather than one that lists them all.
+  const byView = view === 'all' ? undefined : statusIn(participations.status, VIEW_STATUSES[view])
   // Only linked applicants: the flight's listed ones (linked_applicants, kept in step with every link,
   // ruling and application), instead of a probe of each applicant's links.
   const linkedOnly = sql`${participations.id} in (select ${linkedApplicants.participationId} from ${linkedApplicants} where ${linkedApplicants.flightId} = ${sql.placeholder('flightId')})`
-  return and(eq(participations.flightId, sql.placeholder('flightId')), byView[view], linked === 'linked' ? linkedOnly : undefined)!
+  return and(eq(participations.flightId, sql.placeholder('flightId')), byView, linked === 'linked' ? linkedOnly : undefined)!
 }
 
 /**
@@ -161,7 +169,7 @@ const applicantPages = preparedQueries((ex, shape: ApplicantsShape) => {
         ? sql<null>`null`
         : sql<
             string | null
-          >`case when ${participations.status} in ('applied', 'waitlisted') then (select count(*) from ${participations} as ahead where ahead.flight_id = ${participations.flightId} and ahead.status in ('applied', 'waitlisted') and (ahead.standing_rank > ${participations.standingRank} or (ahead.standing_rank = ${participations.standingRank} and ahead.seq <= ${participations.seq}))) end`,
+          >`case when ${isWaiting(participations.status)} then (select count(*) from ${participations} as ahead where ahead.flight_id = ${participations.flightId} and ${isWaiting(sql`ahead.status`)} and (ahead.standing_rank > ${participations.standingRank} or (ahead.standing_rank = ${participations.standingRank} and ahead.seq <= ${participations.seq}))) end`,
       completedTests: sql<string>`(select count(*) from ${participations} as done where done.member_id = ${participations.memberId} and done.status = 'completed')`,
     })
     .from(pageOfIds)
