@@ -31,20 +31,44 @@ function refuseOversizedBody(request: Request): void {
 }
 
 /**
+ * A server function's arguments travel as JSON (a POST's body, or a GET's `payload`): arguments that
+ * are not JSON are the caller's fault and are refused with 400, where the framework would fail on
+ * them as a server error (500). Multipart bodies (a photo and its fields) are read by the function.
+ */
+async function refuseMalformedArguments(request: Request): Promise<void> {
+  const text =
+    request.method === 'GET' || request.method === 'HEAD'
+      ? new URL(request.url).searchParams.get('payload')
+      : request.headers.get('content-type')?.includes('application/json')
+        ? await request.clone().text()
+        : null
+  if (text === null) return
+  try {
+    JSON.parse(text)
+  } catch {
+    throw new Response('The request is malformed', { status: 400 })
+  }
+}
+
+/**
  * Every response the portal makes, pages and server-function answers alike, carries the security
- * headers; and a server function's body is bounded before anything reads it. (One middleware for
+ * headers; and a server function's body is bounded, and its arguments checked to be JSON, before the
+ * function reads them. (One middleware for
  * both: each one more in the chain cost the cached public pages a measurable share of their speed.)
  */
 const securityMiddleware = createMiddleware({ type: 'request' }).server(async ({ request, next, handlerType }) => {
   const started = performance.now()
   let result: Awaited<ReturnType<typeof next>>
   try {
-    if (handlerType === 'serverFn') refuseOversizedBody(request)
+    if (handlerType === 'serverFn') {
+      refuseOversizedBody(request)
+      await refuseMalformedArguments(request)
+    }
     // With traces on, the request's span covers all that follows: the render and its calls (observability/tracing.server.ts).
     const tracing = portalTracing()
     result = await (tracing ? tracing.request(request, handlerType, () => next()) : next())
   } catch (error) {
-    // A refusal thrown as an answer (411, 413) or a failure is a request answered too.
+    // A refusal thrown as an answer (400, 411, 413) or a failure is a request answered too.
     void countRequest(request, handlerType, error instanceof Response ? error.status : 500, started)
     throw error
   }

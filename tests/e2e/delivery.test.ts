@@ -265,6 +265,15 @@ describe('security headers', () => {
     expect(await statusOf({ 'transfer-encoding': 'chunked', 'content-type': 'multipart/form-data; boundary=x' })).toBe(411)
   })
 
+  it('refuse a server function’s arguments that are not JSON as the caller’s fault (400), not a failure of the portal', async () => {
+    const call = (path: string, init: RequestInit = {}) =>
+      fetch(new URL(path, inject('baseUrl')), { ...init, headers: { 'sec-fetch-site': 'same-origin', 'x-tsr-serverfn': 'true', ...init.headers } })
+    const json = { 'content-type': 'application/json' }
+    expect((await call('/_serverFn/any', { method: 'POST', headers: json, body: '{"data": ' })).status).toBe(400)
+    expect((await call('/_serverFn/any', { method: 'POST', headers: json, body: '' })).status).toBe(400)
+    expect((await call('/_serverFn/any?payload=%7Bnot')).status).toBe(400)
+  })
+
   it('let only the page’s own scripts run: by nonce on a member’s page, by hash on a shared one', async () => {
     const context = await newContext(browser)
     const scriptSources = (policy: string | undefined) => (policy ?? '').split('; ').find((part) => part.startsWith('script-src ')) ?? ''
