@@ -5,7 +5,7 @@ import type { MemberReview } from '../../contract/content'
 import type { Participation } from '../../contract/participations'
 import type { RejectionReason } from '../../contract/review-rejection'
 import type { ReviewDecision } from '../../contract/ops-moderation'
-import { preparedPerDatabase, type Db, type Executor } from '../db/client'
+import { preparedPerDatabase, unmappedRows, type Db, type Executor } from '../db/client'
 import { campaigns, members, participations, products, reviewPhotos, reviewStats, reviews, shipments } from '../db/schema'
 import type { SuiteDeps } from '../deps'
 import { badRequest, conflict, notFound } from '../http/errors'
@@ -165,7 +165,8 @@ function buildReviewList(db: Db, filters: ReviewFilter[]) {
     return (
       db
         // Uncorrelated: PostgreSQL computes the totals once per statement.
-        .select({ review: shown.review, totals: sql<[number, number | string | null]>`(${totals})` })
+        // Every column named: the page is read unmapped (unmappedRows).
+        .select({ review: shown.review, totals: sql<[number, number | string | null]>`(${totals})`.as('totals') })
         .from(chosen)
         .crossJoinLateral(shown)
         .orderBy(order(chosen.publishedAt), order(chosen.id))
@@ -202,10 +203,10 @@ export async function listPublicReviews(db: Db, query: ReviewListQuery): Promise
   // One review more than a page is read, to tell whether there is more beyond it (in the direction read).
   const read = { ...values, limit: query.pageSize + 1 }
   const found: PageRow[] = await (query.after
-    ? list.pageAfter.execute({ ...read, cursor: query.after })
+    ? unmappedRows(list.pageAfter, { ...read, cursor: query.after })
     : query.before
-      ? list.pageBefore.execute({ ...read, cursor: query.before })
-      : list.page.execute(read))
+      ? unmappedRows(list.pageBefore, { ...read, cursor: query.before })
+      : unmappedRows(list.page, read))
   const more = found.length > query.pageSize
   // Read backwards from a cursor, the page is the newest-first order of the reviews nearest to it.
   const rows = query.before ? found.slice(0, query.pageSize).reverse() : found.slice(0, query.pageSize)
