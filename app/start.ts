@@ -36,12 +36,13 @@ function refuseOversizedBody(request: Request): void {
  * them as a server error (500). Multipart bodies (a photo and its fields) are read by the function.
  */
 async function refuseMalformedArguments(request: Request): Promise<void> {
-  const text =
-    request.method === 'GET' || request.method === 'HEAD'
-      ? new URL(request.url).searchParams.get('payload')
-      : request.headers.get('content-type')?.includes('application/json')
-        ? await request.clone().text()
-        : null
+  const read = request.method === 'GET' || request.method === 'HEAD'
+  // A GET without arguments has no payload (or an empty one); a POST without arguments, no JSON body.
+  const text = read
+    ? new URL(request.url).searchParams.get('payload') || null
+    : request.headers.get('content-type')?.includes('application/json')
+      ? await request.clone().text()
+      : null
   if (text === null) return
   try {
     JSON.parse(text)
@@ -52,18 +53,14 @@ async function refuseMalformedArguments(request: Request): Promise<void> {
 
 /**
  * Every response the portal makes, pages and server-function answers alike, carries the security
- * headers; and a server function's body is bounded, and its arguments checked to be JSON, before the
- * function reads them. (One middleware for
+ * headers; and a server function's body is bounded before anything reads it. (One middleware for
  * both: each one more in the chain cost the cached public pages a measurable share of their speed.)
  */
 const securityMiddleware = createMiddleware({ type: 'request' }).server(async ({ request, next, handlerType }) => {
   const started = performance.now()
   let result: Awaited<ReturnType<typeof next>>
   try {
-    if (handlerType === 'serverFn') {
-      refuseOversizedBody(request)
-      await refuseMalformedArguments(request)
-    }
+    if (handlerType === 'serverFn') refuseOversizedBody(request)
     // With traces on, the request's span covers all that follows: the render and its calls (observability/tracing.server.ts).
     const tracing = portalTracing()
     result = await (tracing ? tracing.request(request, handlerType, () => next()) : next())
@@ -117,6 +114,8 @@ let catalogLoaded: Promise<unknown> | null = null
 const responseMiddleware = createMiddleware({ type: 'request' }).server(async ({ request, next, handlerType }) => {
   await (catalogLoaded ??= import('./i18n/catalog.server'))
   if (handlerType !== 'router') {
+    // After the cross-site check: a cross-site call is refused for that before its body is read.
+    if (handlerType === 'serverFn') await refuseMalformedArguments(request)
     const result = await next()
     return { ...result, response: await compressResponse(request, result.response) }
   }

@@ -399,6 +399,10 @@ export const WAITING_STATUSES = ['applied', 'waitlisted'] as const satisfies rea
  * use a partial index on them.
  */
 export function statusIn(status: AnyColumn | SQL, statuses: readonly ParticipationStatus[]): SQL {
+  // Only the enum's own values are written into the statement, and never an empty list (`in ()`).
+  if (statuses.length === 0 || statuses.some((value) => !PARTICIPATION_STATUSES.includes(value))) {
+    throw new Error(`Not a list of participation statuses: ${JSON.stringify(statuses)}`)
+  }
   return sql`${status} in (${sql.raw(statuses.map((value) => `'${value}'`).join(', '))})`
 }
 
