@@ -198,6 +198,25 @@ describe('links in the applicants table', () => {
     expect(nedApplied.status).toBe('applied')
   })
 
+  it('gives the linked applicants their places among everyone waiting, in every view', async () => {
+    const campaign = await curatedCampaign()
+    const home = street()
+    const [ned, oda] = [await personAt(street(), 'Ned Elsewhere'), await personAt(street(), 'Oda Elsewhere')]
+    const [mia, max] = [await personAt(home, 'Mia Home'), await personAt(home, 'Max Home')]
+    // Ned and Oda applied first: Mia and Max wait third and fourth.
+    for (const person of [ned, oda, mia, max]) await apply(person, campaign)
+    const places = (page: { items: Array<{ displayName: string; place: number | null }> }) => page.items.map((item) => [item.displayName, item.place])
+    const expected = [
+      ['Mia Home', 3],
+      ['Max Home', 4],
+    ]
+    expect(places(await applicants(campaign, { linked: 'yes' }))).toEqual(expected)
+    expect(places(await applicants(campaign, { linked: 'yes', view: 'all' }))).toEqual(expected)
+    expect(places(await applicants(campaign, { view: 'all' }))).toEqual([['Ned Elsewhere', 1], ['Oda Elsewhere', 2], ...expected])
+    // A second page of the linked ones keeps the real place too.
+    expect(places(await applicants(campaign, { linked: 'yes', page: '2', pageSize: '1' }))).toEqual([['Max Home', 4]])
+  })
+
   it('caps the list at five accounts and counts them all', async () => {
     const campaign = await curatedCampaign()
     const home = street()

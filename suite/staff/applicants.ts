@@ -141,10 +141,15 @@ function applicantsCondition(shape: ApplicantsShape): SQL {
  * A page of a flight's applicants (placeholders: flightId, limit, offset), built once per shape: the
  * page's participations first (the waiting view walks participations_waiting_idx in serving order),
  * then their members and addresses, so a deep page does not join the rows before it.
+ *
+ * A waiting applicant's place is among everyone waiting in the flight, whatever the view and filter
+ * show. The waiting view of every applicant has it from the row's position; the other pages number
+ * the flight's waiting applicants in serving order once, in one walk of participations_waiting_idx,
+ * rather than counting those ahead of each row of the page.
  */
 const applicantPages = preparedQueries((ex, shape: ApplicantsShape) => {
-  const waitingView = shape.startsWith('waiting:')
-  const order = waitingView ? waitlistOrder : [asc(participations.seq)]
+  const [view, linked] = shape.split(':') as [ApplicantsQuery['view'], 'linked' | 'all']
+  const order = view === 'waiting' ? waitlistOrder : [asc(participations.seq)]
   const pageOfIds = ex
     .select({ id: participations.id })
     .from(participations)
@@ -153,7 +158,13 @@ const applicantPages = preparedQueries((ex, shape: ApplicantsShape) => {
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .as('applicant_page')
-  return ex
+  const waitingPlaces = ex
+    .select({ id: participations.id, place: sql<string>`row_number() over (order by ${sql.join(waitlistOrder, sql`, `)})`.as('place') })
+    .from(participations)
+    .where(and(eq(participations.flightId, sql.placeholder('flightId')), isWaiting(participations.status)))
+    .as('waiting_places')
+  const numbered = view === 'all' || (view === 'waiting' && linked === 'linked')
+  const page = ex
     .select({
       participationId: participations.id,
       memberId: participations.memberId,
@@ -164,19 +175,16 @@ const applicantPages = preparedQueries((ex, shape: ApplicantsShape) => {
       answers: participations.answers,
       screenerVersion: participations.screenerVersion,
       ineligibleReasons: participations.ineligibleReasons,
-      // In the waiting view the place is the row's position; elsewhere it is counted for the waiting rows only.
-      place: waitingView
-        ? sql<null>`null`
-        : sql<
-            string | null
-          >`case when ${isWaiting(participations.status)} then (select count(*) from ${participations} as ahead where ahead.flight_id = ${participations.flightId} and ${isWaiting(sql`ahead.status`)} and (ahead.standing_rank > ${participations.standingRank} or (ahead.standing_rank = ${participations.standingRank} and ahead.seq <= ${participations.seq}))) end`,
+      // Null where the page numbers nothing: the waiting view of everyone (by position), and views with no one waiting.
+      place: numbered ? waitingPlaces.place : sql<string | null>`null`,
       completedTests: sql<string>`(select count(*) from ${participations} as done where done.member_id = ${participations.memberId} and done.status = 'completed')`,
     })
     .from(pageOfIds)
     .innerJoin(participations, eq(participations.id, pageOfIds.id))
     .innerJoin(members, eq(members.id, participations.memberId))
     .leftJoin(addresses, eq(addresses.memberId, participations.memberId))
-    .orderBy(...order)
+    .$dynamic()
+  return (numbered ? page.leftJoin(waitingPlaces, eq(waitingPlaces.id, participations.id)) : page).orderBy(...order)
 })
 
 /**
@@ -198,7 +206,8 @@ export async function flightApplicants(deps: SuiteDeps, flightId: string, query:
   const [flight] = await flightForApplicants(deps.db, { flightId })
   if (!flight) throw notFound('Flight')
   const shape: ApplicantsShape = `${query.view}:${query.linked === 'yes' ? 'linked' : 'all'}`
-  const waitingView = query.view === 'waiting'
+  // The waiting view of everyone numbers its rows by position; every other page reads the place.
+  const placeByPosition = shape === 'waiting:all'
   const offset = (query.page - 1) * query.pageSize
   const [rows, [counted]] = await Promise.all([
     applicantPages(deps.db, shape, { flightId, limit: query.pageSize, offset }),
@@ -223,7 +232,7 @@ export async function flightApplicants(deps: SuiteDeps, flightId: string, query:
       memberId: row.memberId,
       displayName: row.displayName,
       status: row.status,
-      place: waitingView ? offset + index + 1 : row.place === null ? null : Number(row.place),
+      place: placeByPosition ? offset + index + 1 : row.place === null ? null : Number(row.place),
       tier: standingOf(standings.get(row.memberId)!).tier,
       country: row.country,
       appliedAt: row.appliedAt.toISOString(),
