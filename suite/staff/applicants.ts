@@ -123,6 +123,8 @@ const flightForApplicants = preparedQuery((ex) =>
     .where(eq(flights.id, sql.placeholder('flightId'))),
 )
 
+const WAITING = new Set<ParticipationStatus>(WAITING_STATUSES)
+
 /** A view of the applicants table, linked applicants only or not: one statement's shape. */
 type ApplicantsShape = `${ApplicantsQuery['view']}:${'linked' | 'all'}`
 
@@ -141,15 +143,9 @@ function applicantsCondition(shape: ApplicantsShape): SQL {
  * A page of a flight's applicants (placeholders: flightId, limit, offset), built once per shape: the
  * page's participations first (the waiting view walks participations_waiting_idx in serving order),
  * then their members and addresses, so a deep page does not join the rows before it.
- *
- * A waiting applicant's place is among everyone waiting in the flight, whatever the view and filter
- * show. The waiting view of every applicant has it from the row's position; the other pages number
- * the flight's waiting applicants in serving order once, in one walk of participations_waiting_idx,
- * rather than counting those ahead of each row of the page.
  */
 const applicantPages = preparedQueries((ex, shape: ApplicantsShape) => {
-  const [view, linked] = shape.split(':') as [ApplicantsQuery['view'], 'linked' | 'all']
-  const order = view === 'waiting' ? waitlistOrder : [asc(participations.seq)]
+  const order = shape.startsWith('waiting:') ? waitlistOrder : [asc(participations.seq)]
   const pageOfIds = ex
     .select({ id: participations.id })
     .from(participations)
@@ -158,13 +154,7 @@ const applicantPages = preparedQueries((ex, shape: ApplicantsShape) => {
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .as('applicant_page')
-  const waitingPlaces = ex
-    .select({ id: participations.id, place: sql<string>`row_number() over (order by ${sql.join(waitlistOrder, sql`, `)})`.as('place') })
-    .from(participations)
-    .where(and(eq(participations.flightId, sql.placeholder('flightId')), isWaiting(participations.status)))
-    .as('waiting_places')
-  const numbered = view === 'all' || (view === 'waiting' && linked === 'linked')
-  const page = ex
+  return ex
     .select({
       participationId: participations.id,
       memberId: participations.memberId,
@@ -175,16 +165,31 @@ const applicantPages = preparedQueries((ex, shape: ApplicantsShape) => {
       answers: participations.answers,
       screenerVersion: participations.screenerVersion,
       ineligibleReasons: participations.ineligibleReasons,
-      // Null where the page numbers nothing: the waiting view of everyone (by position), and views with no one waiting.
-      place: numbered ? waitingPlaces.place : sql<string | null>`null`,
       completedTests: sql<string>`(select count(*) from ${participations} as done where done.member_id = ${participations.memberId} and done.status = 'completed')`,
     })
     .from(pageOfIds)
     .innerJoin(participations, eq(participations.id, pageOfIds.id))
     .innerJoin(members, eq(members.id, participations.memberId))
     .leftJoin(addresses, eq(addresses.memberId, participations.memberId))
-    .$dynamic()
-  return (numbered ? page.leftJoin(waitingPlaces, eq(waitingPlaces.id, participations.id)) : page).orderBy(...order)
+    .orderBy(...order)
+})
+
+/**
+ * The places of some of a flight's waiting applicants among everyone waiting in it (placeholders:
+ * flightId, ids): the flight's waiting applicants numbered in serving order in one walk of
+ * participations_waiting_idx, rather than a count of those ahead of each, which walks the waitlist
+ * once per applicant.
+ */
+const waitingPlaces = preparedQuery((ex) => {
+  const numbered = ex
+    .select({ id: participations.id, place: sql<string>`row_number() over (order by ${sql.join(waitlistOrder, sql`, `)})`.as('place') })
+    .from(participations)
+    .where(and(eq(participations.flightId, sql.placeholder('flightId')), isWaiting(participations.status)))
+    .as('numbered')
+  return ex
+    .select({ id: numbered.id, place: numbered.place })
+    .from(numbered)
+    .where(sql`${numbered.id} = any(${sql.placeholder('ids')}::uuid[])`)
 })
 
 /**
@@ -206,7 +211,8 @@ export async function flightApplicants(deps: SuiteDeps, flightId: string, query:
   const [flight] = await flightForApplicants(deps.db, { flightId })
   if (!flight) throw notFound('Flight')
   const shape: ApplicantsShape = `${query.view}:${query.linked === 'yes' ? 'linked' : 'all'}`
-  // The waiting view of everyone numbers its rows by position; every other page reads the place.
+  // A waiting applicant's place is among everyone waiting in the flight, whatever the view and
+  // filter show: the waiting view of everyone has it from the row's position, other pages read it.
   const placeByPosition = shape === 'waiting:all'
   const offset = (query.page - 1) * query.pageSize
   const [rows, [counted]] = await Promise.all([
@@ -214,11 +220,14 @@ export async function flightApplicants(deps: SuiteDeps, flightId: string, query:
     applicantCounts(deps.db, shape, { flightId }),
   ])
   const pageMembers = [...new Set(rows.map((row) => row.memberId))]
-  // The page's links in one query over its members' links (not the flight's), beside their standings.
-  const [standings, links] = await Promise.all([
+  const waitingIds = placeByPosition ? [] : rows.filter((row) => WAITING.has(row.status)).map((row) => row.participationId)
+  // The page's links in one query over its members' links (not the flight's), beside their standings and places.
+  const [standings, links, places] = await Promise.all([
     standingCounts(deps.db, pageMembers, deps.clock.now()),
     countingLinksOf(deps.db, pageMembers, flight.campaignId),
+    waitingIds.length > 0 ? waitingPlaces(deps.db, { flightId, ids: waitingIds }) : [],
   ])
+  const placeOf = new Map(places.map((row) => [row.id, Number(row.place)]))
   const promptsOf = new Map(
     [...flight.earlierScreeners, { version: flight.screenerVersion, questions: flight.screener }].map(({ version, questions }) => [
       version,
@@ -232,7 +241,7 @@ export async function flightApplicants(deps: SuiteDeps, flightId: string, query:
       memberId: row.memberId,
       displayName: row.displayName,
       status: row.status,
-      place: placeByPosition ? offset + index + 1 : row.place === null ? null : Number(row.place),
+      place: placeByPosition ? offset + index + 1 : (placeOf.get(row.participationId) ?? null),
       tier: standingOf(standings.get(row.memberId)!).tier,
       country: row.country,
       appliedAt: row.appliedAt.toISOString(),
