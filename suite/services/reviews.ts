@@ -67,13 +67,20 @@ const publicColumns = {
   publishedAt: sql<Date>`coalesce(${reviews.publishedAt}, ${reviews.submittedAt})`.mapWith(reviews.publishedAt),
 }
 
-/** A public review as one JSON object, written by PostgreSQL: the columns above, the time in ISO 8601 as toISOString writes it. */
-const publicReviewJson = sql<PublicReview>`json_build_object(
-  'id', ${reviews.id}, 'campaignId', ${reviews.campaignId}, 'campaignSlug', ${campaigns.slug}, 'productId', ${reviews.productId},
-  'productName', ${products.name}, 'brand', ${products.brand}, 'imageUrl', ${publicColumns.imageUrl}, 'rating', ${reviews.rating},
-  'title', ${reviews.title}, 'body', ${reviews.body}, 'photos', ${reviews.photos}, 'authorName', ${publicColumns.authorName},
-  'receivedForFree', ${reviews.receivedForFree},
-  'publishedAt', to_char(coalesce(${reviews.publishedAt}, ${reviews.submittedAt}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`
+/**
+ * A public review's fields as a page of the list reads them, unmapped (unmappedRows): each column
+ * named as the field it fills, the time as the ISO 8601 text toISOString writes. Plain columns, not
+ * one JSON object per review: PostgreSQL writing the reviews' texts into JSON cost it more than the
+ * rest of the page's statement.
+ */
+const publicReviewFields = {
+  ...(Object.fromEntries(Object.entries(publicColumns).map(([field, column]) => [field, sql`${column}`.as(field)])) as {
+    [F in Exclude<keyof typeof publicColumns, 'publishedAt'>]: SQL.Aliased<PublicReview[F]>
+  }),
+  publishedAt: sql<string>`to_char(coalesce(${reviews.publishedAt}, ${reviews.submittedAt}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(
+    'publishedAt',
+  ),
+}
 
 function toPublic(r: { publishedAt: Date } & Omit<PublicReview, 'publishedAt'>): PublicReview {
   return {
@@ -145,19 +152,23 @@ function buildReviewList(db: Db, filters: ReviewFilter[]) {
    */
   const page = (where: SQL[], direction: 'newest first' | 'oldest first', withOffset: boolean) => {
     const order = direction === 'newest first' ? desc : asc
-    const ids = db.select({ id: reviews.id, publishedAt: reviews.publishedAt }).from(reviews).$dynamic()
+    // The page's id named apart from the review's own: the outer select names the shown fields unqualified.
+    const ids = db
+      .select({ pageId: sql<string>`${reviews.id}`.as('page_id'), publishedAt: reviews.publishedAt })
+      .from(reviews)
+      .$dynamic()
     const filtered = (byCategory ? ids.innerJoin(products, eq(products.id, reviews.productId)) : ids)
       .where(and(...conditions, ...where))
       .orderBy(order(reviews.publishedAt), order(reviews.id))
       .limit(sql.placeholder('limit'))
     const chosen = (withOffset ? filtered.offset(sql.placeholder('offset')) : filtered).as('page')
     const shown = db
-      .select({ review: publicReviewJson.as('review') })
+      .select(publicReviewFields)
       .from(reviews)
       .innerJoin(campaigns, eq(campaigns.id, reviews.campaignId))
       .innerJoin(products, eq(products.id, reviews.productId))
       .innerJoin(members, eq(members.id, reviews.memberId))
-      .where(eq(reviews.id, chosen.id))
+      .where(eq(reviews.id, chosen.pageId))
       // One row per id at most anyway; the limit keeps PostgreSQL from turning the lateral subquery
       // into a plain join, which the kept plan would make by reading every review.
       .limit(1)
@@ -166,10 +177,10 @@ function buildReviewList(db: Db, filters: ReviewFilter[]) {
       db
         // Uncorrelated: PostgreSQL computes the totals once per statement.
         // Every column named: the page is read unmapped (unmappedRows).
-        .select({ review: shown.review, totals: sql<[number, number | string | null]>`(${totals})`.as('totals') })
+        .select({ ...shown._.selectedFields, totals: sql<[number, number | string | null]>`(${totals})`.as('totals') })
         .from(chosen)
         .crossJoinLateral(shown)
-        .orderBy(order(chosen.publishedAt), order(chosen.id))
+        .orderBy(order(chosen.publishedAt), order(chosen.pageId))
     )
   }
   const name = filters.join('_') || 'all'
@@ -182,8 +193,8 @@ function buildReviewList(db: Db, filters: ReviewFilter[]) {
     totals: totals.prepare(`review_totals_${name}`),
   }
 }
-/** One row of a page of the list: the review, and the totals of the list it belongs to. */
-type PageRow = { review: PublicReview; totals: [number, number | string | null] }
+/** One row of a page of the list: the review's fields, and the totals of the list it belongs to. */
+type PageRow = PublicReview & { totals: [number, number | string | null] }
 
 /** Per database, the queries of each combination of filters asked for so far (at most 16). */
 const reviewLists = preparedPerDatabase(() => new Map<string, ReturnType<typeof buildReviewList>>())
@@ -211,7 +222,7 @@ export async function listPublicReviews(db: Db, query: ReviewListQuery): Promise
   // Read backwards from a cursor, the page is the newest-first order of the reviews nearest to it.
   const rows = query.before ? found.slice(0, query.pageSize).reverse() : found.slice(0, query.pageSize)
   const [total, average] = (rows[0] ?? (await list.totals.execute(values))[0])?.totals ?? [0, null]
-  const items = rows.map((row) => row.review)
+  const items: PublicReview[] = rows.map(({ totals: _, ...review }) => review)
   // Read backwards from a cursor, "more" means newer reviews before this page; otherwise older after it.
   const hasNext = query.before ? items.length > 0 : more
   const hasPrevious = query.before ? more : Boolean(query.after) || query.page > 1
