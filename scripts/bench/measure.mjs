@@ -1,7 +1,7 @@
 // What `npm run bench` measures: throughput under load (autocannon), bytes a browser downloads on a
 // first visit (playwright-core + Chromium), and the self time in a CPU profile.
 import { execFileSync } from 'node:child_process'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import autocannon from 'autocannon'
 
 /** The middle value (the mean of the two middle ones for an even count). */
@@ -38,8 +38,12 @@ export async function load(url, { connections, seconds, headers = {}, method = '
 export async function loadWithCpu(url, options, around = (run) => run()) {
   const pid = listeningPid(new URL(url).port)
   const before = pid ? cpuTime(pid) : null
+  const databaseBefore = postgresCpuMs()
   const result = await around(() => load(url, options))
   const after = pid ? cpuTime(pid) : null
+  const databaseAfter = postgresCpuMs()
+  // PostgreSQL's share: what a target on the database costs the machine beyond its own process.
+  if (databaseBefore !== null && databaseAfter !== null && result.requests > 0) result.databaseMsPerRequest = (databaseAfter - databaseBefore) / result.requests
   if (before && after && result.requests > 0) {
     result.mainMsPerRequest = (after.mainMs - before.mainMs) / result.requests
     result.mainKernelMsPerRequest = (after.mainKernelMs - before.mainKernelMs) / result.requests
@@ -78,6 +82,33 @@ export function cpuTime(pid) {
     const all = times(`/proc/${pid}/stat`)
     const main = times(`/proc/${pid}/task/${pid}/stat`)
     return { allMs: all.user + all.kernel, mainMs: main.user + main.kernel, mainKernelMs: main.kernel }
+  } catch {
+    return null
+  }
+}
+
+/**
+ * CPU time, in ms, that this machine's PostgreSQL processes (the server and a backend per
+ * connection) have used so far, read from Linux's /proc; null elsewhere. A backend that ends
+ * during a load takes its time with it, so the figure is for loads whose connections stay open.
+ */
+export function postgresCpuMs() {
+  try {
+    let total = 0
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue
+      try {
+        if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue
+        const fields = readFileSync(`/proc/${entry}/stat`, 'utf8')
+          .replace(/^.*\) /s, '')
+          .split(' ')
+        total += Number(fields[11]) + Number(fields[12])
+      } catch {
+        // The process ended between the listing and the read.
+      }
+    }
+    clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
+    return (total * 1000) / clockTicks
   } catch {
     return null
   }

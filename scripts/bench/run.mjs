@@ -365,6 +365,16 @@ async function main() {
         }),
       ),
     )
+    // The member API's targets on PostgreSQL share the machine with it: its CPU per request beside the process's.
+    const onPostgres = targets.filter((t) => /PostgreSQL/.test(t.name) && !/portal/.test(t.name))
+    if (onPostgres.length > 0) {
+      console.log('\n  PostgreSQL CPU per request (all its processes, during each load):')
+      for (const t of onPostgres) {
+        const r = results.get(t.name)
+        if (r.databaseMsPerRequest !== undefined)
+          console.log(`    ${t.name}: ${fmt(r.databaseMsPerRequest, 3)} ms, beside ${fmt(r.allMsPerRequest, 3)} ms in the process`)
+      }
+    }
     // A member page beside the same stack doing its work (the goal is set against the bare page).
     for (const target of targets.filter((t) => t.reference)) {
       const r = results.get(target.name)
