@@ -215,6 +215,9 @@ describe('links in the applicants table', () => {
     expect(places(await applicants(campaign, { view: 'all' }))).toEqual([['Ned Elsewhere', 1], ['Oda Elsewhere', 2], ...expected])
     // A second page of the linked ones keeps the real place too.
     expect(places(await applicants(campaign, { linked: 'yes', page: '2', pageSize: '1' }))).toEqual([['Max Home', 4]])
+    // Every page counts the linked ones, a page past the last too.
+    expect(await applicants(campaign, { linked: 'yes', page: '2', pageSize: '1' })).toMatchObject({ total: 2 })
+    expect(await applicants(campaign, { linked: 'yes', view: 'all', page: '3', pageSize: '1' })).toMatchObject({ items: [], total: 2 })
   })
 
   it('caps the list at five accounts and counts them all', async () => {

@@ -146,8 +146,11 @@ function applicantsCondition(shape: ApplicantsShape): SQL {
  */
 const applicantPages = preparedQueries((ex, shape: ApplicantsShape) => {
   const order = shape.startsWith('waiting:') ? waitlistOrder : [asc(participations.seq)]
+  // Linked applicants only: every one of them is read to find the page anyway, so the page counts
+  // them too (the same count as applicantCounts, without a statement of its own).
+  const total = shape.endsWith(':linked') ? sql<string | null>`count(*) over ()` : sql<string | null>`null`
   const pageOfIds = ex
-    .select({ id: participations.id })
+    .select({ id: participations.id, total: total.as('total') })
     .from(participations)
     .where(applicantsCondition(shape))
     .orderBy(...order)
@@ -166,6 +169,7 @@ const applicantPages = preparedQueries((ex, shape: ApplicantsShape) => {
       screenerVersion: participations.screenerVersion,
       ineligibleReasons: participations.ineligibleReasons,
       completedTests: sql<string>`(select count(*) from ${participations} as done where done.member_id = ${participations.memberId} and done.status = 'completed')`,
+      total: pageOfIds.total,
     })
     .from(pageOfIds)
     .innerJoin(participations, eq(participations.id, pageOfIds.id))
@@ -194,7 +198,8 @@ const waitingPlaces = preparedQuery((ex) => {
 
 /**
  * How many applicants a shape finds (placeholder: flightId), built once per shape: from the flight's
- * kept counts, or for the linked applicants only, from the applicants themselves.
+ * kept counts, or for the linked applicants only, from the applicants themselves (a page of them
+ * counts them itself; this is for a page past the last, whose rows carry no count).
  */
 const applicantCounts = preparedQueries((ex, shape: ApplicantsShape) => {
   const [view, linked] = shape.split(':') as [ApplicantsQuery['view'], 'linked' | 'all']
@@ -215,10 +220,13 @@ export async function flightApplicants(deps: SuiteDeps, flightId: string, query:
   // filter show: the waiting view of everyone has it from the row's position, other pages read it.
   const placeByPosition = shape === 'waiting:all'
   const offset = (query.page - 1) * query.pageSize
-  const [rows, [counted]] = await Promise.all([
+  const countedOnPage = query.linked === 'yes'
+  const [rows, counted] = await Promise.all([
     applicantPages(deps.db, shape, { flightId, limit: query.pageSize, offset }),
-    applicantCounts(deps.db, shape, { flightId }),
+    countedOnPage ? null : applicantCounts(deps.db, shape, { flightId }),
   ])
+  // A page past the last has no row to carry the count: it is counted apart.
+  const total = countedOnPage && rows[0] ? Number(rows[0].total) : Number((counted ?? (await applicantCounts(deps.db, shape, { flightId })))[0]?.n ?? 0)
   const pageMembers = [...new Set(rows.map((row) => row.memberId))]
   const waitingIds = placeByPosition ? [] : rows.filter((row) => WAITING.has(row.status)).map((row) => row.participationId)
   // The page's links in one query over its members' links (not the flight's), beside their standings and places.
@@ -255,7 +263,7 @@ export async function flightApplicants(deps: SuiteDeps, flightId: string, query:
     })),
     page: query.page,
     pageSize: query.pageSize,
-    total: Number(counted?.n ?? 0),
+    total,
   }
 }
 
