@@ -213,6 +213,19 @@ describe('links in the applicants table', () => {
     expect(places(await applicants(campaign, { linked: 'yes' }))).toEqual(expected)
     expect(places(await applicants(campaign, { linked: 'yes', view: 'all' }))).toEqual(expected)
     expect(places(await applicants(campaign, { view: 'all' }))).toEqual([['Ned Elsewhere', 1], ['Oda Elsewhere', 2], ...expected])
+    // Ned finished a test of another campaign: each row counts its applicant's finished tests.
+    const earlier = await curatedCampaign()
+    await h.deps.db
+      .update(participations)
+      .set({ status: 'completed' })
+      .where(eq(participations.id, (await apply(ned, earlier)).id))
+    const finished = (await applicants(campaign, { view: 'all' })).items.map((item) => [item.displayName, item.completedTests])
+    expect(finished).toEqual([
+      ['Ned Elsewhere', 1],
+      ['Oda Elsewhere', 0],
+      ['Mia Home', 0],
+      ['Max Home', 0],
+    ])
     // A second page of the linked ones keeps the real place too.
     expect(places(await applicants(campaign, { linked: 'yes', page: '2', pageSize: '1' }))).toEqual([['Max Home', 4]])
     // Every page counts the linked ones, a page past the last too.

@@ -21,6 +21,7 @@ const recordsOf = preparedQuery((ex) =>
   ex
     .select({
       memberId: participations.memberId,
+      completed: sql<string>`count(*) filter (where ${participations.status} = 'completed')`,
       completedOnTime: sql<string>`count(*) filter (where ${participations.status} = 'completed' and ${onTime})`,
       socialTaskDone: sql<string>`count(*) filter (where ${participations.socialSubmittedAt} is not null)`,
       withdrawnAfterSelection: sql<string>`count(*) filter (where ${participations.status} = 'withdrawn' and ${selected})`,
@@ -48,19 +49,22 @@ const decisionsOf = preparedQuery((ex) =>
 
 /**
  * The counts behind the standing of each member asked for (members with no record: all zero), and
- * their reviews decided so far, read together: the participations and the reviews at once.
+ * their reviews decided so far, read together: the participations and the reviews at once. With
+ * them, how many tests each has completed, on time or not (members with none: absent).
  */
 export async function standingsAndDecisions(
   ex: Executor,
   memberIds: string[],
   now: Date,
-): Promise<{ standings: Map<string, StandingCounts>; decisions: ReviewDecisions }> {
+): Promise<{ standings: Map<string, StandingCounts>; decisions: ReviewDecisions; completed: Map<string, number> }> {
   const standings = new Map<string, StandingCounts>(memberIds.map((id) => [id, { ...NONE }]))
   const decisions: ReviewDecisions = new Map()
-  if (memberIds.length === 0) return { standings, decisions }
+  const completed = new Map<string, number>()
+  if (memberIds.length === 0) return { standings, decisions, completed }
   const values = { ids: uuidArrayText(memberIds), now: now.toISOString() }
   const [rows, reviewed] = await Promise.all([recordsOf(ex, values), decisionsOf(ex, values)])
   for (const row of rows) {
+    completed.set(row.memberId, Number(row.completed))
     const counts = standings.get(row.memberId)!
     counts.completedOnTime = Number(row.completedOnTime)
     counts.socialTaskDone = Number(row.socialTaskDone)
@@ -71,7 +75,7 @@ export async function standingsAndDecisions(
     decisions.set(row.memberId, { published: Number(row.published), rejected: Number(row.rejected) })
     standings.get(row.memberId)!.reviewApproved = Number(row.published)
   }
-  return { standings, decisions }
+  return { standings, decisions, completed }
 }
 
 /** The counts behind the standing of each member asked for (members with no record: all zero). */

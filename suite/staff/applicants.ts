@@ -25,7 +25,7 @@ import { countingLinksOf, listedLinks } from '../services/account-links'
 import { PLACE_HOLDING_STATUSES } from '../services/campaigns'
 import { selectInFlight, waitlistOrder } from '../services/participations'
 import { FORMER_MEMBER } from '../services/reviews'
-import { standingCounts } from '../services/standing'
+import { standingsAndDecisions } from '../services/standing'
 import type { StaffActor } from '../actors/actor'
 
 /**
@@ -168,7 +168,6 @@ const applicantPages = preparedQueries((ex, shape: ApplicantsShape) => {
       answers: participations.answers,
       screenerVersion: participations.screenerVersion,
       ineligibleReasons: participations.ineligibleReasons,
-      completedTests: sql<string>`(select count(*) from ${participations} as done where done.member_id = ${participations.memberId} and done.status = 'completed')`,
       total: pageOfIds.total,
     })
     .from(pageOfIds)
@@ -230,8 +229,9 @@ export async function flightApplicants(deps: SuiteDeps, flightId: string, query:
   const pageMembers = [...new Set(rows.map((row) => row.memberId))]
   const waitingIds = placeByPosition ? [] : rows.filter((row) => WAITING.has(row.status)).map((row) => row.participationId)
   // The page's links in one query over its members' links (not the flight's), beside their standings and places.
-  const [standings, links, places] = await Promise.all([
-    standingCounts(deps.db, pageMembers, deps.clock.now()),
+  const [{ standings, completed }, links, places] = await Promise.all([
+    // Each one's completed tests come with their standing, from the same read of their participations.
+    standingsAndDecisions(deps.db, pageMembers, deps.clock.now()),
     countingLinksOf(deps.db, pageMembers, flight.campaignId),
     waitingIds.length > 0 ? waitingPlaces(deps.db, { flightId, ids: waitingIds }) : [],
   ])
@@ -253,7 +253,7 @@ export async function flightApplicants(deps: SuiteDeps, flightId: string, query:
       tier: standingOf(standings.get(row.memberId)!).tier,
       country: row.country,
       appliedAt: row.appliedAt.toISOString(),
-      completedTests: Number(row.completedTests),
+      completedTests: completed.get(row.memberId) ?? 0,
       answers: row.answers.map((answer) => ({
         question: promptsOf.get(row.screenerVersion)?.get(answer.questionId) ?? answer.questionId,
         answer: Array.isArray(answer.answer) ? answer.answer.join(', ') : answer.answer,
