@@ -19,6 +19,7 @@ import {
   WAITING_STATUSES,
 } from '../db/schema'
 import { preparedQueries, preparedQuery } from '../db/client'
+import { inIdList, uuidArrayText } from '../db/id-lists'
 import type { SuiteDeps } from '../deps'
 import { notFound } from '../http/errors'
 import { countingLinksOf, listedLinks } from '../services/account-links'
@@ -189,10 +190,7 @@ const waitingPlaces = preparedQuery((ex) => {
     .from(participations)
     .where(and(eq(participations.flightId, sql.placeholder('flightId')), isWaiting(participations.status)))
     .as('numbered')
-  return ex
-    .select({ id: numbered.id, place: numbered.place })
-    .from(numbered)
-    .where(sql`${numbered.id} = any(${sql.placeholder('ids')}::uuid[])`)
+  return ex.select({ id: numbered.id, place: numbered.place }).from(numbered).where(inIdList(numbered.id, 'ids'))
 })
 
 /**
@@ -233,7 +231,7 @@ export async function flightApplicants(deps: SuiteDeps, flightId: string, query:
     // Each one's completed tests come with their standing, from the same read of their participations.
     standingsAndDecisions(deps.db, pageMembers, deps.clock.now()),
     countingLinksOf(deps.db, pageMembers, flight.campaignId),
-    waitingIds.length > 0 ? waitingPlaces(deps.db, { flightId, ids: waitingIds }) : [],
+    waitingIds.length > 0 ? waitingPlaces(deps.db, { flightId, ids: uuidArrayText(waitingIds) }) : [],
   ])
   const placeOf = new Map(places.map((row) => [row.id, Number(row.place)]))
   const promptsOf = new Map(
