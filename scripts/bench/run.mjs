@@ -365,10 +365,10 @@ async function main() {
         }),
       ),
     )
-    // The member API's targets on PostgreSQL share the machine with it: its CPU per request beside the process's.
+    // The targets on PostgreSQL share the machine with it: its CPU per request beside the serving process's own.
     const onPostgres = targets.filter((t) => /PostgreSQL/.test(t.name) && !/portal/.test(t.name))
     if (onPostgres.length > 0) {
-      console.log('\n  PostgreSQL CPU per request (all its processes, during each load):')
+      console.log("\n  PostgreSQL CPU per request (all its processes, during each load), beside the serving process's own (all its threads):")
       for (const t of onPostgres) {
         const r = results.get(t.name)
         if (r.databaseMsPerRequest !== undefined)

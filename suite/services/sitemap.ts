@@ -81,7 +81,7 @@ const BATCH = 5000
 
 /**
  * A batch of a share (placeholders: limit, and after but for the first), prepared once per
- * database and read unmapped (unmappedRows): its two columns are text PostgreSQL writes, and
+ * database and read unmapped (unmappedRows): its two columns come back as text (the id, and the time to_char writes), and
  * Drizzle mapping a share's 50,000 rows cost the member API more than writing them as CSV. The
  * status is written into the statement, so the plan PostgreSQL keeps uses the index of published
  * reviews' ids.

@@ -50,7 +50,8 @@ const decisionsOf = preparedQuery((ex) =>
 /**
  * The counts behind the standing of each member asked for (members with no record: all zero), and
  * their reviews decided so far, read together: the participations and the reviews at once. With
- * them, how many tests each has completed, on time or not (members with none: absent).
+ * them, how many tests each has completed, on time or not (absent for a member with no
+ * participation at all).
  */
 export async function standingsAndDecisions(
   ex: Executor,

@@ -147,8 +147,9 @@ function applicantsCondition(shape: ApplicantsShape): SQL {
  */
 const applicantPages = preparedQueries((ex, shape: ApplicantsShape) => {
   const order = shape.startsWith('waiting:') ? waitlistOrder : [asc(participations.seq)]
-  // Linked applicants only: every one of them is read to find the page anyway, so the page counts
-  // them too (the same count as applicantCounts, without a statement of its own).
+  // Linked applicants only: the few there are come from the flight's linked applicants and are all
+  // sorted to find the page, so the page counts them too (the same count as applicantCounts,
+  // without a statement of its own).
   const total = shape.endsWith(':linked') ? sql<string | null>`count(*) over ()` : sql<string | null>`null`
   const pageOfIds = ex
     .select({ id: participations.id, total: total.as('total') })
@@ -226,7 +227,9 @@ export async function flightApplicants(deps: SuiteDeps, flightId: string, query:
   const total = countedOnPage && rows[0] ? Number(rows[0].total) : Number((counted ?? (await applicantCounts(deps.db, shape, { flightId })))[0]?.n ?? 0)
   const pageMembers = [...new Set(rows.map((row) => row.memberId))]
   const waitingIds = placeByPosition ? [] : rows.filter((row) => WAITING.has(row.status)).map((row) => row.participationId)
-  // The page's links in one query over its members' links (not the flight's), beside their standings and places.
+  // The page's links in one query over its members' links (not the flight's), beside their standings
+  // and places. The places are a read of their own: a row selected between the two reads shows no
+  // place, and the next reading shows it selected.
   const [{ standings, completed }, links, places] = await Promise.all([
     // Each one's completed tests come with their standing, from the same read of their participations.
     standingsAndDecisions(deps.db, pageMembers, deps.clock.now()),
