@@ -64,6 +64,18 @@ export function listeningPid(port) {
 
 let clockTicks = null
 /**
+ * The user and kernel CPU time, in ms, in a /proc stat file (a process's or a thread's): utime and
+ * stime, the 14th and 15th fields, counted from after the command's name.
+ */
+function statTimes(path) {
+  clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
+  const fields = readFileSync(path, 'utf8')
+    .replace(/^.*\) /s, '')
+    .split(' ')
+  return { user: (Number(fields[11]) * 1000) / clockTicks, kernel: (Number(fields[12]) * 1000) / clockTicks }
+}
+
+/**
  * CPU time a process has used so far, in ms: all its threads, and its main thread (where a Node
  * server's JavaScript runs), and of the main thread's the part spent in the kernel (system calls:
  * the sockets' reads and writes, memory given and taken back). Read from Linux's /proc; null
@@ -71,16 +83,8 @@ let clockTicks = null
  */
 export function cpuTime(pid) {
   try {
-    clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
-    // utime and stime are the 14th and 15th fields, counted from after the command's name.
-    const times = (path) => {
-      const fields = readFileSync(path, 'utf8')
-        .replace(/^.*\) /s, '')
-        .split(' ')
-      return { user: (Number(fields[11]) * 1000) / clockTicks, kernel: (Number(fields[12]) * 1000) / clockTicks }
-    }
-    const all = times(`/proc/${pid}/stat`)
-    const main = times(`/proc/${pid}/task/${pid}/stat`)
+    const all = statTimes(`/proc/${pid}/stat`)
+    const main = statTimes(`/proc/${pid}/task/${pid}/stat`)
     return { allMs: all.user + all.kernel, mainMs: main.user + main.kernel, mainKernelMs: main.kernel }
   } catch {
     return null
@@ -99,16 +103,13 @@ export function postgresCpuMs() {
       if (!/^\d+$/.test(entry)) continue
       try {
         if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue
-        const fields = readFileSync(`/proc/${entry}/stat`, 'utf8')
-          .replace(/^.*\) /s, '')
-          .split(' ')
-        total += Number(fields[11]) + Number(fields[12])
+        const { user, kernel } = statTimes(`/proc/${entry}/stat`)
+        total += user + kernel
       } catch {
         // The process ended between the listing and the read.
       }
     }
-    clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
-    return (total * 1000) / clockTicks
+    return total
   } catch {
     return null
   }
