@@ -1,8 +1,11 @@
 import { i18n } from '@lingui/core'
+import { fillNamedValuesDirectly } from './named-values'
 import { keepText } from './plain-text'
 
 // A production build's catalog holds its plain-text messages as texts (plain-text.ts).
 if (import.meta.env.PROD) i18n.setMessagesCompiler(keepText)
+// Before any provider takes `i18n.t`: messages of plain values are filled without Lingui's formatters.
+fillNamedValuesDirectly(i18n)
 
 /** The only locale the portal serves. */
 export const LOCALES = ['en'] as const
