@@ -82,6 +82,17 @@ const publicReviewFields = {
   ),
 }
 
+/** A public review's fields in the order the list gives them. */
+const PUBLIC_FIELDS = Object.keys(publicColumns) as (keyof typeof publicColumns)[]
+/** The fields a review holds itself, and those of its campaign, product and author. */
+const JOINED_FIELDS = ['campaignSlug', 'productName', 'brand', 'imageUrl', 'authorName'] as const
+type JoinedField = (typeof JOINED_FIELDS)[number]
+const reviewFields = Object.fromEntries(Object.entries(publicReviewFields).filter(([field]) => !(JOINED_FIELDS as readonly string[]).includes(field))) as Omit<
+  typeof publicReviewFields,
+  JoinedField
+>
+const joinedFields = Object.fromEntries(JOINED_FIELDS.map((field) => [field, publicReviewFields[field]])) as Pick<typeof publicReviewFields, JoinedField>
+
 function toPublic(r: { publishedAt: Date } & Omit<PublicReview, 'publishedAt'>): PublicReview {
   return {
     id: r.id,
@@ -106,10 +117,10 @@ const REVIEW_FILTERS: ReviewFilter[] = ['campaignId', 'productId', 'category', '
 
 /**
  * The queries of the list of published reviews for one combination of filters, built once per
- * database. One statement per page: the page's ids are read first, from an index of published
- * reviews in the list's order (a deep page skips index entries, not rows), and each id is then
- * joined to what it shows through a lateral subquery of one row, which PostgreSQL runs as a lookup
- * per id. A plain join would not do: the plan PostgreSQL keeps for a prepared statement after five runs
+ * database. One statement per page: the page's reviews are read first, from an index of published
+ * reviews in the list's order (a deep page skips index entries, not rows), and each is then joined
+ * to its campaign, product and author through a lateral subquery of one row, which PostgreSQL runs
+ * as a lookup per review. A plain join would not do: the plan PostgreSQL keeps for a prepared statement after five runs
  * cannot know the page size and guesses a tenth of the table, for which it would join every review.
  * The count and average come from review_stats (a row per campaign, product and rating, kept by a
  * trigger), not from every published review; the rows carry them. Only an empty page (past the
@@ -145,42 +156,47 @@ function buildReviewList(db: Db, filters: ReviewFilter[]) {
   // Where a cursor's review is in the list's order: its publication time and id.
   const cursor = sql`(select c.published_at, c.id from ${reviews} c where c.id = ${sql.placeholder('cursor')}::uuid and c.status = 'published')`
   /**
-   * A page: the ids where `where` holds, in the list's order (newest first) or the other way, from
-   * the offset or not; each joined to the review it shows. A new builder for each statement (a
-   * dynamic one is changed by what is chained to it); products are joined to the ids only to filter
-   * by their category.
+   * A page: the reviews where `where` holds, in the list's order (newest first) or the other way,
+   * from the offset or not, with their own fields; each joined to its campaign, product and author.
+   * A new builder for each statement (a dynamic one is changed by what is chained to it); products
+   * are joined to the reviews only to filter by their category.
    */
   const page = (where: SQL[], direction: 'newest first' | 'oldest first', withOffset: boolean) => {
     const order = direction === 'newest first' ? desc : asc
-    // The page's id named apart from the review's own: the outer select names the shown fields unqualified.
-    const ids = db
-      .select({ pageId: sql<string>`${reviews.id}`.as('page_id'), publishedAt: reviews.publishedAt })
+    // The review's own fields come with the page's rows, read from the index of published reviews:
+    // each review is read once, and only its campaign, product and author are looked up apart.
+    const rows = db
+      .select({ ...reviewFields, authorId: sql<string>`${reviews.memberId}`.as('author_id'), sortedAt: reviews.publishedAt })
       .from(reviews)
       .$dynamic()
-    const filtered = (byCategory ? ids.innerJoin(products, eq(products.id, reviews.productId)) : ids)
+    const filtered = (byCategory ? rows.innerJoin(products, eq(products.id, reviews.productId)) : rows)
       .where(and(...conditions, ...where))
       .orderBy(order(reviews.publishedAt), order(reviews.id))
       .limit(sql.placeholder('limit'))
     const chosen = (withOffset ? filtered.offset(sql.placeholder('offset')) : filtered).as('page')
     const shown = db
-      .select(publicReviewFields)
-      .from(reviews)
-      .innerJoin(campaigns, eq(campaigns.id, reviews.campaignId))
-      .innerJoin(products, eq(products.id, reviews.productId))
-      .innerJoin(members, eq(members.id, reviews.memberId))
-      .where(eq(reviews.id, chosen.pageId))
-      // One row per id at most anyway; the limit keeps PostgreSQL from turning the lateral subquery
-      // into a plain join, which the kept plan would make by reading every review.
+      .select(joinedFields)
+      .from(campaigns)
+      .innerJoin(products, eq(products.id, chosen.productId))
+      .innerJoin(members, eq(members.id, chosen.authorId))
+      .where(eq(campaigns.id, chosen.campaignId))
+      // One row per review at most anyway; the limit keeps PostgreSQL from turning the lateral
+      // subquery into a plain join, which the kept plan would make by reading every campaign,
+      // product and member.
       .limit(1)
       .as('shown')
+    const fields = { ...chosen._.selectedFields, ...shown._.selectedFields }
     return (
       db
         // Uncorrelated: PostgreSQL computes the totals once per statement.
-        // Every column named: the page is read unmapped (unmappedRows).
-        .select({ ...shown._.selectedFields, totals: sql<[number, number | string | null]>`(${totals})`.as('totals') })
+        // Every column named, in a public review's order: the page is read unmapped (unmappedRows).
+        .select({
+          ...(Object.fromEntries(PUBLIC_FIELDS.map((field) => [field, fields[field]])) as Pick<typeof fields, (typeof PUBLIC_FIELDS)[number]>),
+          totals: sql<[number, number | string | null]>`(${totals})`.as('totals'),
+        })
         .from(chosen)
         .crossJoinLateral(shown)
-        .orderBy(order(chosen.publishedAt), order(chosen.pageId))
+        .orderBy(order(chosen.sortedAt), order(chosen.id))
     )
   }
   const name = filters.join('_') || 'all'
