@@ -1,12 +1,13 @@
-// Linked applicants in the console, against the real member API: two members of one household (one
-// street, got once from uniqueStreet) and a member of their own apply to a curated campaign that
+// Linked applicants in the console, against the real member API: a member of their own, then two
+// members of one household (one street, got once from uniqueStreet), apply to a curated campaign that
 // gives one place per household. The campaign manager sees the two flagged in the "Links" column
 // (each linked to the other, who applied too), filters the table to linked applicants (kept in the
-// address), chooses one by keyboard and selects: the member API refuses until the manager confirms,
-// so a dialog says who is linked and what they share, and the manager confirms it by keyboard. One
-// of the household gets the place. Support then marks the two "not the same person" on Max's member
-// page, through its dialog by keyboard, and the record keeps the link with the note; the manager's
-// table no longer flags Max. Axe on the table, the dialogs and the record.
+// address; each keeps their place among everyone waiting), chooses one by keyboard and selects:
+// the member API refuses until the manager confirms, so a dialog says who is linked and what they
+// share, and the manager confirms it by keyboard. One of the household gets the place. Support
+// then marks the two "not the same person" on Max's member page, through its dialog by keyboard,
+// and the record keeps the link with the note; the manager's table no longer flags Max. Axe on the
+// table, the dialogs and the record.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectNoAxeViolations, launchBrowser, newContext, textOnPage } from './support/browser'
@@ -102,11 +103,12 @@ beforeAll(async () => {
       publish: true,
     },
   })) as { id: string }
-  // Mia and Max share one flat: the address links their accounts. Ned lives on a street of his own.
+  // Mia and Max share one flat: the address links their accounts. Ned lives on a street of his own
+  // and applies first, so the two linked ones wait second and third.
   const household = uniqueStreet()
+  ned = await applied(`Ned ${TAG}`, uniqueStreet(), campaign.id)
   mia = await applied(`Mia ${TAG}`, household, campaign.id)
   max = await applied(`Max ${TAG}`, household, campaign.id)
-  ned = await applied(`Ned ${TAG}`, uniqueStreet(), campaign.id)
 })
 
 afterAll(async () => {
@@ -140,6 +142,9 @@ describe('linked applicants', () => {
     await rowOf(page, max.displayName).waitFor()
     expect(await page.locator('tbody tr[data-row-id]').count()).toBe(2)
     expect(await filter.isChecked()).toBe(true)
+    // Each keeps their place among everyone waiting, Ned first, not their position among the two shown.
+    await page.getByRole('checkbox', { name: `Choose ${mia.displayName}, place 2` }).waitFor()
+    await page.getByRole('checkbox', { name: `Choose ${max.displayName}, place 3` }).waitFor()
   })
 
   it('are selected only once the manager confirms, in a dialog that says who is linked and what they share', async () => {
