@@ -3,7 +3,7 @@
 // the BENCH_DATABASE_URL server are made for one run and dropped after it; staff and brand calls get
 // the second-factor pass a signed-in session holds.
 import { execFileSync } from 'node:child_process'
-import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { chromium } from 'playwright-core'
 import postgres from 'postgres'
@@ -177,18 +177,19 @@ export async function buildPortal(started, outputDir, { cwd, name = 'portal buil
 const git = (...args) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim()
 
 /**
- * The portal built from each git ref of `refs` (`.` is the working tree; another ref is built in a
- * worktree of its commit under `tmp`, with this checkout's dependencies), into `tmp`/portal-<n>.
- * A ref named again is built again, labelled "build 2" and so on: its difference from the first
- * build is the run's own noise. Returns each build's label and directory, in order.
+ * Something built from each git ref of `refs` (`.` is the working tree; another ref is built in a
+ * worktree of its commit under `tmp`, with this checkout's dependencies) by `build(sources, index,
+ * commit)`, where `sources` is the folder of the ref's files and `commit` its short hash (null for
+ * the working tree). A ref named again is built again, labelled "build 2" and so on: its difference
+ * from the first build is the run's own noise. Returns each build's label and what `build` returned, in order.
  */
-export async function buildPortalRefs(started, tmp, refs) {
+async function buildRefs(started, tmp, refs, build) {
   const builds = []
   for (const [index, ref] of refs.entries()) {
-    const outputDir = resolve(tmp, `portal-${index}`)
     let label = 'working tree'
+    let built
     if (ref === '.') {
-      await buildPortal(started, outputDir, { name: 'portal build (working tree)' })
+      built = await build(root, index, null)
     } else {
       const commit = git('rev-parse', '--short', `${ref}^{commit}`)
       const source = resolve(tmp, `src-${index}`)
@@ -197,14 +198,39 @@ export async function buildPortalRefs(started, tmp, refs) {
       if (git('diff', '--name-only', commit, '--', 'package-lock.json') !== '')
         console.warn(`${ref} (${commit}) has other dependencies than the working tree; it is built with the working tree's.`)
       symlinkSync(resolve(root, 'node_modules'), resolve(source, 'node_modules'))
-      await buildPortal(started, outputDir, { cwd: source, name: `portal build (${commit})` })
+      built = await build(source, index, commit)
       label = `${ref} (${commit})`
     }
     const earlier = refs.slice(0, index).filter((other) => other === ref).length
-    builds.push({ label: earlier > 0 ? `${label}, build ${earlier + 1}` : label, outputDir })
+    builds.push({ label: earlier > 0 ? `${label}, build ${earlier + 1}` : label, ...built })
   }
   return builds
 }
+
+/** The portal built from each git ref of `refs` (see buildRefs) into `tmp`/portal-<n>: each build's label and `outputDir`. */
+export const buildPortalRefs = (started, tmp, refs) =>
+  buildRefs(started, tmp, refs, async (sources, index, commit) => {
+    const outputDir = resolve(tmp, `portal-${index}`)
+    await buildPortal(started, outputDir, commit ? { cwd: sources, name: `portal build (${commit})` } : { name: 'portal build (working tree)' })
+    return { outputDir }
+  })
+
+/**
+ * The member API built from each git ref of `refs` (see buildRefs) by that ref's own build script:
+ * each build's label and `server` (its entry point, under `tmp`).
+ */
+export const buildMemberApiRefs = (started, tmp, refs) =>
+  buildRefs(started, tmp, refs, async (sources, index, commit) => {
+    const name = `member API build (${commit ?? 'working tree'})`
+    // The build script writes to its checkout's dist/member-api; the working tree's is copied away
+    // from there, so a later change to the sources cannot change what is measured.
+    const child = started(startNode(name, [resolve(sources, 'scripts/build-suite.mjs')], { quiet: true, cwd: sources }))
+    const { code } = await child.exited
+    if (code !== 0) throw new Error(`${name} failed:\n${child.output()}`)
+    const outputDir = resolve(tmp, `member-api-${index}`)
+    cpSync(resolve(sources, 'dist/member-api'), outputDir, { recursive: true })
+    return { server: resolve(outputDir, 'server.mjs') }
+  })
 
 /** The member-page anchor (scripts/bench/anchors/start/member-src/): the bare stack doing a member page's work. */
 export const buildMemberAnchor = (started, outputDir) =>
