@@ -646,6 +646,18 @@ export const reviews = pgTable(
     decidedAt: ts('decided_at'),
     submittedAt: ts('submitted_at').notNull(),
     publishedAt: ts('published_at'),
+    /**
+     * What a public review shows of its campaign, product and author, copied onto the review by
+     * triggers (migration 0028) whenever the review is written or any of them changes, so a page of
+     * the public list reads no other table. The author's name is as shown: "Former member" once the
+     * account is deleted, "Member" when it has no display name.
+     */
+    shownCampaignSlug: text('shown_campaign_slug').notNull().default(''),
+    shownProductName: text('shown_product_name').notNull().default(''),
+    shownBrand: text('shown_brand').notNull().default(''),
+    /** The product's first image ('' when it has none). */
+    shownImageUrl: text('shown_image_url').notNull().default(''),
+    shownAuthorName: text('shown_author_name').notNull().default(''),
   },
   (t) => [
     uniqueIndex('reviews_participation_key').on(t.participationId),

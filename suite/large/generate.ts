@@ -309,19 +309,29 @@ export async function generateLargeCommunity(url: string, size: LargeSize, log: 
       from gen_participations where status in ('reviewed', 'completed')`)
     // The reviews' counts per campaign and rating (published; waiting for moderation) are kept by
     // triggers row by row; for a bulk insert they are summed once afterwards instead.
+    // What each review shows of its campaign, product and author is copied by a trigger row by row
+    // (migration 0028); here the insert copies it itself, in one join.
     await sql`alter table reviews disable trigger reviews_follow_stats`
     await sql`alter table reviews disable trigger reviews_follow_moderation_queue`
+    await sql`alter table reviews disable trigger reviews_fill_shown`
     await step(
       'reviews',
       `insert into reviews (id, participation_id, member_id, campaign_id, product_id, rating, title, body, photos, received_for_free, status, submitted_at,
-                            published_at, decided_by_uid, decided_by_name, decided_at)
+                            published_at, decided_by_uid, decided_by_name, decided_at,
+                            shown_campaign_slug, shown_product_name, shown_brand, shown_image_url, shown_author_name)
        select ${gid(TAG.review, 'p')}, ${gid(TAG.participation, 'p')}, ${gid(TAG.member, 'i')}, ${gid(TAG.campaign, 'c')}, ${gid(TAG.product, 'c')},
               rating, ${pick(TITLES, 'p')}, ${pick(BODIES, 'i')},
               case when p % 3 = 0 then jsonb_build_array(jsonb_build_object('id', ${gid(TAG.photo, 'p')}::text, 'alt', 'The product in use')) else '[]'::jsonb end,
               true, review_status, submitted, published,
-              case when published is not null then 'large-moderator' end, case when published is not null then 'Community moderator' end, published
-       from gen_reviews`,
+              case when published is not null then 'large-moderator' end, case when published is not null then 'Community moderator' end, published,
+              shown_campaign.slug, shown_product.name, shown_product.brand, coalesce(shown_product.images ->> 0, ''),
+              review_shown_author(shown_author.display_name, shown_author.pseudonymized_at)
+       from gen_reviews
+       join campaigns shown_campaign on shown_campaign.id = ${gid(TAG.campaign, 'c')}
+       join products shown_product on shown_product.id = ${gid(TAG.product, 'c')}
+       join members shown_author on shown_author.id = ${gid(TAG.member, 'i')}`,
     )
+    await sql`alter table reviews enable trigger reviews_fill_shown`
     await sql`alter table reviews enable trigger reviews_follow_stats`
     await enableAndRefill(
       [{ table: 'reviews', trigger: 'reviews_follow_moderation_queue' }],

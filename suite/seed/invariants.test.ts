@@ -131,6 +131,7 @@ const BREAKAGES: Array<[rule: string, statement: string]> = [
     `update shipments set delivered_at = (select submitted_at + interval '1 second' from reviews where id = $r1) where participation_id = $p1`,
   ],
   ['review-without-decision', `update reviews set decided_at = null where id = $r1`],
+  ['review-shown-kept', `update reviews set shown_author_name = 'Someone else' where id = $r1`],
   ['reviewed-without-review', `update participations set status = 'reviewed' where id = $p2`],
   ['reviewed-without-review', `update reviews set status = 'pending', published_at = null, decided_at = null where id = $r1`],
   ['review-of-unreviewed-participation', `update participations set status = 'delivered' where id = $p1`],

@@ -278,6 +278,19 @@ const RULES: Array<{ rule: string; query: (s: Scope) => SQL }> = [
       where (la.participation_id is not null) <> member_has_counting_link(p.member_id) and ${s.member('p.member_id')}`,
   },
   {
+    // What a review shows of its campaign, product and author is kept on it with every change to
+    // them (migration 0028): each review's copy is what they say now.
+    rule: 'review-shown-kept',
+    query: (
+      s,
+    ) => sql`select r.id, 'shows ' || concat_ws(' / ', r.shown_campaign_slug, r.shown_product_name, r.shown_brand, r.shown_image_url, r.shown_author_name)
+        || ', not ' || concat_ws(' / ', c.slug, p.name, p.brand, coalesce(p.images ->> 0, ''), review_shown_author(m.display_name, m.pseudonymized_at)) as detail
+      from reviews r join campaigns c on c.id = r.campaign_id join products p on p.id = r.product_id join members m on m.id = r.member_id
+      where (r.shown_campaign_slug, r.shown_product_name, r.shown_brand, r.shown_image_url, r.shown_author_name)
+        is distinct from (c.slug, p.name, p.brand, coalesce(p.images ->> 0, ''), review_shown_author(m.display_name, m.pseudonymized_at))
+        and ${s.member('r.member_id')}`,
+  },
+  {
     // The moderation queue's counts are kept with every review sent, decided or removed (migration
     // 0027): each campaign's count per rating is the number of its reviews waiting.
     rule: 'moderation-queue-kept',

@@ -54,16 +54,16 @@ export function toMemberReview(r: ReviewRow): MemberReview {
 const publicColumns = {
   id: reviews.id,
   campaignId: reviews.campaignId,
-  campaignSlug: campaigns.slug,
+  campaignSlug: reviews.shownCampaignSlug,
   productId: reviews.productId,
-  productName: products.name,
-  brand: products.brand,
-  imageUrl: sql<string>`coalesce(${products.images} ->> 0, '')`,
+  productName: reviews.shownProductName,
+  brand: reviews.shownBrand,
+  imageUrl: reviews.shownImageUrl,
   rating: reviews.rating,
   title: reviews.title,
   body: reviews.body,
   photos: reviews.photos,
-  authorName: sql<string>`case when ${members.pseudonymizedAt} is not null then ${sql.raw(`'${FORMER_MEMBER}'`)} else coalesce(nullif(${members.displayName}, ''), 'Member') end`,
+  authorName: reviews.shownAuthorName,
   receivedForFree: reviews.receivedForFree,
   publishedAt: sql<Date>`coalesce(${reviews.publishedAt}, ${reviews.submittedAt})`.mapWith(reviews.publishedAt),
 }
@@ -85,15 +85,6 @@ const publicReviewFields = {
 
 /** A public review's fields in the order the list gives them. */
 const PUBLIC_FIELDS = Object.keys(publicColumns) as (keyof typeof publicColumns)[]
-/** The fields a review holds itself, and those of its campaign, product and author. */
-const JOINED_FIELDS = ['campaignSlug', 'productName', 'brand', 'imageUrl', 'authorName'] as const
-type JoinedField = (typeof JOINED_FIELDS)[number]
-const reviewFields = Object.fromEntries(Object.entries(publicReviewFields).filter(([field]) => !(JOINED_FIELDS as readonly string[]).includes(field))) as Omit<
-  typeof publicReviewFields,
-  JoinedField
->
-const joinedFields = Object.fromEntries(JOINED_FIELDS.map((field) => [field, publicReviewFields[field]])) as Pick<typeof publicReviewFields, JoinedField>
-
 function toPublic(r: { publishedAt: Date } & Omit<PublicReview, 'publishedAt'>): PublicReview {
   return {
     id: r.id,
@@ -118,11 +109,9 @@ const REVIEW_FILTERS: ReviewFilter[] = ['campaignId', 'productId', 'category', '
 
 /**
  * The queries of the list of published reviews for one combination of filters, built once per
- * database. One statement per page: the page is read first, from an index of published reviews in
- * the list's order, and each of its reviews is then joined to what it shows through a lateral
- * subquery of one row, which PostgreSQL runs as a lookup per review (`page` below). A plain join
- * would not do: the plan PostgreSQL keeps for a prepared statement after five runs cannot know the
- * page size and guesses a tenth of the table, for which it would join every review.
+ * database. One statement per page, on the reviews alone: each review carries what it shows of its
+ * campaign, product and author (kept by triggers), so a page reads no other table but products to
+ * filter by category. A page is read from an index of published reviews in the list's order.
  * The count and average come from review_stats (a row per campaign, product and rating, kept by a
  * trigger), not from every published review; the rows carry them. Only an empty page (past the
  * last, or no reviews) asks for the totals apart.
@@ -157,15 +146,13 @@ function buildReviewList(db: Db, filters: ReviewFilter[]) {
   // Where a cursor's review is in the list's order: its publication time and id.
   const cursor = sql`(select c.published_at, c.id from ${reviews} c where c.id = ${sql.placeholder('cursor')}::uuid and c.status = 'published')`
   /**
-   * A page: the reviews where `where` holds, in the list's order (newest first) or the other way,
-   * each joined to its campaign, product and author. A new builder for each statement (a dynamic
-   * one is changed by what is chained to it); products are joined to the reviews only to filter by
-   * their category.
+   * A page: the reviews where `where` holds, in the list's order (newest first) or the other way. A
+   * new builder for each statement (a dynamic one is changed by what is chained to it); products are
+   * joined to the reviews only to filter by their category.
    *
    * A page from an offset reads the ids first (from the index alone: a deep page skips index
-   * entries, not rows), then each review with what it shows. A page from the top or from a cursor
-   * skips nothing, so its rows carry the review's own fields and only the campaign, product and
-   * author are looked up apart: three lookups a review instead of four.
+   * entries, not rows), then each review by its id; a page from the top or from a cursor skips
+   * nothing, so it reads the reviews themselves in the index's order.
    */
   const page = (where: SQL[], direction: 'newest first' | 'oldest first', from: 'an offset' | 'the top or a cursor') => {
     const order = direction === 'newest first' ? desc : asc
@@ -174,44 +161,17 @@ function buildReviewList(db: Db, filters: ReviewFilter[]) {
         .where(and(...conditions, ...where))
         .orderBy(order(reviews.publishedAt), order(reviews.id))
         .limit(sql.placeholder('limit'))
-    // The limits below: one row per review at most anyway; the limit keeps PostgreSQL from turning
-    // the lateral subquery into a plain join, which the kept plan would make by reading every review,
-    // campaign, product and member.
-    if (from === 'an offset') {
-      // The page's id named apart from the review's own: the outer select names the shown fields unqualified.
-      const ids = db
-        .select({ pageId: sql<string>`${reviews.id}`.as('page_id'), sortedAt: reviews.publishedAt })
-        .from(reviews)
-        .$dynamic()
-      const chosen = sorted(ids).offset(sql.placeholder('offset')).as('page')
-      const shown = db
-        .select(publicReviewFields)
-        .from(reviews)
-        .innerJoin(campaigns, eq(campaigns.id, reviews.campaignId))
-        .innerJoin(products, eq(products.id, reviews.productId))
-        .innerJoin(members, eq(members.id, reviews.memberId))
-        .where(eq(reviews.id, chosen.pageId))
-        .limit(1)
-        .as('shown')
-      return withTotals(shown._.selectedFields).from(chosen).crossJoinLateral(shown).orderBy(order(chosen.sortedAt), order(chosen.pageId))
-    }
-    const rows = db
-      .select({ ...reviewFields, authorId: sql<string>`${reviews.memberId}`.as('author_id'), sortedAt: reviews.publishedAt })
+    if (from === 'the top or a cursor') return sorted(withTotals(publicReviewFields).from(reviews).$dynamic())
+    // The page's id named apart from the review's own: the outer select names the shown fields unqualified.
+    const ids = db
+      .select({ pageId: sql<string>`${reviews.id}`.as('page_id'), sortedAt: reviews.publishedAt })
       .from(reviews)
       .$dynamic()
-    const chosen = sorted(rows).as('page')
-    const shown = db
-      .select(joinedFields)
-      .from(campaigns)
-      .innerJoin(products, eq(products.id, chosen.productId))
-      .innerJoin(members, eq(members.id, chosen.authorId))
-      .where(eq(campaigns.id, chosen.campaignId))
-      .limit(1)
-      .as('shown')
-    return withTotals({ ...chosen._.selectedFields, ...shown._.selectedFields })
-      .from(chosen)
-      .crossJoinLateral(shown)
-      .orderBy(order(chosen.sortedAt), order(chosen.id))
+    const chosen = sorted(ids).offset(sql.placeholder('offset')).as('page')
+    // The limit: one row anyway; it keeps PostgreSQL from turning the lateral subquery into a plain
+    // join, which the plan kept for a prepared statement after five runs would make by reading every review.
+    const shown = db.select(publicReviewFields).from(reviews).where(eq(reviews.id, chosen.pageId)).limit(1).as('shown')
+    return withTotals(shown._.selectedFields).from(chosen).crossJoinLateral(shown).orderBy(order(chosen.sortedAt), order(chosen.pageId))
   }
   /**
    * The shown fields in a public review's order, with the list's totals: uncorrelated, so PostgreSQL
