@@ -49,11 +49,13 @@ function sortsForAPage(node: PlanNode, underLimit = false): string[] {
 /**
  * The scans a page from an offset reads its rows from when they are not the index alone, as "Index
  * Scan on reviews under a Limit": every row an offset skips is then read from the table too, so a
- * deep page costs as many table reads as the rows before it.
+ * deep page costs as many table reads as the rows before it. A scan of one row under a Limit (each
+ * review of the page looked up by its id) skips nothing.
  */
 function tableReadsSkipped(node: PlanNode, underLimit = false): string[] {
   const scan = /Scan$/.test(node['Node Type']) && node['Node Type'] !== 'Subquery Scan'
-  const here = underLimit && scan && node['Node Type'] !== 'Index Only Scan' ? [`${node['Node Type']} on ${node['Relation Name']} under a Limit`] : []
+  const skipping = underLimit && scan && node['Node Type'] !== 'Index Only Scan' && (node['Plan Rows'] ?? 0) > 1
+  const here = skipping ? [`${node['Node Type']} on ${node['Relation Name']} under a Limit`] : []
   const passesOn = node['Node Type'] === 'Limit' || (underLimit && !scan && ['Subquery Scan', 'Result'].includes(node['Node Type']))
   return [...here, ...(node.Plans ?? []).flatMap((child) => tableReadsSkipped(child, passesOn))]
 }
