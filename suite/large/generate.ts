@@ -325,7 +325,7 @@ export async function generateLargeCommunity(url: string, size: LargeSize, log: 
               true, review_status, submitted, published,
               case when published is not null then 'large-moderator' end, case when published is not null then 'Community moderator' end, published,
               shown_campaign.slug, shown_product.name, shown_product.brand, coalesce(shown_product.images ->> 0, ''),
-              review_shown_author(shown_author.display_name, shown_author.pseudonymized_at)
+              member_shown_name(shown_author.display_name, shown_author.pseudonymized_at)
        from gen_reviews
        join campaigns shown_campaign on shown_campaign.id = ${gid(TAG.campaign, 'c')}
        join products shown_product on shown_product.id = ${gid(TAG.product, 'c')}

@@ -284,10 +284,10 @@ const RULES: Array<{ rule: string; query: (s: Scope) => SQL }> = [
     query: (
       s,
     ) => sql`select r.id, 'shows ' || concat_ws(' / ', r.shown_campaign_slug, r.shown_product_name, r.shown_brand, r.shown_image_url, r.shown_author_name)
-        || ', not ' || concat_ws(' / ', c.slug, p.name, p.brand, coalesce(p.images ->> 0, ''), review_shown_author(m.display_name, m.pseudonymized_at)) as detail
+        || ', not ' || concat_ws(' / ', c.slug, p.name, p.brand, coalesce(p.images ->> 0, ''), member_shown_name(m.display_name, m.pseudonymized_at)) as detail
       from reviews r join campaigns c on c.id = r.campaign_id join products p on p.id = r.product_id join members m on m.id = r.member_id
       where (r.shown_campaign_slug, r.shown_product_name, r.shown_brand, r.shown_image_url, r.shown_author_name)
-        is distinct from (c.slug, p.name, p.brand, coalesce(p.images ->> 0, ''), review_shown_author(m.display_name, m.pseudonymized_at))
+        is distinct from (c.slug, p.name, p.brand, coalesce(p.images ->> 0, ''), member_shown_name(m.display_name, m.pseudonymized_at))
         and ${s.member('r.member_id')}`,
   },
   {

@@ -25,7 +25,6 @@ import { notFound } from '../http/errors'
 import { countingLinksOf, listedLinks } from '../services/account-links'
 import { PLACE_HOLDING_STATUSES } from '../services/campaigns'
 import { selectInFlight, waitlistOrder } from '../services/participations'
-import { FORMER_MEMBER } from '../services/reviews'
 import { standingsAndDecisions } from '../services/standing'
 import type { StaffActor } from '../actors/actor'
 
@@ -163,7 +162,7 @@ const applicantPages = preparedQueries((ex, shape: ApplicantsShape) => {
     .select({
       participationId: participations.id,
       memberId: participations.memberId,
-      displayName: sql<string>`case when ${members.pseudonymizedAt} is not null then ${FORMER_MEMBER} else coalesce(nullif(${members.displayName}, ''), 'Member') end`,
+      displayName: sql<string>`member_shown_name(${members.displayName}, ${members.pseudonymizedAt})`,
       status: participations.status,
       country: addresses.country,
       appliedAt: participations.appliedAt,

@@ -3,8 +3,9 @@ ALTER TABLE "reviews" ADD COLUMN "shown_product_name" text DEFAULT '' NOT NULL;-
 ALTER TABLE "reviews" ADD COLUMN "shown_brand" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "reviews" ADD COLUMN "shown_image_url" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "reviews" ADD COLUMN "shown_author_name" text DEFAULT '' NOT NULL;--> statement-breakpoint
--- What a review shows of its campaign, product and author, as the public pages show it.
-CREATE FUNCTION review_shown_author(display_name text, pseudonymized_at timestamptz) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+-- A member's name as others see it (an author on the public pages, an applicant in the console):
+-- "Former member" once the account is deleted, "Member" when it has no display name.
+CREATE FUNCTION member_shown_name(display_name text, pseudonymized_at timestamptz) RETURNS text LANGUAGE sql IMMUTABLE AS $$
   SELECT CASE WHEN pseudonymized_at IS NOT NULL THEN 'Former member' ELSE coalesce(nullif(display_name, ''), 'Member') END
 $$;--> statement-breakpoint
 -- A review written, or moved to another campaign, product or author, takes their shown fields then.
@@ -15,7 +16,7 @@ BEGIN
   SELECT c.slug INTO NEW.shown_campaign_slug FROM campaigns c WHERE c.id = NEW.campaign_id FOR SHARE;
   SELECT p.name, p.brand, coalesce(p.images ->> 0, '') INTO NEW.shown_product_name, NEW.shown_brand, NEW.shown_image_url
     FROM products p WHERE p.id = NEW.product_id FOR SHARE;
-  SELECT review_shown_author(m.display_name, m.pseudonymized_at) INTO NEW.shown_author_name FROM members m WHERE m.id = NEW.member_id FOR SHARE;
+  SELECT member_shown_name(m.display_name, m.pseudonymized_at) INTO NEW.shown_author_name FROM members m WHERE m.id = NEW.member_id FOR SHARE;
   RETURN NEW;
 END
 $$;--> statement-breakpoint
@@ -45,16 +46,16 @@ CREATE TRIGGER products_follow_review_shown AFTER UPDATE OF name, brand, images 
   EXECUTE FUNCTION review_shown_follow_product();--> statement-breakpoint
 CREATE FUNCTION review_shown_follow_member() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE reviews SET shown_author_name = review_shown_author(NEW.display_name, NEW.pseudonymized_at)
-    WHERE member_id = NEW.id AND shown_author_name IS DISTINCT FROM review_shown_author(NEW.display_name, NEW.pseudonymized_at);
+  UPDATE reviews SET shown_author_name = member_shown_name(NEW.display_name, NEW.pseudonymized_at)
+    WHERE member_id = NEW.id AND shown_author_name IS DISTINCT FROM member_shown_name(NEW.display_name, NEW.pseudonymized_at);
   RETURN NULL;
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER members_follow_review_shown AFTER UPDATE OF display_name, pseudonymized_at ON members
-  FOR EACH ROW WHEN (review_shown_author(OLD.display_name, OLD.pseudonymized_at) IS DISTINCT FROM review_shown_author(NEW.display_name, NEW.pseudonymized_at))
+  FOR EACH ROW WHEN (member_shown_name(OLD.display_name, OLD.pseudonymized_at) IS DISTINCT FROM member_shown_name(NEW.display_name, NEW.pseudonymized_at))
   EXECUTE FUNCTION review_shown_follow_member();--> statement-breakpoint
 -- The reviews written so far.
 UPDATE reviews r SET shown_campaign_slug = c.slug, shown_product_name = p.name, shown_brand = p.brand,
-    shown_image_url = coalesce(p.images ->> 0, ''), shown_author_name = review_shown_author(m.display_name, m.pseudonymized_at)
+    shown_image_url = coalesce(p.images ->> 0, ''), shown_author_name = member_shown_name(m.display_name, m.pseudonymized_at)
   FROM campaigns c, products p, members m
   WHERE c.id = r.campaign_id AND p.id = r.product_id AND m.id = r.member_id;
