@@ -85,7 +85,12 @@ const publicReviewFields = {
 
 /** A public review's fields in the order the list gives them. */
 const PUBLIC_FIELDS = Object.keys(publicColumns) as (keyof typeof publicColumns)[]
-function toPublic(r: { publishedAt: Date } & Omit<PublicReview, 'publishedAt'>): PublicReview {
+/**
+ * A public review's fields and no others, from a row that may hold more (a page's rows carry the
+ * list's totals). Written out field by field: a copy that leaves one key out (`{ totals, ...rest }`)
+ * cost a page of the list more than all of its own code.
+ */
+function toPublic(r: { publishedAt: Date | string } & Omit<PublicReview, 'publishedAt'>): PublicReview {
   return {
     id: r.id,
     campaignId: r.campaignId,
@@ -100,7 +105,7 @@ function toPublic(r: { publishedAt: Date } & Omit<PublicReview, 'publishedAt'>):
     photos: r.photos,
     authorName: r.authorName,
     receivedForFree: r.receivedForFree,
-    publishedAt: r.publishedAt.toISOString(),
+    publishedAt: typeof r.publishedAt === 'string' ? r.publishedAt : r.publishedAt.toISOString(),
   }
 }
 
@@ -223,7 +228,7 @@ export async function listPublicReviews(db: Db, query: ReviewListQuery): Promise
   // Read backwards from a cursor, the page is the newest-first order of the reviews nearest to it.
   const rows = query.before ? found.slice(0, query.pageSize).reverse() : found.slice(0, query.pageSize)
   const [total, average] = (rows[0] ?? (await list.totals.execute(values))[0])?.totals ?? [0, null]
-  const items: PublicReview[] = rows.map(({ totals: _, ...review }) => review)
+  const items = rows.map(toPublic)
   // Read backwards from a cursor, "more" means newer reviews before this page; otherwise older after it.
   const hasNext = query.before ? items.length > 0 : more
   const hasPrevious = query.before ? more : Boolean(query.after) || query.page > 1
