@@ -7,10 +7,11 @@
 //
 //   BENCH_DATABASE_URL  PostgreSQL server for the throw-away databases (required)
 //   BENCH_SECONDS       seconds of load per target (default 8, after a 2 s warm-up)
-//   BENCH_CALLS         comma-separated: public-reviews, member-info (default both)
+//   BENCH_CALLS         comma-separated: public-reviews, member-info, public-campaign (a campaign's
+//                       public page; default the first two)
 import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { MEMBER_INFO_PATH, PUBLIC_REVIEWS_PATH } from '../../contract/paths.ts'
+import { fillPath, MEMBER_INFO_PATH, PUBLIC_CAMPAIGN_PATH, PUBLIC_CAMPAIGNS_PATH, PUBLIC_REVIEWS_PATH } from '../../contract/paths.ts'
 import { freePort, startAuthEmulator } from '../lib/auth-emulator.mjs'
 import { startNode } from '../lib/processes.mjs'
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../lib/suite.mjs'
@@ -22,7 +23,7 @@ const DATABASE_URL = requiredBenchDatabase()
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
 const CALLS = (process.env.BENCH_CALLS ?? 'public-reviews,member-info').split(',')
 const CONNECTIONS = 50
-const KNOWN = ['public-reviews', 'member-info']
+const KNOWN = ['public-reviews', 'member-info', 'public-campaign']
 
 if (CALLS.some((call) => !KNOWN.includes(call))) {
   console.error(`BENCH_CALLS takes ${KNOWN.join(', ')}.`)
@@ -61,7 +62,10 @@ async function main() {
     await waitUntilUp(anchor, anchorUrl)
 
     const { idToken } = await emulatorSignIn(emulator.host, DEMO_EMAIL, DEMO_PASSWORD)
+    // The demo data's first campaign on the public list.
+    const { data: campaignList } = await (await fetch(`${suiteUrl}/${PUBLIC_CAMPAIGNS_PATH}`)).json()
     const calls = {
+      'public-campaign': { url: `${suiteUrl}/${fillPath(PUBLIC_CAMPAIGN_PATH, { idOrSlug: campaignList.items[0].slug })}`, headers: {} },
       'public-reviews': { url: `${suiteUrl}/${PUBLIC_REVIEWS_PATH}`, headers: {} },
       'member-info': { url: `${suiteUrl}/${MEMBER_INFO_PATH}`, headers: { authorization: `Bearer ${idToken}` } },
     }

@@ -11,9 +11,10 @@ import {
 } from '../../contract/campaigns'
 import { isUuid, type Category } from '../../contract/common'
 import type { ProductImage } from '../../contract/product-images'
-import type { Executor } from '../db/client'
+import { preparedQueries, preparedQuery, type Executor } from '../db/client'
+import { inIdList, uuidArrayText } from '../db/id-lists'
 import { publicProductImages } from './product-images'
-import { campaigns, categories, flights, participations, products, reviewStats } from '../db/schema'
+import { campaigns, categories, flightApplicantCounts, flights, participations, products, reviewStats } from '../db/schema'
 
 export type CampaignRow = typeof campaigns.$inferSelect
 export type FlightRow = typeof flights.$inferSelect
@@ -60,21 +61,31 @@ interface FlightCounts {
   waitlisted: number
 }
 
+/**
+ * Each flight's participations per status as the database keeps them with every change (a row per
+ * flight, not a count of its applicants); a flight without any has no row yet.
+ */
+const keptFlightCounts = preparedQuery((ex) => {
+  const kept = flightApplicantCounts
+  return ex
+    .select({
+      flightId: kept.flightId,
+      selected: sql<number>`${sql.join(
+        PLACE_HOLDING_STATUSES.map((status) => kept[status]),
+        sql` + `,
+      )}`.mapWith(Number),
+      waitlisted: kept.waitlisted,
+    })
+    .from(kept)
+    .where(inIdList(kept.flightId, 'flightIds'))
+})
+
 async function flightCounts(ex: Executor, flightIds: string[]): Promise<Map<string, FlightCounts>> {
   const result = new Map<string, FlightCounts>()
   if (flightIds.length === 0) return result
-  const rows = await ex
-    .select({ flightId: participations.flightId, status: participations.status, n: count() })
-    .from(participations)
-    .where(inArray(participations.flightId, flightIds))
-    .groupBy(participations.flightId, participations.status)
+  const rows = await keptFlightCounts(ex, { flightIds: uuidArrayText(flightIds) })
   for (const id of flightIds) result.set(id, { selected: 0, waitlisted: 0 })
-  for (const row of rows) {
-    const entry = result.get(row.flightId)
-    if (!entry) continue
-    if ((PLACE_HOLDING_STATUSES as readonly string[]).includes(row.status)) entry.selected += Number(row.n)
-    if (row.status === 'waitlisted') entry.waitlisted += Number(row.n)
-  }
+  for (const row of rows) result.set(row.flightId, { selected: row.selected, waitlisted: row.waitlisted })
   return result
 }
 
@@ -107,13 +118,20 @@ interface LoadedCampaign {
 const ON_LISTS = eq(campaigns.status, 'published')
 const HAS_A_PAGE = inArray(campaigns.status, ['published', 'archived'])
 
-async function loadCampaigns(ex: Executor, where: SQL | undefined): Promise<LoadedCampaign[]> {
-  const rows = await ex
+/** Campaigns with their product and category's name, where `where` holds. */
+const campaignRows = (ex: Executor, where: SQL | undefined) =>
+  ex
     .select({ campaign: campaigns, product: products, categoryName: categories.name })
     .from(campaigns)
     .innerJoin(products, eq(products.id, campaigns.productId))
     .innerJoin(categories, eq(categories.slug, products.category))
     .where(where)
+
+async function loadCampaigns(ex: Executor, where: SQL | undefined): Promise<LoadedCampaign[]> {
+  return withFlights(ex, await campaignRows(ex, where))
+}
+
+async function withFlights(ex: Executor, rows: Array<Omit<LoadedCampaign, 'flights'>>): Promise<LoadedCampaign[]> {
   if (rows.length === 0) return []
   const flightRows = await flightsOf(
     ex,
@@ -122,25 +140,41 @@ async function loadCampaigns(ex: Executor, where: SQL | undefined): Promise<Load
   return rows.map((r) => ({ ...r, flights: flightRows.filter((f) => f.campaignId === r.campaign.id) }))
 }
 
+/**
+ * A campaign's page, by its id or its slug, as visitors see it (published or archived) or as staff
+ * preview it (any status): a statement of each shape built once per database, its every column
+ * checked by Drizzle once instead of on each visit.
+ */
+const campaignPageRows = preparedQueries((ex, shape: 'id' | 'slug' | 'id, preview' | 'slug, preview') => {
+  const match = shape.startsWith('id') ? eq(campaigns.id, sql.placeholder('key')) : eq(campaigns.slug, sql.placeholder('key'))
+  return campaignRows(ex, shape.endsWith('preview') ? match : and(match, HAS_A_PAGE))
+})
+
+const flightsOfCampaigns = preparedQuery((ex) => ex.select().from(flights).where(inIdList(flights.campaignId, 'campaignIds')).orderBy(asc(flights.position)))
+
 /** The flights of these campaigns, in their order within each campaign. */
 export function flightsOf(ex: Executor, campaignIds: string[]) {
-  return ex.select().from(flights).where(inArray(flights.campaignId, campaignIds)).orderBy(asc(flights.position))
+  return flightsOfCampaigns(ex, { campaignIds: uuidArrayText(campaignIds) })
 }
 
-async function ratings(ex: Executor, campaignIds: string[]) {
-  const map = new Map<string, { count: number; average: number | null }>()
-  if (campaignIds.length === 0) return map
-  // The published reviews' counts per rating, kept by the database as reviews are published and
-  // withdrawn (review_stats): a campaign with thousands of reviews costs a few rows, not thousands.
-  const rows = await ex
+const campaignRatings = preparedQuery((ex) =>
+  ex
     .select({
       campaignId: reviewStats.campaignId,
       n: sql<string>`sum(${reviewStats.reviews})`,
       stars: sql<string>`sum(${reviewStats.reviews} * ${reviewStats.rating})`,
     })
     .from(reviewStats)
-    .where(inArray(reviewStats.campaignId, campaignIds))
-    .groupBy(reviewStats.campaignId)
+    .where(inIdList(reviewStats.campaignId, 'campaignIds'))
+    .groupBy(reviewStats.campaignId),
+)
+
+async function ratings(ex: Executor, campaignIds: string[]) {
+  const map = new Map<string, { count: number; average: number | null }>()
+  if (campaignIds.length === 0) return map
+  // The published reviews' counts per rating, kept by the database as reviews are published and
+  // withdrawn (review_stats): a campaign with thousands of reviews costs a few rows, not thousands.
+  const rows = await campaignRatings(ex, { campaignIds: uuidArrayText(campaignIds) })
   for (const r of rows) {
     const n = Number(r.n)
     if (n > 0) map.set(r.campaignId, { count: n, average: Math.round((Number(r.stars) / n) * 10) / 10 })
@@ -212,8 +246,8 @@ export async function listCampaigns(ex: Executor, query: { phase?: Phase; catego
  * draft as members will see it) takes any status.
  */
 export async function campaignDetail(ex: Executor, idOrSlug: string, now: Date, asPreview = false): Promise<CampaignDetail | null> {
-  const where = isUuid(idOrSlug) ? eq(campaigns.id, idOrSlug) : eq(campaigns.slug, idOrSlug)
-  const [loaded] = await loadCampaigns(ex, asPreview ? where : and(where, HAS_A_PAGE))
+  const by = isUuid(idOrSlug) ? 'id' : 'slug'
+  const [loaded] = await withFlights(ex, await campaignPageRows(ex, asPreview ? `${by}, preview` : by, { key: idOrSlug }))
   if (!loaded || loaded.flights.length === 0) return null
   // What the page adds to the campaign's row, read at once (each is a round trip of its own).
   const [counts, rating, images] = await Promise.all([
