@@ -15,6 +15,7 @@ import { ADDRESS_PATH, fillPath, FLIGHT_REVIEW_PATH, PROCESS_SIGNUP_PATH } from 
 import { accountLinkRulings, accountLinks, flights, members, participations, reviews, shipments } from '../db/schema'
 import { invariantViolations } from '../seed/invariants'
 import { createCampaign, GOOD_ADDRESS, type CampaignFixture } from '../test/fixtures'
+import { seededRandom } from '../test/random'
 import { call, createHarness, type CallResult, type Harness } from '../test/harness'
 import { createTestMember, type TestMember } from '../test/members'
 import { createTestStaff } from '../test/staff'
@@ -31,19 +32,6 @@ const MEMBERS = 16
 const ROUNDS = 40
 /** Changes made at once in a round. */
 const AT_ONCE = 4
-
-/** A small deterministic generator (mulberry32): a failing series is repeated by its seed. */
-function random(seed: number) {
-  let a = seed >>> 0
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]! }
-}
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("a campaign's kept results", () => {
   let h: Harness
@@ -105,7 +93,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a campaign's kept results", () 
   }
 
   /** One random change by or for this member (nothing when none applies now). */
-  async function change(rng: ReturnType<typeof random>, member: TestMember): Promise<CallResult | null> {
+  async function change(rng: ReturnType<typeof seededRandom>, member: TestMember): Promise<CallResult | null> {
     const state = await stateOf(member)
     if (!state) return null
     const choices: Array<() => Promise<CallResult | null>> = []
@@ -212,7 +200,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a campaign's kept results", () 
 
   it('equal a recount from every applicant after each round of random changes, several at once', async () => {
     const seed = Number(process.env.RESULTS_SEED ?? Date.now() % 1_000_000)
-    const rng = random(seed)
+    const rng = seededRandom(seed)
     let made = 0
     for (let round = 0; round < ROUNDS; round++) {
       const chosen = Array.from({ length: AT_ONCE }, () => rng.pick(testers))

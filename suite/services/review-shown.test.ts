@@ -13,22 +13,10 @@ import { campaigns, members, participations, products, reviews } from '../db/sch
 import { invariantViolations } from '../seed/invariants'
 import { waitFor } from '../test/delivery-sinks'
 import { createCampaign, insertReviews, type CampaignFixture } from '../test/fixtures'
+import { seededRandom } from '../test/random'
 import { call, createHarness, expectOk, type Harness } from '../test/harness'
 import { DEFAULT_NOTIFICATION_SETTINGS } from './members'
 import { pseudonymize } from './account-deletion'
-
-/** A small deterministic generator (mulberry32): a failing series is repeated by its seed. */
-function random(seed: number) {
-  let a = seed >>> 0
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-  return { int: (n: number) => Math.floor(next() * n), pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]! }
-}
 
 let h: Harness
 const campaignsMade: CampaignFixture[] = []
@@ -134,7 +122,7 @@ describe("a review's shown fields", () => {
   })
 
   it('follow every change to them through a random series, and the public list shows them', async () => {
-    const rng = random(20261129)
+    const rng = seededRandom(20261129)
     const names = ['Ada L.', 'Bo', '', 'Chidi A.', 'Dana']
     for (let step = 0; step < 40; step++) {
       const campaign = rng.pick(campaignsMade)
