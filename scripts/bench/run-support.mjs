@@ -165,12 +165,13 @@ export async function viteBuild(started, name, args, env, cwd = undefined) {
 
 /**
  * The portal's production build into `outputDir` (never .output/), leaving nitro's pointer to "the
- * last build" as it was; from the sources in `cwd` when given (a worktree of another commit).
+ * last build" as it was; from the sources in `cwd` when given (a worktree of another commit), with
+ * `viteArgs` added to vite's (`--sourcemap`, say).
  */
-export async function buildPortal(started, outputDir, { cwd, name = 'portal build' } = {}) {
+export async function buildPortal(started, outputDir, { cwd, name = 'portal build', viteArgs = [] } = {}) {
   const lastBuild = resolve(root, 'node_modules/.nitro/last-build.json')
   const lastBuildBefore = existsSync(lastBuild) ? readFileSync(lastBuild) : null
-  await viteBuild(started, name, ['--logLevel', 'error'], { PORTAL_OUTPUT_DIR: outputDir }, cwd)
+  await viteBuild(started, name, ['--logLevel', 'error', ...viteArgs], { PORTAL_OUTPUT_DIR: outputDir }, cwd)
   if (lastBuildBefore) writeFileSync(lastBuild, lastBuildBefore)
 }
 
