@@ -59,6 +59,18 @@ describe('a visitor’s public pages', () => {
     }
   })
 
+  it('bring the product pictures of a list of reviews as thumbnails, never at their display size', async () => {
+    const context = await newContext(browser)
+    try {
+      const { responses } = await firstVisit(context, '/en/reviews')
+      const pictures = responses.map((r) => new URL(r.url()).pathname).filter((path) => path.startsWith('/images/products/') && path.endsWith('.jpg'))
+      expect(pictures.length).toBeGreaterThan(0)
+      expect(pictures.filter((path) => !path.endsWith('-thumb.jpg'))).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+
   it('arrive compressed, scripts cached for good, with no Firebase SDK and the messages from their own address', async () => {
     const context = await newContext(browser)
     try {

@@ -27,7 +27,8 @@ export function ReviewCard({ review, headingLevel = 2 }: { review: PublicReview;
   return (
     <article className="flex h-full flex-col gap-3 rounded-2xl border border-line bg-white p-5 shadow-sm sm:p-6">
       <div className="flex items-center gap-3">
-        <ProductImage imageUrl={review.imageUrl} alt={t`${review.productName} by ${review.brand}`} className="size-14 shrink-0 rounded-lg" />
+        {/* Drawn 3.5rem wide (size-14) at every width: the thumbnail, never the display size. */}
+        <ProductImage imageUrl={review.imageUrl} alt={t`${review.productName} by ${review.brand}`} className="size-14 shrink-0 rounded-lg" sizes="3.5rem" />
         <div className="min-w-0">
           <p className="truncate font-semibold text-ink">{review.productName}</p>
           <p className="truncate text-sm text-muted">{review.brand}</p>
