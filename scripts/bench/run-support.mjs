@@ -40,9 +40,14 @@ export function runScope(tmp) {
       void cleanUp().finally(() => process.exit(130))
     })
   }
+  // One exit listener for every process started, however many (one each would pass Node's limit of ten).
+  const children = new Set()
+  process.once('exit', () => {
+    for (const child of children) child.kill('SIGKILL')
+  })
   const started = (handle) => {
     cleanups.push(() => handle.stop())
-    process.once('exit', () => handle.child.kill('SIGKILL'))
+    children.add(handle.child)
     return handle
   }
   /** A database of its own on the server of `databaseUrl`, dropped at the end; returns its address. */
