@@ -213,6 +213,21 @@ async function buildRefs(started, tmp, refs, build) {
   return builds
 }
 
+/** The bare TanStack Start page (scripts/bench/anchors/start/), built into `outputDir`. */
+export const buildStartAnchor = (started, outputDir) =>
+  viteBuild(started, 'anchor build', ['--config', resolve(root, 'scripts/bench/anchors/start/vite.config.mjs'), '--logLevel', 'error'], {
+    BENCH_ANCHOR_OUTPUT_DIR: outputDir,
+  })
+
+/** The bare TanStack Start page's build (`buildDir`) started; its address once it answers. */
+export async function startStartAnchor(started, buildDir) {
+  const port = await freePort()
+  const anchor = started(startNode('anchor-start', [resolve(buildDir, 'server/index.mjs')], { quiet: true, env: { PORT: String(port), HOST: '127.0.0.1' } }))
+  const url = `http://127.0.0.1:${port}/`
+  await waitUntilUp(anchor, url)
+  return url
+}
+
 /** The portal built from each git ref of `refs` (see buildRefs) into `tmp`/portal-<n>: each build's label and `outputDir`. */
 export const buildPortalRefs = (started, tmp, refs) =>
   buildRefs(started, tmp, refs, async (sources, index, commit) => {

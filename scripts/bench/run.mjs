@@ -40,13 +40,14 @@ import { load, loadWithCpu, pageShape, pageWeight, summariseProfile, table } fro
 import {
   buildMemberAnchor,
   buildPortal,
+  buildStartAnchor,
   emulatorSignIn,
   portalSessionCookie,
   runScope,
   startMemberAnchor,
   startMemberApiOnPostgres,
   startPortalBuild,
-  viteBuild,
+  startStartAnchor,
   waitUntilUp,
 } from './run-support.mjs'
 
@@ -131,8 +132,7 @@ async function main() {
 
   step('Building the portal and the TanStack Start anchor…')
   await buildPortal(started, resolve(tmp, 'portal'))
-  const anchorConfig = ['--config', resolve(root, 'scripts/bench/anchors/start/vite.config.mjs'), '--logLevel', 'error']
-  await viteBuild(started, 'anchor build', anchorConfig, { BENCH_ANCHOR_OUTPUT_DIR: resolve(tmp, 'anchor-start') })
+  await buildStartAnchor(started, resolve(tmp, 'anchor-start'))
   if (!LIGHTHOUSE_ONLY) {
     await buildMemberAnchor(started, resolve(tmp, 'anchor-member'))
   }
@@ -176,12 +176,7 @@ async function main() {
   // weigh more than the page.
   const portalPgUrl = withPostgres ? (await startPortal([], suitePgUrl)).url : null
 
-  const anchorStartPort = await freePort()
-  const anchorStart = started(
-    startNode('anchor-start', [resolve(tmp, 'anchor-start/server/index.mjs')], { quiet: true, env: { PORT: String(anchorStartPort), HOST: '127.0.0.1' } }),
-  )
-  const anchorStartUrl = `http://127.0.0.1:${anchorStartPort}/`
-  await waitUntilUp(anchorStart, anchorStartUrl)
+  const anchorStartUrl = await startStartAnchor(started, resolve(tmp, 'anchor-start'))
 
   const START_ANCHOR = 'TanStack Start anchor /'
   const targets = []

@@ -20,10 +20,9 @@ import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping'
 import { chromium } from 'playwright-core'
 import { freePort, startAuthEmulator } from '../lib/auth-emulator.mjs'
 import { CHROMIUM_ARGS, findChromium } from '../lib/browser.mjs'
-import { startNode } from '../lib/processes.mjs'
 import { startSuite } from '../lib/suite.mjs'
-import { table } from './measure.mjs'
-import { buildPortal, runScope, runScript, startPortalBuild, viteBuild, waitUntilUp } from './run-support.mjs'
+import { median, table } from './measure.mjs'
+import { buildPortal, buildStartAnchor, runScope, runScript, startPortalBuild, startStartAnchor, waitUntilUp } from './run-support.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
 const PAGES = (process.env.BENCH_PAGE ?? '/en/reviews').split(',').map((page) => page.trim())
@@ -172,16 +171,13 @@ function scriptBySource(profiles, assetsDir) {
   return [...totals].sort((a, b) => b[1] - a[1])
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]
-
 async function main() {
   mkdirSync(tmp, { recursive: true })
   const chromiumPath = findChromium()
   if (!chromiumPath) throw new Error('No Chromium found (looked for /usr/bin/chromium and others; CHROMIUM_PATH to point at one).')
   console.log(`bench:trace-page: ${PAGES.join(', ')} and the bare page, ${RUNS} first visits each, CPU slowed ${THROTTLE}×`)
   await buildPortal(started, resolve(tmp, 'portal'), { viteArgs: ['--sourcemap'] })
-  const anchorConfig = ['--config', resolve(root, 'scripts/bench/anchors/start/vite.config.mjs'), '--logLevel', 'error']
-  await viteBuild(started, 'anchor build', anchorConfig, { BENCH_ANCHOR_OUTPUT_DIR: resolve(tmp, 'anchor-start') })
+  await buildStartAnchor(started, resolve(tmp, 'anchor-start'))
 
   const emulator = await startAuthEmulator({ port: 0, hubPort: 0, loggingPort: 0, workDir: resolve(tmp, 'firebase') })
   cleanups.push(() => emulator.stop())
@@ -189,14 +185,10 @@ async function main() {
   const suite = started(startSuite({ port: suitePort, authEmulatorHost: emulator.host, dataDir: resolve(tmp, 'pglite'), quiet: true }))
   await waitUntilUp(suite, `http://127.0.0.1:${suitePort}/readyz`)
   const { url: portalUrl } = await startPortalBuild(started, resolve(tmp, 'portal'), { emulator, suiteUrl: `http://127.0.0.1:${suitePort}` })
-  const anchorPort = await freePort()
-  const anchor = started(
-    startNode('anchor-start', [resolve(tmp, 'anchor-start/server/index.mjs')], { quiet: true, env: { PORT: String(anchorPort), HOST: '127.0.0.1' } }),
-  )
-  await waitUntilUp(anchor, `http://127.0.0.1:${anchorPort}/`)
+  const anchorUrl = await startStartAnchor(started, resolve(tmp, 'anchor-start'))
 
   const targets = [
-    { name: 'bare page /', url: `http://127.0.0.1:${anchorPort}/`, hydrationMark: false },
+    { name: 'bare page /', url: anchorUrl, hydrationMark: false },
     ...PAGES.map((page) => ({ name: page, url: `${portalUrl}${page}`, hydrationMark: true })),
   ]
   const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS.filter((arg) => arg !== '--headless'), headless: true })
